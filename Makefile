@@ -1,0 +1,45 @@
+# Two commands on a fresh machine: `make demo` and `make test`.
+# The environment lives in .venv/ and is created from plain python3.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+RESULTS ?= results
+DOCS_TIMEOUT ?= 1200
+
+.PHONY: setup demo test test-unit test-notebooks typecheck docs docs-serve bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/python -m dreidelpoker.demo --out $(RESULTS)
+
+test: $(STAMP) test-unit test-notebooks typecheck docs
+	@echo "make test: all checks passed"
+
+test-unit: $(STAMP)
+	$(BIN)/python -m pytest tests dreidelpoker
+
+test-notebooks: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks -o addopts=""
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict dreidelpoker
+
+docs: $(STAMP)
+	timeout $(DOCS_TIMEOUT) $(BIN)/mkdocs build --strict --site-dir site
+
+docs-serve: $(STAMP)
+	$(BIN)/mkdocs serve
+
+bench: $(STAMP)
+	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) site $(RESULTS) .pytest_cache .mypy_cache

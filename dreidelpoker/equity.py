@@ -1,0 +1,122 @@
+"""The generic equity result: win / tie / lose probabilities and the expected pot share."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy
+
+from ._fractions import decimal_str, frac_str
+
+__all__ = ["EquityResult", "EquityAccumulator"]
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Exact showdown probabilities for one player (the *hero*).
+
+    ``win`` is the probability of winning outright, ``tie`` of sharing the win, ``lose``
+    of winning nothing, and ``equity`` the expected share of the pot (a tie among k
+    winners pays 1/k).
+
+    >>> r = EquityResult(win=sympy.Rational(1, 2), tie=sympy.Rational(1, 4),
+    ...                  lose=sympy.Rational(1, 4), equity=sympy.Rational(5, 8))
+    >>> r.to_dict()["equity"]
+    '5/8'
+    """
+
+    win: sympy.Rational
+    tie: sympy.Rational
+    lose: sympy.Rational
+    equity: sympy.Rational
+    description: str = ""
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.win + self.tie + self.lose != 1:
+            raise ValueError("win + tie + lose must equal 1")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "description": self.description,
+            "win": frac_str(self.win),
+            "tie": frac_str(self.tie),
+            "lose": frac_str(self.lose),
+            "equity": frac_str(self.equity),
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"EquityResult(win={frac_str(self.win)}, tie={frac_str(self.tie)}, "
+            f"lose={frac_str(self.lose)}, equity={frac_str(self.equity)})"
+        )
+
+    def to_text(self) -> str:
+        lines = [self.description] if self.description else []
+        for name in ("win", "tie", "lose", "equity"):
+            v = getattr(self, name)
+            lines.append(f"{name:<7}{frac_str(v):>24}  ≈ {decimal_str(v)}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{n}</td><td>{frac_str(getattr(self, n))}</td>"
+            f"<td>{decimal_str(getattr(self, n))}</td></tr>"
+            for n in ("win", "tie", "lose", "equity")
+        )
+        cap = f"<caption>{html.escape(self.description)}</caption>" if self.description else ""
+        return f"<table>{cap}<thead><tr><th></th><th>exact</th><th>≈</th></tr></thead><tbody>{rows}</tbody></table>"
+
+    def _repr_latex_(self) -> str:
+        return (
+            rf"$\text{{win}}={sympy.latex(self.win)},\ \text{{tie}}={sympy.latex(self.tie)},\ "
+            rf"\text{{lose}}={sympy.latex(self.lose)},\ \text{{equity}}={sympy.latex(self.equity)}$"
+        )
+
+    def plot(self, ax: Any = None) -> Any:
+        from .plotting import bar_chart
+
+        names = ["win", "tie", "lose", "equity"]
+        return bar_chart(names, [float(getattr(self, n)) for n in names], ax=ax,
+                         title=self.description, ylabel="probability / share")
+
+
+class EquityAccumulator:
+    """Adds up weighted showdown outcomes with integer arithmetic.
+
+    ``add(weight, winners, hero_wins)``: ``winners`` is how many players share the pot,
+    ``hero_wins`` whether the hero is among them. Shares are kept over the lcm of 1..max
+    so that everything stays integer until :meth:`result`.
+    """
+
+    def __init__(self, max_players: int) -> None:
+        self._den = int(sympy.ilcm(*range(1, max_players + 1))) if max_players > 1 else 1
+        self.total = 0
+        self.win = 0
+        self.tie = 0
+        self.share = 0  # in units of 1/_den
+
+    def add(self, weight: int, *, winners: int, hero_wins: bool) -> None:
+        self.total += weight
+        if hero_wins:
+            if winners == 1:
+                self.win += weight
+            else:
+                self.tie += weight
+            self.share += weight * (self._den // winners)
+
+    def result(self, description: str = "") -> EquityResult:
+        if self.total == 0:
+            raise ValueError("no outcomes were added")
+        t = self.total
+        win = sympy.Rational(self.win, t)
+        tie = sympy.Rational(self.tie, t)
+        return EquityResult(
+            win=win,
+            tie=tie,
+            lose=1 - win - tie,
+            equity=sympy.Rational(self.share, t * self._den),
+            description=description,
+        )

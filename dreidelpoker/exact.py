@@ -1,0 +1,361 @@
+"""Exact result types shared by every game.
+
+Engines count outcomes with integer weights; these types turn the weights into sympy
+``Rational`` probabilities and know how to display themselves in Jupyter (exact value
+and decimal side by side), as LaTeX, as JSON-safe dicts (fractions as ``"p/q"``) and
+as matplotlib plots.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from math import gcd
+from typing import Any, Generic, TypeVar
+
+import sympy
+
+from ._fractions import decimal_str, frac_str, to_jsonable, to_rational
+
+K = TypeVar("K", bound=Hashable)
+
+__all__ = ["Distribution", "ExactTable", "ExactMatrix"]
+
+
+def _label(x: object) -> str:
+    return x if isinstance(x, str) else str(x)
+
+
+@dataclass(frozen=True, eq=False)
+class Distribution(Generic[K]):
+    """An exact discrete distribution over hashable outcomes, held as integer weights.
+
+    ``weights`` maps each outcome to a positive integer; probabilities are
+    ``weight / total`` as sympy Rationals. Outcomes keep the order they were given in.
+
+    >>> d = Distribution.from_weights({"heads": 1, "tails": 3}, title="a bent coin")
+    >>> d["tails"]
+    3/4
+    >>> d.to_dict()["probabilities"]
+    {'heads': '1/4', 'tails': '3/4'}
+    """
+
+    weights: Mapping[K, int]
+    title: str = ""
+    outcome_name: str = "outcome"
+    label: Callable[[K], str] = field(default=_label)
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def from_weights(
+        cls,
+        weights: Mapping[K, int] | Iterable[tuple[K, int]],
+        *,
+        title: str = "",
+        outcome_name: str = "outcome",
+        label: Callable[[K], str] = _label,
+    ) -> Distribution[K]:
+        """Build from non-negative integer weights; zero weights are dropped."""
+        items = list(weights.items()) if isinstance(weights, Mapping) else list(weights)
+        merged: dict[K, int] = {}
+        for key, w in items:
+            if isinstance(w, bool) or not isinstance(w, int):
+                raise TypeError(f"weight of {key!r} must be an int, got {type(w).__name__}")
+            if w < 0:
+                raise ValueError(f"weight of {key!r} is negative ({w}); weights must be >= 0")
+            if w:
+                merged[key] = merged.get(key, 0) + w
+        if not merged:
+            raise ValueError("a distribution needs at least one outcome with positive weight")
+        g = 0
+        for w in merged.values():
+            g = gcd(g, w)
+        return cls({k: w // g for k, w in merged.items()}, title, outcome_name, label)
+
+    @classmethod
+    def from_probabilities(
+        cls,
+        probabilities: Mapping[K, Any],
+        *,
+        title: str = "",
+        outcome_name: str = "outcome",
+        label: Callable[[K], str] = _label,
+    ) -> Distribution[K]:
+        """Build from exact probabilities (Rationals, Fractions or ``"p/q"`` strings) summing to 1."""
+        probs = {k: to_rational(p, what=f"probability of {k!r}") for k, p in probabilities.items()}
+        if any(p < 0 for p in probs.values()):
+            raise ValueError("probabilities must be >= 0")
+        if sum(probs.values()) != 1:
+            raise ValueError(f"probabilities must sum to 1, they sum to {sum(probs.values())}")
+        lcm = sympy.ilcm(*[p.q for p in probs.values()]) if probs else 1
+        return cls.from_weights(
+            {k: int(p * lcm) for k, p in probs.items()},
+            title=title,
+            outcome_name=outcome_name,
+            label=label,
+        )
+
+    # -- access -------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        """The sum of the integer weights (the common denominator)."""
+        return sum(self.weights.values())
+
+    def __getitem__(self, outcome: K) -> sympy.Rational:
+        return sympy.Rational(self.weights.get(outcome, 0), self.total)
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self.weights)
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self.weights
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return self.probabilities() == other.probabilities()
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.probabilities().items()))
+
+    def probabilities(self) -> dict[K, sympy.Rational]:
+        """Outcome -> exact probability, in outcome order."""
+        t = self.total
+        return {k: sympy.Rational(w, t) for k, w in self.weights.items()}
+
+    def items(self) -> list[tuple[K, sympy.Rational]]:
+        return list(self.probabilities().items())
+
+    def probability(self, event: Callable[[K], bool]) -> sympy.Rational:
+        """Exact probability that ``event(outcome)`` holds."""
+        return sympy.Rational(sum(w for k, w in self.weights.items() if event(k)), self.total)
+
+    def expectation(self, value: Callable[[K], Any]) -> sympy.Expr:
+        """Exact expectation of ``value(outcome)``."""
+        t = self.total
+        return sympy.nsimplify(sum(sympy.Rational(w, t) * sympy.sympify(value(k)) for k, w in self.weights.items()))
+
+    def map(self, f: Callable[[K], Any], *, outcome_name: str | None = None) -> Distribution[Any]:
+        """The distribution of ``f(outcome)`` (weights of equal images are merged)."""
+        out: dict[Any, int] = {}
+        for k, w in self.weights.items():
+            key = f(k)
+            out[key] = out.get(key, 0) + w
+        return Distribution.from_weights(
+            out, title=self.title, outcome_name=outcome_name or self.outcome_name
+        )
+
+    def sorted_by(self, key: Callable[[K], Any], *, reverse: bool = False) -> Distribution[K]:
+        """The same distribution with outcomes reordered for display."""
+        order = sorted(self.weights, key=key, reverse=reverse)
+        return Distribution({k: self.weights[k] for k in order}, self.title, self.outcome_name, self.label)
+
+    # -- display ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe: ``{"title", "total", "probabilities": {label: "p/q"}}``."""
+        return {
+            "title": self.title,
+            "total": self.total,
+            "probabilities": {self.label(k): frac_str(p) for k, p in self.probabilities().items()},
+        }
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{self.label(k)!r}: {frac_str(p)}" for k, p in self.probabilities().items())
+        return f"Distribution({{{body}}})"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(self.label(k))}</td><td>{frac_str(p)}</td>"
+            f"<td>{decimal_str(p)}</td></tr>"
+            for k, p in self.probabilities().items()
+        )
+        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
+        return (
+            f"<table>{caption}<thead><tr><th>{html.escape(self.outcome_name)}</th>"
+            f"<th>probability</th><th>≈</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+
+    def _repr_latex_(self) -> str:
+        rows = r" \\ ".join(
+            rf"\text{{{self.label(k)}}} & {sympy.latex(p)}" for k, p in self.probabilities().items()
+        )
+        return rf"$\begin{{array}}{{lr}} {rows} \end{{array}}$"
+
+    def plot(self, ax: Any = None, **bar_kwargs: Any) -> Any:
+        """A bar chart of the probabilities; returns the matplotlib Axes."""
+        from .plotting import bar_chart
+
+        probs = self.probabilities()
+        return bar_chart(
+            [self.label(k) for k in probs],
+            [float(p) for p in probs.values()],
+            ax=ax,
+            title=self.title,
+            xlabel=self.outcome_name,
+            ylabel="probability",
+            **bar_kwargs,
+        )
+
+
+@dataclass(frozen=True)
+class ExactTable:
+    """A table of records whose cells may be exact numbers.
+
+    >>> t = ExactTable(("hand", "probability"), (("GH", sympy.Rational(1, 3)),), title="demo")
+    >>> t.to_dict()["rows"]
+    [{'hand': 'GH', 'probability': '1/3'}]
+    >>> t.column("probability")
+    [1/3]
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        for r in self.rows:
+            if len(r) != len(self.columns):
+                raise ValueError(f"row {r!r} has {len(r)} cells, expected {len(self.columns)}")
+
+    def column(self, name: str) -> list[Any]:
+        try:
+            i = self.columns.index(name)
+        except ValueError:
+            raise KeyError(f"no column {name!r}; columns are {list(self.columns)}") from None
+        return [r[i] for r in self.rows]
+
+    def records(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, r)) for r in self.rows]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "columns": list(self.columns), "rows": to_jsonable(self.records())}
+
+    @staticmethod
+    def _cell_html(v: Any) -> str:
+        if isinstance(v, sympy.Rational) and v.q != 1:
+            return f"{frac_str(v)} <small>(≈ {decimal_str(v)})</small>"
+        return html.escape(str(v))
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{self._cell_html(v)}</td>" for v in r) + "</tr>" for r in self.rows
+        )
+        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
+        return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+    def __repr__(self) -> str:
+        lines = [" | ".join(self.columns)]
+        for r in self.rows:
+            lines.append(" | ".join(frac_str(v) if isinstance(v, sympy.Rational) else str(v) for v in r))
+        head = f"ExactTable({self.title!r})\n" if self.title else "ExactTable\n"
+        return head + "\n".join(lines)
+
+    def to_text(self) -> str:
+        """A fixed-width text rendering (used by the CLI)."""
+        cells = [list(self.columns)] + [
+            [
+                f"{frac_str(v)} ({decimal_str(v, 4)})" if isinstance(v, sympy.Rational) and v.q != 1 else str(v)
+                for v in r
+            ]
+            for r in self.rows
+        ]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
+        out = [self.title] if self.title else []
+        for j, row in enumerate(cells):
+            out.append("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+            if j == 0:
+                out.append("  ".join("-" * w for w in widths))
+        return "\n".join(out)
+
+    def plot(self, x: str, y: str, ax: Any = None, **bar_kwargs: Any) -> Any:
+        """Bar chart of column ``y`` against column ``x``."""
+        from .plotting import bar_chart
+
+        return bar_chart(
+            [str(v) for v in self.column(x)],
+            [float(v) for v in self.column(y)],
+            ax=ax,
+            title=self.title,
+            xlabel=x,
+            ylabel=y,
+            **bar_kwargs,
+        )
+
+
+@dataclass(frozen=True)
+class ExactMatrix:
+    """A labelled matrix of exact numbers (e.g. heads-up equities), drawable as a heatmap.
+
+    >>> m = ExactMatrix(("a", "b"), ("x",), ((sympy.Rational(1, 2),), (sympy.Integer(1),)))
+    >>> m["b", "x"]
+    1
+    """
+
+    row_labels: tuple[str, ...]
+    col_labels: tuple[str, ...]
+    values: tuple[tuple[sympy.Rational, ...], ...]
+    title: str = ""
+    value_name: str = "value"
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(self.row_labels) or any(
+            len(r) != len(self.col_labels) for r in self.values
+        ):
+            raise ValueError("matrix shape does not match its labels")
+
+    def __getitem__(self, key: tuple[str, str]) -> sympy.Rational:
+        r, c = key
+        return self.values[self.row_labels.index(r)][self.col_labels.index(c)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "rows": list(self.row_labels),
+            "columns": list(self.col_labels),
+            "values": [[frac_str(v) for v in r] for r in self.values],
+        }
+
+    def as_table(self) -> ExactTable:
+        return ExactTable(
+            ("",) + self.col_labels,
+            tuple((lab,) + tuple(r) for lab, r in zip(self.row_labels, self.values)),
+            title=self.title,
+        )
+
+    def _repr_html_(self) -> str:
+        return self.as_table()._repr_html_()
+
+    def __repr__(self) -> str:
+        return repr(self.as_table()).replace("ExactTable", "ExactMatrix", 1)
+
+    def _repr_latex_(self) -> str:
+        m = sympy.Matrix([list(r) for r in self.values])
+        return f"${sympy.latex(m)}$"
+
+    def plot(self, ax: Any = None, *, cmap: str = "RdYlGn", annotate: bool = True) -> Any:
+        """A heatmap with the decimal values written in the cells."""
+        from .plotting import heatmap
+
+        return heatmap(
+            [[float(v) for v in r] for r in self.values],
+            row_labels=list(self.row_labels),
+            col_labels=list(self.col_labels),
+            ax=ax,
+            title=self.title,
+            cmap=cmap,
+            annotate=annotate,
+            colorbar_label=self.value_name,
+        )
+
+
+def rational_matrix(rows: Sequence[Sequence[Any]]) -> tuple[tuple[sympy.Rational, ...], ...]:
+    """Convert nested numbers to a tuple-of-tuples of sympy Rationals."""
+    return tuple(tuple(to_rational(v) for v in r) for r in rows)

@@ -1,0 +1,10 @@
+"""The games. Importing this package registers every built-in game with the registry."""
+
+from __future__ import annotations
+
+from . import two_dreidel
+from .registry import CliCommand, GameInfo, games, get_game, register
+
+BUILTIN_GAMES = (two_dreidel.GAME,)
+
+__all__ = ["BUILTIN_GAMES", "CliCommand", "GameInfo", "games", "get_game", "register"]

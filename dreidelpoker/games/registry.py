@@ -1,0 +1,77 @@
+"""The game registry: every game joins it, and the CLI and conformance tests go through it.
+
+A game registers a :class:`GameInfo` naming its rules type and the CLI commands it
+offers. A CLI command is a verb (``odds``, ``equity``, ``table``, ``chain`` …) plus a
+function that adds the game's arguments to an argparse parser and a function that runs
+the command and returns a result object with ``to_dict()`` (for ``--json``) and
+``to_text()`` (for humans).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class CliResult(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+    def to_text(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class CliCommand:
+    """One ``dreidelpoker VERB GAME`` command."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], CliResult]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry knows about a game."""
+
+    name: str
+    title: str
+    summary: str
+    rules_type: type
+    commands: Mapping[str, CliCommand] = field(default_factory=dict)
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(game: GameInfo) -> GameInfo:
+    """Add a game (idempotent for the same object)."""
+    existing = _REGISTRY.get(game.name)
+    if existing is not None and existing is not game:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    _REGISTRY[game.name] = game
+    return game
+
+
+def get_game(name: str) -> GameInfo:
+    """Look a game up by its registered name, e.g. ``"two-dreidel"``."""
+    _load_builtin_games()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+
+
+def games() -> list[GameInfo]:
+    """All registered games, sorted by name.
+
+    >>> "two-dreidel" in [g.name for g in games()]
+    True
+    """
+    _load_builtin_games()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def _load_builtin_games() -> None:
+    # Importing the games package registers the built-in games.
+    from . import BUILTIN_GAMES  # noqa: F401

@@ -1,0 +1,30 @@
+"""Two Dreidel and its family ("Plugin Poker"): rules, ranking, exact odds and equity."""
+
+from __future__ import annotations
+
+from ..registry import GameInfo, register
+from .cli import COMMANDS
+from .deck import DeckState, draw_weights, hypergeometric
+from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
+from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
+from .policies import POLICIES, resolve_policy
+from .ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
+from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+
+GAME = register(
+    GameInfo(
+        name="two-dreidel",
+        title="Two Dreidel",
+        summary="Dreidel-flavoured high-card poker from private Dominion-style decks.",
+        rules_type=TwoDreidelRules,
+        commands=COMMANDS,
+    )
+)
+
+__all__ = [
+    "DECK_PRESETS", "GAME", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
+    "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
+    "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
+    "kept_hand_formulas", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
+    "resolve_policy", "showdown", "trumps",
+]

@@ -1,0 +1,215 @@
+"""Deck states and the exact distribution of one draw (RULES.md 1.2, step 1).
+
+A :class:`DeckState` is what a player knows at the start of a hand: the composition of
+their draw pile, the card they put back on top last hand (if any), and their discard
+pile. Draws are enumerated as *count vectors* with hypergeometric integer weights, never
+as ordered cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+from .ranking import Hand, format_hand, parse_cards
+from .rules import TwoDreidelRules, parse_deck
+
+__all__ = ["DeckState", "draw_weights", "hypergeometric"]
+
+Counts = tuple[int, ...]
+
+
+def hypergeometric(counts: Counts, k: int) -> Iterator[tuple[Counts, int]]:
+    """Every count vector of ``k`` cards drawn without order from ``counts``, with its
+    number of ways (product of binomials). The weights sum to ``comb(sum(counts), k)``.
+
+    >>> sorted(hypergeometric((1, 2), 2))
+    [((0, 2), 1), ((1, 1), 2)]
+    """
+
+    def rec(i: int, left: int) -> Iterator[tuple[list[int], int]]:
+        if i == len(counts) - 1:
+            if left <= counts[i]:
+                yield [left], comb(counts[i], left)
+            return
+        rest = sum(counts[i + 1 :])
+        for take in range(max(0, left - rest), min(counts[i], left) + 1):
+            w = comb(counts[i], take)
+            for tail, tw in rec(i + 1, left - take):
+                yield [take] + tail, w * tw
+
+    if k < 0 or k > sum(counts):
+        return
+    if not counts:
+        if k == 0:
+            yield (), 1
+        return
+    for vec, w in rec(0, k):
+        yield tuple(vec), w
+
+
+@dataclass(frozen=True)
+class DeckState:
+    """One player's deck at the start of a hand.
+
+    ``deck`` counts every card in the draw pile (including a known top card), ``top`` is
+    the index of the known top card or ``None``, ``discard`` counts the discard pile.
+
+    >>> rules = TwoDreidelRules()
+    >>> DeckState.fresh(rules)
+    DeckState(deck=(1, 5, 5, 1), top=None, discard=(0, 0, 0, 0))
+    >>> DeckState.of(rules, deck="0-3-2-1", top="H", discard="1-2-3-0").describe(rules)
+    'deck 0-3-2-1 (top H), discard 1-2-3-0'
+    """
+
+    deck: Counts
+    top: int | None
+    discard: Counts
+
+    @classmethod
+    def fresh(cls, rules: TwoDreidelRules) -> DeckState:
+        """A freshly shuffled full deck, nothing on top, empty discard."""
+        return cls(rules.counts, None, tuple(0 for _ in rules.counts))
+
+    @classmethod
+    def of(
+        cls,
+        rules: TwoDreidelRules,
+        *,
+        deck: str | Sequence[int] | Mapping[str, int] | None = None,
+        top: str | int | None = None,
+        discard: str | Sequence[int] | Mapping[str, int] | None = None,
+    ) -> DeckState:
+        """Build and validate a deck state.
+
+        ``deck`` and ``discard`` take a count string ``"0-3-2-1"``, a tuple or a
+        ``{symbol: count}`` mapping. If ``discard`` is omitted it is whatever the full
+        deck lacks (no cards are held between hands).
+        """
+        k = len(rules.symbols)
+        d = rules.counts if deck is None else parse_deck(deck, rules.symbols)
+        if discard is None:
+            if any(x > y for x, y in zip(d, rules.counts)):
+                raise ValueError(f"deck {_label(d)} holds more cards than the full deck {rules.deck_label}")
+            disc: Counts = tuple(y - x for x, y in zip(d, rules.counts))
+        else:
+            disc = parse_deck(discard, rules.symbols)
+        top_idx: int | None
+        if top is None:
+            top_idx = None
+        elif isinstance(top, int) and not isinstance(top, bool):
+            if not 0 <= top < k:
+                raise ValueError(f"top card index {top} must be in 0..{k - 1}")
+            top_idx = top
+        else:
+            cards = parse_cards(str(top), rules, what="top card")
+            if len(cards) != 1:
+                raise ValueError(f"the known top card must be one card, got {top!r}")
+            top_idx = cards[0]
+        state = cls(d, top_idx, disc)
+        state.validate(rules)
+        return state
+
+    def validate(self, rules: TwoDreidelRules) -> None:
+        """Raise ``ValueError`` if this state cannot occur under ``rules``."""
+        k = len(rules.symbols)
+        if len(self.deck) != k or len(self.discard) != k:
+            raise ValueError(f"deck and discard must each have {k} counts")
+        if any(c < 0 for c in self.deck + self.discard):
+            raise ValueError("card counts must be >= 0")
+        total = tuple(a + b for a, b in zip(self.deck, self.discard))
+        if any(t > full for t, full in zip(total, rules.counts)):
+            raise ValueError(
+                f"deck {_label(self.deck)} plus discard {_label(self.discard)} holds more cards of some "
+                f"symbol than the full deck {rules.deck_label}"
+            )
+        if self.top is not None and self.deck[self.top] == 0:
+            raise ValueError(
+                f"the known top card {rules.symbols[self.top]} is not in the deck {_label(self.deck)}"
+            )
+        if sum(self.deck) + sum(self.discard) < rules.draw:
+            raise ValueError(
+                f"deck {_label(self.deck)} and discard {_label(self.discard)} hold "
+                f"{sum(self.deck) + sum(self.discard)} cards, too few to draw {rules.draw}"
+            )
+
+    def describe(self, rules: TwoDreidelRules) -> str:
+        top = f" (top {rules.symbols[self.top]})" if self.top is not None else ""
+        return f"deck {_label(self.deck)}{top}, discard {_label(self.discard)}"
+
+    def to_dict(self, rules: TwoDreidelRules) -> dict[str, Any]:
+        return {
+            "deck": dict(zip(rules.symbols, self.deck)),
+            "top": None if self.top is None else rules.symbols[self.top],
+            "discard": dict(zip(rules.symbols, self.discard)),
+        }
+
+
+def _label(counts: Counts) -> str:
+    return "-".join(str(c) for c in counts)
+
+
+@dataclass(frozen=True)
+class DrawOutcome:
+    """One class of draws: the cards drawn and where the deck stands after the draw."""
+
+    drawn: Hand  # sorted symbol indices
+    deck_after: Counts  # draw pile left after the draw (before the put-back)
+    discard_after: Counts  # discard pile after the draw (emptied by a reshuffle)
+    reshuffled: bool
+
+
+def draw_weights(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[DrawOutcome, int]], int]:
+    """All classes of ``rules.draw``-card draws from ``state`` with integer weights and total.
+
+    Follows RULES.md 1.2: the known top card is drawn first; if the pile runs out, the
+    rest of the pile is drawn, the discard is shuffled into a new pile and drawing goes on.
+
+    >>> outs, total = draw_weights(TwoDreidelRules(), DeckState.fresh(TwoDreidelRules()))
+    >>> total, len(outs)
+    (220, 16)
+    """
+    state.validate(rules)
+    n = rules.draw
+    k = len(rules.symbols)
+    deck = list(state.deck)
+    fixed = [0] * k
+    need = n
+    if state.top is not None:
+        fixed[state.top] += 1
+        deck[state.top] -= 1
+        need -= 1
+    pile = tuple(deck)
+    out: list[tuple[DrawOutcome, int]] = []
+    if need <= sum(pile):
+        for vec, w in hypergeometric(pile, need):
+            drawn = tuple(f + v for f, v in zip(fixed, vec))
+            out.append((DrawOutcome(_hand(drawn), tuple(p - v for p, v in zip(pile, vec)), state.discard, False), w))
+        return out, comb(sum(pile), need)
+    # Mid-draw reshuffle: take the whole pile, then draw the rest from the shuffled discard.
+    first = tuple(f + p for f, p in zip(fixed, pile))
+    rest = need - sum(pile)
+    for vec, w in hypergeometric(state.discard, rest):
+        drawn = tuple(a + v for a, v in zip(first, vec))
+        new_pile = tuple(d - v for d, v in zip(state.discard, vec))
+        out.append((DrawOutcome(_hand(drawn), new_pile, tuple(0 for _ in range(k)), True), w))
+    return out, comb(sum(state.discard), rest)
+
+
+def _hand(counts: Counts) -> Hand:
+    return tuple(i for i, c in enumerate(counts) for _ in range(c))
+
+
+def counts_of(hand: Sequence[int], k: int) -> Counts:
+    """Count vector of a hand of symbol indices."""
+    out = [0] * k
+    for i in hand:
+        out[i] += 1
+    return tuple(out)
+
+
+def hand_label(rules: TwoDreidelRules) -> Any:
+    """A label function turning hands of indices into canonical strings."""
+    return lambda h: format_hand(h, rules)

@@ -1,0 +1,165 @@
+"""Exact kept-hand odds (RULES.md 1.2): numeric from any deck state, and closed-form in
+symbolic deck counts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from math import factorial
+from typing import Any
+
+import sympy
+
+from ..._fractions import frac_str
+from ...exact import Distribution
+from .deck import DeckState, draw_weights
+from .policies import Policy, resolve_policy
+from .ranking import format_hand, normal_key
+from .rules import TwoDreidelRules
+
+__all__ = ["kept_hand_distribution", "kept_hand_formulas", "KeptHandFormulas", "deck_symbols"]
+
+
+def _order_hands(rules: TwoDreidelRules, weights: Mapping[tuple[int, ...], int]) -> dict[str, int]:
+    ordered = sorted(weights, key=normal_key, reverse=True)
+    return {format_hand(h, rules): weights[h] for h in ordered}
+
+
+def kept_hand_distribution(
+    rules: TwoDreidelRules | None = None,
+    *,
+    state: DeckState | None = None,
+    policy: Policy = "normal-best",
+) -> Distribution[str]:
+    """Exact distribution of the kept hand after one draw and put-back.
+
+    ``state`` defaults to a fresh deck. Outcomes are canonical hand strings, best first.
+
+    >>> d = kept_hand_distribution()
+    >>> d["GH"]
+    1/4
+    >>> sum(d.probabilities().values())
+    1
+    """
+    rules = rules or TwoDreidelRules()
+    state = state or DeckState.fresh(rules)
+    pol = resolve_policy(policy, rules)
+    outcomes, _total = draw_weights(rules, state)
+    weights: dict[tuple[int, ...], int] = {}
+    for outcome, w in outcomes:
+        kept = pol.kept(outcome.drawn)
+        weights[kept] = weights.get(kept, 0) + w
+    title = f"kept hand, {pol.name}, {state.describe(rules)}"
+    return Distribution.from_weights(_order_hands(rules, weights), title=title, outcome_name="hand")
+
+
+def deck_symbols(rules: TwoDreidelRules) -> tuple[sympy.Symbol, ...]:
+    """The symbolic deck counts, named after the symbols in lower case (g, h, n, s)."""
+    return tuple(sympy.Symbol(s.lower(), nonnegative=True, integer=True) for s in rules.symbols)
+
+
+def _falling(x: sympy.Expr, k: int) -> sympy.Expr:
+    return sympy.Mul(*[x - j for j in range(k)]) if k else sympy.Integer(1)
+
+
+@dataclass(frozen=True)
+class KeptHandFormulas:
+    """Closed-form kept-hand probabilities in symbolic deck counts.
+
+    Valid whenever the draw pile holds at least ``rules.draw`` cards (no reshuffle).
+    """
+
+    formulas: dict[str, sympy.Expr]
+    symbols: tuple[sympy.Symbol, ...]
+    policy: str
+    top: str | None
+
+    def subs(self, counts: Sequence[int] | Mapping[str, int]) -> dict[str, sympy.Rational]:
+        """Substitute numeric counts (tuple in symbol order, or a mapping) into every formula."""
+        if isinstance(counts, Mapping):
+            values = {s: counts[str(s).upper()] for s in self.symbols}
+        else:
+            values = dict(zip(self.symbols, counts))
+        out: dict[str, sympy.Rational] = {}
+        for hand, f in self.formulas.items():
+            v = sympy.nsimplify(f.subs(values))
+            if v != 0:
+                out[hand] = v
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"policy": self.policy, "top": self.top, "formulas": {h: str(f) for h, f in self.formulas.items()}}
+
+    def _repr_latex_(self) -> str:
+        rows = r" \\ ".join(rf"P(\text{{{h}}}) &= {sympy.latex(f)}" for h, f in self.formulas.items())
+        return rf"$\begin{{aligned}} {rows} \end{{aligned}}$"
+
+    def __repr__(self) -> str:
+        body = "\n".join(f"  {h}: {f}" for h, f in self.formulas.items())
+        return f"KeptHandFormulas(policy={self.policy!r}, top={self.top!r})\n{body}"
+
+
+def kept_hand_formulas(
+    rules: TwoDreidelRules | None = None,
+    *,
+    policy: Policy = "normal-best",
+    top: str | None = None,
+) -> KeptHandFormulas:
+    """Kept-hand probabilities as closed-form expressions in the deck counts (g, h, n, s).
+
+    The draw pile is treated as holding the symbolic counts (a fresh deck, or any pile of
+    at least ``rules.draw`` cards); ``top`` fixes the known top card, which is then one
+    of the counted cards.
+
+    >>> f = kept_hand_formulas()
+    >>> f.formulas["GH"]
+    3*g*h*(h + n + s - 1)/((g + h + n + s)*(g + h + n + s - 2)*(g + h + n + s - 1)) + ...
+    >>> f.subs((1, 5, 5, 1))["GH"]
+    1/4
+    """
+    rules = rules or TwoDreidelRules()
+    pol = resolve_policy(policy, rules)
+    syms = deck_symbols(rules)
+    k = len(syms)
+    n = rules.draw
+    top_idx = None
+    fixed = [0] * k
+    counts: list[sympy.Expr] = list(syms)
+    if top is not None:
+        from .ranking import parse_cards
+
+        cards = parse_cards(top, rules, what="top card")
+        if len(cards) != 1:
+            raise ValueError(f"the known top card must be one card, got {top!r}")
+        top_idx = cards[0]
+        fixed[top_idx] = 1
+        counts[top_idx] = counts[top_idx] - 1
+    need = n - sum(fixed)
+    total = sympy.Add(*counts)
+    formulas: dict[tuple[int, ...], sympy.Expr] = {}
+    import itertools
+
+    for combo in itertools.combinations_with_replacement(range(k), need):
+        vec = [combo.count(i) for i in range(k)]
+        multinom = factorial(need)
+        for v in vec:
+            multinom //= factorial(v)
+        prob = multinom * sympy.Mul(*[_falling(counts[i], vec[i]) for i in range(k)]) / _falling(total, need)
+        drawn = tuple(sorted(list(combo) + [i for i in range(k) for _ in range(fixed[i])]))
+        kept = pol.kept(drawn)
+        formulas[kept] = formulas.get(kept, sympy.Integer(0)) + prob
+    ordered = sorted(formulas, key=normal_key, reverse=True)
+    return KeptHandFormulas(
+        {format_hand(h, rules): sympy.factor_terms(formulas[h]) for h in ordered},
+        syms,
+        pol.name,
+        None if top_idx is None else rules.symbols[top_idx],
+    )
+
+
+def odds_table_text(dist: Distribution[str]) -> str:
+    """Plain-text rendering used by the CLI."""
+    lines = [dist.title, f"{'hand':<6}{'probability':>16}  ≈"]
+    for hand, p in dist.items():
+        lines.append(f"{hand:<6}{frac_str(p):>16}  {float(p):.6f}")
+    return "\n".join(lines)

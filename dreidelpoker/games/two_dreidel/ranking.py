@@ -1,0 +1,160 @@
+"""Hand parsing and ranking for the Two Dreidel family (RULES.md 1.3).
+
+Hands are handled internally as tuples of symbol indices sorted best first (index 0 is
+the best symbol in normal order). Public functions accept hand strings in any
+notation (``"GH"``, ``"גה"``, ``"♠♥"``) and return canonical strings.
+
+Greater is stronger for :func:`normal_key`. The heads-up relation with trumps is not
+transitive, so never sort hands with :func:`compare`; use :func:`showdown`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from .rules import TwoDreidelRules
+
+Hand = tuple[int, ...]
+HandLike = Union[str, Sequence[int]]
+
+__all__ = [
+    "parse_cards", "parse_hand", "format_hand", "normal_key", "trumps", "compare",
+    "showdown", "showdown_winners",
+]
+
+
+def _default_rules() -> TwoDreidelRules:
+    from .rules import TwoDreidelRules
+
+    return TwoDreidelRules()
+
+
+def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None, *, what: str = "cards") -> Hand:
+    """Parse any number of cards to sorted symbol indices (best first).
+
+    Letters (either case), Hebrew letters and card suits are accepted; spaces, commas
+    and dashes are ignored.
+
+    >>> parse_cards("ש ג נ")
+    (0, 2, 3)
+    """
+    rules = rules or _default_rules()
+    index = {s: i for i, s in enumerate(rules.symbols)}
+    out: list[int] = []
+    chars = text if isinstance(text, str) else "".join(text)
+    for ch in chars:
+        if ch in " ,-\t":
+            continue
+        sym = rules.aliases.get(ch, ch.upper())
+        if sym not in index:
+            allowed = ", ".join(rules.symbols)
+            extra = "".join(sorted(rules.aliases))
+            raise ValueError(
+                f"unknown symbol {ch!r} in {what} {chars!r}; allowed: {allowed} (or {extra})"
+            )
+        out.append(index[sym])
+    return tuple(sorted(out))
+
+
+def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
+    """Parse one hand; it must have exactly ``rules.hand_size`` cards.
+
+    >>> parse_hand("HG")
+    (0, 1)
+    >>> parse_hand("GHN")
+    Traceback (most recent call last):
+    ...
+    ValueError: a Two Dreidel hand has 2 cards, got 3 in 'GHN'
+    """
+    rules = rules or _default_rules()
+    if isinstance(hand, str):
+        cards = parse_cards(hand, rules, what="hand")
+    else:
+        cards = tuple(sorted(hand))
+        if any(not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
+            raise ValueError(f"hand {hand!r} must hold symbol indices 0..{len(rules.symbols) - 1}")
+    if len(cards) != rules.hand_size:
+        raise ValueError(f"a Two Dreidel hand has {rules.hand_size} cards, got {len(cards)} in {hand!r}")
+    return cards
+
+
+def format_hand(hand: Sequence[int], rules: TwoDreidelRules | None = None) -> str:
+    """Canonical form: better card first, symbol letters.
+
+    >>> format_hand((3, 0))
+    'GS'
+    """
+    rules = rules or _default_rules()
+    return "".join(rules.symbols[i] for i in sorted(hand))
+
+
+def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
+    """Normal-order key (greater is stronger): the higher card, then the kicker."""
+    return tuple(-i for i in sorted(hand))
+
+
+def trumps(rules: TwoDreidelRules, a: Sequence[int], b: Sequence[int]) -> bool:
+    """Whether hand ``a`` trumps hand ``b`` (both as symbol indices).
+
+    ``a`` trumps ``b`` when some trump pair (x, y) has x in a and y in b, and no pair
+    (x, y) has x in b and y in a. Default: a holds a Shin, b a Gimel, and not the reverse.
+    """
+    sa, sb = set(a), set(b)
+    forward = any(x in sa and y in sb for x, y in rules.trump_index_pairs)
+    if not forward:
+        return False
+    return not any(x in sb and y in sa for x, y in rules.trump_index_pairs)
+
+
+def compare(a: HandLike, b: HandLike, rules: TwoDreidelRules | None = None) -> int:
+    """Heads-up result: +1 if ``a`` wins, -1 if ``b`` wins, 0 for a tie.
+
+    >>> compare("GH", "HH"), compare("NS", "GH"), compare("SH", "NS")
+    (1, 1, 1)
+    """
+    rules = rules or _default_rules()
+    ha, hb = parse_hand(a, rules), parse_hand(b, rules)
+    return _compare(rules, ha, hb)
+
+
+def _compare(rules: TwoDreidelRules, ha: Hand, hb: Hand) -> int:
+    if trumps(rules, ha, hb):
+        return 1
+    if trumps(rules, hb, ha):
+        return -1
+    ka, kb = normal_key(ha), normal_key(hb)
+    return (ka > kb) - (ka < kb)
+
+
+def showdown_winners(rules: TwoDreidelRules, hands: Sequence[Hand]) -> list[int]:
+    """Positions of the winners among parsed hands ("trumps are evaluated last")."""
+    if not hands:
+        raise ValueError("a showdown needs at least one hand")
+
+    def normal_best(positions: Iterable[int]) -> list[int]:
+        pos = list(positions)
+        best = max(normal_key(hands[i]) for i in pos)
+        return [i for i in pos if normal_key(hands[i]) == best]
+
+    winners = normal_best(range(len(hands)))
+    # All hands in `winners` are equal, so trumping one of them is trumping all of them.
+    # The rules object guarantees the trump relation is acyclic, so this terminates.
+    while True:
+        challengers = [i for i in range(len(hands)) if trumps(rules, hands[i], hands[winners[0]])]
+        if not challengers:
+            return winners
+        winners = normal_best(challengers)
+
+
+def showdown(hands: Sequence[HandLike], rules: TwoDreidelRules | None = None) -> list[int]:
+    """Multiway showdown; returns the positions of the winning hands (several = split).
+
+    >>> showdown(["SG", "SN", "NN"])
+    [1]
+    >>> showdown(["GH", "HG", "NN"])
+    [0, 1]
+    """
+    rules = rules or _default_rules()
+    return showdown_winners(rules, [parse_hand(h, rules) for h in hands])

@@ -1,0 +1,224 @@
+"""The Two Dreidel family ("Plugin Poker"): one frozen rules object per member (RULES.md 1.1, 1.7)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, Literal
+
+import sympy
+
+__all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES"]
+
+#: The named deck distributions from the source (``g-h-n-s``).
+DECK_PRESETS: dict[str, tuple[int, ...]] = {
+    "1-5-5-1": (1, 5, 5, 1),
+    "2-6-6-2": (2, 6, 6, 2),
+    "2-7-7-2": (2, 7, 7, 2),
+}
+
+#: Street sequences (RULES.md 1.4): "bet" is a no-limit round, "spin" a dreidel buy-in
+#: followed by no-limit betting among the callers unless the next step is also a spin.
+STREET_SEQUENCES: dict[str, tuple[str, ...]] = {
+    "bet-spin-spin": ("bet", "spin", "bet", "spin", "bet"),
+    "spin-spin-bet": ("bet", "spin", "spin", "bet"),
+    "spins-then-bet": ("spin", "spin", "bet"),
+}
+
+_DEFAULT_ALIASES: dict[str, str] = {
+    "ג": "G", "♠": "G", "♤": "G",
+    "ה": "H", "♥": "H", "♡": "H",
+    "נ": "N", "♦": "N", "♢": "N",
+    "ש": "S", "♣": "S", "♧": "S",
+}
+
+BuyIn = Literal["pot", "half-pot", "nothing", "one-chip"]
+_BUY_INS = ("pot", "half-pot", "nothing", "one-chip")
+
+
+def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[str] = ("G", "H", "N", "S")) -> tuple[int, ...]:
+    """Parse a deck distribution: ``"1-5-5-1"``, ``(1, 5, 5, 1)`` or ``{"G": 1, ...}``.
+
+    >>> parse_deck("2-6-6-2")
+    (2, 6, 6, 2)
+    >>> parse_deck({"G": 1, "H": 5, "N": 5, "S": 1})
+    (1, 5, 5, 1)
+    """
+    k = len(symbols)
+    allowed = f"{k} non-negative integers like {'-'.join(['1'] * k)} (presets: {', '.join(DECK_PRESETS)})"
+    if isinstance(deck, str):
+        text = deck.strip()
+        if not re.fullmatch(r"\d+(-\d+)*", text):
+            raise ValueError(f"deck {deck!r} is not a distribution of {allowed}")
+        counts: tuple[Any, ...] = tuple(int(x) for x in text.split("-"))
+    elif isinstance(deck, Mapping):
+        unknown = set(deck) - set(symbols)
+        if unknown:
+            raise ValueError(f"deck names unknown symbols {sorted(unknown)}; symbols are {list(symbols)}")
+        counts = tuple(deck.get(s, 0) for s in symbols)
+    else:
+        counts = tuple(deck)
+    if len(counts) != k:
+        raise ValueError(f"deck {deck!r} has {len(counts)} counts; expected {allowed}")
+    for c in counts:
+        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+            raise ValueError(f"deck {deck!r} contains {c!r}; expected {allowed}")
+    return counts
+
+
+@dataclass(frozen=True, kw_only=True)
+class TwoDreidelRules:
+    """A member of the Two Dreidel family. Defaults are RULES.md section 1.
+
+    Symbols are listed best first (normal order). ``trumps`` holds pairs
+    ``(trumper, trumped)``: a hand holding the trumper beats a hand holding the trumped
+    symbol unless the reverse also holds (RULES.md 1.3).
+
+    >>> TwoDreidelRules().deck_label
+    '1-5-5-1'
+    >>> TwoDreidelRules.preset("2-7-7-2").deck_size
+    18
+    >>> TwoDreidelRules(deck=(1, 5, 5))
+    Traceback (most recent call last):
+    ...
+    ValueError: deck (1, 5, 5) has 3 counts; expected 4 non-negative integers like 1-1-1-1 (presets: 1-5-5-1, 2-6-6-2, 2-7-7-2)
+    """
+
+    symbols: tuple[str, ...] = ("G", "H", "N", "S")
+    symbol_names: tuple[str, ...] = ("Gimel", "Hey", "Nun", "Shin")
+    aliases: Mapping[str, str] = field(default_factory=lambda: dict(_DEFAULT_ALIASES), hash=False, compare=False)
+    trumps: frozenset[tuple[str, str]] = frozenset({("S", "G")})
+    deck: tuple[int, ...] | str = (1, 5, 5, 1)
+    draw: int = 3
+    put_back: int = 1
+    spin_faces: tuple[str, ...] = ("G", "H", "N", "S")
+    spin_probabilities: tuple[Any, ...] = (
+        sympy.Rational(1, 4), sympy.Rational(1, 4), sympy.Rational(1, 4), sympy.Rational(1, 4),
+    )
+    spin_buy_ins: tuple[str, ...] = ("pot", "half-pot", "nothing", "one-chip")
+    half_pot_rounding: Literal["up", "down"] = "up"
+    chips_per_player: int = 4
+    blind: int = 1
+    streets: str = "bet-spin-spin"
+    short_stack: Literal["all-in", "fold"] = "all-in"
+    discard_visibility: Literal["all", "top-two"] = "all"
+
+    def __post_init__(self) -> None:
+        syms = self.symbols
+        if not syms or len(set(syms)) != len(syms):
+            raise ValueError(f"symbols must be distinct and non-empty, got {syms!r}")
+        for s in syms:
+            if not (isinstance(s, str) and len(s) == 1 and s.isalpha() and s.isupper()):
+                raise ValueError(f"symbol {s!r} must be one upper-case letter (it is how hands print)")
+        if len(self.symbol_names) != len(syms):
+            raise ValueError(f"symbol_names needs {len(syms)} names, got {len(self.symbol_names)}")
+        object.__setattr__(self, "deck", parse_deck(self.deck, syms))
+        for name, value, low in (("draw", self.draw, 1), ("put_back", self.put_back, 0),
+                                 ("chips_per_player", self.chips_per_player, 1), ("blind", self.blind, 0)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+        if self.put_back >= self.draw:
+            raise ValueError(f"put_back ({self.put_back}) must be less than draw ({self.draw}) so a hand remains")
+        if self.deck_size <= self.draw:
+            raise ValueError(
+                f"deck {self.deck_label} holds {self.deck_size} cards; a deck must hold more cards "
+                f"than one draw needs ({self.draw}), i.e. at least {self.draw + 1}"
+            )
+        trumps = frozenset(tuple(p) for p in self.trumps)
+        object.__setattr__(self, "trumps", trumps)
+        for pair in trumps:
+            if len(pair) != 2 or pair[0] not in syms or pair[1] not in syms or pair[0] == pair[1]:
+                raise ValueError(f"trump pair {pair!r} must name two different symbols from {list(syms)}")
+        if len(self.spin_faces) != len(self.spin_probabilities) or len(self.spin_faces) != len(self.spin_buy_ins):
+            raise ValueError("spin_faces, spin_probabilities and spin_buy_ins must have the same length")
+        for b in self.spin_buy_ins:
+            if b not in _BUY_INS:
+                raise ValueError(f"spin buy-in {b!r} is not one of {list(_BUY_INS)}")
+        probs = tuple(sympy.sympify(p) for p in self.spin_probabilities)
+        object.__setattr__(self, "spin_probabilities", probs)
+        if all(p.is_number for p in probs):
+            if any(p < 0 for p in probs) or sympy.nsimplify(sum(probs)) != 1:
+                raise ValueError(f"spin probabilities must be >= 0 and sum to 1, got {probs}")
+        if self.half_pot_rounding not in ("up", "down"):
+            raise ValueError(f"half_pot_rounding must be 'up' or 'down', got {self.half_pot_rounding!r}")
+        if self.streets not in STREET_SEQUENCES:
+            raise ValueError(f"streets must be one of {list(STREET_SEQUENCES)}, got {self.streets!r}")
+        if self.short_stack not in ("all-in", "fold"):
+            raise ValueError(f"short_stack must be 'all-in' or 'fold', got {self.short_stack!r}")
+        if self.discard_visibility not in ("all", "top-two"):
+            raise ValueError(f"discard_visibility must be 'all' or 'top-two', got {self.discard_visibility!r}")
+        for alias, target in self.aliases.items():
+            if target not in syms:
+                raise ValueError(f"alias {alias!r} points to unknown symbol {target!r}")
+        self._check_trumps_acyclic()
+
+    # -- presets ------------------------------------------------------------------
+    @classmethod
+    def preset(cls, deck: str = "1-5-5-1", **options: Any) -> TwoDreidelRules:
+        """The standard game with a named or custom ``g-h-n-s`` deck distribution."""
+        return cls(deck=deck, **options)
+
+    @classmethod
+    def presets(cls) -> dict[str, TwoDreidelRules]:
+        """The three deck presets named in the source."""
+        return {name: cls(deck=name) for name in DECK_PRESETS}
+
+    def with_deck(self, deck: str | Sequence[int] | Mapping[str, int]) -> TwoDreidelRules:
+        """A copy of these rules with another deck distribution."""
+        return replace(self, deck=parse_deck(deck, self.symbols))
+
+    # -- derived facts ------------------------------------------------------------
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The deck distribution as a tuple of ints (``deck`` after parsing)."""
+        deck = self.deck
+        assert isinstance(deck, tuple)
+        return deck
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def deck_label(self) -> str:
+        return "-".join(str(c) for c in self.counts)
+
+    @property
+    def hand_size(self) -> int:
+        return self.draw - self.put_back
+
+    @cached_property
+    def all_hands(self) -> tuple[tuple[int, ...], ...]:
+        """Every hand as a tuple of symbol indices, best first, in normal order best to worst."""
+        return tuple(itertools.combinations_with_replacement(range(len(self.symbols)), self.hand_size))
+
+    @cached_property
+    def trump_index_pairs(self) -> frozenset[tuple[int, int]]:
+        idx = {s: i for i, s in enumerate(self.symbols)}
+        return frozenset((idx[a], idx[b]) for a, b in self.trumps)
+
+    def _check_trumps_acyclic(self) -> None:
+        from .ranking import trumps as _trumps
+
+        hands = self.all_hands
+        edges = {h: [o for o in hands if _trumps(self, h, o)] for h in hands}
+        state: dict[tuple[int, ...], int] = {}
+
+        def visit(h: tuple[int, ...]) -> None:
+            state[h] = 1
+            for o in edges[h]:
+                if state.get(o) == 1:
+                    raise ValueError(
+                        f"trump pairs {sorted(self.trumps)} make hands trump each other in a cycle; "
+                        "the multiway showdown would not terminate"
+                    )
+                if o not in state:
+                    visit(o)
+            state[h] = 2
+
+        for h in hands:
+            if h not in state:
+                visit(h)

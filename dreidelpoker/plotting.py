@@ -1,0 +1,66 @@
+"""Thin matplotlib helpers used by the result types' ``plot`` methods."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def _axes(ax: Any) -> Any:
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    return ax
+
+
+def bar_chart(
+    labels: Sequence[str],
+    values: Sequence[float],
+    *,
+    ax: Any = None,
+    title: str = "",
+    xlabel: str = "",
+    ylabel: str = "",
+    **bar_kwargs: Any,
+) -> Any:
+    """Draw a labelled bar chart and return the Axes."""
+    ax = _axes(ax)
+    ax.bar(list(labels), list(values), **bar_kwargs)
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if len(labels) > 8:
+        ax.tick_params(axis="x", labelrotation=60)
+    return ax
+
+
+def heatmap(
+    values: Sequence[Sequence[float]],
+    *,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    ax: Any = None,
+    title: str = "",
+    cmap: str = "RdYlGn",
+    annotate: bool = True,
+    colorbar_label: str = "",
+) -> Any:
+    """Draw a heatmap with optional decimal annotations and return the Axes."""
+    import numpy as np
+
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(1 + 0.55 * len(col_labels), 0.8 + 0.45 * len(row_labels)))
+    arr = np.asarray(values, dtype=float)
+    im = ax.imshow(arr, cmap=cmap, vmin=0.0, vmax=max(1.0, float(arr.max()) if arr.size else 1.0))
+    ax.set_xticks(range(len(col_labels)), labels=list(col_labels))
+    ax.set_yticks(range(len(row_labels)), labels=list(row_labels))
+    ax.set_title(title)
+    if annotate and arr.size <= 400:
+        for i in range(arr.shape[0]):
+            for j in range(arr.shape[1]):
+                ax.text(j, i, f"{arr[i, j]:.2f}", ha="center", va="center", fontsize=7)
+    ax.figure.colorbar(im, ax=ax, label=colorbar_label)
+    return ax
