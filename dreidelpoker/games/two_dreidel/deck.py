@@ -169,7 +169,7 @@ def draw_weights(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[D
 
     >>> outs, total = draw_weights(TwoDreidelRules(), DeckState.fresh(TwoDreidelRules()))
     >>> total, len(outs)
-    (220, 16)
+    (220, 12)
     """
     state.validate(rules)
     n = rules.draw

@@ -68,7 +68,7 @@ def equity(
     the hero's hands (a partial hand).
 
     >>> equity("GH", opponents=1)
-    EquityResult(win=65/88, tie=2/11, lose=7/88, equity=73/88)
+    EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
     >>> equity("NS", opponents=1).win
     1/4
     """

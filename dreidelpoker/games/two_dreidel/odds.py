@@ -37,7 +37,7 @@ def kept_hand_distribution(
 
     >>> d = kept_hand_distribution()
     >>> d["GH"]
-    1/4
+    2/11
     >>> sum(d.probabilities().values())
     1
     """
@@ -113,9 +113,9 @@ def kept_hand_formulas(
 
     >>> f = kept_hand_formulas()
     >>> f.formulas["GH"]
-    3*g*h*(h + n + s - 1)/((g + h + n + s)*(g + h + n + s - 2)*(g + h + n + s - 1)) + ...
+    3*g*h*(h + 2*n + 2*s - 1)/((g + h + n + s)*(g + h + n + s - 2)*(g + h + n + s - 1))
     >>> f.subs((1, 5, 5, 1))["GH"]
-    1/4
+    2/11
     """
     rules = rules or TwoDreidelRules()
     pol = resolve_policy(policy, rules)
