@@ -65,8 +65,9 @@ def get_game(name: str) -> GameInfo:
 def games() -> list[GameInfo]:
     """All registered games, sorted by name.
 
-    >>> "two-dreidel" in [g.name for g in games()]
-    True
+    Examples:
+        >>> "two-dreidel" in [g.name for g in games()]
+        True
     """
     _load_builtin_games()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
