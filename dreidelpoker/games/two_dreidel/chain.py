@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from ...markov import MarkovChain
 
 __all__ = [
-    "ChainState", "DeckChain", "HandStep", "TrumpFrequency", "deck_chain", "deck_size_cycle",
-    "draw_classes", "hand_steps", "trump_frequency", "transitions",
+    "ChainState", "DeckChain", "HandStep", "HeadsUpLongRun", "deck_chain", "deck_size_cycle",
+    "draw_classes", "hand_steps", "heads_up_long_run", "heads_up_value", "transitions",
 ]
 
 Counts = tuple[int, ...]
@@ -303,3 +303,477 @@ def _mat_vec(vec: Mapping[ChainState, Fraction], info: Mapping[ChainState, _Stat
         for t, q in info[s].next.items():
             out[t] = out.get(t, Fraction(0)) + p * q
     return out
+
+
+def _to_rational(x: Fraction) -> sympy.Rational:
+    return sympy.Rational(x.numerator, x.denominator)
+
+
+def _hand_dist(
+    rules: TwoDreidelRules, weights: Mapping[Hand, Fraction], title: str
+) -> Distribution[str]:
+    order = sorted((h for h, p in weights.items() if p), key=normal_key, reverse=True)
+    return Distribution.from_probabilities(
+        {format_hand(h, rules): weights[h] for h in order}, title=title, outcome_name="hand"
+    )
+
+
+class DeckChain:
+    """The exact deck-cycle chain of one player under one keep policy.
+
+    Build it with :func:`deck_chain`. States are :class:`ChainState` s reachable from
+    ``start``; ``chain`` is the generic :class:`~dreidelpoker.markov.MarkovChain`.
+
+    Examples:
+        >>> dc = deck_chain(TwoDreidelRules(), policy="normal-best")
+        >>> dc.n_states, dc.period
+        (150, 5)
+        >>> dc.long_run_hands()["GH"]
+        2887/16380
+    """
+
+    def __init__(self, rules: TwoDreidelRules, policy: ResolvedPolicy, start: ChainState,
+                 info: dict[ChainState, _StateInfo]) -> None:
+        self.rules = rules
+        self.policy = policy
+        self.start = start
+        self._info = info
+        self.prefix, self.cycle = deck_size_cycle(rules, start_size=start.deck_size)
+
+    # -- structure ------------------------------------------------------------------
+    @property
+    def states(self) -> list[ChainState]:
+        """Every state reachable from ``start`` (the fresh deck first)."""
+        return list(self._info)
+
+    @property
+    def n_states(self) -> int:
+        return len(self._info)
+
+    def successors(self, state: ChainState) -> dict[ChainState, Fraction]:
+        """The transition function: next state -> exact probability (as Fractions)."""
+        return dict(self._info[state].next)
+
+    def kept_distribution(self, state: ChainState) -> dict[Hand, Fraction]:
+        """The kept hand's distribution on a hand that starts from ``state``."""
+        return dict(self._info[state].kept)
+
+    @cached_property
+    def chain(self) -> MarkovChain[ChainState]:
+        """The generic exact Markov chain (networkx graph, classification, solvers)."""
+        from ...markov import MarkovChain
+
+        return MarkovChain.from_transitions({s: i.next for s, i in self._info.items()})
+
+    @cached_property
+    def recurrent_classes(self) -> list[frozenset[ChainState]]:
+        return self.chain.recurrent_classes()
+
+    @cached_property
+    def period(self) -> int:
+        """The period of the chain's recurrent class (a multiple of the deck-size cycle).
+
+        Raises ``ValueError`` if the policy splits the chain into several recurrent
+        classes with different periods.
+        """
+        periods = {self.chain.period(next(iter(c))) for c in self.recurrent_classes}
+        if len(periods) != 1:
+            raise ValueError(f"the chain's recurrent classes have different periods {sorted(periods)}")
+        return periods.pop()
+
+    # -- the layered long-run solve ------------------------------------------------
+    def _layer_of(self, size: int) -> int:
+        return self.cycle.index(size)
+
+    @cached_property
+    def _phase_limits(self) -> tuple[list[dict[ChainState, Fraction]], bool]:
+        """Cesàro limits of the state distribution along each position of the deck-size
+        cycle, and whether they are true limits (the L-step chain is aperiodic)."""
+        from ...markov import MarkovChain
+
+        L = len(self.cycle)
+        by_layer: dict[int, list[ChainState]] = {j: [] for j in range(L)}
+        for s in self._info:
+            if s.deck_size in self.cycle and (s is not self.start or not self.prefix):
+                by_layer[self._layer_of(s.deck_size)].append(s)
+        # Anchor on the smallest layer: the exact solve happens there only.
+        anchor = min(range(L), key=lambda j: (len(by_layer[j]), j))
+        mu: dict[ChainState, Fraction] = {self.start: Fraction(1)}
+        for _ in range(len(self.prefix) + anchor):
+            mu = _mat_vec(mu, self._info)
+        rows: dict[ChainState, dict[ChainState, Fraction]] = {}
+        for s in by_layer[anchor]:
+            vec: dict[ChainState, Fraction] = {s: Fraction(1)}
+            for _ in range(L):
+                vec = _mat_vec(vec, self._info)
+            rows[s] = vec
+        reduced = MarkovChain.from_transitions(rows)
+        classes = reduced.recurrent_classes()
+        if len(classes) == 1:
+            limit = {s: Fraction(int(p.p), int(p.q)) for s, p in reduced.stationary_distribution(method="exact").items()}
+        else:
+            limit = {}
+            for s, w in mu.items():
+                for t, p in reduced.stationary_distribution(method="exact", start=s).items():
+                    limit[t] = limit.get(t, Fraction(0)) + w * Fraction(int(p.p), int(p.q))
+        converges = all(reduced.period(next(iter(c))) == 1 for c in classes)
+        limit = {s: p for s, p in limit.items() if p}
+        phases: list[dict[ChainState, Fraction]] = [{} for _ in range(L)]
+        phases[anchor] = limit
+        for j in range(1, L):
+            phases[(anchor + j) % L] = _mat_vec(phases[(anchor + j - 1) % L], self._info)
+        return phases, converges
+
+    def phase_state_distributions(self) -> dict[int, dict[ChainState, Fraction]]:
+        """Deck size at the start of a hand -> long-run distribution of the state on such
+        hands (the Cesàro limit along that position of the deck cycle)."""
+        phases, _ = self._phase_limits
+        return {size: dict(p) for size, p in zip(self.cycle, phases)}
+
+    @property
+    def phases_converge(self) -> bool:
+        """True when the state distribution on hands of each deck size converges (not
+        only on average), which the two-player analyses need."""
+        return self._phase_limits[1]
+
+    def long_run_state_distribution(self, *, method: str = "layered") -> dict[ChainState, Fraction]:
+        """The long-run (Cesàro) fraction of hands that start from each state.
+
+        ``method="layered"`` (default) solves exactly on the smallest deck-size layer and
+        propagates around the cycle; ``method="engine"`` asks the generic
+        :class:`~dreidelpoker.markov.MarkovChain` for its exact stationary distribution of
+        the whole chain (slower; the two agree exactly).
+        """
+        if method == "engine":
+            pi = self.chain.stationary_distribution(method="exact", start=self.start)
+            return {s: Fraction(int(p.p), int(p.q)) for s, p in pi.items() if p}
+        if method != "layered":
+            raise ValueError(f"method must be 'layered' or 'engine', got {method!r}")
+        phases, _ = self._phase_limits
+        L = len(phases)
+        out: dict[ChainState, Fraction] = {}
+        for ph in phases:
+            for s, p in ph.items():
+                out[s] = out.get(s, Fraction(0)) + p / L
+        return out
+
+    def _mix_kept(self, dist: Mapping[ChainState, Fraction]) -> dict[Hand, Fraction]:
+        out: dict[Hand, Fraction] = {}
+        for s, p in dist.items():
+            for h, q in self._info[s].kept.items():
+                out[h] = out.get(h, Fraction(0)) + p * q
+        return out
+
+    # -- analyses ------------------------------------------------------------------
+    def long_run_hand_weights(self, *, method: str = "layered") -> dict[Hand, Fraction]:
+        return self._mix_kept(self.long_run_state_distribution(method=method))
+
+    def long_run_hands(self, *, method: str = "layered") -> Distribution[str]:
+        """Long-run frequency of each kept hand, best first (exact).
+
+        Examples:
+            >>> deck_chain(TwoDreidelRules(), policy="save-gimel").long_run_hands()["GH"]
+            1/6
+        """
+        return _hand_dist(self.rules, self.long_run_hand_weights(method=method),
+                          f"long-run kept hand, {self.policy.name}, deck {self.rules.deck_label}")
+
+    def phase_hands_weights(self) -> dict[int, dict[Hand, Fraction]]:
+        """Deck size -> long-run kept-hand probabilities on hands of that deck size (Fractions)."""
+        return {size: self._mix_kept(p) for size, p in self.phase_state_distributions().items()}
+
+    def phase_hands(self) -> dict[int, Distribution[str]]:
+        """Deck size at the start of a hand -> long-run kept-hand distribution on such hands."""
+        return {
+            size: _hand_dist(self.rules, self._mix_kept(p),
+                             f"kept hand on hands that start with {size} cards in the deck")
+            for size, p in self.phase_state_distributions().items()
+        }
+
+    def state_distribution(self, hand: int) -> dict[ChainState, Fraction]:
+        """Exact distribution of the state at the start of hand number ``hand`` (1 = first)."""
+        if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
+            raise ValueError(f"hand must be a positive integer (1 = the first hand), got {hand!r}")
+        vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
+        for _ in range(hand - 1):
+            vec = _mat_vec(vec, self._info)
+        return vec
+
+    def hand_distribution(self, hand: int) -> Distribution[str]:
+        """Exact distribution of the kept hand on hand number ``hand`` (1 = first).
+
+        Examples:
+            >>> deck_chain(TwoDreidelRules()).hand_distribution(1)["GH"]
+            2/11
+        """
+        return _hand_dist(self.rules, self._mix_kept(self.state_distribution(hand)),
+                          f"kept hand on hand {hand}, {self.policy.name}, deck {self.rules.deck_label}")
+
+    def hand_distributions(self, hands: int) -> list[Distribution[str]]:
+        """The kept-hand distributions of hands 1 to ``hands``."""
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+            raise ValueError(f"hands must be a positive integer, got {hands!r}")
+        out = []
+        vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
+        for k in range(1, hands + 1):
+            out.append(_hand_dist(self.rules, self._mix_kept(vec), f"hand {k}"))
+            vec = _mat_vec(vec, self._info)
+        return out
+
+    def reshuffle_schedule(self, hands: int | None = None) -> ExactTable:
+        """Which hands reshuffle: hand number, deck size at its start, exact probability of a
+        mid-draw reshuffle (always 0 or 1: the deck size does not depend on the cards).
+
+        Examples:
+            >>> t = deck_chain(TwoDreidelRules()).reshuffle_schedule(7)
+            >>> [r[0] for r in t.rows if r[2] == 1]
+            [6]
+        """
+        n = len(self.prefix) + 2 * len(self.cycle) if hands is None else hands
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"hands must be a positive integer, got {hands!r}")
+        rows = []
+        vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
+        for k in range(1, n + 1):
+            size = next(iter(vec)).deck_size
+            p = sum((q * self._info[s].reshuffle for s, q in vec.items()), Fraction(0))
+            rows.append((k, size, _to_rational(p)))
+            vec = _mat_vec(vec, self._info)
+        return ExactTable(("hand", "deck size", "P(reshuffle)"), tuple(rows),
+                          title=f"reshuffle schedule, deck {self.rules.deck_label}: every "
+                                f"{len(self.cycle)} hands after hand {len(self.prefix)}")
+
+    def reshuffle_rate(self) -> sympy.Rational:
+        """Long-run fraction of hands with a mid-draw reshuffle (1 / cycle length)."""
+        pi = self.long_run_state_distribution()
+        return _to_rational(sum((p * self._info[s].reshuffle for s, p in pi.items()), Fraction(0)))
+
+    def symbol_frequencies(self) -> ExactTable:
+        """Long-run probability that the kept hand holds each symbol, and how many on average.
+
+        Examples:
+            >>> t = deck_chain(TwoDreidelRules()).symbol_frequencies()
+            >>> t.records()[0]["symbol"], t.records()[0]["P(held)"]
+            ('G', 2887/8190)
+        """
+        weights = self.long_run_hand_weights()
+        rows = []
+        for i, (sym, name) in enumerate(zip(self.rules.symbols, self.rules.symbol_names)):
+            held = sum((p for h, p in weights.items() if i in h), Fraction(0))
+            mean = sum((p * h.count(i) for h, p in weights.items()), Fraction(0))
+            rows.append((sym, name, _to_rational(held), _to_rational(mean)))
+        return ExactTable(("symbol", "name", "P(held)", "mean held"), tuple(rows),
+                          title=f"how often each symbol is held in the long run, {self.policy.name}, "
+                                f"deck {self.rules.deck_label}")
+
+    # -- display -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        hands = self.long_run_hands().to_dict()["probabilities"]
+        return {
+            "game": "two-dreidel", "deck": self.rules.deck_label, "policy": self.policy.name,
+            "hands": hands, "states": self.n_states, "period": self.period,
+            "deck_sizes": {"prefix": list(self.prefix), "cycle": list(self.cycle)},
+            "reshuffle_every": len(self.cycle),
+        }
+
+    def to_text(self) -> str:
+        lines = [f"deck cycle of {self.rules.deck_label} under {self.policy.name}: "
+                 f"{self.n_states} states, period {self.period}, a reshuffle every {len(self.cycle)} hands",
+                 f"{'hand':<6}{'long-run frequency':>24}  ≈"]
+        for hand, p in self.long_run_hands().items():
+            lines.append(f"{hand:<6}{frac_str(p):>24}  {decimal_str(p)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"DeckChain(deck={self.rules.deck_label!r}, policy={self.policy.name!r}, "
+                f"states={self.n_states})")
+
+    def _repr_html_(self) -> str:
+        head = html.escape(f"deck cycle of {self.rules.deck_label} under {self.policy.name}: {self.n_states} "
+                           f"states, period {self.period}, a reshuffle every {len(self.cycle)} hands")
+        return f"<p>{head}</p>" + self.long_run_hands()._repr_html_()
+
+    def draw(self, ax: Any = None, *, max_states: int = 100) -> Any:
+        """Draw the chain (small decks only; see :meth:`MarkovChain.draw`)."""
+        return self.chain.draw(ax, max_states=max_states, label=lambda s: s.label(self.rules))
+
+    def plot(self, ax: Any = None) -> Any:
+        """Bar chart of the long-run kept-hand frequencies."""
+        return self.long_run_hands().plot(ax=ax)
+
+
+def deck_chain(
+    rules: TwoDreidelRules | None = None,
+    *,
+    policy: Policy | ResolvedPolicy = "normal-best",
+    start: ChainState | DeckState | None = None,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> DeckChain:
+    """Build the exact deck-cycle chain of one player (RULES.md 1.2).
+
+    ``policy`` is a name from :data:`~dreidelpoker.games.two_dreidel.policies.POLICIES`, a
+    callable ``drawn -> put-back`` or a
+    :class:`~dreidelpoker.games.two_dreidel.policies.StateAwarePolicy`; ``start`` defaults
+    to a fresh deck.
+
+    Examples:
+        >>> dc = deck_chain(TwoDreidelRules.preset("2-7-7-2"))
+        >>> dc.cycle, dc.n_states
+        ((16, 14, 12, 10, 8, 6, 4, 2), 508)
+        >>> deck_chain(policy="keep-all")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown policy 'keep-all'; known policies: normal-best, save-gimel, keep-shin, greedy-equity (or pass a callable)
+    """
+    rules = rules or TwoDreidelRules()
+    if not isinstance(rules, TwoDreidelRules):
+        raise TypeError(f"rules must be a TwoDreidelRules, got {type(rules).__name__}")
+    pol = resolve_policy(policy, rules)
+    if start is None:
+        st = ChainState.fresh(rules)
+    elif isinstance(start, DeckState):
+        st = ChainState.from_deck_state(start)
+    elif isinstance(start, ChainState):
+        st = start
+    else:
+        raise TypeError(f"start must be a ChainState or DeckState, got {type(start).__name__}")
+    st.validate(rules)
+    if any(a + b != full for a, b, full in zip(st.deck, st.discard, rules.counts)):
+        raise ValueError(
+            f"at the start of a hand every card is in the deck or the discard; {st.describe(rules)} "
+            f"does not add up to the full deck {rules.deck_label}"
+        )
+    return DeckChain(rules, pol, st, _explore(rules, st, pol, max_states))
+
+
+def heads_up_value(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
+    """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3)."""
+    if trumps(rules, a, b):
+        return Fraction(1)
+    if trumps(rules, b, a):
+        return Fraction(0)
+    ka, kb = normal_key(a), normal_key(b)
+    return Fraction(1) if ka > kb else Fraction(0) if ka < kb else Fraction(1, 2)
+
+
+@dataclass(frozen=True)
+class HeadsUpLongRun:
+    """Two players' deck cycles run side by side for ever: long-run showdown facts.
+
+    ``equity`` is the hero's long-run average share of a heads-up showdown; ``trump`` the
+    long-run fraction of showdowns one hand trumps the other (the trump decides the
+    showdown); ``trump_upsets`` the fraction where that changes the result normal order
+    would give; ``by_deck_size`` the same per position of the deck cycle.
+    """
+
+    rules: TwoDreidelRules
+    hero: str
+    opponent: str
+    win: sympy.Rational
+    tie: sympy.Rational
+    lose: sympy.Rational
+    equity: sympy.Rational
+    trump: sympy.Rational
+    trump_for_hero: sympy.Rational
+    trump_upsets: sympy.Rational
+    by_deck_size: ExactTable
+    model: str = field(default="")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deck": self.rules.deck_label, "hero": self.hero, "opponent": self.opponent,
+            "win": frac_str(self.win), "tie": frac_str(self.tie), "lose": frac_str(self.lose),
+            "equity": frac_str(self.equity), "trump": frac_str(self.trump),
+            "trump_for_hero": frac_str(self.trump_for_hero), "trump_upsets": frac_str(self.trump_upsets),
+            "by_deck_size": self.by_deck_size.to_dict(), "model": self.model,
+        }
+
+    def to_text(self) -> str:
+        lines = [f"{self.hero} against {self.opponent}, deck {self.rules.deck_label} (long run)"]
+        for name in ("win", "tie", "lose", "equity", "trump", "trump_for_hero", "trump_upsets"):
+            v = getattr(self, name)
+            lines.append(f"{name:<15}{frac_str(v):>30}  ≈ {decimal_str(v)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"HeadsUpLongRun(hero={self.hero!r}, opponent={self.opponent!r}, equity={frac_str(self.equity)}, "
+                f"trump={frac_str(self.trump)})")
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{n}</td><td>{frac_str(getattr(self, n))}</td><td>{decimal_str(getattr(self, n))}</td></tr>"
+                       for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero", "trump_upsets"))
+        cap = html.escape(f"{self.hero} against {self.opponent}, deck {self.rules.deck_label}, long run")
+        return f"<table><caption>{cap}</caption><tbody>{rows}</tbody></table>"
+
+
+_LONG_RUN_MODEL = (
+    "Both players start from fresh decks and play their policies for ever, each from their own deck, "
+    "independently; with equal decks they reshuffle on the same hands. Figures are long-run (Cesàro) "
+    "averages over hands of the heads-up showdown of the two kept hands."
+)
+
+
+def heads_up_long_run(
+    rules: TwoDreidelRules | None = None,
+    *,
+    hero: Policy | ResolvedPolicy | DeckChain = "normal-best",
+    opponent: Policy | ResolvedPolicy | DeckChain = "normal-best",
+) -> HeadsUpLongRun:
+    """Long-run heads-up facts of two players cycling equal decks: the hero's equity, and
+    how often a trump decides the showdown.
+
+    The two chains are independent and move through the deck-size cycle in step, so the
+    long-run joint distribution on hands of each deck size is the product of the two
+    players' long-run distributions on such hands (exact; it needs one of the two
+    chains to converge on each deck size, which :attr:`DeckChain.phases_converge` checks).
+
+    Examples:
+        >>> r = heads_up_long_run(TwoDreidelRules(), hero="normal-best", opponent="normal-best")
+        >>> r.equity, r.trump
+        (1/2, 0)
+        >>> heads_up_long_run(TwoDreidelRules(), hero="keep-shin").trump
+        14/121
+    """
+    rules = rules or TwoDreidelRules()
+    a = hero if isinstance(hero, DeckChain) else deck_chain(rules, policy=hero)
+    b = opponent if isinstance(opponent, DeckChain) else deck_chain(rules, policy=opponent)
+    for c in (a, b):
+        if c.rules != rules:
+            raise ValueError("both chains must use the given rules (equal decks)")
+    if a.start.deck_size != b.start.deck_size:
+        raise ValueError("both players must start with the same deck size so their cycles stay in step")
+    if not (a.phases_converge or b.phases_converge):
+        raise ValueError(
+            "neither player's distribution settles on each deck size (both chains are periodic "
+            "beyond the deck cycle); the long-run joint distribution is not a product here"
+        )
+    pa, pb = a.phase_hands_weights(), b.phase_hands_weights()
+    L = len(a.cycle)
+    tot = {"win": Fraction(0), "tie": Fraction(0), "eq": Fraction(0), "tr": Fraction(0),
+           "trh": Fraction(0), "up": Fraction(0)}
+    rows = []
+    for size in a.cycle:
+        acc = {k: Fraction(0) for k in tot}
+        for ha, p in pa[size].items():
+            for hb, q in pb[size].items():
+                w = p * q
+                v = heads_up_value(rules, ha, hb)
+                acc["eq"] += w * v
+                acc["win"] += w if v == 1 else 0
+                acc["tie"] += w if v == Fraction(1, 2) else 0
+                t_ab, t_ba = trumps(rules, ha, hb), trumps(rules, hb, ha)
+                if t_ab or t_ba:
+                    acc["tr"] += w
+                    acc["trh"] += w if t_ab else 0
+                    ka, kb = normal_key(ha), normal_key(hb)
+                    normal = Fraction(1) if ka > kb else Fraction(0) if ka < kb else Fraction(1, 2)
+                    acc["up"] += w if normal != v else 0
+        rows.append((size, _to_rational(acc["eq"]), _to_rational(acc["tr"]), _to_rational(acc["up"])))
+        for k in tot:
+            tot[k] += acc[k] / L
+    table = ExactTable(("deck size", "hero equity", "P(trump decides)", "P(trump upsets)"), tuple(rows),
+                       title=f"{a.policy.name} against {b.policy.name} by deck size at the start of the hand")
+    win, tie = _to_rational(tot["win"]), _to_rational(tot["tie"])
+    return HeadsUpLongRun(rules, a.policy.name, b.policy.name, win, tie, 1 - win - tie,
+                          _to_rational(tot["eq"]), _to_rational(tot["tr"]), _to_rational(tot["trh"]),
+                          _to_rational(tot["up"]), table, _LONG_RUN_MODEL)

@@ -1,0 +1,487 @@
+"""Which card to put back: the best put-back policy as a Markov decision process, and the
+symmetric put-back game (RULES.md 1.2 step 2, 1.3).
+
+**Opponent model.** Two players cycle equal decks from fresh, independently, so they
+reshuffle on the same hands. The opponent plays a fixed policy; on a hand that starts
+with ``d`` cards in the deck the opponent's kept hand is drawn from the opponent chain's
+long-run distribution on such hands (on the opening hands, before the deck cycle starts,
+from its exact distribution on that hand). The hero sees only their own deck, not the
+opponent's discards, and maximises the long-run average heads-up showdown equity (the
+share of the pot: 1 for a win, 1/2 for a tie). Betting, folding and the spins are left
+out: this is the value of the cards alone.
+
+**Method.** The hero's decision points are (deck state, drawn cards); the action is the
+put-back card. The deck size cycles deterministically, so a policy's gain and bias are
+solved exactly on the smallest deck-size layer only and carried around the cycle; exact
+policy iteration (Howard) then improves the policy until no decision improves. Every
+number is an exact rational.
+
+**The symmetric game.** Both players choose a put-back policy; the game is symmetric
+and constant-sum (equities add to 1), so its value is 1/2 and a policy is a symmetric
+equilibrium exactly when no policy earns more than 1/2 against it. The
+*exploitability* of a policy is the best response's equity against it minus 1/2.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+import sympy
+
+from ..._fractions import decimal_str, frac_str
+from ...exact import ExactTable
+from .chain import ChainState, DeckChain, _hand_dist, after_hand, deck_chain, deck_size_cycle, draw_classes, heads_up_value
+from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
+from .ranking import Hand, format_hand, parse_cards
+from .rules import TwoDreidelRules
+
+__all__ = [
+    "BestResponse", "EquilibriumResult", "PutBackMDP", "best_put_back_policy", "exploitability",
+    "put_back_equilibrium", "OPPONENT_MODEL",
+]
+
+OPPONENT_MODEL = (
+    "Opponent model: equal decks cycled independently from fresh, so both players reshuffle on the "
+    "same hands; the opponent plays the fixed policy {opponent}, and on a hand that starts with d cards "
+    "in the deck their kept hand follows the opponent chain's long-run distribution on such hands "
+    "(on the opening hands, its exact distribution on that hand). The hero sees only their own deck. "
+    "Objective: long-run average heads-up showdown equity (win 1, tie 1/2), cards only."
+)
+
+
+@dataclass(frozen=True)
+class _Decision:
+    """A decision point: a draw class from a state, its probability and the actions."""
+
+    drawn: Hand
+    prob: Fraction
+    actions: tuple[tuple[Hand, Hand, ChainState], ...]  # (put back, kept, next state)
+
+
+def _sub_multisets(cards: Hand, k: int) -> list[Hand]:
+    import itertools
+
+    return sorted(set(itertools.combinations(cards, k)))
+
+
+class PutBackMDP:
+    """The hero's put-back decision process over every deck state any policy can reach.
+
+    Built once per rules; :meth:`best_response` solves it against an opponent policy.
+
+    Examples:
+        >>> mdp = PutBackMDP(TwoDreidelRules())
+        >>> mdp.n_states, mdp.n_decisions
+        (189, 694)
+    """
+
+    def __init__(self, rules: TwoDreidelRules | None = None, *, max_states: int = 200_000) -> None:
+        self.rules = rules or TwoDreidelRules()
+        self.start = ChainState.fresh(self.rules)
+        self.prefix, self.cycle = deck_size_cycle(self.rules)
+        k = len(self.rules.symbols)
+        self.decisions: dict[ChainState, list[_Decision]] = {}
+        stack = [self.start]
+        while stack:
+            s = stack.pop()
+            if s in self.decisions:
+                continue
+            if len(self.decisions) >= max_states:
+                raise ValueError(f"the put-back MDP has more than max_states={max_states} states")
+            outcomes, total = draw_classes(self.rules, s)
+            decs = []
+            for o, w in outcomes:
+                acts = []
+                for back in _sub_multisets(o.drawn, self.rules.put_back):
+                    kept = _remove(o.drawn, back)
+                    nxt = after_hand(o, back, kept, k)
+                    acts.append((back, kept, nxt))
+                    if nxt not in self.decisions:
+                        stack.append(nxt)
+                decs.append(_Decision(o.drawn, Fraction(w, total), tuple(acts)))
+            self.decisions[s] = decs
+        # Layers by deck size: position in the prefix, or in the cycle.
+        self.layers: dict[int, list[ChainState]] = {}
+        for s in self.decisions:
+            self.layers.setdefault(s.deck_size, []).append(s)
+
+    @property
+    def n_states(self) -> int:
+        return len(self.decisions)
+
+    @property
+    def n_decisions(self) -> int:
+        return sum(len(d) for d in self.decisions.values())
+
+    # -- opponent ------------------------------------------------------------------
+    def opponent_hands(self, opponent: Policy | ResolvedPolicy | DeckChain) -> dict[int, dict[Hand, Fraction]]:
+        """Deck size -> the opponent's kept-hand distribution on hands of that size."""
+        chain = opponent if isinstance(opponent, DeckChain) else deck_chain(self.rules, policy=opponent)
+        if not chain.phases_converge:
+            raise ValueError(
+                f"the opponent policy {chain.policy.name!r} never settles on a distribution per deck size "
+                "(its chain is periodic beyond the deck cycle); the opponent model needs it to"
+            )
+        out = chain.phase_hands_weights()
+        vec: dict[ChainState, Fraction] = {chain.start: Fraction(1)}
+        for size in self.prefix:
+            out[size] = chain._mix_kept(vec)
+            nxt: dict[ChainState, Fraction] = {}
+            for s, p in vec.items():
+                for t, q in chain.successors(s).items():
+                    nxt[t] = nxt.get(t, Fraction(0)) + p * q
+            vec = nxt
+        return out
+
+    def _kept_values(self, opp: Mapping[int, Mapping[Hand, Fraction]]) -> dict[tuple[int, Hand], Fraction]:
+        cache: dict[tuple[int, Hand], Fraction] = {}
+        for size, dist in opp.items():
+            for hand in self.rules.all_hands:
+                cache[(size, hand)] = sum((q * heads_up_value(self.rules, hand, h) for h, q in dist.items()), Fraction(0))
+        return cache
+
+    # -- policy evaluation -----------------------------------------------------------
+    def _evaluate(self, choice: Mapping[tuple[ChainState, Hand], int], values: Mapping[tuple[int, Hand], Fraction]
+                  ) -> tuple[Fraction, dict[ChainState, Fraction]]:
+        """Exact gain and bias of the deterministic policy ``choice`` (action indices)."""
+        from ...markov import MarkovChain
+
+        reward: dict[ChainState, Fraction] = {}
+        trans: dict[ChainState, dict[ChainState, Fraction]] = {}
+        for s, decs in self.decisions.items():
+            r = Fraction(0)
+            row: dict[ChainState, Fraction] = {}
+            for d in decs:
+                _, kept, nxt = d.actions[choice[(s, d.drawn)]]
+                r += d.prob * values[(s.deck_size, kept)]
+                row[nxt] = row.get(nxt, Fraction(0)) + d.prob
+            reward[s], trans[s] = r, row
+        L = len(self.cycle)
+        anchor = min(range(L), key=lambda j: (len(self.layers.get(self.cycle[j], [])), j))
+        anchor_states = self.layers[self.cycle[anchor]]
+        m_rows: dict[ChainState, dict[ChainState, Fraction]] = {}
+        r_cycle: dict[ChainState, Fraction] = {}
+        for a in anchor_states:
+            vec: dict[ChainState, Fraction] = {a: Fraction(1)}
+            acc = Fraction(0)
+            for _ in range(L):
+                nv: dict[ChainState, Fraction] = {}
+                for s, p in vec.items():
+                    acc += p * reward[s]
+                    for t, q in trans[s].items():
+                        nv[t] = nv.get(t, Fraction(0)) + p * q
+                vec = nv
+            m_rows[a], r_cycle[a] = vec, acc
+        reduced = MarkovChain.from_transitions(m_rows)
+        classes = reduced.recurrent_classes()
+        if len(classes) != 1:
+            raise ValueError(
+                f"a policy met during the solve splits the deck cycle into {len(classes)} closed classes; "
+                "the unichain policy iteration used here does not apply to these rules"
+            )
+        pi = reduced.stationary_distribution(method="exact")
+        gain = sum((Fraction(int(p.p), int(p.q)) * r_cycle[a] for a, p in pi.items() if p), Fraction(0)) / L
+        ref = next(iter(sorted(classes[0], key=lambda s: (s.deck, s.top))))
+        h_anchor = _solve_bias(anchor_states, m_rows, {a: r_cycle[a] - L * gain for a in anchor_states}, ref)
+        bias: dict[ChainState, Fraction] = dict(h_anchor)
+        order = [self.cycle[(anchor - j) % L] for j in range(1, L)] + list(reversed(self.prefix))
+        for size in order:
+            for s in self.layers.get(size, []):
+                bias[s] = reward[s] - gain + sum((q * bias[t] for t, q in trans[s].items()), Fraction(0))
+        return gain, bias
+
+    def _initial_choice(self, policy: ResolvedPolicy) -> dict[tuple[ChainState, Hand], int]:
+        choice = {}
+        for s, decs in self.decisions.items():
+            for d in decs:
+                back = policy.put_back_at(d.drawn, s)
+                choice[(s, d.drawn)] = next(i for i, a in enumerate(d.actions) if a[0] == back)
+        return choice
+
+    def best_response(
+        self,
+        opponent: Policy | ResolvedPolicy | DeckChain = "normal-best",
+        *,
+        initial: Policy | ResolvedPolicy = "normal-best",
+        max_iterations: int = 100,
+    ) -> BestResponse:
+        """The put-back policy with the highest long-run equity against ``opponent``
+        (exact policy iteration; see the module docstring for the opponment model).
+
+        Examples:
+            >>> br = PutBackMDP(TwoDreidelRules()).best_response("normal-best")
+            >>> br.value > sympy.Rational(1, 2)
+            True
+        """
+        opp_chain = opponent if isinstance(opponent, DeckChain) else deck_chain(self.rules, policy=opponent)
+        values = self._kept_values(self.opponent_hands(opp_chain))
+        choice = self._initial_choice(resolve_policy(initial, self.rules))
+        for iteration in range(1, max_iterations + 1):
+            gain, bias = self._evaluate(choice, values)
+            changed = False
+            for s, decs in self.decisions.items():
+                for d in decs:
+                    cur = choice[(s, d.drawn)]
+                    q = [values[(s.deck_size, kept)] + bias[nxt] for _, kept, nxt in d.actions]
+                    best = max(range(len(q)), key=lambda i: (q[i], i == cur))
+                    if q[best] > q[cur]:
+                        choice[(s, d.drawn)] = best
+                        changed = True
+            if not changed:
+                break
+        else:
+            raise RuntimeError(f"policy iteration did not settle in {max_iterations} iterations")
+        table = {(s, d.drawn): d.actions[choice[(s, d.drawn)]][0] for s, decs in self.decisions.items() for d in decs}
+        return BestResponse(self, opp_chain.policy.name, _rat(gain), table, iteration, bias)
+
+
+def _remove(drawn: Hand, back: Hand) -> Hand:
+    kept = list(drawn)
+    for c in back:
+        kept.remove(c)
+    return tuple(kept)
+
+
+def _rat(x: Fraction) -> sympy.Rational:
+    return sympy.Rational(x.numerator, x.denominator)
+
+
+def _solve_bias(states: Sequence[ChainState], rows: Mapping[ChainState, Mapping[ChainState, Fraction]],
+                rhs: Mapping[ChainState, Fraction], ref: ChainState) -> dict[ChainState, Fraction]:
+    """Solve h = rhs + M h with h(ref) = 0 exactly (Gauss-Jordan on a small dense system)."""
+    idx = {s: i for i, s in enumerate(states)}
+    n = len(states)
+    a = [[Fraction(0)] * (n + 1) for _ in range(n)]
+    for s in states:
+        i = idx[s]
+        if s == ref:
+            a[i][i] = Fraction(1)
+            continue
+        a[i][i] += 1
+        for t, q in rows[s].items():
+            a[i][idx[t]] -= q
+        a[i][n] = rhs[s]
+    for col in range(n):
+        piv = next(r for r in range(col, n) if a[r][col] != 0)
+        a[col], a[piv] = a[piv], a[col]
+        pv = a[col][col]
+        if pv != 1:
+            a[col] = [x / pv for x in a[col]]
+        for r in range(n):
+            if r != col and a[r][col] != 0:
+                f = a[r][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
+    return {s: a[idx[s]][n] for s in states}
+
+
+class BestResponse:
+    """The optimal put-back policy against one opponent policy, with its exact value.
+
+    ``value`` is the long-run average heads-up equity it reaches; ``policy`` is a
+    :class:`~dreidelpoker.games.two_dreidel.policies.StateAwarePolicy` usable anywhere a
+    policy is; ``model`` states the opponent model.
+    """
+
+    def __init__(self, mdp: PutBackMDP, opponent: str, value: sympy.Rational,
+                 table: dict[tuple[ChainState, Hand], Hand], iterations: int,
+                 bias: dict[ChainState, Fraction]) -> None:
+        self.mdp = mdp
+        self.rules = mdp.rules
+        self.opponent = opponent
+        self.value = value
+        self.table = table
+        self.iterations = iterations
+        self._bias = bias
+        self.model = OPPONENT_MODEL.format(opponent=opponent)
+        rules = self.rules
+        name = f"best-vs-{opponent}"
+
+        def choose(drawn: str, state: ChainState) -> str:
+            hand = parse_cards(drawn, rules, what="drawn cards")
+            back = table.get((state, hand))
+            if back is None:  # a state no policy reaches from a fresh deck: fall back to normal-best
+                return drawn[len(drawn) - rules.put_back:]
+            return format_hand(back, rules)
+
+        self.policy = StateAwarePolicy(choose, name=name)
+
+    @cached_property
+    def chain(self) -> DeckChain:
+        """The hero's deck chain under this policy."""
+        return deck_chain(self.rules, policy=self.policy)
+
+    def summary(self) -> ExactTable:
+        """The policy in words: for each drawn set, how often it comes up in the long run,
+        what the policy puts back (share of those times) and what normal-best would."""
+        pi = self.chain.long_run_state_distribution()
+        seen: dict[Hand, Fraction] = {}
+        backs: dict[Hand, dict[Hand, Fraction]] = {}
+        for s, p in pi.items():
+            outcomes, total = draw_classes(self.rules, s)
+            for o, w in outcomes:
+                q = p * Fraction(w, total)
+                seen[o.drawn] = seen.get(o.drawn, Fraction(0)) + q
+                b = self.table.get((s, o.drawn), o.drawn[-self.rules.put_back:])
+                backs.setdefault(o.drawn, {})
+                backs[o.drawn][b] = backs[o.drawn].get(b, Fraction(0)) + q
+        rows = []
+        for drawn in sorted(seen, key=lambda h: tuple(h)):
+            parts = sorted(backs[drawn].items(), key=lambda kv: -kv[1])
+            text = ", ".join(f"{format_hand(b, self.rules)} {decimal_str(_rat(q / seen[drawn]), 3)}"
+                             for b, q in parts)
+            normal = format_hand(drawn[len(drawn) - self.rules.put_back:], self.rules)
+            rows.append((format_hand(drawn, self.rules), _rat(seen[drawn]), text, normal))
+        return ExactTable(("drawn", "P(drawn)", "put back (share)", "normal-best puts back"), tuple(rows),
+                          title=f"best put-back policy against {self.opponent}, deck {self.rules.deck_label}")
+
+    def by_deck_size(self, drawn: str) -> ExactTable:
+        """For one drawn set, what the policy puts back on hands of each deck size."""
+        hand = parse_cards(drawn, self.rules, what="drawn cards")
+        pi = self.chain.long_run_state_distribution()
+        by: dict[int, dict[Hand, Fraction]] = {}
+        for s, p in pi.items():
+            outcomes, total = draw_classes(self.rules, s)
+            for o, w in outcomes:
+                if o.drawn == hand:
+                    b = self.table.get((s, hand), hand[-self.rules.put_back:])
+                    d = by.setdefault(s.deck_size, {})
+                    d[b] = d.get(b, Fraction(0)) + p * Fraction(w, total)
+        rows = []
+        for size in self.mdp.cycle:
+            d = by.get(size, {})
+            tot = sum(d.values(), Fraction(0))
+            text = ", ".join(f"{format_hand(b, self.rules)} {decimal_str(_rat(q / tot), 3)}"
+                             for b, q in sorted(d.items(), key=lambda kv: -kv[1])) if tot else "-"
+            rows.append((size, text))
+        return ExactTable(("deck size", "put back (share)"), tuple(rows),
+                          title=f"drawn {format_hand(hand, self.rules)}: put-back by deck size")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deck": self.rules.deck_label, "opponent": self.opponent, "value": frac_str(self.value),
+                "iterations": self.iterations, "states": self.mdp.n_states, "model": self.model,
+                "summary": self.summary().to_dict()}
+
+    def __repr__(self) -> str:
+        return f"BestResponse(opponent={self.opponent!r}, value={frac_str(self.value)})"
+
+    def _repr_html_(self) -> str:
+        head = html.escape(f"best put-back policy against {self.opponent}, deck {self.rules.deck_label}: "
+                           f"long-run equity {frac_str(self.value)} ≈ {decimal_str(self.value)}")
+        return f"<p>{head}</p><p><small>{html.escape(self.model)}</small></p>" + self.summary()._repr_html_()
+
+
+def best_put_back_policy(
+    rules: TwoDreidelRules | None = None,
+    *,
+    opponent: Policy | ResolvedPolicy | DeckChain = "normal-best",
+    mdp: PutBackMDP | None = None,
+) -> BestResponse:
+    """The put-back policy maximising long-run heads-up equity against a fixed opponent.
+
+    Examples:
+        >>> br = best_put_back_policy(TwoDreidelRules(), opponent="normal-best")
+        >>> br.value > sympy.Rational(1, 2), br.iterations >= 1
+        (True, True)
+    """
+    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    return mdp.best_response(opponent)
+
+
+def exploitability(
+    rules: TwoDreidelRules | None = None,
+    *,
+    policy: Policy | ResolvedPolicy | DeckChain = "normal-best",
+    mdp: PutBackMDP | None = None,
+) -> sympy.Rational:
+    """How much a best response earns above 1/2 against ``policy`` (0 = unexploitable).
+
+    Examples:
+        >>> exploitability(TwoDreidelRules(), policy="normal-best") > 0
+        True
+    """
+    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    return mdp.best_response(policy).value - sympy.Rational(1, 2)
+
+
+@dataclass(frozen=True)
+class EquilibriumResult:
+    """The symmetric put-back game: a policy found by best-response iteration, its
+    exploitability (0 = an exact symmetric equilibrium) and every built-in policy's."""
+
+    rules: TwoDreidelRules
+    equilibrium: BestResponse | None
+    policy_name: str
+    exploitability: sympy.Rational
+    table: ExactTable
+    history: tuple[tuple[str, sympy.Rational], ...] = field(default=())
+
+    @property
+    def is_equilibrium(self) -> bool:
+        return self.exploitability == 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deck": self.rules.deck_label, "policy": self.policy_name, "exploitability": frac_str(self.exploitability),
+                "is_equilibrium": self.is_equilibrium, "built_in": self.table.to_dict(),
+                "history": [[n, frac_str(v)] for n, v in self.history]}
+
+    def __repr__(self) -> str:
+        return (f"EquilibriumResult(policy={self.policy_name!r}, exploitability={frac_str(self.exploitability)}, "
+                f"is_equilibrium={self.is_equilibrium})")
+
+    def _repr_html_(self) -> str:
+        head = html.escape(f"symmetric put-back game, deck {self.rules.deck_label}: {self.policy_name} has "
+                           f"exploitability {frac_str(self.exploitability)}"
+                           + (" (an exact symmetric equilibrium)" if self.is_equilibrium else ""))
+        return f"<p>{head}</p>" + self.table._repr_html_()
+
+
+def put_back_equilibrium(
+    rules: TwoDreidelRules | None = None,
+    *,
+    start: Policy = "normal-best",
+    max_rounds: int = 8,
+    mdp: PutBackMDP | None = None,
+) -> EquilibriumResult:
+    """Search the symmetric put-back game for an equilibrium by best-response iteration,
+    and measure every built-in policy's exploitability.
+
+    Starting from ``start``, replace the policy by its best response until a policy is
+    a best response to itself (exploitability exactly 0: an exact symmetric pure
+    equilibrium) or ``max_rounds`` pass (then the least exploitable policy met is
+    reported with its exact exploitability).
+
+    Examples:
+        >>> eq = put_back_equilibrium(TwoDreidelRules())
+        >>> eq.exploitability >= 0
+        True
+    """
+    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    half = sympy.Rational(1, 2)
+    rows = []
+    first: dict[str, BestResponse] = {}
+    for name in POLICIES:
+        br = mdp.best_response(name)
+        first[name] = br
+        rows.append((name, br.value - half, br.value))
+    current_name = start if isinstance(start, str) else getattr(start, "name", "custom")
+    br = first[start] if isinstance(start, str) and start in first else mdp.best_response(start)
+    best: tuple[sympy.Rational, str, BestResponse | None] = (br.value - half, current_name, None)
+    history = [(current_name, br.value - half)]
+    for _ in range(max_rounds):
+        candidate = br.policy
+        nxt = mdp.best_response(candidate, initial=candidate)
+        gap = nxt.value - half
+        history.append((candidate.name, gap))
+        if gap < best[0]:
+            best = (gap, candidate.name, br)
+        if gap == 0:
+            break
+        br = nxt
+    table = ExactTable(("policy", "exploitability", "best response's equity"), tuple(rows),
+                       title=f"exploitability of the built-in policies, deck {mdp.rules.deck_label}")
+    return EquilibriumResult(mdp.rules, best[2], best[1], best[0], table, tuple(history))
