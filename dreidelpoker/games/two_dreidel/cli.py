@@ -1,4 +1,4 @@
-"""Two Dreidel's CLI commands (``odds`` and ``equity``), registered through the game registry."""
+"""Two Dreidel's CLI commands (``odds``, ``equity`` and ``chain``), registered through the game registry."""
 
 from __future__ import annotations
 
@@ -73,6 +73,49 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     return _EquityOutput(result, rules, hand, args.opponents)
 
 
+@dataclass(frozen=True)
+class _ChainOutput:
+    chain: Any  # DeckChain
+    heads_up: Any  # HeadsUpLongRun
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..._fractions import frac_str
+
+        d = self.chain.to_dict()
+        held = self.chain.symbol_frequencies()
+        d["held"] = {r["symbol"]: frac_str(r["P(held)"]) for r in held.records()}
+        d["reshuffle_hands"] = [r[0] for r in self.chain.reshuffle_schedule().rows if r[2] == 1]
+        d["heads_up"] = {"opponent": self.heads_up.opponent, "equity": frac_str(self.heads_up.equity),
+                         "trump": frac_str(self.heads_up.trump)}
+        return d
+
+    def to_text(self) -> str:
+        from ..._fractions import decimal_str, frac_str
+
+        lines = [self.chain.to_text(), "", "held in the long run:"]
+        for r in self.chain.symbol_frequencies().records():
+            lines.append(f"  {r['name']:<8}{frac_str(r['P(held)']):>24}  ≈ {decimal_str(r['P(held)'])}")
+        hu = self.heads_up
+        lines.append(f"against {hu.opponent}: long-run equity {frac_str(hu.equity)} ≈ {decimal_str(hu.equity)}, "
+                     f"a trump decides {frac_str(hu.trump)} ≈ {decimal_str(hu.trump)} of showdowns")
+        return "\n".join(lines)
+
+
+def _add_chain(p: argparse.ArgumentParser) -> None:
+    _common(p)
+    p.add_argument("--opponent", default=None, choices=list(POLICIES),
+                   help="the heads-up opponent's keep policy for the trump figures (default: the same as --policy)")
+
+
+def _run_chain(args: argparse.Namespace) -> _ChainOutput:
+    from .chain import deck_chain, heads_up_long_run
+
+    rules = TwoDreidelRules(deck=args.deck)
+    chain = deck_chain(rules, policy=args.policy)
+    opp = chain if args.opponent in (None, args.policy) else deck_chain(rules, policy=args.opponent)
+    return _ChainOutput(chain, heads_up_long_run(rules, hero=chain, opponent=opp))
+
+
 COMMANDS = {
     "odds": CliCommand(
         help="exact distribution of the kept two-card hand from a fresh deck",
@@ -83,5 +126,15 @@ COMMANDS = {
         help="exact equity of a kept hand against opponents drawing from fresh decks",
         add_arguments=_add_equity,
         run=_run_equity,
+    ),
+    "chain": CliCommand(
+        help="the exact deck-cycle Markov chain: long-run kept-hand frequencies, states, period",
+        description=(
+            "Exact long-run frequency of each kept hand when one player cycles their deck for ever "
+            "(RULES.md 1.2), the chain's number of states and period, the reshuffle hands, how often "
+            "each symbol is held, and how often a trump decides a heads-up showdown."
+        ),
+        add_arguments=_add_chain,
+        run=_run_chain,
     ),
 }

@@ -249,7 +249,10 @@ def _put_back_state_cached(policy: ResolvedPolicy, drawn: Hand, state: ChainStat
             f"policy {policy.name!r} raised {type(exc).__name__}: {exc} on drawn cards {drawn_text!r} "
             f"from {state.describe(policy.rules)}"
         ) from exc
-    return _check_answer(policy, drawn, drawn_text, answer)
+    try:
+        return _check_answer(policy, drawn, drawn_text, answer)
+    except ValueError as exc:
+        raise ValueError(f"{exc} (the hand started from {state.describe(policy.rules)})") from None
 
 
 def _check_answer(policy: ResolvedPolicy, drawn: Hand, drawn_text: str, answer: object) -> Hand:
