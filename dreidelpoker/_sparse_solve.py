@@ -1,0 +1,145 @@
+"""Sparse linear solvers for Markov-chain systems of the form ``x = M x + b``.
+
+The exact solver is Gaussian elimination on sparse rows of :class:`fractions.Fraction`
+("state reduction"): eliminating unknown ``k`` substitutes ``x_k = b_k + sum_j M_kj x_j``
+into every row that mentions ``x_k``. Unknowns are eliminated cheapest first (Markowitz
+count ``(rows that mention k) * (entries of row k)``), which keeps fill-in small on the
+nearly-triangular systems that games produce. No sympy object is touched in the loop.
+
+The float solver hands ``(I - M) x = b`` to :func:`scipy.sparse.linalg.spsolve`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+__all__ = ["solve_exact", "solve_float"]
+
+
+def solve_exact(
+    rows: Sequence[dict[int, Fraction]],
+    rhs: Sequence[Sequence[Fraction]],
+    *,
+    want: int | None = None,
+) -> list[list[Fraction]]:
+    """Solve ``x = M x + b`` exactly; ``rows[i]`` is row ``i`` of ``M`` (column -> coefficient)
+    and ``rhs[i]`` the ``k`` right-hand sides of unknown ``i``.
+
+    Returns ``x`` as one list of ``k`` values per unknown; with ``want=i`` only ``x[i]`` is
+    computed (the others are returned empty), which skips back-substitution.
+
+    Examples:
+        >>> F = Fraction
+        >>> solve_exact([{1: F(1, 2)}, {0: F(1, 2)}], [[F(1, 2)], [F(0)]])
+        [[Fraction(2, 3)], [Fraction(1, 3)]]
+    """
+    n = len(rows)
+    k = len(rhs[0]) if n else 0
+    r: list[dict[int, Fraction]] = [dict(row) for row in rows]
+    b: list[list[Fraction]] = [list(v) for v in rhs]
+    preds: list[set[int]] = [set() for _ in range(n)]
+    for i, row in enumerate(r):
+        for j in row:
+            if j != i:
+                preds[j].add(i)
+    alive = [True] * n
+
+    def score(j: int) -> int:
+        return len(preds[j]) * len(r[j])
+
+    heap = [(score(j), j) for j in range(n) if j != want]
+    heapq.heapify(heap)
+    order: list[int] = []
+    zero = Fraction(0)
+
+    def eliminate(j: int) -> None:
+        row = r[j]
+        d = row.pop(j, zero)
+        if d:
+            denom = 1 - d
+            if denom == 0:
+                raise ValueError("singular system: a set of states never leaves itself")
+            f = 1 / denom
+            for c in row:
+                row[c] *= f
+            b[j] = [v * f for v in b[j]]
+        alive[j] = False
+        for c in row:
+            preds[c].discard(j)
+        bj = b[j]
+        nz = [t for t in range(k) if bj[t]]
+        for i in preds[j]:
+            ri = r[i]
+            coef = ri.pop(j)
+            for c, v in row.items():
+                new = ri.get(c, zero) + coef * v
+                if new:
+                    ri[c] = new
+                    if c != i:
+                        preds[c].add(i)
+                else:
+                    ri.pop(c, None)
+                    preds[c].discard(i)
+            bi = b[i]
+            for t in nz:
+                bi[t] += coef * bj[t]
+        preds[j] = set()
+        order.append(j)
+
+    while heap:
+        s, j = heapq.heappop(heap)
+        if not alive[j]:
+            continue
+        cur = score(j)
+        if cur > s and heap and cur > heap[0][0]:
+            heapq.heappush(heap, (cur, j))
+            continue
+        eliminate(j)
+    if want is not None:
+        eliminate(want)
+        out: list[list[Fraction]] = [[] for _ in range(n)]
+        out[want] = b[want]
+        return out
+    x: list[list[Fraction]] = [[] for _ in range(n)]
+    for j in reversed(order):
+        xj = list(b[j])
+        for c, v in r[j].items():
+            xc = x[c]
+            for t in range(k):
+                if xc[t]:
+                    xj[t] += v * xc[t]
+        x[j] = xj
+    return x
+
+
+def solve_float(
+    rows: Sequence[dict[int, float]],
+    rhs: Sequence[Sequence[float]],
+) -> Any:
+    """Solve ``x = M x + b`` in floating point with SuperLU; returns an ``(n, k)`` array.
+
+    Examples:
+        >>> solve_float([{1: 0.5}, {0: 0.5}], [[0.5], [0.0]]).round(6).tolist()
+        [[0.666667], [0.333333]]
+    """
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import spsolve
+
+    n = len(rows)
+    data: list[float] = []
+    ri: list[int] = []
+    ci: list[int] = []
+    for i, row in enumerate(rows):
+        for j, v in row.items():
+            ri.append(i)
+            ci.append(j)
+            data.append(-float(v))
+    m = sp.csc_matrix((data, (ri, ci)), shape=(n, n)) + sp.identity(n, format="csc")
+    bb = np.array([[float(v) for v in row] for row in rhs], dtype=float).reshape(n, -1)
+    x = spsolve(m.tocsc(), bb)
+    return np.asarray(x, dtype=float).reshape(n, -1)

@@ -1,0 +1,754 @@
+"""Finite Markov chains with exact transition probabilities.
+
+A :class:`MarkovChain` holds hashable states and, for every state, the probabilities of
+its successors. In *exact* mode (the default) every probability is a rational number,
+every row is checked to sum to exactly 1, and every answer is a ``sympy.Rational``; in
+*float* mode (``exact=False``) probabilities are floats and answers are floats.
+
+What it answers: classification (communicating classes, recurrent and transient states,
+absorbing states, period), stationary distributions, long-run (Cesàro) averages that
+also work for periodic chains, ``n``-step distributions, absorption probabilities,
+expected steps to absorption and expected hitting times, and a drawing.
+
+**The exact / float switch.** Solving for stationary distributions and absorption
+quantities is sparse exact Gaussian elimination on :class:`fractions.Fraction` rows
+(see :mod:`dreidelpoker._sparse_solve`). With ``method="auto"`` (the default) a system
+with at most :attr:`MarkovChain.exact_limit` unknowns (default :data:`EXACT_MAX_STATES`
+= 2000) is solved exactly, a larger one in floating point with
+:func:`scipy.sparse.linalg.spsolve`. ``method="exact"`` on a larger system raises a
+``ValueError`` suggesting ``method="float"``; raise ``chain.exact_limit`` to go further
+exactly (game chains with a few tens of thousands of states still solve exactly in
+seconds to minutes, because their elimination fill-in stays small).
+
+Examples:
+    >>> chain = MarkovChain.from_transitions({"sun": {"sun": "3/4", "rain": "1/4"},
+    ...                                       "rain": {"sun": "1/2", "rain": "1/2"}})
+    >>> chain.stationary_distribution()
+    {'sun': 2/3, 'rain': 1/3}
+    >>> chain.n_step("rain", 2)
+    {'sun': 5/8, 'rain': 3/8}
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from functools import cached_property
+from numbers import Rational as _RationalABC
+from numbers import Real as _RealABC
+from typing import Any, Generic, Literal, TypeVar
+
+import networkx as nx
+import numpy as np
+import sympy
+
+from ._sparse_solve import solve_exact, solve_float
+
+S = TypeVar("S", bound=Hashable)
+Method = Literal["exact", "float", "auto"]
+
+__all__ = ["EXACT_MAX_STATES", "MarkovChain", "Method"]
+
+#: Default size limit (number of unknowns of a linear system) of ``method="auto"`` and
+#: ``method="exact"``; larger systems go to the sparse floating-point solver.
+EXACT_MAX_STATES = 2000
+
+_FLOAT_TOL = 1e-9
+_Num = Any  # Fraction in exact mode, float in float mode
+
+
+def _exact_prob(value: Any, what: str) -> Fraction:
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be a number, not the bool {value!r}")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, (int, np.integer)):
+        return Fraction(int(value))
+    if isinstance(value, sympy.Basic):
+        if value.is_Rational:
+            return Fraction(int(value.p), int(value.q))
+        raise TypeError(f"{what} must be an exact rational number, got the sympy expression {value!r}")
+    if isinstance(value, _RationalABC):
+        return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise TypeError(f"{what} {value!r} is not an exact number like '3/4'") from None
+    if isinstance(value, (float, np.floating)):
+        raise TypeError(
+            f"{what} is the float {value!r}; an exact chain takes int, fractions.Fraction, "
+            "sympy Rational or 'p/q' strings (build the chain with exact=False for floats)"
+        )
+    raise TypeError(
+        f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
+        f"got {type(value).__name__} {value!r}"
+    )
+
+
+def _float_prob(value: Any, what: str) -> float:
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be a number, not the bool {value!r}")
+    if isinstance(value, str):
+        try:
+            return float(Fraction(value.strip()))
+        except (ValueError, ZeroDivisionError):
+            try:
+                return float(value)
+            except ValueError:
+                raise TypeError(f"{what} {value!r} is not a number") from None
+    if isinstance(value, (_RealABC, np.integer, np.floating)) or (
+        isinstance(value, sympy.Basic) and value.is_number and value.is_real
+    ):
+        f = float(value)
+        if not math.isfinite(f):
+            raise ValueError(f"{what} is {f}; probabilities must be finite")
+        return f
+    raise TypeError(f"{what} must be a real number, got {type(value).__name__} {value!r}")
+
+
+def _out(value: _Num, exact: bool) -> Any:
+    if exact:
+        return sympy.Rational(value.numerator, value.denominator)
+    return float(value)
+
+
+class MarkovChain(Generic[S]):
+    """A finite Markov chain over hashable states.
+
+    Build one with :meth:`from_transitions`, :meth:`from_successors` or
+    :meth:`from_matrix`. ``states`` keeps a stable order (the order given, or breadth-first
+    discovery order); ``graph`` is a :class:`networkx.DiGraph` whose edges carry the
+    transition probability in the attribute ``"p"`` (a sympy Rational, or a float for a
+    float chain). ``exact_limit`` is the size switch of ``method="auto"``.
+
+    Gambler's ruin with 3 coins, fair coin, starting from 1:
+
+    Examples:
+        >>> ruin = MarkovChain.from_transitions({0: {0: 1}, 1: {0: "1/2", 2: "1/2"},
+        ...                                      2: {1: "1/2", 3: "1/2"}, 3: {3: 1}})
+        >>> ruin.absorption_probabilities(1)
+        {0: 2/3, 3: 1/3}
+        >>> ruin.expected_steps_to_absorption(1)
+        2
+    """
+
+    exact_limit: int
+
+    def __init__(self, states: list[S], rows: list[dict[int, _Num]], *, exact: bool) -> None:
+        # Private: use the from_* constructors, which validate.
+        self._states = states
+        self._index = {s: i for i, s in enumerate(states)}
+        self._rows = rows
+        self._exact = exact
+        self.exact_limit = EXACT_MAX_STATES
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def from_transitions(
+        cls, transitions: Mapping[S, Mapping[S, Any]], *, exact: bool = True
+    ) -> MarkovChain[S]:
+        """Build from ``{state: {successor: probability}}``.
+
+        Every successor must itself be a key. Probabilities are ints, Fractions, sympy
+        Rationals or ``"p/q"`` strings (exact) or floats (``exact=False``); each row must
+        sum to exactly 1 (within 1e-9 in float mode). Zero probabilities are dropped.
+
+        Examples:
+            >>> MarkovChain.from_transitions({"a": {"a": "1/2", "b": "1/3"}, "b": {"b": 1}})
+            Traceback (most recent call last):
+            ...
+            ValueError: transition probabilities out of state 'a' sum to 5/6, not 1
+        """
+        if not isinstance(transitions, Mapping):
+            raise TypeError(f"transitions must be a mapping state -> {{successor: probability}}, "
+                            f"got {type(transitions).__name__}")
+        if not transitions:
+            raise ValueError("a Markov chain needs at least one state")
+        states = list(transitions)
+        index = {s: i for i, s in enumerate(states)}
+        rows: list[dict[int, _Num]] = []
+        for s in states:
+            row_in = transitions[s]
+            if not isinstance(row_in, Mapping):
+                raise TypeError(f"the transitions of state {s!r} must be a mapping successor -> "
+                                f"probability, got {type(row_in).__name__}")
+            rows.append(cls._check_row(s, row_in, index, exact))
+        return cls(states, rows, exact=exact)
+
+    @staticmethod
+    def _check_row(s: Any, row_in: Mapping[Any, Any], index: Mapping[Any, int], exact: bool) -> dict[int, _Num]:
+        row: dict[int, _Num] = {}
+        total: _Num = Fraction(0) if exact else 0.0
+        for t, p in row_in.items():
+            what = f"transition probability from {s!r} to {t!r}"
+            v = _exact_prob(p, what) if exact else _float_prob(p, what)
+            if v < 0:
+                raise ValueError(f"{what} is negative ({v}); probabilities must be >= 0")
+            if t not in index:
+                raise ValueError(f"state {t!r} (a successor of {s!r}) has no transitions of its own; "
+                                 f"add it, e.g. as absorbing: {{{t!r}: {{{t!r}: 1}}}}")
+            total += v
+            if v:
+                j = index[t]
+                row[j] = row.get(j, 0) + v
+        if exact and total != 1:
+            raise ValueError(f"transition probabilities out of state {s!r} sum to {total}, not 1")
+        if not exact and abs(total - 1.0) > _FLOAT_TOL:
+            raise ValueError(f"transition probabilities out of state {s!r} sum to {total!r}, not 1")
+        return row
+
+    @classmethod
+    def from_successors(
+        cls,
+        start: Iterable[S],
+        successors: Callable[[S], Mapping[S, Any]],
+        *,
+        max_states: int = 1_000_000,
+        exact: bool = True,
+    ) -> MarkovChain[S]:
+        """Explore breadth-first from ``start``; ``successors(state)`` gives ``{next: p}``.
+
+        Examples:
+            >>> walk = MarkovChain.from_successors([0], lambda k: {min(k + 1, 3): "1/2", max(k - 1, 0): "1/2"})
+            >>> walk.states
+            [0, 1, 2, 3]
+            >>> walk.is_irreducible(), walk.period()
+            (True, 1)
+        """
+        if isinstance(start, (str, bytes)) or not isinstance(start, Iterable):
+            raise TypeError("start must be an iterable of states, e.g. [initial_state]")
+        if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
+            raise ValueError(f"max_states must be a positive integer, got {max_states!r}")
+        states: list[S] = []
+        index: dict[S, int] = {}
+        queue: deque[S] = deque()
+        for s in start:
+            if s not in index:
+                index[s] = len(states)
+                states.append(s)
+                queue.append(s)
+        if not states:
+            raise ValueError("start must name at least one state")
+        raw: list[Mapping[S, Any]] = []
+        while queue:
+            s = queue.popleft()
+            succ = successors(s)
+            if not isinstance(succ, Mapping):
+                raise TypeError(f"successors({s!r}) must return a mapping successor -> probability, "
+                                f"got {type(succ).__name__}")
+            raw.append(succ)
+            for t, p in succ.items():
+                if t not in index and p != 0:
+                    if len(states) >= max_states:
+                        raise ValueError(f"the chain has more than max_states={max_states} states; "
+                                         "raise max_states or reduce the model")
+                    index[t] = len(states)
+                    states.append(t)
+                    queue.append(t)
+        rows = [cls._check_row(s, raw[i], index, exact) for i, s in enumerate(states)]
+        return cls(states, rows, exact=exact)
+
+    @classmethod
+    def from_matrix(cls, matrix: Any, states: Sequence[S] | None = None, *, exact: bool = True) -> MarkovChain[Any]:
+        """Build from a square row-stochastic matrix (nested lists, numpy array or sympy Matrix).
+
+        Examples:
+            >>> MarkovChain.from_matrix([[0, 1], [1, 0]], states=["L", "R"]).period()
+            2
+        """
+        if isinstance(matrix, sympy.MatrixBase):
+            data = [[matrix[i, j] for j in range(matrix.cols)] for i in range(matrix.rows)]
+        elif isinstance(matrix, np.ndarray):
+            if matrix.ndim != 2:
+                raise ValueError(f"matrix must be 2-dimensional, got shape {matrix.shape}")
+            data = [list(r) for r in matrix.tolist()] if matrix.dtype != object else [list(r) for r in matrix]
+        else:
+            try:
+                data = [list(r) for r in matrix]
+            except TypeError:
+                raise TypeError(f"matrix must be a square nested sequence, numpy array or sympy Matrix, "
+                                f"got {type(matrix).__name__}") from None
+        n = len(data)
+        if n == 0 or any(len(r) != n for r in data):
+            raise ValueError(f"matrix must be square and non-empty, got {n} rows of lengths {[len(r) for r in data]}")
+        labels: list[Any] = list(range(n)) if states is None else list(states)
+        if len(labels) != n or len(set(labels)) != n:
+            raise ValueError(f"states must be {n} distinct labels, got {labels!r}")
+        transitions = {labels[i]: {labels[j]: data[i][j] for j in range(n)} for i in range(n)}
+        return cls.from_transitions(transitions, exact=exact)
+
+    # -- basic access -------------------------------------------------------------
+    @property
+    def states(self) -> list[S]:
+        """The states, in a stable order."""
+        return list(self._states)
+
+    @property
+    def exact(self) -> bool:
+        """True when probabilities are exact rationals."""
+        return self._exact
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def __contains__(self, state: object) -> bool:
+        return state in self._index
+
+    def __repr__(self) -> str:
+        mode = "exact" if self._exact else "float"
+        return f"MarkovChain({len(self)} states, {sum(len(r) for r in self._rows)} transitions, {mode})"
+
+    def _idx(self, state: Any, what: str = "state") -> int:
+        try:
+            return self._index[state]
+        except (KeyError, TypeError):
+            raise ValueError(f"{what} {state!r} is not a state of this chain") from None
+
+    def successors(self, state: S) -> dict[S, Any]:
+        """The successors of ``state`` with their probabilities.
+
+        Examples:
+            >>> MarkovChain.from_matrix([["1/2", "1/2"], [0, 1]]).successors(0)
+            {0: 1/2, 1: 1/2}
+        """
+        row = self._rows[self._idx(state)]
+        return {self._states[j]: _out(p, self._exact) for j, p in row.items()}
+
+    def transition_probability(self, state: S, successor: S) -> Any:
+        """One entry of the transition matrix."""
+        p = self._rows[self._idx(state)].get(self._idx(successor, "successor"), 0)
+        return _out(Fraction(p) if self._exact else p, self._exact)
+
+    @cached_property
+    def graph(self) -> nx.DiGraph:
+        """The chain as a :class:`networkx.DiGraph`; edge attribute ``"p"`` is the probability."""
+        g = nx.DiGraph()
+        g.add_nodes_from(self._states)
+        for i, row in enumerate(self._rows):
+            s = self._states[i]
+            g.add_edges_from((s, self._states[j], {"p": _out(p, self._exact)}) for j, p in row.items())
+        return g
+
+    def transition_matrix(self) -> Any:
+        """The dense transition matrix (sympy Matrix if exact, numpy array if float), rows
+        and columns in :attr:`states` order. Refused above 3000 states."""
+        n = len(self)
+        if n > 3000:
+            raise ValueError(f"the chain has {n} states; a dense matrix is refused above 3000")
+        if self._exact:
+            m = sympy.zeros(n, n)
+            for i, row in enumerate(self._rows):
+                for j, p in row.items():
+                    m[i, j] = sympy.Rational(p.numerator, p.denominator)
+            return m
+        a = np.zeros((n, n))
+        for i, row in enumerate(self._rows):
+            for j, p in row.items():
+                a[i, j] = p
+        return a
+
+    # -- classification -----------------------------------------------------------
+    @cached_property
+    def _scc(self) -> tuple[list[list[int]], list[bool]]:
+        import scipy.sparse as sp
+        from scipy.sparse.csgraph import connected_components
+
+        n = len(self)
+        ri = [i for i, row in enumerate(self._rows) for _ in row]
+        ci = [j for row in self._rows for j in row]
+        adj = sp.csr_matrix((np.ones(len(ri), dtype=np.int8), (ri, ci)), shape=(n, n))
+        _, labels = connected_components(adj, directed=True, connection="strong")
+        groups: dict[int, list[int]] = {}
+        for i, lab in enumerate(labels.tolist()):
+            groups.setdefault(lab, []).append(i)
+        classes = sorted(groups.values(), key=lambda c: c[0])
+        label_of = labels.tolist()
+        closed = [all(label_of[j] == label_of[c[0]] for i in c for j in self._rows[i]) for c in classes]
+        return classes, closed
+
+    def communicating_classes(self) -> list[frozenset[S]]:
+        """The communicating classes, ordered by their first state.
+
+        Examples:
+            >>> MarkovChain.from_matrix([[0, 1, 0], [1, 0, 0], ["1/2", 0, "1/2"]]).communicating_classes()
+            [frozenset({0, 1}), frozenset({2})]
+        """
+        classes, _ = self._scc
+        return [frozenset(self._states[i] for i in c) for c in classes]
+
+    def recurrent_classes(self) -> list[frozenset[S]]:
+        """The closed communicating classes (those the chain never leaves)."""
+        classes, closed = self._scc
+        return [frozenset(self._states[i] for i in c) for c, ok in zip(classes, closed) if ok]
+
+    def _recurrent_index_classes(self) -> list[list[int]]:
+        classes, closed = self._scc
+        return [c for c, ok in zip(classes, closed) if ok]
+
+    def transient_states(self) -> set[S]:
+        """States in classes the chain can leave."""
+        classes, closed = self._scc
+        return {self._states[i] for c, ok in zip(classes, closed) if not ok for i in c}
+
+    def absorbing_states(self) -> set[S]:
+        """States that move to themselves with probability 1."""
+        return {self._states[i] for i, row in enumerate(self._rows) if list(row) == [i]}
+
+    def is_irreducible(self) -> bool:
+        """True when every state can reach every other."""
+        return len(self._scc[0]) == 1
+
+    def period(self, state: S | None = None) -> int:
+        """The period of ``state``'s class (of the whole chain if irreducible and no state given).
+
+        A state the chain can never return to has period 0 by convention.
+        """
+        classes, _ = self._scc
+        if state is None:
+            if len(classes) != 1:
+                raise ValueError(f"the chain has {len(classes)} communicating classes, so it has no single "
+                                 "period; pass a state, e.g. period(state)")
+            members = classes[0]
+        else:
+            k = self._idx(state)
+            members = next(c for c in classes if k in c)
+        inside = set(members)
+        level = {members[0]: 0}
+        queue = deque([members[0]])
+        g = 0
+        while queue:
+            i = queue.popleft()
+            for j in self._rows[i]:
+                if j not in inside:
+                    continue
+                if j not in level:
+                    level[j] = level[i] + 1
+                    queue.append(j)
+                else:
+                    g = math.gcd(g, level[i] + 1 - level[j])
+        return g
+
+    # -- solving ------------------------------------------------------------------
+    def _use_exact(self, method: str, size: int) -> bool:
+        if method not in ("exact", "float", "auto"):
+            raise ValueError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
+        if method == "float":
+            return False
+        if method == "auto":
+            return self._exact and size <= self.exact_limit
+        if not self._exact:
+            raise ValueError("method='exact' needs an exact chain; this one was built with exact=False")
+        if size > self.exact_limit:
+            raise ValueError(
+                f"the exact solve has {size} unknowns, more than exact_limit={self.exact_limit}; "
+                "use method='float' (sparse floating point), or raise chain.exact_limit if you can wait"
+            )
+        return True
+
+    def _solve(self, rows: list[dict[int, _Num]], rhs: list[list[_Num]], exact: bool, want: int | None) -> list[list[_Num]]:
+        if exact:
+            return solve_exact(rows, rhs, want=want)
+        frows = [{j: float(v) for j, v in r.items()} for r in rows]
+        x = solve_float(frows, [[float(v) for v in b] for b in rhs])
+        return [list(map(float, r)) for r in x]
+
+    def _class_stationary(self, members: list[int], exact: bool) -> dict[int, _Num]:
+        if len(members) == 1:
+            return {members[0]: Fraction(1) if exact else 1.0}
+        root = members[0]
+        local = {s: k for k, s in enumerate(members[1:])}
+        rows: list[dict[int, _Num]] = [{} for _ in local]
+        rhs: list[list[_Num]] = [[Fraction(0) if exact else 0.0] for _ in local]
+        # pi_j = sum_i pi_i P_ij with pi_root = 1 fixed: the transpose, restricted.
+        for i in members:
+            for j, p in self._rows[i].items():
+                if j == root:
+                    continue
+                pj = p if exact else float(p)
+                if i == root:
+                    rhs[local[j]][0] += pj
+                else:
+                    rows[local[j]][local[i]] = pj
+        x = self._solve(rows, rhs, exact, None)
+        unnorm: dict[int, _Num] = {root: Fraction(1) if exact else 1.0}
+        for s, k in local.items():
+            unnorm[s] = x[k][0]
+        total = sum(unnorm.values())
+        return {s: v / total for s, v in unnorm.items()}
+
+    def stationary_distributions(self, *, method: Method = "auto") -> dict[frozenset[S], dict[S, Any]]:
+        """One stationary distribution per recurrent class (supported on that class)."""
+        out: dict[frozenset[S], dict[S, Any]] = {}
+        for members in self._recurrent_index_classes():
+            exact = self._use_exact(method, len(members) - 1)
+            pi = self._class_stationary(members, exact)
+            out[frozenset(self._states[i] for i in members)] = {
+                self._states[i]: _out(pi[i], exact) for i in members
+            }
+        return out
+
+    def stationary_distribution(self, *, method: Method = "auto", start: S | None = None) -> dict[S, Any]:
+        """The stationary distribution, over every state (zeros included).
+
+        It is unique when the chain has one recurrent class (e.g. when it is irreducible).
+        With several recurrent classes pass ``start``: the result is then the long-run
+        (Cesàro) distribution from ``start``, the mix of the class distributions weighted
+        by the probability of ending up in each class. Exact for systems up to
+        ``exact_limit`` unknowns with ``method="auto"``, floating point beyond.
+
+        Examples:
+            >>> flip = MarkovChain.from_matrix([[0, 1], [1, 0]])
+            >>> flip.stationary_distribution()
+            {0: 1/2, 1: 1/2}
+        """
+        classes = self._recurrent_index_classes()
+        if start is None:
+            if len(classes) != 1:
+                raise ValueError(
+                    f"the chain has {len(classes)} recurrent classes, so its stationary distribution is "
+                    "not unique; pass start=... for the long-run distribution from a state, or use "
+                    "stationary_distributions() for one per class"
+                )
+            weights = {0: Fraction(1)}
+        else:
+            k = self._idx(start, "start")
+            weights = self._class_weights(k, method)
+        exact_all = True
+        result: dict[int, _Num] = {}
+        for ci, w in weights.items():
+            members = classes[ci]
+            exact = self._use_exact(method, len(members) - 1)
+            exact_all = exact_all and exact and isinstance(w, Fraction)
+            for s, v in self._class_stationary(members, exact).items():
+                result[s] = w * v if exact and isinstance(w, Fraction) else float(w) * float(v)
+        zero: _Num = Fraction(0) if exact_all else 0.0
+        return {s: _out(result.get(i, zero), exact_all) if exact_all else float(result.get(i, 0.0))
+                for i, s in enumerate(self._states)}
+
+    def long_run_average(self, reward: Callable[[S], Any], *, start: S | None = None,
+                         method: Method = "auto") -> Any:
+        """The long-run (Cesàro) average of ``reward(state)`` per step.
+
+        ``lim (1/n) sum_{t<n} E[reward(X_t)]``, which exists for periodic chains too. With
+        several recurrent classes pass ``start``. Rewards may be sympy expressions.
+
+        Examples:
+            >>> flip = MarkovChain.from_matrix([[0, 1], [1, 0]])
+            >>> flip.long_run_average(lambda s: 3 * s)
+            3/2
+        """
+        pi = self.stationary_distribution(method=method, start=start)
+        if all(isinstance(v, sympy.Basic) for v in pi.values()):
+            return sympy.Add(*[v * sympy.sympify(reward(s)) for s, v in pi.items() if v != 0])
+        return float(sum(float(v) * float(reward(s)) for s, v in pi.items() if v != 0))
+
+    def n_step(self, start: S | Mapping[S, Any], n: int) -> dict[S, Any]:
+        """The distribution after ``n`` steps from a state or an initial distribution.
+
+        Only states with positive probability are listed, in :attr:`states` order.
+
+        Examples:
+            >>> MarkovChain.from_matrix([["1/2", "1/2"], [0, 1]]).n_step(0, 3)
+            {0: 1/8, 1: 7/8}
+        """
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n must be a non-negative integer, got {n!r}")
+        vec: dict[int, _Num] = {}
+        if isinstance(start, Mapping):
+            for s, p in start.items():
+                what = f"initial probability of {s!r}"
+                v = _exact_prob(p, what) if self._exact else _float_prob(p, what)
+                if v < 0:
+                    raise ValueError(f"{what} is negative ({v})")
+                if v:
+                    vec[self._idx(s)] = vec.get(self._idx(s), 0) + v
+            total = sum(vec.values())
+            if (self._exact and total != 1) or (not self._exact and abs(total - 1) > _FLOAT_TOL):
+                raise ValueError(f"the initial distribution sums to {total}, not 1")
+        else:
+            vec = {self._idx(start, "start"): Fraction(1) if self._exact else 1.0}
+        for _ in range(n):
+            nxt: dict[int, _Num] = {}
+            for i, p in vec.items():
+                for j, q in self._rows[i].items():
+                    nxt[j] = nxt.get(j, 0) + p * q
+            vec = nxt
+        return {self._states[i]: _out(vec[i], self._exact) for i in sorted(vec) if vec[i]}
+
+    def _reachable(self, k: int, *, stop: set[int] | None = None) -> list[int]:
+        seen = {k}
+        order = [k]
+        queue = deque([k])
+        while queue:
+            i = queue.popleft()
+            if stop is not None and i in stop:
+                continue
+            for j in self._rows[i]:
+                if j not in seen:
+                    seen.add(j)
+                    order.append(j)
+                    queue.append(j)
+        return order
+
+    def _transient_system(self, k: int) -> tuple[list[int], dict[int, int]]:
+        _, closed = self._scc
+        classes = self._scc[0]
+        transient = {i for c, ok in zip(classes, closed) if not ok for i in c}
+        reach = [i for i in self._reachable(k, stop=set(range(len(self))) - transient) if i in transient]
+        return reach, {s: t for t, s in enumerate(reach)}
+
+    def _class_weights(self, k: int, method: Method) -> dict[int, _Num]:
+        classes = self._recurrent_index_classes()
+        class_of = {i: ci for ci, c in enumerate(classes) for i in c}
+        if k in class_of:
+            return {class_of[k]: Fraction(1)}
+        reach, local = self._transient_system(k)
+        exact = self._use_exact(method, len(reach))
+        targets = sorted({class_of[j] for i in reach for j in self._rows[i] if j in class_of})
+        col = {ci: t for t, ci in enumerate(targets)}
+        zero: _Num = Fraction(0) if exact else 0.0
+        rows: list[dict[int, _Num]] = []
+        rhs: list[list[_Num]] = []
+        for i in reach:
+            r: dict[int, _Num] = {}
+            b = [zero] * len(targets)
+            for j, p in self._rows[i].items():
+                pj = p if exact else float(p)
+                if j in local:
+                    r[local[j]] = pj
+                else:
+                    b[col[class_of[j]]] += pj
+            rows.append(r)
+            rhs.append(b)
+        x = self._solve(rows, rhs, exact, local[k])[local[k]]
+        return {ci: x[t] for ci, t in col.items() if x[t]}
+
+    def class_absorption_probabilities(self, start: S, *, method: Method = "auto") -> dict[frozenset[S], Any]:
+        """Probability of ending in each recurrent class, from ``start``.
+
+        Examples:
+            >>> chain = MarkovChain.from_matrix([[1, 0, 0, 0], ["1/3", 0, "2/3", 0], [0, 0, 0, 1], [0, 0, 1, 0]])
+            >>> chain.class_absorption_probabilities(1)
+            {frozenset({0}): 1/3, frozenset({2, 3}): 2/3}
+        """
+        classes = self._recurrent_index_classes()
+        w = self._class_weights(self._idx(start, "start"), method)
+        return {frozenset(self._states[i] for i in classes[ci]): _out(v, isinstance(v, Fraction))
+                for ci, v in sorted(w.items())}
+
+    def absorption_probabilities(self, start: S, *, method: Method = "auto") -> dict[S, Any]:
+        """Probability of being absorbed in each absorbing state, from ``start``.
+
+        Every recurrent class the chain can reach from ``start`` must be a single
+        absorbing state; otherwise use :meth:`class_absorption_probabilities`.
+        """
+        out: dict[S, Any] = {}
+        for cls_, p in self.class_absorption_probabilities(start, method=method).items():
+            if len(cls_) != 1:
+                raise ValueError(
+                    f"from {start!r} the chain can end in the recurrent class {set(cls_)!r}, which is not a "
+                    "single absorbing state; use class_absorption_probabilities()"
+                )
+            (s,) = cls_
+            out[s] = p
+        return out
+
+    def expected_steps_to_absorption(self, start: S, *, method: Method = "auto") -> Any:
+        """Expected number of steps from ``start`` until the chain enters a recurrent class
+        (for an absorbing chain: until it is absorbed). 0 if ``start`` is recurrent."""
+        k = self._idx(start, "start")
+        reach, local = self._transient_system(k)
+        if k not in local:
+            return _out(Fraction(0), True) if self._exact and method != "float" else 0.0
+        exact = self._use_exact(method, len(reach))
+        one: _Num = Fraction(1) if exact else 1.0
+        rows = [{local[j]: (p if exact else float(p)) for j, p in self._rows[i].items() if j in local} for i in reach]
+        x = self._solve(rows, [[one] for _ in reach], exact, local[k])
+        return _out(x[local[k]][0], exact)
+
+    def expected_hitting_time(self, start: S, targets: Iterable[S], *, method: Method = "auto") -> Any:
+        """Expected number of steps from ``start`` until the chain first visits ``targets``
+        (0 if ``start`` is a target; infinity — ``sympy.oo`` or ``math.inf`` — if with
+        positive probability it never does).
+
+        Examples:
+            >>> cycle = MarkovChain.from_matrix([[0, 1, 0], [0, 0, 1], [1, 0, 0]])
+            >>> cycle.expected_hitting_time(0, [2])
+            2
+        """
+        k = self._idx(start, "start")
+        if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
+            raise TypeError("targets must be an iterable of states, e.g. [state]")
+        tset = {self._idx(t, "target") for t in targets}
+        if not tset:
+            raise ValueError("targets must name at least one state")
+        if k in tset:
+            return _out(Fraction(0), True) if self._exact and method != "float" else 0.0
+        reach = self._reachable(k, stop=tset)
+        # States that can still reach a target (without passing one first).
+        rev: dict[int, list[int]] = {}
+        for i in reach:
+            if i in tset:
+                continue
+            for j in self._rows[i]:
+                rev.setdefault(j, []).append(i)
+        good = set(tset)
+        queue = deque(tset)
+        while queue:
+            j = queue.popleft()
+            for i in rev.get(j, ()):
+                if i not in good:
+                    good.add(i)
+                    queue.append(i)
+        if any(i not in good for i in reach):
+            return sympy.oo if self._exact and method != "float" else math.inf
+        unknowns = [i for i in reach if i not in tset]
+        local = {s: t for t, s in enumerate(unknowns)}
+        exact = self._use_exact(method, len(unknowns))
+        one: _Num = Fraction(1) if exact else 1.0
+        rows = [{local[j]: (p if exact else float(p)) for j, p in self._rows[i].items() if j in local}
+                for i in unknowns]
+        x = self._solve(rows, [[one] for _ in unknowns], exact, local[k])
+        return _out(x[local[k]][0], exact)
+
+    # -- drawing ------------------------------------------------------------------
+    def draw(self, ax: Any = None, *, max_states: int = 100, label: Callable[[S], str] = str,
+             edge_labels: bool | None = None, seed: int = 0) -> Any:
+        """Draw the chain with matplotlib; returns the Axes.
+
+        Absorbing states are red, other recurrent states blue, transient states grey.
+        Edge probabilities are written on the edges for chains of at most 12 states
+        (``edge_labels`` overrides). Chains above ``max_states`` are refused.
+        """
+        import matplotlib.pyplot as plt
+
+        n = len(self)
+        if n > max_states:
+            raise ValueError(f"the chain has {n} states; drawing stays readable up to max_states={max_states} "
+                             "(raise it, or draw a smaller model)")
+        if ax is None:
+            size = min(12.0, 4.0 + n / 10)
+            _, ax = plt.subplots(figsize=(size, size * 0.75))
+        g = nx.DiGraph()
+        g.add_nodes_from(range(n))
+        for i, row in enumerate(self._rows):
+            g.add_edges_from((i, j) for j in row)
+        pos = nx.kamada_kawai_layout(g) if 1 < n <= 60 else nx.spring_layout(g, seed=seed)
+        absorbing = {self._idx(s) for s in self.absorbing_states()}
+        rec = {i for c in self._recurrent_index_classes() for i in c}
+        colors = ["#d62728" if i in absorbing else "#1f77b4" if i in rec else "#bbbbbb" for i in range(n)]
+        node_size = max(120, 900 - 8 * n)
+        nx.draw_networkx_nodes(g, pos, ax=ax, node_color=colors, node_size=node_size, alpha=0.9)
+        nx.draw_networkx_edges(g, pos, ax=ax, node_size=node_size, arrowsize=8 if n > 30 else 12,
+                               width=0.6 if n > 30 else 1.0, alpha=0.6, connectionstyle="arc3,rad=0.08")
+        nx.draw_networkx_labels(g, pos, ax=ax, labels={i: label(s) for i, s in enumerate(self._states)},
+                                font_size=6 if n > 30 else 9)
+        if edge_labels if edge_labels is not None else n <= 12:
+            lab = {(i, j): str(_out(p, self._exact)) if self._exact else f"{p:.3g}"
+                   for i, row in enumerate(self._rows) for j, p in row.items() if i != j}
+            nx.draw_networkx_edge_labels(g, pos, edge_labels=lab, ax=ax, font_size=7)
+        ax.set_axis_off()
+        return ax
