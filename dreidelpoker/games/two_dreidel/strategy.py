@@ -45,6 +45,8 @@ __all__ = [
     "put_back_equilibrium", "OPPONENT_MODEL",
 ]
 
+_LP_METHOD = "highs-ipm"
+
 OPPONENT_MODEL = (
     "Opponent model: equal decks cycled independently from fresh, so both players reshuffle on the "
     "same hands; the opponent plays the fixed policy {opponent}, and on a hand that starts with d cards "
@@ -410,78 +412,240 @@ def exploitability(
 
 @dataclass(frozen=True)
 class EquilibriumResult:
-    """The symmetric put-back game: a policy found by best-response iteration, its
-    exploitability (0 = an exact symmetric equilibrium) and every built-in policy's."""
+    """The symmetric put-back game: an equilibrium policy (randomised where it must be),
+    its exact exploitability, and every built-in policy's exploitability.
+
+    ``probabilities`` maps (state, drawn) to ``{put-back: probability}`` (exact rationals
+    rounded from the linear program's solution); ``exploitability`` is computed exactly for
+    that rounded policy, so it certifies how close to an equilibrium the policy is.
+    """
 
     rules: TwoDreidelRules
-    equilibrium: BestResponse | None
-    policy_name: str
+    chain: DeckChain
+    probabilities: dict[tuple[ChainState, Hand], dict[Hand, Fraction]]
     exploitability: sympy.Rational
+    lp_value: float
     table: ExactTable
-    history: tuple[tuple[str, sympy.Rational], ...] = field(default=())
-
-    @property
-    def is_equilibrium(self) -> bool:
-        return self.exploitability == 0
+    randomised: ExactTable
 
     def to_dict(self) -> dict[str, Any]:
-        return {"deck": self.rules.deck_label, "policy": self.policy_name, "exploitability": frac_str(self.exploitability),
-                "is_equilibrium": self.is_equilibrium, "built_in": self.table.to_dict(),
-                "history": [[n, frac_str(v)] for n, v in self.history]}
+        return {"deck": self.rules.deck_label, "exploitability": frac_str(self.exploitability),
+                "lp_value": self.lp_value, "built_in": self.table.to_dict(),
+                "randomised": self.randomised.to_dict()}
 
     def __repr__(self) -> str:
-        return (f"EquilibriumResult(policy={self.policy_name!r}, exploitability={frac_str(self.exploitability)}, "
-                f"is_equilibrium={self.is_equilibrium})")
+        return (f"EquilibriumResult(deck={self.rules.deck_label!r}, exploitability≈"
+                f"{decimal_str(self.exploitability, 10)})")
 
     def _repr_html_(self) -> str:
-        head = html.escape(f"symmetric put-back game, deck {self.rules.deck_label}: {self.policy_name} has "
-                           f"exploitability {frac_str(self.exploitability)}"
-                           + (" (an exact symmetric equilibrium)" if self.is_equilibrium else ""))
-        return f"<p>{head}</p>" + self.table._repr_html_()
+        head = html.escape(f"symmetric put-back game, deck {self.rules.deck_label}: value 1/2; the equilibrium "
+                           f"policy below is exploitable by at most {decimal_str(self.exploitability, 10)} (exact)")
+        return f"<p>{head}</p>" + self.table._repr_html_() + self.randomised._repr_html_()
+
+
+def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[ChainState, Hand], Mapping[Hand, Fraction]],
+                 name: str) -> DeckChain:
+    """The exact deck chain of a randomised put-back policy (normal-best where ``probs`` is silent)."""
+    from .chain import _StateInfo
+
+    rules = mdp.rules
+    k = len(rules.symbols)
+    info: dict[ChainState, _StateInfo] = {}
+    stack = [mdp.start]
+    while stack:
+        s = stack.pop()
+        if s in info:
+            continue
+        outcomes, total = draw_classes(rules, s)
+        nxt: dict[ChainState, Fraction] = {}
+        kept_d: dict[Hand, Fraction] = {}
+        resh = Fraction(0)
+        for o, w in outcomes:
+            p = Fraction(w, total)
+            choice = probs.get((s, o.drawn)) or {o.drawn[len(o.drawn) - rules.put_back:]: Fraction(1)}
+            for back, q in choice.items():
+                kept = _remove(o.drawn, back)
+                t = after_hand(o, back, kept, k)
+                nxt[t] = nxt.get(t, Fraction(0)) + p * q
+                kept_d[kept] = kept_d.get(kept, Fraction(0)) + p * q
+            resh += p if o.reshuffled else 0
+        info[s] = _StateInfo(nxt, kept_d, resh)
+        stack.extend(t for t in nxt if t not in info)
+
+    def refuse(drawn: str, state: ChainState) -> str:
+        raise ValueError(f"{name} is a randomised policy; use its probabilities")
+
+    return DeckChain(rules, resolve_policy(StateAwarePolicy(refuse, name=name), rules), mdp.start, info)
+
+
+def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], dict[Hand, float]], float]:
+    """max_x min_y payoff(x, y) over long-run state-action frequencies, as one LP (the inner
+    minimum replaced by its dual). Floating point (HiGHS)."""
+    import numpy as np
+    from scipy.optimize import linprog
+    from scipy.sparse import coo_matrix
+
+    rules = mdp.rules
+    L = len(mdp.cycle)
+    layer = {size: j for j, size in enumerate(mdp.cycle)}
+    states = [s for s in mdp.decisions if s.deck_size in layer]
+    sidx = {s: i for i, s in enumerate(states)}
+    acts: list[tuple[ChainState, int, int, Hand, ChainState]] = []  # state, decision, action, kept, next
+    decs: list[tuple[ChainState, Fraction]] = []
+    for s in states:
+        for d in mdp.decisions[s]:
+            for ai, (_, kept, nxt) in enumerate(d.actions):
+                acts.append((s, len(decs), ai, kept, nxt))
+            decs.append((s, d.prob))
+    hands = list(rules.all_hands)
+    hidx = {h: i for i, h in enumerate(hands)}
+    H = len(hands)
+    na, ns, nd, nx_ = len(acts), len(states), len(decs), L * H
+    nu = ns + nd + 1
+    # Variable blocks: w (na), zeta (ns), X (L*H), u (nu).
+    ow, oz, ox, ou = 0, na, na + ns, na + ns + nx_
+    nvar = ou + nu
+    eq_r: list[int] = []
+    eq_c: list[int] = []
+    eq_v: list[float] = []
+    row = 0
+
+    def put(r: int, c: int, v: float) -> None:
+        eq_r.append(r)
+        eq_c.append(c)
+        eq_v.append(v)
+
+    for i in range(ns):  # flow: zeta_s - sum_{a -> s} w_a = 0
+        put(row + i, oz + i, 1.0)
+    for a, (_, _, _, _, nxt) in enumerate(acts):
+        put(row + sidx[nxt], ow + a, -1.0)
+    row += ns
+    for a, (_, di, _, _, _) in enumerate(acts):  # decisions: sum_b w - p(d|s) zeta_s = 0
+        put(row + di, ow + a, 1.0)
+    for di, (s, p) in enumerate(decs):
+        put(row + di, oz + sidx[s], -float(p))
+    row += nd
+    for i in range(ns):  # normalisation
+        put(row, oz + i, 1.0)
+    row += 1
+    for a, (s, _, _, kept, _) in enumerate(acts):  # X_j(h) = sum of w in layer j keeping h
+        put(row + layer[s.deck_size] * H + hidx[kept], ow + a, -1.0)
+    for k in range(nx_):
+        put(row + k, ox + k, 1.0)
+    row += nx_
+    b_eq = np.zeros(row)
+    b_eq[ns + nd] = 1.0
+    a_eq = coo_matrix((eq_v, (eq_r, eq_c)), shape=(row, nvar)).tocsr()
+    # Dual feasibility of the opponent's problem: A_eq^T u <= c(X), one row per opponent column.
+    ub_r: list[int] = []
+    ub_c: list[int] = []
+    ub_v: list[float] = []
+    values = {(h, g): float(heads_up_value(rules, h, g)) for h in hands for g in hands}
+    for a, (s, di, _, kept, nxt) in enumerate(acts):
+        ub_r += [a, a]
+        ub_c += [ou + sidx[nxt], ou + ns + di]
+        ub_v += [-1.0, 1.0]
+        j = layer[s.deck_size]
+        for h in hands:
+            v = values[(h, kept)]
+            if v:
+                ub_r.append(a)
+                ub_c.append(ox + j * H + hidx[h])
+                ub_v.append(-L * v)
+    for i, s in enumerate(states):
+        r = na + i
+        ub_r += [r, r]
+        ub_c += [ou + i, ou + ns + nd]
+        ub_v += [1.0, 1.0]
+    for di, (s, p) in enumerate(decs):
+        ub_r.append(na + sidx[s])
+        ub_c.append(ou + ns + di)
+        ub_v.append(-float(p))
+    a_ub = coo_matrix((ub_v, (ub_r, ub_c)), shape=(na + ns, nvar)).tocsr()
+    cost = np.zeros(nvar)
+    cost[ou + ns + nd] = -1.0
+    bounds = [(0, None)] * (na + ns + nx_) + [(None, None)] * nu
+    res = linprog(cost, A_ub=a_ub, b_ub=np.zeros(na + ns), A_eq=a_eq, b_eq=b_eq, bounds=bounds, method=_LP_METHOD)
+    if res.status != 0:
+        raise RuntimeError(f"the equilibrium linear program failed: {res.message}")
+    w = res.x[ow:ow + na]
+    probs: dict[tuple[ChainState, Hand], dict[Hand, float]] = {}
+    totals: dict[tuple[ChainState, int], float] = {}
+    for a, (s, di, _, _, _) in enumerate(acts):
+        totals[(s, di)] = totals.get((s, di), 0.0) + w[a]
+    dec_of = {}
+    for s in states:
+        for d in mdp.decisions[s]:
+            dec_of[(s, len(dec_of))] = d
+    for a, (s, di, ai, _, _) in enumerate(acts):
+        tot = totals[(s, di)]
+        if tot <= 1e-12:
+            continue
+        d = dec_of[(s, di)]
+        probs.setdefault((s, d.drawn), {})[d.actions[ai][0]] = float(w[a] / tot)
+    return probs, float(-res.fun)
+
+
+def _rationalise(p: Mapping[Hand, float], tol: float = 1e-7) -> dict[Hand, Fraction]:
+    kept = {b: Fraction(q).limit_denominator(10**6) for b, q in p.items() if q > tol}
+    total = sum(kept.values(), Fraction(0))
+    return {b: q / total for b, q in kept.items()}
 
 
 def put_back_equilibrium(
     rules: TwoDreidelRules | None = None,
     *,
-    start: Policy = "normal-best",
-    max_rounds: int = 8,
     mdp: PutBackMDP | None = None,
 ) -> EquilibriumResult:
-    """Search the symmetric put-back game for an equilibrium by best-response iteration,
-    and measure every built-in policy's exploitability.
+    """The symmetric put-back game's equilibrium and every built-in policy's exploitability.
 
-    Starting from ``start``, replace the policy by its best response until a policy is
-    a best response to itself (exploitability exactly 0: an exact symmetric pure
-    equilibrium) or ``max_rounds`` pass (then the least exploitable policy met is
-    reported with its exact exploitability).
+    The game is symmetric and constant-sum, so its value is 1/2. Pure best-response
+    iteration cycles (the trump makes the game rock-paper-scissors-like), so the
+    equilibrium is found as a linear program over long-run state-action frequencies
+    (floating point, HiGHS). Its policy is rounded to exact probabilities, and its
+    exploitability is then computed *exactly* with :meth:`PutBackMDP.best_response`.
 
     Examples:
         >>> eq = put_back_equilibrium(TwoDreidelRules())
-        >>> eq.exploitability >= 0
+        >>> eq.exploitability < sympy.Rational(1, 10**6)
         True
     """
     mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
     half = sympy.Rational(1, 2)
     rows = []
-    first: dict[str, BestResponse] = {}
     for name in POLICIES:
         br = mdp.best_response(name)
-        first[name] = br
         rows.append((name, br.value - half, br.value))
-    current_name = start if isinstance(start, str) else getattr(start, "name", "custom")
-    br = first[start] if isinstance(start, str) and start in first else mdp.best_response(start)
-    best: tuple[sympy.Rational, str, BestResponse | None] = (br.value - half, current_name, None)
-    history = [(current_name, br.value - half)]
-    for _ in range(max_rounds):
-        candidate = br.policy
-        nxt = mdp.best_response(candidate, initial=candidate)
-        gap = nxt.value - half
-        history.append((candidate.name, gap))
-        if gap < best[0]:
-            best = (gap, candidate.name, br)
-        if gap == 0:
-            break
-        br = nxt
+    float_probs, lp_value = _solve_symmetric_lp(mdp)
+    probs = {key: _rationalise(p) for key, p in float_probs.items()}
+    chain = _mixed_chain(mdp, probs, "equilibrium")
+    gap = mdp.best_response(chain).value - half
     table = ExactTable(("policy", "exploitability", "best response's equity"), tuple(rows),
                        title=f"exploitability of the built-in policies, deck {mdp.rules.deck_label}")
-    return EquilibriumResult(mdp.rules, best[2], best[1], best[0], table, tuple(history))
+    return EquilibriumResult(mdp.rules, chain, probs, gap, lp_value, table, _randomised_summary(mdp, chain, probs))
+
+
+def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
+                        probs: Mapping[tuple[ChainState, Hand], Mapping[Hand, Fraction]]) -> ExactTable:
+    """Per drawn set: long-run frequency and the equilibrium's average put-back shares."""
+    rules = mdp.rules
+    pi = chain.long_run_state_distribution()
+    seen: dict[Hand, Fraction] = {}
+    backs: dict[Hand, dict[Hand, Fraction]] = {}
+    for s, p in pi.items():
+        outcomes, total = draw_classes(rules, s)
+        for o, w in outcomes:
+            q = p * Fraction(w, total)
+            seen[o.drawn] = seen.get(o.drawn, Fraction(0)) + q
+            choice = probs.get((s, o.drawn)) or {o.drawn[len(o.drawn) - rules.put_back:]: Fraction(1)}
+            d = backs.setdefault(o.drawn, {})
+            for b, r in choice.items():
+                d[b] = d.get(b, Fraction(0)) + q * r
+    rows = []
+    for drawn in sorted(seen):
+        parts = sorted(backs[drawn].items(), key=lambda kv: -kv[1])
+        text = ", ".join(f"{format_hand(b, rules)} {decimal_str(_rat(q / seen[drawn]), 3)}" for b, q in parts)
+        rows.append((format_hand(drawn, rules), _rat(seen[drawn]), text,
+                     format_hand(drawn[len(drawn) - rules.put_back:], rules)))
+    return ExactTable(("drawn", "P(drawn)", "put back (share)", "normal-best puts back"), tuple(rows),
+                      title=f"the equilibrium put-back policy, deck {rules.deck_label}")
