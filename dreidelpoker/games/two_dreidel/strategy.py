@@ -586,6 +586,32 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], 
     return probs, float(-res.fun)
 
 
+def _steer(mdp: PutBackMDP, support: set[ChainState]) -> dict[tuple[ChainState, Hand], dict[Hand, Fraction]]:
+    """Put-back choices for states the long-run solution never visits: head for a state it
+    does visit (fewest hands first), so that play from a fresh deck ends up where the
+    linear program's frequencies live."""
+    rank = {s: 0 for s in support}
+    frontier = True
+    while frontier:
+        frontier = False
+        for s, decs in mdp.decisions.items():
+            if s in rank:
+                continue
+            steps = [rank[nxt] for d in decs for _, _, nxt in d.actions if nxt in rank]
+            if steps:
+                rank[s] = 1 + min(steps)
+                frontier = True
+    out: dict[tuple[ChainState, Hand], dict[Hand, Fraction]] = {}
+    for s, decs in mdp.decisions.items():
+        if s in support:
+            continue
+        for d in decs:
+            ranked = [(rank[nxt], i) for i, (_, _, nxt) in enumerate(d.actions) if nxt in rank]
+            if ranked:
+                out[(s, d.drawn)] = {d.actions[min(ranked)[1]][0]: Fraction(1)}
+    return out
+
+
 def _rationalise(p: Mapping[Hand, float], tol: float = 1e-7) -> dict[Hand, Fraction]:
     kept = {b: Fraction(q).limit_denominator(10**6) for b, q in p.items() if q > tol}
     total = sum(kept.values(), Fraction(0))
@@ -618,6 +644,7 @@ def put_back_equilibrium(
         rows.append((name, br.value - half, br.value))
     float_probs, lp_value = _solve_symmetric_lp(mdp)
     probs = {key: _rationalise(p) for key, p in float_probs.items()}
+    probs.update(_steer(mdp, {s for s, _ in probs}))
     chain = _mixed_chain(mdp, probs, "equilibrium")
     gap = mdp.best_response(chain).value - half
     table = ExactTable(("policy", "exploitability", "best response's equity"), tuple(rows),
