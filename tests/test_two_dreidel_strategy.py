@@ -249,3 +249,20 @@ def test_bad_input() -> None:
         PutBackMDP(TwoDreidelRules(), max_states=5)
     assert deck_chain(TwoDreidelRules()).n_states < mdp.n_states
     assert Fraction(1, 2) < best_put_back_policy(mdp=mdp).value
+
+
+def test_state_aware_policy_in_the_odds() -> None:
+    from dreidelpoker.games.two_dreidel.deck import DeckState
+    from dreidelpoker.games.two_dreidel.odds import kept_hand_distribution
+
+    rules = TwoDreidelRules()
+    br = best_put_back_policy(rules, opponent="normal-best")
+    state = DeckState.of(rules, deck="0-1-1-0", top="H")
+    got = kept_hand_distribution(rules, state=state, policy=br.policy)
+    chain_state = next(s for s in br.chain.states if s.deck == (0, 1, 1, 0) and s.top == (1,))
+    expected = {"".join("GHNS"[i] for i in h): p for h, p in br.chain.kept_distribution(chain_state).items()}
+    assert {h: Fraction(int(p.p), int(p.q)) for h, p in got.items()} == expected
+    with pytest.raises(ValueError, match="depends on the deck state"):
+        from dreidelpoker.games.two_dreidel.policies import resolve_policy
+
+        resolve_policy(br.policy, rules).kept((0, 1, 2))

@@ -55,11 +55,12 @@ class ChainState:
     lists the known top card(s) as sorted symbol indices (empty on a fresh deck; with the
     default rules one card), ``discard`` counts the discard pile.
 
-    >>> rules = TwoDreidelRules()
-    >>> ChainState.fresh(rules).describe(rules)
-    'deck 1-5-5-1, discard 0-0-0-0'
-    >>> ChainState((0, 2, 1, 1), (1,), (1, 3, 4, 0)).label(rules)
-    '0211·H'
+    Examples:
+        >>> rules = TwoDreidelRules()
+        >>> ChainState.fresh(rules).describe(rules)
+        'deck 1-5-5-1, discard 0-0-0-0'
+        >>> ChainState((0, 2, 1, 1), (1,), (1, 3, 4, 0)).label(rules)
+        '0211·H'
     """
 
     deck: Counts
@@ -134,9 +135,10 @@ def draw_classes(rules: TwoDreidelRules, state: ChainState) -> tuple[list[tuple[
     :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights`; with several (``put_back >
     1``) all known cards are drawn first, then the same rules apply.
 
-    >>> outs, total = draw_classes(TwoDreidelRules(), ChainState((0, 1, 1, 0), (1,), (1, 4, 4, 1)))
-    >>> total, sorted(format_hand(o.drawn) for o, _ in outs)
-    (10, ['GHN', 'HHN', 'HNN', 'HNS'])
+    Examples:
+        >>> outs, total = draw_classes(TwoDreidelRules(), ChainState((0, 1, 1, 0), (1,), (1, 4, 4, 1)))
+        >>> total, sorted(format_hand(o.drawn) for o, _ in outs)
+        (10, ['GHN', 'HHN', 'HNN', 'HNS'])
     """
     if len(state.top) <= 1:
         return draw_weights(rules, state.as_deck_state())
@@ -191,10 +193,11 @@ def after_hand(outcome: DrawOutcome, put_back: Hand, kept: Hand, k: int) -> Chai
 def hand_steps(rules: TwoDreidelRules, state: ChainState, policy: ResolvedPolicy) -> tuple[list[HandStep], int]:
     """Every class of hands from ``state`` under ``policy``, with weights and their total.
 
-    >>> rules = TwoDreidelRules()
-    >>> steps, total = hand_steps(rules, ChainState.fresh(rules), resolve_policy("normal-best", rules))
-    >>> total, sum(s.weight for s in steps)
-    (220, 220)
+    Examples:
+        >>> rules = TwoDreidelRules()
+        >>> steps, total = hand_steps(rules, ChainState.fresh(rules), resolve_policy("normal-best", rules))
+        >>> total, sum(s.weight for s in steps)
+        (220, 220)
     """
     outcomes, total = draw_classes(rules, state)
     k = len(rules.symbols)
@@ -216,10 +219,11 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
 def transitions(rules: TwoDreidelRules, state: ChainState, policy: Policy | ResolvedPolicy) -> dict[ChainState, Fraction]:
     """The deck chain's transition function: next state -> exact probability.
 
-    >>> rules = TwoDreidelRules()
-    >>> nxt = transitions(rules, ChainState.fresh(rules), "normal-best")
-    >>> len(nxt), sum(nxt.values())
-    (26, Fraction(1, 1))
+    Examples:
+        >>> rules = TwoDreidelRules()
+        >>> nxt = transitions(rules, ChainState.fresh(rules), "normal-best")
+        >>> len(nxt), sum(nxt.values())
+        (12, Fraction(1, 1))
     """
     pol = resolve_policy(policy, rules)
     steps, total = hand_steps(rules, state, pol)
@@ -236,8 +240,9 @@ def deck_size_cycle(rules: TwoDreidelRules, *, start_size: int | None = None) ->
     and then repeat ``cycle`` forever; a reshuffle happens on every hand that starts with
     fewer than ``rules.draw`` cards in the pile.
 
-    >>> deck_size_cycle(TwoDreidelRules())
-    ((12,), (10, 8, 6, 4, 2))
+    Examples:
+        >>> deck_size_cycle(TwoDreidelRules())
+        ((12,), (10, 8, 6, 4, 2))
     """
     size = rules.deck_size if start_size is None else start_size
     seen: dict[int, int] = {}
@@ -327,9 +332,9 @@ class DeckChain:
     Examples:
         >>> dc = deck_chain(TwoDreidelRules(), policy="normal-best")
         >>> dc.n_states, dc.period
-        (150, 5)
+        (69, 5)
         >>> dc.long_run_hands()["GH"]
-        2887/16380
+        1/11
     """
 
     def __init__(self, rules: TwoDreidelRules, policy: ResolvedPolicy, start: ChainState,
@@ -472,8 +477,8 @@ class DeckChain:
         """Long-run frequency of each kept hand, best first (exact).
 
         Examples:
-            >>> deck_chain(TwoDreidelRules(), policy="save-gimel").long_run_hands()["GH"]
-            1/6
+            >>> deck_chain(TwoDreidelRules(), policy="keep-shin").long_run_hands()["GS"]
+            1/55
         """
         return _hand_dist(self.rules, self.long_run_hand_weights(method=method),
                           f"long-run kept hand, {self.policy.name}, deck {self.rules.deck_label}")
@@ -554,7 +559,7 @@ class DeckChain:
         Examples:
             >>> t = deck_chain(TwoDreidelRules()).symbol_frequencies()
             >>> t.records()[0]["symbol"], t.records()[0]["P(held)"]
-            ('G', 2887/8190)
+            ('G', 2/11)
         """
         weights = self.long_run_hand_weights()
         rows = []
@@ -619,7 +624,7 @@ def deck_chain(
     Examples:
         >>> dc = deck_chain(TwoDreidelRules.preset("2-7-7-2"))
         >>> dc.cycle, dc.n_states
-        ((16, 14, 12, 10, 8, 6, 4, 2), 508)
+        ((16, 14, 12, 10, 8, 6, 4, 2), 285)
         >>> deck_chain(policy="keep-all")
         Traceback (most recent call last):
         ...
@@ -732,7 +737,7 @@ def heads_up_long_run(
         >>> r.equity, r.trump
         (1/2, 0)
         >>> heads_up_long_run(TwoDreidelRules(), hero="keep-shin").trump
-        14/121
+        4/121
     """
     rules = rules or TwoDreidelRules()
     a = hero if isinstance(hero, DeckChain) else deck_chain(rules, policy=hero)

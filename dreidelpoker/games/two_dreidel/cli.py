@@ -9,6 +9,7 @@ from typing import Any
 from ...equity import EquityResult
 from ...exact import Distribution
 from ..registry import CliCommand
+from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
 from .equity import MAX_OPPONENTS, equity
 from .odds import kept_hand_distribution, odds_table_text
 from .policies import POLICIES
@@ -75,8 +76,8 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
 
 @dataclass(frozen=True)
 class _ChainOutput:
-    chain: Any  # DeckChain
-    heads_up: Any  # HeadsUpLongRun
+    chain: DeckChain
+    heads_up: HeadsUpLongRun
 
     def to_dict(self) -> dict[str, Any]:
         from ..._fractions import frac_str
@@ -108,8 +109,6 @@ def _add_chain(p: argparse.ArgumentParser) -> None:
 
 
 def _run_chain(args: argparse.Namespace) -> _ChainOutput:
-    from .chain import deck_chain, heads_up_long_run
-
     rules = TwoDreidelRules(deck=args.deck)
     chain = deck_chain(rules, policy=args.policy)
     opp = chain if args.opponent in (None, args.policy) else deck_chain(rules, policy=args.opponent)

@@ -47,8 +47,13 @@ def kept_hand_distribution(
     pol = resolve_policy(policy, rules)
     outcomes, _total = draw_weights(rules, state)
     weights: dict[tuple[int, ...], int] = {}
+    at = None
+    if pol.state_aware:  # a StateAwarePolicy sees the deck state the hand starts from
+        from .chain import ChainState
+
+        at = ChainState.from_deck_state(state)
     for outcome, w in outcomes:
-        kept = pol.kept(outcome.drawn)
+        kept = pol.kept(outcome.drawn) if at is None else pol.kept_at(outcome.drawn, at)
         weights[kept] = weights.get(kept, 0) + w
     title = f"kept hand, {pol.name}, {state.describe(rules)}"
     return Distribution.from_weights(_order_hands(rules, weights), title=title, outcome_name="hand")

@@ -43,11 +43,12 @@ class StateAwarePolicy:
     returns the put-back card(s). Plain ``callable(drawn) -> str`` policies keep working
     everywhere; this wrapper is how a policy says it needs the state.
 
-    >>> from dreidelpoker.games.two_dreidel.chain import ChainState
-    >>> rules = TwoDreidelRules()
-    >>> p = StateAwarePolicy(lambda drawn, state: drawn[-1], name="worst")
-    >>> resolve_policy(p, rules).kept_at((0, 1, 3), ChainState.fresh(rules))
-    (0, 1)
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel.chain import ChainState
+        >>> rules = TwoDreidelRules()
+        >>> p = StateAwarePolicy(lambda drawn, state: drawn[-1], name="worst")
+        >>> resolve_policy(p, rules).kept_at((0, 1, 3), ChainState.fresh(rules))
+        (0, 1)
     """
 
     fn: StatePolicyFn
@@ -105,9 +106,10 @@ def greedy_equity_policy(
     deck and playing ``normal-best``. Ties in equity keep the normal-better hand. The
     policy looks at this hand only, never at what the put-back card does next hand.
 
-    >>> p = greedy_equity_policy(TwoDreidelRules())
-    >>> p("GHS"), p("GNS"), p("HNS")
-    ('G', 'G', 'H')
+    Examples:
+        >>> p = greedy_equity_policy(TwoDreidelRules())
+        >>> p("GHS"), p("GNS"), p("HNS")
+        ('H', 'N', 'N')
     """
     from fractions import Fraction
 

@@ -573,7 +573,7 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], 
     totals: dict[tuple[ChainState, int], float] = {}
     for a, (s, di, _, _, _) in enumerate(acts):
         totals[(s, di)] = totals.get((s, di), 0.0) + w[a]
-    dec_of = {}
+    dec_of: dict[tuple[ChainState, int], _Decision] = {}
     for s in states:
         for d in mdp.decisions[s]:
             dec_of[(s, len(dec_of))] = d
