@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from ..registry import GameInfo, register
+from .chain import ChainState, DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
 from .cli import COMMANDS
 from .deck import DeckState, draw_weights, hypergeometric
 from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
 from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
-from .policies import POLICIES, resolve_policy
+from .policies import POLICIES, StateAwarePolicy, greedy_equity_policy, resolve_policy
 from .ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+from .strategy import (
+    BestResponse, EquilibriumResult, PutBackMDP, best_put_back_policy, exploitability, put_back_equilibrium,
+)
 
 GAME = register(
     GameInfo(
@@ -22,6 +26,9 @@ GAME = register(
 )
 
 __all__ = [
+    "BestResponse", "ChainState", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
+    "StateAwarePolicy", "best_put_back_policy", "deck_chain", "exploitability", "greedy_equity_policy",
+    "heads_up_long_run", "put_back_equilibrium",
     "DECK_PRESETS", "GAME", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
     "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
     "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",

@@ -317,9 +317,11 @@ class BestResponse:
         """The hero's deck chain under this policy."""
         return deck_chain(self.rules, policy=self.policy)
 
-    def summary(self) -> ExactTable:
+    def summary(self, *, exact: bool = False) -> ExactTable:
         """The policy in words: for each drawn set, how often it comes up in the long run,
-        what the policy puts back (share of those times) and what normal-best would."""
+        what the policy puts back (share of those times) and what normal-best would.
+
+        ``P(drawn)`` is shown as a decimal unless ``exact=True``."""
         pi = self.chain.long_run_state_distribution()
         seen: dict[Hand, Fraction] = {}
         backs: dict[Hand, dict[Hand, Fraction]] = {}
@@ -337,7 +339,8 @@ class BestResponse:
             text = ", ".join(f"{format_hand(b, self.rules)} {decimal_str(_rat(q / seen[drawn]), 3)}"
                              for b, q in parts)
             normal = format_hand(drawn[len(drawn) - self.rules.put_back:], self.rules)
-            rows.append((format_hand(drawn, self.rules), _rat(seen[drawn]), text, normal))
+            freq: Any = _rat(seen[drawn]) if exact else decimal_str(_rat(seen[drawn]), 4)
+            rows.append((format_hand(drawn, self.rules), freq, text, normal))
         return ExactTable(("drawn", "P(drawn)", "put back (share)", "normal-best puts back"), tuple(rows),
                           title=f"best put-back policy against {self.opponent}, deck {self.rules.deck_label}")
 
@@ -435,11 +438,11 @@ class EquilibriumResult:
 
     def __repr__(self) -> str:
         return (f"EquilibriumResult(deck={self.rules.deck_label!r}, exploitability≈"
-                f"{decimal_str(self.exploitability, 10)})")
+                f"{float(self.exploitability):.2e})")
 
     def _repr_html_(self) -> str:
         head = html.escape(f"symmetric put-back game, deck {self.rules.deck_label}: value 1/2; the equilibrium "
-                           f"policy below is exploitable by at most {decimal_str(self.exploitability, 10)} (exact)")
+                           f"policy below is exploitable by {float(self.exploitability):.2e} (computed exactly)")
         return f"<p>{head}</p>" + self.table._repr_html_() + self.randomised._repr_html_()
 
 
@@ -672,7 +675,7 @@ def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
     for drawn in sorted(seen):
         parts = sorted(backs[drawn].items(), key=lambda kv: -kv[1])
         text = ", ".join(f"{format_hand(b, rules)} {decimal_str(_rat(q / seen[drawn]), 3)}" for b, q in parts)
-        rows.append((format_hand(drawn, rules), _rat(seen[drawn]), text,
+        rows.append((format_hand(drawn, rules), decimal_str(_rat(seen[drawn]), 4), text,
                      format_hand(drawn[len(drawn) - rules.put_back:], rules)))
-    return ExactTable(("drawn", "P(drawn)", "put back (share)", "normal-best puts back"), tuple(rows),
+    return ExactTable(("drawn", "P(drawn) ≈", "put back (share)", "normal-best puts back"), tuple(rows),
                       title=f"the equilibrium put-back policy, deck {rules.deck_label}")
