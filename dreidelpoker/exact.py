@@ -9,6 +9,7 @@ as matplotlib plots.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import gcd
@@ -89,7 +90,7 @@ class Distribution(Generic[K]):
             raise ValueError("probabilities must be >= 0")
         if sum(probs.values()) != 1:
             raise ValueError(f"probabilities must sum to 1, they sum to {sum(probs.values())}")
-        lcm = sympy.ilcm(*[p.q for p in probs.values()]) if probs else 1
+        lcm = math.lcm(*[int(p.q) for p in probs.values()]) if probs else 1  # sympy.ilcm needs 2+ args
         return cls.from_weights(
             {k: int(p * lcm) for k, p in probs.items()},
             title=title,

@@ -309,3 +309,78 @@ def test_bad_start_and_rules() -> None:
         deck_chain(rules).hand_distribution(0)
     with pytest.raises(ValueError, match="method must be 'layered' or 'engine'"):
         deck_chain(rules).long_run_hands(method="power")
+
+
+# -- properties over the family --------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=12, deadline=None)
+@given(counts=st.lists(st.integers(min_value=0, max_value=3), min_size=4, max_size=4).filter(lambda c: sum(c) >= 4),
+       policy=st.sampled_from(["normal-best", "save-gimel", "keep-shin", "greedy-equity"]))
+def test_family_properties(counts: list[int], policy: str) -> None:
+    rules = TwoDreidelRules(deck=tuple(counts))
+    dc = deck_chain(rules, policy=policy)
+    # Cards are conserved: between hands every card is in the deck or the discard.
+    for s in dc.states:
+        assert tuple(a + b for a, b in zip(s.deck, s.discard)) == rules.counts
+        assert sum(dc.successors(s).values()) == 1
+    pi = dc.long_run_state_distribution()
+    assert sum(pi.values()) == 1
+    assert pi == dc.long_run_state_distribution(method="engine")
+    # Each deck size of the cycle gets an equal share of the long run.
+    for size in dc.cycle:
+        assert sum(p for s, p in pi.items() if s.deck_size == size) == Fraction(1, len(dc.cycle))
+    assert dc.reshuffle_rate() == Fraction(1, len(dc.cycle))
+    # A hand never holds more of a symbol than the deck has.
+    for hand in dc.long_run_hands():
+        assert all(hand.count(sym) <= c for sym, c in zip("GHNS", counts))
+
+
+# -- the command line ------------------------------------------------------------------
+
+import json  # noqa: E402
+
+from dreidelpoker.cli import main  # noqa: E402
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_chain_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "chain", "two-dreidel", "--deck", "2-6-6-2", "--policy", "keep-shin", "--json")
+    assert code == 0
+    data = json.loads(out)
+    hands = {h: Fraction(p) for h, p in data["hands"].items()}
+    assert sum(hands.values()) == 1
+    brute, _, _ = oracle_long_run("2-6-6-2", keep_shin, steps=200)
+    assert all(math.isclose(float(p), brute[h], abs_tol=1e-9) for h, p in hands.items())
+    assert data["states"] == deck_chain(TwoDreidelRules(deck="2-6-6-2"), policy="keep-shin").n_states
+    assert data["period"] == 7 and data["reshuffle_every"] == 7
+    assert data["reshuffle_hands"] == [8, 15]  # 16 cards: sizes 16, 14, ..., 4, then 2 on hand 8
+    assert data["heads_up"]["opponent"] == "keep-shin" and data["heads_up"]["equity"] == "1/2"
+
+
+def test_cli_chain_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "chain", "two-dreidel", "--opponent", "normal-best")
+    assert code == 0 and "period 5" in out and "a trump decides" in out
+    code, _, err = run_cli(capsys, "chain", "two-dreidel", "--policy", "keep-gold")
+    assert code == 2 and "invalid choice: 'keep-gold'" in err
+    code, _, err = run_cli(capsys, "chain", "two-dreidel", "--deck", "1-1-1-0")
+    assert code == 2 and "error: deck 1-1-1-0 holds 3 cards" in err
+
+
+def test_distribution_with_a_single_outcome() -> None:
+    # Foundation fix: Distribution.from_probabilities failed on one outcome (sympy.ilcm needs two).
+    from dreidelpoker.exact import Distribution
+
+    assert Distribution.from_probabilities({"NN": Fraction(1)})["NN"] == 1
+    assert deck_chain(TwoDreidelRules(deck="0-0-3-1")).long_run_hands()["NN"] == 1
