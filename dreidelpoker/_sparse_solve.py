@@ -18,6 +18,14 @@ from typing import Any
 
 import numpy as np
 
+try:  # gmpy2's mpq is several times faster than Fraction; optional (extra "fast").
+    from gmpy2 import mpq as _Q
+
+    HAVE_GMPY2 = True
+except ImportError:  # pragma: no cover - depends on the environment
+    _Q = Fraction
+    HAVE_GMPY2 = False
+
 __all__ = ["solve_exact", "solve_float"]
 
 
@@ -40,8 +48,8 @@ def solve_exact(
     """
     n = len(rows)
     k = len(rhs[0]) if n else 0
-    r: list[dict[int, Fraction]] = [dict(row) for row in rows]
-    b: list[list[Fraction]] = [list(v) for v in rhs]
+    r: list[dict[int, Any]] = [{c: _Q(v.numerator, v.denominator) for c, v in row.items()} for row in rows]
+    b: list[list[Any]] = [[_Q(v.numerator, v.denominator) for v in row] for row in rhs]
     preds: list[set[int]] = [set() for _ in range(n)]
     for i, row in enumerate(r):
         for j in row:
@@ -55,7 +63,7 @@ def solve_exact(
     heap = [(score(j), j) for j in range(n) if j != want]
     heapq.heapify(heap)
     order: list[int] = []
-    zero = Fraction(0)
+    zero = _Q(0)
 
     def eliminate(j: int) -> None:
         row = r[j]
@@ -103,9 +111,9 @@ def solve_exact(
     if want is not None:
         eliminate(want)
         out: list[list[Fraction]] = [[] for _ in range(n)]
-        out[want] = b[want]
+        out[want] = [_frac(v) for v in b[want]]
         return out
-    x: list[list[Fraction]] = [[] for _ in range(n)]
+    x: list[list[Any]] = [[] for _ in range(n)]
     for j in reversed(order):
         xj = list(b[j])
         for c, v in r[j].items():
@@ -114,7 +122,11 @@ def solve_exact(
                 if xc[t]:
                     xj[t] += v * xc[t]
         x[j] = xj
-    return x
+    return [[_frac(v) for v in xj] for xj in x]
+
+
+def _frac(v: Any) -> Fraction:
+    return Fraction(int(v.numerator), int(v.denominator))
 
 
 def solve_float(
