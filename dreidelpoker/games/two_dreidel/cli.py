@@ -78,10 +78,12 @@ COMMANDS = {
         help="exact distribution of the kept two-card hand from a fresh deck",
         add_arguments=_common,
         run=_run_odds,
+        examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin")),
     ),
     "equity": CliCommand(
         help="exact equity of a kept hand against opponents drawing from fresh decks",
         add_arguments=_add_equity,
         run=_run_equity,
+        examples=(("GH",), ("NS", "--opponents", "3", "--deck", "2-6-6-2")),
     ),
 }
