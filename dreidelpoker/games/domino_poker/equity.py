@@ -228,7 +228,7 @@ def equity(
     EquityResult(win=10331/12012, tie=0, lose=1681/12012, equity=10331/12012)
     >>> equity("2-2,3-3,4-4,5-5,6-6", opponents=3).equity
     1
-    >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["5-6,4-6,3-6,2-6,1-6"]).win
+    >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3,4-4,5-1,5-3"]).win
     0
     """
     rules = rules or DominoPokerRules()
