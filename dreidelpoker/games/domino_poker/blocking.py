@@ -150,8 +150,8 @@ def blocking(held: HandLike, *, rules: DominoPokerRules | None = None) -> Blocki
     own hand, plus any others you have seen).
 
     >>> b = blocking("6-6,5-5,2-4,3-1,4-6")
-    >>> b.hands, b.row("Royal").probability, b.row("Straight sixes").probability
-    (3003, 0, 1/3003)
+    >>> b.hands, b.row("Royal").probability, b.row("Royal").change
+    (3003, 0, -1/15504)
     """
     rules = rules or DominoPokerRules()
     tiles = parse_tiles(held, what="held tiles")

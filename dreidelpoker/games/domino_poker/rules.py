@@ -39,8 +39,8 @@ class DominoPokerRules:
 
     >>> DominoPokerRules().players
     2
-    >>> DominoPokerRules(low_runs="straight").categories[-3:]
-    ('Straight fours', 'Full house', 'Straight fives')
+    >>> DominoPokerRules(low_runs="straight").categories[3:8]
+    ('Three of a kind', 'Straight ones', 'Straight twos', 'Straight threes', 'Straight fours')
     >>> DominoPokerRules(players=5)
     Traceback (most recent call last):
     ...
