@@ -63,7 +63,15 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
         block = blocking(seen, rules=rules)
     except (ValueError, TypeError) as exc:
         return f"<p><b>Cannot compute:</b> {html.escape(str(exc))}</p>"
-    vs = ", ".join("unknown" if s is None else html.escape(format_tiles(parse_tiles(s))) for s in specs)
+    def describe(i: int, spec: str | None) -> str:
+        if spec is None:
+            return f"opponent {i}: unknown"
+        tiles = parse_tiles(spec)
+        if len(tiles) == HAND_SIZE:
+            return f"opponent {i}: {html.escape(str(evaluate(tiles, rules)))}"
+        return f"opponent {i}: {html.escape(format_tiles(tiles))} + unknown"
+
+    vs = "; ".join(describe(i, s) for i, s in enumerate(specs, start=1))
     eq_rows = "".join(_row(n, getattr(eq, n)) for n in ("win", "tie", "lose", "equity"))
     return (
         f"<h4>{html.escape(value.category)} (rank {value.rank}): {html.escape(format_tiles(value.tiles))}</h4>"

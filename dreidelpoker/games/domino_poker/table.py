@@ -198,7 +198,9 @@ class CategoryTable:
                  f"{len(self.inversion_pairs)} rank-versus-probability inversions "
                  "(a higher-ranked category that is more likely than a lower-ranked one):"]
         lines += [f"  {hi} (more likely) ranks above {lo}" for hi, lo in self.inversion_pairs]
-        ties = sorted({tuple(sorted((r.name, *r.equally_likely))) for r in self.rows if r.equally_likely})
+        order = [r.name for r in self.rows]  # strongest first
+        ties = sorted({tuple(sorted((r.name, *r.equally_likely), key=order.index))
+                       for r in self.rows if r.equally_likely}, key=lambda g: order.index(g[0]))
         for group in ties:
             lines.append("equally likely but ranked differently: " + ", ".join(group))
         return "\n".join(lines)
