@@ -197,3 +197,21 @@ def test_blocking_examples() -> None:
 def test_blocking_bad_input(held: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         blocking(held)
+
+
+def test_heads_up_wins_against_naive() -> None:
+    wins = dom.heads_up_wins()
+    rng = random.Random(5)
+    for i in rng.sample(range(len(dom.ALL_HANDS)), 6):
+        hand = bf.norm(dom.ALL_HANDS[i])
+        w, tie, lose, share12, deals = bf.naive_equity(list(hand), [[]])
+        assert deals == 3003 and int(wins[i]) == w
+
+
+def test_category_equity_small_categories_against_naive() -> None:
+    table = {r["category"]: r for r in dom.category_equity().records()}
+    for name in ("Royal", "Straight sixes", "Straight fives", "Straight fours"):
+        hands = [h for h in bf.all_hands() if bf.category(h)[1] == name]
+        total = sum(bf.naive_equity(list(h), [[]])[0] for h in hands)
+        assert table[name]["average equity"] == R(total, len(hands) * 3003)
+        assert table[name]["hands"] == len(hands)

@@ -12,7 +12,9 @@ from __future__ import annotations
 from ..registry import GameInfo, register
 from .blocking import BlockingResult, BlockingRow, blocking
 from .cli import COMMANDS
-from .equity import MAX_DEALS, PartialHand, deal_count, equity, equity_by_opponents
+from .equity import (
+    MAX_DEALS, PartialHand, category_equity, deal_count, equity, equity_by_opponents, heads_up_wins,
+)
 from .evaluator import CATEGORY_DEFINITIONS, HandValue, category_names, evaluate, run_suit, suit_of
 from .rules import LOW_RUN_OPTIONS, DominoPokerRules
 from .table import (
@@ -35,7 +37,7 @@ GAME = register(
 
 __all__ = [
     "ALL_HANDS", "BlockingResult", "BlockingRow", "CATEGORY_DEFINITIONS", "CategoryRow", "CategoryTable",
-    "DISTINCT_HANDS", "DOUBLES", "DominoPokerRules", "GAME", "HAND_SIZE", "HandValue", "LOW_RUN_OPTIONS",
+    "DISTINCT_HANDS", "category_equity", "heads_up_wins", "DOUBLES", "DominoPokerRules", "GAME", "HAND_SIZE", "HandValue", "LOW_RUN_OPTIONS",
     "MAX_DEALS", "MAX_PLAYERS", "ORDERED_DRAWS", "PartialHand", "TILES", "Tile", "blocking",
     "category_distribution", "category_names", "category_table", "deal_count", "equity",
     "equity_by_opponents", "evaluate", "format_tiles", "inversions", "parse_hand", "parse_tile",

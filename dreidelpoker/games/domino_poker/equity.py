@@ -22,6 +22,7 @@ from typing import Union
 
 import numpy as np
 import numpy.typing as npt
+import sympy
 
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import ExactTable
@@ -30,7 +31,9 @@ from .rules import DominoPokerRules
 from .table import strength_tables
 from .tiles import HAND_SIZE, MAX_PLAYERS, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
 
-__all__ = ["equity", "equity_by_opponents", "PartialHand", "MAX_DEALS", "deal_count"]
+__all__ = [
+    "equity", "equity_by_opponents", "PartialHand", "MAX_DEALS", "deal_count", "heads_up_wins", "category_equity",
+]
 
 #: A partial hand: None (all five tiles unknown) or 0 to 5 known tiles.
 PartialHand = Union[HandLike, None]
@@ -267,3 +270,56 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
     label = format_tiles(_known(hand, what="hand"))
     return ExactTable(("opponents", "win", "tie", "lose", "equity"), tuple(rows),
                       title=f"Equity of {label} against unknown opponents")
+
+
+def heads_up_wins(rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
+    """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
+    opponent can hold it beats; its exact heads-up equity is that number / 3003.
+
+    >>> w = heads_up_wins()
+    >>> int(w.max()), int(w.min())
+    (3003, 0)
+    """
+    rules = rules or DominoPokerRules()
+    t = strength_tables(rules.low_runs)
+    masks, strength = t.masks, t.strength.astype(np.int64)
+    wins = np.empty(len(masks), dtype=np.int64)
+    step = 1024
+    for start in range(0, len(masks), step):
+        hm, hs = masks[start:start + step, None], strength[start:start + step, None]
+        wins[start:start + step] = (((masks[None, :] & hm) == 0) & (strength[None, :] < hs)).sum(axis=1)
+    return wins
+
+
+def category_equity(rules: DominoPokerRules | None = None) -> ExactTable:
+    """Heads-up equity by category: the exact average over the category's hands
+    (= P(win | you hold the category) against one unknown opponent), and its range.
+
+    >>> t = category_equity()
+    >>> t.records()[0]["category"], t.records()[0]["average equity"]
+    ('Royal', 1)
+    """
+    from .evaluator import category_names
+    from .table import DISTINCT_HANDS
+
+    rules = rules or DominoPokerRules()
+    t = strength_tables(rules.low_runs)
+    wins = heads_up_wins(rules)
+    opp = comb(len(TILES) - HAND_SIZE, HAND_SIZE)
+    names = category_names(rules.low_runs)
+    rows = []
+    for rank in range(len(names) - 1, -1, -1):
+        sel = wins[t.category == rank]
+        if not len(sel):
+            rows.append((rank, names[rank], 0, "—", "—", "—"))
+            continue
+        rows.append((
+            rank, names[rank], len(sel),
+            sympy.Rational(int(sel.sum()), len(sel) * opp),
+            sympy.Rational(int(sel.min()), opp),
+            sympy.Rational(int(sel.max()), opp),
+        ))
+    return ExactTable(
+        ("rank", "category", "hands", "average equity", "worst hand", "best hand"), tuple(rows),
+        title=f"Heads-up equity by category against one unknown opponent ({DISTINCT_HANDS:,} hands)",
+    )
