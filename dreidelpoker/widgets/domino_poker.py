@@ -25,10 +25,11 @@ __all__ = ["explorer_html", "parse_known_opponents", "DominoExplorer", "explorer
 def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
     """One entry per opponent from ``"6-6,5-5; ; 4-4"`` (hands split by ``;``, blank = unknown).
 
-    >>> parse_known_opponents("6-6,5-5;;4-4", opponents=3)
-    ['6-6,5-5', None, '4-4']
-    >>> parse_known_opponents("", opponents=2)
-    [None, None]
+    Examples:
+        >>> parse_known_opponents("6-6,5-5;;4-4", opponents=3)
+        ['6-6,5-5', None, '4-4']
+        >>> parse_known_opponents("", opponents=2)
+        [None, None]
     """
     parts = [p.strip() for p in text.split(";")] if text.strip() else []
     if len(parts) > opponents:
@@ -44,10 +45,11 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
                   low_runs: str = "flush") -> str:
     """The explorer's report for the picked ``tiles`` as HTML (errors explained in it).
 
-    >>> "Royal" in explorer_html(["2-2", "3-3", "4-4", "5-5", "6-6"], opponents=3)
-    True
-    >>> "pick 3 more" in explorer_html(["6-6", "5-5"])
-    True
+    Examples:
+        >>> "Royal" in explorer_html(["2-2", "3-3", "4-4", "5-5", "6-6"], opponents=3)
+        True
+        >>> "pick 3 more" in explorer_html(["6-6", "5-5"])
+        True
     """
     try:
         rules = DominoPokerRules(low_runs=low_runs)  # type: ignore[arg-type]
@@ -125,8 +127,9 @@ class DominoExplorer:
 def explorer(*, hand: str = "", opponents: int = 1, low_runs: str = "flush") -> DominoExplorer:
     """Build the explorer (display it as the last expression of a notebook cell).
 
-    >>> e = explorer(hand="6-6,5-5,2-4,3-1,4-6")
-    >>> "One pair" in e.html.value
-    True
+    Examples:
+        >>> e = explorer(hand="6-6,5-5,2-4,3-1,4-6")
+        >>> "One pair" in e.html.value
+        True
     """
     return DominoExplorer(hand=hand, opponents=opponents, low_runs=low_runs)

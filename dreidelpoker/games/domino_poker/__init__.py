@@ -1,10 +1,11 @@
 """Domino Poker (RULES.md 5): tiles, rules, evaluator, exact tables, multiway equity, blocking.
 
->>> from dreidelpoker.games import domino_poker as dom
->>> dom.evaluate("2-2,3-3,4-4,5-5,6-6").category
-'Royal'
->>> dom.category_table().row("Four of a kind").count
-75
+Examples:
+    >>> from dreidelpoker.games import domino_poker as dom
+    >>> dom.evaluate("2-2,3-3,4-4,5-5,6-6").category
+    'Royal'
+    >>> dom.category_table().row("Four of a kind").count
+    75
 """
 
 from __future__ import annotations

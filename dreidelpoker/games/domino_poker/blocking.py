@@ -51,9 +51,10 @@ class BlockingRow:
 class BlockingResult:
     """The category distribution of each unknown opponent's hand given ``held`` tiles.
 
-    >>> b = blocking("6-6,5-5,4-4")
-    >>> b.row("Royal").probability, b.row("Four of a kind").probability
-    (0, 0)
+    Examples:
+        >>> b = blocking("6-6,5-5,4-4")
+        >>> b.row("Royal").probability, b.row("Four of a kind").probability
+        (0, 0)
     """
 
     held: tuple[Tile, ...]
@@ -149,9 +150,10 @@ def blocking(held: HandLike, *, rules: DominoPokerRules | None = None) -> Blocki
     ``held`` is any set of 0 to 15 tiles you know are not in the opponent's hand (your
     own hand, plus any others you have seen).
 
-    >>> b = blocking("6-6,5-5,2-4,3-1,4-6")
-    >>> b.hands, b.row("Royal").probability, b.row("Royal").change
-    (3003, 0, -1/15504)
+    Examples:
+        >>> b = blocking("6-6,5-5,2-4,3-1,4-6")
+        >>> b.hands, b.row("Royal").probability, b.row("Royal").change
+        (3003, 0, -1/15504)
     """
     rules = rules or DominoPokerRules()
     tiles = parse_tiles(held, what="held tiles")

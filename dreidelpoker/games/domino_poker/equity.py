@@ -118,8 +118,9 @@ def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | No
                rules: DominoPokerRules | None = None) -> int:
     """How many equally likely ordered deals complete the hands (what naive enumeration visits).
 
-    >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
-    756756
+    Examples:
+        >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
+        756756
     """
     return _setup(hand, opponents, rules or DominoPokerRules()).ordered_deals()
 
@@ -227,12 +228,13 @@ def equity(
     likely. Two hands never tie (they hold different tiles), so ``tie`` is 0 unless a
     future tie rule changes that; ties would split the pot.
 
-    >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=1)
-    EquityResult(win=978/1001, tie=0, lose=23/1001, equity=978/1001)
-    >>> equity("2-2,3-3,4-4,5-5,6-6", opponents=3).equity
-    1
-    >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3,4-4,5-1,5-3"]).win
-    0
+    Examples:
+        >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=1)
+        EquityResult(win=978/1001, tie=0, lose=23/1001, equity=978/1001)
+        >>> equity("2-2,3-3,4-4,5-5,6-6", opponents=3).equity
+        1
+        >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3,4-4,5-1,5-3"]).win
+        0
     """
     rules = rules or DominoPokerRules()
     deal = _setup(hand, opponents, rules)
@@ -260,8 +262,9 @@ def equity(
 def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = None) -> ExactTable:
     """Equity of ``hand`` against 1, 2 and 3 unknown opponents.
 
-    >>> equity_by_opponents("2-2,3-3,4-4,5-5,6-6").column("equity")
-    [1, 1, 1]
+    Examples:
+        >>> equity_by_opponents("2-2,3-3,4-4,5-5,6-6").column("equity")
+        [1, 1, 1]
     """
     rows = []
     for n in range(1, MAX_PLAYERS):
@@ -276,9 +279,10 @@ def heads_up_wins(rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64
     """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
 
-    >>> w = heads_up_wins()
-    >>> int(w.max()), int(w.min())
-    (3003, 0)
+    Examples:
+        >>> w = heads_up_wins()
+        >>> int(w.max()), int(w.min())
+        (3003, 0)
     """
     rules = rules or DominoPokerRules()
     t = strength_tables(rules.low_runs)
@@ -295,9 +299,10 @@ def category_equity(rules: DominoPokerRules | None = None) -> ExactTable:
     """Heads-up equity by category: the exact average over the category's hands
     (= P(win | you hold the category) against one unknown opponent), and its range.
 
-    >>> t = category_equity()
-    >>> t.records()[0]["category"], t.records()[0]["average equity"]
-    ('Royal', 1)
+    Examples:
+        >>> t = category_equity()
+        >>> t.records()[0]["category"], t.records()[0]["average equity"]
+        ('Royal', 1)
     """
     from .evaluator import category_names
     from .table import DISTINCT_HANDS

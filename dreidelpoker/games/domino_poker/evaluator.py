@@ -45,10 +45,11 @@ CATEGORY_DEFINITIONS: dict[str, str] = {
 def category_names(low_runs: LowRuns = "flush") -> tuple[str, ...]:
     """Category names weakest first; a name's index is its rank.
 
-    >>> category_names()[0], category_names()[9]
-    ('High card', 'Royal')
-    >>> len(category_names("straight"))
-    13
+    Examples:
+        >>> category_names()[0], category_names()[9]
+        ('High card', 'Royal')
+        >>> len(category_names("straight"))
+        13
     """
     if low_runs == "straight":
         return _BASE[:4] + _LOW_STRAIGHTS + _BASE[4:]
@@ -69,8 +70,9 @@ def suit_of(tiles: tuple[Tile, ...]) -> int | None:
 def run_suit(tiles: tuple[Tile, ...]) -> int | None:
     """The suit k in which the tiles form a run (RULES.md 5.2), or None.
 
-    >>> run_suit(parse_hand("[2-5], [3-5], [4-5], [5-5], [5-6]"))
-    5
+    Examples:
+        >>> run_suit(parse_hand("[2-5], [3-5], [4-5], [5-5], [5-6]"))
+        5
     """
     k = suit_of(tiles)
     if k is None:
@@ -84,11 +86,12 @@ def run_suit(tiles: tuple[Tile, ...]) -> int | None:
 class HandValue:
     """A hand's category, rank and comparable key; it keeps its tiles (strongest first).
 
-    >>> v = evaluate("6-6,5-5,2-4,3-1,4-6")
-    >>> v.category, v.rank, v.key
-    ('One pair', 1, (1, 66, 55, 64, 42, 31))
-    >>> v > evaluate("5-5,4-4,6-1,6-2,6-3")
-    True
+    Examples:
+        >>> v = evaluate("6-6,5-5,2-4,3-1,4-6")
+        >>> v.category, v.rank, v.key
+        ('One pair', 1, (1, 66, 55, 64, 42, 31))
+        >>> v > evaluate("5-5,4-4,6-1,6-2,6-3")
+        True
     """
 
     category: str
@@ -137,12 +140,13 @@ def evaluate(hand: HandLike, rules: DominoPokerRules | None = None) -> HandValue
     lower end), highest first. Two hands dealt together never tie: they hold different
     tiles.
 
-    >>> evaluate("[2-6], [3-6], [4-6], [5-6], [6-6]").category
-    'Straight sixes'
-    >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]").category
-    'Flush'
-    >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", DominoPokerRules(low_runs="straight")).category
-    'Straight ones'
+    Examples:
+        >>> evaluate("[2-6], [3-6], [4-6], [5-6], [6-6]").category
+        'Straight sixes'
+        >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]").category
+        'Flush'
+        >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", DominoPokerRules(low_runs="straight")).category
+        'Straight ones'
     """
     rules = rules or DominoPokerRules()
     tiles = parse_hand(hand)

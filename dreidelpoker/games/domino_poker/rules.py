@@ -37,14 +37,15 @@ class DominoPokerRules:
       twos and ones, just below Straight fours) or ``"high-card"`` (neither straight
       nor flush).
 
-    >>> DominoPokerRules().players
-    2
-    >>> DominoPokerRules(low_runs="straight").categories[3:8]
-    ('Three of a kind', 'Straight ones', 'Straight twos', 'Straight threes', 'Straight fours')
-    >>> DominoPokerRules(players=5)
-    Traceback (most recent call last):
-    ...
-    ValueError: players must be 2, 3 or 4 (RULES.md 5.1; 20 tiles deal at most 4 hands of 5), got 5
+    Examples:
+        >>> DominoPokerRules().players
+        2
+        >>> DominoPokerRules(low_runs="straight").categories[3:8]
+        ('Three of a kind', 'Straight ones', 'Straight twos', 'Straight threes', 'Straight fours')
+        >>> DominoPokerRules(players=5)
+        Traceback (most recent call last):
+        ...
+        ValueError: players must be 2, 3 or 4 (RULES.md 5.1; 20 tiles deal at most 4 hands of 5), got 5
     """
 
     players: int = 2

@@ -63,9 +63,10 @@ class StrengthTables:
 def strength_tables(low_runs: LowRuns = "flush") -> StrengthTables:
     """Build (once per option) the strength order of all hands.
 
-    >>> t = strength_tables()
-    >>> int(t.by_mask[t.masks[0]]) >= 0, len(t.masks)
-    (True, 15504)
+    Examples:
+        >>> t = strength_tables()
+        >>> int(t.by_mask[t.masks[0]]) >= 0, len(t.masks)
+        (True, 15504)
     """
     values = [_evaluate(h, low_runs) for h in ALL_HANDS]
     order = sorted(range(len(values)), key=lambda i: values[i].key)
@@ -114,10 +115,11 @@ class CategoryRow:
 def inversions(counts: list[int], names: tuple[str, ...]) -> list[tuple[str, str]]:
     """Pairs (higher-ranked, lower-ranked) where the higher-ranked category is MORE likely.
 
-    >>> inversions([10, 5, 1], ("low", "mid", "top"))
-    []
-    >>> inversions([10, 1, 5], ("low", "mid", "top"))
-    [('top', 'mid')]
+    Examples:
+        >>> inversions([10, 5, 1], ("low", "mid", "top"))
+        []
+        >>> inversions([10, 1, 5], ("low", "mid", "top"))
+        [('top', 'mid')]
     """
     out = []
     for hi in range(len(names) - 1, -1, -1):
@@ -131,9 +133,10 @@ def inversions(counts: list[int], names: tuple[str, ...]) -> list[tuple[str, str
 class CategoryTable:
     """The exact category table under one ``low_runs`` option, strongest category first.
 
-    >>> t = category_table()
-    >>> t.total, t.ordered_draws, t.row("Royal").count
-    (15504, 1860480, 1)
+    Examples:
+        >>> t = category_table()
+        >>> t.total, t.ordered_draws, t.row("Royal").count
+        (15504, 1860480, 1)
     """
 
     low_runs: LowRuns
@@ -263,11 +266,12 @@ def _build_table(counts: list[int], low_runs: LowRuns, title: str) -> CategoryTa
 def category_table(rules: DominoPokerRules | None = None) -> CategoryTable:
     """The exact category table over all 15,504 hands under ``rules`` (default RULES.md).
 
-    >>> t = category_table()
-    >>> [(r.name, r.count) for r in t.rows][:3]
-    [('Royal', 1), ('Straight sixes', 2), ('Four of a kind', 75)]
-    >>> t.row("Straight fives").probability
-    1/7752
+    Examples:
+        >>> t = category_table()
+        >>> [(r.name, r.count) for r in t.rows][:3]
+        [('Royal', 1), ('Straight sixes', 2), ('Four of a kind', 75)]
+        >>> t.row("Straight fives").probability
+        1/7752
     """
     rules = rules or DominoPokerRules()
     return _build_table(
@@ -279,7 +283,8 @@ def category_table(rules: DominoPokerRules | None = None) -> CategoryTable:
 def category_distribution(rules: DominoPokerRules | None = None) -> Distribution[str]:
     """The category of a random five-tile hand, strongest category first.
 
-    >>> category_distribution()["Royal"]
-    1/15504
+    Examples:
+        >>> category_distribution()["Royal"]
+        1/15504
     """
     return category_table(rules).distribution()

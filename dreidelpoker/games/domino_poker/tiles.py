@@ -27,10 +27,11 @@ MAX_PLAYERS = 4
 class Tile:
     """One domino tile; ``high >= low``. Tiles compare by (higher end, lower end).
 
-    >>> Tile(6, 4) > Tile(5, 5)
-    True
-    >>> str(Tile(6, 4)), Tile(6, 4).label
-    ('[6-4]', '6-4')
+    Examples:
+        >>> Tile(6, 4) > Tile(5, 5)
+        True
+        >>> str(Tile(6, 4)), Tile(6, 4).label
+        ('[6-4]', '6-4')
     """
 
     high: int
@@ -115,12 +116,13 @@ _TILE_RE = re.compile(r"(\[)?\s*(\d+)\s*(?:[-|:/]\s*)?(\d+)\s*(\])?")
 def parse_tile(tile: TileLike) -> Tile:
     """Parse ``"6-4"``, ``"[4-6]"``, ``"64"``, ``"[4- 6]"``, ``(4, 6)`` or a :class:`Tile`.
 
-    >>> parse_tile("[4- 6]")
-    Tile(6, 4)
-    >>> parse_tile("1-1")
-    Traceback (most recent call last):
-    ...
-    ValueError: tile [1-1]: [1-1] is removed from the Domino Poker set; tiles have two ends from 1 to 6, except [1-1] (blanks and [1-1] are removed)
+    Examples:
+        >>> parse_tile("[4- 6]")
+        Tile(6, 4)
+        >>> parse_tile("1-1")
+        Traceback (most recent call last):
+        ...
+        ValueError: tile [1-1]: [1-1] is removed from the Domino Poker set; tiles have two ends from 1 to 6, except [1-1] (blanks and [1-1] are removed)
     """
     if isinstance(tile, Tile):
         return tile
@@ -148,12 +150,13 @@ def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
 
     Strings may separate tiles by commas, spaces or nothing between brackets.
 
-    >>> format_tiles(parse_tiles("[2-6], [3-6], [4- 6], [5-6], [6-6]"))
-    '[6-6] [6-5] [6-4] [6-3] [6-2]'
-    >>> parse_tiles("6-6 66")
-    Traceback (most recent call last):
-    ...
-    ValueError: tiles repeat [6-6]; every tile exists once in the set
+    Examples:
+        >>> format_tiles(parse_tiles("[2-6], [3-6], [4- 6], [5-6], [6-6]"))
+        '[6-6] [6-5] [6-4] [6-3] [6-2]'
+        >>> parse_tiles("6-6 66")
+        Traceback (most recent call last):
+        ...
+        ValueError: tiles repeat [6-6]; every tile exists once in the set
     """
     if isinstance(tiles, str):
         text = re.sub(r"\s*([-|:/])\s*", r"\1", tiles.strip())
@@ -179,12 +182,13 @@ def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
 def parse_hand(hand: HandLike) -> tuple[Tile, ...]:
     """Parse a complete hand of exactly five distinct tiles, strongest first.
 
-    >>> format_tiles(parse_hand("6-6,5-5,2-4,3-1,4-6"))
-    '[6-6] [6-4] [5-5] [4-2] [3-1]'
-    >>> parse_hand("6-6,5-5")
-    Traceback (most recent call last):
-    ...
-    ValueError: a hand holds exactly 5 tiles, got 2: [6-6] [5-5]
+    Examples:
+        >>> format_tiles(parse_hand("6-6,5-5,2-4,3-1,4-6"))
+        '[6-6] [6-4] [5-5] [4-2] [3-1]'
+        >>> parse_hand("6-6,5-5")
+        Traceback (most recent call last):
+        ...
+        ValueError: a hand holds exactly 5 tiles, got 2: [6-6] [5-5]
     """
     tiles = parse_tiles(hand, what="hand")
     if len(tiles) != HAND_SIZE:
