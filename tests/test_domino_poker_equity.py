@@ -215,3 +215,47 @@ def test_category_equity_small_categories_against_naive() -> None:
         total = sum(bf.naive_equity(list(h), [[]])[0] for h in hands)
         assert table[name]["average equity"] == R(total, len(hands) * 3003)
         assert table[name]["hands"] == len(hands)
+
+
+@pytest.mark.parametrize(
+    "hand, opponents",
+    [
+        ("6-6,5-5,2-4,3-1,4-6", ["2-2,3-3", None]),
+        ("6-1,6-2,6-3,6-4,6-5", ["5-5", "4-4,4-3,4-2,4-1", None]),
+        ("2-2,3-1,4-1,5-1,6-1", [None]),
+    ],
+)
+def test_blocking_by_opponent_against_naive(hand: str, opponents: list[str | None]) -> None:
+    """Each opponent's category counted over every ordered deal of the unknown tiles."""
+    players = [t(hand)] + [t(o) if o else [] for o in opponents]
+    used = {x for p in players for x in p}
+    pool = [x for x in bf.SET if x not in used]
+    needs = [5 - len(p) for p in players[1:]]
+    tallies: list[dict[str, int]] = [{} for _ in opponents]
+    deals = 0
+
+    def rec(i: int, pool: list[tuple[int, int]], hands: list[tuple[tuple[int, int], ...]]) -> None:
+        nonlocal deals
+        if i == len(needs):
+            deals += 1
+            for tally, h in zip(tallies, hands):
+                name = bf.category(h)[1]
+                tally[name] = tally.get(name, 0) + 1
+            return
+        for fill in itertools.combinations(pool, needs[i]):
+            rest = [x for x in pool if x not in fill]
+            rec(i + 1, rest, hands + [tuple(sorted(players[i + 1] + list(fill)))])
+
+    rec(0, pool, [])
+    results = dom.blocking_by_opponent(hand, opponents=opponents)
+    assert len(results) == len(opponents)
+    for res, tally in zip(results, tallies):
+        for row in res.rows:
+            assert row.probability == R(tally.get(row.name, 0), deals), row.name
+
+
+def test_blocking_known_tiles_bad_input() -> None:
+    with pytest.raises(ValueError, match="cannot be both held elsewhere and in the opponent's hand"):
+        blocking("6-6", known="6-6")
+    with pytest.raises(ValueError, match="at most 5 tiles; 6 known"):
+        blocking("", known="2-2,3-3,4-4,5-5,6-6,2-1")

@@ -42,6 +42,9 @@ def test_known_opponents_and_option() -> None:
     e.known.value = "2-2,3-3,4-4,5-6,6-3"  # a full house: the flush loses for sure
     assert "<td>win</td><td>0</td>" in e.html.value
     assert "opponent 1: Full house" in e.html.value
+    e.opponents.value = 2
+    assert "Opponent 1:" in e.html.value and "Opponent 2:" in e.html.value
+    assert "they show [6-3] [5-6]" not in e.html.value and "they show [6-5] [6-3]" in e.html.value
 
 
 def test_errors_are_shown_not_raised() -> None:

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from .._fractions import decimal_str, frac_str
 from ..games.domino_poker import (
-    LOW_RUN_OPTIONS, TILES, DominoPokerRules, blocking, equity, evaluate, format_tiles, parse_tiles,
+    LOW_RUN_OPTIONS, TILES, DominoPokerRules, blocking_by_opponent, equity, evaluate, format_tiles, parse_tiles,
 )
 from ..games.domino_poker.tiles import HAND_SIZE, MAX_PLAYERS
 
@@ -61,8 +61,7 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
         specs = parse_known_opponents(known, opponents=opponents)
         value = evaluate(hand, rules)
         eq = equity(hand, opponents=specs, rules=rules)
-        seen = list(hand) + [t for s in specs if s for t in parse_tiles(s)]
-        block = blocking(seen, rules=rules)
+        blocks = blocking_by_opponent(hand, opponents=specs, rules=rules)
     except (ValueError, TypeError) as exc:
         return f"<p><b>Cannot compute:</b> {html.escape(str(exc))}</p>"
     def describe(i: int, spec: str | None) -> str:
@@ -74,12 +73,16 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
         return f"opponent {i}: {html.escape(format_tiles(tiles))} + unknown"
 
     vs = "; ".join(describe(i, s) for i, s in enumerate(specs, start=1))
+    if all(spec is None for spec in specs):
+        blocking_html = "<p>Every unknown opponent's hand:</p>" + blocks[0]._repr_html_()
+    else:
+        blocking_html = "".join(f"<p>Opponent {i}:</p>{b._repr_html_()}" for i, b in enumerate(blocks, start=1))
     eq_rows = "".join(_row(n, getattr(eq, n)) for n in ("win", "tie", "lose", "equity"))
     return (
         f"<h4>{html.escape(value.category)} (rank {value.rank}): {html.escape(format_tiles(value.tiles))}</h4>"
         f"<p>Against {opponents} opponent(s): {vs} — exact over {eq.details['deals']:,} deals.</p>"
         f"<table><thead><tr><th></th><th>exact</th><th></th></tr></thead><tbody>{eq_rows}</tbody></table>"
-        f"<h4>Blocking</h4>{block._repr_html_()}"
+        f"<h4>Blocking</h4>{blocking_html}"
     )
 
 

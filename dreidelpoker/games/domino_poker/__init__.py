@@ -11,7 +11,7 @@ Examples:
 from __future__ import annotations
 
 from ..registry import GameInfo, register
-from .blocking import BlockingResult, BlockingRow, blocking
+from .blocking import BlockingResult, BlockingRow, blocking, blocking_by_opponent
 from .cli import COMMANDS
 from .equity import (
     MAX_DEALS, PartialHand, category_equity, deal_count, equity, equity_by_opponents, heads_up_wins,
@@ -39,7 +39,7 @@ GAME = register(
 __all__ = [
     "ALL_HANDS", "BlockingResult", "BlockingRow", "CATEGORY_DEFINITIONS", "CategoryRow", "CategoryTable",
     "DISTINCT_HANDS", "category_equity", "heads_up_wins", "DOUBLES", "DominoPokerRules", "GAME", "HAND_SIZE", "HandValue", "LOW_RUN_OPTIONS",
-    "MAX_DEALS", "MAX_PLAYERS", "ORDERED_DRAWS", "PartialHand", "TILES", "Tile", "blocking",
+    "MAX_DEALS", "MAX_PLAYERS", "ORDERED_DRAWS", "PartialHand", "TILES", "Tile", "blocking", "blocking_by_opponent",
     "category_distribution", "category_names", "category_table", "deal_count", "equity",
     "equity_by_opponents", "evaluate", "format_tiles", "inversions", "parse_hand", "parse_tile",
     "parse_tiles", "run_suit", "strength_tables", "suit_of",

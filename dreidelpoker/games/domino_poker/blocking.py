@@ -10,6 +10,7 @@ computes it exactly and sets it beside the unconditioned table.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -23,7 +24,7 @@ from .rules import DominoPokerRules, LowRuns
 from .table import DISTINCT_HANDS, category_counts
 from .tiles import HAND_SIZE, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
 
-__all__ = ["BlockingRow", "BlockingResult", "blocking"]
+__all__ = ["BlockingRow", "BlockingResult", "blocking", "blocking_by_opponent"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class BlockingResult:
     low_runs: LowRuns
     hands: int
     rows: tuple[BlockingRow, ...]
+    known: tuple[Tile, ...] = ()
 
     def row(self, name: str) -> BlockingRow:
         for r in self.rows:
@@ -71,7 +73,8 @@ class BlockingResult:
     @property
     def title(self) -> str:
         held = format_tiles(self.held) or "nothing"
-        return f"An opponent's hand when you hold {held} ({self.hands:,} equally likely hands)"
+        known = f" and they show {format_tiles(self.known)}" if self.known else ""
+        return f"An opponent's hand when you hold {held}{known} ({self.hands:,} equally likely hands)"
 
     def distribution(self) -> Distribution[str]:
         return Distribution.from_weights({r.name: r.count for r in self.rows if r.count},
@@ -89,6 +92,7 @@ class BlockingResult:
         return {
             "game": "domino-poker",
             "held": [t.label for t in self.held],
+            "known": [t.label for t in self.known],
             "low_runs": self.low_runs,
             "hands": self.hands,
             "categories": [
@@ -144,31 +148,64 @@ class BlockingResult:
         return ax
 
 
-def blocking(held: HandLike, *, rules: DominoPokerRules | None = None) -> BlockingResult:
-    """Each unknown opponent's exact category distribution given the ``held`` tiles.
+def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | None = None) -> BlockingResult:
+    """An opponent's exact category distribution given the ``held`` tiles.
 
-    ``held`` is any set of 0 to 15 tiles you know are not in the opponent's hand (your
-    own hand, plus any others you have seen).
+    ``held`` is any set of tiles you know are not in the opponent's hand (your own hand,
+    plus any others you have seen); ``known`` are tiles you know ARE in it (default
+    none). The rest of the opponent's hand is a uniform draw from the unseen tiles.
 
     Examples:
         >>> b = blocking("6-6,5-5,2-4,3-1,4-6")
         >>> b.hands, b.row("Royal").probability, b.row("Royal").change
         (3003, 0, -1/15504)
+        >>> blocking("6-6", known="5-5,4-4,3-3,2-2").row("Four of a kind").probability
+        1
     """
     rules = rules or DominoPokerRules()
     tiles = parse_tiles(held, what="held tiles")
-    if len(tiles) > len(TILES) - HAND_SIZE:
+    mine = parse_tiles(known, what="the opponent's known tiles")
+    both = set(tiles) & set(mine)
+    if both:
+        raise ValueError(f"{format_tiles(sorted(both, reverse=True))} cannot be both held elsewhere and in the opponent's hand")
+    if len(mine) > HAND_SIZE:
+        raise ValueError(f"an opponent's hand holds at most {HAND_SIZE} tiles; {len(mine)} known tiles given")
+    unseen = len(TILES) - len(tiles) - len(mine)
+    need = HAND_SIZE - len(mine)
+    if unseen < need:
         raise ValueError(
-            f"held tiles must leave at least {HAND_SIZE} unseen tiles for an opponent; "
-            f"got {len(tiles)} of {len(TILES)}"
+            f"held tiles must leave at least {need} unseen tiles for an opponent; "
+            f"got {len(tiles)} held of {len(TILES)}"
         )
     names = category_names(rules.low_runs)
     base = category_counts(rules.low_runs)
-    cond = category_counts(rules.low_runs, excluded_mask=tiles_mask(tiles))
-    hands = comb(len(TILES) - len(tiles), HAND_SIZE)
+    cond = category_counts(rules.low_runs, excluded_mask=tiles_mask(tiles), required_mask=tiles_mask(mine))
+    hands = comb(unseen, need)
     rows = tuple(
         BlockingRow(rank, names[rank], cond[rank], sympy.Rational(cond[rank], hands),
                     sympy.Rational(base[rank], DISTINCT_HANDS))
         for rank in range(len(names) - 1, -1, -1)
     )
-    return BlockingResult(tiles, rules.low_runs, hands, rows)
+    return BlockingResult(tiles, rules.low_runs, hands, rows, mine)
+
+
+def blocking_by_opponent(
+    hand: HandLike, *, opponents: int | Sequence[HandLike | None] = 1, rules: DominoPokerRules | None = None
+) -> tuple[BlockingResult, ...]:
+    """Each opponent's exact category distribution, given your ``hand`` and every tile
+    known in the other opponents' hands (``opponents``: a count of unknown opponents, or
+    one entry per opponent, None or their known tiles).
+
+    Examples:
+        >>> a, b = blocking_by_opponent("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3", None])
+        >>> a.row("Full house").probability, b.row("Full house").probability
+        (37/286, 0)
+    """
+    from .equity import _setup
+
+    deal = _setup(hand, opponents, rules or DominoPokerRules())
+    out = []
+    for i in range(1, len(deal.known)):
+        seen = [t for j, k in enumerate(deal.known) if j != i for t in k]
+        out.append(blocking(seen, known=deal.known[i], rules=rules))
+    return tuple(out)

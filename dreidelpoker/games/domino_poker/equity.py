@@ -27,7 +27,7 @@ import sympy
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import ExactTable
 from .evaluator import _evaluate
-from .rules import DominoPokerRules
+from .rules import DominoPokerRules, LowRuns
 from .table import strength_tables
 from .tiles import HAND_SIZE, MAX_PLAYERS, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
 
@@ -284,14 +284,19 @@ def heads_up_wins(rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64
         >>> int(w.max()), int(w.min())
         (3003, 0)
     """
-    rules = rules or DominoPokerRules()
-    t = strength_tables(rules.low_runs)
+    return _heads_up_wins((rules or DominoPokerRules()).low_runs)
+
+
+@cache
+def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
+    t = strength_tables(low_runs)
     masks, strength = t.masks, t.strength.astype(np.int64)
     wins = np.empty(len(masks), dtype=np.int64)
     step = 1024
     for start in range(0, len(masks), step):
         hm, hs = masks[start:start + step, None], strength[start:start + step, None]
         wins[start:start + step] = (((masks[None, :] & hm) == 0) & (strength[None, :] < hs)).sum(axis=1)
+    wins.setflags(write=False)
     return wins
 
 

@@ -83,10 +83,11 @@ def strength_tables(low_runs: LowRuns = "flush") -> StrengthTables:
     return StrengthTables(low_runs, masks, strength, category, by_mask, cat_by_strength)
 
 
-def category_counts(low_runs: LowRuns = "flush", *, excluded_mask: int = 0) -> list[int]:
-    """Number of hands per category rank among hands avoiding ``excluded_mask``."""
+def category_counts(low_runs: LowRuns = "flush", *, excluded_mask: int = 0, required_mask: int = 0) -> list[int]:
+    """Number of hands per category rank among hands that avoid ``excluded_mask`` and
+    contain ``required_mask``."""
     t = strength_tables(low_runs)
-    ok = (t.masks & excluded_mask) == 0
+    ok = ((t.masks & excluded_mask) == 0) & ((t.masks & required_mask) == required_mask)
     counts = np.bincount(t.category[ok], minlength=len(category_names(low_runs)))
     return [int(c) for c in counts]
 
