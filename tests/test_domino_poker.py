@@ -291,3 +291,15 @@ def test_evaluation_ignores_tile_order_and_spelling(tiles: set[tuple[int, int]],
     text = ",".join(f"{b}-{a}" for a, b in shuffled)  # low end first
     assert evaluate(shuffled) == evaluate(text) == evaluate(listed)
     assert evaluate(text).tiles == tuple(sorted((Tile(*t) for t in tiles), reverse=True))
+
+
+def test_compare_options_matches_oracle() -> None:
+    t = dom.compare_options()
+    for opt in OPTIONS:
+        counts: dict[str, int] = {}
+        for h in bf.all_hands():
+            name = bf.category(h, opt)[1]
+            counts[name] = counts.get(name, 0) + 1
+        col = dict(zip(t.column("category"), t.column(opt)))
+        for name, v in col.items():
+            assert v == counts.get(name, "—"), (opt, name)

@@ -20,7 +20,7 @@ from .evaluator import CATEGORY_DEFINITIONS, HandValue, category_names, evaluate
 from .rules import LOW_RUN_OPTIONS, DominoPokerRules
 from .table import (
     ALL_HANDS, DISTINCT_HANDS, ORDERED_DRAWS, CategoryRow, CategoryTable, category_distribution,
-    category_table, inversions, strength_tables,
+    category_table, compare_options, inversions, strength_tables,
 )
 from .tiles import (
     DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile, format_tiles, parse_hand, parse_tile, parse_tiles,
@@ -40,7 +40,7 @@ __all__ = [
     "ALL_HANDS", "BlockingResult", "BlockingRow", "CATEGORY_DEFINITIONS", "CategoryRow", "CategoryTable",
     "DISTINCT_HANDS", "category_equity", "heads_up_wins", "DOUBLES", "DominoPokerRules", "GAME", "HAND_SIZE", "HandValue", "LOW_RUN_OPTIONS",
     "MAX_DEALS", "MAX_PLAYERS", "ORDERED_DRAWS", "PartialHand", "TILES", "Tile", "blocking", "blocking_by_opponent",
-    "category_distribution", "category_names", "category_table", "deal_count", "equity",
+    "category_distribution", "category_names", "category_table", "compare_options", "deal_count", "equity",
     "equity_by_opponents", "evaluate", "format_tiles", "inversions", "parse_hand", "parse_tile",
     "parse_tiles", "run_suit", "strength_tables", "suit_of",
 ]

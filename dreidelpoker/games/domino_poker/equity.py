@@ -39,7 +39,8 @@ __all__ = [
 PartialHand = Union[HandLike, None]
 
 #: Refuse enumerations larger than this (they would take minutes); fix more tiles.
-MAX_DEALS = 60_000_000
+#: Counted after dealing unknown opponents as sets.
+MAX_DEALS = 50_000_000
 _CHUNK = 1 << 20
 
 IntArray = npt.NDArray[np.int64]
@@ -239,10 +240,11 @@ def equity(
     rules = rules or DominoPokerRules()
     deal = _setup(hand, opponents, rules)
     total = deal.ordered_deals()
-    if total > MAX_DEALS:
+    work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
+    if work > MAX_DEALS:
         raise ValueError(
-            f"{total:,} deals complete these hands; the exact engine stops at {MAX_DEALS:,}. "
-            "Fix more of your own tiles or the opponents' tiles."
+            f"{total:,} deals complete these hands ({work:,} to enumerate); the exact engine stops at "
+            f"{MAX_DEALS:,}. Fix more of your own tiles or the opponents' tiles."
         )
     counter = _Counter(deal, rules)
     acc = counter.run()

@@ -28,7 +28,7 @@ from .tiles import HAND_SIZE, TILES, Tile, tiles_mask
 
 __all__ = [
     "ALL_HANDS", "DISTINCT_HANDS", "ORDERED_DRAWS", "CategoryRow", "CategoryTable", "StrengthTables",
-    "category_table", "category_distribution", "strength_tables", "inversions",
+    "category_table", "category_distribution", "strength_tables", "inversions", "compare_options",
 ]
 
 #: Every distinct hand (strongest tile first), in combination order.
@@ -289,3 +289,22 @@ def category_distribution(rules: DominoPokerRules | None = None) -> Distribution
         1/15504
     """
     return category_table(rules).distribution()
+
+
+def compare_options() -> ExactTable:
+    """The category table under each RULES.md 5.4 option for runs in suits 1, 2, 3, side by
+    side (hands per category; "—" where a category does not exist under an option).
+
+    Examples:
+        >>> t = compare_options()
+        >>> [r for r in t.records() if r["category"] == "Flush"][0]
+        {'category': 'Flush', 'flush': 25, 'straight': 20, 'high-card': 20}
+    """
+    from .rules import LOW_RUN_OPTIONS
+
+    counts = {opt: dict(zip(category_names(opt), category_counts(opt)))  # type: ignore[arg-type]
+              for opt in LOW_RUN_OPTIONS}
+    names = list(reversed(category_names("straight")))  # the longest list, strongest first
+    rows = tuple((n, *(counts[o].get(n, "—") for o in LOW_RUN_OPTIONS)) for n in names)
+    return ExactTable(("category", *LOW_RUN_OPTIONS), rows,
+                      title="Hands per category under each reading of runs in suits 1, 2, 3")
