@@ -51,9 +51,8 @@ def rows(low_runs: str) -> list[tuple[str, object]]:
             return False
         if k >= 4 and run_in(h, k):
             return False  # a named straight
-        if k <= 3 and run_in(h, k) and low_runs != "flush":
-            return False
-        return True
+        # a run in suit 1, 2 or 3 is a Flush only under the default reading
+        return not (k <= 3 and run_in(h, k) and low_runs != "flush")
 
     table: list[tuple[str, object]] = [
         ("Royal", lambda h: nd(h) == 5),

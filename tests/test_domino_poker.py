@@ -7,12 +7,12 @@ import itertools
 import random
 from math import comb
 
+import domino_oracle as bf
 import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import domino_oracle as bf
 from dreidelpoker.games import domino_poker as dom
 from dreidelpoker.games.domino_poker import DominoPokerRules, Tile, evaluate, parse_hand, parse_tile
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from math import comb
 
+import domino_oracle as bf
 import pytest
 import sympy
 
-import domino_oracle as bf
 from dreidelpoker.cli import main
 
 

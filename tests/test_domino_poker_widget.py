@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dreidelpoker.games.domino_poker import equity
 from dreidelpoker._fractions import frac_str
+from dreidelpoker.games.domino_poker import equity
 from dreidelpoker.widgets import domino_poker as wdp
 
 

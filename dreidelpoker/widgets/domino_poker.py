@@ -15,11 +15,18 @@ import ipywidgets as w
 
 from .._fractions import decimal_str, frac_str
 from ..games.domino_poker import (
-    LOW_RUN_OPTIONS, TILES, DominoPokerRules, blocking_by_opponent, equity, evaluate, format_tiles, parse_tiles,
+    LOW_RUN_OPTIONS,
+    TILES,
+    DominoPokerRules,
+    blocking_by_opponent,
+    equity,
+    evaluate,
+    format_tiles,
+    parse_tiles,
 )
 from ..games.domino_poker.tiles import HAND_SIZE, MAX_PLAYERS
 
-__all__ = ["explorer_html", "parse_known_opponents", "DominoExplorer", "explorer"]
+__all__ = ["DominoExplorer", "explorer", "explorer_html", "parse_known_opponents"]
 
 
 def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:

@@ -14,16 +14,38 @@ from ..registry import GameInfo, register
 from .blocking import BlockingResult, BlockingRow, blocking, blocking_by_opponent
 from .cli import COMMANDS
 from .equity import (
-    MAX_DEALS, PartialHand, category_equity, deal_count, equity, equity_by_opponents, heads_up_wins,
+    MAX_DEALS,
+    PartialHand,
+    category_equity,
+    deal_count,
+    equity,
+    equity_by_opponents,
+    heads_up_wins,
 )
 from .evaluator import CATEGORY_DEFINITIONS, HandValue, category_names, evaluate, run_suit, suit_of
 from .rules import LOW_RUN_OPTIONS, DominoPokerRules
 from .table import (
-    ALL_HANDS, DISTINCT_HANDS, ORDERED_DRAWS, CategoryRow, CategoryTable, category_distribution,
-    category_table, compare_options, inversions, strength_tables,
+    ALL_HANDS,
+    DISTINCT_HANDS,
+    ORDERED_DRAWS,
+    CategoryRow,
+    CategoryTable,
+    category_distribution,
+    category_table,
+    compare_options,
+    inversions,
+    strength_tables,
 )
 from .tiles import (
-    DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile, format_tiles, parse_hand, parse_tile, parse_tiles,
+    DOUBLES,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    TILES,
+    Tile,
+    format_tiles,
+    parse_hand,
+    parse_tile,
+    parse_tiles,
 )
 
 GAME = register(
@@ -37,10 +59,43 @@ GAME = register(
 )
 
 __all__ = [
-    "ALL_HANDS", "BlockingResult", "BlockingRow", "CATEGORY_DEFINITIONS", "CategoryRow", "CategoryTable",
-    "DISTINCT_HANDS", "category_equity", "heads_up_wins", "DOUBLES", "DominoPokerRules", "GAME", "HAND_SIZE", "HandValue", "LOW_RUN_OPTIONS",
-    "MAX_DEALS", "MAX_PLAYERS", "ORDERED_DRAWS", "PartialHand", "TILES", "Tile", "blocking", "blocking_by_opponent",
-    "category_distribution", "category_names", "category_table", "compare_options", "deal_count", "equity",
-    "equity_by_opponents", "evaluate", "format_tiles", "inversions", "parse_hand", "parse_tile",
-    "parse_tiles", "run_suit", "strength_tables", "suit_of",
+    "ALL_HANDS",
+    "CATEGORY_DEFINITIONS",
+    "DISTINCT_HANDS",
+    "DOUBLES",
+    "GAME",
+    "HAND_SIZE",
+    "LOW_RUN_OPTIONS",
+    "MAX_DEALS",
+    "MAX_PLAYERS",
+    "ORDERED_DRAWS",
+    "TILES",
+    "BlockingResult",
+    "BlockingRow",
+    "CategoryRow",
+    "CategoryTable",
+    "DominoPokerRules",
+    "HandValue",
+    "PartialHand",
+    "Tile",
+    "blocking",
+    "blocking_by_opponent",
+    "category_distribution",
+    "category_equity",
+    "category_names",
+    "category_table",
+    "compare_options",
+    "deal_count",
+    "equity",
+    "equity_by_opponents",
+    "evaluate",
+    "format_tiles",
+    "heads_up_wins",
+    "inversions",
+    "parse_hand",
+    "parse_tile",
+    "parse_tiles",
+    "run_suit",
+    "strength_tables",
+    "suit_of",
 ]

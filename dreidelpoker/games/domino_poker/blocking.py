@@ -24,7 +24,7 @@ from .rules import DominoPokerRules, LowRuns
 from .table import DISTINCT_HANDS, category_counts
 from .tiles import HAND_SIZE, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
 
-__all__ = ["BlockingRow", "BlockingResult", "blocking", "blocking_by_opponent"]
+__all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
 
 
 @dataclass(frozen=True)

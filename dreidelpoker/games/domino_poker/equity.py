@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb, factorial
-from typing import Union
 
 import numpy as np
 import numpy.typing as npt
@@ -29,14 +28,29 @@ from ...exact import ExactTable
 from .evaluator import _evaluate
 from .rules import DominoPokerRules, LowRuns
 from .table import strength_tables
-from .tiles import HAND_SIZE, MAX_PLAYERS, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
+from .tiles import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    TILES,
+    HandLike,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    tiles_mask,
+)
 
 __all__ = [
-    "equity", "equity_by_opponents", "PartialHand", "MAX_DEALS", "deal_count", "heads_up_wins", "category_equity",
+    "MAX_DEALS",
+    "PartialHand",
+    "category_equity",
+    "deal_count",
+    "equity",
+    "equity_by_opponents",
+    "heads_up_wins",
 ]
 
 #: A partial hand: None (all five tiles unknown) or 0 to 5 known tiles.
-PartialHand = Union[HandLike, None]
+PartialHand = HandLike | None
 
 #: Refuse enumerations larger than this (they would take minutes); fix more tiles.
 #: Counted after dealing unknown opponents as sets.

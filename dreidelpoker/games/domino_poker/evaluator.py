@@ -14,7 +14,12 @@ from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
 
 __all__ = [
-    "HandValue", "evaluate", "category_names", "suit_of", "run_suit", "CATEGORY_DEFINITIONS",
+    "CATEGORY_DEFINITIONS",
+    "HandValue",
+    "category_names",
+    "evaluate",
+    "run_suit",
+    "suit_of",
 ]
 
 _BASE: tuple[str, ...] = (

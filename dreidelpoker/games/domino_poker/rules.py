@@ -10,7 +10,7 @@ from typing import Literal
 
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
 
-__all__ = ["DominoPokerRules", "LOW_RUN_OPTIONS", "LowRuns"]
+__all__ = ["LOW_RUN_OPTIONS", "DominoPokerRules", "LowRuns"]
 
 LowRuns = Literal["flush", "straight", "high-card"]
 #: RULES.md 5.4: how a run in suit 1, 2 or 3 ranks (the source does not say).

@@ -27,8 +27,17 @@ from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, TILES, Tile, tiles_mask
 
 __all__ = [
-    "ALL_HANDS", "DISTINCT_HANDS", "ORDERED_DRAWS", "CategoryRow", "CategoryTable", "StrengthTables",
-    "category_table", "category_distribution", "strength_tables", "inversions", "compare_options",
+    "ALL_HANDS",
+    "DISTINCT_HANDS",
+    "ORDERED_DRAWS",
+    "CategoryRow",
+    "CategoryTable",
+    "StrengthTables",
+    "category_distribution",
+    "category_table",
+    "compare_options",
+    "inversions",
+    "strength_tables",
 ]
 
 #: Every distinct hand (strongest tile first), in combination order.
@@ -199,8 +208,8 @@ class CategoryTable:
 
     def to_text(self) -> str:
         lines = [self.as_exact_table().to_text(), "", self.note,
-                 f"{len(self.inversion_pairs)} rank-versus-probability inversions "
-                 "(a higher-ranked category that is more likely than a lower-ranked one):"]
+                 (f"{len(self.inversion_pairs)} rank-versus-probability inversions "
+                  "(a higher-ranked category that is more likely than a lower-ranked one):")]
         lines += [f"  {hi} (more likely) ranks above {lo}" for hi, lo in self.inversion_pairs]
         order = [r.name for r in self.rows]  # strongest first
         ties = sorted({tuple(sorted((r.name, *r.equally_likely), key=order.index))

@@ -10,11 +10,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Union
 
 __all__ = [
-    "Tile", "TILES", "DOUBLES", "TileLike", "HandLike", "parse_tile", "parse_tiles", "parse_hand",
-    "format_tiles", "tiles_mask", "mask_tiles", "HAND_SIZE", "MAX_PLAYERS",
+    "DOUBLES",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "TILES",
+    "HandLike",
+    "Tile",
+    "TileLike",
+    "format_tiles",
+    "mask_tiles",
+    "parse_hand",
+    "parse_tile",
+    "parse_tiles",
+    "tiles_mask",
 ]
 
 #: Every hand holds five tiles, whatever the number of players (RULES.md 5.1).
@@ -107,8 +117,8 @@ _INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
 #: The five doubles [2-2] .. [6-6].
 DOUBLES: tuple[Tile, ...] = tuple(t for t in TILES if t.is_double)
 
-TileLike = Union[Tile, str, tuple[int, int]]
-HandLike = Union[str, Iterable[TileLike]]
+TileLike = Tile | str | tuple[int, int]
+HandLike = str | Iterable[TileLike]
 
 _TILE_RE = re.compile(r"(\[)?\s*(\d+)\s*(?:[-|:/]\s*)?(\d+)\s*(\])?")
 
