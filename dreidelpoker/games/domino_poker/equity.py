@@ -257,8 +257,9 @@ def equity(
     work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
     if work > MAX_DEALS:
         raise ValueError(
-            f"{total:,} deals complete these hands ({work:,} to enumerate); the exact engine stops at "
-            f"{MAX_DEALS:,}. Fix more of your own tiles or the opponents' tiles."
+            f"{total:,} deals complete these hands"
+            + (f" ({work:,} to enumerate)" if work != total else "")
+            + f"; the exact engine stops at {MAX_DEALS:,}. Fix more of your own tiles or the opponents' tiles."
         )
     counter = _Counter(deal, rules)
     acc = counter.run()
