@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ...equity import EquityResult
 from .equity import MAX_OPPONENTS
@@ -93,7 +93,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         opponents = n
     if args.top is not None and args.drawn is None:
         raise ValueError("--top checks your drawn cards: use it with --drawn")
-    method = "exact" if args.samples is None else "monte-carlo"
+    method: Literal["exact", "monte-carlo"] = "exact" if args.samples is None else "monte-carlo"
     if args.drawn is not None:
         hero = args.drawn
     else:
