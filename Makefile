@@ -33,7 +33,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict dreidelpoker
 
 docs: $(STAMP)
-	timeout $(DOCS_TIMEOUT) $(BIN)/mkdocs build --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 timeout $(DOCS_TIMEOUT) $(BIN)/mkdocs build --strict --site-dir site
 
 docs-serve: $(STAMP)
 	$(BIN)/mkdocs serve

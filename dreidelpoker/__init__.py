@@ -1,9 +1,10 @@
 """dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Queenie,
 Skirmish and classic dreidel.
 
->>> import dreidelpoker as dp
->>> dp.two_dreidel.kept_hand_distribution()["HH"]
-7/22
+Examples:
+    >>> import dreidelpoker as dp
+    >>> dp.two_dreidel.kept_hand_distribution()["HH"]
+    7/22
 """
 
 from __future__ import annotations

@@ -14,17 +14,18 @@ Exact = sympy.Rational
 def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
     """Convert an int, Fraction, ``"p/q"`` string or sympy Rational to a sympy Rational.
 
-    >>> to_rational("3/4")
-    3/4
-    >>> to_rational(Fraction(1, 3))
-    1/3
+    Examples:
+        >>> to_rational("3/4")
+        3/4
+        >>> to_rational(Fraction(1, 3))
+        1/3
     """
     if isinstance(value, bool):
         raise TypeError(f"{what} must be an exact number, not a bool")
     if isinstance(value, sympy.Rational):
         return value
     if isinstance(value, (int, _RationalABC)):
-        f = Fraction(value)  # type: ignore[arg-type]
+        f = Fraction(value)
         return sympy.Rational(f.numerator, f.denominator)
     if isinstance(value, str):
         try:
@@ -43,10 +44,11 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
 def frac_str(value: Any) -> str:
     """Render an exact number as ``"p/q"`` (or ``"p"`` for integers).
 
-    >>> frac_str(sympy.Rational(6, 8))
-    '3/4'
-    >>> frac_str(2)
-    '2'
+    Examples:
+        >>> frac_str(sympy.Rational(6, 8))
+        '3/4'
+        >>> frac_str(2)
+        '2'
     """
     r = to_rational(value)
     return str(r.p) if r.q == 1 else f"{r.p}/{r.q}"

@@ -21,10 +21,11 @@ class EquityResult:
     of winning nothing, and ``equity`` the expected share of the pot (a tie among k
     winners pays 1/k).
 
-    >>> r = EquityResult(win=sympy.Rational(1, 2), tie=sympy.Rational(1, 4),
-    ...                  lose=sympy.Rational(1, 4), equity=sympy.Rational(5, 8))
-    >>> r.to_dict()["equity"]
-    '5/8'
+    Examples:
+        >>> r = EquityResult(win=sympy.Rational(1, 2), tie=sympy.Rational(1, 4),
+        ...                  lose=sympy.Rational(1, 4), equity=sympy.Rational(5, 8))
+        >>> r.to_dict()["equity"]
+        '5/8'
     """
 
     win: sympy.Rational

@@ -34,11 +34,12 @@ class Distribution(Generic[K]):
     ``weights`` maps each outcome to a positive integer; probabilities are
     ``weight / total`` as sympy Rationals. Outcomes keep the order they were given in.
 
-    >>> d = Distribution.from_weights({"heads": 1, "tails": 3}, title="a bent coin")
-    >>> d["tails"]
-    3/4
-    >>> d.to_dict()["probabilities"]
-    {'heads': '1/4', 'tails': '3/4'}
+    Examples:
+        >>> d = Distribution.from_weights({"heads": 1, "tails": 3}, title="a bent coin")
+        >>> d["tails"]
+        3/4
+        >>> d.to_dict()["probabilities"]
+        {'heads': '1/4', 'tails': '3/4'}
     """
 
     weights: Mapping[K, int]
@@ -205,11 +206,12 @@ class Distribution(Generic[K]):
 class ExactTable:
     """A table of records whose cells may be exact numbers.
 
-    >>> t = ExactTable(("hand", "probability"), (("GH", sympy.Rational(1, 3)),), title="demo")
-    >>> t.to_dict()["rows"]
-    [{'hand': 'GH', 'probability': '1/3'}]
-    >>> t.column("probability")
-    [1/3]
+    Examples:
+        >>> t = ExactTable(("hand", "probability"), (("GH", sympy.Rational(1, 3)),), title="demo")
+        >>> t.to_dict()["rows"]
+        [{'hand': 'GH', 'probability': '1/3'}]
+        >>> t.column("probability")
+        [1/3]
     """
 
     columns: tuple[str, ...]
@@ -294,9 +296,10 @@ class ExactTable:
 class ExactMatrix:
     """A labelled matrix of exact numbers (e.g. heads-up equities), drawable as a heatmap.
 
-    >>> m = ExactMatrix(("a", "b"), ("x",), ((sympy.Rational(1, 2),), (sympy.Integer(1),)))
-    >>> m["b", "x"]
-    1
+    Examples:
+        >>> m = ExactMatrix(("a", "b"), ("x",), ((sympy.Rational(1, 2),), (sympy.Integer(1),)))
+        >>> m["b", "x"]
+        1
     """
 
     row_labels: tuple[str, ...]

@@ -28,6 +28,8 @@ class CliCommand:
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], CliResult]
     description: str = ""
+    #: Argument lists (after ``VERB GAME``) that the conformance tests run with ``--json``.
+    examples: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,9 @@ def get_game(name: str) -> GameInfo:
 def games() -> list[GameInfo]:
     """All registered games, sorted by name.
 
-    >>> "two-dreidel" in [g.name for g in games()]
-    True
+    Examples:
+        >>> "two-dreidel" in [g.name for g in games()]
+        True
     """
     _load_builtin_games()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]

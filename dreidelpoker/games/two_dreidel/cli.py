@@ -79,11 +79,18 @@ COMMANDS = {
         help="exact distribution of the kept two-card hand from a fresh deck",
         add_arguments=_common,
         run=_run_odds,
+        examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin")),
     ),
     "equity": CliCommand(
         help="exact equity of a kept hand, or of each put-back choice for drawn cards, against opponents "
         "drawing from fresh decks or known by their public discards",
         add_arguments=add_equity_arguments,
         run=run_equity,
+        examples=(
+            ("GH",),
+            ("NS", "--opponents", "3", "--deck", "2-6-6-2"),
+            ("--drawn", "GHN", "--opponent-discard", "GH,NN", "--opponent-discard", "HH,HN"),
+            ("--drawn", "HNS", "--opponent-discard", "NN", "--top-two-only", "--hand-number", "5"),
+        ),
     ),
 }

@@ -25,8 +25,9 @@ def hypergeometric(counts: Counts, k: int) -> Iterator[tuple[Counts, int]]:
     """Every count vector of ``k`` cards drawn without order from ``counts``, with its
     number of ways (product of binomials). The weights sum to ``comb(sum(counts), k)``.
 
-    >>> sorted(hypergeometric((1, 2), 2))
-    [((0, 2), 1), ((1, 1), 2)]
+    Examples:
+        >>> sorted(hypergeometric((1, 2), 2))
+        [((0, 2), 1), ((1, 1), 2)]
     """
 
     def rec(i: int, left: int) -> Iterator[tuple[list[int], int]]:
@@ -57,11 +58,12 @@ class DeckState:
     ``deck`` counts every card in the draw pile (including a known top card), ``top`` is
     the index of the known top card or ``None``, ``discard`` counts the discard pile.
 
-    >>> rules = TwoDreidelRules()
-    >>> DeckState.fresh(rules)
-    DeckState(deck=(1, 5, 5, 1), top=None, discard=(0, 0, 0, 0))
-    >>> DeckState.of(rules, deck="0-3-2-1", top="H", discard="1-2-3-0").describe(rules)
-    'deck 0-3-2-1 (top H), discard 1-2-3-0'
+    Examples:
+        >>> rules = TwoDreidelRules()
+        >>> DeckState.fresh(rules)
+        DeckState(deck=(1, 5, 5, 1), top=None, discard=(0, 0, 0, 0))
+        >>> DeckState.of(rules, deck="0-3-2-1", top="H", discard="1-2-3-0").describe(rules)
+        'deck 0-3-2-1 (top H), discard 1-2-3-0'
     """
 
     deck: Counts
@@ -167,9 +169,10 @@ def draw_weights(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[D
     Follows RULES.md 1.2: the known top card is drawn first; if the pile runs out, the
     rest of the pile is drawn, the discard is shuffled into a new pile and drawing goes on.
 
-    >>> outs, total = draw_weights(TwoDreidelRules(), DeckState.fresh(TwoDreidelRules()))
-    >>> total, len(outs)
-    (220, 16)
+    Examples:
+        >>> outs, total = draw_weights(TwoDreidelRules(), DeckState.fresh(TwoDreidelRules()))
+        >>> total, len(outs)
+        (220, 12)
     """
     state.validate(rules)
     n = rules.draw

@@ -67,10 +67,11 @@ def equity(
     :class:`Distribution` over their hands. ``hand`` may itself be a distribution over
     the hero's hands (a partial hand).
 
-    >>> equity("GH", opponents=1)
-    EquityResult(win=65/88, tie=2/11, lose=7/88, equity=73/88)
-    >>> equity("NS", opponents=1).win
-    1/4
+    Examples:
+        >>> equity("GH", opponents=1)
+        EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
+        >>> equity("NS", opponents=1).win
+        1/4
     """
     rules = rules or TwoDreidelRules()
     if isinstance(opponents, int) and not isinstance(opponents, bool):
@@ -111,8 +112,9 @@ def _winners_cached(rules: TwoDreidelRules, hands: tuple[Hand, ...]) -> tuple[in
 def possible_hands(rules: TwoDreidelRules) -> list[str]:
     """Every hand a full deck can produce, best first in normal order.
 
-    >>> possible_hands(TwoDreidelRules())
-    ['GH', 'GN', 'GS', 'HH', 'HN', 'HS', 'NN', 'NS']
+    Examples:
+        >>> possible_hands(TwoDreidelRules())
+        ['GH', 'GN', 'GS', 'HH', 'HN', 'HS', 'NN', 'NS']
     """
     out = []
     for h in rules.all_hands:
@@ -124,9 +126,10 @@ def possible_hands(rules: TwoDreidelRules) -> list[str]:
 def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str] | None = None) -> ExactMatrix:
     """Equity (1 win, 1/2 tie, 0 loss) of every row hand against every column hand.
 
-    >>> m = heads_up_matrix()
-    >>> m["NS", "GH"], m["GH", "HH"], m["HN", "HN"]
-    (1, 1, 1/2)
+    Examples:
+        >>> m = heads_up_matrix()
+        >>> m["NS", "GH"], m["GH", "HH"], m["HN", "HN"]
+        (1, 1, 1/2)
     """
     rules = rules or TwoDreidelRules()
     labels = tuple(hands) if hands is not None else tuple(possible_hands(rules))

@@ -35,11 +35,12 @@ def kept_hand_distribution(
 
     ``state`` defaults to a fresh deck. Outcomes are canonical hand strings, best first.
 
-    >>> d = kept_hand_distribution()
-    >>> d["GH"]
-    1/4
-    >>> sum(d.probabilities().values())
-    1
+    Examples:
+        >>> d = kept_hand_distribution()
+        >>> d["GH"]
+        2/11
+        >>> sum(d.probabilities().values())
+        1
     """
     rules = rules or TwoDreidelRules()
     state = state or DeckState.fresh(rules)
@@ -111,11 +112,12 @@ def kept_hand_formulas(
     at least ``rules.draw`` cards); ``top`` fixes the known top card, which is then one
     of the counted cards.
 
-    >>> f = kept_hand_formulas()
-    >>> f.formulas["GH"]
-    3*g*h*(h + n + s - 1)/((g + h + n + s)*(g + h + n + s - 2)*(g + h + n + s - 1)) + ...
-    >>> f.subs((1, 5, 5, 1))["GH"]
-    1/4
+    Examples:
+        >>> f = kept_hand_formulas()
+        >>> f.formulas["GH"]
+        3*g*h*(h + 2*n + 2*s - 1)/((g + h + n + s)*(g + h + n + s - 2)*(g + h + n + s - 1))
+        >>> f.subs((1, 5, 5, 1))["GH"]
+        2/11
     """
     rules = rules or TwoDreidelRules()
     pol = resolve_policy(policy, rules)

@@ -118,13 +118,14 @@ def _put_back_cached(policy: ResolvedPolicy, drawn: Hand) -> Hand:
 def resolve_policy(policy: Policy | ResolvedPolicy, rules: TwoDreidelRules) -> ResolvedPolicy:
     """Turn a policy name or callable into a validated, memoised policy.
 
-    >>> p = resolve_policy("normal-best", TwoDreidelRules())
-    >>> p.kept((0, 1, 3))
-    (0, 1)
-    >>> resolve_policy("keep-best", TwoDreidelRules())
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown policy 'keep-best'; known policies: normal-best, save-gimel, keep-shin (or pass a callable)
+    Examples:
+        >>> p = resolve_policy("normal-best", TwoDreidelRules())
+        >>> p.kept((0, 1, 3))
+        (0, 1)
+        >>> resolve_policy("keep-best", TwoDreidelRules())
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown policy 'keep-best'; known policies: normal-best, save-gimel, keep-shin (or pass a callable)
     """
     if isinstance(policy, ResolvedPolicy):
         if policy.rules != rules:

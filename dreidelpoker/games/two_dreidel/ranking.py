@@ -37,8 +37,9 @@ def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None,
     Letters (either case), Hebrew letters and card suits are accepted; spaces, commas
     and dashes are ignored.
 
-    >>> parse_cards("ש ג נ")
-    (0, 2, 3)
+    Examples:
+        >>> parse_cards("ש ג נ")
+        (0, 2, 3)
     """
     rules = rules or _default_rules()
     index = {s: i for i, s in enumerate(rules.symbols)}
@@ -61,12 +62,13 @@ def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None,
 def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
     """Parse one hand; it must have exactly ``rules.hand_size`` cards.
 
-    >>> parse_hand("HG")
-    (0, 1)
-    >>> parse_hand("GHN")
-    Traceback (most recent call last):
-    ...
-    ValueError: a Two Dreidel hand has 2 cards, got 3 in 'GHN'
+    Examples:
+        >>> parse_hand("HG")
+        (0, 1)
+        >>> parse_hand("GHN")
+        Traceback (most recent call last):
+        ...
+        ValueError: a Two Dreidel hand has 2 cards, got 3 in 'GHN'
     """
     rules = rules or _default_rules()
     if isinstance(hand, str):
@@ -83,8 +85,9 @@ def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
 def format_hand(hand: Sequence[int], rules: TwoDreidelRules | None = None) -> str:
     """Canonical form: better card first, symbol letters.
 
-    >>> format_hand((3, 0))
-    'GS'
+    Examples:
+        >>> format_hand((3, 0))
+        'GS'
     """
     rules = rules or _default_rules()
     return "".join(rules.symbols[i] for i in sorted(hand))
@@ -111,8 +114,9 @@ def trumps(rules: TwoDreidelRules, a: Sequence[int], b: Sequence[int]) -> bool:
 def compare(a: HandLike, b: HandLike, rules: TwoDreidelRules | None = None) -> int:
     """Heads-up result: +1 if ``a`` wins, -1 if ``b`` wins, 0 for a tie.
 
-    >>> compare("GH", "HH"), compare("NS", "GH"), compare("SH", "NS")
-    (1, 1, 1)
+    Examples:
+        >>> compare("GH", "HH"), compare("NS", "GH"), compare("SH", "NS")
+        (1, 1, 1)
     """
     rules = rules or _default_rules()
     ha, hb = parse_hand(a, rules), parse_hand(b, rules)
@@ -151,10 +155,11 @@ def showdown_winners(rules: TwoDreidelRules, hands: Sequence[Hand]) -> list[int]
 def showdown(hands: Sequence[HandLike], rules: TwoDreidelRules | None = None) -> list[int]:
     """Multiway showdown; returns the positions of the winning hands (several = split).
 
-    >>> showdown(["SG", "SN", "NN"])
-    [1]
-    >>> showdown(["GH", "HG", "NN"])
-    [0, 1]
+    Examples:
+        >>> showdown(["SG", "SN", "NN"])
+        [1]
+        >>> showdown(["GH", "HG", "NN"])
+        [0, 1]
     """
     rules = rules or _default_rules()
     return showdown_winners(rules, [parse_hand(h, rules) for h in hands])

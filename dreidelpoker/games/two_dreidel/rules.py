@@ -42,10 +42,11 @@ _BUY_INS = ("pot", "half-pot", "nothing", "one-chip")
 def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[str] = ("G", "H", "N", "S")) -> tuple[int, ...]:
     """Parse a deck distribution: ``"1-5-5-1"``, ``(1, 5, 5, 1)`` or ``{"G": 1, ...}``.
 
-    >>> parse_deck("2-6-6-2")
-    (2, 6, 6, 2)
-    >>> parse_deck({"G": 1, "H": 5, "N": 5, "S": 1})
-    (1, 5, 5, 1)
+    Examples:
+        >>> parse_deck("2-6-6-2")
+        (2, 6, 6, 2)
+        >>> parse_deck({"G": 1, "H": 5, "N": 5, "S": 1})
+        (1, 5, 5, 1)
     """
     k = len(symbols)
     allowed = f"{k} non-negative integers like {'-'.join(['1'] * k)} (presets: {', '.join(DECK_PRESETS)})"
@@ -77,14 +78,15 @@ class TwoDreidelRules:
     ``(trumper, trumped)``: a hand holding the trumper beats a hand holding the trumped
     symbol unless the reverse also holds (RULES.md 1.3).
 
-    >>> TwoDreidelRules().deck_label
-    '1-5-5-1'
-    >>> TwoDreidelRules.preset("2-7-7-2").deck_size
-    18
-    >>> TwoDreidelRules(deck=(1, 5, 5))
-    Traceback (most recent call last):
-    ...
-    ValueError: deck (1, 5, 5) has 3 counts; expected 4 non-negative integers like 1-1-1-1 (presets: 1-5-5-1, 2-6-6-2, 2-7-7-2)
+    Examples:
+        >>> TwoDreidelRules().deck_label
+        '1-5-5-1'
+        >>> TwoDreidelRules.preset("2-7-7-2").deck_size
+        18
+        >>> TwoDreidelRules(deck=(1, 5, 5))
+        Traceback (most recent call last):
+        ...
+        ValueError: deck (1, 5, 5) has 3 counts; expected 4 non-negative integers like 1-1-1-1 (presets: 1-5-5-1, 2-6-6-2, 2-7-7-2)
     """
 
     symbols: tuple[str, ...] = ("G", "H", "N", "S")

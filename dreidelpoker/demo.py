@@ -1,0 +1,67 @@
+"""``make demo``: print the headline exact Two Dreidel tables and save figures.
+
+Run as ``python -m dreidelpoker.demo --out results``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ._fractions import to_jsonable
+from .games import two_dreidel as td
+
+
+def run(out: Path) -> list[Path]:
+    """Print the headline tables for the three deck presets; save figures and JSON into ``out``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    summary: dict[str, object] = {}
+    print("dreidelpoker demo: exact Two Dreidel odds (keep policy: normal-best)\n")
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4), sharey=True)
+    for ax, (name, rules) in zip(axes, td.TwoDreidelRules.presets().items()):
+        table = td.equity_table(rules)
+        print(table.to_text())
+        print()
+        kept = td.kept_hand_distribution(rules)
+        kept.plot(ax=ax)
+        ax.set_title(f"kept hand, deck {name}")
+        summary[name] = {"kept_hand": kept.to_dict(), "heads_up_equity": table.to_dict()}
+    fig.tight_layout()
+    path = out / "two_dreidel_kept_hands.png"
+    fig.savefig(path, dpi=110)
+    saved.append(path)
+
+    matrix = td.heads_up_matrix(td.TwoDreidelRules(deck="2-6-6-2"))
+    ax = matrix.plot()
+    path = out / "two_dreidel_heads_up_2-6-6-2.png"
+    ax.figure.tight_layout()
+    ax.figure.savefig(path, dpi=110)
+    saved.append(path)
+    plt.close("all")
+
+    path = out / "two_dreidel.json"
+    path.write_text(json.dumps(to_jsonable(summary), indent=2, ensure_ascii=False))
+    saved.append(path)
+    print("saved:")
+    for p in saved:
+        print(f"  {p}")
+    return saved
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default="results", help="folder for figures and JSON (default: results)")
+    args = parser.parse_args(argv)
+    run(Path(args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
