@@ -126,3 +126,13 @@ def test_bad_input() -> None:
         spin_decision("G", pot=3, equity="1/2", call_probability=2)
     with pytest.raises(ValueError, match="hero_stack must be"):
         spin_decision("G", pot=3, equity="1/2", hero_stack=-2)
+
+
+def test_expectation_keeps_rationals_exact() -> None:
+    # Regression: sympy.nsimplify(Rational(1065, 88)) returns a product of surds.
+    from dreidelpoker.exact import Distribution
+
+    d = Distribution.from_weights({1065: 1, 0: 1})
+    assert d.expectation(lambda k: sympy.Rational(k, 88)) == sympy.Rational(1065, 176)
+    assert spin_decision("G", pot=30, equity="4/11", hero_stack=0, opponents=[0, 0, 0, 0],
+                         call_probability="1/2").ev_call == sympy.Rational(1065, 88)

@@ -223,9 +223,9 @@ def test_table_equity_dispatches_on_what_the_hero_knows() -> None:
 
 # -- bad input ----------------------------------------------------------------------------
 def test_opponent_counts_the_game_cannot_seat() -> None:
-    with pytest.raises(ValueError, match="seats 1 to 7 opponents, got 0"):
+    with pytest.raises(ValueError, match="opponents must be an integer from 1 to 7, got 0"):
         hand_equity("GH", opponents=0)
-    with pytest.raises(ValueError, match="seats 1 to 7 opponents, got 8"):
+    with pytest.raises(ValueError, match="opponents must be an integer from 1 to 7, got 8"):
         put_back_equities("GHN", opponents=8)
     with pytest.raises(ValueError, match="seats 1 to 7 opponents, got 8"):
         hand_equity("GH", opponents=[opponent_posterior(discards=[])] * 8)

@@ -211,7 +211,7 @@ def spin_decision(
     else:
         break_even = min(max(-b_coef / a_coef, sympy.Integer(0)), sympy.Integer(1))
     decision = "call" if ev_call > 0 else "fold" if ev_call < 0 else "either"
-    return SpinDecision(face_sym, b, x, pot, e, sympy.nsimplify(ev_call), sympy.Integer(0), break_even, decision,
+    return SpinDecision(face_sym, b, x, pot, e, ev_call, sympy.Integer(0), break_even, decision,
                         assumptions)
 
 
@@ -282,4 +282,4 @@ def spin_table(
     for d, p in zip(decisions, rules.spin_probabilities):
         best = d.ev_fold if d.ev_call is None else max(d.ev_call, d.ev_fold)
         value += p * best
-    return SpinTable(decisions, tuple(rules.spin_probabilities), sympy.nsimplify(value))
+    return SpinTable(decisions, tuple(rules.spin_probabilities), value)

@@ -63,7 +63,8 @@ def _opponent_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Po
         raise TypeError("opponents must be a number or a list of opponents, not a bool")
     if isinstance(opponents, int):
         if not 1 <= opponents <= MAX_OPPONENTS:
-            raise ValueError(f"a table seats 1 to {MAX_OPPONENTS} opponents, got {opponents}")
+            raise ValueError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents} "
+                             f"(a table seats 1 to {MAX_OPPONENTS} opponents)")
         fresh = kept_hand_distribution(rules, policy=policy)
         specs: list[OpponentLike] = [fresh] * opponents
     elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
