@@ -122,6 +122,9 @@ class SpinDecision:
     def _repr_html_(self) -> str:
         return "<p>" + html.escape(self.to_text()) + "</p>"
 
+    def __repr__(self) -> str:
+        return f"SpinDecision({self.to_text()})"
+
 
 def _assumptions(rules: TwoDreidelRules, q: sympy.Rational) -> tuple[str, ...]:
     callers = "every opponent still in calls" if q == 1 else f"each opponent still in calls with probability {q}"
@@ -248,6 +251,9 @@ class SpinTable:
     def to_text(self) -> str:
         return (self.as_table().to_text() + f"\nvalue of the spin: {self.value}\nassumptions:\n"
                 + "\n".join(f"- {a}" for a in self.assumptions))
+
+    def __repr__(self) -> str:
+        return repr(self.as_table()).replace("ExactTable", "SpinTable", 1) + f"\nvalue of the spin: {self.value}"
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(a)}</li>" for a in self.assumptions)

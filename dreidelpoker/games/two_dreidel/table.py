@@ -276,6 +276,10 @@ class PutBackTable:
             text = "\n".join(lines)
         return f"{text}\nbest: put back {self.best.put_back}, keep {self.best.hand}"
 
+    def __repr__(self) -> str:
+        body = ", ".join(f"back {c.put_back} keep {c.hand}: {_short(c.equity)}" for c in self.choices)
+        return f"PutBackTable(drew {self.drawn}: {body}; best: back {self.best.put_back})"
+
     def _repr_html_(self) -> str:
         best = self.best.put_back
         rows = []
@@ -297,6 +301,10 @@ class PutBackTable:
         return bar_chart([f"back {c.put_back}\nkeep {c.hand}" for c in self.choices],
                          [float(c.equity) for c in self.choices], ax=ax, title=self.description,
                          ylabel="equity", **bar_kwargs)
+
+
+def _short(v: Any) -> str:
+    return frac_str(v) if isinstance(v, sympy.Rational) else f"{v:.4f}"
 
 
 def _cell(v: Any) -> str:
@@ -373,6 +381,9 @@ class BeforeDrawEquity:
 
     def to_text(self) -> str:
         return self.result.to_text() + "\n\n" + self.draws.to_text()
+
+    def __repr__(self) -> str:
+        return f"BeforeDrawEquity({self.result!r}, hero_policy={self.hero_policy!r})"
 
     def _repr_html_(self) -> str:
         return self.result._repr_html_() + self.draws._repr_html_()
