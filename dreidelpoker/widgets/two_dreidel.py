@@ -122,11 +122,12 @@ def two_dreidel_explorer(*, drawn: str = "GHN", opponents: int = 2, pot: int = 4
     stacks in; exact equity of each put-back choice, each opponent's hand posterior and the
     spin table out, live.
 
-    >>> ex = two_dreidel_explorer()
-    >>> "best" in ex.putback_html.value
-    True
-    >>> ex.drawn.value = "GGG"
-    >>> "holds only 1" in ex.status.value
-    True
+    Examples:
+        >>> ex = two_dreidel_explorer()
+        >>> "best" in ex.putback_html.value
+        True
+        >>> ex.drawn.value = "GGG"
+        >>> "holds only 1" in ex.status.value
+        True
     """
     return TwoDreidelExplorer(drawn=drawn, opponents=opponents, pot=pot, hero_stack=hero_stack)

@@ -106,11 +106,12 @@ def at_the_table(
     The spin table assumes every opponent still in calls and uses the equity of the best
     put-back choice against all of them.
 
-    >>> r = at_the_table(cards="GHN", opponent_discards=["GH,NN", "HH,HN"], pot=4)
-    >>> r.put_back.best.put_back, r.equity
-    ('N', 20/21)
-    >>> [d.decision for d in r.spin.decisions]
-    ['call', 'call', 'call', 'call']
+    Examples:
+        >>> r = at_the_table(cards="GHN", opponent_discards=["GH,NN", "HH,HN"], pot=4)
+        >>> r.put_back.best.put_back, r.equity
+        ('N', 20/21)
+        >>> [d.decision for d in r.spin.decisions]
+        ['call', 'call', 'call', 'call']
     """
     rules = rules or TwoDreidelRules()
     posts = tuple(table_posteriors(rules, discards=opponent_discards, hand_number=hand_number,

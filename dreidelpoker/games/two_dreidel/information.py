@@ -73,12 +73,13 @@ def parse_discards(
     """Parse a discard history: ``"GH,NN"``, ``["GH", "NN"]``, with ``"?"``/``None`` for an
     unseen hand. Each entry is the kept hand one player discarded, oldest first.
 
-    >>> parse_discards("GH, ?, NS")
-    ((0, 1), None, (2, 3))
-    >>> parse_discards("GHN")
-    Traceback (most recent call last):
-    ...
-    ValueError: discard 'GHN' (hand 1) has 3 cards; each hand's discard is the 2 kept cards
+    Examples:
+        >>> parse_discards("GH, ?, NS")
+        ((0, 1), None, (2, 3))
+        >>> parse_discards("GHN")
+        Traceback (most recent call last):
+        ...
+        ValueError: discard 'GHN' (hand 1) has 3 cards; each hand's discard is the 2 kept cards
     """
     rules = rules or TwoDreidelRules()
     if discards is None:
@@ -116,8 +117,9 @@ def parse_discards(
 def pile_sizes(rules: TwoDreidelRules, hands: int) -> list[int]:
     """Size of a player's draw pile at the start of hands ``1 .. hands`` (public information).
 
-    >>> pile_sizes(TwoDreidelRules(), 7)
-    [12, 10, 8, 6, 4, 2, 10]
+    Examples:
+        >>> pile_sizes(TwoDreidelRules(), 7)
+        [12, 10, 8, 6, 4, 2, 10]
     """
     out = []
     disc = 0
@@ -353,17 +355,18 @@ def opponent_posterior(
     :data:`~dreidelpoker.games.two_dreidel.policies.POLICIES` or a callable).
     ``pile_size``, if given, is checked against the hand number.
 
-    >>> post = opponent_posterior(discards="GH")
-    >>> post.top_card
-    Distribution({'H': 1/4, 'N': 5/8, 'S': 1/8})
-    >>> post.evidence
-    2/11
-    >>> post.hand["GN"]
-    0
-    >>> opponent_posterior(discards="GH,GN")
-    Traceback (most recent call last):
-    ...
-    ValueError: opponent discards GH, GN: the deck 1-5-5-1 could not have produced them (no sequence of draws does, from hand 2 on)
+    Examples:
+        >>> post = opponent_posterior(discards="GH")
+        >>> post.top_card
+        Distribution({'H': 1/4, 'N': 5/8, 'S': 1/8})
+        >>> post.evidence
+        2/11
+        >>> post.hand["GN"]
+        0
+        >>> opponent_posterior(discards="GH,GN")
+        Traceback (most recent call last):
+        ...
+        ValueError: opponent discards GH, GN: the deck 1-5-5-1 could not have produced them (no sequence of draws does, from hand 2 on)
     """
     rules = rules or TwoDreidelRules()
     vis = rules.discard_visibility if visibility is None else visibility
@@ -447,8 +450,9 @@ def table_posteriors(
     All players draw every hand, so under ``visibility="all"`` every history must have
     the same length. ``policy`` is one policy for all or one per opponent.
 
-    >>> [p.hand_number for p in table_posteriors(discards=["GH", "NN"])]
-    [2, 2]
+    Examples:
+        >>> [p.hand_number for p in table_posteriors(discards=["GH", "NN"])]
+        [2, 2]
     """
     from .equity import MAX_OPPONENTS
 

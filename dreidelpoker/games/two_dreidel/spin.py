@@ -66,10 +66,11 @@ def _face_index(rules: TwoDreidelRules, face: str) -> int:
 def spin_buy_in(face: str, pot: int, rules: TwoDreidelRules | None = None) -> int:
     """The buy-in a spin face sets from the pot at that moment.
 
-    >>> [spin_buy_in(f, 5) for f in "GHNS"]
-    [5, 3, 0, 1]
-    >>> spin_buy_in("H", 5, TwoDreidelRules(half_pot_rounding="down"))
-    2
+    Examples:
+        >>> [spin_buy_in(f, 5) for f in "GHNS"]
+        [5, 3, 0, 1]
+        >>> spin_buy_in("H", 5, TwoDreidelRules(half_pot_rounding="down"))
+        2
     """
     rules = rules or TwoDreidelRules()
     pot = _nonneg_int("pot", pot)
@@ -158,11 +159,12 @@ def spin_decision(
     (``None``: enough for any buy-in); ``opponents`` the number of opponents still in or a
     list of their stacks (``None`` for a deep stack).
 
-    >>> d = spin_decision("G", pot=6, equity="1/2", opponents=1)
-    >>> d.ev_call, d.break_even, d.decision
-    (3, 1/3, 'call')
-    >>> spin_decision("N", pot=6, equity=0, opponents=2).decision
-    'either'
+    Examples:
+        >>> d = spin_decision("G", pot=6, equity="1/2", opponents=1)
+        >>> d.ev_call, d.break_even, d.decision
+        (3, 1/3, 'call')
+        >>> spin_decision("N", pot=6, equity=0, opponents=2).decision
+        'either'
     """
     rules = rules or TwoDreidelRules()
     pot = _nonneg_int("pot", pot)
@@ -274,9 +276,10 @@ def spin_table(
     """:func:`spin_decision` for every face of the dreidel, with the face probabilities and
     the value of the spin (the probability-weighted best of calling and folding).
 
-    >>> t = spin_table(pot=4, equity="1/6", opponents=2)
-    >>> [(d.face, d.decision) for d in t.decisions]
-    [('G', 'fold'), ('H', 'fold'), ('N', 'call'), ('S', 'call')]
+    Examples:
+        >>> t = spin_table(pot=4, equity="1/6", opponents=2)
+        >>> [(d.face, d.decision) for d in t.decisions]
+        [('G', 'fold'), ('H', 'fold'), ('N', 'call'), ('S', 'call')]
     """
     rules = rules or TwoDreidelRules()
     decisions = tuple(

@@ -133,11 +133,12 @@ def hand_equity(
 ) -> EquityResult:
     """Exact equity of a known hand (or a distribution over hands) against opponents.
 
-    >>> from dreidelpoker.games.two_dreidel.information import opponent_posterior
-    >>> hand_equity("GH", opponents=1)
-    EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
-    >>> hand_equity("HH", opponents=[opponent_posterior(discards="GH")]).equity
-    83/96
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel.information import opponent_posterior
+        >>> hand_equity("GH", opponents=1)
+        EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
+        >>> hand_equity("HH", opponents=[opponent_posterior(discards="GH")]).equity
+        83/96
     """
     rules = rules or TwoDreidelRules()
     lists = _opponent_lists(rules, opponents, policy)
@@ -163,12 +164,13 @@ def parse_drawn(
     They must be ``rules.draw`` cards the deck can hold, include the known top card
     (``top``, or ``hero_deck.top``), and be a possible draw from ``hero_deck`` if given.
 
-    >>> parse_drawn("NGH")
-    (0, 1, 2)
-    >>> parse_drawn("GHN", top="S")
-    Traceback (most recent call last):
-    ...
-    ValueError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
+    Examples:
+        >>> parse_drawn("NGH")
+        (0, 1, 2)
+        >>> parse_drawn("GHN", top="S")
+        Traceback (most recent call last):
+        ...
+        ValueError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
     """
     rules = rules or TwoDreidelRules()
     if isinstance(drawn, str):
@@ -343,11 +345,12 @@ def put_back_equities(
     against it. ``policy`` is the opponents' keep policy where they are given as deck
     states or a number (fresh decks).
 
-    >>> t = put_back_equities("GHS", opponents=1)
-    >>> [(c.put_back, c.hand, c.equity) for c in t.choices]
-    [('G', 'HS', 15/44), ('H', 'GS', 1), ('S', 'GH', 10/11)]
-    >>> t.best.put_back  # a fresh-deck normal-best opponent never keeps the lone Shin
-    'H'
+    Examples:
+        >>> t = put_back_equities("GHS", opponents=1)
+        >>> [(c.put_back, c.hand, c.equity) for c in t.choices]
+        [('G', 'HS', 15/44), ('H', 'GS', 1), ('S', 'GH', 10/11)]
+        >>> t.best.put_back  # a fresh-deck normal-best opponent never keeps the lone Shin
+        'H'
     """
     rules = rules or TwoDreidelRules()
     cards = parse_drawn(drawn, rules, top=top, hero_deck=hero_deck)
@@ -402,10 +405,11 @@ def before_draw_equity(
     ``hero_policy="best"`` picks, for every draw, the put-back with the highest equity this
     hand; a policy name or callable plays that policy instead.
 
-    >>> rules = TwoDreidelRules()
-    >>> r = before_draw_equity(DeckState.of(rules, top="G", deck="1-5-5-1"), opponents=1)
-    >>> r.equity > before_draw_equity(DeckState.fresh(rules), opponents=1).equity
-    True
+    Examples:
+        >>> rules = TwoDreidelRules()
+        >>> r = before_draw_equity(DeckState.of(rules, top="G", deck="1-5-5-1"), opponents=1)
+        >>> r.equity > before_draw_equity(DeckState.fresh(rules), opponents=1).equity
+        True
     """
     rules = rules or TwoDreidelRules()
     if not isinstance(state, DeckState):
@@ -495,9 +499,10 @@ def monte_carlo_equity(
     ``hero`` is a hand, a distribution over hands, or a deck state (the hero then draws and
     puts back by ``hero_policy``). Same seed, same answer.
 
-    >>> mc = monte_carlo_equity("GH", opponents=1, samples=4000, seed=1)
-    >>> mc.equity_ci[0] < 10 / 11 < mc.equity_ci[1]
-    True
+    Examples:
+        >>> mc = monte_carlo_equity("GH", opponents=1, samples=4000, seed=1)
+        >>> mc.equity_ci[0] < 10 / 11 < mc.equity_ci[1]
+        True
     """
     import numpy as np
     from scipy.stats import norm
@@ -568,10 +573,11 @@ def table_equity(
     ``method="monte-carlo"`` samples instead (``samples``, ``seed``); with a deck state it
     needs a named ``hero_policy``.
 
-    >>> table_equity("GHS").best.hand
-    'GS'
-    >>> table_equity("GH", method="monte-carlo", samples=2000, seed=3).samples
-    2000
+    Examples:
+        >>> table_equity("GHS").best.hand
+        'GS'
+        >>> table_equity("GH", method="monte-carlo", samples=2000, seed=3).samples
+        2000
     """
     rules = rules or TwoDreidelRules()
     if method not in ("exact", "monte-carlo"):
