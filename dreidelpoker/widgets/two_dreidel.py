@@ -18,6 +18,11 @@ __all__ = ["TwoDreidelExplorer", "two_dreidel_explorer"]
 #: Discard histories shown by default (hand 3 of a 1-5-5-1 game, all normal-best play).
 DEFAULT_DISCARDS = ("GH,NN", "HH,HN", "HN,HH", "NN,HN", "HH,NN", "HN,NN", "NN,HH")
 CUSTOM = "custom"
+_STYLE = """<style>
+.dp-explorer table {border-collapse: collapse; margin: 0.3em 0 0.8em 0;}
+.dp-explorer td, .dp-explorer th {padding: 2px 8px; text-align: right; vertical-align: top;}
+.dp-explorer caption {text-align: left; font-weight: bold;}
+</style>"""
 
 
 class TwoDreidelExplorer(w.VBox):  # type: ignore[misc]
@@ -58,11 +63,16 @@ class TwoDreidelExplorer(w.VBox):  # type: ignore[misc]
                     self.hand_number, self.policy, *self.discards, self.pot, self.hero_stack, self.opponent_stacks]
         for c in controls:
             c.observe(self._changed, names="value")
+        style = {"description_width": "initial"}
+        for c in controls:
+            if hasattr(c, "style") and hasattr(c.style, "description_width"):
+                c.style = style
         left = w.VBox([self.deck, self.custom_deck, self.drawn, self.top, self.opponents, self.visibility,
                        self.hand_number, self.policy, *self.discards, self.pot, self.hero_stack,
                        self.opponent_stacks])
-        right = w.VBox([self.status, self.putback_html, self.posteriors_html, self.spin_html])
+        right = w.VBox([w.HTML(_STYLE), self.status, self.putback_html, self.posteriors_html, self.spin_html])
         super().__init__([w.HBox([left, right])])
+        self.add_class("dp-explorer")
         self.refresh()
 
     # -- wiring --------------------------------------------------------------------------

@@ -61,18 +61,26 @@ class TableReport:
         return self.hand._repr_html_()
 
     def posteriors_html(self) -> str:
-        parts = []
+        """One row per opponent, one column per hand any of them may hold."""
+        from .ranking import normal_key, parse_hand
+
+        hands = sorted({h for p in self.posteriors for h in p.hand},
+                       key=lambda h: normal_key(parse_hand(h, self.rules)), reverse=True)
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in hands)
+        rows = []
         for i, p in enumerate(self.posteriors, start=1):
-            cells = "".join(
-                f"<td>{html.escape(h)}<br>{frac_str(q)}<br><small>≈ {decimal_str(q, 3)}</small></td>"
-                for h, q in p.hand.items()
-            )
             seen = ", ".join(d or "?" for d in p.discards) or "none yet"
-            parts.append(f"<tr><th>opponent {i}<br><small>{html.escape(seen)}</small></th>{cells}</tr>")
-        head = (f"<caption>opponents' hands now (hand {self.posteriors[0].hand_number}, "
-                f"{self.posteriors[0].visibility} discards, policy {html.escape(self.posteriors[0].policy)})"
-                "</caption>")
-        return f"<table class='dp-posteriors'>{head}{''.join(parts)}</table>"
+            cells = "".join(
+                f"<td>{frac_str(p.hand[h])}<br><small>≈ {decimal_str(p.hand[h], 3)}</small></td>"
+                if h in p.hand else "<td>0</td>"
+                for h in hands
+            )
+            rows.append(f"<tr><th>opponent {i}<br><small>discarded {html.escape(seen)}</small></th>{cells}</tr>")
+        first = self.posteriors[0]
+        caption = (f"<caption>opponents' hands now (hand {first.hand_number}, {first.visibility} discards, "
+                   f"policy {html.escape(first.policy)})</caption>")
+        return (f"<table class='dp-posteriors'>{caption}<thead><tr><th></th>{head}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
 
     def spin_html(self) -> str:
         return self.spin._repr_html_()
