@@ -35,7 +35,7 @@ def canon(cards: list[str]) -> str:
 
 
 def histories(
-    counts: tuple[int, ...], hands: int, policy: Callable[[str], str]
+    counts: tuple[int, ...], hands: int, policy: Callable[[str], str], draw: int = 3
 ) -> Iterator[tuple[Fraction, tuple[str, ...], str, str | None]]:
     """Every history of ``hands`` hands, by enumerating every distinct order of the deck and of
     every reshuffled discard pile (each distinct order of a multiset is equally likely).
@@ -50,9 +50,9 @@ def histories(
         # Draw three cards one at a time from the top (index 0) of the pile.
         drawn: list[str] = []
         pile = list(pile)
-        while len(drawn) < 3 and pile:
+        while len(drawn) < draw and pile:
             drawn.append(pile.pop(0))
-        if len(drawn) < 3:
+        if len(drawn) < draw:
             shuffles = list(multiset_permutations(discard))
             for new in shuffles:
                 yield from finish(list(new), [], drawn, hand, kept_so_far, top, prob / len(shuffles))
@@ -63,27 +63,29 @@ def histories(
                kept_so_far: tuple[str, ...], top: str | None, prob: Fraction
                ) -> Iterator[tuple[Fraction, tuple[str, ...], str, str | None]]:
         pile, drawn = list(pile), list(drawn)
-        while len(drawn) < 3:
+        while len(drawn) < draw:
             drawn.append(pile.pop(0))
         back = policy(canon(drawn))
         kept = list(drawn)
-        kept.remove(back)
+        for card in back:
+            kept.remove(card)
         if hand == hands:
             yield prob, kept_so_far, canon(kept), top
             return
-        yield from play([back] + pile, discard + kept, hand + 1, kept_so_far + (canon(kept),), back, prob)
+        yield from play(list(back) + pile, discard + kept, hand + 1, kept_so_far + (canon(kept),),
+                        canon(list(back)), prob)
 
     for order in orders:
         yield from play(order, [], 1, (), None, Fraction(1, len(orders)))
 
 
 def brute_posteriors(counts: tuple[int, ...], hands: int, policy: Callable[[str], str],
-                     view: Callable[[tuple[str, ...]], tuple[str, ...]]
+                     view: Callable[[tuple[str, ...]], tuple[str, ...]], draw: int = 3
                      ) -> dict[tuple[str, ...], tuple[Fraction, dict[str, Fraction], dict[str, Fraction]]]:
     """Observation -> (evidence, posterior of current hand, posterior of top card)."""
     hand_w: dict[tuple[str, ...], dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     top_w: dict[tuple[str, ...], dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
-    for prob, seen, kept, top in histories(counts, hands, policy):
+    for prob, seen, kept, top in histories(counts, hands, policy, draw):
         obs = view(seen)
         hand_w[obs][kept] += prob
         if top is not None:
@@ -150,6 +152,22 @@ def test_unseen_middle_hand_matches_brute_force() -> None:
     for obs, (_ev, hands, _tops) in brute.items():
         post = opponent_posterior(rules, discards=",".join(obs))
         assert as_fractions(post.hand) == hands
+
+
+def test_other_family_members_match_brute_force() -> None:
+    """Draw 4, put back 2 (the worst two), and draw 2, put back nothing."""
+    def worst_two(drawn: str) -> str:
+        return sorted(drawn, key=ORDER.index)[-2:]  # type: ignore[return-value]
+
+    for counts, k, draw, back, policy in [((1, 2, 2, 1), 3, 4, 2, worst_two), ((1, 1, 2, 1), 4, 2, 0, lambda d: "")]:
+        rules = TwoDreidelRules(deck=counts, draw=draw, put_back=back)
+        brute = brute_posteriors(counts, k, lambda d, p=policy: "".join(p(d)), view=lambda seen: seen, draw=draw)
+        for obs, (ev, hands, tops) in brute.items():
+            post = opponent_posterior(rules, discards=list(obs), policy=lambda d, p=policy: "".join(p(d)))
+            assert Fraction(int(post.evidence.p), int(post.evidence.q)) == ev
+            assert as_fractions(post.hand) == hands, obs
+            if back:
+                assert post.top_card is not None and as_fractions(post.top_card) == tops
 
 
 def test_rules_option_top_two_is_the_default_visibility() -> None:
