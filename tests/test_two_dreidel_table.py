@@ -6,13 +6,19 @@ import itertools
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
 from sympy.utilities.iterables import multiset_permutations
 
-from dreidelpoker.games.two_dreidel import DeckState, TwoDreidelRules, equity, kept_hand_distribution, showdown
+from dreidelpoker.games.two_dreidel import (
+    DeckState,
+    TwoDreidelRules,
+    equity,
+    kept_hand_distribution,
+    showdown,
+)
 from dreidelpoker.games.two_dreidel.information import opponent_posterior, table_posteriors
 from dreidelpoker.games.two_dreidel.table import (
     MonteCarloEquity,
@@ -36,7 +42,7 @@ def canon(cards: list[str] | str) -> str:
     return "".join(sorted(cards, key=ORDER.index))
 
 
-@lru_cache(maxsize=None)
+@cache
 def share(hands: tuple[str, ...]) -> Fraction:
     """The first player's share of the pot in a showdown (memoised; not the code under test)."""
     winners = showdown(list(hands))
@@ -175,9 +181,9 @@ def test_equities_match_a_seeded_card_level_simulation(
         posts.append(opponent_posterior(rules, discards=discards, hand_number=hand_number,
                                         visibility=vis))  # type: ignore[arg-type]
         if vis == "all":
-            seen: Callable[[list[str]], bool] = lambda hist, d=discards: hist == d  # noqa: E731
+            seen: Callable[[list[str]], bool] = lambda hist, d=discards: hist == d
         else:
-            seen = lambda hist, d=discards: hist[-1:] == d  # noqa: E731
+            seen = lambda hist, d=discards: hist[-1:] == d
         samples.append(sampled_hands(1000 + i, deck, hand_number, seen, n))
     table = put_back_equities(drawn, rules=rules, opponents=posts)
     for choice in table.choices:

@@ -62,7 +62,7 @@ __all__ = [
 
 Counts = tuple[int, ...]
 Visibility = Literal["all", "top-two"]
-DiscardsLike = Union[str, Sequence[Union[str, None]], None]
+DiscardsLike = Union[str, Sequence[str | None], None]
 _VISIBILITIES = ("all", "top-two")
 
 
@@ -399,7 +399,7 @@ def opponent_posterior(
         if sum(top):
             label = format_hand(tuple(i for i, c in enumerate(top) for _ in range(c)), rules)
             top_w[label] = top_w.get(label, 0) + w
-    after, kept_w = _step(rules, fwd, None, pol)
+    _after, kept_w = _step(rules, fwd, None, pol)
     total = sum(fwd.weights.values())
     evidence = sympy.Rational(total, fwd.denominator)
     ordered = sorted(kept_w, key=normal_key, reverse=True)
