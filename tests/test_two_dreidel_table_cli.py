@@ -57,6 +57,22 @@ def test_text_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and data["method"] == "monte-carlo" and data["samples"] == 500 and data["seed"] == 3
 
 
+def test_spin_table_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from dreidelpoker.games.two_dreidel.spin import spin_table
+
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--drawn", "GHN", "--opponent-discard", "GH,NN",
+                       "--opponent-discard", "HH,HN", "--pot", "4", "--stack", "8", "--opponent-stacks", "6,3",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    posts = [opponent_posterior(discards="GH,NN"), opponent_posterior(discards="HH,HN")]
+    best = put_back_equities("GHN", opponents=posts).best
+    ref = spin_table(pot=4, equity=best.equity, hero_stack=8, opponents=[6, 3])
+    assert data["spin"] == ref.to_dict()
+    code, out, _ = run(capsys, "equity", "two-dreidel", "HN", "--pot", "3")
+    assert code == 0 and "break-even equity" in out and "assumptions" in out
+
+
 @pytest.mark.parametrize(
     "argv,message",
     [
@@ -73,6 +89,10 @@ def test_text_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
         (["GH", "--opponents", "2", "--opponent-discard", "GH"], "give one per opponent"),
         (["GH", "--opponent-discard", "GH", "--opponent-discard", "HH,NN"], "equally long"),
         (["GH", "--policy", "keep-best"], "unknown policy 'keep-best'"),
+        (["GH", "--stack", "3"], "add --pot"),
+        (["GH", "--pot", "3", "--opponent-stacks", "4,4"], "gives 2 stacks for 1 opponent"),
+        (["GH", "--pot", "3", "--opponent-stacks", "a"], "must be whole numbers"),
+        (["GH", "--pot", "-3"], "pot must be a non-negative integer"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

@@ -13,6 +13,7 @@ from .information import OpponentPosterior, table_posteriors
 from .policies import POLICIES
 from .ranking import format_hand, parse_hand
 from .rules import DECK_PRESETS, TwoDreidelRules
+from .spin import SpinTable, spin_table
 from .table import MonteCarloEquity, PutBackTable, table_equity
 
 _DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
@@ -36,6 +37,11 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
                    help="only the top two cards of each discard pile are public: give each opponent's last "
                    "kept hand and --hand-number")
     p.add_argument("--hand-number", type=int, default=None, help="the current hand number (needed with --top-two-only)")
+    p.add_argument("--pot", type=int, default=None,
+                   help="the pot when the dreidel lands: adds the spin table (EV of calling each face)")
+    p.add_argument("--stack", type=int, default=None, help="your chips, for the spin table (default: deep)")
+    p.add_argument("--opponent-stacks", metavar="CHIPS", default=None,
+                   help="opponents' chips for the spin table, e.g. 6,3 (default: deep)")
     p.add_argument("--samples", type=int, default=None, help="Monte Carlo with this many samples instead of exact")
     p.add_argument("--seed", type=int, default=0, help="seed for --samples (default 0)")
 
@@ -49,6 +55,7 @@ class EquityOutput:
     hero: str
     opponents: int
     posteriors: tuple[OpponentPosterior, ...] = ()
+    spin: SpinTable | None = None
 
     def to_dict(self) -> dict[str, Any]:
         head: dict[str, Any] = {"game": "two-dreidel", "deck": self.rules.deck_label}
@@ -57,12 +64,16 @@ class EquityOutput:
         head.update({k: v for k, v in self.result.to_dict().items() if k != key})
         if self.posteriors:
             head["opponent_hands"] = [p.to_dict() for p in self.posteriors]
+        if self.spin is not None:
+            head["spin"] = self.spin.to_dict()
         return head
 
     def to_text(self) -> str:
         parts = [self.result.to_text()]
         for i, p in enumerate(self.posteriors, start=1):
             parts.append(f"opponent {i}: {p.to_text()}")
+        if self.spin is not None:
+            parts.append(self.spin.to_text())
         return "\n\n".join(parts)
 
 
@@ -102,4 +113,18 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
                           method=method, samples=args.samples or 0, seed=args.seed)
     assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEquity))
     label = result.drawn if isinstance(result, PutBackTable) else hero
-    return EquityOutput(result, rules, label, n, posteriors)
+    spin = None
+    if args.pot is not None:
+        eq = result.best.equity if isinstance(result, PutBackTable) else result.equity
+        stacks: int | list[int | None] = n
+        if args.opponent_stacks is not None:
+            try:
+                stacks = [int(x) for x in args.opponent_stacks.split(",")]
+            except ValueError:
+                raise ValueError(f"--opponent-stacks {args.opponent_stacks!r} must be whole numbers like 6,3") from None
+            if len(stacks) != n:
+                raise ValueError(f"--opponent-stacks gives {len(stacks)} stacks for {n} opponent(s)")
+        spin = spin_table(pot=args.pot, equity=eq, rules=rules, hero_stack=args.stack, opponents=stacks)
+    elif args.stack is not None or args.opponent_stacks is not None:
+        raise ValueError("--stack and --opponent-stacks are for the spin table: add --pot")
+    return EquityOutput(result, rules, label, n, posteriors, spin)
