@@ -23,3 +23,12 @@ __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "domino_poker",
     "get_game", "list_games", "two_dreidel",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # dreidelpoker.widgets imports ipywidgets: load it on first use, not with the package.
+    if name == "widgets":
+        import importlib
+
+        return importlib.import_module(".widgets", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,6 +10,14 @@ from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_h
 from .policies import POLICIES, resolve_policy
 from .ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+from . import information, spin, table
+from .at_the_table import TableReport, at_the_table
+from .information import OpponentPosterior, opponent_posterior, table_posteriors
+from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
+from .table import (
+    MonteCarloEquity, PutBackTable, before_draw_equity, hand_equity, monte_carlo_equity, put_back_equities,
+    table_equity,
+)
 
 GAME = register(
     GameInfo(
@@ -27,4 +35,10 @@ __all__ = [
     "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
     "kept_hand_formulas", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
     "resolve_policy", "showdown", "trumps",
+]
+__all__ += [
+    "MonteCarloEquity", "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
+    "at_the_table", "before_draw_equity", "hand_equity", "information", "monte_carlo_equity",
+    "opponent_posterior", "put_back_equities", "spin", "spin_buy_in", "spin_decision", "spin_table", "table",
+    "table_equity", "table_posteriors",
 ]
