@@ -5,6 +5,8 @@ Examples:
     >>> import dreidelpoker as dp
     >>> dp.two_dreidel.kept_hand_distribution()["HH"]
     7/22
+    >>> [g.name for g in dp.list_games()][:2]
+    ['domino-poker', 'two-dreidel']
 """
 
 from __future__ import annotations
@@ -13,10 +15,20 @@ __version__ = "0.1.0"
 
 from .equity import EquityResult
 from .exact import Distribution, ExactMatrix, ExactTable
-from .games import games, get_game
-from .games import two_dreidel
+from .games import domino_poker, two_dreidel
+from .games.registry import get_game
+from .games.registry import games as list_games
 
 __all__ = [
-    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "games", "get_game",
-    "two_dreidel",
+    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "domino_poker",
+    "get_game", "list_games", "two_dreidel",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # dreidelpoker.widgets imports ipywidgets: load it on first use, not with the package.
+    if name == "widgets":
+        import importlib
+
+        return importlib.import_module(".widgets", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -139,7 +139,9 @@ class Distribution(Generic[K]):
     def expectation(self, value: Callable[[K], Any]) -> sympy.Expr:
         """Exact expectation of ``value(outcome)``."""
         t = self.total
-        return sympy.nsimplify(sum(sympy.Rational(w, t) * sympy.sympify(value(k)) for k, w in self.weights.items()))
+        total = sum(sympy.Rational(w, t) * sympy.sympify(value(k)) for k, w in self.weights.items())
+        # nsimplify would turn some Rationals into surds (nsimplify(1065/88) is not 1065/88).
+        return total if isinstance(total, sympy.Rational) else sympy.nsimplify(total)
 
     def map(self, f: Callable[[K], Any], *, outcome_name: str | None = None) -> Distribution[Any]:
         """The distribution of ``f(outcome)`` (weights of equal images are merged)."""

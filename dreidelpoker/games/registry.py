@@ -28,6 +28,8 @@ class CliCommand:
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], CliResult]
     description: str = ""
+    #: Argument lists (after ``VERB GAME``) that the conformance tests run with ``--json``.
+    examples: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,14 @@ from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
 from .strategy import (
     BestResponse, EquilibriumResult, PutBackMDP, best_put_back_policy, exploitability, put_back_equilibrium,
 )
+from . import chain, information, spin, strategy, table
+from .at_the_table import TableReport, at_the_table
+from .information import OpponentPosterior, opponent_posterior, table_posteriors
+from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
+from .table import (
+    MonteCarloEquity, PutBackTable, before_draw_equity, hand_equity, monte_carlo_equity, put_back_equities,
+    table_equity,
+)
 
 GAME = register(
     GameInfo(
@@ -28,10 +36,16 @@ GAME = register(
 __all__ = [
     "BestResponse", "ChainState", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
     "StateAwarePolicy", "best_put_back_policy", "deck_chain", "exploitability", "greedy_equity_policy",
-    "heads_up_long_run", "put_back_equilibrium",
+    "heads_up_long_run", "put_back_equilibrium", "chain", "strategy",
     "DECK_PRESETS", "GAME", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
     "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
     "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
     "kept_hand_formulas", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
     "resolve_policy", "showdown", "trumps",
+]
+__all__ += [
+    "MonteCarloEquity", "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
+    "at_the_table", "before_draw_equity", "hand_equity", "information", "monte_carlo_equity",
+    "opponent_posterior", "put_back_equities", "spin", "spin_buy_in", "spin_decision", "spin_table", "table",
+    "table_equity", "table_posteriors",
 ]

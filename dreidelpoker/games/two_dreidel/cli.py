@@ -14,6 +14,7 @@ from .equity import MAX_OPPONENTS, equity
 from .odds import kept_hand_distribution, odds_table_text
 from .policies import POLICIES
 from .rules import DECK_PRESETS, TwoDreidelRules
+from .table_cli import add_equity_arguments, run_equity
 
 _DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
 _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default normal-best)"
@@ -120,11 +121,19 @@ COMMANDS = {
         help="exact distribution of the kept two-card hand from a fresh deck",
         add_arguments=_common,
         run=_run_odds,
+        examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin")),
     ),
     "equity": CliCommand(
-        help="exact equity of a kept hand against opponents drawing from fresh decks",
-        add_arguments=_add_equity,
-        run=_run_equity,
+        help="exact equity of a kept hand, or of each put-back choice for drawn cards, against opponents "
+        "drawing from fresh decks or known by their public discards",
+        add_arguments=add_equity_arguments,
+        run=run_equity,
+        examples=(
+            ("GH",),
+            ("NS", "--opponents", "3", "--deck", "2-6-6-2"),
+            ("--drawn", "GHN", "--opponent-discard", "GH,NN", "--opponent-discard", "HH,HN"),
+            ("--drawn", "HNS", "--opponent-discard", "NN", "--top-two-only", "--hand-number", "5"),
+        ),
     ),
     "chain": CliCommand(
         help="the exact deck-cycle Markov chain: long-run kept-hand frequencies, states, period",
@@ -135,5 +144,6 @@ COMMANDS = {
         ),
         add_arguments=_add_chain,
         run=_run_chain,
+        examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin", "--opponent", "normal-best")),
     ),
 }

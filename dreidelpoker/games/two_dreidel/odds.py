@@ -88,7 +88,8 @@ class KeptHandFormulas:
             values = dict(zip(self.symbols, counts))
         out: dict[str, sympy.Rational] = {}
         for hand, f in self.formulas.items():
-            v = sympy.nsimplify(f.subs(values))
+            v = f.subs(values)
+            v = v if isinstance(v, sympy.Rational) else sympy.nsimplify(v)  # nsimplify can mangle Rationals
             if v != 0:
                 out[hand] = v
         return out

@@ -1,0 +1,211 @@
+"""Blocking (RULES.md 5.4, the source's complaint): the tiles you hold change what the
+other players can hold.
+
+Given the tiles you can see (your hand, and any tile you know is elsewhere), each
+opponent's hand is a uniformly random five-tile set of the unseen tiles. Every opponent
+whose tiles are unknown has the same (exchangeable) category distribution; this module
+computes it exactly and sets it beside the unconditioned table.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+import sympy
+
+from ..._fractions import decimal_str, frac_str
+from ...exact import Distribution, ExactTable
+from .evaluator import category_names
+from .rules import DominoPokerRules, LowRuns
+from .table import DISTINCT_HANDS, category_counts
+from .tiles import HAND_SIZE, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
+
+__all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
+
+
+@dataclass(frozen=True)
+class BlockingRow:
+    """One category: an opponent's chance of it given the held tiles, and without them."""
+
+    rank: int
+    name: str
+    count: int
+    probability: sympy.Rational
+    unconditioned: sympy.Rational
+
+    @property
+    def change(self) -> sympy.Rational:
+        """``probability - unconditioned`` (negative: the held tiles block it)."""
+        return self.probability - self.unconditioned
+
+    @property
+    def ratio(self) -> sympy.Rational | None:
+        """``probability / unconditioned`` (None where the category is impossible anyway)."""
+        return self.probability / self.unconditioned if self.unconditioned else None
+
+
+@dataclass(frozen=True)
+class BlockingResult:
+    """The category distribution of each unknown opponent's hand given ``held`` tiles.
+
+    Examples:
+        >>> b = blocking("6-6,5-5,4-4")
+        >>> b.row("Royal").probability, b.row("Four of a kind").probability
+        (0, 0)
+    """
+
+    held: tuple[Tile, ...]
+    low_runs: LowRuns
+    hands: int
+    rows: tuple[BlockingRow, ...]
+    known: tuple[Tile, ...] = ()
+
+    def row(self, name: str) -> BlockingRow:
+        for r in self.rows:
+            if r.name == name:
+                return r
+        raise KeyError(f"no category {name!r}; categories are {[r.name for r in self.rows]}")
+
+    @property
+    def title(self) -> str:
+        held = format_tiles(self.held) or "nothing"
+        known = f" and they show {format_tiles(self.known)}" if self.known else ""
+        return f"An opponent's hand when you hold {held}{known} ({self.hands:,} equally likely hands)"
+
+    def distribution(self) -> Distribution[str]:
+        return Distribution.from_weights({r.name: r.count for r in self.rows if r.count},
+                                         title=self.title, outcome_name="category")
+
+    def as_exact_table(self) -> ExactTable:
+        return ExactTable(
+            ("rank", "category", "hands", "probability", "unconditioned", "change", "ratio"),
+            tuple((r.rank, r.name, r.count, r.probability, r.unconditioned, r.change,
+                   "—" if r.ratio is None else r.ratio) for r in self.rows),
+            title=self.title,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "domino-poker",
+            "held": [t.label for t in self.held],
+            "known": [t.label for t in self.known],
+            "low_runs": self.low_runs,
+            "hands": self.hands,
+            "categories": [
+                {"name": r.name, "rank": r.rank, "count": r.count, "probability": frac_str(r.probability),
+                 "unconditioned": frac_str(r.unconditioned), "change": frac_str(r.change),
+                 "ratio": None if r.ratio is None else frac_str(r.ratio)}
+                for r in self.rows
+            ],
+        }
+
+    def to_text(self) -> str:
+        return self.as_exact_table().to_text()
+
+    def __repr__(self) -> str:
+        return "BlockingResult\n" + self.to_text()
+
+    def _repr_html_(self) -> str:
+        def cell(v: sympy.Rational) -> str:
+            return f"{frac_str(v)} <small>(≈ {decimal_str(v)})</small>"
+
+        body = "".join(
+            f"<tr><td>{r.rank}</td><td>{html.escape(r.name)}</td><td>{r.count}</td><td>{cell(r.probability)}</td>"
+            f"<td>{cell(r.unconditioned)}</td>"
+            f"<td style=\"color:{'#b00' if r.change < 0 else '#070' if r.change > 0 else 'inherit'}\">"
+            f"{'+' if r.change > 0 else ''}{decimal_str(r.change)}</td>"
+            f"<td>{'—' if r.ratio is None else decimal_str(r.ratio, 3)}</td></tr>"
+            for r in self.rows
+        )
+        return (
+            f"<table><caption>{html.escape(self.title)}</caption><thead><tr><th>rank</th><th>category</th>"
+            "<th>hands</th><th>probability</th><th>unconditioned</th><th>change</th><th>ratio</th></tr></thead>"
+            f"<tbody>{body}</tbody></table>"
+        )
+
+    def plot(self, ax: Any = None) -> Any:
+        """Opponent category probabilities with and without the held tiles (log scale)."""
+        import numpy as np
+
+        if ax is None:
+            import matplotlib.pyplot as plt
+
+            _, ax = plt.subplots(figsize=(8, 4))
+        rows = list(reversed(self.rows))
+        x = np.arange(len(rows))
+        ax.bar(x - 0.2, [float(r.unconditioned) for r in rows], width=0.4, label="unconditioned")
+        ax.bar(x + 0.2, [float(r.probability) for r in rows], width=0.4,
+               label=f"holding {format_tiles(self.held) or 'nothing'}")
+        ax.set_xticks(x, labels=[r.name for r in rows], rotation=60)
+        ax.set_yscale("log")
+        ax.set_ylabel("probability (log scale)")
+        ax.set_title("What an opponent can hold")
+        ax.legend()
+        return ax
+
+
+def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | None = None) -> BlockingResult:
+    """An opponent's exact category distribution given the ``held`` tiles.
+
+    ``held`` is any set of tiles you know are not in the opponent's hand (your own hand,
+    plus any others you have seen); ``known`` are tiles you know ARE in it (default
+    none). The rest of the opponent's hand is a uniform draw from the unseen tiles.
+
+    Examples:
+        >>> b = blocking("6-6,5-5,2-4,3-1,4-6")
+        >>> b.hands, b.row("Royal").probability, b.row("Royal").change
+        (3003, 0, -1/15504)
+        >>> blocking("6-6", known="5-5,4-4,3-3,2-2").row("Four of a kind").probability
+        1
+    """
+    rules = rules or DominoPokerRules()
+    tiles = parse_tiles(held, what="held tiles")
+    mine = parse_tiles(known, what="the opponent's known tiles")
+    both = set(tiles) & set(mine)
+    if both:
+        raise ValueError(f"{format_tiles(sorted(both, reverse=True))} cannot be both held elsewhere and in the opponent's hand")
+    if len(mine) > HAND_SIZE:
+        raise ValueError(f"an opponent's hand holds at most {HAND_SIZE} tiles; {len(mine)} known tiles given")
+    unseen = len(TILES) - len(tiles) - len(mine)
+    need = HAND_SIZE - len(mine)
+    if unseen < need:
+        raise ValueError(
+            f"held tiles must leave at least {need} unseen tiles for an opponent; "
+            f"got {len(tiles)} held of {len(TILES)}"
+        )
+    names = category_names(rules.low_runs)
+    base = category_counts(rules.low_runs)
+    cond = category_counts(rules.low_runs, excluded_mask=tiles_mask(tiles), required_mask=tiles_mask(mine))
+    hands = comb(unseen, need)
+    rows = tuple(
+        BlockingRow(rank, names[rank], cond[rank], sympy.Rational(cond[rank], hands),
+                    sympy.Rational(base[rank], DISTINCT_HANDS))
+        for rank in range(len(names) - 1, -1, -1)
+    )
+    return BlockingResult(tiles, rules.low_runs, hands, rows, mine)
+
+
+def blocking_by_opponent(
+    hand: HandLike, *, opponents: int | Sequence[HandLike | None] = 1, rules: DominoPokerRules | None = None
+) -> tuple[BlockingResult, ...]:
+    """Each opponent's exact category distribution, given your ``hand`` and every tile
+    known in the other opponents' hands (``opponents``: a count of unknown opponents, or
+    one entry per opponent, None or their known tiles).
+
+    Examples:
+        >>> a, b = blocking_by_opponent("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3", None])
+        >>> a.row("Full house").probability, b.row("Full house").probability
+        (37/286, 0)
+    """
+    from .equity import _setup
+
+    deal = _setup(hand, opponents, rules or DominoPokerRules())
+    out = []
+    for i in range(1, len(deal.known)):
+        seen = [t for j, k in enumerate(deal.known) if j != i for t in k]
+        out.append(blocking(seen, known=deal.known[i], rules=rules))
+    return tuple(out)

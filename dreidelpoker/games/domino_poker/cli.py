@@ -1,0 +1,104 @@
+"""Domino Poker's CLI commands: ``table``, ``equity`` and ``odds`` (blocking)."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from ...equity import EquityResult
+from ..registry import CliCommand
+from .blocking import blocking
+from .equity import equity
+from .rules import LOW_RUN_OPTIONS, DominoPokerRules
+from .table import category_table
+from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
+
+_LOW_RUNS_HELP = (
+    "how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): flush (default), straight (new "
+    "categories below Straight fours) or high-card"
+)
+
+
+def _low_runs(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--low-runs", default="flush", choices=list(LOW_RUN_OPTIONS), help=_LOW_RUNS_HELP)
+
+
+def _run_table(args: argparse.Namespace) -> Any:
+    return category_table(DominoPokerRules(low_runs=args.low_runs))
+
+
+@dataclass(frozen=True)
+class _EquityOutput:
+    result: EquityResult
+    hand: str
+    opponents: int
+    known: tuple[str, ...]
+    low_runs: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": "domino-poker", "hand": self.hand, "opponents": self.opponents,
+                "known_opponents": list(self.known), "low_runs": self.low_runs,
+                **self.result.to_dict(), "deals": self.result.details.get("deals")}
+
+    def to_text(self) -> str:
+        return self.result.to_text() + f"\n(exact over {self.result.details.get('deals'):,} equally likely deals)"
+
+
+def _add_equity(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hand", required=True, help="your tiles, e.g. 6-6,5-5,2-4,3-1,4-6 (5 tiles; fewer = partly unknown)")
+    p.add_argument("--opponents", type=int, default=None,
+                   help=f"number of opponents, 1 to {MAX_PLAYERS - 1} (default 1, or the number of --vs hands)")
+    p.add_argument("--vs", action="append", default=[], metavar="TILES",
+                   help="known tiles of the next opponent (repeatable; 1 to 5 tiles each, the rest unknown)")
+    _low_runs(p)
+
+
+def _run_equity(args: argparse.Namespace) -> _EquityOutput:
+    rules = DominoPokerRules(low_runs=args.low_runs)
+    known = list(args.vs)
+    n = args.opponents if args.opponents is not None else max(1, len(known))
+    if len(known) > n:
+        raise ValueError(f"{len(known)} --vs hands given but --opponents is {n}; give at most one --vs per opponent")
+    if not 1 <= n <= MAX_PLAYERS - 1:
+        raise ValueError(
+            f"--opponents must be 1 to {MAX_PLAYERS - 1} (2 to {MAX_PLAYERS} players; 20 tiles deal at most "
+            f"{MAX_PLAYERS} hands of 5), got {n}"
+        )
+    specs: list[Any] = known + [None] * (n - len(known))
+    result = equity(args.hand, opponents=specs, rules=rules)
+    hand = format_tiles(parse_tiles(args.hand, what="hand"))
+    return _EquityOutput(result, hand, n, tuple(format_tiles(parse_tiles(k)) for k in known), args.low_runs)
+
+
+def _add_odds(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--held", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
+    _low_runs(p)
+
+
+def _run_odds(args: argparse.Namespace) -> Any:
+    return blocking(args.held, rules=DominoPokerRules(low_runs=args.low_runs))
+
+
+COMMANDS = {
+    "table": CliCommand(
+        help="exact category table over the 15,504 hands, with rank-versus-probability inversions",
+        add_arguments=_low_runs,
+        run=_run_table,
+        examples=((), ("--low-runs", "straight")),
+    ),
+    "equity": CliCommand(
+        help="exact win / tie / lose / equity of a hand against 1 to 3 opponents",
+        add_arguments=_add_equity,
+        run=_run_equity,
+        examples=(("--hand", "6-6,5-5,2-4,3-1,4-6"), ("--hand", "6-5,6-4,6-3,6-2,6-1", "--opponents", "2")),
+        description="Exact equity of your hand against 1 to 3 opponents whose tiles are unknown "
+        "or partly known.\nExample: dreidelpoker equity domino-poker --hand 6-6,5-5,2-4,3-1,4-6 --opponents 3",
+    ),
+    "odds": CliCommand(
+        help="blocking: an opponent's exact category odds given the tiles you hold",
+        add_arguments=_add_odds,
+        run=_run_odds,
+        examples=(("--held", "6-6,5-5"),),
+    ),
+}

@@ -1,0 +1,352 @@
+"""Exact Domino Poker equity: a hand against 1 to 3 opponents, each hand known, partly
+known or unknown (RULES.md 5.1: best hand wins, exact ties split).
+
+Method: every way to complete the unknown parts of the hands from the unseen tiles is
+equally likely, so the engine enumerates those completions exactly, one player after
+the other, vectorised with numpy over 20-bit tile masks. A hand's strength comes from
+a lookup table over all 15,504 hands (:func:`~.table.strength_tables`), so one
+showdown costs a few integer comparisons. Opponents whose tiles are all unknown are
+exchangeable: the hero's result depends only on the set of their hands, so such
+opponents are dealt as an unordered set (each set stands for ``k!`` orders), which
+cuts the three-unknown-opponent case from 756,756 deals to 126,126.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import comb, factorial
+
+import numpy as np
+import numpy.typing as npt
+import sympy
+
+from ...equity import EquityAccumulator, EquityResult
+from ...exact import ExactTable
+from .evaluator import _evaluate
+from .rules import DominoPokerRules, LowRuns
+from .table import strength_tables
+from .tiles import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    TILES,
+    HandLike,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    tiles_mask,
+)
+
+__all__ = [
+    "MAX_DEALS",
+    "PartialHand",
+    "category_equity",
+    "deal_count",
+    "equity",
+    "equity_by_opponents",
+    "heads_up_wins",
+]
+
+#: A partial hand: None (all five tiles unknown) or 0 to 5 known tiles.
+PartialHand = HandLike | None
+
+#: Refuse enumerations larger than this (they would take minutes); fix more tiles.
+#: Counted after dealing unknown opponents as sets.
+MAX_DEALS = 50_000_000
+_CHUNK = 1 << 20
+
+IntArray = npt.NDArray[np.int64]
+
+
+@cache
+def _combos(r: int, m: int) -> npt.NDArray[np.int64]:
+    """All m-subsets of range(r) as rows of increasing positions."""
+    return np.asarray(list(itertools.combinations(range(r), m)), dtype=np.int64).reshape(-1, m)
+
+
+def _known(spec: PartialHand, *, what: str) -> tuple[Tile, ...]:
+    if spec is None:
+        return ()
+    tiles = parse_tiles(spec, what=what)
+    if len(tiles) > HAND_SIZE:
+        raise ValueError(f"{what} holds at most {HAND_SIZE} tiles, got {len(tiles)}: {format_tiles(tiles)}")
+    return tiles
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """The enumeration problem: known tiles per player (hero first) and the unseen pool."""
+
+    known: tuple[tuple[Tile, ...], ...]
+    pool: tuple[Tile, ...]
+    groups: tuple[int, ...]  # players 1.. that are fully unknown, dealt as one unordered group
+
+    @property
+    def needs(self) -> tuple[int, ...]:
+        return tuple(HAND_SIZE - len(k) for k in self.known)
+
+    def ordered_deals(self) -> int:
+        """The number of equally likely ordered completions."""
+        n, left = 1, len(self.pool)
+        for m in self.needs:
+            n *= comb(left, m)
+            left -= m
+        return n
+
+
+def _setup(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, rules: DominoPokerRules) -> _Deal:
+    hero = _known(hand, what="hand")
+    if opponents is None:
+        opponents = rules.players - 1
+    if isinstance(opponents, bool):
+        raise TypeError("opponents must be a number of unknown opponents or a list of their hands, not a bool")
+    if isinstance(opponents, int):
+        specs: list[PartialHand] = [None] * opponents
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        specs = list(opponents)
+    else:
+        raise TypeError(
+            "opponents must be a number of unknown opponents or a list with one hand per opponent "
+            f"(None for unknown, or 1 to 5 known tiles), got {type(opponents).__name__}"
+        )
+    if not 1 <= len(specs) <= MAX_PLAYERS - 1:
+        raise ValueError(
+            f"opponents must be 1 to {MAX_PLAYERS - 1}, got {len(specs)}: Domino Poker seats 2 to "
+            f"{MAX_PLAYERS} players (RULES.md 5.1) and {len(TILES)} tiles deal at most {MAX_PLAYERS} hands of {HAND_SIZE}"
+        )
+    known = [hero] + [_known(s, what=f"opponent {i + 1}'s hand") for i, s in enumerate(specs)]
+    seen: dict[Tile, int] = {}
+    for who, tiles in enumerate(known):
+        for t in tiles:
+            if t in seen:
+                a, b = ("your hand" if x == 0 else f"opponent {x}'s hand" for x in (seen[t], who))
+                raise ValueError(f"tile {t} is in both {a} and {b}; every tile exists once")
+            seen[t] = who
+    pool = tuple(t for t in TILES if t not in seen)
+    unknown = tuple(i for i in range(1, len(known)) if not known[i])
+    return _Deal(tuple(known), pool, unknown if len(unknown) > 1 else ())
+
+
+def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | None = None,
+               rules: DominoPokerRules | None = None) -> int:
+    """How many equally likely ordered deals complete the hands (what naive enumeration visits).
+
+    Examples:
+        >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
+        756756
+    """
+    return _setup(hand, opponents, rules or DominoPokerRules()).ordered_deals()
+
+
+class _Counter:
+    """Walks the completions player by player, in chunks, and tallies showdowns."""
+
+    def __init__(self, deal: _Deal, rules: DominoPokerRules) -> None:
+        self.by_mask = strength_tables(rules.low_runs).by_mask
+        self.deal = deal
+        self.known = [tiles_mask(k) for k in deal.known]
+        self.needs = deal.needs
+        self.pool_bits = np.asarray([1 << t.index for t in deal.pool], dtype=np.int64)
+        self.pool_mask = tiles_mask(deal.pool)
+        self.group = set(deal.groups)
+        self.first_of_group = deal.groups[0] if deal.groups else -1
+        self.acc = EquityAccumulator(len(deal.known))
+        self.multiplicity = factorial(len(deal.groups))
+        self.visited = 0
+
+    def run(self) -> EquityAccumulator:
+        one = np.zeros(1, dtype=np.int64)
+        self._level(0, one, one.copy(), one - 1, one.copy(), one - 1)
+        return self.acc
+
+    def _level(self, level: int, used: IntArray, hero: IntArray, omax: IntArray, ocnt: IntArray,
+               low: IntArray) -> None:
+        """``used``: tiles dealt so far (mask); ``low``: lowest pool position of the previous
+        hand of the unordered group (each group hand must start above it)."""
+        if level == len(self.needs):
+            self._tally(hero, omax, ocnt)
+            return
+        m = self.needs[level]
+        r = len(self.pool_bits) - sum(self.needs[:level])
+        fan = comb(r, m)
+        if len(used) * fan > _CHUNK and len(used) > 1:
+            step = max(1, _CHUNK // fan)
+            for start in range(0, len(used), step):
+                sl = slice(start, start + step)
+                self._level(level, used[sl], hero[sl], omax[sl], ocnt[sl], low[sl])
+            return
+        if m == 0:
+            hands = np.full(len(used), self.known[level], dtype=np.int64)
+            new_used, new_low = used, low
+        elif m == r:  # the last hand takes every remaining tile
+            hands = self.known[level] | (self.pool_mask & ~used)
+            new_used, new_low = used | hands, low
+            if level in self.group and level != self.first_of_group:
+                # its lowest position is the lowest remaining one; keep only ordered sets
+                free = (used[:, None] & self.pool_bits[None, :]) == 0
+                keep = np.argmax(free, axis=1) > low
+                hands, new_used, used, hero, omax, ocnt = (
+                    x[keep] for x in (hands, new_used, used, hero, omax, ocnt))
+                new_low = new_low[keep]
+        else:
+            free = (used[:, None] & self.pool_bits[None, :]) == 0
+            pos = np.argsort(~free, axis=1, kind="stable")[:, :r]  # free positions, ascending
+            fills = pos[:, _combos(r, m)]  # (S, fan, m)
+            hands = self.known[level] | self.pool_bits[fills].sum(axis=2)
+            new_used = used[:, None] | hands
+            new_low = np.repeat(low, fan)
+            if level in self.group:
+                first = fills[:, :, 0]
+                new_low = first.ravel()
+                if level != self.first_of_group:
+                    keep = (first > low[:, None]).ravel()
+                else:
+                    keep = np.ones(first.size, dtype=bool)
+            else:
+                keep = np.ones(len(used) * fan, dtype=bool)
+            hero, omax, ocnt = (np.repeat(x, fan)[keep] for x in (hero, omax, ocnt))
+            hands, new_used, new_low = hands.ravel()[keep], new_used.ravel()[keep], new_low[keep]
+        s = self.by_mask[hands].astype(np.int64)
+        if level == 0:
+            hero = s
+        else:
+            gt, eq = s > omax, s == omax
+            omax = np.where(gt, s, omax)
+            ocnt = np.where(gt, 1, ocnt + eq)
+        self._level(level + 1, new_used, hero, omax, ocnt, new_low)
+
+    def _tally(self, hero: IntArray, omax: IntArray, ocnt: IntArray) -> None:
+        k = self.multiplicity
+        self.visited += len(hero)
+        self.acc.add(k * int(np.count_nonzero(hero > omax)), winners=1, hero_wins=True)
+        self.acc.add(k * int(np.count_nonzero(hero < omax)), winners=1, hero_wins=False)
+        tied = hero == omax
+        if tied.any():  # impossible with distinct tiles, but the rules say ties split
+            for c, n in zip(*np.unique(ocnt[tied], return_counts=True)):
+                self.acc.add(k * int(n), winners=int(c) + 1, hero_wins=True)
+
+
+def equity(
+    hand: PartialHand,
+    *,
+    opponents: int | Sequence[PartialHand] | None = None,
+    rules: DominoPokerRules | None = None,
+) -> EquityResult:
+    """Exact win / tie / lose probabilities and pot equity of ``hand``.
+
+    ``opponents`` is a number of opponents whose tiles are all unknown (default:
+    ``rules.players - 1``) or a list with one entry per opponent: ``None`` for an
+    unknown hand, or 1 to 5 known tiles (the rest unknown). ``hand`` may also be
+    partial. Every completion of the unknown tiles from the unseen ones is equally
+    likely. Two hands never tie (they hold different tiles), so ``tie`` is 0 unless a
+    future tie rule changes that; ties would split the pot.
+
+    Examples:
+        >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=1)
+        EquityResult(win=978/1001, tie=0, lose=23/1001, equity=978/1001)
+        >>> equity("2-2,3-3,4-4,5-5,6-6", opponents=3).equity
+        1
+        >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3,4-4,5-1,5-3"]).win
+        0
+    """
+    rules = rules or DominoPokerRules()
+    deal = _setup(hand, opponents, rules)
+    total = deal.ordered_deals()
+    work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
+    if work > MAX_DEALS:
+        raise ValueError(
+            f"{total:,} deals complete these hands"
+            + (f" ({work:,} to enumerate)" if work != total else "")
+            + f"; the exact engine stops at {MAX_DEALS:,}. Fix more of your own tiles or the opponents' tiles."
+        )
+    counter = _Counter(deal, rules)
+    acc = counter.run()
+    hero = deal.known[0]
+    who = format_tiles(hero) if len(hero) == HAND_SIZE else f"{format_tiles(hero) or 'an unknown hand'} (partial)"
+    vs = ", ".join(
+        "unknown" if not k else (format_tiles(k) + ("" if len(k) == HAND_SIZE else " + unknown"))
+        for k in deal.known[1:]
+    )
+    result = acc.result(f"{who} against {len(deal.known) - 1} opponent(s): {vs}")
+    result.details.update({"deals": total, "enumerated": counter.visited})
+    if len(hero) == HAND_SIZE:
+        result.details["category"] = _evaluate(hero, rules.low_runs).category
+    return result
+
+
+def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = None) -> ExactTable:
+    """Equity of ``hand`` against 1, 2 and 3 unknown opponents.
+
+    Examples:
+        >>> equity_by_opponents("2-2,3-3,4-4,5-5,6-6").column("equity")
+        [1, 1, 1]
+    """
+    rows = []
+    for n in range(1, MAX_PLAYERS):
+        r = equity(hand, opponents=n, rules=rules)
+        rows.append((n, r.win, r.tie, r.lose, r.equity))
+    label = format_tiles(_known(hand, what="hand"))
+    return ExactTable(("opponents", "win", "tie", "lose", "equity"), tuple(rows),
+                      title=f"Equity of {label} against unknown opponents")
+
+
+def heads_up_wins(rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
+    """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
+    opponent can hold it beats; its exact heads-up equity is that number / 3003.
+
+    Examples:
+        >>> w = heads_up_wins()
+        >>> int(w.max()), int(w.min())
+        (3003, 0)
+    """
+    return _heads_up_wins((rules or DominoPokerRules()).low_runs)
+
+
+@cache
+def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
+    t = strength_tables(low_runs)
+    masks, strength = t.masks, t.strength.astype(np.int64)
+    wins = np.empty(len(masks), dtype=np.int64)
+    step = 1024
+    for start in range(0, len(masks), step):
+        hm, hs = masks[start:start + step, None], strength[start:start + step, None]
+        wins[start:start + step] = (((masks[None, :] & hm) == 0) & (strength[None, :] < hs)).sum(axis=1)
+    wins.setflags(write=False)
+    return wins
+
+
+def category_equity(rules: DominoPokerRules | None = None) -> ExactTable:
+    """Heads-up equity by category: the exact average over the category's hands
+    (= P(win | you hold the category) against one unknown opponent), and its range.
+
+    Examples:
+        >>> t = category_equity()
+        >>> t.records()[0]["category"], t.records()[0]["average equity"]
+        ('Royal', 1)
+    """
+    from .evaluator import category_names
+    from .table import DISTINCT_HANDS
+
+    rules = rules or DominoPokerRules()
+    t = strength_tables(rules.low_runs)
+    wins = heads_up_wins(rules)
+    opp = comb(len(TILES) - HAND_SIZE, HAND_SIZE)
+    names = category_names(rules.low_runs)
+    rows = []
+    for rank in range(len(names) - 1, -1, -1):
+        sel = wins[t.category == rank]
+        if not len(sel):
+            rows.append((rank, names[rank], 0, "—", "—", "—"))
+            continue
+        rows.append((
+            rank, names[rank], len(sel),
+            sympy.Rational(int(sel.sum()), len(sel) * opp),
+            sympy.Rational(int(sel.min()), opp),
+            sympy.Rational(int(sel.max()), opp),
+        ))
+    return ExactTable(
+        ("rank", "category", "hands", "average equity", "worst hand", "best hand"), tuple(rows),
+        title=f"Heads-up equity by category against one unknown opponent ({DISTINCT_HANDS:,} hands)",
+    )

@@ -1,0 +1,198 @@
+"""Domino Poker hand evaluation (RULES.md 5.2, 5.3): category plus a comparable key.
+
+Greater is stronger. A :class:`HandValue` keeps the tiles that made it; its ``key`` is
+``(rank, tie-break...)`` with tiles written as ``10 * high + low``, so plain tuple
+comparison ranks any two hands under the same rules.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from .rules import DominoPokerRules, LowRuns
+from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
+
+__all__ = [
+    "CATEGORY_DEFINITIONS",
+    "HandValue",
+    "category_names",
+    "evaluate",
+    "run_suit",
+    "suit_of",
+]
+
+_BASE: tuple[str, ...] = (
+    "High card", "One pair", "Flush", "Three of a kind", "Straight fours", "Full house",
+    "Straight fives", "Four of a kind", "Straight sixes", "Royal",
+)
+_LOW_STRAIGHTS: tuple[str, ...] = ("Straight ones", "Straight twos", "Straight threes")
+
+#: One-line definitions (RULES.md 5.3), for tables and docs.
+CATEGORY_DEFINITIONS: dict[str, str] = {
+    "Royal": "all five doubles (the source's 'Invincible')",
+    "Straight sixes": "a run in suit 6",
+    "Four of a kind": "four doubles",
+    "Straight fives": "a run in suit 5",
+    "Full house": "three doubles, and the two other tiles share a number",
+    "Straight fours": "a run in suit 4",
+    "Straight threes": "a run in suit 3 (option low_runs='straight')",
+    "Straight twos": "a run in suit 2 (option low_runs='straight')",
+    "Straight ones": "a run in suit 1 (option low_runs='straight')",
+    "Three of a kind": "three doubles (not a full house)",
+    "Flush": "five tiles of one suit that are not a named straight",
+    "One pair": "two doubles",
+    "High card": "anything else",
+}
+
+
+@functools.cache
+def category_names(low_runs: LowRuns = "flush") -> tuple[str, ...]:
+    """Category names weakest first; a name's index is its rank.
+
+    Examples:
+        >>> category_names()[0], category_names()[9]
+        ('High card', 'Royal')
+        >>> len(category_names("straight"))
+        13
+    """
+    if low_runs == "straight":
+        return _BASE[:4] + _LOW_STRAIGHTS + _BASE[4:]
+    return _BASE
+
+
+def suit_of(tiles: tuple[Tile, ...]) -> int | None:
+    """The number every tile contains (the hand's suit), or None.
+
+    Five distinct tiles share at most one number, so the suit is unique when it exists.
+    """
+    for k in range(6, 0, -1):
+        if all(t.has(k) for t in tiles):
+            return k
+    return None
+
+
+def run_suit(tiles: tuple[Tile, ...]) -> int | None:
+    """The suit k in which the tiles form a run (RULES.md 5.2), or None.
+
+    Examples:
+        >>> run_suit(parse_hand("[2-5], [3-5], [4-5], [5-5], [5-6]"))
+        5
+    """
+    k = suit_of(tiles)
+    if k is None:
+        return None
+    others = sorted(t.other_end(k) for t in tiles)
+    return k if others == list(range(others[0], others[0] + len(tiles))) else None
+
+
+@functools.total_ordering
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """A hand's category, rank and comparable key; it keeps its tiles (strongest first).
+
+    Examples:
+        >>> v = evaluate("6-6,5-5,2-4,3-1,4-6")
+        >>> v.category, v.rank, v.key
+        ('One pair', 1, (1, 66, 55, 64, 42, 31))
+        >>> v > evaluate("5-5,4-4,6-1,6-2,6-3")
+        True
+    """
+
+    category: str
+    rank: int
+    key: tuple[int, ...]
+    tiles: tuple[Tile, ...]
+    low_runs: LowRuns = "flush"
+
+    def _check(self, other: object) -> HandValue:
+        if not isinstance(other, HandValue):
+            raise TypeError(f"cannot compare a HandValue with {type(other).__name__}")
+        if other.low_runs != self.low_runs:
+            raise ValueError(
+                f"cannot compare hands valued under low_runs={self.low_runs!r} and {other.low_runs!r}"
+            )
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.key == other.key and self.low_runs == other.low_runs
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.low_runs))
+
+    def __lt__(self, other: object) -> bool:
+        return self.key < self._check(other).key
+
+    def __str__(self) -> str:
+        return f"{self.category}: {format_tiles(self.tiles)}"
+
+    def __repr__(self) -> str:
+        return f"HandValue({self.category!r}, {format_tiles(self.tiles)!r})"
+
+
+def _codes(tiles: tuple[Tile, ...] | list[Tile]) -> tuple[int, ...]:
+    return tuple(t.code for t in sorted(tiles, reverse=True))
+
+
+def evaluate(hand: HandLike, rules: DominoPokerRules | None = None) -> HandValue:
+    """Value a five-tile hand under ``rules`` (default RULES.md).
+
+    Tie-breaks (RULES.md 5.3): one pair by higher double, other double, other tiles;
+    flush by suit then tiles; high card: a double beats no double, higher double first,
+    then the other tiles; every other category by all tiles sorted by (higher end,
+    lower end), highest first. Two hands dealt together never tie: they hold different
+    tiles.
+
+    Examples:
+        >>> evaluate("[2-6], [3-6], [4-6], [5-6], [6-6]").category
+        'Straight sixes'
+        >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]").category
+        'Flush'
+        >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", DominoPokerRules(low_runs="straight")).category
+        'Straight ones'
+    """
+    rules = rules or DominoPokerRules()
+    tiles = parse_hand(hand)
+    return _evaluate(tiles, rules.low_runs)
+
+
+@functools.lru_cache(maxsize=65536)
+def _evaluate(tiles: tuple[Tile, ...], low_runs: LowRuns) -> HandValue:
+    assert len(tiles) == HAND_SIZE
+    names = category_names(low_runs)
+    doubles = [t for t in tiles if t.is_double]
+    singles = [t for t in tiles if not t.is_double]
+    nd = len(doubles)
+    run = run_suit(tiles)
+    suit = suit_of(tiles)
+    everything = _codes(tiles)
+
+    def value(name: str, *tiebreak: int) -> HandValue:
+        rank = names.index(name)
+        return HandValue(name, rank, (rank, *tiebreak), tiles, low_runs)
+
+    if nd == 5:
+        return value("Royal", *everything)
+    if run == 6:
+        return value("Straight sixes", *everything)
+    if nd == 4:
+        return value("Four of a kind", *everything)
+    if run == 5:
+        return value("Straight fives", *everything)
+    if nd == 3 and singles[0].has(singles[1].high) or nd == 3 and singles[0].has(singles[1].low):
+        return value("Full house", *everything)
+    if run == 4:
+        return value("Straight fours", *everything)
+    if run is not None and low_runs == "straight":
+        return value(_LOW_STRAIGHTS[run - 1], *everything)
+    if nd == 3:
+        return value("Three of a kind", *everything)
+    if suit is not None and not (run is not None and low_runs == "high-card"):
+        return value("Flush", suit, *everything)
+    if nd == 2:
+        return value("One pair", *_codes(doubles), *_codes(singles))
+    if nd == 1:
+        return value("High card", 1, doubles[0].code, *_codes(singles))
+    return value("High card", 0, 0, *everything)

@@ -1,0 +1,98 @@
+"""Domino Poker's rules object (RULES.md 5): one frozen, keyword-only dataclass.
+
+Defaults are RULES.md 5.1 and 5.4; every documented alternative is a named option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
+
+__all__ = ["LOW_RUN_OPTIONS", "DominoPokerRules", "LowRuns"]
+
+LowRuns = Literal["flush", "straight", "high-card"]
+#: RULES.md 5.4: how a run in suit 1, 2 or 3 ranks (the source does not say).
+LOW_RUN_OPTIONS: tuple[str, ...] = ("flush", "straight", "high-card")
+
+
+def _check_int(name: str, value: object, *, low: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DominoPokerRules:
+    """Domino Poker (RULES.md 5). Defaults follow RULES.md.
+
+    * ``players``: 2 to 4 (20 tiles deal at most four hands of five).
+    * ``ante``: what each player puts in before the deal (default 1).
+    * ``min_bet`` / ``max_bet``: the agreed bet and raise sizes; equal values (the
+      default, 1 and 1) make the game fixed-limit.
+    * ``max_raises``: raises allowed in the single betting round (default 3; ``None``
+      for no cap).
+    * ``low_runs``: how a run in suit 1, 2 or 3 ranks (RULES.md 5.4):
+      ``"flush"`` (default), ``"straight"`` (three new categories Straight threes,
+      twos and ones, just below Straight fours) or ``"high-card"`` (neither straight
+      nor flush).
+
+    Examples:
+        >>> DominoPokerRules().players
+        2
+        >>> DominoPokerRules(low_runs="straight").categories[3:8]
+        ('Three of a kind', 'Straight ones', 'Straight twos', 'Straight threes', 'Straight fours')
+        >>> DominoPokerRules(players=5)
+        Traceback (most recent call last):
+        ...
+        ValueError: players must be 2, 3 or 4 (RULES.md 5.1; 20 tiles deal at most 4 hands of 5), got 5
+    """
+
+    players: int = 2
+    ante: int = 1
+    min_bet: int = 1
+    max_bet: int = 1
+    max_raises: int | None = 3
+    low_runs: LowRuns = "flush"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= MAX_PLAYERS:
+            raise ValueError(
+                f"players must be 2, 3 or 4 (RULES.md 5.1; {len(TILES)} tiles deal at most "
+                f"{MAX_PLAYERS} hands of {HAND_SIZE}), got {self.players!r}"
+            )
+        _check_int("ante", self.ante, low=0)
+        _check_int("min_bet", self.min_bet, low=1)
+        _check_int("max_bet", self.max_bet, low=1)
+        if self.max_bet < self.min_bet:
+            raise ValueError(f"max_bet ({self.max_bet}) must be >= min_bet ({self.min_bet})")
+        if self.max_raises is not None:
+            _check_int("max_raises", self.max_raises, low=0)
+        if self.low_runs not in LOW_RUN_OPTIONS:
+            raise ValueError(f"low_runs must be one of {list(LOW_RUN_OPTIONS)}, got {self.low_runs!r}")
+
+    @property
+    def fixed_limit(self) -> bool:
+        """True when every bet and raise has one agreed size."""
+        return self.min_bet == self.max_bet
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The 20 tiles, weakest first."""
+        return TILES
+
+    @property
+    def doubles(self) -> tuple[Tile, ...]:
+        return DOUBLES
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Category names under these rules, weakest first (the index is the rank)."""
+        from .evaluator import category_names
+
+        return category_names(self.low_runs)
+
+    @classmethod
+    def options(cls) -> dict[str, DominoPokerRules]:
+        """One rules object per RULES.md 5.4 option for runs in suits 1, 2, 3."""
+        return {opt: cls(low_runs=opt) for opt in LOW_RUN_OPTIONS}  # type: ignore[arg-type]

@@ -1,0 +1,615 @@
+"""Equity at the table: partial hands against 1 to 7 opponents with their own decks.
+
+Three things the hero can know about their own hand (RULES.md 1.6):
+
+* the whole hand (:func:`hand_equity`);
+* three drawn cards with the put-back not yet chosen (:func:`put_back_equities`: the
+  equity of each choice);
+* only their deck before the draw, with its known top card (:func:`before_draw_equity`:
+  the equity if they then put back by a policy, or pick the best choice each time).
+
+Each opponent is a :class:`~dreidelpoker.games.two_dreidel.deck.DeckState` (they draw
+from it under their policy), a :class:`~dreidelpoker.exact.Distribution` over hands, or
+an :class:`~dreidelpoker.games.two_dreidel.information.OpponentPosterior` (the exact
+posterior from their public discards). Opponents hold separate decks, so their hands are
+independent of each other and of the hero's cards. Everything is exact; ask for
+``method="monte-carlo"`` in :func:`table_equity` (or call :func:`monte_carlo_equity`)
+for a seeded estimate with a confidence interval.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal, Union
+
+import sympy
+
+from ..._fractions import decimal_str, frac_str
+from ...equity import EquityAccumulator, EquityResult
+from ...exact import Distribution, ExactTable
+from .deck import DeckState, counts_of, draw_weights, hypergeometric
+from .equity import MAX_OPPONENTS
+from .information import OpponentPosterior
+from .odds import kept_hand_distribution
+from .policies import Policy, resolve_policy
+from .ranking import Hand, HandLike, format_hand, parse_cards, parse_hand, showdown_winners
+from .rules import TwoDreidelRules
+
+__all__ = [
+    "BeforeDrawEquity",
+    "MonteCarloEquity",
+    "PutBackChoice",
+    "PutBackTable",
+    "before_draw_equity",
+    "hand_equity",
+    "monte_carlo_equity",
+    "parse_drawn",
+    "put_back_equities",
+    "table_equity",
+]
+
+OpponentLike = Union[DeckState, Distribution[str], OpponentPosterior]
+OpponentsLike = Union[int, Sequence[OpponentLike]]
+Weights = list[tuple[Hand, int]]
+
+
+# -- opponents ----------------------------------------------------------------------------
+def _opponent_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Policy) -> list[Weights]:
+    """Each opponent's current-hand distribution as integer weights."""
+    if isinstance(opponents, bool):
+        raise TypeError("opponents must be a number or a list of opponents, not a bool")
+    if isinstance(opponents, int):
+        if not 1 <= opponents <= MAX_OPPONENTS:
+            raise ValueError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents} "
+                             f"(a table seats 1 to {MAX_OPPONENTS} opponents)")
+        fresh = kept_hand_distribution(rules, policy=policy)
+        specs: list[OpponentLike] = [fresh] * opponents
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        specs = list(opponents)
+        if not 1 <= len(specs) <= MAX_OPPONENTS:
+            raise ValueError(f"a table seats 1 to {MAX_OPPONENTS} opponents, got {len(specs)}")
+    else:
+        raise TypeError(f"opponents must be a number 1..{MAX_OPPONENTS} or a list of opponents")
+    out: list[Weights] = []
+    for i, spec in enumerate(specs, start=1):
+        if isinstance(spec, OpponentPosterior):
+            dist = spec.hand
+        elif isinstance(spec, DeckState):
+            dist = kept_hand_distribution(rules, state=spec, policy=policy)
+        elif isinstance(spec, Distribution):
+            dist = spec
+        else:
+            raise TypeError(
+                f"opponent {i} must be a DeckState, a Distribution over hands or an OpponentPosterior, "
+                f"got {type(spec).__name__}"
+            )
+        out.append([(parse_hand(h, rules), w) for h, w in dist.weights.items()])
+    return out
+
+
+def _multisets(lists: Sequence[Weights]) -> dict[tuple[Hand, ...], int]:
+    """Distribution of the multiset of opponents' hands (all the hero's showdown needs)."""
+    ms: dict[tuple[Hand, ...], int] = {(): 1}
+    for weights in lists:
+        nxt: dict[tuple[Hand, ...], int] = {}
+        for key, w in ms.items():
+            for h, hw in weights:
+                new = tuple(sorted(key + (h,)))
+                nxt[new] = nxt.get(new, 0) + w * hw
+        ms = nxt
+    return ms
+
+
+@lru_cache(maxsize=200_000)
+def _hero_outcome(rules: TwoDreidelRules, hero: Hand, others: tuple[Hand, ...]) -> tuple[int, bool]:
+    winners = showdown_winners(rules, [hero, *others])
+    return len(winners), 0 in winners
+
+
+def _equity_vs(rules: TwoDreidelRules, hero: Sequence[tuple[Hand, int]], ms: dict[tuple[Hand, ...], int],
+               n: int, description: str) -> EquityResult:
+    acc = EquityAccumulator(n + 1)
+    for h, hw in hero:
+        for key, w in ms.items():
+            k, wins = _hero_outcome(rules, h, key)
+            acc.add(hw * w, winners=k, hero_wins=wins)
+    return acc.result(description)
+
+
+def _opp_label(n: int) -> str:
+    return f"{n} opponent{'s' if n != 1 else ''}"
+
+
+# -- the hero's whole hand ----------------------------------------------------------------
+def hand_equity(
+    hand: HandLike | Distribution[str],
+    *,
+    rules: TwoDreidelRules | None = None,
+    opponents: OpponentsLike = 1,
+    policy: Policy = "normal-best",
+) -> EquityResult:
+    """Exact equity of a known hand (or a distribution over hands) against opponents.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel.information import opponent_posterior
+        >>> hand_equity("GH", opponents=1)
+        EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
+        >>> hand_equity("HH", opponents=[opponent_posterior(discards="GH")]).equity
+        83/96
+    """
+    rules = rules or TwoDreidelRules()
+    lists = _opponent_lists(rules, opponents, policy)
+    if isinstance(hand, Distribution):
+        hero = [(parse_hand(h, rules), w) for h, w in hand.weights.items()]
+        label = "a distribution of hands"
+    else:
+        hero = [(parse_hand(hand, rules), 1)]
+        label = format_hand(hero[0][0], rules)
+    return _equity_vs(rules, hero, _multisets(lists), len(lists), f"{label} against {_opp_label(len(lists))}")
+
+
+# -- three drawn cards --------------------------------------------------------------------
+def parse_drawn(
+    drawn: HandLike,
+    rules: TwoDreidelRules | None = None,
+    *,
+    top: str | None = None,
+    hero_deck: DeckState | None = None,
+) -> Hand:
+    """Parse and check the hero's drawn cards.
+
+    They must be ``rules.draw`` cards the deck can hold, include the known top card
+    (``top``, or ``hero_deck.top``), and be a possible draw from ``hero_deck`` if given.
+
+    Examples:
+        >>> parse_drawn("NGH")
+        (0, 1, 2)
+        >>> parse_drawn("GHN", top="S")
+        Traceback (most recent call last):
+        ...
+        ValueError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
+    """
+    rules = rules or TwoDreidelRules()
+    if isinstance(drawn, str):
+        cards = parse_cards(drawn, rules, what="drawn cards")
+    else:
+        cards = tuple(sorted(drawn))
+        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
+            raise ValueError(f"drawn cards {drawn!r} must be symbol indices 0..{len(rules.symbols) - 1}")
+    label = format_hand(cards, rules)
+    if len(cards) != rules.draw:
+        raise ValueError(f"you draw {rules.draw} cards each hand, got {len(cards)} in {drawn!r}")
+    for s, (c, full) in enumerate(zip(counts_of(cards, len(rules.symbols)), rules.counts)):
+        if c > full:
+            raise ValueError(
+                f"drawn cards {label} hold {c} {rules.symbols[s]} but the deck {rules.deck_label} holds only {full}"
+            )
+    top_idx: int | None = None
+    if top is not None and top != "":
+        t = parse_cards(top, rules, what="top card")
+        if len(t) != 1:
+            raise ValueError(f"the known top card must be one card, got {top!r}")
+        top_idx = t[0]
+    if hero_deck is not None:
+        hero_deck.validate(rules)
+        if top_idx is not None and hero_deck.top is not None and top_idx != hero_deck.top:
+            raise ValueError(
+                f"top card {rules.symbols[top_idx]} contradicts the deck state's top card {rules.symbols[hero_deck.top]}"
+            )
+        top_idx = hero_deck.top if top_idx is None else top_idx
+    if top_idx is not None and top_idx not in cards:
+        raise ValueError(
+            f"drawn cards {label} are inconsistent with the known top card {rules.symbols[top_idx]}: "
+            "the card put back last hand is always drawn first"
+        )
+    if hero_deck is not None:
+        outcomes, _ = draw_weights(rules, hero_deck)
+        if all(o.drawn != cards for o, _w in outcomes):
+            raise ValueError(f"drawn cards {label} cannot be drawn from {hero_deck.describe(rules)}")
+    return cards
+
+
+@dataclass(frozen=True)
+class PutBackChoice:
+    """One put-back choice: the card(s) put back, the hand kept, and its equity."""
+
+    put_back: str
+    hand: str
+    result: EquityResult | MonteCarloEquity
+
+    @property
+    def equity(self) -> Any:
+        return self.result.equity
+
+
+@dataclass(frozen=True)
+class PutBackTable:
+    """The equity of every put-back choice for one set of drawn cards."""
+
+    drawn: str
+    choices: tuple[PutBackChoice, ...]
+    description: str = ""
+    method: str = "exact"
+
+    @property
+    def best(self) -> PutBackChoice:
+        """The choice with the highest equity (the first one on a tie)."""
+        best = self.choices[0]
+        for c in self.choices[1:]:
+            if c.equity > best.equity:
+                best = c
+        return best
+
+    def __getitem__(self, put_back: str) -> PutBackChoice:
+        for c in self.choices:
+            if c.put_back == put_back:
+                return c
+        raise KeyError(f"no put-back choice {put_back!r}; choices are {[c.put_back for c in self.choices]}")
+
+    def as_table(self) -> ExactTable:
+        rows = tuple(
+            (c.put_back, c.hand, c.result.win, c.result.tie, c.result.lose, c.result.equity) for c in self.choices
+        )
+        return ExactTable(("put back", "keep", "win", "tie", "lose", "equity"), rows, title=self.description)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "drawn": self.drawn,
+            "method": self.method,
+            "description": self.description,
+            "choices": [
+                {"put_back": c.put_back, "hand": c.hand, **{k: v for k, v in c.result.to_dict().items()
+                                                            if k != "description"}}
+                for c in self.choices
+            ],
+            "best": self.best.put_back,
+        }
+
+    def to_text(self) -> str:
+        if self.method == "exact":
+            text = self.as_table().to_text()
+        else:
+            lines = [self.description]
+            for c in self.choices:
+                lines.append(f"put back {c.put_back}, keep {c.hand}: {c.result.to_text()}")
+            text = "\n".join(lines)
+        return f"{text}\nbest: put back {self.best.put_back}, keep {self.best.hand}"
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"back {c.put_back} keep {c.hand}: {_short(c.equity)}" for c in self.choices)
+        return f"PutBackTable(drew {self.drawn}: {body}; best: back {self.best.put_back})"
+
+    def _repr_html_(self) -> str:
+        best = self.best.put_back
+        rows = []
+        for c in self.choices:
+            mark = " <b>← best</b>" if c.put_back == best else ""
+            cells = "".join(f"<td>{_cell(getattr(c.result, n))}</td>" for n in ("win", "tie", "lose", "equity"))
+            rows.append(f"<tr><td>{html.escape(c.put_back)}</td><td>{html.escape(c.hand)}</td>{cells}"
+                        f"<td>{mark}</td></tr>")
+        return (
+            f"<table class='dp-putback'><caption>{html.escape(self.description)}</caption><thead><tr>"
+            "<th>put back</th><th>keep</th><th>win</th><th>tie</th><th>lose</th><th>equity</th><th></th>"
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+
+    def plot(self, ax: Any = None, **bar_kwargs: Any) -> Any:
+        """Bar chart of the equity of each choice."""
+        from ...plotting import bar_chart
+
+        return bar_chart([f"back {c.put_back}\nkeep {c.hand}" for c in self.choices],
+                         [float(c.equity) for c in self.choices], ax=ax, title=self.description,
+                         ylabel="equity", **bar_kwargs)
+
+
+def _short(v: Any) -> str:
+    return frac_str(v) if isinstance(v, sympy.Rational) else f"{v:.4f}"
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, sympy.Rational):
+        return f"{frac_str(v)} <small>≈ {decimal_str(v, 4)}</small>"
+    if isinstance(v, float):
+        return f"{v:.4f}"
+    return html.escape(str(v))
+
+
+def _choices(rules: TwoDreidelRules, drawn: Hand) -> list[tuple[Hand, Hand]]:
+    """Distinct (put back, kept) splits of the drawn cards, best put-back card first."""
+    k = len(rules.symbols)
+    counts = counts_of(drawn, k)
+    out = []
+    for back_vec, _w in sorted(hypergeometric(counts, rules.put_back), reverse=True):
+        back = tuple(i for i, c in enumerate(back_vec) for _ in range(c))
+        kept = tuple(i for i, c in enumerate(counts) for _ in range(c - back_vec[i]))
+        out.append((back, kept))
+    return out
+
+
+def put_back_equities(
+    drawn: HandLike,
+    *,
+    rules: TwoDreidelRules | None = None,
+    opponents: OpponentsLike = 1,
+    policy: Policy = "normal-best",
+    top: str | None = None,
+    hero_deck: DeckState | None = None,
+) -> PutBackTable:
+    """Exact equity of each put-back choice for the hero's drawn cards.
+
+    ``top`` is the card the hero put back last hand (it must be among the drawn cards);
+    ``hero_deck`` the hero's deck before the draw, if the drawn cards should be checked
+    against it. ``policy`` is the opponents' keep policy where they are given as deck
+    states or a number (fresh decks).
+
+    Examples:
+        >>> t = put_back_equities("GHS", opponents=1)
+        >>> [(c.put_back, c.hand, c.equity) for c in t.choices]
+        [('G', 'HS', 15/44), ('H', 'GS', 1), ('S', 'GH', 10/11)]
+        >>> t.best.put_back  # a fresh-deck normal-best opponent never keeps the lone Shin
+        'H'
+    """
+    rules = rules or TwoDreidelRules()
+    cards = parse_drawn(drawn, rules, top=top, hero_deck=hero_deck)
+    lists = _opponent_lists(rules, opponents, policy)
+    ms = _multisets(lists)
+    n = len(lists)
+    choices = []
+    for back, kept in _choices(rules, cards):
+        hand = format_hand(kept, rules)
+        res = _equity_vs(rules, [(kept, 1)], ms, n, f"keep {hand} against {_opp_label(n)}")
+        choices.append(PutBackChoice(format_hand(back, rules), hand, res))
+    label = format_hand(cards, rules)
+    return PutBackTable(label, tuple(choices), f"drew {label}: equity of each put-back against {_opp_label(n)}")
+
+
+# -- before the draw ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class BeforeDrawEquity:
+    """The hero's equity before drawing, with the choice made for every possible draw."""
+
+    result: EquityResult
+    draws: ExactTable
+    hero_policy: str
+
+    @property
+    def equity(self) -> sympy.Rational:
+        return self.result.equity
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.result.to_dict(), "hero_policy": self.hero_policy, "draws": self.draws.to_dict()}
+
+    def to_text(self) -> str:
+        return self.result.to_text() + "\n\n" + self.draws.to_text()
+
+    def __repr__(self) -> str:
+        return f"BeforeDrawEquity({self.result!r}, hero_policy={self.hero_policy!r})"
+
+    def _repr_html_(self) -> str:
+        return self.result._repr_html_() + self.draws._repr_html_()
+
+
+def before_draw_equity(
+    state: DeckState,
+    *,
+    rules: TwoDreidelRules | None = None,
+    opponents: OpponentsLike = 1,
+    policy: Policy = "normal-best",
+    hero_policy: Policy | Literal["best"] = "best",
+) -> BeforeDrawEquity:
+    """Exact equity of the hero before the draw, from their deck state (known top card).
+
+    ``hero_policy="best"`` picks, for every draw, the put-back with the highest equity this
+    hand; a policy name or callable plays that policy instead.
+
+    Examples:
+        >>> rules = TwoDreidelRules()
+        >>> r = before_draw_equity(DeckState.of(rules, top="G", deck="1-5-5-1"), opponents=1)
+        >>> r.equity > before_draw_equity(DeckState.fresh(rules), opponents=1).equity
+        True
+    """
+    rules = rules or TwoDreidelRules()
+    if not isinstance(state, DeckState):
+        raise TypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
+    lists = _opponent_lists(rules, opponents, policy)
+    ms = _multisets(lists)
+    n = len(lists)
+    outcomes, total = draw_weights(rules, state)
+    pol = None if hero_policy == "best" else resolve_policy(hero_policy, rules)
+    acc_win = acc_tie = acc_eq = sympy.Integer(0)
+    rows = []
+    for outcome, w in outcomes:
+        p = sympy.Rational(w, total)
+        if pol is None:
+            options = [
+                (back, kept, _equity_vs(rules, [(kept, 1)], ms, n, "")) for back, kept in _choices(rules, outcome.drawn)
+            ]
+            back, kept, res = max(options, key=lambda o: o[2].equity)
+        else:
+            kept = pol.kept(outcome.drawn)
+            back = pol.put_back(outcome.drawn)
+            res = _equity_vs(rules, [(kept, 1)], ms, n, "")
+        acc_win += p * res.win
+        acc_tie += p * res.tie
+        acc_eq += p * res.equity
+        rows.append((format_hand(outcome.drawn, rules), p, format_hand(back, rules), format_hand(kept, rules),
+                     res.equity))
+    name = "best" if pol is None else pol.name
+    desc = f"before the draw from {state.describe(rules)}, putting back by {name}, against {_opp_label(n)}"
+    result = EquityResult(win=acc_win, tie=acc_tie, lose=1 - acc_win - acc_tie, equity=acc_eq, description=desc)
+    table = ExactTable(("drawn", "probability", "put back", "keep", "equity"), tuple(rows), title=desc)
+    return BeforeDrawEquity(result, table, name)
+
+
+# -- Monte Carlo --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MonteCarloEquity:
+    """A seeded Monte Carlo estimate of win / tie / lose / equity with a confidence interval.
+
+    ``equity_ci`` is the normal-approximation interval at ``confidence`` for the equity.
+    """
+
+    win: float
+    tie: float
+    lose: float
+    equity: float
+    equity_stderr: float
+    equity_ci: tuple[float, float]
+    samples: int
+    seed: int
+    confidence: float = 0.95
+    description: str = ""
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "description": self.description, "method": "monte-carlo", "samples": self.samples, "seed": self.seed,
+            "win": self.win, "tie": self.tie, "lose": self.lose, "equity": self.equity,
+            "equity_stderr": self.equity_stderr, "equity_ci": list(self.equity_ci), "confidence": self.confidence,
+        }
+
+    def to_text(self) -> str:
+        lo, hi = self.equity_ci
+        return (
+            f"{self.description}\nMonte Carlo, {self.samples} samples, seed {self.seed}\n"
+            f"win {self.win:.4f}  tie {self.tie:.4f}  lose {self.lose:.4f}\n"
+            f"equity {self.equity:.4f}  ({self.confidence:.0%} CI {lo:.4f} .. {hi:.4f})"
+        )
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + html.escape(self.to_text()) + "</pre>"
+
+
+def monte_carlo_equity(
+    hero: HandLike | Distribution[str] | DeckState,
+    *,
+    rules: TwoDreidelRules | None = None,
+    opponents: OpponentsLike = 1,
+    policy: Policy = "normal-best",
+    hero_policy: Policy = "normal-best",
+    samples: int = 20_000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> MonteCarloEquity:
+    """Estimate the hero's equity by sampling hands from every player's exact distribution.
+
+    ``hero`` is a hand, a distribution over hands, or a deck state (the hero then draws and
+    puts back by ``hero_policy``). Same seed, same answer.
+
+    Examples:
+        >>> mc = monte_carlo_equity("GH", opponents=1, samples=4000, seed=1)
+        >>> mc.equity_ci[0] < 10 / 11 < mc.equity_ci[1]
+        True
+    """
+    import numpy as np
+    from scipy.stats import norm
+
+    rules = rules or TwoDreidelRules()
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
+        raise ValueError(f"samples must be an integer >= 2, got {samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+    lists = _opponent_lists(rules, opponents, policy)
+    if isinstance(hero, DeckState):
+        hero_dist: Distribution[str] = kept_hand_distribution(rules, state=hero, policy=hero_policy)
+        hero_w = [(parse_hand(h, rules), w) for h, w in hero_dist.weights.items()]
+    elif isinstance(hero, Distribution):
+        hero_w = [(parse_hand(h, rules), w) for h, w in hero.weights.items()]
+    else:
+        hero_w = [(parse_hand(hero, rules), 1)]
+    rng = np.random.default_rng(np.random.SeedSequence(seed))
+
+    def draw(weights: Weights) -> Any:
+        total = sum(w for _h, w in weights)
+        probs = np.array([w / total for _h, w in weights], dtype=float)
+        return rng.choice(len(weights), size=samples, p=probs / probs.sum())
+
+    hero_idx = draw(hero_w)
+    opp_idx = [draw(ws) for ws in lists]
+    n = len(lists)
+    wins = ties = 0
+    shares = np.empty(samples, dtype=float)
+    for t in range(samples):
+        others = tuple(sorted(lists[j][int(opp_idx[j][t])][0] for j in range(n)))
+        k, hero_wins = _hero_outcome(rules, hero_w[int(hero_idx[t])][0], others)
+        if hero_wins:
+            wins += k == 1
+            ties += k > 1
+            shares[t] = 1.0 / k
+        else:
+            shares[t] = 0.0
+    mean = float(shares.mean())
+    se = float(shares.std(ddof=1) / np.sqrt(samples))
+    z = float(norm.ppf(0.5 + confidence / 2))
+    desc = f"Monte Carlo equity against {_opp_label(n)}"
+    return MonteCarloEquity(
+        win=wins / samples, tie=ties / samples, lose=1 - (wins + ties) / samples, equity=mean,
+        equity_stderr=se, equity_ci=(mean - z * se, mean + z * se), samples=samples, seed=seed,
+        confidence=confidence, description=desc,
+    )
+
+
+# -- one entry point ----------------------------------------------------------------------
+def table_equity(
+    hero: HandLike | Distribution[str] | DeckState,
+    *,
+    rules: TwoDreidelRules | None = None,
+    opponents: OpponentsLike = 1,
+    policy: Policy = "normal-best",
+    hero_policy: Policy | Literal["best"] = "best",
+    top: str | None = None,
+    method: Literal["exact", "monte-carlo"] = "exact",
+    samples: int = 20_000,
+    seed: int = 0,
+) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEquity:
+    """Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
+    :class:`PutBackTable`), or a deck state before the draw.
+
+    ``method="monte-carlo"`` samples instead (``samples``, ``seed``); with a deck state it
+    needs a named ``hero_policy``.
+
+    Examples:
+        >>> table_equity("GHS").best.hand
+        'GS'
+        >>> table_equity("GH", method="monte-carlo", samples=2000, seed=3).samples
+        2000
+    """
+    rules = rules or TwoDreidelRules()
+    if method not in ("exact", "monte-carlo"):
+        raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
+    if isinstance(hero, DeckState):
+        if method == "exact":
+            return before_draw_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy)
+        if hero_policy == "best":
+            raise ValueError("monte-carlo mode from a deck state needs a hero keep policy, not 'best'")
+        return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy,
+                                  samples=samples, seed=seed)
+    if isinstance(hero, Distribution):
+        cards_n = rules.hand_size
+    elif isinstance(hero, str):
+        cards_n = len(parse_cards(hero, rules, what="hero cards"))
+    else:
+        cards_n = len(tuple(hero))
+    if cards_n == rules.draw:
+        if method == "exact":
+            return put_back_equities(hero, rules=rules, opponents=opponents, policy=policy, top=top)  # type: ignore[arg-type]
+        cards = parse_drawn(hero, rules, top=top)  # type: ignore[arg-type]
+        choices = []
+        for back, kept in _choices(rules, cards):
+            res = monte_carlo_equity(kept, rules=rules, opponents=opponents, policy=policy, samples=samples, seed=seed)
+            choices.append(PutBackChoice(format_hand(back, rules), format_hand(kept, rules), res))
+        label = format_hand(cards, rules)
+        return PutBackTable(label, tuple(choices), f"drew {label}: Monte Carlo equity of each put-back",
+                            method="monte-carlo")
+    if cards_n != rules.hand_size:
+        raise ValueError(
+            f"the hero's cards must be a hand of {rules.hand_size} or a draw of {rules.draw}, got {cards_n} cards"
+        )
+    if method == "exact":
+        return hand_equity(hero, rules=rules, opponents=opponents, policy=policy)
+    return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, samples=samples, seed=seed)

@@ -1,0 +1,130 @@
+"""``dreidelpoker equity two-dreidel``: a kept hand, or drawn cards with each put-back choice,
+against opponents drawing from fresh decks or known only by their public discards."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ...equity import EquityResult
+from .equity import MAX_OPPONENTS
+from .information import OpponentPosterior, table_posteriors
+from .policies import POLICIES
+from .ranking import format_hand, parse_hand
+from .rules import DECK_PRESETS, TwoDreidelRules
+from .spin import SpinTable, spin_table
+from .table import MonteCarloEquity, PutBackTable, table_equity
+
+_DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
+
+
+def add_equity_arguments(p: argparse.ArgumentParser) -> None:
+    """Arguments of ``equity two-dreidel``."""
+    p.add_argument("hand", metavar="HAND", nargs="?", help='your two kept cards, e.g. GH, "גה" or ♠♥')
+    p.add_argument("--deck", default="1-5-5-1", help=_DECK_HELP)
+    p.add_argument("--policy", default="normal-best",
+                   help=f"keep policy the opponents play: {', '.join(POLICIES)} (default normal-best)")
+    p.add_argument("--opponents", type=int, default=None,
+                   help=f"number of opponents, 1 to {MAX_OPPONENTS} (default 1, or one per --opponent-discard)")
+    p.add_argument("--drawn", metavar="CARDS", help="your three drawn cards (instead of HAND): shows the equity "
+                   "of each put-back choice, e.g. --drawn GHN")
+    p.add_argument("--top", metavar="CARD", help="the card you put back last hand (checked against --drawn)")
+    p.add_argument("--opponent-discard", metavar="HISTORY", action="append", default=None,
+                   help="one opponent's discarded hands, oldest first, e.g. GH,NN ('?' for an unseen hand, "
+                   "'-' for none yet); repeat once per opponent")
+    p.add_argument("--top-two-only", action="store_true",
+                   help="only the top two cards of each discard pile are public: give each opponent's last "
+                   "kept hand and --hand-number")
+    p.add_argument("--hand-number", type=int, default=None, help="the current hand number (needed with --top-two-only)")
+    p.add_argument("--pot", type=int, default=None,
+                   help="the pot when the dreidel lands: adds the spin table (EV of calling each face)")
+    p.add_argument("--stack", type=int, default=None, help="your chips, for the spin table (default: deep)")
+    p.add_argument("--opponent-stacks", metavar="CHIPS", default=None,
+                   help="opponents' chips for the spin table, e.g. 6,3 (default: deep)")
+    p.add_argument("--samples", type=int, default=None, help="Monte Carlo with this many samples instead of exact")
+    p.add_argument("--seed", type=int, default=0, help="seed for --samples (default 0)")
+
+
+@dataclass(frozen=True)
+class EquityOutput:
+    """What ``equity two-dreidel`` prints."""
+
+    result: EquityResult | PutBackTable | MonteCarloEquity
+    rules: TwoDreidelRules
+    hero: str
+    opponents: int
+    posteriors: tuple[OpponentPosterior, ...] = ()
+    spin: SpinTable | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        head: dict[str, Any] = {"game": "two-dreidel", "deck": self.rules.deck_label}
+        key = "drawn" if isinstance(self.result, PutBackTable) else "hand"
+        head.update({key: self.hero, "opponents": self.opponents})
+        head.update({k: v for k, v in self.result.to_dict().items() if k != key})
+        if self.posteriors:
+            head["opponent_hands"] = [p.to_dict() for p in self.posteriors]
+        if self.spin is not None:
+            head["spin"] = self.spin.to_dict()
+        return head
+
+    def to_text(self) -> str:
+        parts = [self.result.to_text()]
+        for i, p in enumerate(self.posteriors, start=1):
+            parts.append(f"opponent {i}: {p.to_text()}")
+        if self.spin is not None:
+            parts.append(self.spin.to_text())
+        return "\n\n".join(parts)
+
+
+def run_equity(args: argparse.Namespace) -> EquityOutput:
+    rules = TwoDreidelRules(deck=args.deck)
+    if (args.hand is None) == (args.drawn is None):
+        raise ValueError("give either HAND (your two kept cards) or --drawn CARDS (your three drawn cards)")
+    if args.policy not in POLICIES:
+        raise ValueError(f"unknown policy {args.policy!r}; known policies: {', '.join(POLICIES)}")
+    posteriors: tuple[OpponentPosterior, ...] = ()
+    opponents: Any
+    if args.opponent_discard is not None:
+        histories = ["" if h.strip() == "-" else h for h in args.opponent_discard]
+        if args.opponents is not None and args.opponents != len(histories):
+            raise ValueError(
+                f"--opponents {args.opponents} but {len(histories)} --opponent-discard given; give one per opponent"
+            )
+        posteriors = tuple(table_posteriors(
+            rules, discards=histories, hand_number=args.hand_number,
+            visibility="top-two" if args.top_two_only else "all", policy=args.policy,
+        ))
+        opponents = list(posteriors)
+        n = len(posteriors)
+    else:
+        if args.top_two_only or args.hand_number is not None:
+            raise ValueError("--top-two-only and --hand-number describe opponents' discards: add --opponent-discard")
+        n = 1 if args.opponents is None else args.opponents
+        opponents = n
+    if args.top is not None and args.drawn is None:
+        raise ValueError("--top checks your drawn cards: use it with --drawn")
+    method: Literal["exact", "monte-carlo"] = "exact" if args.samples is None else "monte-carlo"
+    if args.drawn is not None:
+        hero = args.drawn
+    else:
+        hero = format_hand(parse_hand(args.hand, rules), rules)
+    result = table_equity(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
+                          method=method, samples=args.samples or 0, seed=args.seed)
+    assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEquity))
+    label = result.drawn if isinstance(result, PutBackTable) else hero
+    spin = None
+    if args.pot is not None:
+        eq = result.best.equity if isinstance(result, PutBackTable) else result.equity
+        stacks: int | list[int | None] = n
+        if args.opponent_stacks is not None:
+            try:
+                stacks = [int(x) for x in args.opponent_stacks.split(",")]
+            except ValueError:
+                raise ValueError(f"--opponent-stacks {args.opponent_stacks!r} must be whole numbers like 6,3") from None
+            if len(stacks) != n:
+                raise ValueError(f"--opponent-stacks gives {len(stacks)} stacks for {n} opponent(s)")
+        spin = spin_table(pot=args.pot, equity=eq, rules=rules, hero_stack=args.stack, opponents=stacks)
+    elif args.stack is not None or args.opponent_stacks is not None:
+        raise ValueError("--stack and --opponent-stacks are for the spin table: add --pot")
+    return EquityOutput(result, rules, label, n, posteriors, spin)

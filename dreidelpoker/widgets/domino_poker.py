@@ -1,0 +1,145 @@
+"""Domino Poker explorer: pick five tiles, choose the opponents, read exact odds.
+
+The widget is thin: :func:`explorer_html` (pure, tested without widgets) does the work;
+:class:`DominoExplorer` only wires a 20-tile picker, an opponent count, known opponent
+tiles and the RULES.md 5.4 option to it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from .._fractions import decimal_str, frac_str
+from ..games.domino_poker import (
+    LOW_RUN_OPTIONS,
+    TILES,
+    DominoPokerRules,
+    blocking_by_opponent,
+    equity,
+    evaluate,
+    format_tiles,
+    parse_tiles,
+)
+from ..games.domino_poker.tiles import HAND_SIZE, MAX_PLAYERS
+
+__all__ = ["DominoExplorer", "explorer", "explorer_html", "parse_known_opponents"]
+
+
+def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
+    """One entry per opponent from ``"6-6,5-5; ; 4-4"`` (hands split by ``;``, blank = unknown).
+
+    Examples:
+        >>> parse_known_opponents("6-6,5-5;;4-4", opponents=3)
+        ['6-6,5-5', None, '4-4']
+        >>> parse_known_opponents("", opponents=2)
+        [None, None]
+    """
+    parts = [p.strip() for p in text.split(";")] if text.strip() else []
+    if len(parts) > opponents:
+        raise ValueError(f"{len(parts)} known hands given for {opponents} opponent(s); separate hands with ';'")
+    return [p or None for p in parts] + [None] * (opponents - len(parts))
+
+
+def _row(name: str, value: Any) -> str:
+    return f"<tr><td>{name}</td><td>{frac_str(value)}</td><td>≈ {decimal_str(value, 4)}</td></tr>"
+
+
+def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
+                  low_runs: str = "flush") -> str:
+    """The explorer's report for the picked ``tiles`` as HTML (errors explained in it).
+
+    Examples:
+        >>> "Royal" in explorer_html(["2-2", "3-3", "4-4", "5-5", "6-6"], opponents=3)
+        True
+        >>> "pick 3 more" in explorer_html(["6-6", "5-5"])
+        True
+    """
+    try:
+        rules = DominoPokerRules(low_runs=low_runs)  # type: ignore[arg-type]
+        hand = parse_tiles(list(tiles), what="hand")
+        if len(hand) < HAND_SIZE:
+            return f"<p>Pick {HAND_SIZE} tiles: pick {HAND_SIZE - len(hand)} more (held: {html.escape(format_tiles(hand)) or 'none'}).</p>"
+        if len(hand) > HAND_SIZE:
+            return f"<p><b>Too many tiles:</b> a hand holds {HAND_SIZE}; you picked {len(hand)}. Unpick {len(hand) - HAND_SIZE}.</p>"
+        specs = parse_known_opponents(known, opponents=opponents)
+        value = evaluate(hand, rules)
+        eq = equity(hand, opponents=specs, rules=rules)
+        blocks = blocking_by_opponent(hand, opponents=specs, rules=rules)
+    except (ValueError, TypeError) as exc:
+        return f"<p><b>Cannot compute:</b> {html.escape(str(exc))}</p>"
+    def describe(i: int, spec: str | None) -> str:
+        if spec is None:
+            return f"opponent {i}: unknown"
+        tiles = parse_tiles(spec)
+        if len(tiles) == HAND_SIZE:
+            return f"opponent {i}: {html.escape(str(evaluate(tiles, rules)))}"
+        return f"opponent {i}: {html.escape(format_tiles(tiles))} + unknown"
+
+    vs = "; ".join(describe(i, s) for i, s in enumerate(specs, start=1))
+    if all(spec is None for spec in specs):
+        blocking_html = "<p>Every unknown opponent's hand:</p>" + blocks[0]._repr_html_()
+    else:
+        blocking_html = "".join(f"<p>Opponent {i}:</p>{b._repr_html_()}" for i, b in enumerate(blocks, start=1))
+    eq_rows = "".join(_row(n, getattr(eq, n)) for n in ("win", "tie", "lose", "equity"))
+    return (
+        f"<h4>{html.escape(value.category)} (rank {value.rank}): {html.escape(format_tiles(value.tiles))}</h4>"
+        f"<p>Against {opponents} opponent(s): {vs} — exact over {eq.details['deals']:,} deals.</p>"
+        f"<table><thead><tr><th></th><th>exact</th><th></th></tr></thead><tbody>{eq_rows}</tbody></table>"
+        f"<h4>Blocking</h4>{blocking_html}"
+    )
+
+
+class DominoExplorer:
+    """The widget: a 20-tile picker, opponents, known opponent tiles, the 5.4 option, a report.
+
+    Set ``buttons["6-6"].value = True`` (etc.) and read ``html.value``; no kernel needed.
+    """
+
+    def __init__(self, *, hand: str = "", opponents: int = 1, low_runs: str = "flush") -> None:
+        self.buttons: dict[str, w.ToggleButton] = {
+            t.label: w.ToggleButton(value=False, description=t.label, layout=w.Layout(width="52px"))
+            for t in reversed(TILES)
+        }
+        self.opponents = w.IntSlider(value=opponents, min=1, max=MAX_PLAYERS - 1, description="opponents")
+        self.known = w.Text(value="", description="known",
+                            placeholder="opponents' known tiles, hands split by ';' (blank = unknown)")
+        self.low_runs = w.Dropdown(options=list(LOW_RUN_OPTIONS), value=low_runs, description="runs 1-3")
+        self.html = w.HTML()
+        for t in parse_tiles(hand, what="hand") if hand else ():
+            self.buttons[t.label].value = True
+        rows: dict[int, list[w.ToggleButton]] = {}
+        for t in reversed(TILES):
+            rows.setdefault(t.high, []).append(self.buttons[t.label])
+        picker = w.VBox([w.HBox(r) for r in rows.values()])
+        self.widget = w.VBox([picker, w.HBox([self.opponents, self.low_runs]), self.known, self.html])
+        for b in self.buttons.values():
+            b.observe(self._update, names="value")
+        for c in (self.opponents, self.known, self.low_runs):
+            c.observe(self._update, names="value")
+        self._update()
+
+    @property
+    def picked(self) -> list[str]:
+        return [label for label, b in self.buttons.items() if b.value]
+
+    def _update(self, _change: object = None) -> None:
+        self.html.value = explorer_html(self.picked, opponents=self.opponents.value,
+                                        known=self.known.value, low_runs=self.low_runs.value)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def explorer(*, hand: str = "", opponents: int = 1, low_runs: str = "flush") -> DominoExplorer:
+    """Build the explorer (display it as the last expression of a notebook cell).
+
+    Examples:
+        >>> e = explorer(hand="6-6,5-5,2-4,3-1,4-6")
+        >>> "One pair" in e.html.value
+        True
+    """
+    return DominoExplorer(hand=hand, opponents=opponents, low_runs=low_runs)

@@ -1,0 +1,101 @@
+"""`dreidelpoker equity two-dreidel` with drawn cards, opponents' discards and top-two-only."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dreidelpoker.cli import main
+from dreidelpoker.games.two_dreidel import equity
+from dreidelpoker.games.two_dreidel.information import opponent_posterior
+from dreidelpoker.games.two_dreidel.table import put_back_equities
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_hand_form_keeps_its_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "two-dreidel", "GH", "--opponents", "2", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert {"win", "tie", "lose", "equity", "hand", "opponents"} <= set(data)
+    ref = equity("GH", opponents=2)
+    assert data["equity"] == f"{ref.equity.p}/{ref.equity.q}"
+
+
+def test_drawn_with_discards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--drawn", "GHN", "--opponent-discard", "GH,NN",
+                       "--opponent-discard", "HH,HN", "--json")
+    assert code == 0
+    data = json.loads(out)
+    posts = [opponent_posterior(discards="GH,NN"), opponent_posterior(discards="HH,HN")]
+    table = put_back_equities("GHN", opponents=posts)
+    assert [c["put_back"] for c in data["choices"]] == [c.put_back for c in table.choices]
+    assert [c["equity"] for c in data["choices"]] == [str(c.equity) for c in table.choices]
+    assert data["best"] == table.best.put_back and data["opponents"] == 2
+    assert data["opponent_hands"][0]["hand"] == posts[0].hand.to_dict()["probabilities"]
+
+
+def test_top_two_only(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "two-dreidel", "HN", "--opponent-discard", "NN", "--top-two-only",
+                       "--hand-number", "5", "--json")
+    assert code == 0
+    data = json.loads(out)
+    post = opponent_posterior(discards="NN", hand_number=5, visibility="top-two")
+    assert data["opponent_hands"][0]["hand"] == post.hand.to_dict()["probabilities"]
+
+
+def test_text_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--drawn", "HNS", "--top", "S", "--opponent-discard", "-")
+    assert code == 0 and "best: put back" in out and "opponent 1: hand 1" in out
+    code, out, _ = run(capsys, "equity", "two-dreidel", "GH", "--samples", "500", "--seed", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "monte-carlo" and data["samples"] == 500 and data["seed"] == 3
+
+
+def test_spin_table_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from dreidelpoker.games.two_dreidel.spin import spin_table
+
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--drawn", "GHN", "--opponent-discard", "GH,NN",
+                       "--opponent-discard", "HH,HN", "--pot", "4", "--stack", "8", "--opponent-stacks", "6,3",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    posts = [opponent_posterior(discards="GH,NN"), opponent_posterior(discards="HH,HN")]
+    best = put_back_equities("GHN", opponents=posts).best
+    ref = spin_table(pot=4, equity=best.equity, hero_stack=8, opponents=[6, 3])
+    assert data["spin"] == ref.to_dict()
+    code, out, _ = run(capsys, "equity", "two-dreidel", "HN", "--pot", "3")
+    assert code == 0 and "break-even equity" in out and "assumptions" in out
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--drawn", "GHN", "--opponent-discard", "GG"], "holds 2 G but the deck 1-5-5-1 holds only 1"),
+        (["--drawn", "GHN", "--opponent-discard", "GS,GH"], "could not have produced them"),
+        (["--drawn", "GGH"], "hold 2 G but the deck 1-5-5-1 holds only 1"),
+        (["--drawn", "GHN", "--top", "S"], "inconsistent with the known top card S"),
+        (["GH", "--opponents", "0"], "from 1 to 7, got 0"),
+        (["GH", "--opponents", "8"], "from 1 to 7, got 8"),
+        (["GH", "--drawn", "GHN"], "give either HAND"),
+        ([], "give either HAND"),
+        (["GH", "--top-two-only"], "add --opponent-discard"),
+        (["GH", "--opponent-discard", "GH", "--top-two-only"], "hand number must be given"),
+        (["GH", "--opponents", "2", "--opponent-discard", "GH"], "give one per opponent"),
+        (["GH", "--opponent-discard", "GH", "--opponent-discard", "HH,NN"], "equally long"),
+        (["GH", "--policy", "keep-best"], "unknown policy 'keep-best'"),
+        (["GH", "--stack", "3"], "add --pot"),
+        (["GH", "--pot", "3", "--opponent-stacks", "4,4"], "gives 2 stacks for 1 opponent"),
+        (["GH", "--pot", "3", "--opponent-stacks", "a"], "must be whole numbers"),
+        (["GH", "--pot", "-3"], "pot must be a non-negative integer"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, _out, err = run(capsys, "equity", "two-dreidel", *argv)
+    assert code == 2
+    assert message in err and err.startswith("dreidelpoker equity two-dreidel: error:")
