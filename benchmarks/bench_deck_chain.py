@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from fractions import Fraction
+from typing import Any
 
 from dreidelpoker._sparse_solve import solve_exact
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
@@ -53,7 +54,7 @@ def dense_stationary(states: list[ChainState], succ: dict[ChainState, dict[Chain
     return {s: a[idx[s]][n] for s in states}
 
 
-def naive_policy_iteration(mdp: PutBackMDP, opponent: str) -> Fraction:
+def naive_policy_iteration(mdp: PutBackMDP, opponent: str) -> Any:
     """Exact policy iteration evaluating each policy on the whole state space (no layers)."""
     values = mdp._kept_values(mdp.opponent_hands(opponent))
     choice = mdp._initial_choice(resolve_policy("normal-best", mdp.rules))
@@ -66,7 +67,8 @@ def naive_policy_iteration(mdp: PutBackMDP, opponent: str) -> Fraction:
             row: dict[ChainState, Fraction] = {}
             for d in decs:
                 _, kept, nxt = d.actions[choice[(s, d.drawn)]]
-                r += d.prob * values[(s.deck_size, kept)]
+                v = values[(s.deck_size, kept)]
+                r += d.prob * Fraction(int(v.numerator), int(v.denominator))
                 row[nxt] = row.get(nxt, Fraction(0)) + d.prob
             reward[s], trans[s] = r, row
         chain = MarkovChain.from_transitions(trans)
@@ -77,13 +79,14 @@ def naive_policy_iteration(mdp: PutBackMDP, opponent: str) -> Fraction:
         col = {s: i for i, s in enumerate(unknowns)}
         rows = [{col[t]: q for t, q in trans[s].items() if t != ref} for s in unknowns]
         x = solve_exact(rows, [[reward[s] - gain] for s in unknowns])
-        bias = {s: x[col[s]][0] for s in unknowns}
+        bias = {s: Fraction(int(x[col[s]][0].numerator), int(x[col[s]][0].denominator)) for s in unknowns}
         bias[ref] = Fraction(0)
         changed = False
         for s, decs in mdp.decisions.items():
             for d in decs:
                 cur = choice[(s, d.drawn)]
-                q = [values[(s.deck_size, kept)] + bias[nxt] for _, kept, nxt in d.actions]
+                q = [Fraction(int(values[(s.deck_size, kept)].numerator), int(values[(s.deck_size, kept)].denominator))
+                     + bias[nxt] for _, kept, nxt in d.actions]
                 best = max(range(len(q)), key=lambda i: (q[i], i == cur))
                 if q[best] > q[cur]:
                     choice[(s, d.drawn)] = best
@@ -134,7 +137,7 @@ def main() -> None:
     naive = naive_policy_iteration(mdp2, "normal-best")
     t_naive = time.perf_counter() - t0
     print(f"  naive exact policy iteration     {t_naive:8.3f} s")
-    assert naive == best.value
+    assert Fraction(int(naive.numerator), int(naive.denominator)) == Fraction(int(best.value.p), int(best.value.q))
     print(f"  ratio naive / layered            {t_naive / t_pi:8.1f} x")
     count = 1
     for decs in mdp.decisions.values():

@@ -47,6 +47,11 @@ __all__ = [
 
 _LP_METHOD = "highs-ipm"
 
+try:  # gmpy2's mpq is several times faster than Fraction in the exact policy evaluation (extra "fast")
+    from gmpy2 import mpq as _Q
+except ImportError:  # pragma: no cover - depends on the environment
+    _Q = Fraction
+
 OPPONENT_MODEL = (
     "Opponent model: equal decks cycled independently from fresh, so both players reshuffle on the "
     "same hands; the opponent plays the fixed policy {opponent}, and on a hand that starts with d cards "
@@ -63,6 +68,7 @@ class _Decision:
     drawn: Hand
     prob: Fraction
     actions: tuple[tuple[Hand, Hand, ChainState], ...]  # (put back, kept, next state)
+    qprob: Any = None  # prob as the fast rational type
 
 
 def _sub_multisets(cards: Hand, k: int) -> list[Hand]:
@@ -105,7 +111,7 @@ class PutBackMDP:
                     acts.append((back, kept, nxt))
                     if nxt not in self.decisions:
                         stack.append(nxt)
-                decs.append(_Decision(o.drawn, Fraction(w, total), tuple(acts)))
+                decs.append(_Decision(o.drawn, Fraction(w, total), tuple(acts), _Q(w, total)))
             self.decisions[s] = decs
         # Layers by deck size: position in the prefix, or in the cycle.
         self.layers: dict[int, list[ChainState]] = {}
@@ -140,46 +146,53 @@ class PutBackMDP:
             vec = nxt
         return out
 
-    def _kept_values(self, opp: Mapping[int, Mapping[Hand, Fraction]]) -> dict[tuple[int, Hand], Fraction]:
-        cache: dict[tuple[int, Hand], Fraction] = {}
+    def _kept_values(self, opp: Mapping[int, Mapping[Hand, Fraction]]) -> dict[tuple[int, Hand], Any]:
+        """(deck size, kept hand) -> the hand's equity against the opponent on such hands."""
+        cache: dict[tuple[int, Hand], Any] = {}
         for size, dist in opp.items():
             for hand in self.rules.all_hands:
-                cache[(size, hand)] = sum((q * heads_up_value(self.rules, hand, h) for h, q in dist.items()), Fraction(0))
+                v = sum((q * heads_up_value(self.rules, hand, h) for h, q in dist.items()), Fraction(0))
+                cache[(size, hand)] = _Q(v.numerator, v.denominator)
         return cache
 
     # -- policy evaluation -----------------------------------------------------------
-    def _evaluate(self, choice: Mapping[tuple[ChainState, Hand], int], values: Mapping[tuple[int, Hand], Fraction]
-                  ) -> tuple[Fraction, dict[ChainState, Fraction]]:
-        """Exact gain and bias of the deterministic policy ``choice`` (action indices)."""
+    def _evaluate(self, choice: Mapping[tuple[ChainState, Hand], int], values: Mapping[tuple[int, Hand], Any]
+                  ) -> tuple[Any, dict[ChainState, Any]]:
+        """Exact gain and bias of the deterministic policy ``choice`` (action indices).
+
+        Numbers are the fast rational type (gmpy2 ``mpq`` when installed, else Fraction)."""
         from ...markov import MarkovChain
 
-        reward: dict[ChainState, Fraction] = {}
-        trans: dict[ChainState, dict[ChainState, Fraction]] = {}
+        zero = _Q(0)
+        reward: dict[ChainState, Any] = {}
+        trans: dict[ChainState, dict[ChainState, Any]] = {}
         for s, decs in self.decisions.items():
-            r = Fraction(0)
-            row: dict[ChainState, Fraction] = {}
+            r = zero
+            row: dict[ChainState, Any] = {}
             for d in decs:
                 _, kept, nxt = d.actions[choice[(s, d.drawn)]]
-                r += d.prob * values[(s.deck_size, kept)]
-                row[nxt] = row.get(nxt, Fraction(0)) + d.prob
+                r += d.qprob * values[(s.deck_size, kept)]
+                row[nxt] = row.get(nxt, zero) + d.qprob
             reward[s], trans[s] = r, row
         L = len(self.cycle)
         anchor = min(range(L), key=lambda j: (len(self.layers.get(self.cycle[j], [])), j))
         anchor_states = self.layers[self.cycle[anchor]]
-        m_rows: dict[ChainState, dict[ChainState, Fraction]] = {}
-        r_cycle: dict[ChainState, Fraction] = {}
+        m_rows: dict[ChainState, dict[ChainState, Any]] = {}
+        r_cycle: dict[ChainState, Any] = {}
         for a in anchor_states:
-            vec: dict[ChainState, Fraction] = {a: Fraction(1)}
-            acc = Fraction(0)
+            vec: dict[ChainState, Any] = {a: _Q(1)}
+            acc = zero
             for _ in range(L):
-                nv: dict[ChainState, Fraction] = {}
+                nv: dict[ChainState, Any] = {}
                 for s, p in vec.items():
                     acc += p * reward[s]
                     for t, q in trans[s].items():
-                        nv[t] = nv.get(t, Fraction(0)) + p * q
+                        nv[t] = nv.get(t, zero) + p * q
                 vec = nv
             m_rows[a], r_cycle[a] = vec, acc
-        reduced = MarkovChain.from_transitions(m_rows)
+        reduced = MarkovChain.from_transitions(
+            {a: {t: Fraction(int(q.numerator), int(q.denominator)) for t, q in row.items()} for a, row in m_rows.items()}
+        )
         classes = reduced.recurrent_classes()
         if len(classes) != 1:
             raise ValueError(
@@ -187,14 +200,14 @@ class PutBackMDP:
                 "the unichain policy iteration used here does not apply to these rules"
             )
         pi = reduced.stationary_distribution(method="exact")
-        gain = sum((Fraction(int(p.p), int(p.q)) * r_cycle[a] for a, p in pi.items() if p), Fraction(0)) / L
+        gain = sum((_Q(int(p.p), int(p.q)) * r_cycle[a] for a, p in pi.items() if p), zero) / L
         ref = next(iter(sorted(classes[0], key=lambda s: (s.deck, s.top))))
-        h_anchor = _solve_bias(anchor_states, m_rows, {a: r_cycle[a] - L * gain for a in anchor_states}, ref)
-        bias: dict[ChainState, Fraction] = dict(h_anchor)
+        h_anchor = _solve_bias(anchor_states, m_rows, {a: r_cycle[a] - L * gain for a in anchor_states}, ref, zero)
+        bias: dict[ChainState, Any] = dict(h_anchor)
         order = [self.cycle[(anchor - j) % L] for j in range(1, L)] + list(reversed(self.prefix))
         for size in order:
             for s in self.layers.get(size, []):
-                bias[s] = reward[s] - gain + sum((q * bias[t] for t, q in trans[s].items()), Fraction(0))
+                bias[s] = reward[s] - gain + sum((q * bias[t] for t, q in trans[s].items()), zero)
         return gain, bias
 
     def _initial_choice(self, policy: ResolvedPolicy) -> dict[tuple[ChainState, Hand], int]:
@@ -249,20 +262,20 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
     return tuple(kept)
 
 
-def _rat(x: Fraction) -> sympy.Rational:
-    return sympy.Rational(x.numerator, x.denominator)
+def _rat(x: Any) -> sympy.Rational:
+    return sympy.Rational(int(x.numerator), int(x.denominator))
 
 
-def _solve_bias(states: Sequence[ChainState], rows: Mapping[ChainState, Mapping[ChainState, Fraction]],
-                rhs: Mapping[ChainState, Fraction], ref: ChainState) -> dict[ChainState, Fraction]:
+def _solve_bias(states: Sequence[ChainState], rows: Mapping[ChainState, Mapping[ChainState, Any]],
+                rhs: Mapping[ChainState, Any], ref: ChainState, zero: Any) -> dict[ChainState, Any]:
     """Solve h = rhs + M h with h(ref) = 0 exactly (Gauss-Jordan on a small dense system)."""
     idx = {s: i for i, s in enumerate(states)}
     n = len(states)
-    a = [[Fraction(0)] * (n + 1) for _ in range(n)]
+    a = [[zero] * (n + 1) for _ in range(n)]
     for s in states:
         i = idx[s]
         if s == ref:
-            a[i][i] = Fraction(1)
+            a[i][i] = zero + 1
             continue
         a[i][i] += 1
         for t, q in rows[s].items():
@@ -291,7 +304,7 @@ class BestResponse:
 
     def __init__(self, mdp: PutBackMDP, opponent: str, value: sympy.Rational,
                  table: dict[tuple[ChainState, Hand], Hand], iterations: int,
-                 bias: dict[ChainState, Fraction]) -> None:
+                 bias: dict[ChainState, Any]) -> None:
         self.mdp = mdp
         self.rules = mdp.rules
         self.opponent = opponent
