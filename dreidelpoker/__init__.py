@@ -15,8 +15,11 @@ from .equity import EquityResult
 from .exact import Distribution, ExactMatrix, ExactTable
 from .games import games, get_game
 from .games import two_dreidel
+from .games import classic_dreidel
+from . import markov
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "games", "get_game",
     "two_dreidel",
+    "classic_dreidel", "markov",
 ]
