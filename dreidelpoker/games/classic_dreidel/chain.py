@@ -287,8 +287,9 @@ def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelSta
     return ClassicDreidelResult(rules, steps, tuple(win), None, n_states, method, seconds)
 
 
-def game_length_cdf(rules: ClassicDreidelRules, spins: int) -> list[Any]:
-    """Exact ``P(game over after at most n spins)`` for ``n = 0 .. spins``.
+def game_length_cdf(rules: ClassicDreidelRules, spins: int, *, exact: bool = True) -> list[Any]:
+    """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
+    distribution spin by spin (exact Rationals, or floats with ``exact=False``).
 
     Examples:
         >>> game_length_cdf(ClassicDreidelRules(players=2, coins=1), 2)
@@ -296,16 +297,23 @@ def game_length_cdf(rules: ClassicDreidelRules, spins: int) -> list[Any]:
     """
     if isinstance(spins, bool) or not isinstance(spins, int) or spins < 0:
         raise ValueError(f"spins must be a non-negative integer, got {spins!r}")
-    chain = dreidel_chain(rules)
-    dist: dict[DreidelState, Fraction] = {start_state(rules): Fraction(1)}
+    one: Any = Fraction(1) if exact else 1.0
+    dist: dict[DreidelState, Any] = {start_state(rules): one}
+    cache: dict[DreidelState, list[tuple[DreidelState, Any]]] = {}
     out: list[Any] = []
-    for _ in range(spins + 1):
-        done = sum((v for s, v in dist.items() if s[0] in ("win", "draw", "out")), Fraction(0))
-        out.append(sympy.Rational(done.numerator, done.denominator))
-        nxt: dict[DreidelState, Fraction] = {}
+    done: Any = one - one
+    for step in range(spins + 1):
+        done += sum((v for s, v in dist.items() if s[0] in ("win", "draw", "out")), one - one)
+        out.append(sympy.Rational(done.numerator, done.denominator) if exact else float(done))
+        if step == spins:
+            break
+        nxt: dict[DreidelState, Any] = {}
         for s, v in dist.items():
-            for t, p in successors(rules, s).items():
-                nxt[t] = nxt.get(t, Fraction(0)) + v * p
+            if s[0] in ("win", "draw", "out"):
+                continue
+            if s not in cache:
+                cache[s] = [(t, p if exact else float(p)) for t, p in successors(rules, s).items()]
+            for t, p in cache[s]:
+                nxt[t] = nxt.get(t, 0) + v * p
         dist = nxt
-    del chain
     return out
