@@ -601,20 +601,26 @@ class MarkovChain(Generic[S]):
         return reach, {s: t for t, s in enumerate(reach)}
 
     def _class_weights(self, k: int, method: Method) -> dict[int, _Num]:
+        return self._absorb(k, method, steps=False)[1]
+
+    def _absorb(self, k: int, method: Method, *, steps: bool) -> tuple[_Num, dict[int, _Num]]:
+        """One sparse solve for the expected steps to a recurrent class (optional) and the
+        probability of ending in each recurrent class (by class index), from state ``k``."""
         classes = self._recurrent_index_classes()
         class_of = {i: ci for ci, c in enumerate(classes) for i in c}
         if k in class_of:
-            return {class_of[k]: Fraction(1)}
+            return Fraction(0), {class_of[k]: Fraction(1)}
         reach, local = self._transient_system(k)
         exact = self._use_exact(method, len(reach))
         targets = sorted({class_of[j] for i in reach for j in self._rows[i] if j in class_of})
-        col = {ci: t for t, ci in enumerate(targets)}
+        col = {ci: t + int(steps) for t, ci in enumerate(targets)}
         zero: _Num = Fraction(0) if exact else 0.0
+        one: _Num = Fraction(1) if exact else 1.0
         rows: list[dict[int, _Num]] = []
         rhs: list[list[_Num]] = []
         for i in reach:
             r: dict[int, _Num] = {}
-            b = [zero] * len(targets)
+            b = [one] + [zero] * len(targets) if steps else [zero] * len(targets)
             for j, p in self._rows[i].items():
                 pj = p if exact else float(p)
                 if j in local:
@@ -624,7 +630,29 @@ class MarkovChain(Generic[S]):
             rows.append(r)
             rhs.append(b)
         x = self._solve(rows, rhs, exact, local[k])[local[k]]
-        return {ci: x[t] for ci, t in col.items() if x[t]}
+        return (x[0] if steps else zero), {ci: x[t] for ci, t in col.items() if x[t]}
+
+    def absorption_summary(self, start: S, *, method: Method = "auto") -> tuple[Any, dict[S, Any]]:
+        """Expected steps to absorption and the absorption probabilities, in one sparse solve.
+
+        Examples:
+            >>> ruin = MarkovChain.from_transitions({0: {0: 1}, 1: {0: "1/2", 2: "1/2"}, 2: {2: 1}})
+            >>> ruin.absorption_summary(1)
+            (1, {0: 1/2, 2: 1/2})
+        """
+        k = self._idx(start, "start")
+        steps, weights = self._absorb(k, method, steps=True)
+        classes = self._recurrent_index_classes()
+        exact = isinstance(steps, Fraction)
+        probs: dict[S, Any] = {}
+        for ci, v in sorted(weights.items()):
+            if len(classes[ci]) != 1:
+                raise ValueError(
+                    f"from {start!r} the chain can end in a recurrent class of {len(classes[ci])} states, "
+                    "not a single absorbing state; use class_absorption_probabilities()"
+                )
+            probs[self._states[classes[ci][0]]] = _out(v, exact)
+        return _out(steps, exact), probs
 
     def class_absorption_probabilities(self, start: S, *, method: Method = "auto") -> dict[frozenset[S], Any]:
         """Probability of ending in each recurrent class, from ``start``.

@@ -1,0 +1,319 @@
+"""Classic dreidel as an absorbing Markov chain on integer coins.
+
+A state is ``(coins, out, pot, turn)``: every seat's coins, a bit mask of the seats that
+are out, the pot, and the seat about to spin. One step of the chain is one spin,
+including any antes and eliminations it causes. Terminal states are ``("win", seat)``,
+``("draw", seats)`` and, for ``stopping="first-elimination"``, ``("out", seats)``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+import sympy
+
+from ..._fractions import decimal_str, frac_str, to_jsonable
+from ...markov import MarkovChain
+from .rules import FACES, ClassicDreidelRules
+
+__all__ = ["DreidelState", "start_state", "successors", "dreidel_chain", "analyze", "ClassicDreidelResult",
+           "AUTO_EXACT_MAX_STATES", "game_length_cdf"]
+
+DreidelState = tuple[Any, ...]
+
+#: ``method="auto"`` solves exactly up to this many chain states, in floating point beyond.
+#: Measured on the project machine (2 shared cores, gmpy2 installed): 2 players x 30 coins
+#: (about 7,000 states) takes a few seconds exactly; see docs/classic-dreidel.md.
+AUTO_EXACT_MAX_STATES = 6000
+
+
+def _check_integer_pot(rules: ClassicDreidelRules) -> None:
+    if rules.hey_rounding == "continuous":
+        raise ValueError(
+            "hey_rounding='continuous' makes coin amounts real numbers, so there is no finite chain; "
+            "use continuous_winnings()/spin_payoffs() for the exact continuous-pot results, or simulate()"
+        )
+
+
+def start_state(rules: ClassicDreidelRules) -> DreidelState:
+    """The state after the opening ante, seat 0 to spin.
+
+    Examples:
+        >>> start_state(ClassicDreidelRules(players=2, coins=3))
+        ((2, 2), 0, 2, 0)
+    """
+    _check_integer_pot(rules)
+    p = rules.players
+    return (tuple([rules.coins - 1] * p), 0, p, 0)
+
+
+def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, spinner: int,
+             eliminated: list[int]) -> DreidelState:
+    """Re-ante on an empty pot, apply eliminations and the stopping rule, pass the turn."""
+    p = rules.players
+    zero_rule = rules.elimination == "zero"
+    if rules.reante and pot == 0:
+        for i in range(p):
+            if out >> i & 1 or i in eliminated:
+                continue
+            if coins[i] >= 1:
+                coins[i] -= 1
+                pot += 1
+                if zero_rule and coins[i] == 0:
+                    eliminated.append(i)
+            else:
+                eliminated.append(i)
+    if eliminated and rules.stopping == "first-elimination":
+        return ("out", frozenset(eliminated))
+    new_out = out
+    for i in eliminated:
+        new_out |= 1 << i
+    remaining = [i for i in range(p) if not new_out >> i & 1]
+    if len(remaining) == 1:
+        return ("win", remaining[0])
+    if not remaining:
+        return ("draw", frozenset(eliminated))
+    nxt = spinner
+    while True:
+        nxt = (nxt + 1) % p
+        if not new_out >> nxt & 1:
+            break
+    return (tuple(coins), new_out, pot, nxt)
+
+
+def spin_outcome(rules: ClassicDreidelRules, state: DreidelState, face: str) -> DreidelState:
+    """The state after the seat to move spins ``face`` (one of G, H, N, S).
+
+    Examples:
+        >>> r = ClassicDreidelRules(players=2, coins=3)
+        >>> spin_outcome(r, ((2, 2), 0, 2, 0), "G")   # take 2, both re-ante
+        ((3, 1), 0, 2, 1)
+        >>> spin_outcome(r, ((2, 2), 0, 2, 0), "H")
+        ((3, 2), 0, 1, 1)
+    """
+    if state[0] in ("win", "draw", "out"):
+        return state
+    coins_t, out, pot, s = state
+    coins = list(coins_t)
+    eliminated: list[int] = []
+    if face == "G":
+        coins[s] += pot
+        pot = 0
+        if rules.stopping == "first-gimel":
+            return ("win", s)
+    elif face == "H":
+        take = rules.hey_take(pot)
+        coins[s] += take
+        pot -= take
+    elif face == "S":
+        if coins[s] >= 1:
+            coins[s] -= 1
+            pot += 1
+            if rules.elimination == "zero" and coins[s] == 0:
+                eliminated.append(s)
+        else:
+            eliminated.append(s)
+    elif face != "N":
+        raise ValueError(f"face must be one of {', '.join(FACES)}, got {face!r}")
+    return _resolve(rules, coins, out, pot, s, eliminated)
+
+
+def successors(rules: ClassicDreidelRules, state: DreidelState) -> dict[DreidelState, Fraction]:
+    """Every state one spin away, with its exact probability (terminal states loop).
+
+    Examples:
+        >>> r = ClassicDreidelRules(players=2, coins=1)
+        >>> for state, p in successors(r, start_state(r)).items():
+        ...     print(state, p)
+        ('win', 0) 1/4
+        ((1, 0), 0, 1, 1) 1/4
+        ((0, 0), 0, 2, 1) 1/4
+        ('win', 1) 1/4
+    """
+    if state[0] in ("win", "draw", "out"):
+        return {state: Fraction(1)}
+    out: dict[DreidelState, Fraction] = {}
+    for face, prob in zip(FACES, rules.face_probabilities):
+        if prob:
+            nxt = spin_outcome(rules, state, face)
+            out[nxt] = out.get(nxt, Fraction(0)) + prob
+    return out
+
+
+def dreidel_chain(rules: ClassicDreidelRules, *, exact: bool = True, max_states: int = 3_000_000) -> MarkovChain[DreidelState]:
+    """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
+
+    Examples:
+        >>> chain = dreidel_chain(ClassicDreidelRules(players=2, coins=1))
+        >>> len(chain), sorted(chain.absorbing_states())
+        (8, [('win', 0), ('win', 1)])
+    """
+    _check_integer_pot(rules)
+    if exact:
+        return MarkovChain.from_successors([start_state(rules)], lambda s: successors(rules, s), max_states=max_states)
+    return MarkovChain.from_successors(
+        [start_state(rules)],
+        lambda s: {t: float(p) for t, p in successors(rules, s).items()},
+        max_states=max_states, exact=False,
+    )
+
+
+@dataclass(frozen=True)
+class ClassicDreidelResult:
+    """Expected length and seat (un)fairness of one classic-dreidel variant.
+
+    ``win_probabilities[i]`` is seat ``i``'s chance of winning (seat 0 spins first); a
+    draw counts as an equal share. Under ``stopping="first-elimination"`` there is no
+    winner (``win_probabilities`` is None) and ``first_out_probabilities[i]`` is the chance
+    that seat ``i`` is among the players out when the game stops.
+    """
+
+    rules: ClassicDreidelRules
+    expected_spins: Any
+    win_probabilities: tuple[Any, ...] | None
+    first_out_probabilities: tuple[Any, ...] | None
+    states: int
+    method: Literal["exact", "float"]
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def exact(self) -> bool:
+        return self.method == "exact"
+
+    def to_dict(self) -> dict[str, Any]:
+        def num(v: Any) -> Any:
+            return to_jsonable(v) if self.exact else float(v)
+
+        return {
+            "game": "classic-dreidel",
+            "players": self.rules.players,
+            "coins": self.rules.coins,
+            "hey_rounding": self.rules.hey_rounding,
+            "elimination": self.rules.elimination,
+            "reante": self.rules.reante,
+            "stopping": self.rules.stopping,
+            "method": self.method,
+            "states": self.states,
+            "expected_spins": num(self.expected_spins),
+            "win_probabilities": None if self.win_probabilities is None else [num(v) for v in self.win_probabilities],
+            "first_out_probabilities": (None if self.first_out_probabilities is None
+                                        else [num(v) for v in self.first_out_probabilities]),
+        }
+
+    def _fmt(self, v: Any) -> str:
+        if not self.exact:
+            return f"{float(v):.6f}"
+        text = frac_str(v)
+        if len(text) > 40:  # keep the text readable; --json / to_dict() carry the exact value
+            return f"≈ {decimal_str(v, 9)} (exact: {len(text.split('/')[-1])}-digit denominator)"
+        return f"{text} ≈ {decimal_str(v)}"
+
+    def to_text(self) -> str:
+        lines = [f"classic dreidel: {self.rules.label}",
+                 f"chain: {self.states} states, solved {'exactly' if self.exact else 'in floating point'}",
+                 f"expected spins: {self._fmt(self.expected_spins)}"]
+        for name, probs in (("P(win)", self.win_probabilities), ("P(first out)", self.first_out_probabilities)):
+            if probs is not None:
+                for i, v in enumerate(probs):
+                    lines.append(f"  seat {i + 1} {name}: {self._fmt(v)}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        def cells(v: Any) -> str:
+            return (f"<td>{frac_str(v)}</td><td>{decimal_str(v)}</td>" if self.exact
+                    else f"<td></td><td>{float(v):.6f}</td>")
+
+        rows = f"<tr><td>expected spins</td>{cells(self.expected_spins)}</tr>"
+        for name, probs in (("P(win)", self.win_probabilities), ("P(first out)", self.first_out_probabilities)):
+            if probs is not None:
+                rows += "".join(f"<tr><td>seat {i + 1} {name}</td>{cells(v)}</tr>" for i, v in enumerate(probs))
+        return (f"<table><caption>{self.rules.label} ({self.states} states, {self.method})</caption>"
+                f"<thead><tr><th></th><th>exact</th><th>≈</th></tr></thead><tbody>{rows}</tbody></table>")
+
+    def __repr__(self) -> str:
+        return (f"ClassicDreidelResult(expected_spins={self.expected_spins!r}, "
+                f"win_probabilities={self.win_probabilities!r}, method={self.method!r})")
+
+
+def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact", "float", "auto"] = "auto",
+            max_states: int = 3_000_000) -> ClassicDreidelResult:
+    """Expected number of spins and each seat's chance of winning, from the absorbing chain.
+
+    ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
+    floating point (sparse LU) beyond; ``"exact"`` insists (and may take long).
+
+    Examples:
+        >>> res = analyze(ClassicDreidelRules(players=2, coins=1))
+        >>> res.expected_spins, res.win_probabilities
+        (20/9, (37/68, 31/68))
+    """
+    rules = rules or ClassicDreidelRules()
+    if method not in ("exact", "float", "auto"):
+        raise ValueError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
+    t0 = time.perf_counter()
+    want_exact = method != "float"
+    chain = dreidel_chain(rules, exact=want_exact, max_states=max_states)
+    if method == "auto" and len(chain) > AUTO_EXACT_MAX_STATES:
+        want_exact = False
+        chain = dreidel_chain(rules, exact=False, max_states=max_states)
+    if want_exact:
+        chain.exact_limit = max(chain.exact_limit, len(chain))
+    steps, absorbed = chain.absorption_summary(start_state(rules), method="exact" if want_exact else "float")
+    return _result(rules, steps, absorbed, len(chain), "exact" if want_exact else "float", time.perf_counter() - t0)
+
+
+def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelState, Any], n_states: int,
+            method: Literal["exact", "float"], seconds: float) -> ClassicDreidelResult:
+    p = rules.players
+    zero: Any = sympy.Integer(0) if method == "exact" else 0.0
+    win = [zero] * p
+    first_out = [zero] * p
+    for terminal, prob in absorbed.items():
+        kind, who = terminal
+        if kind == "win":
+            win[who] += prob
+        elif kind == "draw":
+            for i in who:
+                win[i] += prob / len(who)
+        else:
+            for i in who:
+                first_out[i] += prob
+    if rules.stopping == "first-elimination":
+        return ClassicDreidelResult(rules, steps, None, tuple(first_out), n_states, method, seconds)
+    return ClassicDreidelResult(rules, steps, tuple(win), None, n_states, method, seconds)
+
+
+def game_length_cdf(rules: ClassicDreidelRules, spins: int, *, exact: bool = True) -> list[Any]:
+    """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
+    distribution spin by spin (exact Rationals, or floats with ``exact=False``).
+
+    Examples:
+        >>> game_length_cdf(ClassicDreidelRules(players=2, coins=1), 2)
+        [0, 1/2, 11/16]
+    """
+    if isinstance(spins, bool) or not isinstance(spins, int) or spins < 0:
+        raise ValueError(f"spins must be a non-negative integer, got {spins!r}")
+    one: Any = Fraction(1) if exact else 1.0
+    dist: dict[DreidelState, Any] = {start_state(rules): one}
+    cache: dict[DreidelState, list[tuple[DreidelState, Any]]] = {}
+    out: list[Any] = []
+    done: Any = one - one
+    for step in range(spins + 1):
+        done += sum((v for s, v in dist.items() if s[0] in ("win", "draw", "out")), one - one)
+        out.append(sympy.Rational(done.numerator, done.denominator) if exact else float(done))
+        if step == spins:
+            break
+        nxt: dict[DreidelState, Any] = {}
+        for s, v in dist.items():
+            if s[0] in ("win", "draw", "out"):
+                continue
+            if s not in cache:
+                cache[s] = [(t, p if exact else float(p)) for t, p in successors(rules, s).items()]
+            for t, p in cache[s]:
+                nxt[t] = nxt.get(t, 0) + v * p
+        dist = nxt
+    return out

@@ -1,0 +1,76 @@
+"""Classic dreidel's CLI commands: ``chain classic-dreidel`` and ``simulate classic-dreidel``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..registry import CliCommand
+from .chain import AUTO_EXACT_MAX_STATES, analyze
+from .rules import ELIMINATIONS, STOPPING_RULES, ClassicDreidelRules
+from .simulate import simulate
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    return value
+
+
+def _rules_arguments(p: argparse.ArgumentParser, *, continuous: bool) -> None:
+    p.add_argument("--players", type=_positive_int, default=4, help="number of players, 2 to 8 (default 4)")
+    p.add_argument("--coins", type=_positive_int, default=10, help="coins per player at the start (default 10)")
+    roundings = ["up", "down", "continuous"] if continuous else ["up", "down"]
+    p.add_argument("--hey-rounding", choices=roundings, default="up",
+                   help="Hey takes half the pot rounded up (default) or down"
+                   + (", or exactly half of a continuous pot" if continuous else ""))
+    p.add_argument("--elimination", choices=list(ELIMINATIONS), default="cannot-pay",
+                   help="out when unable to pay (default) or on reaching zero coins")
+    p.add_argument("--no-reante", dest="reante", action="store_false",
+                   help="do not re-ante when the pot is empty (default: everyone re-antes)")
+    p.add_argument("--stopping", choices=list(STOPPING_RULES), default="last-survivor",
+                   help="when the game ends (default last-survivor)")
+
+
+def _rules(args: argparse.Namespace) -> ClassicDreidelRules:
+    return ClassicDreidelRules(players=args.players, coins=args.coins, hey_rounding=args.hey_rounding,
+                               elimination=args.elimination, reante=args.reante, stopping=args.stopping)
+
+
+def _add_chain(p: argparse.ArgumentParser) -> None:
+    _rules_arguments(p, continuous=False)
+    p.add_argument("--method", choices=["auto", "exact", "float"], default="auto",
+                   help=f"exact rationals, floating point, or auto (exact up to {AUTO_EXACT_MAX_STATES} states)")
+
+
+def _run_chain(args: argparse.Namespace) -> Any:
+    return analyze(_rules(args), method=args.method)
+
+
+def _add_simulate(p: argparse.ArgumentParser) -> None:
+    _rules_arguments(p, continuous=True)
+    p.add_argument("--games", type=_positive_int, default=10_000, help="number of games (default 10000)")
+    p.add_argument("--seed", type=_positive_int, default=0, help="seed of the numpy SeedSequence (default 0)")
+
+
+def _run_simulate(args: argparse.Namespace) -> Any:
+    return simulate(_rules(args), games=args.games, seed=args.seed)
+
+
+COMMANDS = {
+    "chain": CliCommand(
+        help="expected number of spins and each seat's win probability (absorbing Markov chain)",
+        add_arguments=_add_chain,
+        run=_run_chain,
+        description="Classic dreidel as an absorbing Markov chain: the expected number of spins and each "
+        "seat's probability of winning, seat 1 spinning first. Exact ('p/q') for small chip counts, "
+        "floating point beyond.\n\nExample: dreidelpoker chain classic-dreidel --players 3 --coins 3 --json",
+    ),
+    "simulate": CliCommand(
+        help="seeded Monte Carlo simulation of classic dreidel, with 95% confidence intervals",
+        add_arguments=_add_simulate,
+        run=_run_simulate,
+    ),
+}

@@ -1,0 +1,131 @@
+"""Classic dreidel's rules (RULES.md 6) as one frozen, keyword-only object, every option named.
+
+The reading, step by step (the defaults are RULES.md's, and those of the exact analysis
+at possiblywrong.wordpress.com, 2024-01-16, "Exact analysis of Dreidel game"):
+
+1. Every player starts with ``coins`` coins and antes 1 into the pot.
+2. Players spin in seating order, seat 0 first. Nun: nothing. Gimel: the spinner takes
+   the whole pot. Hey: the spinner takes half the pot, rounded up (``hey_rounding``).
+   Shin: the spinner puts 1 coin in.
+3. Whenever the pot is empty after a spin (after Gimel, or after Hey on a one-coin pot)
+   every player still in antes 1 (``reante=True``, including the spinner).
+4. Elimination (``elimination``): ``"cannot-pay"`` — a player is out when they must pay
+   (Shin or ante) and have no coin; a player on zero coins who is not asked to pay stays
+   in and may still win coins. ``"zero"`` — a player is out the moment they reach zero
+   coins (after paying their last coin).
+5. Stopping (``stopping``): ``"last-survivor"`` — the game ends when one player is left,
+   who wins; ``"first-elimination"`` — it ends at the first elimination (the result is
+   who went out); ``"first-gimel"`` — it ends at the first Gimel, whose spinner wins (or
+   earlier if only one player is left).
+6. If every remaining player is eliminated at once (possible only under
+   ``elimination="zero"``, when the last coins go into an ante), the game is a draw
+   shared equally by them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+__all__ = ["ClassicDreidelRules", "FACES", "HEY_ROUNDINGS", "ELIMINATIONS", "STOPPING_RULES"]
+
+#: The faces, in the order of ``face_probabilities``.
+FACES = ("G", "H", "N", "S")
+HEY_ROUNDINGS = ("up", "down", "continuous")
+ELIMINATIONS = ("cannot-pay", "zero")
+STOPPING_RULES = ("last-survivor", "first-elimination", "first-gimel")
+
+HeyRounding = Literal["up", "down", "continuous"]
+Elimination = Literal["cannot-pay", "zero"]
+Stopping = Literal["last-survivor", "first-elimination", "first-gimel"]
+
+
+def _fraction(value: Any, what: str) -> Fraction:
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be a number, not the bool {value!r}")
+    if isinstance(value, float):
+        raise TypeError(f"{what} is the float {value!r}; give an exact number like 1/4 (Fraction, int or 'p/q')")
+    try:
+        if hasattr(value, "p") and hasattr(value, "q"):  # sympy Rational
+            return Fraction(int(value.p), int(value.q))
+        return Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise TypeError(f"{what} {value!r} is not an exact number like '1/4'") from None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClassicDreidelRules:
+    """Classic dreidel. Defaults are RULES.md section 6.
+
+    ``face_probabilities`` are the chances of Gimel, Hey, Nun, Shin (a fair dreidel by
+    default; real dreidels are not fair, see Nemiroff & Nemiroff 2016).
+
+    Examples:
+        >>> ClassicDreidelRules(players=3, coins=5).label
+        '3 players x 5 coins, Hey rounds up, out when unable to pay, re-ante on empty pot, last survivor'
+        >>> ClassicDreidelRules(players=1)
+        Traceback (most recent call last):
+        ...
+        ValueError: players must be an integer from 2 to 8, got 1
+    """
+
+    players: int = 4
+    coins: int = 10
+    hey_rounding: HeyRounding = "up"
+    elimination: Elimination = "cannot-pay"
+    reante: bool = True
+    stopping: Stopping = "last-survivor"
+    face_probabilities: tuple[Any, ...] = (Fraction(1, 4),) * 4
+
+    def __post_init__(self) -> None:
+        p = self.players
+        if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= 8:
+            raise ValueError(f"players must be an integer from 2 to 8, got {p!r}")
+        c = self.coins
+        if isinstance(c, bool) or not isinstance(c, int) or c < 1:
+            raise ValueError(f"coins must be a positive integer (coins per player at the start), got {c!r}")
+        for name, value, allowed in (
+            ("hey_rounding", self.hey_rounding, HEY_ROUNDINGS),
+            ("elimination", self.elimination, ELIMINATIONS),
+            ("stopping", self.stopping, STOPPING_RULES),
+        ):
+            if value not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
+        if self.elimination == "zero" and c < 2:
+            raise ValueError("coins must be at least 2 with elimination='zero' "
+                             "(with 1 coin every player is out after the first ante)")
+        if not isinstance(self.reante, bool):
+            raise ValueError(f"reante must be True or False, got {self.reante!r}")
+        probs = tuple(self.face_probabilities)
+        if len(probs) != 4:
+            raise ValueError(f"face_probabilities needs 4 numbers (Gimel, Hey, Nun, Shin), got {len(probs)}")
+        fr = tuple(_fraction(x, "face probability") for x in probs)
+        if any(x < 0 for x in fr) or sum(fr) != 1:
+            raise ValueError(
+                f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
+            )
+        object.__setattr__(self, "face_probabilities", fr)
+
+    @property
+    def probabilities(self) -> dict[str, Fraction]:
+        """Face -> probability."""
+        return dict(zip(FACES, self.face_probabilities))
+
+    @property
+    def total_coins(self) -> int:
+        return self.players * self.coins
+
+    @property
+    def label(self) -> str:
+        """A one-line description of the variant."""
+        hey = {"up": "Hey rounds up", "down": "Hey rounds down", "continuous": "continuous pot"}[self.hey_rounding]
+        out = {"cannot-pay": "out when unable to pay", "zero": "out on reaching zero"}[self.elimination]
+        ante = "re-ante on empty pot" if self.reante else "no re-ante"
+        stop = self.stopping.replace("-", " ")
+        fair = "" if self.face_probabilities == (Fraction(1, 4),) * 4 else ", biased dreidel"
+        return f"{self.players} players x {self.coins} coins, {hey}, {out}, {ante}, {stop}{fair}"
+
+    def hey_take(self, pot: int) -> int:
+        """Coins taken on Hey from an integer pot."""
+        return (pot + 1) // 2 if self.hey_rounding == "up" else pot // 2
