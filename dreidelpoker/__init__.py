@@ -14,8 +14,10 @@ from .equity import EquityResult
 from .exact import Distribution, ExactMatrix, ExactTable
 from .games import games, get_game
 from .games import two_dreidel
+from .games import dice_poker
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "games", "get_game",
     "two_dreidel",
+    "dice_poker",
 ]
