@@ -24,7 +24,7 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
     if isinstance(value, sympy.Rational):
         return value
     if isinstance(value, (int, _RationalABC)):
-        f = Fraction(value)  # type: ignore[arg-type]
+        f = Fraction(value)
         return sympy.Rational(f.numerator, f.denominator)
     if isinstance(value, str):
         try:

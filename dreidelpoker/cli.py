@@ -8,7 +8,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .games.registry import games
+from .games.registry import CliCommand, games
 
 VERB_HELP = {
     "odds": "exact odds of a game's hands",
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"dreidelpoker {__version__}")
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=_Parser)
     verbs.required = True
-    by_verb: dict[str, list[tuple[str, object]]] = {}
+    by_verb: dict[str, list[tuple[str, CliCommand]]] = {}
     for game in games():
         for verb, command in game.commands.items():
             by_verb.setdefault(verb, []).append((game.name, command))
@@ -52,11 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
             cmd = command  # typed as CliCommand
             gp = gsub.add_parser(
                 name,
-                help=cmd.help,  # type: ignore[attr-defined]
-                description=cmd.description or cmd.help,  # type: ignore[attr-defined]
+                help=cmd.help,
+                description=cmd.description or cmd.help,
                 formatter_class=argparse.RawDescriptionHelpFormatter,
             )
-            cmd.add_arguments(gp)  # type: ignore[attr-defined]
+            cmd.add_arguments(gp)
             gp.add_argument("--json", action="store_true", help="print machine-readable JSON")
             gp.set_defaults(_command=cmd)
     return parser

@@ -86,6 +86,7 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cards", help="0 to 3 of your cards, ranks or rank+suit, e.g. K or KS,QH")
     p.add_argument("--opponent-dice", nargs="+", action="extend", metavar="DICE",
                    help="each opponent's three dice, e.g. --opponent-dice 2,2,1 4,4,3 (at least one opponent)")
+    p.add_argument("--dead", help="cards known to be out of play (seen elsewhere), e.g. AS,AH,7")
     p.add_argument("--method", default="auto", choices=["auto", "exact", "monte-carlo"],
                    help=f"exact enumeration, Monte Carlo, or auto: exact up to {EXACT_CELL_LIMIT:,} cells"
                         " (every heads-up case; three players when you know a card)")
@@ -102,7 +103,7 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     cards = parse_cards(args.cards)
     opp = parse_opponent_dice(args.opponent_dice)
     result = equity(d, cards, opponent_dice=opp, rules=rules, method=args.method, samples=args.samples,
-                    seed=args.seed)
+                    seed=args.seed, dead=args.dead)
     return _EquityOutput(result, d, tuple(str(c) for c in cards), opp)
 
 

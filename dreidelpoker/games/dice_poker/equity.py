@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...equity import EquityAccumulator, EquityResult
-from .cards import CARD_RANKS, Card, parse_cards, parse_dice
+from .cards import CARD_RANKS, Card, check_card_supply, parse_cards, parse_dice
 from .evaluator import HandKey
 from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
 from .space import RANK_TRIPLES, keys_for_dice, rank_multisets
@@ -130,7 +130,7 @@ def exact_cells(hero_known_cards: int, opponents: int) -> int:
     (207025, 207025, 94196375)
     """
     hero = len(rank_multisets(3 - hero_known_cards)) if hero_known_cards < 3 else 1
-    return hero * len(RANK_TRIPLES) ** opponents
+    return hero * math.prod([len(RANK_TRIPLES)] * opponents)
 
 
 def _class_weights(left: IntArray, counts: IntArray) -> IntArray:
@@ -330,13 +330,15 @@ def equity(
     samples: int = 200_000,
     seed: int = 0,
     max_exact_cells: int = EXACT_CELL_LIMIT,
+    dead: str | Iterable[str | int | Card] | None = None,
 ) -> Union[EquityResult, MonteCarloEquity]:
     """Equity of the hero's dice and 0-3 known cards against opponents with known dice.
 
     ``method="exact"`` enumerates (an :class:`EquityResult` of sympy Rationals) and
     refuses cases beyond ``max_exact_cells``; ``"monte-carlo"`` samples
     (a :class:`MonteCarloEquity` with seed, sample count and 95% intervals);
-    ``"auto"`` is exact within the limit and Monte Carlo beyond.
+    ``"auto"`` is exact within the limit and Monte Carlo beyond. ``dead`` lists cards
+    known to be out of play (seen elsewhere); they are removed from the deck.
 
     >>> r = equity("6,5,3", "K", opponent_dice=["2,2,1"])
     >>> r.win + r.tie + r.lose
@@ -354,12 +356,18 @@ def equity(
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     d = parse_dice(dice)
     known = parse_cards(cards)
+    gone = parse_cards(dead, max_cards=DECK_SIZE, what="dead cards")
+    check_card_supply(known + gone, what="your cards and the dead cards")
     opponents = parse_opponent_dice(opponent_dice)
     players = len(opponents) + 1
-    if players > rules.players:
-        rules = DicePokerRules(**{**rules.__dict__, "players": players})
-    left_map = remaining_deck(known)
+    left_map = remaining_deck(known + gone)
     left = np.array([left_map[r] for r in CARD_RANKS], dtype=np.int64)
+    need = 3 - len(known) + 3 * len(opponents)
+    if need > int(left.sum()):
+        raise ValueError(
+            f"{players} players need {need} more cards but only {int(left.sum())} are left in the deck "
+            f"after {len(known)} known and {len(gone)} dead cards"
+        )
     draws, hero_fixed = _draws(d, known, opponents, rules)
     cells = exact_cells(len(known), len(opponents))
     desc = (f"dice {','.join(map(str, d))}"

@@ -180,8 +180,8 @@ def best_key(dice: Sequence[int], ranks: Sequence[int], *, straight_min_start: i
 
     ``ranks`` are the card values (2-14). The index is into :func:`dice_partitions`.
 
-    >>> best_key((6, 5, 3), (14, 12, 10))[0]
-    (3, (14, 12), (10,))
+    >>> best_key((6, 5, 3), (14, 12, 10))  # 5+3 = 8: A Q 10 8 6, partition 3
+    ((6, (5, 14), ()), 3)
     """
     best: HandKey | None = None
     best_i = 0
@@ -272,7 +272,7 @@ def evaluate(dice: str | Sequence[int], cards: str | Iterable[str | int | Card],
     ('Odds or evens', '5+3=8, 6', (14, 12, 10, 8, 6))
     >>> evaluate("6,6,6", "K,Q,J").name
     'Three of a kind'
-    >>> evaluate("6,6,6", "KS,KH,KD") > evaluate("5,5,5", "AS,AH,AD")
+    >>> evaluate("5,5,5", "AS,AH,AD") > evaluate("6,6,6", "KS,KH,KD")  # double barrels
     True
     """
     rules = rules or DicePokerRules()

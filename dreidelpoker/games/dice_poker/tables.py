@@ -236,8 +236,8 @@ def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int
     ``removed`` names other cards known to be out of the deck (seen elsewhere).
 
     >>> t = conditional_table("6,6,6")
-    >>> t.total, t.count("Six of a kind")
-    (22100, 0)
+    >>> t.total, t.count("Six of a kind")  # the four ways to hold three sixes
+    (22100, 4)
     >>> conditional_table("6,5,3", "K,K").total
     50
     """
@@ -275,7 +275,7 @@ def dice_table(rules: DicePokerRules | None = None) -> ExactMatrix:
 
     >>> m = dice_table()
     >>> m["6-6-6", "Six of a kind"]
-    0
+    1/5525
     """
     rules = rules or DicePokerRules()
     rows = []
