@@ -205,11 +205,12 @@ class Distribution(Generic[K]):
 class ExactTable:
     """A table of records whose cells may be exact numbers.
 
-    >>> t = ExactTable(("hand", "probability"), (("GH", sympy.Rational(1, 3)),), title="demo")
-    >>> t.to_dict()["rows"]
-    [{'hand': 'GH', 'probability': '1/3'}]
-    >>> t.column("probability")
-    [1/3]
+    Examples:
+        >>> t = ExactTable(("hand", "probability"), (("GH", sympy.Rational(1, 3)),), title="demo")
+        >>> t.to_dict()["rows"]
+        [{'hand': 'GH', 'probability': '1/3'}]
+        >>> t.column("probability")
+        [1/3]
     """
 
     columns: tuple[str, ...]

@@ -25,10 +25,11 @@ class DicePokerExplorer:
     ``.widget`` is the box to display; ``.dice``, ``.cards``, ``.opponents`` the pickers
     and ``.output`` the HTML result (tests set the pickers' ``.value`` and read it).
 
-    >>> ex = DicePokerExplorer()
-    >>> ex.cards[0].value = "A"; ex.cards[1].value = "Q"; ex.cards[2].value = "10"
-    >>> "Odds or evens" in ex.output.value
-    True
+    Examples:
+        >>> ex = DicePokerExplorer()
+        >>> ex.cards[0].value = "A"; ex.cards[1].value = "Q"; ex.cards[2].value = "10"
+        >>> "Odds or evens" in ex.output.value
+        True
     """
 
     def __init__(self, dice: tuple[int, int, int] = (6, 5, 3), opponent_dice: str = "2,2,1",
@@ -64,8 +65,9 @@ def dice_poker_explorer(dice: tuple[int, int, int] = (6, 5, 3), opponent_dice: s
                         rules: DicePokerRules | None = None) -> DicePokerExplorer:
     """Build the explorer (display it as the last expression of a notebook cell).
 
-    >>> ex = dice_poker_explorer(dice=(1, 1, 1), opponent_dice="")
-    >>> "Dice 1-1-1" in ex.output.value
-    True
+    Examples:
+        >>> ex = dice_poker_explorer(dice=(1, 1, 1), opponent_dice="")
+        >>> "Dice 1-1-1" in ex.output.value
+        True
     """
     return DicePokerExplorer(dice=dice, opponent_dice=opponent_dice, rules=rules)

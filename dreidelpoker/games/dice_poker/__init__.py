@@ -1,10 +1,11 @@
 """Dice Poker (Sycarion Diversions): rules, evaluator, exact tables and partial-hand equity.
 
->>> from dreidelpoker.games import dice_poker as dpk
->>> dpk.evaluate("6,5,3", "A,Q,10").name
-'Odds or evens'
->>> dpk.category_table().count("Six of a kind")
-20
+Examples:
+    >>> from dreidelpoker.games import dice_poker as dpk
+    >>> dpk.evaluate("6,5,3", "A,Q,10").name
+    'Odds or evens'
+    >>> dpk.category_table().count("Six of a kind")
+    20
 """
 
 from __future__ import annotations

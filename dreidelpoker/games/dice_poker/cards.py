@@ -32,8 +32,9 @@ _CARDS_ALLOWED = "ranks 2-10, J, Q, K, A (T for 10), optionally with a suit S, H
 def value_name(value: int) -> str:
     """The usual name of a hand value: 1-10 as digits, 11-14 as J, Q, K, A.
 
-    >>> [value_name(v) for v in (1, 10, 11, 14)]
-    ['1', '10', 'J', 'A']
+    Examples:
+        >>> [value_name(v) for v in (1, 10, 11, 14)]
+        ['1', '10', 'J', 'A']
     """
     return _RANK_NAMES.get(value, str(value))
 
@@ -41,8 +42,9 @@ def value_name(value: int) -> str:
 def format_values(values: Iterable[int]) -> str:
     """Values as a short string, e.g. ``"A 9 5 1"``.
 
-    >>> format_values((14, 9, 5, 1))
-    'A 9 5 1'
+    Examples:
+        >>> format_values((14, 9, 5, 1))
+        'A 9 5 1'
     """
     return " ".join(value_name(v) for v in values)
 
@@ -51,10 +53,11 @@ def format_values(values: Iterable[int]) -> str:
 class Card:
     """A card: its rank as a value 2-14 and, if given, its suit (``None`` = suit unknown).
 
-    >>> Card.parse("q♥")
-    Card(rank=12, suit='H')
-    >>> str(Card(rank=10, suit=None))
-    '10'
+    Examples:
+        >>> Card.parse("q♥")
+        Card(rank=12, suit='H')
+        >>> str(Card(rank=10, suit=None))
+        '10'
     """
 
     rank: int
@@ -94,12 +97,13 @@ class Card:
 def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, ...]:
     """Parse three dice, ``"6,5,3"``, ``"6 5 3"``, ``"653"`` or ``(6, 5, 3)``, keeping their order.
 
-    >>> parse_dice("6,5,3")
-    (6, 5, 3)
-    >>> parse_dice("6,5")
-    Traceback (most recent call last):
-    ...
-    ValueError: dice '6,5' must be exactly three dice with faces 1-6, e.g. 6,5,3; got 2 dice
+    Examples:
+        >>> parse_dice("6,5,3")
+        (6, 5, 3)
+        >>> parse_dice("6,5")
+        Traceback (most recent call last):
+        ...
+        ValueError: dice '6,5' must be exactly three dice with faces 1-6, e.g. 6,5,3; got 2 dice
     """
     allowed = "exactly three dice with faces 1-6, e.g. 6,5,3"
     if isinstance(dice, str):
@@ -130,12 +134,13 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
                 what: str = "cards") -> tuple[Card, ...]:
     """Parse up to ``max_cards`` cards from ``"K,QS"`` / ``"K QS"`` or a list of tokens.
 
-    >>> [str(c) for c in parse_cards("K, q♥")]
-    ['K', 'QH']
-    >>> parse_cards("KS,KS")
-    Traceback (most recent call last):
-    ...
-    ValueError: duplicate card KS in cards 'KS,KS'; each card of the deck exists once
+    Examples:
+        >>> [str(c) for c in parse_cards("K, q♥")]
+        ['K', 'QH']
+        >>> parse_cards("KS,KS")
+        Traceback (most recent call last):
+        ...
+        ValueError: duplicate card KS in cards 'KS,KS'; each card of the deck exists once
     """
     if cards is None:
         return ()

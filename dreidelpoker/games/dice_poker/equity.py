@@ -51,10 +51,11 @@ _RANK_INDEX = {r: i for i, r in enumerate(CARD_RANKS)}
 def parse_opponent_dice(opponent_dice: str | Sequence[str | Sequence[int]]) -> list[tuple[int, ...]]:
     """Parse the opponents' dice: ``"2,2,1 4,4,3"`` / ``"2,2,1; 4,4,3"`` or a list of dice.
 
-    >>> parse_opponent_dice("2,2,1 4,4,3")
-    [(2, 2, 1), (4, 4, 3)]
-    >>> parse_opponent_dice([(6, 6, 1)])
-    [(6, 6, 1)]
+    Examples:
+        >>> parse_opponent_dice("2,2,1 4,4,3")
+        [(2, 2, 1), (4, 4, 3)]
+        >>> parse_opponent_dice([(6, 6, 1)])
+        [(6, 6, 1)]
     """
     if isinstance(opponent_dice, str):
         groups: list[str | Sequence[int]] = [g for g in re.split(r"[;\s]+", opponent_dice.strip()) if g]
@@ -126,8 +127,9 @@ def _draws(dice: tuple[int, ...], known: tuple[Card, ...], opponents: list[tuple
 def exact_cells(hero_known_cards: int, opponents: int) -> int:
     """The size of the exact enumeration: the product of every player's class counts.
 
-    >>> exact_cells(0, 1), exact_cells(3, 2), exact_cells(0, 2)
-    (207025, 207025, 94196375)
+    Examples:
+        >>> exact_cells(0, 1), exact_cells(3, 2), exact_cells(0, 2)
+        (207025, 207025, 94196375)
     """
     hero = len(rank_multisets(3 - hero_known_cards)) if hero_known_cards < 3 else 1
     return hero * math.prod([len(RANK_TRIPLES)] * opponents)
@@ -340,11 +342,12 @@ def equity(
     ``"auto"`` is exact within the limit and Monte Carlo beyond. ``dead`` lists cards
     known to be out of play (seen elsewhere); they are removed from the deck.
 
-    >>> r = equity("6,5,3", "K", opponent_dice=["2,2,1"])
-    >>> r.win + r.tie + r.lose
-    1
-    >>> equity("4,4,2", opponent_dice=["4,2,4"]).equity  # the same dice: a fair fight
-    1/2
+    Examples:
+        >>> r = equity("6,5,3", "K", opponent_dice=["2,2,1"])
+        >>> r.win + r.tie + r.lose
+        1
+        >>> equity("4,4,2", opponent_dice=["4,2,4"]).equity  # the same dice: a fair fight
+        1/2
     """
     rules = rules or DicePokerRules()
     if method not in _METHODS:

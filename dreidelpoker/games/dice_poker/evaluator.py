@@ -78,10 +78,11 @@ _PARTITIONS: tuple[tuple[tuple[int, ...], ...], ...] = (
 def dice_partitions(dice: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
     """The legal partitions of three dice as groups of faces (sums of at most 14).
 
-    >>> dice_partitions((6, 5, 3))
-    [((6,), (5,), (3,)), ((6, 5), (3,)), ((6, 3), (5,)), ((5, 3), (6,)), ((6, 5, 3),)]
-    >>> len(dice_partitions((6, 6, 6)))  # 6+6+6 = 18 is no card
-    4
+    Examples:
+        >>> dice_partitions((6, 5, 3))
+        [((6,), (5,), (3,)), ((6, 5), (3,)), ((6, 3), (5,)), ((5, 3), (6,)), ((6, 5, 3),)]
+        >>> len(dice_partitions((6, 6, 6)))  # 6+6+6 = 18 is no card
+        4
     """
     out = []
     for part in _PARTITIONS:
@@ -114,10 +115,11 @@ _CLASSIFY_CACHE: dict[tuple[tuple[int, ...], int, int], HandKey] = {}
 def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobtail_min_start: int = 2) -> HandKey:
     """The key ``(category, defining, rest)`` of a multiset of hand values.
 
-    >>> classify_values([14, 12, 10, 8, 6])  # the source's odds-or-evens example
-    (6, (5, 14), ())
-    >>> classify_values([9, 9, 7, 5])
-    (1, (9,), (7, 5))
+    Examples:
+        >>> classify_values([14, 12, 10, 8, 6])  # the source's odds-or-evens example
+        (6, (5, 14), ())
+        >>> classify_values([9, 9, 7, 5])
+        (1, (9,), (7, 5))
     """
     vals = tuple(sorted(values, reverse=True))
     ck = (vals, straight_min_start, bobtail_min_start)
@@ -180,8 +182,9 @@ def best_key(dice: Sequence[int], ranks: Sequence[int], *, straight_min_start: i
 
     ``ranks`` are the card values (2-14). The index is into :func:`dice_partitions`.
 
-    >>> best_key((6, 5, 3), (14, 12, 10))  # 5+3 = 8: A Q 10 8 6, partition 3
-    ((6, (5, 14), ()), 3)
+    Examples:
+        >>> best_key((6, 5, 3), (14, 12, 10))  # 5+3 = 8: A Q 10 8 6, partition 3
+        ((6, (5, 14), ()), 3)
     """
     best: HandKey | None = None
     best_i = 0
@@ -267,13 +270,14 @@ def evaluate(dice: str | Sequence[int], cards: str | Iterable[str | int | Card],
              rules: DicePokerRules | None = None) -> DiceHand:
     """Evaluate three dice and three cards: the best partition, its category and key.
 
-    >>> h = evaluate("6,5,3", "A,Q,10")
-    >>> h.name, h.describe_partition(), h.values
-    ('Odds or evens', '5+3=8, 6', (14, 12, 10, 8, 6))
-    >>> evaluate("6,6,6", "K,Q,J").name
-    'Three of a kind'
-    >>> evaluate("5,5,5", "AS,AH,AD") > evaluate("6,6,6", "KS,KH,KD")  # double barrels
-    True
+    Examples:
+        >>> h = evaluate("6,5,3", "A,Q,10")
+        >>> h.name, h.describe_partition(), h.values
+        ('Odds or evens', '5+3=8, 6', (14, 12, 10, 8, 6))
+        >>> evaluate("6,6,6", "K,Q,J").name
+        'Three of a kind'
+        >>> evaluate("5,5,5", "AS,AH,AD") > evaluate("6,6,6", "KS,KH,KD")  # double barrels
+        True
     """
     rules = rules or DicePokerRules()
     d = parse_dice(dice)

@@ -26,10 +26,11 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
     """HTML: the best hand (if all cards are known), the category distribution given what is
     known, and the equity against the opponents' dice. Bad input gives an error paragraph.
 
-    >>> "Odds or evens" in explorer_report((6, 5, 3), ["A", "Q", "10"], "2,2,1")
-    True
-    >>> explorer_report((6, 5, 3), ["?", "?", "?"], "2,2,9")
-    "<p class='error'>error: opponent 1's dice '2,2,9' must be exactly three dice with faces 1-6, e.g. 6,5,3; 9 is outside 1-6</p>"
+    Examples:
+        >>> "Odds or evens" in explorer_report((6, 5, 3), ["A", "Q", "10"], "2,2,1")
+        True
+        >>> explorer_report((6, 5, 3), ["?", "?", "?"], "2,2,9")
+        "<p class='error'>error: opponent 1's dice '2,2,9' must be exactly three dice with faces 1-6, e.g. 6,5,3; 9 is outside 1-6</p>"
     """
     rules = rules or DicePokerRules()
     try:

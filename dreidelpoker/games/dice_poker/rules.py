@@ -40,12 +40,13 @@ class DicePokerRules:
     * ``bobtail_from_one`` — a bobtail (four-card straight) may start at 1; default
       ``False`` as in the source ("does not start with a one").
 
-    >>> DicePokerRules().straight_min_start, DicePokerRules().bobtail_min_start
-    (1, 2)
-    >>> DicePokerRules(players=18)
-    Traceback (most recent call last):
-    ...
-    ValueError: players must be an integer from 2 to 17, got 18
+    Examples:
+        >>> DicePokerRules().straight_min_start, DicePokerRules().bobtail_min_start
+        (1, 2)
+        >>> DicePokerRules(players=18)
+        Traceback (most recent call last):
+        ...
+        ValueError: players must be an integer from 2 to 17, got 18
     """
 
     players: int = 2

@@ -34,8 +34,9 @@ FULL_DECK: dict[int, int] = {r: 4 for r in CARD_RANKS}
 def rank_multisets(size: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of ``size`` card ranks (sorted descending) a 52-card deck can give.
 
-    >>> len(rank_multisets(3)), len(rank_multisets(2)), len(rank_multisets(1))
-    (455, 91, 13)
+    Examples:
+        >>> len(rank_multisets(3)), len(rank_multisets(2)), len(rank_multisets(1))
+        (455, 91, 13)
     """
     return tuple(
         tuple(sorted(t, reverse=True)) for t in itertools.combinations_with_replacement(CARD_RANKS, size)
@@ -50,8 +51,9 @@ RANK_TRIPLES: tuple[tuple[int, ...], ...] = rank_multisets(3)
 def suit_weight(ranks: Sequence[int], available: dict[int, int] | None = None) -> int:
     """Number of card sets with these ranks drawn from ``available`` rank counts (default a full deck).
 
-    >>> suit_weight((13, 13, 2)), suit_weight((13,), {13: 1})
-    (24, 1)
+    Examples:
+        >>> suit_weight((13, 13, 2)), suit_weight((13,), {13: 1})
+        (24, 1)
     """
     avail = FULL_DECK if available is None else available
     w = 1
@@ -63,8 +65,9 @@ def suit_weight(ranks: Sequence[int], available: dict[int, int] | None = None) -
 def dice_orderings(dice: Sequence[int]) -> int:
     """How many ordered rolls give this dice multiset (6, 3 or 1).
 
-    >>> dice_orderings((6, 5, 3)), dice_orderings((6, 6, 3)), dice_orderings((6, 6, 6))
-    (6, 3, 1)
+    Examples:
+        >>> dice_orderings((6, 5, 3)), dice_orderings((6, 6, 3)), dice_orderings((6, 6, 6))
+        (6, 3, 1)
     """
     out = factorial(len(dice))
     for m in Counter(dice).values():
@@ -78,8 +81,9 @@ def keys_for_dice(dice: tuple[int, ...], options: tuple[int, int] = (1, 2)) -> t
 
     ``options`` is :attr:`DicePokerRules.ranking_options` (straight and bobtail minimum starts).
 
-    >>> keys_for_dice((6, 6, 6))[RANK_TRIPLES.index((6, 6, 6))][0]
-    14
+    Examples:
+        >>> keys_for_dice((6, 6, 6))[RANK_TRIPLES.index((6, 6, 6))][0]
+        14
     """
     smin, bmin = options
     d = tuple(sorted(dice, reverse=True))

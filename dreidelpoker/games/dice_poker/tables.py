@@ -190,11 +190,12 @@ def _check_space(space: str) -> None:
 def category_table(rules: DicePokerRules | None = None, *, space: str = "ordered") -> CategoryTable:
     """The exact category table of one player's hand over the whole outcome space.
 
-    >>> t = category_table()
-    >>> t.total, t.count("Six of a kind")
-    (4773600, 20)
-    >>> category_table(space="dice-multiset").total
-    1237600
+    Examples:
+        >>> t = category_table()
+        >>> t.total, t.count("Six of a kind")
+        (4773600, 20)
+        >>> category_table(space="dice-multiset").total
+        1237600
     """
     rules = rules or DicePokerRules()
     _check_space(space)
@@ -216,8 +217,9 @@ def category_table(rules: DicePokerRules | None = None, *, space: str = "ordered
 def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     """Rank counts left in the deck after removing known cards.
 
-    >>> remaining_deck([Card(13), Card(13)])[13]
-    2
+    Examples:
+        >>> remaining_deck([Card(13), Card(13)])[13]
+        2
     """
     left = dict(FULL_DECK)
     for c in known:
@@ -235,11 +237,12 @@ def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int
     Counts are unordered sets of the player's unknown cards from the rest of the deck.
     ``removed`` names other cards known to be out of the deck (seen elsewhere).
 
-    >>> t = conditional_table("6,6,6")
-    >>> t.total, t.count("Six of a kind")  # the four ways to hold three sixes
-    (22100, 4)
-    >>> conditional_table("6,5,3", "K,K").total
-    50
+    Examples:
+        >>> t = conditional_table("6,6,6")
+        >>> t.total, t.count("Six of a kind")  # the four ways to hold three sixes
+        (22100, 4)
+        >>> conditional_table("6,5,3", "K,K").total
+        50
     """
     rules = rules or DicePokerRules()
     d = parse_dice(dice)
@@ -273,9 +276,10 @@ def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int
 def dice_table(rules: DicePokerRules | None = None) -> ExactMatrix:
     """P(category | dice) for all 56 dice multisets (rows, best expected first).
 
-    >>> m = dice_table()
-    >>> m["6-6-6", "Six of a kind"]
-    1/5525
+    Examples:
+        >>> m = dice_table()
+        >>> m["6-6-6", "Six of a kind"]
+        1/5525
     """
     rules = rules or DicePokerRules()
     rows = []
@@ -339,9 +343,10 @@ class DesignerAnswers:
 def designer_answers(rules: DicePokerRules | None = None) -> DesignerAnswers:
     """How many hands exist, in each space, and how many ways make six of a kind.
 
-    >>> a = designer_answers()
-    >>> a.ordered_outcomes, a.six_of_a_kind_ordered, a.six_of_a_kind_probability
-    (4773600, 20, 1/238680)
+    Examples:
+        >>> a = designer_answers()
+        >>> a.ordered_outcomes, a.six_of_a_kind_ordered, a.six_of_a_kind_probability
+        (4773600, 20, 1/238680)
     """
     rules = rules or DicePokerRules()
     tables = {s: category_table(rules, space=s) for s in SPACES}
