@@ -104,7 +104,7 @@ def main() -> None:
     dpk.clear_caches()
     hero = ((13, "S"), (12, "H"), (9, "D"))
     res2, t_eq2 = timed(dpk.equity, "6,5,3", "KS,QH,9D", opponent_dice=["2,2,1"], method="exact")
-    (w, t, lo), t_naive2 = timed(naive_heads_up, (6, 5, 3), (2, 2, 1), [hero])
+    (w, t, _), t_naive2 = timed(naive_heads_up, (6, 5, 3), (2, 2, 1), [hero])
     assert (res2.win * 18424, res2.tie * 18424) == (w, t), "naive and exact equities differ"
     print("Heads-up exact equity, hero's cards known too (6,5,3 + K Q 9 vs 2,2,1; 18,424 deals)")
     print(f"  exact engine (cold caches): {t_eq2:8.3f} s")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pytest
 
@@ -31,7 +31,7 @@ NAMES = ["High card", "One pair", "Bobtail", "Two pair", "Three of a kind", "Thr
          "Major straight", "Six of a kind"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def oracle_value_sets(dice: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """Dice values of every legal way to use the dice (each die once, bins summed, sum <= 14)."""
     out = set()
@@ -54,7 +54,7 @@ def _has_run(vals: Counter[int], length: int, step: int, lowest: int) -> list[in
     return tops
 
 
-@lru_cache(maxsize=None)
+@cache
 def oracle_key(values: tuple[int, ...], smin: int = 1, bmin: int = 2) -> tuple[int, ...]:
     """(category, tie-break...) as one flat tuple, from RULES.md 2.3 read literally.
 
@@ -111,7 +111,7 @@ def oracle_key(values: tuple[int, ...], smin: int = 1, bmin: int = 2) -> tuple[i
     return (0, *sorted(values, reverse=True))
 
 
-@lru_cache(maxsize=None)
+@cache
 def oracle_best(dice: tuple[int, ...], ranks: tuple[int, ...], smin: int = 1, bmin: int = 2) -> tuple[int, ...]:
     return max(oracle_key(tuple(sorted(dv + ranks)), smin, bmin) for dv in oracle_value_sets(dice))
 

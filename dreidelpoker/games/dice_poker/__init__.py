@@ -15,12 +15,32 @@ from .cards import CARD_RANKS, Card, format_values, parse_cards, parse_dice, val
 from .cli import COMMANDS
 from .equity import EXACT_CELL_LIMIT, MonteCarloEquity, equity, exact_cells, parse_opponent_dice
 from .evaluator import (
-    CATEGORY_NAMES, Category, DiceHand, HandKey, best_key, classify_values, dice_partitions, evaluate,
+    CATEGORY_NAMES,
+    Category,
+    DiceHand,
+    HandKey,
+    best_key,
+    classify_values,
+    dice_partitions,
+    evaluate,
 )
 from .rules import BETTING_STRUCTURES, MAX_PLAYERS, DicePokerRules
-from .space import DICE_MULTISETS, RANK_TRIPLES, clear_caches, dice_orderings, keys_for_dice, suit_weight
+from .space import (
+    DICE_MULTISETS,
+    RANK_TRIPLES,
+    clear_caches,
+    dice_orderings,
+    keys_for_dice,
+    suit_weight,
+)
 from .tables import (
-    SPACES, CategoryTable, DesignerAnswers, category_table, conditional_table, designer_answers, dice_table,
+    SPACES,
+    CategoryTable,
+    DesignerAnswers,
+    category_table,
+    conditional_table,
+    designer_answers,
+    dice_table,
 )
 
 GAME = register(
@@ -34,10 +54,40 @@ GAME = register(
 )
 
 __all__ = [
-    "BETTING_STRUCTURES", "CARD_RANKS", "CATEGORY_NAMES", "Card", "Category", "CategoryTable",
-    "DICE_MULTISETS", "DesignerAnswers", "DiceHand", "DicePokerRules", "EXACT_CELL_LIMIT", "GAME",
-    "HandKey", "MAX_PLAYERS", "MonteCarloEquity", "RANK_TRIPLES", "SPACES", "best_key", "category_table",
-    "classify_values", "clear_caches", "conditional_table", "designer_answers", "dice_orderings",
-    "dice_partitions", "dice_table", "equity", "evaluate", "exact_cells", "format_values", "keys_for_dice",
-    "parse_cards", "parse_dice", "parse_opponent_dice", "suit_weight", "value_name",
+    "BETTING_STRUCTURES",
+    "CARD_RANKS",
+    "CATEGORY_NAMES",
+    "DICE_MULTISETS",
+    "EXACT_CELL_LIMIT",
+    "GAME",
+    "MAX_PLAYERS",
+    "RANK_TRIPLES",
+    "SPACES",
+    "Card",
+    "Category",
+    "CategoryTable",
+    "DesignerAnswers",
+    "DiceHand",
+    "DicePokerRules",
+    "HandKey",
+    "MonteCarloEquity",
+    "best_key",
+    "category_table",
+    "classify_values",
+    "clear_caches",
+    "conditional_table",
+    "designer_answers",
+    "dice_orderings",
+    "dice_partitions",
+    "dice_table",
+    "equity",
+    "evaluate",
+    "exact_cells",
+    "format_values",
+    "keys_for_dice",
+    "parse_cards",
+    "parse_dice",
+    "parse_opponent_dice",
+    "suit_weight",
+    "value_name",
 ]

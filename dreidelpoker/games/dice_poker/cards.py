@@ -14,8 +14,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 __all__ = [
-    "Card", "parse_dice", "parse_cards", "value_name", "format_values", "CARD_RANKS", "SUITS",
+    "CARD_RANKS",
+    "SUITS",
+    "Card",
     "check_card_supply",
+    "format_values",
+    "parse_cards",
+    "parse_dice",
+    "value_name",
 ]
 
 #: Card ranks as values, lowest first.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from ...equity import EquityResult
 from ..registry import CliCommand
@@ -65,7 +65,7 @@ def _run_table(args: argparse.Namespace) -> _TableOutput:
 
 @dataclass(frozen=True)
 class _EquityOutput:
-    result: Union[EquityResult, MonteCarloEquity]
+    result: EquityResult | MonteCarloEquity
     dice: tuple[int, ...]
     cards: tuple[str, ...]
     opponent_dice: list[tuple[int, ...]]

@@ -23,7 +23,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -35,7 +35,7 @@ from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
 from .space import RANK_TRIPLES, keys_for_dice, rank_multisets
 from .tables import remaining_deck
 
-__all__ = ["equity", "MonteCarloEquity", "exact_cells", "EXACT_CELL_LIMIT", "parse_opponent_dice", "Method"]
+__all__ = ["EXACT_CELL_LIMIT", "Method", "MonteCarloEquity", "equity", "exact_cells", "parse_opponent_dice"]
 
 #: Largest number of cells ``method="auto"`` computes exactly (about 3 s here; ~150 ns a cell).
 EXACT_CELL_LIMIT = 20_000_000
@@ -333,7 +333,7 @@ def equity(
     seed: int = 0,
     max_exact_cells: int = EXACT_CELL_LIMIT,
     dead: str | Iterable[str | int | Card] | None = None,
-) -> Union[EquityResult, MonteCarloEquity]:
+) -> EquityResult | MonteCarloEquity:
     """Equity of the hero's dice and 0-3 known cards against opponents with known dice.
 
     ``method="exact"`` enumerates (an :class:`EquityResult` of sympy Rationals) and

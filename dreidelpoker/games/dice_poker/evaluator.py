@@ -23,8 +23,15 @@ from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
 
 __all__ = [
-    "Category", "CATEGORY_NAMES", "HandKey", "DiceHand", "evaluate", "classify_values",
-    "dice_partitions", "best_key", "MAX_VALUE",
+    "CATEGORY_NAMES",
+    "MAX_VALUE",
+    "Category",
+    "DiceHand",
+    "HandKey",
+    "best_key",
+    "classify_values",
+    "dice_partitions",
+    "evaluate",
 ]
 
 #: A combined die value must be at most this (an Ace).

@@ -15,7 +15,7 @@ from .evaluator import CATEGORY_NAMES, evaluate
 from .rules import DicePokerRules
 from .tables import conditional_table
 
-__all__ = ["explorer_report", "UNKNOWN"]
+__all__ = ["UNKNOWN", "explorer_report"]
 
 #: The card pickers' "not seen yet" choice.
 UNKNOWN = "?"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["DicePokerRules", "MAX_PLAYERS", "DECK_SIZE", "BETTING_STRUCTURES"]
+__all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "MAX_PLAYERS", "DicePokerRules"]
 
 #: One 52-card deck deals three cards to at most 17 players (RULES.md 2.1).
 DECK_SIZE = 52

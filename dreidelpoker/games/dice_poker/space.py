@@ -11,15 +11,21 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb, factorial
 
 from .cards import CARD_RANKS
 from .evaluator import _CLASSIFY_CACHE, HandKey, classify_values, dice_partitions
 
 __all__ = [
-    "DICE_MULTISETS", "RANK_TRIPLES", "rank_multisets", "suit_weight", "dice_orderings",
-    "keys_for_dice", "clear_caches", "FULL_DECK",
+    "DICE_MULTISETS",
+    "FULL_DECK",
+    "RANK_TRIPLES",
+    "clear_caches",
+    "dice_orderings",
+    "keys_for_dice",
+    "rank_multisets",
+    "suit_weight",
 ]
 
 #: The 56 dice multisets, as sorted (descending) face triples.
@@ -30,7 +36,7 @@ DICE_MULTISETS: tuple[tuple[int, int, int], ...] = tuple(
 FULL_DECK: dict[int, int] = {r: 4 for r in CARD_RANKS}
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_multisets(size: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of ``size`` card ranks (sorted descending) a 52-card deck can give.
 

@@ -15,7 +15,6 @@ Outcome spaces (say which one every count uses):
 from __future__ import annotations
 
 import html
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -28,13 +27,24 @@ from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .evaluator import CATEGORY_NAMES
 from .rules import DicePokerRules
 from .space import (
-    DICE_MULTISETS, FULL_DECK, RANK_TRIPLES, dice_orderings, keys_for_dice, rank_multisets,
+    DICE_MULTISETS,
+    FULL_DECK,
+    RANK_TRIPLES,
+    dice_orderings,
+    keys_for_dice,
+    rank_multisets,
     suit_weight,
 )
 
 __all__ = [
-    "CategoryTable", "category_table", "conditional_table", "dice_table", "DesignerAnswers",
-    "designer_answers", "SPACES", "remaining_deck",
+    "SPACES",
+    "CategoryTable",
+    "DesignerAnswers",
+    "category_table",
+    "conditional_table",
+    "designer_answers",
+    "dice_table",
+    "remaining_deck",
 ]
 
 Space = Literal["ordered", "dice-multiset", "suitless"]
