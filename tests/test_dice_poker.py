@@ -353,3 +353,15 @@ def test_registered_game() -> None:
     assert g.rules_type is dpk.DicePokerRules and set(g.commands) == {"table", "equity"}
     assert dreidelpoker.dice_poker is dpk
     assert len(dpk.RANK_TRIPLES) == 455 == math.comb(13 + 2, 3)
+
+
+def test_unknown_roll_is_the_average_over_rolls() -> None:
+    """Law of total probability over the opponent's 216 rolls."""
+    r = dpk.equity("5,4,4", "Q,7,7", opponent_dice=["?"])
+    acc = sympy.Integer(0)
+    for d in dpk.DICE_MULTISETS:
+        e = dpk.equity("5,4,4", "Q,7,7", opponent_dice=[d])
+        acc += sympy.Rational(dpk.dice_orderings(d), 216) * e.equity
+    assert acc == r.equity
+    assert dpk.parse_opponent_dice("2,2,1 ? any") == [(2, 2, 1), None, None]
+    assert dpk.exact_cells(0, 1, unknown_rolls=1) == 455 * 455 * 56

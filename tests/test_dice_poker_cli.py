@@ -54,6 +54,13 @@ def test_equity_equal_dice_is_half(capsys: pytest.CaptureFixture[str]) -> None:
     assert d["equity"] == "1/2"
 
 
+def test_equity_against_an_unknown_roll(capsys: pytest.CaptureFixture[str]) -> None:
+    d = _json(capsys, ["equity", "dice-poker", "--dice", "6,5,3", "--cards", "K,Q,J", "--opponent-dice", "any",
+                       "--json"])
+    assert d["method"] == "exact" and d["opponent_dice"] == ["?"]
+    assert Fraction(d["win"]) + Fraction(d["tie"]) + Fraction(d["lose"]) == 1
+
+
 def test_equity_several_opponents_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
     d = _json(capsys, ["equity", "dice-poker", "--dice", "6,5,3", "--opponent-dice", "2,2,1", "4,4,3",
                        "--samples", "5000", "--seed", "3", "--json"])

@@ -249,3 +249,25 @@ def test_three_handed_equity_with_removal_matches_real_deals() -> None:
     r = dpk.equity("5,5,1", "6S", opponent_dice=["6,5,1", "4,4,2"], dead=[_name(c) for c in dead],
                    method="exact")
     assert (r.win, r.tie, r.equity) == (win, tie, eq)
+
+
+def test_unknown_opponent_roll_matches_every_roll_and_deal() -> None:
+    """An opponent who has not rolled: all 216 ordered rolls x every real deal (12 live cards)."""
+    live = [c for c in DECK if c[0] in (4, 9, 12)]
+    dead = [c for c in DECK if c not in live]
+    hero = [(9, "S")]
+    deck = [c for c in live if c not in hero]
+    win = tie = total = 0
+    share = Fraction(0)
+    for mine in itertools.combinations(deck, 2):
+        hk = oracle_best((6, 2, 1), _sorted_ranks(tuple(hero) + mine))
+        rest = [c for c in deck if c not in mine]
+        for theirs in itertools.combinations(rest, 3):
+            for roll in itertools.product(range(1, 7), repeat=3):
+                ok = oracle_best(roll, _sorted_ranks(theirs))
+                total += 1
+                win += hk > ok
+                tie += hk == ok
+                share += 1 if hk > ok else Fraction(1, 2) if hk == ok else 0
+    r = dpk.equity("6,2,1", "9S", opponent_dice=["any"], dead=[_name(c) for c in dead], method="exact")
+    assert (r.win, r.tie, r.equity) == (Fraction(win, total), Fraction(tie, total), share / total)

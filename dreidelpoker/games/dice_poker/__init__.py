@@ -13,7 +13,15 @@ from __future__ import annotations
 from ..registry import GameInfo, register
 from .cards import CARD_RANKS, Card, format_values, parse_cards, parse_dice, value_name
 from .cli import COMMANDS
-from .equity import EXACT_CELL_LIMIT, MonteCarloEquity, equity, exact_cells, parse_opponent_dice
+from .equity import (
+    EXACT_CELL_LIMIT,
+    UNKNOWN_DICE,
+    MonteCarloEquity,
+    OpponentDice,
+    equity,
+    exact_cells,
+    parse_opponent_dice,
+)
 from .evaluator import (
     CATEGORY_NAMES,
     Category,
@@ -63,6 +71,7 @@ __all__ = [
     "MAX_PLAYERS",
     "RANK_TRIPLES",
     "SPACES",
+    "UNKNOWN_DICE",
     "Card",
     "Category",
     "CategoryTable",
@@ -71,6 +80,7 @@ __all__ = [
     "DicePokerRules",
     "HandKey",
     "MonteCarloEquity",
+    "OpponentDice",
     "best_key",
     "category_table",
     "classify_values",

@@ -9,7 +9,7 @@ from typing import Any
 from ...equity import EquityResult
 from ..registry import CliCommand
 from .cards import parse_cards, parse_dice
-from .equity import EXACT_CELL_LIMIT, MonteCarloEquity, equity, parse_opponent_dice
+from .equity import EXACT_CELL_LIMIT, MonteCarloEquity, OpponentDice, equity, parse_opponent_dice
 from .rules import DicePokerRules
 from .tables import SPACES, CategoryTable, category_table, conditional_table, designer_answers
 
@@ -68,11 +68,11 @@ class _EquityOutput:
     result: EquityResult | MonteCarloEquity
     dice: tuple[int, ...]
     cards: tuple[str, ...]
-    opponent_dice: list[tuple[int, ...]]
+    opponent_dice: list[OpponentDice]
 
     def to_dict(self) -> dict[str, Any]:
         base = {"game": "dice-poker", "dice": list(self.dice), "cards": list(self.cards),
-                "opponent_dice": [list(o) for o in self.opponent_dice]}
+                "opponent_dice": ["?" if o is None else list(o) for o in self.opponent_dice]}
         if isinstance(self.result, EquityResult):
             return {**base, "method": "exact", **self.result.to_dict()}
         return {**base, **self.result.to_dict()}
@@ -85,7 +85,8 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dice", required=True, help="your three dice, e.g. 6,5,3")
     p.add_argument("--cards", help="0 to 3 of your cards, ranks or rank+suit, e.g. K or KS,QH")
     p.add_argument("--opponent-dice", nargs="+", action="extend", metavar="DICE",
-                   help="each opponent's three dice, e.g. --opponent-dice 2,2,1 4,4,3 (at least one opponent)")
+                   help="each opponent's three dice, e.g. --opponent-dice 2,2,1 4,4,3 (at least one opponent);"
+                        " 'any' for an opponent who has not rolled yet (averaged over all 216 rolls)")
     p.add_argument("--dead", help="cards known to be out of play (seen elsewhere), e.g. AS,AH,7")
     p.add_argument("--method", default="auto", choices=["auto", "exact", "monte-carlo"],
                    help=f"exact enumeration, Monte Carlo, or auto: exact up to {EXACT_CELL_LIMIT:,} cells"

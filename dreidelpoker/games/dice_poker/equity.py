@@ -19,6 +19,7 @@ a seeded Monte Carlo with a 95% confidence interval.
 from __future__ import annotations
 
 import html
+import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -32,10 +33,13 @@ from ...equity import EquityAccumulator, EquityResult
 from .cards import CARD_RANKS, Card, check_card_supply, parse_cards, parse_dice
 from .evaluator import HandKey
 from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
-from .space import RANK_TRIPLES, keys_for_dice, rank_multisets
+from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, rank_multisets
 from .tables import remaining_deck
 
-__all__ = ["EXACT_CELL_LIMIT", "Method", "MonteCarloEquity", "equity", "exact_cells", "parse_opponent_dice"]
+__all__ = [
+    "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "Method", "MonteCarloEquity", "OpponentDice", "equity", "exact_cells",
+    "parse_opponent_dice",
+]
 
 #: Largest number of cells ``method="auto"`` computes exactly (about 3 s here; ~150 ns a cell).
 EXACT_CELL_LIMIT = 20_000_000
@@ -46,19 +50,30 @@ IntArray = npt.NDArray[np.int64]
 # _BINOM[n, k] = C(n, k) for n, k in 0..4 (0 when k > n).
 _BINOM: IntArray = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
 _RANK_INDEX = {r: i for i, r in enumerate(CARD_RANKS)}
+# Cells per vectorised block of the matrix stage (bounds memory to a few tens of MB).
+_MATRIX_CELLS = 1_000_000
 
 
-def parse_opponent_dice(opponent_dice: str | Sequence[str | Sequence[int]]) -> list[tuple[int, ...]]:
+#: Words that stand for an opponent whose roll is not known (enumerated over all 216 rolls).
+UNKNOWN_DICE = ("?", "any", "unknown")
+
+OpponentDice = tuple[int, ...] | None
+
+
+def parse_opponent_dice(opponent_dice: str | Sequence[str | Sequence[int] | None]) -> list[OpponentDice]:
     """Parse the opponents' dice: ``"2,2,1 4,4,3"`` / ``"2,2,1; 4,4,3"`` or a list of dice.
+
+    ``"?"``, ``"any"``, ``"unknown"`` or ``None`` is an opponent whose roll is not known yet:
+    it is averaged over all 216 equally likely rolls.
 
     Examples:
         >>> parse_opponent_dice("2,2,1 4,4,3")
         [(2, 2, 1), (4, 4, 3)]
-        >>> parse_opponent_dice([(6, 6, 1)])
-        [(6, 6, 1)]
+        >>> parse_opponent_dice([(6, 6, 1), "?"])
+        [(6, 6, 1), None]
     """
     if isinstance(opponent_dice, str):
-        groups: list[str | Sequence[int]] = [g for g in re.split(r"[;\s]+", opponent_dice.strip()) if g]
+        groups: list[str | Sequence[int] | None] = [g for g in re.split(r"[;\s]+", opponent_dice.strip()) if g]
     elif isinstance(opponent_dice, Sequence):
         groups = list(opponent_dice)
         if groups and all(isinstance(x, int) for x in groups):
@@ -75,7 +90,13 @@ def parse_opponent_dice(opponent_dice: str | Sequence[str | Sequence[int]]) -> l
             f"{len(groups)} opponents need {3 * (len(groups) + 1)} cards; the {DECK_SIZE}-card deck deals "
             f"three cards to at most {MAX_PLAYERS} players ({max_opp} opponents)"
         )
-    return [parse_dice(g, what=f"opponent {i + 1}'s dice") for i, g in enumerate(groups)]
+    out: list[OpponentDice] = []
+    for i, g in enumerate(groups):
+        if g is None or (isinstance(g, str) and g.strip().lower() in UNKNOWN_DICE):
+            out.append(None)
+        else:
+            out.append(parse_dice(g, what=f"opponent {i + 1}'s dice"))
+    return out
 
 
 def _counts_matrix(multisets: Sequence[Sequence[int]]) -> IntArray:
@@ -93,14 +114,21 @@ class _Draw:
     player: int
     counts: IntArray
     ordinals: IntArray
+    #: Extra integer weight per class (the number of rolls for an unknown-dice opponent).
+    mult: IntArray | None = None
+    #: For an unknown roll: rolls (216) -> dice-multiset index; class = index * 455 + triple.
+    roll_index: IntArray | None = None
 
 
-def _draws(dice: tuple[int, ...], known: tuple[Card, ...], opponents: list[tuple[int, ...]],
+def _draws(dice: tuple[int, ...], known: tuple[Card, ...], opponents: list[OpponentDice],
            rules: DicePokerRules) -> tuple[list[_Draw], int | None]:
     """The players' unknown-card draws (hero first) and the hero's key ordinal if fully known."""
     opts = rules.ranking_options
     tables: dict[tuple[int, ...], tuple[HandKey, ...]] = {}
-    for d in [dice, *opponents]:
+    needed: list[tuple[int, ...]] = [dice] + [d for d in opponents if d is not None]
+    if any(d is None for d in opponents):
+        needed += list(DICE_MULTISETS)
+    for d in needed:
         ms = tuple(sorted(d, reverse=True))
         tables[ms] = keys_for_dice(ms, opts)
     ordinal = {k: i for i, k in enumerate(sorted({k for t in tables.values() for k in t}))}
@@ -118,21 +146,36 @@ def _draws(dice: tuple[int, ...], known: tuple[Card, ...], opponents: list[tuple
                 for c in classes]
         draws.append(_Draw(0, _counts_matrix(classes), np.array(ords, dtype=np.int64)))
     triples = _counts_matrix(RANK_TRIPLES)
-    for j, d in enumerate(opponents, start=1):
-        keys = tables[tuple(sorted(d, reverse=True))]
-        draws.append(_Draw(j, triples, np.array([ordinal[k] for k in keys], dtype=np.int64)))
+    for j, roll in enumerate(opponents, start=1):
+        if roll is None:
+            # Every dice multiset x every rank triple, weighted by the roll's orders.
+            ords = [ordinal[k] for ms in DICE_MULTISETS for k in tables[ms]]
+            mult = np.repeat(np.array([dice_orderings(ms) for ms in DICE_MULTISETS], dtype=np.int64),
+                             len(RANK_TRIPLES))
+            ms_index = {ms: i for i, ms in enumerate(DICE_MULTISETS)}
+            rolls = np.array([ms_index[(max(r), sorted(r)[1], min(r))]
+                              for r in itertools.product(range(1, 7), repeat=3)], dtype=np.int64)
+            draws.append(_Draw(j, np.tile(triples, (len(DICE_MULTISETS), 1)), np.array(ords, dtype=np.int64),
+                               mult=mult, roll_index=rolls))
+        else:
+            keys = tables[tuple(sorted(roll, reverse=True))]
+            draws.append(_Draw(j, triples, np.array([ordinal[k] for k in keys], dtype=np.int64)))
     return draws, hero_fixed
 
 
-def exact_cells(hero_known_cards: int, opponents: int) -> int:
+def exact_cells(hero_known_cards: int, opponents: int, *, unknown_rolls: int = 0) -> int:
     """The size of the exact enumeration: the product of every player's class counts.
+
+    ``unknown_rolls`` of the opponents have dice not known yet (56 dice multisets each).
 
     Examples:
         >>> exact_cells(0, 1), exact_cells(3, 2), exact_cells(0, 2)
         (207025, 207025, 94196375)
+        >>> exact_cells(0, 1, unknown_rolls=1)
+        11593400
     """
     hero = len(rank_multisets(3 - hero_known_cards)) if hero_known_cards < 3 else 1
-    return hero * math.prod([len(RANK_TRIPLES)] * opponents)
+    return hero * math.prod([len(RANK_TRIPLES)] * opponents + [len(DICE_MULTISETS)] * unknown_rolls)
 
 
 def _class_weights(left: IntArray, counts: IntArray) -> IntArray:
@@ -159,29 +202,42 @@ class _Exact:
             return
         d = self.draws[i]
         w = _class_weights(left, d.counts)
+        if d.mult is not None:
+            w = w * d.mult
         for c in np.nonzero(w)[0]:
             self._rec(i + 1, left - d.counts[c], weight * int(w[c]), {**fixed, d.player: int(d.ordinals[c])})
 
     def _final(self, i: int, left: IntArray, weight: int, fixed: dict[int, int]) -> None:
         """The last one or two draws, vectorised: a weight vector or matrix and the showdown."""
         last = self.draws[i:]
-        if len(last) == 2:
-            a, b = last
-            wa = _class_weights(left, a.counts)
-            keep = np.nonzero(wa)[0]
-            ca, ka, wa = a.counts[keep], a.ordinals[keep], wa[keep]
-            left2 = left[None, :] - ca  # (nA, 13)
-            wb = np.ones((len(keep), len(b.counts)), dtype=np.int64)
+        if len(last) == 1:
+            (a,) = last
+            weights = _class_weights(left, a.counts)
+            if a.mult is not None:
+                weights = weights * a.mult
+            self._showdown(weight, fixed, weights, {a.player: a.ordinals})
+            return
+        a, b = last
+        wa = _class_weights(left, a.counts)
+        if a.mult is not None:
+            wa = wa * a.mult
+        keep = np.nonzero(wa)[0]
+        # Rows in chunks so the weight matrix stays small (unknown rolls make B 25,480 wide).
+        step = max(1, _MATRIX_CELLS // max(len(b.counts), 1))
+        for start in range(0, len(keep), step):
+            rows = keep[start:start + step]
+            ca, ka, wa_r = a.counts[rows], a.ordinals[rows], wa[rows]
+            left2 = left[None, :] - ca  # (rows, 13)
+            wb = np.ones((len(rows), len(b.counts)), dtype=np.int64)
             for r in range(left.shape[0]):
                 col = b.counts[:, r]
                 if col.any():
                     wb *= _BINOM[left2[:, r][:, None], col[None, :]]
-            weights = wa[:, None] * wb
-            keys = {a.player: ka[:, None], b.player: b.ordinals[None, :]}
-        else:
-            (a,) = last
-            weights = _class_weights(left, a.counts)
-            keys = {a.player: a.ordinals}
+            if b.mult is not None:
+                wb *= b.mult[None, :]
+            self._showdown(weight, fixed, wa_r[:, None] * wb, {a.player: ka[:, None], b.player: b.ordinals[None, :]})
+
+    def _showdown(self, weight: int, fixed: dict[int, int], weights: IntArray, keys: dict[int, Any]) -> None:
         best: Any = max(fixed.values()) if fixed else -1
         for k in keys.values():
             best = np.maximum(best, k)
@@ -293,7 +349,10 @@ def _monte_carlo(draws: list[_Draw], hero_fixed: int | None, left: IntArray, kno
         for d in opp_draws:
             o = -np.sort(-cards[:, pos:pos + 3], axis=1)
             pos += 3
-            cols.append(d.ordinals[lut[(o[:, 0] * 13 + o[:, 1]) * 13 + o[:, 2]]])
+            cls = lut[(o[:, 0] * 13 + o[:, 1]) * 13 + o[:, 2]]
+            if d.roll_index is not None:  # an unknown roll: throw the dice too
+                cls = d.roll_index[rng.integers(0, 216, size=n)] * len(RANK_TRIPLES) + cls
+            cols.append(d.ordinals[cls])
         keys = np.stack(cols, axis=1)
         best = keys.max(axis=1)
         nwin = (keys == best[:, None]).sum(axis=1)
@@ -322,11 +381,15 @@ def _monte_carlo(draws: list[_Draw], hero_fixed: int | None, left: IntArray, kno
     )
 
 
+def _roll_label(roll: OpponentDice) -> str:
+    return "?" if roll is None else ",".join(map(str, roll))
+
+
 def equity(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card] | None = None,
     *,
-    opponent_dice: str | Sequence[str | Sequence[int]],
+    opponent_dice: str | Sequence[str | Sequence[int] | None],
     rules: DicePokerRules | None = None,
     method: Method = "auto",
     samples: int = 200_000,
@@ -339,7 +402,8 @@ def equity(
     ``method="exact"`` enumerates (an :class:`EquityResult` of sympy Rationals) and
     refuses cases beyond ``max_exact_cells``; ``"monte-carlo"`` samples
     (a :class:`MonteCarloEquity` with seed, sample count and 95% intervals);
-    ``"auto"`` is exact within the limit and Monte Carlo beyond. ``dead`` lists cards
+    ``"auto"`` is exact within the limit and Monte Carlo beyond. An opponent given as
+    ``"?"`` (or ``None``) has not rolled yet: their roll is averaged over all 216. ``dead`` lists cards
     known to be out of play (seen elsewhere); they are removed from the deck.
 
     Examples:
@@ -372,10 +436,10 @@ def equity(
             f"after {len(known)} known and {len(gone)} dead cards"
         )
     draws, hero_fixed = _draws(d, known, opponents, rules)
-    cells = exact_cells(len(known), len(opponents))
+    cells = exact_cells(len(known), len(opponents), unknown_rolls=sum(o is None for o in opponents))
     desc = (f"dice {','.join(map(str, d))}"
             + (f" and cards {' '.join(str(c) for c in known)}" if known else "")
-            + " against " + "; ".join(",".join(map(str, o)) for o in opponents))
+            + " against " + "; ".join(_roll_label(o) for o in opponents))
     use_exact = method == "exact" or (method == "auto" and cells <= max_exact_cells)
     if method == "exact" and cells > max_exact_cells:
         raise ValueError(

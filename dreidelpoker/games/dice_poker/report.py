@@ -53,7 +53,7 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
                      "</tbody></table>")
         if opps:
             r = equity(d, known, opponent_dice=opps, rules=rules, samples=samples, seed=seed)
-            against = "; ".join(",".join(map(str, o)) for o in opps)
+            against = "; ".join("?" if o is None else ",".join(map(str, o)) for o in opps)
             if isinstance(r, EquityResult):
                 parts.append(f"<p>Against {against} (exact): win {_pct(r.win)}, tie {_pct(r.tie)}, "
                              f"lose {_pct(r.lose)}, <b>equity {_pct(r.equity)}</b> = {frac_str(r.equity)}</p>")
