@@ -91,6 +91,9 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--method", default="auto", choices=["auto", "exact", "monte-carlo"],
                    help=f"exact enumeration, Monte Carlo, or auto: exact up to {EXACT_CELL_LIMIT:,} cells"
                         " (every heads-up case; three players when you know a card)")
+    p.add_argument("--max-exact-cells", type=int, default=EXACT_CELL_LIMIT,
+                   help=f"largest enumeration (product of the players' class counts) to do exactly"
+                        f" (default {EXACT_CELL_LIMIT:,}; about 150 ns a cell)")
     p.add_argument("--samples", type=int, default=200_000, help="Monte Carlo samples (default 200000)")
     p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
     _rules_args(p)
@@ -104,7 +107,7 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     cards = parse_cards(args.cards)
     opp = parse_opponent_dice(args.opponent_dice)
     result = equity(d, cards, opponent_dice=opp, rules=rules, method=args.method, samples=args.samples,
-                    seed=args.seed, dead=args.dead)
+                    seed=args.seed, dead=args.dead, max_exact_cells=args.max_exact_cells)
     return _EquityOutput(result, d, tuple(str(c) for c in cards), opp)
 
 

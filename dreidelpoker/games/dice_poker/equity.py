@@ -444,7 +444,7 @@ def equity(
     if method == "exact" and cells > max_exact_cells:
         raise ValueError(
             f"exact enumeration needs {cells:,} cells, over max_exact_cells={max_exact_cells:,}; "
-            "use method='monte-carlo' or 'auto', or raise max_exact_cells"
+            "use method 'monte-carlo' or 'auto', or raise max_exact_cells (CLI: --max-exact-cells)"
         )
     if use_exact:
         acc = _Exact(draws, hero_fixed, players).run(left)
