@@ -40,7 +40,7 @@ class DicePokerExplorer:
         self.cards = [widgets.Dropdown(options=_CARD_OPTIONS, value=UNKNOWN, description=f"card {i + 1}",
                                        layout=widgets.Layout(width="140px")) for i in range(3)]
         self.opponents = widgets.Text(value=opponent_dice, description="opponents",
-                                      placeholder="e.g. 2,2,1 4,4,3",
+                                      placeholder="e.g. 2,2,1 4,4,3 (? = not rolled yet)",
                                       layout=widgets.Layout(width="320px"))
         self.output = widgets.HTML()
         for w in [*self.dice, *self.cards, self.opponents]:
