@@ -404,7 +404,9 @@ def equity(
     (a :class:`MonteCarloEquity` with seed, sample count and 95% intervals);
     ``"auto"`` is exact within the limit and Monte Carlo beyond. An opponent given as
     ``"?"`` (or ``None``) has not rolled yet: their roll is averaged over all 216. ``dead`` lists cards
-    known to be out of play (seen elsewhere); they are removed from the deck.
+    known to be out of play (seen elsewhere); they are removed from the deck. The table
+    size is one hero plus one player per entry of ``opponent_dice`` (up to 17 players);
+    ``rules`` supplies the ranking options.
 
     Examples:
         >>> r = equity("6,5,3", "K", opponent_dice=["2,2,1"])
