@@ -6,7 +6,7 @@ Examples:
     >>> dp.two_dreidel.kept_hand_distribution()["HH"]
     7/22
     >>> [g.name for g in dp.list_games()][:2]
-    ['domino-poker', 'two-dreidel']
+    ['dice-poker', 'domino-poker']
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ __version__ = "0.1.0"
 
 from .equity import EquityResult
 from .exact import Distribution, ExactMatrix, ExactTable
-from .games import domino_poker, two_dreidel
+from .games import dice_poker, domino_poker, two_dreidel
 from .games.registry import get_game
 from .games.registry import games as list_games
 
 __all__ = [
-    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "domino_poker",
-    "get_game", "list_games", "two_dreidel",
+    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "dice_poker",
+    "domino_poker", "get_game", "list_games", "two_dreidel",
 ]
 
 

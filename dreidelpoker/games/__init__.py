@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from . import domino_poker, two_dreidel
+from . import dice_poker, domino_poker, two_dreidel
 from .registry import CliCommand, GameInfo, games, get_game, register
 
-BUILTIN_GAMES = (two_dreidel.GAME, domino_poker.GAME)
+BUILTIN_GAMES = (two_dreidel.GAME, dice_poker.GAME, domino_poker.GAME)
 
 __all__ = ["BUILTIN_GAMES", "CliCommand", "GameInfo", "games", "get_game", "register"]
