@@ -1,0 +1,103 @@
+"""Dice Poker (Sycarion Diversions): rules, evaluator, exact tables and partial-hand equity.
+
+Examples:
+    >>> from dreidelpoker.games import dice_poker as dpk
+    >>> dpk.evaluate("6,5,3", "A,Q,10").name
+    'Odds or evens'
+    >>> dpk.category_table().count("Six of a kind")
+    20
+"""
+
+from __future__ import annotations
+
+from ..registry import GameInfo, register
+from .cards import CARD_RANKS, Card, format_values, parse_cards, parse_dice, value_name
+from .cli import COMMANDS
+from .equity import (
+    EXACT_CELL_LIMIT,
+    UNKNOWN_DICE,
+    MonteCarloEquity,
+    OpponentDice,
+    equity,
+    exact_cells,
+    parse_opponent_dice,
+)
+from .evaluator import (
+    CATEGORY_NAMES,
+    Category,
+    DiceHand,
+    HandKey,
+    best_key,
+    classify_values,
+    dice_partitions,
+    evaluate,
+)
+from .rules import BETTING_STRUCTURES, MAX_PLAYERS, DicePokerRules
+from .space import (
+    DICE_MULTISETS,
+    RANK_TRIPLES,
+    clear_caches,
+    dice_orderings,
+    keys_for_dice,
+    suit_weight,
+)
+from .tables import (
+    SPACES,
+    CategoryTable,
+    DesignerAnswers,
+    category_table,
+    conditional_table,
+    designer_answers,
+    dice_table,
+)
+
+GAME = register(
+    GameInfo(
+        name="dice-poker",
+        title="Dice Poker (Sycarion)",
+        summary="Three public dice, summed or alone, plus three hidden cards: six-value poker with no flushes.",
+        rules_type=DicePokerRules,
+        commands=COMMANDS,
+    )
+)
+
+__all__ = [
+    "BETTING_STRUCTURES",
+    "CARD_RANKS",
+    "CATEGORY_NAMES",
+    "DICE_MULTISETS",
+    "EXACT_CELL_LIMIT",
+    "GAME",
+    "MAX_PLAYERS",
+    "RANK_TRIPLES",
+    "SPACES",
+    "UNKNOWN_DICE",
+    "Card",
+    "Category",
+    "CategoryTable",
+    "DesignerAnswers",
+    "DiceHand",
+    "DicePokerRules",
+    "HandKey",
+    "MonteCarloEquity",
+    "OpponentDice",
+    "best_key",
+    "category_table",
+    "classify_values",
+    "clear_caches",
+    "conditional_table",
+    "designer_answers",
+    "dice_orderings",
+    "dice_partitions",
+    "dice_table",
+    "equity",
+    "evaluate",
+    "exact_cells",
+    "format_values",
+    "keys_for_dice",
+    "parse_cards",
+    "parse_dice",
+    "parse_opponent_dice",
+    "suit_weight",
+    "value_name",
+]

@@ -1,0 +1,174 @@
+"""Parsing and naming of Dice Poker dice, cards and values (RULES.md 2.2).
+
+Values run 1 to 14: dice give 1-6 alone and up to 14 combined; cards are 2-10,
+J = 11, Q = 12, K = 13, A = 14. Suits never matter for ranking, so a card may be
+given by its rank alone (``"K"``) or with a suit (``"KS"``, ``"K♠"``, ``"10h"``);
+suits only serve to catch the same card given twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "CARD_RANKS",
+    "SUITS",
+    "Card",
+    "check_card_supply",
+    "format_values",
+    "parse_cards",
+    "parse_dice",
+    "value_name",
+]
+
+#: Card ranks as values, lowest first.
+CARD_RANKS: tuple[int, ...] = tuple(range(2, 15))
+#: Suit letters; the symbols ♠♥♦♣ are accepted as aliases.
+SUITS = ("S", "H", "D", "C")
+_SUIT_ALIASES = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
+_RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_PARSE = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10}
+_CARD_RE = re.compile(r"^(10|[2-9]|[TJQKA])([SHDC])?$")
+_CARDS_ALLOWED = "ranks 2-10, J, Q, K, A (T for 10), optionally with a suit S, H, D, C or ♠♥♦♣, e.g. K, KS, 10♥"
+
+
+def value_name(value: int) -> str:
+    """The usual name of a hand value: 1-10 as digits, 11-14 as J, Q, K, A.
+
+    Examples:
+        >>> [value_name(v) for v in (1, 10, 11, 14)]
+        ['1', '10', 'J', 'A']
+    """
+    return _RANK_NAMES.get(value, str(value))
+
+
+def format_values(values: Iterable[int]) -> str:
+    """Values as a short string, e.g. ``"A 9 5 1"``.
+
+    Examples:
+        >>> format_values((14, 9, 5, 1))
+        'A 9 5 1'
+    """
+    return " ".join(value_name(v) for v in values)
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card: its rank as a value 2-14 and, if given, its suit (``None`` = suit unknown).
+
+    Examples:
+        >>> Card.parse("q♥")
+        Card(rank=12, suit='H')
+        >>> str(Card(rank=10, suit=None))
+        '10'
+    """
+
+    rank: int
+    suit: str | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 2 <= self.rank <= 14:
+            raise ValueError(f"card rank must be 2-14 (J=11, Q=12, K=13, A=14), got {self.rank!r}")
+        if self.suit is not None and self.suit not in SUITS:
+            raise ValueError(f"card suit must be one of {list(SUITS)} or None, got {self.suit!r}")
+
+    @classmethod
+    def parse(cls, token: str | int | Card) -> Card:
+        """Parse ``"K"``, ``"KS"``, ``"K♠"``, ``"10h"``, ``"T"`` or an int 2-14."""
+        if isinstance(token, Card):
+            return token
+        if isinstance(token, bool):
+            raise TypeError(f"a card must be a string like 'K' or 'KS' or an int 2-14, not {token!r}")
+        if isinstance(token, int):
+            return cls(rank=token)
+        if not isinstance(token, str):
+            raise TypeError(f"a card must be a string like 'K' or 'KS' or an int 2-14, got {type(token).__name__}")
+        text = token.strip().upper()
+        for alias, suit in _SUIT_ALIASES.items():
+            text = text.replace(alias, suit)
+        m = _CARD_RE.match(text)
+        if not m:
+            raise ValueError(f"unknown card {token!r}; allowed: {_CARDS_ALLOWED}")
+        rank_text, suit = m.group(1), m.group(2)
+        rank = _RANK_PARSE.get(rank_text) or int(rank_text)
+        return cls(rank=rank, suit=suit)
+
+    def __str__(self) -> str:
+        return value_name(self.rank) + (self.suit or "")
+
+
+def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, ...]:
+    """Parse three dice, ``"6,5,3"``, ``"6 5 3"``, ``"653"`` or ``(6, 5, 3)``, keeping their order.
+
+    Examples:
+        >>> parse_dice("6,5,3")
+        (6, 5, 3)
+        >>> parse_dice("6,5")
+        Traceback (most recent call last):
+        ...
+        ValueError: dice '6,5' must be exactly three dice with faces 1-6, e.g. 6,5,3; got 2 dice
+    """
+    allowed = "exactly three dice with faces 1-6, e.g. 6,5,3"
+    if isinstance(dice, str):
+        text = dice.strip()
+        parts = [p for p in re.split(r"[\s,;/-]+", text) if p]
+        if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) == 3:
+            parts = list(parts[0])
+        faces: list[object] = []
+        for p in parts:
+            if not p.isdigit():
+                raise ValueError(f"{what} {dice!r} must be {allowed}; {p!r} is not a die face")
+            faces.append(int(p))
+    elif isinstance(dice, Sequence):
+        faces = list(dice)
+    else:
+        raise TypeError(f"{what} must be a string like '6,5,3' or a sequence of three ints, got {type(dice).__name__}")
+    for f in faces:
+        if isinstance(f, bool) or not isinstance(f, int):
+            raise ValueError(f"{what} {dice!r} must be {allowed}; {f!r} is not a die face")
+        if not 1 <= f <= 6:
+            raise ValueError(f"{what} {dice!r} must be {allowed}; {f} is outside 1-6")
+    if len(faces) != 3:
+        raise ValueError(f"{what} {dice!r} must be {allowed}; got {len(faces)} dice")
+    return tuple(int(f) for f in faces)  # type: ignore[call-overload]
+
+
+def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: int = 3,
+                what: str = "cards") -> tuple[Card, ...]:
+    """Parse up to ``max_cards`` cards from ``"K,QS"`` / ``"K QS"`` or a list of tokens.
+
+    Examples:
+        >>> [str(c) for c in parse_cards("K, q♥")]
+        ['K', 'QH']
+        >>> parse_cards("KS,KS")
+        Traceback (most recent call last):
+        ...
+        ValueError: duplicate card KS in cards 'KS,KS'; each card of the deck exists once
+    """
+    if cards is None:
+        return ()
+    if isinstance(cards, str):
+        tokens: list[str | int | Card] = [t for t in re.split(r"[\s,;]+", cards.strip()) if t]
+    else:
+        tokens = list(cards)
+    parsed = tuple(Card.parse(t) for t in tokens)
+    if len(parsed) > max_cards:
+        raise ValueError(f"{what} {cards!r} holds {len(parsed)} cards; a player has at most {max_cards}")
+    check_card_supply(parsed, what=f"{what} {cards!r}")
+    return parsed
+
+
+def check_card_supply(cards: Iterable[Card], *, what: str = "cards") -> None:
+    """Reject the same suited card twice or more than four cards of one rank."""
+    cards = list(cards)
+    suited = Counter(c for c in cards if c.suit is not None)
+    for card, n in suited.items():
+        if n > 1:
+            raise ValueError(f"duplicate card {card} in {what}; each card of the deck exists once")
+    ranks = Counter(c.rank for c in cards)
+    for rank, n in ranks.items():
+        if n > 4:
+            raise ValueError(f"{n} cards of rank {value_name(rank)} in {what}; the deck holds 4 of each rank")

@@ -1,0 +1,127 @@
+"""Dice Poker's CLI commands (``table`` and ``equity``), registered through the game registry."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from ...equity import EquityResult
+from ..registry import CliCommand
+from .cards import parse_cards, parse_dice
+from .equity import EXACT_CELL_LIMIT, MonteCarloEquity, OpponentDice, equity, parse_opponent_dice
+from .rules import DicePokerRules
+from .tables import SPACES, CategoryTable, category_table, conditional_table, designer_answers
+
+
+def _rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-straights-from-one", action="store_true",
+                   help="five- and six-card straights may not start at 1 (default: they may)")
+    p.add_argument("--bobtail-from-one", action="store_true",
+                   help="a bobtail (four-card straight) may start at 1 (default: it may not)")
+
+
+def _rules(args: argparse.Namespace) -> DicePokerRules:
+    return DicePokerRules(straights_from_one=not args.no_straights_from_one, bobtail_from_one=args.bobtail_from_one)
+
+
+@dataclass(frozen=True)
+class _TableOutput:
+    table: CategoryTable
+    extra: dict[str, Any]
+    extra_text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.table.to_dict(), **self.extra}
+
+    def to_text(self) -> str:
+        return self.table.to_text() + (("\n" + self.extra_text) if self.extra_text else "")
+
+
+def _add_table(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--space", default="ordered", choices=list(SPACES),
+                   help="outcome space of the counts: " + "; ".join(f"{k} = {v}" for k, v in SPACES.items())
+                   + " (default ordered)")
+    p.add_argument("--dice", help="condition on these three dice, e.g. 6,5,3 (then counts are card sets)")
+    p.add_argument("--cards", help="with --dice: also condition on 1 or 2 known cards, e.g. K or K,Q")
+    _rules_args(p)
+
+
+def _run_table(args: argparse.Namespace) -> _TableOutput:
+    rules = _rules(args)
+    if args.cards and not args.dice:
+        raise ValueError("--cards needs --dice: a conditional table is given the dice and then some cards")
+    if args.dice:
+        if args.space != "ordered":
+            raise ValueError("--space applies to the whole-space table; a conditional table counts card sets")
+        d = parse_dice(args.dice)
+        cards = parse_cards(args.cards)
+        table = conditional_table(d, cards, rules)
+        return _TableOutput(table, {"dice": list(d), "cards": [str(c) for c in cards]}, "")
+    table = category_table(rules, space=args.space)
+    answers = designer_answers(rules)
+    return _TableOutput(table, {"designer": answers.to_dict()}, answers.to_text())
+
+
+@dataclass(frozen=True)
+class _EquityOutput:
+    result: EquityResult | MonteCarloEquity
+    dice: tuple[int, ...]
+    cards: tuple[str, ...]
+    opponent_dice: list[OpponentDice]
+
+    def to_dict(self) -> dict[str, Any]:
+        base = {"game": "dice-poker", "dice": list(self.dice), "cards": list(self.cards),
+                "opponent_dice": ["?" if o is None else list(o) for o in self.opponent_dice]}
+        if isinstance(self.result, EquityResult):
+            return {**base, "method": "exact", **self.result.to_dict()}
+        return {**base, **self.result.to_dict()}
+
+    def to_text(self) -> str:
+        return self.result.to_text()
+
+
+def _add_equity(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dice", required=True, help="your three dice, e.g. 6,5,3")
+    p.add_argument("--cards", help="0 to 3 of your cards, ranks or rank+suit, e.g. K or KS,QH")
+    p.add_argument("--opponent-dice", nargs="+", action="extend", metavar="DICE",
+                   help="each opponent's three dice, e.g. --opponent-dice 2,2,1 4,4,3 (at least one opponent);"
+                        " 'any' for an opponent who has not rolled yet (averaged over all 216 rolls)")
+    p.add_argument("--dead", help="cards known to be out of play (seen elsewhere), e.g. AS,AH,7")
+    p.add_argument("--method", default="auto", choices=["auto", "exact", "monte-carlo"],
+                   help=f"exact enumeration, Monte Carlo, or auto: exact up to {EXACT_CELL_LIMIT:,} cells"
+                        " (every heads-up case; three players when you know a card)")
+    p.add_argument("--max-exact-cells", type=int, default=EXACT_CELL_LIMIT,
+                   help=f"largest enumeration (product of the players' class counts) to do exactly"
+                        f" (default {EXACT_CELL_LIMIT:,}; about 150 ns a cell)")
+    p.add_argument("--samples", type=int, default=200_000, help="Monte Carlo samples (default 200000)")
+    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    _rules_args(p)
+
+
+def _run_equity(args: argparse.Namespace) -> _EquityOutput:
+    if not args.opponent_dice:
+        raise ValueError("give every opponent's dice with --opponent-dice, e.g. --opponent-dice 2,2,1 4,4,3")
+    rules = _rules(args)
+    d = parse_dice(args.dice)
+    cards = parse_cards(args.cards)
+    opp = parse_opponent_dice(args.opponent_dice)
+    result = equity(d, cards, opponent_dice=opp, rules=rules, method=args.method, samples=args.samples,
+                    seed=args.seed, dead=args.dead, max_exact_cells=args.max_exact_cells)
+    return _EquityOutput(result, d, tuple(str(c) for c in cards), opp)
+
+
+COMMANDS = {
+    "table": CliCommand(
+        help="exact category table (whole space, or given dice and known cards) with inversions flagged",
+        add_arguments=_add_table,
+        run=_run_table,
+        examples=((), ("--space", "dice-multiset"), ("--dice", "6,5,3", "--cards", "K")),
+    ),
+    "equity": CliCommand(
+        help="exact (or Monte Carlo) equity of your dice and known cards against opponents' dice",
+        add_arguments=_add_equity,
+        run=_run_equity,
+        examples=(("--dice", "6,5,3", "--cards", "K", "--opponent-dice", "2,2,1"),),
+    ),
+}

@@ -1,0 +1,457 @@
+"""Exact and Monte Carlo equity of a partial Dice Poker hand.
+
+Every player's dice are known (they are rolled first and public); the hero knows 0 to
+3 of their own cards; each opponent's three cards are unknown. All cards come from
+the one shared 52-card deck, so what one player holds changes what the others can
+hold (removal effects).
+
+Exact method: suits never matter, so each player's unknown cards are enumerated as
+rank multisets, jointly and in turn, each weighted by the number of card sets it
+stands for given the ranks still in the deck (``prod C(left_r, k_r)``). The outer
+players are looped over in Python; the last two are a numpy matrix (class x class)
+with integer weights. The work is about the product of the players' class counts
+("cells"): 455 per opponent, and 455, 91, 13 or 1 for the hero with 0, 1, 2 or 3
+known cards. Heads-up is at most 455^2 = 207,025 cells (well under a second); every
+case within :data:`EXACT_CELL_LIMIT` runs exactly, beyond it ``method="auto"`` uses
+a seeded Monte Carlo with a 95% confidence interval.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from ...equity import EquityAccumulator, EquityResult
+from .cards import CARD_RANKS, Card, check_card_supply, parse_cards, parse_dice
+from .evaluator import HandKey
+from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
+from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, rank_multisets
+from .tables import remaining_deck
+
+__all__ = [
+    "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "Method", "MonteCarloEquity", "OpponentDice", "equity", "exact_cells",
+    "parse_opponent_dice",
+]
+
+#: Largest number of cells ``method="auto"`` computes exactly (about 3 s here; ~150 ns a cell).
+EXACT_CELL_LIMIT = 20_000_000
+Method = Literal["auto", "exact", "monte-carlo"]
+_METHODS = ("auto", "exact", "monte-carlo")
+IntArray = npt.NDArray[np.int64]
+
+# _BINOM[n, k] = C(n, k) for n, k in 0..4 (0 when k > n).
+_BINOM: IntArray = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
+_RANK_INDEX = {r: i for i, r in enumerate(CARD_RANKS)}
+# Cells per vectorised block of the matrix stage (bounds memory to a few tens of MB).
+_MATRIX_CELLS = 1_000_000
+
+
+#: Words that stand for an opponent whose roll is not known (enumerated over all 216 rolls).
+UNKNOWN_DICE = ("?", "any", "unknown")
+
+OpponentDice = tuple[int, ...] | None
+
+
+def parse_opponent_dice(opponent_dice: str | Sequence[str | Sequence[int] | None]) -> list[OpponentDice]:
+    """Parse the opponents' dice: ``"2,2,1 4,4,3"`` / ``"2,2,1; 4,4,3"`` or a list of dice.
+
+    ``"?"``, ``"any"``, ``"unknown"`` or ``None`` is an opponent whose roll is not known yet:
+    it is averaged over all 216 equally likely rolls.
+
+    Examples:
+        >>> parse_opponent_dice("2,2,1 4,4,3")
+        [(2, 2, 1), (4, 4, 3)]
+        >>> parse_opponent_dice([(6, 6, 1), "?"])
+        [(6, 6, 1), None]
+    """
+    if isinstance(opponent_dice, str):
+        groups: list[str | Sequence[int] | None] = [g for g in re.split(r"[;\s]+", opponent_dice.strip()) if g]
+    elif isinstance(opponent_dice, Sequence):
+        groups = list(opponent_dice)
+        if groups and all(isinstance(x, int) for x in groups):
+            raise ValueError(
+                f"opponent_dice {opponent_dice!r} looks like one roll; give a list of rolls, e.g. [(2, 2, 1)]"
+            )
+    else:
+        raise TypeError(f"opponent_dice must be a list of rolls like [(2, 2, 1)], got {type(opponent_dice).__name__}")
+    if not groups:
+        raise ValueError("give the dice of at least one opponent, e.g. opponent_dice=[(2, 2, 1)]")
+    max_opp = MAX_PLAYERS - 1
+    if len(groups) > max_opp:
+        raise ValueError(
+            f"{len(groups)} opponents need {3 * (len(groups) + 1)} cards; the {DECK_SIZE}-card deck deals "
+            f"three cards to at most {MAX_PLAYERS} players ({max_opp} opponents)"
+        )
+    out: list[OpponentDice] = []
+    for i, g in enumerate(groups):
+        if g is None or (isinstance(g, str) and g.strip().lower() in UNKNOWN_DICE):
+            out.append(None)
+        else:
+            out.append(parse_dice(g, what=f"opponent {i + 1}'s dice"))
+    return out
+
+
+def _counts_matrix(multisets: Sequence[Sequence[int]]) -> IntArray:
+    out = np.zeros((len(multisets), len(CARD_RANKS)), dtype=np.int64)
+    for i, ms in enumerate(multisets):
+        for r in ms:
+            out[i, _RANK_INDEX[r]] += 1
+    return out
+
+
+@dataclass(frozen=True)
+class _Draw:
+    """One player's unknown cards: their classes (count vectors) and the key ordinal of each."""
+
+    player: int
+    counts: IntArray
+    ordinals: IntArray
+    #: Extra integer weight per class (the number of rolls for an unknown-dice opponent).
+    mult: IntArray | None = None
+    #: For an unknown roll: rolls (216) -> dice-multiset index; class = index * 455 + triple.
+    roll_index: IntArray | None = None
+
+
+def _draws(dice: tuple[int, ...], known: tuple[Card, ...], opponents: list[OpponentDice],
+           rules: DicePokerRules) -> tuple[list[_Draw], int | None]:
+    """The players' unknown-card draws (hero first) and the hero's key ordinal if fully known."""
+    opts = rules.ranking_options
+    tables: dict[tuple[int, ...], tuple[HandKey, ...]] = {}
+    needed: list[tuple[int, ...]] = [dice] + [d for d in opponents if d is not None]
+    if any(d is None for d in opponents):
+        needed += list(DICE_MULTISETS)
+    for d in needed:
+        ms = tuple(sorted(d, reverse=True))
+        tables[ms] = keys_for_dice(ms, opts)
+    ordinal = {k: i for i, k in enumerate(sorted({k for t in tables.values() for k in t}))}
+    triple_index = {t: i for i, t in enumerate(RANK_TRIPLES)}
+    hero_keys = tables[tuple(sorted(dice, reverse=True))]
+    known_ranks = [c.rank for c in known]
+    draws: list[_Draw] = []
+    hero_fixed: int | None = None
+    u = 3 - len(known)
+    if u == 0:
+        hero_fixed = ordinal[hero_keys[triple_index[tuple(sorted(known_ranks, reverse=True))]]]
+    else:
+        classes = rank_multisets(u)
+        ords = [ordinal[hero_keys[triple_index[tuple(sorted(known_ranks + list(c), reverse=True))]]]
+                for c in classes]
+        draws.append(_Draw(0, _counts_matrix(classes), np.array(ords, dtype=np.int64)))
+    triples = _counts_matrix(RANK_TRIPLES)
+    for j, roll in enumerate(opponents, start=1):
+        if roll is None:
+            # Every dice multiset x every rank triple, weighted by the roll's orders.
+            ords = [ordinal[k] for ms in DICE_MULTISETS for k in tables[ms]]
+            mult = np.repeat(np.array([dice_orderings(ms) for ms in DICE_MULTISETS], dtype=np.int64),
+                             len(RANK_TRIPLES))
+            ms_index = {ms: i for i, ms in enumerate(DICE_MULTISETS)}
+            rolls = np.array([ms_index[(max(r), sorted(r)[1], min(r))]
+                              for r in itertools.product(range(1, 7), repeat=3)], dtype=np.int64)
+            draws.append(_Draw(j, np.tile(triples, (len(DICE_MULTISETS), 1)), np.array(ords, dtype=np.int64),
+                               mult=mult, roll_index=rolls))
+        else:
+            keys = tables[tuple(sorted(roll, reverse=True))]
+            draws.append(_Draw(j, triples, np.array([ordinal[k] for k in keys], dtype=np.int64)))
+    return draws, hero_fixed
+
+
+def exact_cells(hero_known_cards: int, opponents: int, *, unknown_rolls: int = 0) -> int:
+    """The size of the exact enumeration: the product of every player's class counts.
+
+    ``unknown_rolls`` of the opponents have dice not known yet (56 dice multisets each).
+
+    Examples:
+        >>> exact_cells(0, 1), exact_cells(3, 2), exact_cells(0, 2)
+        (207025, 207025, 94196375)
+        >>> exact_cells(0, 1, unknown_rolls=1)
+        11593400
+    """
+    hero = len(rank_multisets(3 - hero_known_cards)) if hero_known_cards < 3 else 1
+    return hero * math.prod([len(RANK_TRIPLES)] * opponents + [len(DICE_MULTISETS)] * unknown_rolls)
+
+
+def _class_weights(left: IntArray, counts: IntArray) -> IntArray:
+    """Card sets per class given the rank counts left (rows of ``counts``)."""
+    w: IntArray = np.prod(_BINOM[left[None, :], counts], axis=1)
+    return w
+
+
+class _Exact:
+    def __init__(self, draws: list[_Draw], hero_fixed: int | None, players: int) -> None:
+        self.draws = draws
+        self.hero_fixed = hero_fixed
+        self.acc = EquityAccumulator(players)
+        self.players = players
+
+    def run(self, left: IntArray) -> EquityAccumulator:
+        self._rec(0, left, 1, {} if self.hero_fixed is None else {0: self.hero_fixed})
+        return self.acc
+
+    def _rec(self, i: int, left: IntArray, weight: int, fixed: dict[int, int]) -> None:
+        remaining = len(self.draws) - i
+        if remaining <= 2:
+            self._final(i, left, weight, fixed)
+            return
+        d = self.draws[i]
+        w = _class_weights(left, d.counts)
+        if d.mult is not None:
+            w = w * d.mult
+        for c in np.nonzero(w)[0]:
+            self._rec(i + 1, left - d.counts[c], weight * int(w[c]), {**fixed, d.player: int(d.ordinals[c])})
+
+    def _final(self, i: int, left: IntArray, weight: int, fixed: dict[int, int]) -> None:
+        """The last one or two draws, vectorised: a weight vector or matrix and the showdown."""
+        last = self.draws[i:]
+        if len(last) == 1:
+            (a,) = last
+            weights = _class_weights(left, a.counts)
+            if a.mult is not None:
+                weights = weights * a.mult
+            self._showdown(weight, fixed, weights, {a.player: a.ordinals})
+            return
+        a, b = last
+        wa = _class_weights(left, a.counts)
+        if a.mult is not None:
+            wa = wa * a.mult
+        keep = np.nonzero(wa)[0]
+        # Rows in chunks so the weight matrix stays small (unknown rolls make B 25,480 wide).
+        step = max(1, _MATRIX_CELLS // max(len(b.counts), 1))
+        for start in range(0, len(keep), step):
+            rows = keep[start:start + step]
+            ca, ka, wa_r = a.counts[rows], a.ordinals[rows], wa[rows]
+            left2 = left[None, :] - ca  # (rows, 13)
+            wb = np.ones((len(rows), len(b.counts)), dtype=np.int64)
+            for r in range(left.shape[0]):
+                col = b.counts[:, r]
+                if col.any():
+                    wb *= _BINOM[left2[:, r][:, None], col[None, :]]
+            if b.mult is not None:
+                wb *= b.mult[None, :]
+            self._showdown(weight, fixed, wa_r[:, None] * wb, {a.player: ka[:, None], b.player: b.ordinals[None, :]})
+
+    def _showdown(self, weight: int, fixed: dict[int, int], weights: IntArray, keys: dict[int, Any]) -> None:
+        best: Any = max(fixed.values()) if fixed else -1
+        for k in keys.values():
+            best = np.maximum(best, k)
+        nwin: Any = np.zeros_like(weights)
+        for v in fixed.values():
+            nwin = nwin + (v == best)
+        for k in keys.values():
+            nwin = nwin + (k == best)
+        hero = fixed[0] if 0 in fixed else keys[0]
+        hero_wins = np.broadcast_to(hero == best, weights.shape)
+        lose = int(weights[~hero_wins].sum())
+        if lose:
+            self.acc.add(weight * lose, winners=1, hero_wins=False)
+        for n in range(1, self.players + 1):
+            s = int(weights[hero_wins & (nwin == n)].sum())
+            if s:
+                self.acc.add(weight * s, winners=n, hero_wins=True)
+
+
+@dataclass(frozen=True)
+class MonteCarloEquity:
+    """Monte Carlo equity: floats with the sample count, the seed and 95% confidence intervals."""
+
+    win: float
+    tie: float
+    lose: float
+    equity: float
+    samples: int
+    seed: int
+    intervals: dict[str, tuple[float, float]]
+    confidence: float = 0.95
+    description: str = ""
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "method": "monte-carlo",
+            "description": self.description,
+            "win": self.win, "tie": self.tie, "lose": self.lose, "equity": self.equity,
+            "samples": self.samples, "seed": self.seed, "confidence": self.confidence,
+            "intervals": {k: list(v) for k, v in self.intervals.items()},
+        }
+
+    def to_text(self) -> str:
+        lines = [self.description] if self.description else []
+        lines.append(f"Monte Carlo: {self.samples:,} samples, seed {self.seed}, {self.confidence:.0%} intervals")
+        for name in ("win", "tie", "lose", "equity"):
+            lo, hi = self.intervals[name]
+            lines.append(f"{name:<7}{getattr(self, name):.6f}  [{lo:.6f}, {hi:.6f}]")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"MonteCarloEquity(win={self.win:.4f}, tie={self.tie:.4f}, lose={self.lose:.4f}, "
+                f"equity={self.equity:.4f}, samples={self.samples}, seed={self.seed})")
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{n}</td><td>{getattr(self, n):.6f}</td><td>[{self.intervals[n][0]:.6f}, "
+            f"{self.intervals[n][1]:.6f}]</td></tr>" for n in ("win", "tie", "lose", "equity")
+        )
+        cap = html.escape(f"{self.description} — Monte Carlo, {self.samples:,} samples, seed {self.seed}")
+        return (f"<table><caption>{cap}</caption><thead><tr><th></th><th>estimate</th>"
+                f"<th>{self.confidence:.0%} interval</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+_Z95 = 1.959963984540054
+
+
+def _monte_carlo(draws: list[_Draw], hero_fixed: int | None, left: IntArray, known: tuple[Card, ...],
+                 *, samples: int, seed: int, description: str) -> MonteCarloEquity:
+    rng = np.random.default_rng(np.random.SeedSequence(seed))
+    deck = np.repeat(np.arange(len(CARD_RANKS)), left)  # rank indices of the cards left
+    # A sorted rank-index triple (a >= b >= c) -> its RANK_TRIPLES position.
+    lut = np.full(13 ** 3, -1, dtype=np.int64)
+    for i, t in enumerate(RANK_TRIPLES):
+        a, b, c = (_RANK_INDEX[r] for r in t)
+        lut[(a * 13 + b) * 13 + c] = i
+    known_idx = [_RANK_INDEX[c.rank] for c in known]
+    u = 3 - len(known)
+    # Hero ordinals indexed by triple position (known + drawn ranks).
+    hero_table = None
+    if u:
+        hero_table = np.full(len(RANK_TRIPLES), -1, dtype=np.int64)
+        for cls_counts, o in zip(draws[0].counts, draws[0].ordinals):
+            ranks = known_idx + [r for r in range(13) for _ in range(int(cls_counts[r]))]
+            a, b, c = sorted(ranks, reverse=True)
+            hero_table[lut[(a * 13 + b) * 13 + c]] = o
+    opp_draws = draws[1:] if u else draws
+    need = u + 3 * len(opp_draws)
+    wins = ties = 0
+    share_sum = share_sq = 0.0
+    done = 0
+    chunk = max(1, min(samples, 2_000_000 // max(len(deck), 1)))
+    while done < samples:
+        n = min(chunk, samples - done)
+        order = rng.random((n, len(deck))).argsort(axis=1)[:, :need]
+        cards = deck[order]
+        cols = []
+        pos = 0
+        if u:
+            hero_cards = np.concatenate([np.tile(np.array(known_idx, dtype=np.int64), (n, 1)),
+                                         cards[:, :u]], axis=1) if known_idx else cards[:, :u]
+            pos = u
+            h = -np.sort(-hero_cards, axis=1)
+            assert hero_table is not None
+            cols.append(hero_table[lut[(h[:, 0] * 13 + h[:, 1]) * 13 + h[:, 2]]])
+        else:
+            cols.append(np.full(n, hero_fixed, dtype=np.int64))
+        for d in opp_draws:
+            o = -np.sort(-cards[:, pos:pos + 3], axis=1)
+            pos += 3
+            cls = lut[(o[:, 0] * 13 + o[:, 1]) * 13 + o[:, 2]]
+            if d.roll_index is not None:  # an unknown roll: throw the dice too
+                cls = d.roll_index[rng.integers(0, 216, size=n)] * len(RANK_TRIPLES) + cls
+            cols.append(d.ordinals[cls])
+        keys = np.stack(cols, axis=1)
+        best = keys.max(axis=1)
+        nwin = (keys == best[:, None]).sum(axis=1)
+        hero_wins = keys[:, 0] == best
+        share = np.where(hero_wins, 1.0 / nwin, 0.0)
+        wins += int((hero_wins & (nwin == 1)).sum())
+        ties += int((hero_wins & (nwin > 1)).sum())
+        share_sum += float(share.sum())
+        share_sq += float((share ** 2).sum())
+        done += n
+    win, tie = wins / samples, ties / samples
+    lose = 1.0 - win - tie
+    eq = share_sum / samples
+    var = max(share_sq / samples - eq ** 2, 0.0)
+
+    def prop_ci(p: float) -> tuple[float, float]:
+        half = _Z95 * math.sqrt(p * (1 - p) / samples)
+        return (max(0.0, p - half), min(1.0, p + half))
+
+    half = _Z95 * math.sqrt(var / samples)
+    return MonteCarloEquity(
+        win=win, tie=tie, lose=lose, equity=eq, samples=samples, seed=seed,
+        intervals={"win": prop_ci(win), "tie": prop_ci(tie), "lose": prop_ci(lose),
+                   "equity": (max(0.0, eq - half), min(1.0, eq + half))},
+        description=description,
+    )
+
+
+def _roll_label(roll: OpponentDice) -> str:
+    return "?" if roll is None else ",".join(map(str, roll))
+
+
+def equity(
+    dice: str | Sequence[int],
+    cards: str | Iterable[str | int | Card] | None = None,
+    *,
+    opponent_dice: str | Sequence[str | Sequence[int] | None],
+    rules: DicePokerRules | None = None,
+    method: Method = "auto",
+    samples: int = 200_000,
+    seed: int = 0,
+    max_exact_cells: int = EXACT_CELL_LIMIT,
+    dead: str | Iterable[str | int | Card] | None = None,
+) -> EquityResult | MonteCarloEquity:
+    """Equity of the hero's dice and 0-3 known cards against opponents with known dice.
+
+    ``method="exact"`` enumerates (an :class:`EquityResult` of sympy Rationals) and
+    refuses cases beyond ``max_exact_cells``; ``"monte-carlo"`` samples
+    (a :class:`MonteCarloEquity` with seed, sample count and 95% intervals);
+    ``"auto"`` is exact within the limit and Monte Carlo beyond. An opponent given as
+    ``"?"`` (or ``None``) has not rolled yet: their roll is averaged over all 216. ``dead`` lists cards
+    known to be out of play (seen elsewhere); they are removed from the deck. The table
+    size is one hero plus one player per entry of ``opponent_dice`` (up to 17 players);
+    ``rules`` supplies the ranking options.
+
+    Examples:
+        >>> r = equity("6,5,3", "K", opponent_dice=["2,2,1"])
+        >>> r.win + r.tie + r.lose
+        1
+        >>> equity("4,4,2", opponent_dice=["4,2,4"]).equity  # the same dice: a fair fight
+        1/2
+    """
+    rules = rules or DicePokerRules()
+    if method not in _METHODS:
+        raise ValueError(f"method must be one of {list(_METHODS)}, got {method!r}")
+    for name, value, low in (("samples", samples, 1), ("max_exact_cells", max_exact_cells, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    d = parse_dice(dice)
+    known = parse_cards(cards)
+    gone = parse_cards(dead, max_cards=DECK_SIZE, what="dead cards")
+    check_card_supply(known + gone, what="your cards and the dead cards")
+    opponents = parse_opponent_dice(opponent_dice)
+    players = len(opponents) + 1
+    left_map = remaining_deck(known + gone)
+    left = np.array([left_map[r] for r in CARD_RANKS], dtype=np.int64)
+    need = 3 - len(known) + 3 * len(opponents)
+    if need > int(left.sum()):
+        raise ValueError(
+            f"{players} players need {need} more cards but only {int(left.sum())} are left in the deck "
+            f"after {len(known)} known and {len(gone)} dead cards"
+        )
+    draws, hero_fixed = _draws(d, known, opponents, rules)
+    cells = exact_cells(len(known), len(opponents), unknown_rolls=sum(o is None for o in opponents))
+    desc = (f"dice {','.join(map(str, d))}"
+            + (f" and cards {' '.join(str(c) for c in known)}" if known else "")
+            + " against " + "; ".join(_roll_label(o) for o in opponents))
+    use_exact = method == "exact" or (method == "auto" and cells <= max_exact_cells)
+    if method == "exact" and cells > max_exact_cells:
+        raise ValueError(
+            f"exact enumeration needs {cells:,} cells, over max_exact_cells={max_exact_cells:,}; "
+            "use method 'monte-carlo' or 'auto', or raise max_exact_cells (CLI: --max-exact-cells)"
+        )
+    if use_exact:
+        acc = _Exact(draws, hero_fixed, players).run(left)
+        res = acc.result(desc)
+        return EquityResult(win=res.win, tie=res.tie, lose=res.lose, equity=res.equity, description=desc,
+                            details={"method": "exact", "cells": cells})
+    mc = _monte_carlo(draws, hero_fixed, left, known, samples=samples, seed=seed, description=desc)
+    return MonteCarloEquity(**{**mc.__dict__, "details": {"method": "monte-carlo", "cells": cells}})

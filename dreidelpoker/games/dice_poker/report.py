@@ -1,0 +1,71 @@
+"""Pure functions behind the Dice Poker explorer: everything it shows, as HTML text."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import sympy
+
+from ..._fractions import decimal_str, frac_str
+from ...equity import EquityResult
+from .cards import parse_cards, parse_dice
+from .equity import equity, parse_opponent_dice
+from .evaluator import CATEGORY_NAMES, evaluate
+from .rules import DicePokerRules
+from .tables import conditional_table
+
+__all__ = ["UNKNOWN", "explorer_report"]
+
+#: The card pickers' "not seen yet" choice.
+UNKNOWN = "?"
+
+
+def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: str,
+                    rules: DicePokerRules | None = None, *, samples: int = 50_000, seed: int = 0) -> str:
+    """HTML: the best hand (if all cards are known), the category distribution given what is
+    known, and the equity against the opponents' dice. Bad input gives an error paragraph.
+
+    Examples:
+        >>> "Odds or evens" in explorer_report((6, 5, 3), ["A", "Q", "10"], "2,2,1")
+        True
+        >>> explorer_report((6, 5, 3), ["?", "?", "?"], "2,2,9")
+        "<p class='error'>error: opponent 1's dice '2,2,9' must be exactly three dice with faces 1-6, e.g. 6,5,3; 9 is outside 1-6</p>"
+    """
+    rules = rules or DicePokerRules()
+    try:
+        d = parse_dice(dice)
+        known = parse_cards([c for c in cards if c and c != UNKNOWN])
+        opps = parse_opponent_dice(opponent_dice) if opponent_dice.strip() else []
+        parts = [f"<h4>Dice {'-'.join(map(str, d))}"
+                 + (f", cards {html.escape(' '.join(str(c) for c in known))}" if known else "") + "</h4>"]
+        if len(known) == 3:
+            hand = evaluate(d, known, rules)
+            parts.append(f"<p><b>{hand.name}</b>: {html.escape(str(hand))}</p>")
+        table = conditional_table(d, known, rules)
+        rows = "".join(
+            f"<tr><td>{name}</td><td>{frac_str(table.probability(i))}</td>"
+            f"<td>{decimal_str(table.probability(i), 4)}</td></tr>"
+            for i, name in enumerate(CATEGORY_NAMES) if table.counts[i]
+        )
+        parts.append(f"<table><caption>final hand ({table.total:,} equally likely card sets)</caption>"
+                     f"<thead><tr><th>category</th><th>probability</th><th>≈</th></tr></thead><tbody>{rows}"
+                     "</tbody></table>")
+        if opps:
+            r = equity(d, known, opponent_dice=opps, rules=rules, samples=samples, seed=seed)
+            against = "; ".join("?" if o is None else ",".join(map(str, o)) for o in opps)
+            if isinstance(r, EquityResult):
+                parts.append(f"<p>Against {against} (exact): win {_pct(r.win)}, tie {_pct(r.tie)}, "
+                             f"lose {_pct(r.lose)}, <b>equity {_pct(r.equity)}</b> = {frac_str(r.equity)}</p>")
+            else:
+                lo, hi = r.intervals["equity"]
+                parts.append(f"<p>Against {against} (Monte Carlo, {r.samples:,} samples, seed {r.seed}): "
+                             f"win {r.win:.2%}, tie {r.tie:.2%}, lose {r.lose:.2%}, "
+                             f"<b>equity {r.equity:.2%}</b> (95% interval {lo:.2%} to {hi:.2%})</p>")
+        return "".join(parts)
+    except (ValueError, TypeError) as exc:
+        return f"<p class='error'>error: {html.escape(str(exc), quote=False)}</p>"
+
+
+def _pct(x: sympy.Rational) -> str:
+    return f"{float(x):.2%}"

@@ -1,0 +1,91 @@
+"""Dice Poker (Sycarion Diversions): one frozen rules object (RULES.md 2.1 and 2.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "MAX_PLAYERS", "DicePokerRules"]
+
+#: One 52-card deck deals three cards to at most 17 players (RULES.md 2.1).
+DECK_SIZE = 52
+MAX_PLAYERS = 17
+#: When the betting rounds on the cards happen (RULES.md 2.1).
+BETTING_STRUCTURES = ("after-all-cards", "after-each-card")
+
+
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    allowed = f"an integer from {low} to {high}" if high is not None else f"an integer >= {low}"
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+    return value
+
+
+def _check_bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class DicePokerRules:
+    """The rules of Dice Poker. Defaults are RULES.md section 2.
+
+    * ``players`` — 2 to 17 (one 52-card deck deals three cards to at most 17).
+    * ``ante`` and ``bet`` — the source sets no stakes: ante 1, fixed-limit bets of 1.
+    * ``betting`` — ``"after-all-cards"`` (one round after the three cards) or
+      ``"after-each-card"``.
+    * ``straights_from_one`` — five- and six-card straights may start at 1
+      (``1-2-3-4-5`` counts); ``False`` forbids that, as the source does for bobtails.
+    * ``bobtail_from_one`` — a bobtail (four-card straight) may start at 1; default
+      ``False`` as in the source ("does not start with a one").
+
+    Examples:
+        >>> DicePokerRules().straight_min_start, DicePokerRules().bobtail_min_start
+        (1, 2)
+        >>> DicePokerRules(players=18)
+        Traceback (most recent call last):
+        ...
+        ValueError: players must be an integer from 2 to 17, got 18
+    """
+
+    players: int = 2
+    ante: int = 1
+    bet: int = 1
+    betting: Literal["after-all-cards", "after-each-card"] = "after-all-cards"
+    straights_from_one: bool = True
+    bobtail_from_one: bool = False
+
+    def __post_init__(self) -> None:
+        _check_int("players", self.players, 2, MAX_PLAYERS)
+        _check_int("ante", self.ante, 0)
+        _check_int("bet", self.bet, 1)
+        if self.betting not in BETTING_STRUCTURES:
+            raise ValueError(f"betting must be one of {list(BETTING_STRUCTURES)}, got {self.betting!r}")
+        _check_bool("straights_from_one", self.straights_from_one)
+        _check_bool("bobtail_from_one", self.bobtail_from_one)
+
+    @property
+    def straight_min_start(self) -> int:
+        """Lowest value a five- or six-card straight may start at."""
+        return 1 if self.straights_from_one else 2
+
+    @property
+    def bobtail_min_start(self) -> int:
+        """Lowest value a bobtail may start at."""
+        return 1 if self.bobtail_from_one else 2
+
+    @property
+    def ranking_options(self) -> tuple[int, int]:
+        """The options that change hand ranking (a cache key for the evaluator)."""
+        return (self.straight_min_start, self.bobtail_min_start)
+
+    @property
+    def label(self) -> str:
+        """A short description of the non-default ranking options."""
+        bits = []
+        if not self.straights_from_one:
+            bits.append("no straights from 1")
+        if self.bobtail_from_one:
+            bits.append("bobtails from 1")
+        return ", ".join(bits) or "standard rules"

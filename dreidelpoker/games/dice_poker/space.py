@@ -1,0 +1,117 @@
+"""The outcome classes Dice Poker is enumerated over.
+
+Suits never matter, so three cards are enumerated as a *rank multiset* weighted by its
+suit choices (the product of ``C(available_r, k_r)``), and three dice as a *dice
+multiset* weighted by its number of orders (``3! / prod(m_i!)``). Keys are cached per
+(dice multiset, rank multiset) so every engine evaluates each class once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from math import comb, factorial
+
+from .cards import CARD_RANKS
+from .evaluator import _CLASSIFY_CACHE, HandKey, classify_values, dice_partitions
+
+__all__ = [
+    "DICE_MULTISETS",
+    "FULL_DECK",
+    "RANK_TRIPLES",
+    "clear_caches",
+    "dice_orderings",
+    "keys_for_dice",
+    "rank_multisets",
+    "suit_weight",
+]
+
+#: The 56 dice multisets, as sorted (descending) face triples.
+DICE_MULTISETS: tuple[tuple[int, int, int], ...] = tuple(
+    tuple(sorted(t, reverse=True)) for t in itertools.combinations_with_replacement(range(1, 7), 3)  # type: ignore[misc]
+)
+#: The full deck as rank counts: 4 of each rank 2..14.
+FULL_DECK: dict[int, int] = {r: 4 for r in CARD_RANKS}
+
+
+@cache
+def rank_multisets(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of ``size`` card ranks (sorted descending) a 52-card deck can give.
+
+    Examples:
+        >>> len(rank_multisets(3)), len(rank_multisets(2)), len(rank_multisets(1))
+        (455, 91, 13)
+    """
+    return tuple(
+        tuple(sorted(t, reverse=True)) for t in itertools.combinations_with_replacement(CARD_RANKS, size)
+        if max(Counter(t).values(), default=0) <= 4
+    )
+
+
+#: The 455 rank multisets of three cards.
+RANK_TRIPLES: tuple[tuple[int, ...], ...] = rank_multisets(3)
+
+
+def suit_weight(ranks: Sequence[int], available: dict[int, int] | None = None) -> int:
+    """Number of card sets with these ranks drawn from ``available`` rank counts (default a full deck).
+
+    Examples:
+        >>> suit_weight((13, 13, 2)), suit_weight((13,), {13: 1})
+        (24, 1)
+    """
+    avail = FULL_DECK if available is None else available
+    w = 1
+    for r, k in Counter(ranks).items():
+        w *= comb(avail.get(r, 0), k)
+    return w
+
+
+def dice_orderings(dice: Sequence[int]) -> int:
+    """How many ordered rolls give this dice multiset (6, 3 or 1).
+
+    Examples:
+        >>> dice_orderings((6, 5, 3)), dice_orderings((6, 6, 3)), dice_orderings((6, 6, 6))
+        (6, 3, 1)
+    """
+    out = factorial(len(dice))
+    for m in Counter(dice).values():
+        out //= factorial(m)
+    return out
+
+
+@lru_cache(maxsize=512)
+def keys_for_dice(dice: tuple[int, ...], options: tuple[int, int] = (1, 2)) -> tuple[HandKey, ...]:
+    """The best key of these dice with every rank triple, aligned with :data:`RANK_TRIPLES`.
+
+    ``options`` is :attr:`DicePokerRules.ranking_options` (straight and bobtail minimum starts).
+
+    Examples:
+        >>> keys_for_dice((6, 6, 6))[RANK_TRIPLES.index((6, 6, 6))][0]
+        14
+    """
+    smin, bmin = options
+    d = tuple(sorted(dice, reverse=True))
+    # Partitions giving the same dice values are the same hand: evaluate each once.
+    parts = sorted({tuple(sorted(sum(g) for g in p)) for p in dice_partitions(d)})
+    cache = _CLASSIFY_CACHE
+    out: list[HandKey] = []
+    for t in RANK_TRIPLES:
+        best: HandKey | None = None
+        for dv in parts:
+            vals = tuple(sorted(dv + t, reverse=True))
+            key = cache.get((vals, smin, bmin))
+            if key is None:
+                key = classify_values(vals, straight_min_start=smin, bobtail_min_start=bmin)
+            if best is None or key > best:
+                best = key
+        assert best is not None
+        out.append(best)
+    return tuple(out)
+
+
+def clear_caches() -> None:
+    """Forget every cached evaluation (benchmarks call this to time a cold start)."""
+    keys_for_dice.cache_clear()
+    _CLASSIFY_CACHE.clear()

@@ -1,0 +1,384 @@
+"""Exact Dice Poker category tables: one player over the whole outcome space (in three
+spaces), conditional tables given the dice and some cards, and the designer's answers.
+
+Outcome spaces (say which one every count uses):
+
+* ``"ordered"`` — the natural space: an ordered roll of three dice (216) and an
+  unordered set of three cards from 52 (22,100): 4,773,600 equally likely outcomes.
+* ``"dice-multiset"`` — dice as a multiset (56) with the card set: 1,237,600 distinct
+  hands, each counted once (the count a designer listing "hands" gets; these are not
+  equally likely).
+* ``"suitless"`` — dice multiset and card *ranks* only (suits never matter): 25,480
+  distinct hands, each counted once.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import sympy
+
+from ..._fractions import decimal_str, frac_str
+from ...exact import Distribution, ExactMatrix, ExactTable
+from .cards import Card, format_values, parse_cards, parse_dice, value_name
+from .evaluator import CATEGORY_NAMES
+from .rules import DicePokerRules
+from .space import (
+    DICE_MULTISETS,
+    FULL_DECK,
+    RANK_TRIPLES,
+    dice_orderings,
+    keys_for_dice,
+    rank_multisets,
+    suit_weight,
+)
+
+__all__ = [
+    "SPACES",
+    "CategoryTable",
+    "DesignerAnswers",
+    "category_table",
+    "conditional_table",
+    "designer_answers",
+    "dice_table",
+    "remaining_deck",
+]
+
+Space = Literal["ordered", "dice-multiset", "suitless"]
+#: The outcome spaces a one-player table can be counted in, with a description.
+SPACES: dict[str, str] = {
+    "ordered": "ordered dice (216 rolls) x unordered 3-card sets (22,100): every outcome equally likely",
+    "dice-multiset": "dice multisets (56) x unordered 3-card sets (22,100): each distinct hand counted once",
+    "suitless": "dice multisets (56) x card-rank multisets (455): each suit-blind hand counted once",
+}
+
+
+@dataclass(frozen=True)
+class CategoryTable:
+    """Exact counts of the fifteen categories in a stated outcome space.
+
+    ``counts[i]`` is the number of outcomes whose best hand is in category ``i``.
+    ``inversions`` lists every pair (higher-ranked, lower-ranked) of possible categories
+    where the higher category is strictly *more* likely: the ranking and the odds disagree.
+    """
+
+    counts: tuple[int, ...]
+    space: str
+    space_description: str
+    title: str = ""
+    rules: DicePokerRules = field(default_factory=DicePokerRules)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+    def count(self, category: int | str) -> int:
+        """The count of a category given by rank (0-14) or name."""
+        return self.counts[_category_index(category)]
+
+    def probability(self, category: int | str) -> sympy.Rational:
+        """Exact probability of a category (rank or name) in this table's space."""
+        return sympy.Rational(self.count(category), self.total)
+
+    def probabilities(self) -> dict[str, sympy.Rational]:
+        return {name: sympy.Rational(c, self.total) for name, c in zip(CATEGORY_NAMES, self.counts)}
+
+    def distribution(self) -> Distribution[str]:
+        """The categories as a :class:`Distribution` (impossible categories dropped)."""
+        return Distribution.from_weights(
+            {n: c for n, c in zip(CATEGORY_NAMES, self.counts)}, title=self.title, outcome_name="category"
+        )
+
+    @property
+    def inversions(self) -> list[tuple[str, str]]:
+        """Every (higher-ranked, lower-ranked) pair where the higher category is more likely.
+
+        Impossible categories (count 0, e.g. in a conditional table) take part in no inversion.
+        """
+        out = []
+        for hi in range(len(self.counts)):
+            for lo in range(hi):
+                if self.counts[hi] > self.counts[lo] > 0:
+                    out.append((CATEGORY_NAMES[hi], CATEGORY_NAMES[lo]))
+        return out
+
+    def inverted_with(self, category: int | str) -> list[str]:
+        """The lower-ranked categories that are rarer than this one."""
+        i = _category_index(category)
+        return [CATEGORY_NAMES[lo] for lo in range(i) if self.counts[i] > self.counts[lo] > 0]
+
+    def to_table(self) -> ExactTable:
+        rows = tuple(
+            (i, CATEGORY_NAMES[i], c, sympy.Rational(c, self.total), ", ".join(self.inverted_with(i)) or "-")
+            for i, c in enumerate(self.counts)
+        )
+        return ExactTable(("rank", "category", "count", "probability", "more likely than lower-ranked"),
+                          rows, title=self.title)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "dice-poker",
+            "space": self.space,
+            "space_description": self.space_description,
+            "title": self.title,
+            "total": self.total,
+            "categories": [
+                {
+                    "name": CATEGORY_NAMES[i],
+                    "rank": i,
+                    "count": c,
+                    "probability": frac_str(sympy.Rational(c, self.total)),
+                    "inverted_with": self.inverted_with(i),
+                }
+                for i, c in enumerate(self.counts)
+            ],
+            "inversions": [{"higher": h, "lower": lo} for h, lo in self.inversions],
+            "rules": self.rules.label,
+        }
+
+    def to_text(self) -> str:
+        lines = [self.to_table().to_text(), f"total: {self.total} ({self.space}: {self.space_description})"]
+        inv = self.inversions
+        lines.append(f"rank-vs-probability inversions: {len(inv)}")
+        lines.extend(f"  {h} (higher) is more likely than {lo}" for h, lo in inv)
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{n!r}: {c}" for n, c in zip(CATEGORY_NAMES, self.counts))
+        return f"CategoryTable(space={self.space!r}, total={self.total}, counts={{{body}}})"
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for i, c in enumerate(self.counts):
+            p = sympy.Rational(c, self.total)
+            inv = self.inverted_with(i)
+            flag = f"⚠ more likely than {html.escape(', '.join(inv))}" if inv else ""
+            style = ' style="background:#fde2e1"' if inv else ""
+            rows.append(f"<tr{style}><td>{i}</td><td>{CATEGORY_NAMES[i]}</td><td>{c}</td>"
+                        f"<td>{frac_str(p)}</td><td>{decimal_str(p)}</td><td>{flag}</td></tr>")
+        cap = html.escape(f"{self.title} — {self.space}: {self.space_description}; total {self.total}")
+        return (f"<table><caption>{cap}</caption><thead><tr><th>rank</th><th>category</th><th>count</th>"
+                f"<th>probability</th><th>≈</th><th>inversion</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+    def plot(self, ax: Any = None, *, log: bool = True) -> Any:
+        """Bar chart of the probabilities by rank; inverted categories in red."""
+        if ax is None:
+            import matplotlib.pyplot as plt
+
+            _, ax = plt.subplots(figsize=(9, 3.8))
+        probs = [c / self.total for c in self.counts]
+        colors = ["tab:red" if self.inverted_with(i) else "tab:blue" for i in range(len(self.counts))]
+        ax.bar(range(len(probs)), probs, color=colors)
+        ax.set_xticks(range(len(probs)), labels=[f"{i} {n}" for i, n in enumerate(CATEGORY_NAMES)], rotation=60,
+                      ha="right")
+        if log:
+            ax.set_yscale("log")
+        ax.set_ylabel("probability")
+        ax.set_title(self.title or f"Dice Poker categories ({self.space})")
+        return ax
+
+
+def _category_index(category: int | str) -> int:
+    if isinstance(category, str):
+        names = [n.lower() for n in CATEGORY_NAMES]
+        if category.lower() not in names:
+            raise ValueError(f"unknown category {category!r}; categories are {list(CATEGORY_NAMES)}")
+        return names.index(category.lower())
+    if isinstance(category, bool) or not isinstance(category, int) or not 0 <= category < len(CATEGORY_NAMES):
+        raise ValueError(f"category rank must be 0-14 or a category name, got {category!r}")
+    return category
+
+
+def _check_space(space: str) -> None:
+    if space not in SPACES:
+        raise ValueError(f"space must be one of {list(SPACES)}, got {space!r}")
+
+
+def category_table(rules: DicePokerRules | None = None, *, space: str = "ordered") -> CategoryTable:
+    """The exact category table of one player's hand over the whole outcome space.
+
+    Examples:
+        >>> t = category_table()
+        >>> t.total, t.count("Six of a kind")
+        (4773600, 20)
+        >>> category_table(space="dice-multiset").total
+        1237600
+    """
+    rules = rules or DicePokerRules()
+    _check_space(space)
+    counts = [0] * len(CATEGORY_NAMES)
+    card_w = [suit_weight(t) for t in RANK_TRIPLES]
+    for dice in DICE_MULTISETS:
+        mult = dice_orderings(dice) if space == "ordered" else 1
+        keys = keys_for_dice(dice, rules.ranking_options)
+        if space == "suitless":
+            for key in keys:
+                counts[key[0]] += 1
+        else:
+            for key, w in zip(keys, card_w):
+                counts[key[0]] += mult * w
+    return CategoryTable(tuple(counts), space, SPACES[space],
+                         title=f"Dice Poker categories, {space} space", rules=rules)
+
+
+def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
+    """Rank counts left in the deck after removing known cards.
+
+    Examples:
+        >>> remaining_deck([Card(13), Card(13)])[13]
+        2
+    """
+    left = dict(FULL_DECK)
+    for c in known:
+        left[c.rank] -= 1
+        if left[c.rank] < 0:
+            raise ValueError(f"more than 4 cards of rank {value_name(c.rank)}; the deck holds 4 of each rank")
+    return left
+
+
+def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int | Card] | None = None,
+                      rules: DicePokerRules | None = None, *,
+                      removed: str | Iterable[str | int | Card] | None = None) -> CategoryTable:
+    """The category distribution of the final hand given the dice and 0-3 known cards.
+
+    Counts are unordered sets of the player's unknown cards from the rest of the deck.
+    ``removed`` names other cards known to be out of the deck (seen elsewhere).
+
+    Examples:
+        >>> t = conditional_table("6,6,6")
+        >>> t.total, t.count("Six of a kind")  # the four ways to hold three sixes
+        (22100, 4)
+        >>> conditional_table("6,5,3", "K,K").total
+        50
+    """
+    rules = rules or DicePokerRules()
+    d = parse_dice(dice)
+    known = parse_cards(cards)
+    gone = parse_cards(removed, max_cards=52, what="removed cards")
+    from .cards import check_card_supply
+
+    check_card_supply(known + gone, what="known and removed cards")
+    left = remaining_deck(known + gone)
+    ms = tuple(sorted(d, reverse=True))
+    keys = keys_for_dice(ms, rules.ranking_options)
+    index = {t: i for i, t in enumerate(RANK_TRIPLES)}
+    known_ranks = [c.rank for c in known]
+    counts = [0] * len(CATEGORY_NAMES)
+    for draw in rank_multisets(3 - len(known)):
+        w = suit_weight(draw, left)
+        if w:
+            full = tuple(sorted(known_ranks + list(draw), reverse=True))
+            counts[keys[index[full]][0]] += w
+    if sum(counts) == 0:
+        raise ValueError("the remaining deck cannot complete this hand")
+    label = ",".join(str(x) for x in d)
+    cards_label = (" and cards " + " ".join(str(c) for c in known)) if known else ""
+    return CategoryTable(
+        tuple(counts), "conditional",
+        f"unordered sets of the {3 - len(known)} unknown card(s) from the {sum(left.values())} left",
+        title=f"Dice Poker final hand given dice {label}{cards_label}", rules=rules,
+    )
+
+
+def dice_table(rules: DicePokerRules | None = None) -> ExactMatrix:
+    """P(category | dice) for all 56 dice multisets (rows, best expected first).
+
+    Examples:
+        >>> m = dice_table()
+        >>> m["6-6-6", "Six of a kind"]
+        1/5525
+    """
+    rules = rules or DicePokerRules()
+    rows = []
+    card_w = [suit_weight(t) for t in RANK_TRIPLES]
+    total = sum(card_w)
+    for dice in DICE_MULTISETS:
+        c = [0] * len(CATEGORY_NAMES)
+        for key, w in zip(keys_for_dice(dice, rules.ranking_options), card_w):
+            c[key[0]] += w
+        rows.append(("-".join(map(str, dice)), tuple(sympy.Rational(x, total) for x in c)))
+    # Strongest dice first: by expected category rank.
+    rows.sort(key=lambda r: -sum(i * p for i, p in enumerate(r[1])))
+    return ExactMatrix(tuple(r[0] for r in rows), CATEGORY_NAMES, tuple(r[1] for r in rows),
+                       title="P(category | dice multiset)", value_name="probability")
+
+
+@dataclass(frozen=True)
+class DesignerAnswers:
+    """Exact answers to the questions the game's designer asked (RULES.md 2.4)."""
+
+    ordered_outcomes: int
+    dice_multiset_hands: int
+    suitless_hands: int
+    distinct_strengths: int
+    six_of_a_kind_ordered: int
+    six_of_a_kind_dice_multiset: int
+    six_of_a_kind_suitless: int
+    six_of_a_kind_hands: tuple[str, ...]
+    six_of_a_kind_probability: sympy.Rational
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ordered_outcomes": self.ordered_outcomes,
+            "dice_multiset_hands": self.dice_multiset_hands,
+            "suitless_hands": self.suitless_hands,
+            "distinct_strengths": self.distinct_strengths,
+            "six_of_a_kind": {
+                "ordered": self.six_of_a_kind_ordered,
+                "dice_multiset": self.six_of_a_kind_dice_multiset,
+                "suitless": self.six_of_a_kind_suitless,
+                "hands": list(self.six_of_a_kind_hands),
+                "probability": frac_str(self.six_of_a_kind_probability),
+            },
+        }
+
+    def to_text(self) -> str:
+        return "\n".join([
+            f"hands (ordered dice x card sets, equally likely): {self.ordered_outcomes:,}",
+            f"distinct hands (dice multiset x card set): {self.dice_multiset_hands:,}",
+            f"distinct hands ignoring suits (dice multiset x rank multiset): {self.suitless_hands:,}",
+            f"distinct hand strengths (different keys): {self.distinct_strengths:,}",
+            f"six of a kind: {self.six_of_a_kind_ordered} ordered outcomes, "
+            f"{self.six_of_a_kind_dice_multiset} distinct hands, {self.six_of_a_kind_suitless} ignoring suits "
+            f"(p = {frac_str(self.six_of_a_kind_probability)}): " + "; ".join(self.six_of_a_kind_hands),
+        ])
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + html.escape(self.to_text()) + "</pre>"
+
+
+def designer_answers(rules: DicePokerRules | None = None) -> DesignerAnswers:
+    """How many hands exist, in each space, and how many ways make six of a kind.
+
+    Examples:
+        >>> a = designer_answers()
+        >>> a.ordered_outcomes, a.six_of_a_kind_ordered, a.six_of_a_kind_probability
+        (4773600, 20, 1/238680)
+    """
+    rules = rules or DicePokerRules()
+    tables = {s: category_table(rules, space=s) for s in SPACES}
+    strengths: set[Any] = set()
+    six: list[str] = []
+    for dice in DICE_MULTISETS:
+        keys = keys_for_dice(dice, rules.ranking_options)
+        strengths.update(keys)
+        for t, key in zip(RANK_TRIPLES, keys):
+            if key[0] == 14:
+                six.append(f"dice {'-'.join(map(str, dice))} + cards {format_values(t)} "
+                           f"({suit_weight(t)} card sets x {dice_orderings(dice)} roll order)")
+    return DesignerAnswers(
+        ordered_outcomes=tables["ordered"].total,
+        dice_multiset_hands=tables["dice-multiset"].total,
+        suitless_hands=tables["suitless"].total,
+        distinct_strengths=len(strengths),
+        six_of_a_kind_ordered=tables["ordered"].count(14),
+        six_of_a_kind_dice_multiset=tables["dice-multiset"].count(14),
+        six_of_a_kind_suitless=tables["suitless"].count(14),
+        six_of_a_kind_hands=tuple(six),
+        six_of_a_kind_probability=tables["ordered"].probability(14),
+    )
+
+
