@@ -6,11 +6,9 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
-from ...equity import EquityResult
 from ...exact import Distribution
 from ..registry import CliCommand
 from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
-from .equity import MAX_OPPONENTS, equity
 from .odds import kept_hand_distribution, odds_table_text
 from .policies import POLICIES
 from .rules import DECK_PRESETS, TwoDreidelRules
@@ -40,39 +38,9 @@ class _OddsOutput:
         return odds_table_text(self.dist)
 
 
-@dataclass(frozen=True)
-class _EquityOutput:
-    result: EquityResult
-    rules: TwoDreidelRules
-    hand: str
-    opponents: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"game": "two-dreidel", "deck": self.rules.deck_label, "hand": self.hand,
-                "opponents": self.opponents, **self.result.to_dict()}
-
-    def to_text(self) -> str:
-        return self.result.to_text()
-
-
 def _run_odds(args: argparse.Namespace) -> _OddsOutput:
     rules = TwoDreidelRules(deck=args.deck)
     return _OddsOutput(kept_hand_distribution(rules, policy=args.policy), rules, args.policy)
-
-
-def _add_equity(p: argparse.ArgumentParser) -> None:
-    p.add_argument("hand", metavar="HAND", help='your two kept cards, e.g. GH, "גה" or ♠♥')
-    _common(p)
-    p.add_argument("--opponents", type=int, default=1, help=f"number of opponents, 1 to {MAX_OPPONENTS} (default 1)")
-
-
-def _run_equity(args: argparse.Namespace) -> _EquityOutput:
-    from .ranking import format_hand, parse_hand
-
-    rules = TwoDreidelRules(deck=args.deck)
-    hand = format_hand(parse_hand(args.hand, rules), rules)
-    result = equity(hand, rules=rules, opponents=args.opponents, policy=args.policy)
-    return _EquityOutput(result, rules, hand, args.opponents)
 
 
 @dataclass(frozen=True)
