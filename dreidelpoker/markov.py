@@ -778,5 +778,6 @@ class MarkovChain(Generic[S]):
             lab = {(i, j): str(_out(p, self._exact)) if self._exact else f"{p:.3g}"
                    for i, row in enumerate(self._rows) for j, p in row.items() if i != j}
             nx.draw_networkx_edge_labels(g, pos, edge_labels=lab, ax=ax, font_size=7)
+        ax.margins(0.12)  # room for the labels of the outermost nodes
         ax.set_axis_off()
         return ax
