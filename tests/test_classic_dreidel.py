@@ -265,8 +265,14 @@ def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["chain", "classic-dreidel", "--players", "2", "--coins", "0"]) == 2
     assert "coins must be a positive integer" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["chain", "classic-dreidel", "--hey-rounding", "sideways"])
+        main(["chain", "classic-dreidel", "--players", "2", "--coins", "2", "--hey-rounding", "sideways"])
     assert "invalid choice: 'sideways'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["chain", "classic-dreidel", "--players", "two", "--coins", "2"])
+    assert "'two' is not an integer" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["chain", "classic-dreidel", "--players", "2"])
+    assert "the following arguments are required: --coins" in capsys.readouterr().err
 
 
 def test_bad_rules_and_arguments() -> None:

@@ -257,11 +257,12 @@ def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact"
     if method not in ("exact", "float", "auto"):
         raise ValueError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     t0 = time.perf_counter()
-    want_exact = method != "float"
+    want_exact = method == "exact"
     chain = dreidel_chain(rules, exact=want_exact, max_states=max_states)
-    if method == "auto" and len(chain) > AUTO_EXACT_MAX_STATES:
-        want_exact = False
-        chain = dreidel_chain(rules, exact=False, max_states=max_states)
+    if method == "auto" and len(chain) <= AUTO_EXACT_MAX_STATES:
+        # Small enough: rebuilding it with exact probabilities is cheap.
+        want_exact = True
+        chain = dreidel_chain(rules, exact=True, max_states=max_states)
     if want_exact:
         chain.exact_limit = max(chain.exact_limit, len(chain))
     steps, absorbed = chain.absorption_summary(start_state(rules), method="exact" if want_exact else "float")
