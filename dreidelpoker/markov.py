@@ -149,8 +149,11 @@ class MarkovChain(Generic[S]):
         *,
         max_states: int = 1_000_000,
         exact: bool = True,
+        progress: bool = False,
     ) -> MarkovChain[S]:
         """Explore breadth-first from ``start``; ``successors(state)`` gives ``{next: p}``.
+
+        ``progress=True`` shows a ``tqdm`` bar of states explored (for big chains).
 
         Examples:
             >>> walk = MarkovChain.from_successors([0], lambda k: {min(k + 1, 3): "1/2", max(k - 1, 0): "1/2"})
@@ -174,7 +177,14 @@ class MarkovChain(Generic[S]):
         if not states:
             raise ValueError("start must name at least one state")
         raw: list[Mapping[S, Any]] = []
+        bar: Any = None
+        if progress:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(desc="exploring states", unit=" states")
         while queue:
+            if bar is not None:
+                bar.update(1)
             s = queue.popleft()
             succ = successors(s)
             if not isinstance(succ, Mapping):
@@ -189,6 +199,8 @@ class MarkovChain(Generic[S]):
                     index[t] = len(states)
                     states.append(t)
                     queue.append(t)
+        if bar is not None:
+            bar.close()
         rows = [cls._check_row(s, raw[i], index, exact) for i, s in enumerate(states)]
         return cls(states, rows, exact=exact)
 

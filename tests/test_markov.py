@@ -329,3 +329,13 @@ def test_float_mode_agrees_with_exact_on_a_larger_walk() -> None:
     z = sum(r**k for k in range(n + 1))
     assert exact[5] == r**5 / z
     assert flt[5] == pytest.approx(float(r**5 / z), rel=1e-9)
+
+
+def test_progress_bar_does_not_change_the_chain() -> None:
+    def succ(k: int) -> dict[int, str]:
+        return {min(k + 1, 4): "1/2", max(k - 1, 0): "1/2"}
+
+    quiet = MarkovChain.from_successors([0], succ)
+    loud = MarkovChain.from_successors([0], succ, progress=True)
+    assert quiet.states == loud.states
+    assert quiet.stationary_distribution() == loud.stationary_distribution()

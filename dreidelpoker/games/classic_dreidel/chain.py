@@ -146,7 +146,8 @@ def successors(rules: ClassicDreidelRules, state: DreidelState) -> dict[DreidelS
     return out
 
 
-def dreidel_chain(rules: ClassicDreidelRules, *, exact: bool = True, max_states: int = 3_000_000) -> MarkovChain[DreidelState]:
+def dreidel_chain(rules: ClassicDreidelRules, *, exact: bool = True, max_states: int = 3_000_000,
+                  progress: bool = False) -> MarkovChain[DreidelState]:
     """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
 
     Examples:
@@ -156,11 +157,12 @@ def dreidel_chain(rules: ClassicDreidelRules, *, exact: bool = True, max_states:
     """
     _check_integer_pot(rules)
     if exact:
-        return MarkovChain.from_successors([start_state(rules)], lambda s: successors(rules, s), max_states=max_states)
+        return MarkovChain.from_successors([start_state(rules)], lambda s: successors(rules, s),
+                                           max_states=max_states, progress=progress)
     return MarkovChain.from_successors(
         [start_state(rules)],
         lambda s: {t: float(p) for t, p in successors(rules, s).items()},
-        max_states=max_states, exact=False,
+        max_states=max_states, exact=False, progress=progress,
     )
 
 
@@ -242,11 +244,12 @@ class ClassicDreidelResult:
 
 
 def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact", "float", "auto"] = "auto",
-            max_states: int = 3_000_000) -> ClassicDreidelResult:
+            max_states: int = 3_000_000, progress: bool = False) -> ClassicDreidelResult:
     """Expected number of spins and each seat's chance of winning, from the absorbing chain.
 
     ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
-    floating point (sparse LU) beyond; ``"exact"`` insists (and may take long).
+    floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
+    ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
 
     Examples:
         >>> res = analyze(ClassicDreidelRules(players=2, coins=1))
@@ -258,7 +261,7 @@ def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact"
         raise ValueError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     t0 = time.perf_counter()
     want_exact = method == "exact"
-    chain = dreidel_chain(rules, exact=want_exact, max_states=max_states)
+    chain = dreidel_chain(rules, exact=want_exact, max_states=max_states, progress=progress)
     if method == "auto" and len(chain) <= AUTO_EXACT_MAX_STATES:
         # Small enough: rebuilding it with exact probabilities is cheap.
         want_exact = True
