@@ -17,6 +17,7 @@ from typing import Any, Literal
 import sympy
 
 from ..._fractions import decimal_str, frac_str, to_jsonable
+from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
 from .rules import FACES, ClassicDreidelRules
 
@@ -25,12 +26,10 @@ __all__ = ["DreidelState", "start_state", "successors", "dreidel_chain", "analyz
 
 DreidelState = tuple[Any, ...]
 
-#: ``method="auto"`` solves exactly up to this many chain states, in floating point beyond.
-#: Measured on the project machine (2 shared cores, gmpy2 installed), exact solves take:
-#: 2 players x 15 coins (932 states) ~7 s, 3 x 3 (768) ~5 s, 4 x 1 (504) <1 s; beyond,
-#: 2 x 20 (1,642) ~45 s, 3 x 4 (1,563) ~80 s, 4 x 2 (3,196) ~100 s (``method="exact"``).
-#: Floating point reaches 4 x 10 (hundreds of thousands of states) in minutes.
-AUTO_EXACT_MAX_STATES = 1000
+#: ``method="auto"`` solves exactly up to this many chain states, in floating point beyond:
+#: 2000 with python-flint installed (extra ``fast``), else 1000. Measured on the project
+#: machine (2 shared cores), see docs/classic-dreidel.md for the table.
+AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 
 def _check_integer_pot(rules: ClassicDreidelRules) -> None:
