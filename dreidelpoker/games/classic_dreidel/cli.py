@@ -23,8 +23,8 @@ def _rules_arguments(p: argparse.ArgumentParser, *, continuous: bool) -> None:
     # Required on purpose: 4 players x 10 coins is a 641,244-state chain (minutes, not seconds).
     p.add_argument("--players", type=_int, required=True, help="number of players, 2 to 8")
     p.add_argument("--coins", type=_int, required=True,
-                   help="coins per player at the start (exact answers up to about 15 for 2 players, "
-                   "3 for 3, 1 for 4; floating point beyond)")
+                   help="coins per player at the start (auto gives exact answers up to about 22 coins "
+                   "for 2 players, 4 for 3, 1 for 4; floating point beyond)")
     roundings = ["up", "down", "continuous"] if continuous else ["up", "down"]
     p.add_argument("--hey-rounding", choices=roundings, default="up",
                    help="Hey takes half the pot rounded up (default) or down"
