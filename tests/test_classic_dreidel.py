@@ -228,7 +228,28 @@ def test_robinson_vijay_2006_length_grows_like_coins_squared() -> None:
     assert max(ratios) / min(ratios) < 1.25
 
 
-@pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="takes about 2 minutes; set DREIDELPOKER_SLOW=1")
+# B. Blatt, "Dreidel is a terrible game" analysis, Slate, December 2015 (reported by The Forward,
+# 2017-12, "Finally: Mathematical Proof That Dreidel Is A Terrible Game", and by H. Wayne, 2023):
+# 4 players x 10 coins, 50,000 simulated games, "the average game will take 860 spins".
+# Tolerance: 860 is rounded (say +-5) and a 50,000-game mean has SE = SD/sqrt(50000) with
+# SD ~ 570 spins (our simulation), i.e. SE ~ 2.6; we allow 5 + 4 combined SEs.
+BLATT_SPINS, BLATT_GAMES, LENGTH_SD = 860, 50_000, 570.0
+
+
+def test_blatt_2015_four_players_ten_coins_by_simulation() -> None:
+    games = 3000
+    sim = simulate(ClassicDreidelRules(players=4, coins=10), games=games, seed=2015)
+    se = math.hypot(sim.spins_std / math.sqrt(games), LENGTH_SD / math.sqrt(BLATT_GAMES))
+    assert abs(sim.mean_spins - BLATT_SPINS) <= 5 + 4 * se
+
+
+@pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="641,244-state chain, 1-3 minutes")
+def test_blatt_2015_four_players_ten_coins_by_chain() -> None:  # pragma: no cover
+    res = analyze(ClassicDreidelRules(players=4, coins=10), method="float")
+    assert abs(float(res.expected_spins) - BLATT_SPINS) <= 5 + 4 * LENGTH_SD / math.sqrt(BLATT_GAMES)
+
+
+@pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="329,018-state chain, 40 s to 2 minutes")
 def test_wayne_2023_prism_four_players_ten_coins_first_elimination() -> None:  # pragma: no cover
     """H. Wayne (2023), "I formally modeled Dreidel for no good reason" and (2024) "Formally
     modeling dreidel, the sequel", buttondown.com/hillelwayne: PRISM model (gist hwayne/
