@@ -40,7 +40,7 @@ try:  # FLINT's dense exact solver; optional (extra "fast").
 except ImportError:  # pragma: no cover - depends on the environment
     HAVE_FLINT = False
 
-__all__ = ["solve_exact", "solve_float", "HAVE_FLINT", "HAVE_GMPY2"]
+__all__ = ["HAVE_FLINT", "HAVE_GMPY2", "solve_exact", "solve_float"]
 
 #: Dense FLINT solving is tried for systems of this many unknowns (memory grows as n^2).
 FLINT_RANGE = (150, 6000)

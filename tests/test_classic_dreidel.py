@@ -13,7 +13,13 @@ import sympy
 
 from dreidelpoker.cli import main
 from dreidelpoker.games.classic_dreidel import (
-    ClassicDreidelRules, analyze, continuous_winnings, dreidel_chain, game_length_cdf, simulate, spin_payoffs,
+    ClassicDreidelRules,
+    analyze,
+    continuous_winnings,
+    dreidel_chain,
+    game_length_cdf,
+    simulate,
+    spin_payoffs,
     start_state,
 )
 
@@ -326,3 +332,29 @@ def test_biased_dreidel_is_supported() -> None:
     exact = analyze(rules)
     sim = simulate(rules, games=4000, seed=3)
     assert abs(sim.mean_spins - float(exact.expected_spins)) <= 4.5 * sim.spins_std / math.sqrt(4000)
+
+
+@pytest.mark.parametrize("rounding", ["up", "down", "continuous"])
+def test_spin_payoffs_against_enumerated_sequences(rounding: str) -> None:
+    """Unlimited bankrolls, endless game: enumerate all 4^n face sequences."""
+    import itertools
+
+    players, n = 3, 6
+    totals = [F(0)] * n
+    for seq in itertools.product("GHNS", repeat=n):
+        pot: Fraction = F(players)
+        for k, face in enumerate(seq):
+            if face == "G":
+                pay, pot = pot, F(0)
+            elif face == "H":
+                half = pot / 2 if rounding == "continuous" else F(math.ceil(pot / 2) if rounding == "up"
+                                                                   else math.floor(pot / 2))
+                pay, pot = half, pot - half
+            elif face == "S":
+                pay, pot = F(-1), pot + 1
+            else:
+                pay = F(0)
+            if pot == 0:
+                pot = F(players)
+            totals[k] += pay / 4**n
+    assert spin_payoffs(players, n, hey_rounding=rounding) == [R(t.numerator, t.denominator) for t in totals]

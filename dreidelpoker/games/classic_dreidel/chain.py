@@ -21,8 +21,16 @@ from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
 from .rules import FACES, ClassicDreidelRules
 
-__all__ = ["DreidelState", "start_state", "successors", "dreidel_chain", "analyze", "ClassicDreidelResult",
-           "AUTO_EXACT_MAX_STATES", "game_length_cdf"]
+__all__ = [
+    "AUTO_EXACT_MAX_STATES",
+    "ClassicDreidelResult",
+    "DreidelState",
+    "analyze",
+    "dreidel_chain",
+    "game_length_cdf",
+    "start_state",
+    "successors",
+]
 
 DreidelState = tuple[Any, ...]
 
