@@ -36,14 +36,13 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
-from numbers import Rational as _RationalABC
-from numbers import Real as _RealABC
 from typing import Any, Generic, Literal, TypeVar
 
 import networkx as nx
 import numpy as np
 import sympy
 
+from ._markov_numbers import _FLOAT_TOL, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
 
 S = TypeVar("S", bound=Hashable)
@@ -55,64 +54,6 @@ __all__ = ["EXACT_MAX_STATES", "MarkovChain", "Method"]
 #: ``method="exact"``; larger systems go to the sparse floating-point solver.
 EXACT_MAX_STATES = 2000
 
-_FLOAT_TOL = 1e-9
-_Num = Any  # Fraction in exact mode, float in float mode
-
-
-def _exact_prob(value: Any, what: str) -> Fraction:
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be a number, not the bool {value!r}")
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, (int, np.integer)):
-        return Fraction(int(value))
-    if isinstance(value, sympy.Basic):
-        if value.is_Rational:
-            return Fraction(int(value.p), int(value.q))
-        raise TypeError(f"{what} must be an exact rational number, got the sympy expression {value!r}")
-    if isinstance(value, _RationalABC):
-        return Fraction(int(value.numerator), int(value.denominator))
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise TypeError(f"{what} {value!r} is not an exact number like '3/4'") from None
-    if isinstance(value, (float, np.floating)):
-        raise TypeError(
-            f"{what} is the float {value!r}; an exact chain takes int, fractions.Fraction, "
-            "sympy Rational or 'p/q' strings (build the chain with exact=False for floats)"
-        )
-    raise TypeError(
-        f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
-        f"got {type(value).__name__} {value!r}"
-    )
-
-
-def _float_prob(value: Any, what: str) -> float:
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be a number, not the bool {value!r}")
-    if isinstance(value, str):
-        try:
-            return float(Fraction(value.strip()))
-        except (ValueError, ZeroDivisionError):
-            try:
-                return float(value)
-            except ValueError:
-                raise TypeError(f"{what} {value!r} is not a number") from None
-    if isinstance(value, (_RealABC, np.integer, np.floating)) or (
-        isinstance(value, sympy.Basic) and value.is_number and value.is_real
-    ):
-        f = float(value)
-        if not math.isfinite(f):
-            raise ValueError(f"{what} is {f}; probabilities must be finite")
-        return f
-    raise TypeError(f"{what} must be a real number, got {type(value).__name__} {value!r}")
-
-
-def _out(value: _Num, exact: bool) -> Any:
-    if exact:
-        return sympy.Rational(value.numerator, value.denominator)
-    return float(value)
 
 
 class MarkovChain(Generic[S]):
@@ -208,8 +149,11 @@ class MarkovChain(Generic[S]):
         *,
         max_states: int = 1_000_000,
         exact: bool = True,
+        progress: bool = False,
     ) -> MarkovChain[S]:
         """Explore breadth-first from ``start``; ``successors(state)`` gives ``{next: p}``.
+
+        ``progress=True`` shows a ``tqdm`` bar of states explored (for big chains).
 
         Examples:
             >>> walk = MarkovChain.from_successors([0], lambda k: {min(k + 1, 3): "1/2", max(k - 1, 0): "1/2"})
@@ -233,7 +177,14 @@ class MarkovChain(Generic[S]):
         if not states:
             raise ValueError("start must name at least one state")
         raw: list[Mapping[S, Any]] = []
+        bar: Any = None
+        if progress:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(desc="exploring states", unit=" states")
         while queue:
+            if bar is not None:
+                bar.update(1)
             s = queue.popleft()
             succ = successors(s)
             if not isinstance(succ, Mapping):
@@ -248,6 +199,8 @@ class MarkovChain(Generic[S]):
                     index[t] = len(states)
                     states.append(t)
                     queue.append(t)
+        if bar is not None:
+            bar.close()
         rows = [cls._check_row(s, raw[i], index, exact) for i, s in enumerate(states)]
         return cls(states, rows, exact=exact)
 
@@ -318,13 +271,23 @@ class MarkovChain(Generic[S]):
         return {self._states[j]: _out(p, self._exact) for j, p in row.items()}
 
     def transition_probability(self, state: S, successor: S) -> Any:
-        """One entry of the transition matrix."""
+        """One entry of the transition matrix.
+
+        Examples:
+            >>> MarkovChain.from_matrix([["1/2", "1/2"], [0, 1]]).transition_probability(0, 1)
+            1/2
+        """
         p = self._rows[self._idx(state)].get(self._idx(successor, "successor"), 0)
         return _out(Fraction(p) if self._exact else p, self._exact)
 
     @cached_property
     def graph(self) -> nx.DiGraph:
-        """The chain as a :class:`networkx.DiGraph`; edge attribute ``"p"`` is the probability."""
+        """The chain as a :class:`networkx.DiGraph`; edge attribute ``"p"`` is the probability.
+
+        Examples:
+            >>> MarkovChain.from_matrix([["1/3", "2/3"], [1, 0]]).graph.edges[0, 1]["p"]
+            2/3
+        """
         g = nx.DiGraph()
         g.add_nodes_from(self._states)
         for i, row in enumerate(self._rows):
@@ -334,7 +297,14 @@ class MarkovChain(Generic[S]):
 
     def transition_matrix(self) -> Any:
         """The dense transition matrix (sympy Matrix if exact, numpy array if float), rows
-        and columns in :attr:`states` order. Refused above 3000 states."""
+        and columns in :attr:`states` order. Refused above 3000 states.
+
+        Examples:
+            >>> MarkovChain.from_matrix([["1/3", "2/3"], [1, 0]]).transition_matrix()
+            Matrix([
+            [1/3, 2/3],
+            [  1,   0]])
+        """
         n = len(self)
         if n > 3000:
             raise ValueError(f"the chain has {n} states; a dense matrix is refused above 3000")
@@ -380,7 +350,12 @@ class MarkovChain(Generic[S]):
         return [frozenset(self._states[i] for i in c) for c in classes]
 
     def recurrent_classes(self) -> list[frozenset[S]]:
-        """The closed communicating classes (those the chain never leaves)."""
+        """The closed communicating classes (those the chain never leaves).
+
+        Examples:
+            >>> MarkovChain.from_matrix([["1/2", "1/2", 0], [0, 0, 1], [0, 1, 0]]).recurrent_classes()
+            [frozenset({1, 2})]
+        """
         classes, closed = self._scc
         return [frozenset(self._states[i] for i in c) for c, ok in zip(classes, closed) if ok]
 
@@ -389,22 +364,41 @@ class MarkovChain(Generic[S]):
         return [c for c, ok in zip(classes, closed) if ok]
 
     def transient_states(self) -> set[S]:
-        """States in classes the chain can leave."""
+        """States in classes the chain can leave.
+
+        Examples:
+            >>> MarkovChain.from_matrix([["1/2", "1/2", 0], [0, 0, 1], [0, 1, 0]]).transient_states()
+            {0}
+        """
         classes, closed = self._scc
         return {self._states[i] for c, ok in zip(classes, closed) if not ok for i in c}
 
     def absorbing_states(self) -> set[S]:
-        """States that move to themselves with probability 1."""
+        """States that move to themselves with probability 1.
+
+        Examples:
+            >>> MarkovChain.from_matrix([[1, 0], ["1/2", "1/2"]]).absorbing_states()
+            {0}
+        """
         return {self._states[i] for i, row in enumerate(self._rows) if list(row) == [i]}
 
     def is_irreducible(self) -> bool:
-        """True when every state can reach every other."""
+        """True when every state can reach every other.
+
+        Examples:
+            >>> MarkovChain.from_matrix([[0, 1], [1, 0]]).is_irreducible()
+            True
+        """
         return len(self._scc[0]) == 1
 
     def period(self, state: S | None = None) -> int:
         """The period of ``state``'s class (of the whole chain if irreducible and no state given).
 
         A state the chain can never return to has period 0 by convention.
+
+        Examples:
+            >>> MarkovChain.from_matrix([[0, 1, 0], [0, 0, 1], [1, 0, 0]]).period()
+            3
         """
         classes, _ = self._scc
         if state is None:
@@ -480,7 +474,13 @@ class MarkovChain(Generic[S]):
         return {s: v / total for s, v in unnorm.items()}
 
     def stationary_distributions(self, *, method: Method = "auto") -> dict[frozenset[S], dict[S, Any]]:
-        """One stationary distribution per recurrent class (supported on that class)."""
+        """One stationary distribution per recurrent class (supported on that class).
+
+        Examples:
+            >>> chain = MarkovChain.from_matrix([[1, 0, 0], [0, 0, 1], [0, 1, 0]])
+            >>> list(chain.stationary_distributions().values())
+            [{0: 1}, {1: 1/2, 2: 1/2}]
+        """
         out: dict[frozenset[S], dict[S, Any]] = {}
         for members in self._recurrent_index_classes():
             exact = self._use_exact(method, len(members) - 1)
@@ -672,6 +672,11 @@ class MarkovChain(Generic[S]):
 
         Every recurrent class the chain can reach from ``start`` must be a single
         absorbing state; otherwise use :meth:`class_absorption_probabilities`.
+
+        Examples:
+            >>> ruin = MarkovChain.from_transitions({0: {0: 1}, 1: {0: "2/3", 2: "1/3"}, 2: {2: 1}})
+            >>> ruin.absorption_probabilities(1)
+            {0: 2/3, 2: 1/3}
         """
         out: dict[S, Any] = {}
         for cls_, p in self.class_absorption_probabilities(start, method=method).items():
@@ -686,7 +691,13 @@ class MarkovChain(Generic[S]):
 
     def expected_steps_to_absorption(self, start: S, *, method: Method = "auto") -> Any:
         """Expected number of steps from ``start`` until the chain enters a recurrent class
-        (for an absorbing chain: until it is absorbed). 0 if ``start`` is recurrent."""
+        (for an absorbing chain: until it is absorbed). 0 if ``start`` is recurrent.
+
+        Examples:
+            >>> geometric = MarkovChain.from_transitions({"wait": {"wait": "5/6", "six": "1/6"}, "six": {"six": 1}})
+            >>> geometric.expected_steps_to_absorption("wait")
+            6
+        """
         k = self._idx(start, "start")
         reach, local = self._transient_system(k)
         if k not in local:
@@ -750,6 +761,11 @@ class MarkovChain(Generic[S]):
         Absorbing states are red, other recurrent states blue, transient states grey.
         Edge probabilities are written on the edges for chains of at most 12 states
         (``edge_labels`` overrides). Chains above ``max_states`` are refused.
+
+        Examples:
+            >>> ax = MarkovChain.from_matrix([[0, 1], ["1/2", "1/2"]]).draw()
+            >>> ax.has_data()
+            True
         """
         import matplotlib.pyplot as plt
 
@@ -778,5 +794,6 @@ class MarkovChain(Generic[S]):
             lab = {(i, j): str(_out(p, self._exact)) if self._exact else f"{p:.3g}"
                    for i, row in enumerate(self._rows) for j, p in row.items() if i != j}
             nx.draw_networkx_edge_labels(g, pos, edge_labels=lab, ax=ax, font_size=7)
+        ax.margins(0.12)  # room for the labels of the outermost nodes
         ax.set_axis_off()
         return ax

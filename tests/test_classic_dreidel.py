@@ -13,7 +13,13 @@ import sympy
 
 from dreidelpoker.cli import main
 from dreidelpoker.games.classic_dreidel import (
-    ClassicDreidelRules, analyze, continuous_winnings, dreidel_chain, game_length_cdf, simulate, spin_payoffs,
+    ClassicDreidelRules,
+    analyze,
+    continuous_winnings,
+    dreidel_chain,
+    game_length_cdf,
+    simulate,
+    spin_payoffs,
     start_state,
 )
 
@@ -228,7 +234,28 @@ def test_robinson_vijay_2006_length_grows_like_coins_squared() -> None:
     assert max(ratios) / min(ratios) < 1.25
 
 
-@pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="takes about 2 minutes; set DREIDELPOKER_SLOW=1")
+# B. Blatt, "Dreidel is a terrible game" analysis, Slate, December 2015 (reported by The Forward,
+# 2017-12, "Finally: Mathematical Proof That Dreidel Is A Terrible Game", and by H. Wayne, 2023):
+# 4 players x 10 coins, 50,000 simulated games, "the average game will take 860 spins".
+# Tolerance: 860 is rounded (say +-5) and a 50,000-game mean has SE = SD/sqrt(50000) with
+# SD ~ 570 spins (our simulation), i.e. SE ~ 2.6; we allow 5 + 4 combined SEs.
+BLATT_SPINS, BLATT_GAMES, LENGTH_SD = 860, 50_000, 570.0
+
+
+def test_blatt_2015_four_players_ten_coins_by_simulation() -> None:
+    games = 3000
+    sim = simulate(ClassicDreidelRules(players=4, coins=10), games=games, seed=2015)
+    se = math.hypot(sim.spins_std / math.sqrt(games), LENGTH_SD / math.sqrt(BLATT_GAMES))
+    assert abs(sim.mean_spins - BLATT_SPINS) <= 5 + 4 * se
+
+
+@pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="641,244-state chain, 1-3 minutes")
+def test_blatt_2015_four_players_ten_coins_by_chain() -> None:  # pragma: no cover
+    res = analyze(ClassicDreidelRules(players=4, coins=10), method="float")
+    assert abs(float(res.expected_spins) - BLATT_SPINS) <= 5 + 4 * LENGTH_SD / math.sqrt(BLATT_GAMES)
+
+
+@pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="329,018-state chain, 40 s to 2 minutes")
 def test_wayne_2023_prism_four_players_ten_coins_first_elimination() -> None:  # pragma: no cover
     """H. Wayne (2023), "I formally modeled Dreidel for no good reason" and (2024) "Formally
     modeling dreidel, the sequel", buttondown.com/hillelwayne: PRISM model (gist hwayne/
@@ -265,8 +292,14 @@ def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["chain", "classic-dreidel", "--players", "2", "--coins", "0"]) == 2
     assert "coins must be a positive integer" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["chain", "classic-dreidel", "--hey-rounding", "sideways"])
+        main(["chain", "classic-dreidel", "--players", "2", "--coins", "2", "--hey-rounding", "sideways"])
     assert "invalid choice: 'sideways'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["chain", "classic-dreidel", "--players", "two", "--coins", "2"])
+    assert "'two' is not an integer" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["chain", "classic-dreidel", "--players", "2"])
+    assert "the following arguments are required: --coins" in capsys.readouterr().err
 
 
 def test_bad_rules_and_arguments() -> None:
@@ -299,3 +332,29 @@ def test_biased_dreidel_is_supported() -> None:
     exact = analyze(rules)
     sim = simulate(rules, games=4000, seed=3)
     assert abs(sim.mean_spins - float(exact.expected_spins)) <= 4.5 * sim.spins_std / math.sqrt(4000)
+
+
+@pytest.mark.parametrize("rounding", ["up", "down", "continuous"])
+def test_spin_payoffs_against_enumerated_sequences(rounding: str) -> None:
+    """Unlimited bankrolls, endless game: enumerate all 4^n face sequences."""
+    import itertools
+
+    players, n = 3, 6
+    totals = [F(0)] * n
+    for seq in itertools.product("GHNS", repeat=n):
+        pot: Fraction = F(players)
+        for k, face in enumerate(seq):
+            if face == "G":
+                pay, pot = pot, F(0)
+            elif face == "H":
+                half = pot / 2 if rounding == "continuous" else F(math.ceil(pot / 2) if rounding == "up"
+                                                                   else math.floor(pot / 2))
+                pay, pot = half, pot - half
+            elif face == "S":
+                pay, pot = F(-1), pot + 1
+            else:
+                pay = F(0)
+            if pot == 0:
+                pot = F(players)
+            totals[k] += pay / 4**n
+    assert spin_payoffs(players, n, hey_rounding=rounding) == [R(t.numerator, t.denominator) for t in totals]

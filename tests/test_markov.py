@@ -329,3 +329,36 @@ def test_float_mode_agrees_with_exact_on_a_larger_walk() -> None:
     z = sum(r**k for k in range(n + 1))
     assert exact[5] == r**5 / z
     assert flt[5] == pytest.approx(float(r**5 / z), rel=1e-9)
+
+
+def test_progress_bar_does_not_change_the_chain() -> None:
+    def succ(k: int) -> dict[int, str]:
+        return {min(k + 1, 4): "1/2", max(k - 1, 0): "1/2"}
+
+    quiet = MarkovChain.from_successors([0], succ)
+    loud = MarkovChain.from_successors([0], succ, progress=True)
+    assert quiet.states == loud.states
+    assert quiet.stationary_distribution() == loud.stationary_distribution()
+
+
+def test_dense_flint_path_agrees_with_sparse_elimination(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The optional FLINT backend (used for systems that would fill in) must give the very
+    same rationals as the sparse elimination, on a system large enough to trigger it."""
+    import random
+
+    from dreidelpoker import _sparse_solve as ss
+
+    if not ss.HAVE_FLINT:
+        pytest.skip("python-flint not installed")
+    rng = random.Random(4)
+    n = 180
+    rows = []
+    for i in range(n):
+        js = rng.sample(range(n), 4)
+        rows.append({j: F(1, 6) for j in js})  # 4/6 stays inside, 2/6 leaves: solvable
+    rhs = [[F(rng.randint(0, 3), 7), F(1)] for _ in range(n)]
+    dense = ss._solve_flint(rows, rhs)
+    monkeypatch.setattr(ss, "HAVE_FLINT", False)
+    sparse = ss.solve_exact(rows, rhs)
+    assert dense == sparse
+    assert ss.solve_exact(rows, rhs, want=7)[7] == sparse[7]

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from ..registry import GameInfo, register
 from .chain import (
-    AUTO_EXACT_MAX_STATES, ClassicDreidelResult, analyze, dreidel_chain, game_length_cdf, spin_outcome,
-    start_state, successors,
+    AUTO_EXACT_MAX_STATES,
+    ClassicDreidelResult,
+    analyze,
+    dreidel_chain,
+    game_length_cdf,
+    spin_outcome,
+    start_state,
+    successors,
 )
 from .cli import COMMANDS
 from .continuous import continuous_winnings, spin_payoffs
 from .rules import ELIMINATIONS, FACES, HEY_ROUNDINGS, STOPPING_RULES, ClassicDreidelRules
 from .simulate import SimulationResult, simulate
-
-from ..registry import GameInfo, register
 
 GAME = register(
     GameInfo(
@@ -24,8 +29,22 @@ GAME = register(
 )
 
 __all__ = [
-    "GAME", "SimulationResult", "continuous_winnings", "simulate", "spin_payoffs",
-    "AUTO_EXACT_MAX_STATES", "ClassicDreidelResult", "ClassicDreidelRules", "ELIMINATIONS", "FACES",
-    "HEY_ROUNDINGS", "STOPPING_RULES", "analyze", "dreidel_chain", "game_length_cdf", "spin_outcome",
-    "start_state", "successors",
+    "AUTO_EXACT_MAX_STATES",
+    "ELIMINATIONS",
+    "FACES",
+    "GAME",
+    "HEY_ROUNDINGS",
+    "STOPPING_RULES",
+    "ClassicDreidelResult",
+    "ClassicDreidelRules",
+    "SimulationResult",
+    "analyze",
+    "continuous_winnings",
+    "dreidel_chain",
+    "game_length_cdf",
+    "simulate",
+    "spin_outcome",
+    "spin_payoffs",
+    "start_state",
+    "successors",
 ]

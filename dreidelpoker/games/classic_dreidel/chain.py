@@ -17,18 +17,27 @@ from typing import Any, Literal
 import sympy
 
 from ..._fractions import decimal_str, frac_str, to_jsonable
+from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
 from .rules import FACES, ClassicDreidelRules
 
-__all__ = ["DreidelState", "start_state", "successors", "dreidel_chain", "analyze", "ClassicDreidelResult",
-           "AUTO_EXACT_MAX_STATES", "game_length_cdf"]
+__all__ = [
+    "AUTO_EXACT_MAX_STATES",
+    "ClassicDreidelResult",
+    "DreidelState",
+    "analyze",
+    "dreidel_chain",
+    "game_length_cdf",
+    "start_state",
+    "successors",
+]
 
 DreidelState = tuple[Any, ...]
 
-#: ``method="auto"`` solves exactly up to this many chain states, in floating point beyond.
-#: Measured on the project machine (2 shared cores, gmpy2 installed): 2 players x 30 coins
-#: (about 7,000 states) takes a few seconds exactly; see docs/classic-dreidel.md.
-AUTO_EXACT_MAX_STATES = 6000
+#: ``method="auto"`` solves exactly up to this many chain states, in floating point beyond:
+#: 2000 with python-flint installed (extra ``fast``), else 1000. Measured on the project
+#: machine (2 shared cores), see docs/classic-dreidel.md for the table.
+AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 
 def _check_integer_pot(rules: ClassicDreidelRules) -> None:
@@ -144,7 +153,8 @@ def successors(rules: ClassicDreidelRules, state: DreidelState) -> dict[DreidelS
     return out
 
 
-def dreidel_chain(rules: ClassicDreidelRules, *, exact: bool = True, max_states: int = 3_000_000) -> MarkovChain[DreidelState]:
+def dreidel_chain(rules: ClassicDreidelRules, *, exact: bool = True, max_states: int = 3_000_000,
+                  progress: bool = False) -> MarkovChain[DreidelState]:
     """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
 
     Examples:
@@ -154,11 +164,12 @@ def dreidel_chain(rules: ClassicDreidelRules, *, exact: bool = True, max_states:
     """
     _check_integer_pot(rules)
     if exact:
-        return MarkovChain.from_successors([start_state(rules)], lambda s: successors(rules, s), max_states=max_states)
+        return MarkovChain.from_successors([start_state(rules)], lambda s: successors(rules, s),
+                                           max_states=max_states, progress=progress)
     return MarkovChain.from_successors(
         [start_state(rules)],
         lambda s: {t: float(p) for t, p in successors(rules, s).items()},
-        max_states=max_states, exact=False,
+        max_states=max_states, exact=False, progress=progress,
     )
 
 
@@ -240,11 +251,12 @@ class ClassicDreidelResult:
 
 
 def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact", "float", "auto"] = "auto",
-            max_states: int = 3_000_000) -> ClassicDreidelResult:
+            max_states: int = 3_000_000, progress: bool = False) -> ClassicDreidelResult:
     """Expected number of spins and each seat's chance of winning, from the absorbing chain.
 
     ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
-    floating point (sparse LU) beyond; ``"exact"`` insists (and may take long).
+    floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
+    ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
 
     Examples:
         >>> res = analyze(ClassicDreidelRules(players=2, coins=1))
@@ -255,11 +267,12 @@ def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact"
     if method not in ("exact", "float", "auto"):
         raise ValueError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     t0 = time.perf_counter()
-    want_exact = method != "float"
-    chain = dreidel_chain(rules, exact=want_exact, max_states=max_states)
-    if method == "auto" and len(chain) > AUTO_EXACT_MAX_STATES:
-        want_exact = False
-        chain = dreidel_chain(rules, exact=False, max_states=max_states)
+    want_exact = method == "exact"
+    chain = dreidel_chain(rules, exact=want_exact, max_states=max_states, progress=progress)
+    if method == "auto" and len(chain) <= AUTO_EXACT_MAX_STATES:
+        # Small enough: rebuilding it with exact probabilities is cheap.
+        want_exact = True
+        chain = dreidel_chain(rules, exact=True, max_states=max_states)
     if want_exact:
         chain.exact_limit = max(chain.exact_limit, len(chain))
     steps, absorbed = chain.absorption_summary(start_state(rules), method="exact" if want_exact else "float")

@@ -11,7 +11,7 @@ from .rules import ELIMINATIONS, STOPPING_RULES, ClassicDreidelRules
 from .simulate import simulate
 
 
-def _positive_int(text: str) -> int:
+def _int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -20,8 +20,11 @@ def _positive_int(text: str) -> int:
 
 
 def _rules_arguments(p: argparse.ArgumentParser, *, continuous: bool) -> None:
-    p.add_argument("--players", type=_positive_int, default=4, help="number of players, 2 to 8 (default 4)")
-    p.add_argument("--coins", type=_positive_int, default=10, help="coins per player at the start (default 10)")
+    # Required on purpose: 4 players x 10 coins is a 641,244-state chain (minutes, not seconds).
+    p.add_argument("--players", type=_int, required=True, help="number of players, 2 to 8")
+    p.add_argument("--coins", type=_int, required=True,
+                   help="coins per player at the start (auto gives exact answers up to about 22 coins "
+                   "for 2 players, 4 for 3, 1 for 4; floating point beyond)")
     roundings = ["up", "down", "continuous"] if continuous else ["up", "down"]
     p.add_argument("--hey-rounding", choices=roundings, default="up",
                    help="Hey takes half the pot rounded up (default) or down"
@@ -51,8 +54,8 @@ def _run_chain(args: argparse.Namespace) -> Any:
 
 def _add_simulate(p: argparse.ArgumentParser) -> None:
     _rules_arguments(p, continuous=True)
-    p.add_argument("--games", type=_positive_int, default=10_000, help="number of games (default 10000)")
-    p.add_argument("--seed", type=_positive_int, default=0, help="seed of the numpy SeedSequence (default 0)")
+    p.add_argument("--games", type=_int, default=10_000, help="number of games (default 10000)")
+    p.add_argument("--seed", type=_int, default=0, help="seed of the numpy SeedSequence (default 0)")
 
 
 def _run_simulate(args: argparse.Namespace) -> Any:
@@ -64,6 +67,7 @@ COMMANDS = {
         help="expected number of spins and each seat's win probability (absorbing Markov chain)",
         add_arguments=_add_chain,
         run=_run_chain,
+        examples=(("--players", "2", "--coins", "2"), ("--players", "3", "--coins", "2", "--hey-rounding", "down")),
         description="Classic dreidel as an absorbing Markov chain: the expected number of spins and each "
         "seat's probability of winning, seat 1 spinning first. Exact ('p/q') for small chip counts, "
         "floating point beyond.\n\nExample: dreidelpoker chain classic-dreidel --players 3 --coins 3 --json",
@@ -72,5 +76,6 @@ COMMANDS = {
         help="seeded Monte Carlo simulation of classic dreidel, with 95% confidence intervals",
         add_arguments=_add_simulate,
         run=_run_simulate,
+        examples=(("--players", "3", "--coins", "3", "--games", "200", "--seed", "7"),),
     ),
 }

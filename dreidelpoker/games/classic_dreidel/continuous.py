@@ -21,7 +21,7 @@ import sympy
 from ..._sparse_solve import solve_exact
 from .rules import ClassicDreidelRules
 
-__all__ = ["spin_payoffs", "continuous_winnings"]
+__all__ = ["continuous_winnings", "spin_payoffs"]
 
 
 def _rat(x: Fraction) -> Any:
@@ -71,19 +71,12 @@ def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
     for _ in range(spins):
         pay = Fraction(0)
         nxt: dict[int, Fraction] = {}
-
-        def add(pot: int, w: Fraction) -> None:
-            if pot == 0:
-                pot = p  # everyone antes into the empty pot
-            nxt[pot] = nxt.get(pot, Fraction(0)) + w
-
         for pot, w in dist.items():
             take = (pot + 1) // 2 if up else pot // 2
             pay += w * (g * pot + h * take - s)
-            add(pot, w * n)
-            add(pot - take, w * h)
-            add(0, w * g)
-            add(pot + 1, w * s)
+            for after, q in ((pot, n), (pot - take, h), (0, g), (pot + 1, s)):
+                after = after or p  # everyone antes into an empty pot
+                nxt[after] = nxt.get(after, Fraction(0)) + w * q
         out.append(_rat(pay))
         dist = nxt
     return out

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-__all__ = ["ClassicDreidelRules", "FACES", "HEY_ROUNDINGS", "ELIMINATIONS", "STOPPING_RULES"]
+__all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
 #: The faces, in the order of ``face_probabilities``.
 FACES = ("G", "H", "N", "S")

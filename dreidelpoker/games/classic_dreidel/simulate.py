@@ -16,7 +16,7 @@ import numpy as np
 
 from .rules import ClassicDreidelRules
 
-__all__ = ["simulate", "SimulationResult"]
+__all__ = ["SimulationResult", "simulate"]
 
 _Z95 = 1.959963984540054
 
