@@ -5,7 +5,7 @@ classic-dreidel chain as a sympy Matrix and calls ``LUsolve`` (exact rationals).
 the expected number of spins and the win probabilities; the script checks they agree and
 prints both times and the ratio. Not a test: timing never decides a test.
 
-    python benchmarks/markov_exact_solve.py
+    python benchmarks/bench_markov.py
 """
 
 from __future__ import annotations
