@@ -85,17 +85,47 @@ def test_spin_table_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
         (["GH", "--drawn", "GHN"], "give either HAND"),
         ([], "give either HAND"),
         (["GH", "--top-two-only"], "add --opponent-discard"),
-        (["GH", "--opponent-discard", "GH", "--top-two-only"], "hand number must be given"),
+        (["GH", "--opponent-discard", "GH", "--top-two-only"], "--top-two-only needs --hand-number"),
         (["GH", "--opponents", "2", "--opponent-discard", "GH"], "give one per opponent"),
         (["GH", "--opponent-discard", "GH", "--opponent-discard", "HH,NN"], "equally long"),
         (["GH", "--policy", "keep-best"], "unknown policy 'keep-best'"),
         (["GH", "--stack", "3"], "add --pot"),
         (["GH", "--pot", "3", "--opponent-stacks", "4,4"], "gives 2 stacks for 1 opponent"),
         (["GH", "--pot", "3", "--opponent-stacks", "a"], "must be whole numbers"),
-        (["GH", "--pot", "-3"], "pot must be a non-negative integer"),
+        (["GH", "--pot", "-3"], "--pot must be a number of chips >= 0"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     code, _out, err = run(capsys, "equity", "two-dreidel", *argv)
     assert code == 2
     assert message in err and err.startswith("dreidelpoker equity two-dreidel: error:")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["GG"], "holds 2 G but the deck 1-5-5-1 holds only 1"),
+        (["GH", "--deck", "0-5-5-1"], "holds 1 G but the deck 0-5-5-1 holds only 0"),
+        (["--drawn", "GH"], "--drawn takes your 3 drawn cards, got 2"),
+        (["GH", "--pot", "4", "--stack", "-1"], "--stack must be a number of chips >= 0"),
+    ],
+)
+def test_impossible_hero_input(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    from dreidelpoker.cli import main
+
+    assert main(["equity", "two-dreidel", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_spin_rule_options_reach_the_spin_table(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from dreidelpoker.cli import main
+
+    # Pot 5: Hey costs 3 rounded up, 2 rounded down (RULES.md 1.4).
+    for rounding, cost in (("up", 3), ("down", 2)):
+        assert main(["equity", "two-dreidel", "GH", "--pot", "5", "--half-pot-rounding", rounding, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        hey = [row for row in data["spin"]["faces"] if row["face"] == "H"][0]
+        assert hey["buy_in"] == cost

@@ -23,8 +23,9 @@ def _rules_arguments(p: argparse.ArgumentParser, *, continuous: bool) -> None:
     # Required on purpose: 4 players x 10 coins is a 641,244-state chain (minutes, not seconds).
     p.add_argument("--players", type=_int, required=True, help="number of players, 2 to 8")
     p.add_argument("--coins", type=_int, required=True,
-                   help="coins per player at the start (auto gives exact answers up to about 22 coins "
-                   "for 2 players, 4 for 3, 1 for 4; floating point beyond)")
+                   help="coins per player at the start"
+                   + ("" if continuous else " (auto gives exact answers up to about 22 coins for 2 players, "
+                      "4 for 3, 1 for 4; floating point beyond)"))
     roundings = ["up", "down", "continuous"] if continuous else ["up", "down"]
     p.add_argument("--hey-rounding", choices=roundings, default="up",
                    help="Hey takes half the pot rounded up (default) or down"
@@ -73,7 +74,7 @@ COMMANDS = {
         "floating point beyond.\n\nExample: dreidelpoker chain classic-dreidel --players 3 --coins 3 --json",
     ),
     "simulate": CliCommand(
-        help="seeded Monte Carlo simulation of classic dreidel, with 95% confidence intervals",
+        help="seeded Monte Carlo simulation of classic dreidel, with 95%% confidence intervals",
         add_arguments=_add_simulate,
         run=_run_simulate,
         examples=(("--players", "3", "--coins", "3", "--games", "200", "--seed", "7"),),

@@ -43,7 +43,7 @@ def _add_table(p: argparse.ArgumentParser) -> None:
                    help="outcome space of the counts: " + "; ".join(f"{k} = {v}" for k, v in SPACES.items())
                    + " (default ordered)")
     p.add_argument("--dice", help="condition on these three dice, e.g. 6,5,3 (then counts are card sets)")
-    p.add_argument("--cards", help="with --dice: also condition on 1 or 2 known cards, e.g. K or K,Q")
+    p.add_argument("--cards", help="with --dice: also condition on 1 to 3 known cards, e.g. K or K,Q")
     _rules_args(p)
 
 

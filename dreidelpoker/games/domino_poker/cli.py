@@ -72,7 +72,7 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
 
 
 def _add_odds(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--held", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
+    p.add_argument("--held", "--hand", dest="held", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
     _low_runs(p)
 
 

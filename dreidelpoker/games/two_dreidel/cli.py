@@ -32,7 +32,7 @@ class _OddsOutput:
     def to_dict(self) -> dict[str, Any]:
         d = self.dist.to_dict()
         return {"game": "two-dreidel", "deck": self.rules.deck_label, "policy": self.policy,
-                "hands": d["probabilities"], "total": d["total"]}
+                "hands": d["probabilities"], "denominator": d["total"]}
 
     def to_text(self) -> str:
         return odds_table_text(self.dist)

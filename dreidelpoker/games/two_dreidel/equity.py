@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Union
+from typing import Protocol, Union
 
 import sympy
 
@@ -17,12 +17,13 @@ from .policies import Policy
 from .ranking import Hand, HandLike, format_hand, parse_hand, showdown_winners
 from .rules import TwoDreidelRules
 
-__all__ = ["equity", "heads_up_matrix", "equity_table", "MAX_OPPONENTS", "possible_hands"]
+__all__ = [
+    "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
+    "hero_outcome", "opponent_hand_lists", "opponent_multisets", "possible_hands",
+]
 
 #: A table seats at most eight players (RULES.md chips and the source's play).
 MAX_OPPONENTS = 7
-
-OpponentSpec = Union[DeckState, Distribution[str], Mapping[str, object]]
 
 
 def _check_opponents(n: object) -> int:
@@ -31,41 +32,120 @@ def _check_opponents(n: object) -> int:
     return n
 
 
-def _opponent_weights(
-    rules: TwoDreidelRules, spec: OpponentSpec, policy: Policy
-) -> list[tuple[Hand, int]]:
-    """An opponent's kept-hand distribution as (hand, integer weight)."""
-    if isinstance(spec, DeckState):
-        dist = kept_hand_distribution(rules, state=spec, policy=policy)
-    elif isinstance(spec, Distribution):
-        dist = spec
+class HandPosterior(Protocol):
+    """Anything holding a distribution over an opponent's current hand (e.g.
+    :class:`~dreidelpoker.games.two_dreidel.information.OpponentPosterior`)."""
+
+    @property
+    def hand(self) -> Distribution[str]: ...
+
+
+OpponentSpec = Union[DeckState, Distribution[str], HandPosterior]
+OpponentsLike = Union[int, Sequence[OpponentSpec]]
+Weights = list[tuple[Hand, int]]
+
+
+def _possible_hand(rules: TwoDreidelRules, hand: HandLike) -> Hand:
+    """Parse a hand and check that the full deck holds its cards."""
+    parsed = parse_hand(hand, rules)
+    for i in set(parsed):
+        if parsed.count(i) > rules.counts[i]:
+            raise ValueError(
+                f"hand {format_hand(parsed, rules)!r} holds {parsed.count(i)} {rules.symbols[i]} but the deck "
+                f"{rules.deck_label} holds only {rules.counts[i]}; possible hands: {', '.join(possible_hands(rules))}"
+            )
+    return parsed
+
+
+def hand_weights(rules: TwoDreidelRules, hand: HandLike | Distribution[str]) -> Weights:
+    """A hand, or a distribution over hands, as (parsed hand, integer weight) pairs."""
+    if isinstance(hand, Distribution):
+        return [(_possible_hand(rules, h), w) for h, w in hand.weights.items()]
+    return [(_possible_hand(rules, hand), 1)]
+
+
+def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Policy) -> list[Weights]:
+    """Each opponent's current-hand distribution as integer weights (validated count)."""
+    if isinstance(opponents, bool):
+        raise ValueError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents!r}")
+    if isinstance(opponents, int):
+        _check_opponents(opponents)
+        specs: list[OpponentSpec] = [kept_hand_distribution(rules, policy=policy)] * opponents
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        specs = list(opponents)
+        if not 1 <= len(specs) <= MAX_OPPONENTS:
+            raise ValueError(f"a table seats 1 to {MAX_OPPONENTS} opponents, got {len(specs)}")
     else:
-        raise TypeError(
-            "each opponent must be a DeckState (their deck before the draw) or a Distribution over hands, "
-            f"got {type(spec).__name__}"
+        raise ValueError(
+            f"opponents must be an integer from 1 to {MAX_OPPONENTS} or a list of opponents, got {opponents!r}"
         )
-    return [(parse_hand(h, rules), w) for h, w in dist.weights.items()]
+    out: list[Weights] = []
+    for i, spec in enumerate(specs, start=1):
+        if isinstance(spec, DeckState):
+            dist = kept_hand_distribution(rules, state=spec, policy=policy)
+        elif isinstance(spec, Distribution):
+            dist = spec
+        elif isinstance(getattr(spec, "hand", None), Distribution):
+            dist = spec.hand
+        else:
+            raise TypeError(
+                f"opponent {i} must be a DeckState, a Distribution over hands or an OpponentPosterior, "
+                f"got {type(spec).__name__}"
+            )
+        out.append(hand_weights(rules, dist))
+    return out
 
 
-def _hero_weights(rules: TwoDreidelRules, hero: HandLike | Distribution[str]) -> list[tuple[Hand, int]]:
-    if isinstance(hero, Distribution):
-        return [(parse_hand(h, rules), w) for h, w in hero.weights.items()]
-    return [(parse_hand(hero, rules), 1)]
+def opponent_multisets(lists: Sequence[Weights]) -> dict[tuple[Hand, ...], int]:
+    """Distribution of the multiset of opponents' hands: all the hero's showdown needs."""
+    multisets: dict[tuple[Hand, ...], int] = {(): 1}
+    for weights in lists:
+        nxt: dict[tuple[Hand, ...], int] = {}
+        for ms, w in multisets.items():
+            for h, hw in weights:
+                new = tuple(sorted(ms + (h,)))
+                nxt[new] = nxt.get(new, 0) + w * hw
+        multisets = nxt
+    return multisets
+
+
+@lru_cache(maxsize=200_000)
+def hero_outcome(rules: TwoDreidelRules, hero: Hand, others: tuple[Hand, ...]) -> tuple[int, bool]:
+    """(number of winners, whether the hero is one of them) for the hero against sorted others."""
+    winners = showdown_winners(rules, [hero, *others])
+    return len(winners), 0 in winners
+
+
+def equity_against(
+    rules: TwoDreidelRules,
+    hero: Weights,
+    multisets: Mapping[tuple[Hand, ...], int],
+    *,
+    opponents: int,
+    description: str = "",
+) -> EquityResult:
+    """Exact equity of weighted hero hands against a distribution of opponent multisets."""
+    acc = EquityAccumulator(opponents + 1)
+    for hero_hand, hero_w in hero:
+        for ms, w in multisets.items():
+            k, wins = hero_outcome(rules, hero_hand, ms)
+            acc.add(hero_w * w, winners=k, hero_wins=wins)
+    return acc.result(description)
 
 
 def equity(
     hand: HandLike | Distribution[str],
     *,
     rules: TwoDreidelRules | None = None,
-    opponents: int | Sequence[OpponentSpec] = 1,
+    opponents: OpponentsLike = 1,
     policy: Policy = "normal-best",
 ) -> EquityResult:
     """Exact showdown equity of ``hand`` against opponents.
 
     ``opponents`` is a number (each opponent draws from a fresh deck) or a list with one
-    entry per opponent: a :class:`DeckState` (they draw from it under ``policy``) or a
-    :class:`Distribution` over their hands. ``hand`` may itself be a distribution over
-    the hero's hands (a partial hand).
+    entry per opponent: a :class:`DeckState` (they draw from it under ``policy``), a
+    :class:`Distribution` over their hands, or an ``OpponentPosterior`` from their public
+    discards. ``hand`` may itself be a distribution over the hero's hands (a partial hand).
 
     Examples:
         >>> equity("GH", opponents=1)
@@ -74,39 +154,14 @@ def equity(
         1/4
     """
     rules = rules or TwoDreidelRules()
-    if isinstance(opponents, int) and not isinstance(opponents, bool):
-        specs: list[OpponentSpec] = [DeckState.fresh(rules)] * _check_opponents(opponents)
-    elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
-        specs = list(opponents)
-        _check_opponents(len(specs))
-    else:
-        raise ValueError(f"opponents must be a number 1..{MAX_OPPONENTS} or a list of opponent deck states")
-    hero = _hero_weights(rules, hand)
-    # Distribution over the *multiset* of opponent hands: order does not matter to the hero.
-    cache: dict[tuple[object, ...], list[tuple[Hand, int]]] = {}
-    multisets: dict[tuple[Hand, ...], int] = {(): 1}
-    for spec in specs:
-        key = (spec,) if isinstance(spec, DeckState) else (id(spec),)
-        if key not in cache:
-            cache[key] = _opponent_weights(rules, spec, policy)
-        nxt: dict[tuple[Hand, ...], int] = {}
-        for ms, w in multisets.items():
-            for h, hw in cache[key]:
-                new = tuple(sorted(ms + (h,)))
-                nxt[new] = nxt.get(new, 0) + w * hw
-        multisets = nxt
-    acc = EquityAccumulator(len(specs) + 1)
-    for hero_hand, hero_w in hero:
-        for ms, w in multisets.items():
-            winners = _winners_cached(rules, (hero_hand,) + ms)
-            acc.add(hero_w * w, winners=len(winners), hero_wins=0 in winners)
-    label = format_hand(hero[0][0], rules) if len(hero) == 1 else "a distribution of hands"
-    return acc.result(f"{label} against {len(specs)} opponent(s), deck {rules.deck_label}")
-
-
-@lru_cache(maxsize=200_000)
-def _winners_cached(rules: TwoDreidelRules, hands: tuple[Hand, ...]) -> tuple[int, ...]:
-    return tuple(showdown_winners(rules, list(hands)))
+    lists = opponent_hand_lists(rules, opponents, policy)
+    hero = hand_weights(rules, hand)
+    label = format_hand(hero[0][0], rules) if not isinstance(hand, Distribution) else "a distribution of hands"
+    n = len(lists)
+    return equity_against(
+        rules, hero, opponent_multisets(lists), opponents=n,
+        description=f"{label} against {n} opponent{'s' if n != 1 else ''}, deck {rules.deck_label}",
+    )
 
 
 def possible_hands(rules: TwoDreidelRules) -> list[str]:

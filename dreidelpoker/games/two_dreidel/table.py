@@ -20,22 +20,29 @@ for a seeded estimate with a confidence interval.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 import sympy
 
 from ..._fractions import decimal_str, frac_str
-from ...equity import EquityAccumulator, EquityResult
+from ...equity import EquityResult
 from ...exact import Distribution, ExactTable
 from .deck import DeckState, counts_of, draw_weights, hypergeometric
-from .equity import MAX_OPPONENTS
-from .information import OpponentPosterior
+from .equity import (
+    OpponentsLike,
+    OpponentSpec,
+    Weights,
+    equity,
+    equity_against,
+    hand_weights,
+    hero_outcome,
+    opponent_hand_lists,
+    opponent_multisets,
+)
 from .odds import kept_hand_distribution
 from .policies import Policy, resolve_policy
-from .ranking import Hand, HandLike, format_hand, parse_cards, parse_hand, showdown_winners
+from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
 
 __all__ = [
@@ -51,72 +58,7 @@ __all__ = [
     "table_equity",
 ]
 
-OpponentLike = Union[DeckState, Distribution[str], OpponentPosterior]
-OpponentsLike = Union[int, Sequence[OpponentLike]]
-Weights = list[tuple[Hand, int]]
-
-
-# -- opponents ----------------------------------------------------------------------------
-def _opponent_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Policy) -> list[Weights]:
-    """Each opponent's current-hand distribution as integer weights."""
-    if isinstance(opponents, bool):
-        raise TypeError("opponents must be a number or a list of opponents, not a bool")
-    if isinstance(opponents, int):
-        if not 1 <= opponents <= MAX_OPPONENTS:
-            raise ValueError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents} "
-                             f"(a table seats 1 to {MAX_OPPONENTS} opponents)")
-        fresh = kept_hand_distribution(rules, policy=policy)
-        specs: list[OpponentLike] = [fresh] * opponents
-    elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
-        specs = list(opponents)
-        if not 1 <= len(specs) <= MAX_OPPONENTS:
-            raise ValueError(f"a table seats 1 to {MAX_OPPONENTS} opponents, got {len(specs)}")
-    else:
-        raise TypeError(f"opponents must be a number 1..{MAX_OPPONENTS} or a list of opponents")
-    out: list[Weights] = []
-    for i, spec in enumerate(specs, start=1):
-        if isinstance(spec, OpponentPosterior):
-            dist = spec.hand
-        elif isinstance(spec, DeckState):
-            dist = kept_hand_distribution(rules, state=spec, policy=policy)
-        elif isinstance(spec, Distribution):
-            dist = spec
-        else:
-            raise TypeError(
-                f"opponent {i} must be a DeckState, a Distribution over hands or an OpponentPosterior, "
-                f"got {type(spec).__name__}"
-            )
-        out.append([(parse_hand(h, rules), w) for h, w in dist.weights.items()])
-    return out
-
-
-def _multisets(lists: Sequence[Weights]) -> dict[tuple[Hand, ...], int]:
-    """Distribution of the multiset of opponents' hands (all the hero's showdown needs)."""
-    ms: dict[tuple[Hand, ...], int] = {(): 1}
-    for weights in lists:
-        nxt: dict[tuple[Hand, ...], int] = {}
-        for key, w in ms.items():
-            for h, hw in weights:
-                new = tuple(sorted(key + (h,)))
-                nxt[new] = nxt.get(new, 0) + w * hw
-        ms = nxt
-    return ms
-
-
-@lru_cache(maxsize=200_000)
-def _hero_outcome(rules: TwoDreidelRules, hero: Hand, others: tuple[Hand, ...]) -> tuple[int, bool]:
-    winners = showdown_winners(rules, [hero, *others])
-    return len(winners), 0 in winners
-
-
-def _equity_vs(rules: TwoDreidelRules, hero: Sequence[tuple[Hand, int]], ms: dict[tuple[Hand, ...], int],
-               n: int, description: str) -> EquityResult:
-    acc = EquityAccumulator(n + 1)
-    for h, hw in hero:
-        for key, w in ms.items():
-            k, wins = _hero_outcome(rules, h, key)
-            acc.add(hw * w, winners=k, hero_wins=wins)
-    return acc.result(description)
+OpponentLike = OpponentSpec
 
 
 def _opp_label(n: int) -> str:
@@ -140,15 +82,7 @@ def hand_equity(
         >>> hand_equity("HH", opponents=[opponent_posterior(discards="GH")]).equity
         83/96
     """
-    rules = rules or TwoDreidelRules()
-    lists = _opponent_lists(rules, opponents, policy)
-    if isinstance(hand, Distribution):
-        hero = [(parse_hand(h, rules), w) for h, w in hand.weights.items()]
-        label = "a distribution of hands"
-    else:
-        hero = [(parse_hand(hand, rules), 1)]
-        label = format_hand(hero[0][0], rules)
-    return _equity_vs(rules, hero, _multisets(lists), len(lists), f"{label} against {_opp_label(len(lists))}")
+    return equity(hand, rules=rules, opponents=opponents, policy=policy)
 
 
 # -- three drawn cards --------------------------------------------------------------------
@@ -236,12 +170,21 @@ class PutBackTable:
 
     @property
     def best(self) -> PutBackChoice:
-        """The choice with the highest equity (the first one on a tie)."""
+        """The choice with the highest equity; on a tie, the one keeping the normal-best hand.
+
+        Choices are listed by the put-back card, best card first, so the kept hands run
+        from worst to best in normal order and the last of the tied choices keeps the best.
+        """
         best = self.choices[0]
         for c in self.choices[1:]:
-            if c.equity > best.equity:
+            if c.equity >= best.equity:
                 best = c
         return best
+
+    @property
+    def tied_with_best(self) -> tuple[PutBackChoice, ...]:
+        """Other choices exactly as good as :attr:`best`."""
+        return tuple(c for c in self.choices if c.equity == self.best.equity and c is not self.best)
 
     def __getitem__(self, put_back: str) -> PutBackChoice:
         for c in self.choices:
@@ -276,7 +219,12 @@ class PutBackTable:
             for c in self.choices:
                 lines.append(f"put back {c.put_back}, keep {c.hand}: {c.result.to_text()}")
             text = "\n".join(lines)
-        return f"{text}\nbest: put back {self.best.put_back}, keep {self.best.hand}"
+        ties = self.tied_with_best
+        tie_text = (
+            f" (as good: {', '.join(f'put back {c.put_back}' for c in ties)}; "
+            "this one keeps the normal-best hand)" if ties else ""
+        )
+        return f"{text}\nbest: put back {self.best.put_back}, keep {self.best.hand}{tie_text}"
 
     def __repr__(self) -> str:
         body = ", ".join(f"back {c.put_back} keep {c.hand}: {_short(c.equity)}" for c in self.choices)
@@ -354,13 +302,13 @@ def put_back_equities(
     """
     rules = rules or TwoDreidelRules()
     cards = parse_drawn(drawn, rules, top=top, hero_deck=hero_deck)
-    lists = _opponent_lists(rules, opponents, policy)
-    ms = _multisets(lists)
+    lists = opponent_hand_lists(rules, opponents, policy)
+    ms = opponent_multisets(lists)
     n = len(lists)
     choices = []
     for back, kept in _choices(rules, cards):
         hand = format_hand(kept, rules)
-        res = _equity_vs(rules, [(kept, 1)], ms, n, f"keep {hand} against {_opp_label(n)}")
+        res = equity_against(rules, [(kept, 1)], ms, opponents=n, description=f"keep {hand} against {_opp_label(n)}")
         choices.append(PutBackChoice(format_hand(back, rules), hand, res))
     label = format_hand(cards, rules)
     return PutBackTable(label, tuple(choices), f"drew {label}: equity of each put-back against {_opp_label(n)}")
@@ -414,8 +362,8 @@ def before_draw_equity(
     rules = rules or TwoDreidelRules()
     if not isinstance(state, DeckState):
         raise TypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
-    lists = _opponent_lists(rules, opponents, policy)
-    ms = _multisets(lists)
+    lists = opponent_hand_lists(rules, opponents, policy)
+    ms = opponent_multisets(lists)
     n = len(lists)
     outcomes, total = draw_weights(rules, state)
     pol = None if hero_policy == "best" else resolve_policy(hero_policy, rules)
@@ -425,13 +373,14 @@ def before_draw_equity(
         p = sympy.Rational(w, total)
         if pol is None:
             options = [
-                (back, kept, _equity_vs(rules, [(kept, 1)], ms, n, "")) for back, kept in _choices(rules, outcome.drawn)
+                (back, kept, equity_against(rules, [(kept, 1)], ms, opponents=n))
+                for back, kept in _choices(rules, outcome.drawn)
             ]
             back, kept, res = max(options, key=lambda o: o[2].equity)
         else:
             kept = pol.kept(outcome.drawn)
             back = pol.put_back(outcome.drawn)
-            res = _equity_vs(rules, [(kept, 1)], ms, n, "")
+            res = equity_against(rules, [(kept, 1)], ms, opponents=n, description="")
         acc_win += p * res.win
         acc_tie += p * res.tie
         acc_eq += p * res.equity
@@ -514,14 +463,11 @@ def monte_carlo_equity(
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
-    lists = _opponent_lists(rules, opponents, policy)
+    lists = opponent_hand_lists(rules, opponents, policy)
     if isinstance(hero, DeckState):
-        hero_dist: Distribution[str] = kept_hand_distribution(rules, state=hero, policy=hero_policy)
-        hero_w = [(parse_hand(h, rules), w) for h, w in hero_dist.weights.items()]
-    elif isinstance(hero, Distribution):
-        hero_w = [(parse_hand(h, rules), w) for h, w in hero.weights.items()]
+        hero_w = hand_weights(rules, kept_hand_distribution(rules, state=hero, policy=hero_policy))
     else:
-        hero_w = [(parse_hand(hero, rules), 1)]
+        hero_w = hand_weights(rules, hero)
     rng = np.random.default_rng(np.random.SeedSequence(seed))
 
     def draw(weights: Weights) -> Any:
@@ -536,7 +482,7 @@ def monte_carlo_equity(
     shares = np.empty(samples, dtype=float)
     for t in range(samples):
         others = tuple(sorted(lists[j][int(opp_idx[j][t])][0] for j in range(n)))
-        k, hero_wins = _hero_outcome(rules, hero_w[int(hero_idx[t])][0], others)
+        k, hero_wins = hero_outcome(rules, hero_w[int(hero_idx[t])][0], others)
         if hero_wins:
             wins += k == 1
             ties += k > 1

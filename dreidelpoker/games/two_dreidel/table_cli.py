@@ -11,7 +11,7 @@ from ...equity import EquityResult
 from .equity import MAX_OPPONENTS
 from .information import OpponentPosterior, table_posteriors
 from .policies import POLICIES
-from .ranking import format_hand, parse_hand
+from .ranking import format_hand, parse_cards, parse_hand
 from .rules import DECK_PRESETS, TwoDreidelRules
 from .spin import SpinTable, spin_table
 from .table import MonteCarloEquity, PutBackTable, table_equity
@@ -42,6 +42,10 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stack", type=int, default=None, help="your chips, for the spin table (default: deep)")
     p.add_argument("--opponent-stacks", metavar="CHIPS", default=None,
                    help="opponents' chips for the spin table, e.g. 6,3 (default: deep)")
+    p.add_argument("--half-pot-rounding", choices=["up", "down"], default="up",
+                   help="Hey buy-in: half the pot rounded up (default) or down, for the spin table")
+    p.add_argument("--short-stack", choices=["all-in", "fold"], default="all-in",
+                   help="a player who cannot pay a buy-in goes all-in for less (default) or must fold")
     p.add_argument("--samples", type=int, default=None, help="Monte Carlo with this many samples instead of exact")
     p.add_argument("--seed", type=int, default=0, help="seed for --samples (default 0)")
 
@@ -78,9 +82,21 @@ class EquityOutput:
 
 
 def run_equity(args: argparse.Namespace) -> EquityOutput:
-    rules = TwoDreidelRules(deck=args.deck)
+    rules = TwoDreidelRules(deck=args.deck, half_pot_rounding=args.half_pot_rounding, short_stack=args.short_stack)
     if (args.hand is None) == (args.drawn is None):
         raise ValueError("give either HAND (your two kept cards) or --drawn CARDS (your three drawn cards)")
+    if args.drawn is not None:
+        n_drawn = len(parse_cards(args.drawn, rules, what="--drawn"))
+        if n_drawn != rules.draw:
+            raise ValueError(
+                f"--drawn takes your {rules.draw} drawn cards, got {n_drawn} in {args.drawn!r}; "
+                "for the two cards you kept, give them as HAND"
+            )
+    if args.top_two_only and args.hand_number is None and args.opponent_discard is not None:
+        raise ValueError("--top-two-only needs --hand-number (the current hand number, 1 for the first hand)")
+    for flag, value in (("--stack", args.stack), ("--pot", args.pot)):
+        if value is not None and value < 0:
+            raise ValueError(f"{flag} must be a number of chips >= 0, got {value}")
     if args.policy not in POLICIES:
         raise ValueError(f"unknown policy {args.policy!r}; known policies: {', '.join(POLICIES)}")
     posteriors: tuple[OpponentPosterior, ...] = ()
