@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 RESULTS ?= results
 DOCS_TIMEOUT ?= 1200
 
-.PHONY: setup demo test test-unit test-notebooks typecheck docs docs-serve bench clean
+.PHONY: setup demo test test-unit test-notebooks typecheck lint docs docs-serve bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,7 @@ setup: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python -m dreidelpoker.demo --out $(RESULTS)
 
-test: $(STAMP) test-unit test-notebooks typecheck docs
+test: $(STAMP) lint test-unit test-notebooks typecheck docs
 	@echo "make test: all checks passed"
 
 test-unit: $(STAMP)
@@ -28,6 +28,9 @@ test-unit: $(STAMP)
 
 test-notebooks: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks -o addopts=""
+
+lint: $(STAMP)
+	$(BIN)/ruff check --select F,E9 dreidelpoker tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict dreidelpoker

@@ -17,7 +17,7 @@ the generic :class:`~dreidelpoker.markov.MarkovChain` for everything else.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -30,7 +30,7 @@ from ..._fractions import decimal_str, frac_str
 from ...exact import Distribution, ExactTable
 from .deck import DeckState, DrawOutcome, counts_of, draw_weights, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
-from .ranking import Hand, format_hand, normal_key, trumps
+from .ranking import Hand, format_hand, heads_up_share, normal_key, trumps
 from .rules import TwoDreidelRules
 
 if TYPE_CHECKING:
@@ -653,12 +653,7 @@ def deck_chain(
 
 def heads_up_value(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
     """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3)."""
-    if trumps(rules, a, b):
-        return Fraction(1)
-    if trumps(rules, b, a):
-        return Fraction(0)
-    ka, kb = normal_key(a), normal_key(b)
-    return Fraction(1) if ka > kb else Fraction(0) if ka < kb else Fraction(1, 2)
+    return heads_up_share(rules, a, b)
 
 
 @dataclass(frozen=True)

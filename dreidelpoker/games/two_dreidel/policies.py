@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union
 
-from .ranking import Hand, format_hand, normal_key, parse_cards
+from .ranking import Hand, format_hand, heads_up_share, normal_key, parse_cards
 from .rules import TwoDreidelRules
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def greedy_equity_policy(
     """
     from fractions import Fraction
 
-    from .ranking import parse_hand, trumps
+    from .ranking import parse_hand
 
     if reference is None:
         from .odds import kept_hand_distribution
@@ -132,12 +132,7 @@ def greedy_equity_policy(
     ref_hands = [(parse_hand(h, rules), p) for h, p in ref.items()]
 
     def heads_up(a: Hand, b: Hand) -> Fraction:
-        if trumps(rules, a, b):
-            return Fraction(1)
-        if trumps(rules, b, a):
-            return Fraction(0)
-        ka, kb = normal_key(a), normal_key(b)
-        return Fraction(1) if ka > kb else Fraction(0) if ka < kb else Fraction(1, 2)
+        return heads_up_share(rules, a, b)
 
     @lru_cache(maxsize=None)
     def hand_equity(hand: Hand) -> Fraction:

@@ -11,6 +11,7 @@ transitive, so never sort hands with :func:`compare`; use :func:`showdown`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ HandLike = Union[str, Sequence[int]]
 
 __all__ = [
     "parse_cards", "parse_hand", "format_hand", "normal_key", "trumps", "compare",
-    "showdown", "showdown_winners",
+    "heads_up_share", "showdown", "showdown_winners",
 ]
 
 
@@ -130,6 +131,11 @@ def _compare(rules: TwoDreidelRules, ha: Hand, hb: Hand) -> int:
         return -1
     ka, kb = normal_key(ha), normal_key(hb)
     return (ka > kb) - (ka < kb)
+
+
+def heads_up_share(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
+    """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3)."""
+    return (Fraction(0), Fraction(1, 2), Fraction(1))[_compare(rules, a, b) + 1]
 
 
 def showdown_winners(rules: TwoDreidelRules, hands: Sequence[Hand]) -> list[int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -35,7 +35,7 @@ import sympy
 
 from ..._fractions import decimal_str, frac_str
 from ...exact import ExactTable
-from .chain import ChainState, DeckChain, _hand_dist, after_hand, deck_chain, deck_size_cycle, draw_classes, heads_up_value
+from .chain import ChainState, DeckChain, after_hand, deck_chain, deck_size_cycle, draw_classes, heads_up_value
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules
