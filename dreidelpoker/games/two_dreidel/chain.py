@@ -28,7 +28,7 @@ import sympy
 
 from ..._fractions import decimal_str, frac_str
 from ...exact import Distribution, ExactTable
-from .deck import DeckState, DrawOutcome, counts_of, draw_weights, hypergeometric
+from .deck import DeckState, DrawOutcome, check_piles, counts_of, draw_weights, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_share, normal_key, trumps
 from .rules import TwoDreidelRules
@@ -89,23 +89,13 @@ class ChainState:
 
     def validate(self, rules: TwoDreidelRules) -> None:
         """Raise ``ValueError`` if this state cannot occur under ``rules``."""
+        check_piles(rules, self.deck, self.discard)
         k = len(rules.symbols)
-        if len(self.deck) != k or len(self.discard) != k:
-            raise ValueError(f"deck and discard must each have {k} counts")
-        if any(c < 0 for c in self.deck + self.discard):
-            raise ValueError("card counts must be >= 0")
         if any(not 0 <= t < k for t in self.top) or len(self.top) > rules.put_back:
             raise ValueError(f"the known top cards {self.top!r} must be at most {rules.put_back} symbol indices")
         top = counts_of(self.top, k)
         if any(t > d for t, d in zip(top, self.deck)):
             raise ValueError(f"the known top card(s) {format_hand(self.top, rules)} are not in the deck {_label(self.deck)}")
-        if any(a + b > full for a, b, full in zip(self.deck, self.discard, rules.counts)):
-            raise ValueError(
-                f"deck {_label(self.deck)} plus discard {_label(self.discard)} holds more cards of some "
-                f"symbol than the full deck {rules.deck_label}"
-            )
-        if self.deck_size + sum(self.discard) < rules.draw:
-            raise ValueError(f"deck and discard hold too few cards to draw {rules.draw}")
 
     def describe(self, rules: TwoDreidelRules) -> str:
         top = f" (top {format_hand(self.top, rules)})" if self.top else ""

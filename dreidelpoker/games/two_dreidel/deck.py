@@ -116,25 +116,10 @@ class DeckState:
 
     def validate(self, rules: TwoDreidelRules) -> None:
         """Raise ``ValueError`` if this state cannot occur under ``rules``."""
-        k = len(rules.symbols)
-        if len(self.deck) != k or len(self.discard) != k:
-            raise ValueError(f"deck and discard must each have {k} counts")
-        if any(c < 0 for c in self.deck + self.discard):
-            raise ValueError("card counts must be >= 0")
-        total = tuple(a + b for a, b in zip(self.deck, self.discard))
-        if any(t > full for t, full in zip(total, rules.counts)):
-            raise ValueError(
-                f"deck {_label(self.deck)} plus discard {_label(self.discard)} holds more cards of some "
-                f"symbol than the full deck {rules.deck_label}"
-            )
+        check_piles(rules, self.deck, self.discard)
         if self.top is not None and self.deck[self.top] == 0:
             raise ValueError(
                 f"the known top card {rules.symbols[self.top]} is not in the deck {_label(self.deck)}"
-            )
-        if sum(self.deck) + sum(self.discard) < rules.draw:
-            raise ValueError(
-                f"deck {_label(self.deck)} and discard {_label(self.discard)} hold "
-                f"{sum(self.deck) + sum(self.discard)} cards, too few to draw {rules.draw}"
             )
 
     def describe(self, rules: TwoDreidelRules) -> str:
@@ -147,6 +132,26 @@ class DeckState:
             "top": None if self.top is None else rules.symbols[self.top],
             "discard": dict(zip(rules.symbols, self.discard)),
         }
+
+
+def check_piles(rules: TwoDreidelRules, deck: Counts, discard: Counts) -> None:
+    """Raise ``ValueError`` unless a draw pile and discard pile can occur under ``rules``
+    (shared by every deck-state type)."""
+    k = len(rules.symbols)
+    if len(deck) != k or len(discard) != k:
+        raise ValueError(f"deck and discard must each have {k} counts")
+    if any(c < 0 for c in deck + discard):
+        raise ValueError("card counts must be >= 0")
+    if any(a + b > full for a, b, full in zip(deck, discard, rules.counts)):
+        raise ValueError(
+            f"deck {_label(deck)} plus discard {_label(discard)} holds more cards of some "
+            f"symbol than the full deck {rules.deck_label}"
+        )
+    if sum(deck) + sum(discard) < rules.draw:
+        raise ValueError(
+            f"deck {_label(deck)} and discard {_label(discard)} hold "
+            f"{sum(deck) + sum(discard)} cards, too few to draw {rules.draw}"
+        )
 
 
 def _label(counts: Counts) -> str:
