@@ -1,5 +1,4 @@
-"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Queenie,
-Skirmish and classic dreidel.
+"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker and classic dreidel.
 
 Examples:
     >>> import dreidelpoker as dp
@@ -14,6 +13,7 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 from .equity import EquityResult
+from .errors import InputError, InputTypeError, ResourceLimitError
 from .exact import Distribution, ExactMatrix, ExactTable
 from . import markov
 from .games import classic_dreidel, dice_poker, domino_poker, two_dreidel
@@ -21,7 +21,8 @@ from .games.registry import get_game
 from .games.registry import games as list_games
 
 __all__ = [
-    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "classic_dreidel",
+    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
+    "ResourceLimitError", "__version__", "classic_dreidel",
     "dice_poker", "domino_poker", "get_game", "list_games", "markov", "two_dreidel",
 ]
 

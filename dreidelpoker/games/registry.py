@@ -13,6 +13,7 @@ import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from ..errors import InputError
 
 
 class CliResult(Protocol):
@@ -50,7 +51,7 @@ def register(game: GameInfo) -> GameInfo:
     """Add a game (idempotent for the same object)."""
     existing = _REGISTRY.get(game.name)
     if existing is not None and existing is not game:
-        raise ValueError(f"a game named {game.name!r} is already registered")
+        raise InputError(f"a game named {game.name!r} is already registered")
     _REGISTRY[game.name] = game
     return game
 
@@ -61,7 +62,7 @@ def get_game(name: str) -> GameInfo:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+        raise InputError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
 
 
 def games() -> list[GameInfo]:
