@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ._analysis_protocol import AnalysisGame
+
 
 class CliResult(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
@@ -41,6 +43,9 @@ class GameInfo:
     summary: str
     rules_type: type
     commands: Mapping[str, CliCommand] = field(default_factory=dict)
+    #: The analysis protocol (hands, showdown, deals), or ``None`` for a game without
+    #: showdowns (classic dreidel). The generic engines and the conformance test use it.
+    analysis: AnalysisGame[Any, Any, Any] | None = None
 
 
 _REGISTRY: dict[str, GameInfo] = {}
@@ -53,6 +58,16 @@ def register(game: GameInfo) -> GameInfo:
         raise ValueError(f"a game named {game.name!r} is already registered")
     _REGISTRY[game.name] = game
     return game
+
+
+def unregister(name: str) -> None:
+    """Remove a game (for tests that register a toy game for a while).
+
+    Raises:
+        ValueError: if no game of that name is registered.
+    """
+    if _REGISTRY.pop(name, None) is None:
+        raise ValueError(f"no game named {name!r} is registered")
 
 
 def get_game(name: str) -> GameInfo:
