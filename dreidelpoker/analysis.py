@@ -5,7 +5,7 @@
 specialised path first (``fast_*``; the games keep those where they are measurably
 faster) and fall back to the generic work. :func:`equity_command` is the generic
 ``dreidelpoker equity GAME`` command for a game that declares none of its own.
-None of this module knows a game: see :mod:`dreidelpoker.games._analysis_protocol`.
+None of this module knows a game: see :mod:`dreidelpoker.games.protocol`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from .equity import EquityAccumulator, EquityResult
-from .games._analysis_protocol import AnalysisGame
+from .games.protocol import AnalysisGame
 from .games.registry import CliCommand
 from .montecarlo import MonteCarloEstimate, ShowdownTally
 

@@ -23,7 +23,7 @@ import sympy
 from dreidelpoker.analysis import exact_equity, monte_carlo_equity
 from dreidelpoker.cli import game_commands, main
 from dreidelpoker.equity import EquityResult
-from dreidelpoker.games._analysis_protocol import AnalysisGame
+from dreidelpoker.games.protocol import AnalysisGame
 from dreidelpoker.games.registry import GameInfo
 
 EXACT_NUMBER = re.compile(r"^-?\d+/\d+$")

@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ._analysis_protocol import AnalysisGame
+if TYPE_CHECKING:
+    from .protocol import AnalysisGame, PlaySpec
 
 
 class CliResult(Protocol):
@@ -46,6 +47,9 @@ class GameInfo:
     #: The analysis protocol (hands, showdown, deals), or ``None`` for a game without
     #: showdowns (classic dreidel). The generic engines and the conformance test use it.
     analysis: AnalysisGame[Any, Any, Any] | None = None
+    #: How to play whole games of it (:class:`~dreidelpoker.games.protocol.PlaySpec`),
+    #: or ``None`` for games analysed hand by hand only.
+    play: PlaySpec | None = None
 
 
 _REGISTRY: dict[str, GameInfo] = {}
@@ -88,6 +92,30 @@ def games() -> list[GameInfo]:
     """
     _load_builtin_games()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def playable_games() -> list[GameInfo]:
+    """The registered games that can be played whole (``GameInfo.play`` is set).
+
+    Examples:
+        >>> all(g.play is not None for g in playable_games())
+        True
+    """
+    return [g for g in games() if g.play is not None]
+
+
+def game_for_rules(rules: object) -> GameInfo:
+    """The registered game whose rules type ``rules`` is an instance of.
+
+    Raises:
+        ValueError: when no registered game uses that rules type.
+    """
+    _load_builtin_games()
+    for game in _REGISTRY.values():
+        if isinstance(rules, game.rules_type):
+            return game
+    known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in _REGISTRY.values())
+    raise ValueError(f"rules must be the rules object of a registered game ({known}); got {type(rules).__name__}")
 
 
 def _load_builtin_games() -> None:

@@ -126,8 +126,11 @@ class ClassicDreidelRules:
         fair = "" if self.face_probabilities == (Fraction(1, 4),) * 4 else ", biased dreidel"
         return f"{self.players} players x {self.coins} coins, {hey}, {out}, {ante}, {stop}{fair}"
 
-    def hey_take(self, pot: int) -> int:
-        """Coins taken on Hey from an integer pot."""
+    def hey_take(self, pot: Any) -> Any:
+        """Coins taken on Hey: half the pot rounded up or down, or exactly half (a Fraction)
+        of a continuous pot."""
+        if self.hey_rounding == "continuous":
+            return Fraction(pot) / 2
         return (pot + 1) // 2 if self.hey_rounding == "up" else pot // 2
 
     @classmethod

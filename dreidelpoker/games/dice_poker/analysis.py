@@ -1,4 +1,4 @@
-"""Dice Poker's side of the game protocol (:class:`~dreidelpoker.games._analysis_protocol.AnalysisGame`).
+"""Dice Poker's side of the game protocol (:class:`~dreidelpoker.games.protocol.AnalysisGame`).
 
 A hand is ``(dice, ranks)``: the three dice and the three card ranks, each sorted
 high to low (suits never matter). What is known is a :class:`~.equity.DiceKnown`.

@@ -1,4 +1,4 @@
-"""Domino Poker's side of the game protocol (:class:`~dreidelpoker.games._analysis_protocol.AnalysisGame`).
+"""Domino Poker's side of the game protocol (:class:`~dreidelpoker.games.protocol.AnalysisGame`).
 
 A hand is five tiles, strongest first. What is known is a :class:`~.equity.DominoDeal`:
 each player's known tiles and the unseen pool; every completion from the pool is

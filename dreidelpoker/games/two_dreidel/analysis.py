@@ -1,4 +1,4 @@
-"""Two Dreidel's side of the game protocol (:class:`~dreidelpoker.games._analysis_protocol.AnalysisGame`).
+"""Two Dreidel's side of the game protocol (:class:`~dreidelpoker.games.protocol.AnalysisGame`).
 
 What is known (:class:`TwoDreidelKnown`) is the hero's hand distribution and one hand
 distribution per opponent (each draws from their own deck, so the hands are independent).

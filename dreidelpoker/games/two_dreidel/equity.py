@@ -16,10 +16,11 @@ from .odds import kept_hand_distribution
 from .policies import Policy
 from .ranking import Hand, HandLike, format_hand, parse_hand, showdown_winners
 from .rules import TwoDreidelRules
+from .showdown_table import MAX_TYPES, equity_counts, showdown_table
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
-    "hero_outcome", "opponent_hand_lists", "opponent_multisets", "possible_hands",
+    "hero_outcome", "opponent_hand_lists", "opponent_multisets", "possible_hands", "equity_vs_lists",
 ]
 
 #: A table seats at most eight players (RULES.md chips and the source's play).
@@ -133,6 +134,34 @@ def equity_against(
     return acc.result(description)
 
 
+def equity_vs_lists(
+    rules: TwoDreidelRules,
+    hero: Weights,
+    lists: Sequence[Weights],
+    *,
+    description: str = "",
+) -> EquityResult:
+    """Exact equity of weighted hero hands against independent opponents' hand weights.
+
+    Uses the precomputed showdown table (:mod:`.showdown_table`); with more hand types
+    in play than it handles, falls back to enumerating opponent multisets.
+
+    Examples:
+        >>> r = TwoDreidelRules()
+        >>> equity_vs_lists(r, [((0, 1), 1)], [[((0, 1), 1), ((1, 1), 1)]])
+        EquityResult(win=1/2, tie=1/2, lose=0, equity=3/4)
+    """
+    n = len(lists)
+    types = {h for lst in lists for h, w in lst if w}
+    if len(types) <= MAX_TYPES:
+        table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
+        total, win, tie, share, den = equity_counts(table, hero, lists)
+        w, t = sympy.Rational(win, total), sympy.Rational(tie, total)
+        return EquityResult(win=w, tie=t, lose=1 - w - t, equity=sympy.Rational(share, total * den),
+                            description=description)
+    return equity_against(rules, hero, opponent_multisets(lists), opponents=n, description=description)
+
+
 def equity(
     hand: HandLike | Distribution[str],
     *,
@@ -158,8 +187,8 @@ def equity(
     hero = hand_weights(rules, hand)
     label = format_hand(hero[0][0], rules) if not isinstance(hand, Distribution) else "a distribution of hands"
     n = len(lists)
-    return equity_against(
-        rules, hero, opponent_multisets(lists), opponents=n,
+    return equity_vs_lists(
+        rules, hero, lists,
         description=f"{label} against {n} opponent{'s' if n != 1 else ''}, deck {rules.deck_label}",
     )
 
