@@ -10,13 +10,15 @@ import sys
 from collections.abc import Sequence
 
 from .games.registry import CliCommand, games
+from .play.cli import all_commands
 
 VERB_HELP = {
     "odds": "exact odds of a game's hands",
     "equity": "exact win / tie / lose probabilities and pot equity",
     "table": "exact category tables",
     "chain": "Markov-chain analyses (deck cycles, game length)",
-    "simulate": "seeded Monte Carlo simulation",
+    "simulate": "play seeded whole games with bots (Monte Carlo with 95%% intervals)",
+    "sweep": "simulate over rules variants x player counts x bot line-ups",
 }
 
 
@@ -43,10 +45,11 @@ def build_parser() -> argparse.ArgumentParser:
     verbs.required = True
     by_verb: dict[str, list[tuple[str, CliCommand]]] = {}
     for game in games():
-        for verb, command in game.commands.items():
+        for verb, command in all_commands(game).items():
             by_verb.setdefault(verb, []).append((game.name, command))
     for verb in sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v)):
-        vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb), description=VERB_HELP.get(verb, verb))
+        vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb),
+                                description=VERB_HELP.get(verb, verb).replace("%%", "%"))
         gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         gsub.required = True
         for name, command in by_verb[verb]:

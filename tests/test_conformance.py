@@ -12,9 +12,10 @@ import pytest
 
 from dreidelpoker.cli import main
 from dreidelpoker.games import games, get_game
+from dreidelpoker.play.cli import all_commands
 
 GAMES = games()
-COMMANDS = [(g.name, verb, cmd) for g in GAMES for verb, cmd in g.commands.items()]
+COMMANDS = [(g.name, verb, cmd) for g in GAMES for verb, cmd in all_commands(g).items()]
 FRACTION = re.compile(r"^-?\d+(/\d+)?$")
 
 

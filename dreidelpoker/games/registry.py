@@ -61,6 +61,11 @@ def register(game: GameInfo) -> GameInfo:
     return game
 
 
+def unregister(name: str) -> None:
+    """Remove a game (for tests that register a toy game and clean up after themselves)."""
+    _REGISTRY.pop(name, None)
+
+
 def get_game(name: str) -> GameInfo:
     """Look a game up by its registered name, e.g. ``"two-dreidel"``."""
     _load_builtin_games()
