@@ -11,7 +11,7 @@ from typing import Any
 from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo
 
-__all__ = ["all_commands", "executor_from_args", "parse_lineups", "parse_players", "play_commands"]
+__all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands"]
 
 
 def _int(text: str) -> int:
@@ -241,8 +241,3 @@ class _SweepOutput:
 
     def to_text(self) -> str:
         return self.result.to_text(self.metrics)  # type: ignore[no-any-return]
-
-
-def all_commands(game: GameInfo) -> dict[str, CliCommand]:
-    """Every CLI command of a game: the generated play verbs, overridden by the game's own."""
-    return {**play_commands(game), **game.commands}
