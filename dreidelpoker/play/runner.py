@@ -114,7 +114,7 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator) -> Any:
 
 def _below(total: int, rng: np.random.Generator) -> int:
     if total <= 0:
-        raise ValueError(f"a chance node needs a positive total weight, got {total}")
+        raise ValueError(f"a chance node needs a positive total weight, got {total}")  # not input: a bug in the game
     if total < 2**62:
         return int(rng.integers(total))
     bits = total.bit_length()  # exact rejection sampling for huge totals
