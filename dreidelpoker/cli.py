@@ -17,6 +17,7 @@ VERB_HELP = {
     "table": "exact category tables",
     "chain": "Markov-chain analyses (deck cycles, game length)",
     "simulate": "seeded Monte Carlo simulation",
+    "solve": "exact solutions of a game's decisions (Skirmish's capture phase)",
 }
 
 
