@@ -36,12 +36,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 __all__ = [
-    "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
+    "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
     "parse_rank",
 ]
 
 #: The standard 52-card deck as ranks: 2..10, J=11, Q=12, K=13, A=14, four of each.
 STANDARD_DECK: tuple[int, ...] = tuple(sorted(r for r in range(2, 15) for _ in range(4)))
+#: The small deck solved exactly (ranks 1-6, two of each).
+SMALL_DECK: tuple[int, ...] = tuple(r for r in range(1, 7) for _ in range(2))
 TIE_RULES = ("own-pile", "war")
 TieRule = Literal["own-pile", "war"]
 
@@ -210,6 +212,21 @@ class SkirmishRules:
         if len(ranks) // 2 <= lose_at:
             raise ValueError(f"deck: each player's half ({len(ranks) // 2} cards) must be more than "
                              f"lose_at ({lose_at}) cards, or the game is over before it starts")
+
+    @classmethod
+    def presets(cls) -> dict[str, SkirmishRules]:
+        """Named variants: RULES.md, the War-style tie, the small exact deck and classic War.
+
+        Examples:
+            >>> SkirmishRules.presets()["small-exact"].label
+            'Skirmish: deck 1-6 x2, line 2, pile 2, tie own-pile'
+        """
+        return {
+            "rules-md": cls(),
+            "war-ties": cls(tie="war"),
+            "small-exact": cls(deck=SMALL_DECK, line_size=2, pile_size=2),
+            "classic-war": cls(line_size=0, pile_size=1, lose_at=0),
+        }
 
     @property
     def losing_cards(self) -> int:
