@@ -39,7 +39,7 @@ def test_unknown_opponents_fast_path_matches_the_generic_engine(low_runs: str, h
 
     rules = DominoPokerRules(low_runs=low_runs)  # type: ignore[arg-type]
     for n in (1, 2, 3):
-        deal = eq_mod._setup(hand, n, rules)
+        deal = eq_mod.setup_deal(hand, n, rules=rules)
         fast = eq_mod._unknown_opponents_wins(deal, rules)
         counter = eq_mod._Counter(deal, rules)
         acc = counter.run()
