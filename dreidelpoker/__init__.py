@@ -1,4 +1,4 @@
-"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker and classic dreidel.
+"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Skirmish and classic dreidel.
 
 Examples:
     >>> import dreidelpoker as dp
@@ -16,14 +16,14 @@ from .equity import EquityResult
 from .errors import InputError, InputTypeError, ResourceLimitError
 from .exact import Distribution, ExactMatrix, ExactTable
 from . import markov
-from .games import classic_dreidel, dice_poker, domino_poker, two_dreidel
+from .games import classic_dreidel, dice_poker, domino_poker, skirmish, two_dreidel
 from .games.registry import get_game
 from .games.registry import games as list_games
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
     "ResourceLimitError", "__version__", "classic_dreidel",
-    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "two_dreidel",
+    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "skirmish", "two_dreidel",
 ]
 
 

@@ -21,8 +21,9 @@ VERB_HELP = {
     "equity": "exact win / tie / lose probabilities and pot equity",
     "table": "exact category tables",
     "chain": "Markov-chain analyses (deck cycles, game length)",
-    "simulate": "play seeded whole games with bots (Monte Carlo with 95%% intervals)",
+    "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "solve": "exact solutions of a game's decisions (Skirmish's capture phase)",
 }
 
 
@@ -72,8 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
         for verb, command in game_commands(game).items():
             by_verb.setdefault(verb, []).append((game.name, command))
     for verb in sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v)):
-        vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb),
-                                description=VERB_HELP.get(verb, verb).replace("%%", "%"))
+        verb_help = VERB_HELP.get(verb, verb)  # plain text; argparse %-formats help (not descriptions)
+        vp = verbs.add_parser(verb, help=verb_help.replace("%", "%%"), description=verb_help)
         gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         gsub.required = True
         for name, command in by_verb[verb]:

@@ -203,7 +203,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     title = game.title
     return {
         "simulate": CliCommand(
-            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95%% intervals",
+            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95% intervals",
             add_arguments=add_simulate, run=run_simulate,
             description=f"Play seeded whole games of {title} with a line-up of bots (one per seat) and report "
             f"win rates by seat and per-game metrics with 95% confidence intervals. The same seed gives the "
