@@ -34,6 +34,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "classic_dreidel": (".games.classic_dreidel", None),
     "dice_poker": (".games.dice_poker", None),
     "domino_poker": (".games.domino_poker", None),
+    "skirmish": (".games.skirmish", None),
     "two_dreidel": (".games.two_dreidel", None),
     "get_game": (".games.registry", "get_game"),
     "list_games": (".games.registry", "games"),
@@ -41,14 +42,14 @@ _LAZY: dict[str, tuple[str, str | None]] = {
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "classic_dreidel",
-    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "two_dreidel",
+    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "skirmish", "two_dreidel",
 ]
 
 if TYPE_CHECKING:  # static checkers see the real names
     from . import markov
     from .equity import EquityResult
     from .exact import Distribution, ExactMatrix, ExactTable
-    from .games import classic_dreidel, dice_poker, domino_poker, two_dreidel
+    from .games import classic_dreidel, dice_poker, domino_poker, skirmish, two_dreidel
     from .games.registry import games as list_games
     from .games.registry import get_game
 
