@@ -19,6 +19,7 @@ import sympy
 from ..._fractions import decimal_str, frac_str, to_jsonable
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
+from .size import check_chain_size
 from .rules import FACES, ClassicDreidelRules
 from ...errors import InputError
 
@@ -258,6 +259,8 @@ def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact"
     ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
     floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
     ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
+    A game whose chain is estimated (:func:`~.size.estimated_states`) over ``max_states``
+    is refused at once with a ``ResourceLimitError``.
 
     Examples:
         >>> res = analyze(ClassicDreidelRules(players=2, coins=1))
@@ -267,6 +270,7 @@ def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact"
     rules = rules or ClassicDreidelRules()
     if method not in ("exact", "float", "auto"):
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
+    check_chain_size(rules, max_states)  # refuse a chain far too big at once, before any work
     t0 = time.perf_counter()
     want_exact = method == "exact"
     chain = dreidel_chain(rules, exact=want_exact, max_states=max_states, progress=progress)
