@@ -21,6 +21,7 @@ import itertools
 import time
 from collections.abc import Sequence
 
+import dreidelpoker as dp
 from dreidelpoker.games import dice_poker as dpk
 from dreidelpoker.games.dice_poker.evaluator import _classify, dice_partitions
 
@@ -72,7 +73,7 @@ def main() -> None:
     args = ap.parse_args()
 
     # 1. One-player table.
-    dpk.clear_caches()
+    dp.clear_caches()
     table, t_exact = timed(dpk.category_table)
     rolls = list(itertools.product(range(1, 7), repeat=3))
     slice_rolls = rolls if args.full else rolls[:: max(1, len(rolls) // args.naive_rolls)][: args.naive_rolls]
@@ -87,7 +88,7 @@ def main() -> None:
     print(f"  ratio naive / exact:        {t_naive / t_exact:8.0f}x")
 
     # 2. Heads-up exact equity, dice known.
-    dpk.clear_caches()
+    dp.clear_caches()
     res, t_eq = timed(dpk.equity, "6,5,3", opponent_dice=["2,2,1"], method="exact")
     hero_sets = list(itertools.combinations(DECK, 3))
     step = len(hero_sets) // args.naive_hero_sets
@@ -101,7 +102,7 @@ def main() -> None:
     print(f"  ratio naive / exact:        {t_naive_eq / t_eq:8.0f}x")
 
     # 2b. A heads-up case the naive loop finishes: the hero's three cards known.
-    dpk.clear_caches()
+    dp.clear_caches()
     hero = ((13, "S"), (12, "H"), (9, "D"))
     res2, t_eq2 = timed(dpk.equity, "6,5,3", "KS,QH,9D", opponent_dice=["2,2,1"], method="exact")
     (w, t, _), t_naive2 = timed(naive_heads_up, (6, 5, 3), (2, 2, 1), [hero])

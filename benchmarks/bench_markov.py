@@ -18,7 +18,7 @@ from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, dreidel_chai
 
 
 def naive(rules: ClassicDreidelRules) -> tuple[sympy.Rational, list[sympy.Rational]]:
-    chain = dreidel_chain(rules)
+    chain = dreidel_chain(rules=rules)
     states = chain.states
     transient = [s for s in states if s[0] not in ("win", "draw", "out")]
     idx = {s: k for k, s in enumerate(transient)}
@@ -33,13 +33,13 @@ def naive(rules: ClassicDreidelRules) -> tuple[sympy.Rational, list[sympy.Ration
                 b[idx[s], 1 + t[1]] += p
         b[idx[s], 0] = 1
     x = a.LUsolve(b)
-    k = idx[start_state(rules)]
+    k = idx[start_state(rules=rules)]
     return x[k, 0], [x[k, 1 + i] for i in range(rules.players)]
 
 
 def engine(rules: ClassicDreidelRules) -> tuple[sympy.Rational, list[sympy.Rational]]:
-    chain = dreidel_chain(rules)
-    steps, absorbed = chain.absorption_summary(start_state(rules), method="exact")
+    chain = dreidel_chain(rules=rules)
+    steps, absorbed = chain.absorption_summary(start_state(rules=rules), method="exact")
     return steps, [absorbed.get(("win", i), sympy.Integer(0)) for i in range(rules.players)]
 
 
@@ -53,7 +53,7 @@ def main() -> None:
         slow = naive(rules)
         t2 = time.perf_counter()
         assert fast == slow, (fast, slow)
-        n = len(dreidel_chain(rules))
+        n = len(dreidel_chain(rules=rules))
         print(f"{players} players x {coins} coins ({n:4d} states): sparse exact {t1 - t0:8.3f} s, "
               f"sympy dense LUsolve {t2 - t1:8.3f} s, ratio {(t2 - t1) / max(t1 - t0, 1e-9):7.1f}x")
 

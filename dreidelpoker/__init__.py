@@ -13,6 +13,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from .caches import cache_info, clear_caches
 from .equity import EquityResult
 from .exact import Distribution, ExactMatrix, ExactTable
 from . import markov
@@ -21,8 +22,8 @@ from .games.registry import get_game
 from .games.registry import games as list_games
 
 __all__ = [
-    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "classic_dreidel",
-    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "two_dreidel",
+    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "cache_info", "classic_dreidel",
+    "clear_caches", "dice_poker", "domino_poker", "get_game", "list_games", "markov", "two_dreidel",
 ]
 
 
