@@ -7,7 +7,8 @@ as the rules objects, never objects hashed by ``id()``.
 
 Examples:
     >>> import dreidelpoker as dp
-    >>> dp.games.dice_poker.category_table().count("Six of a kind")
+    >>> from dreidelpoker.games import dice_poker
+    >>> dice_poker.category_table().count("Six of a kind")
     20
     >>> dp.clear_caches()  # frees memory; the next call computes afresh
     >>> dp.cache_info()["dreidelpoker.games.dice_poker.space.keys_for_dice"].currsize
