@@ -17,7 +17,7 @@ from .registry import CliCommand, GameInfo, games, get_game, register
 BUILTIN_PACKAGES: tuple[str, ...] = ("two_dreidel", "dice_poker", "domino_poker", "classic_dreidel", "skirmish")
 
 if TYPE_CHECKING:
-    from . import classic_dreidel, dice_poker, domino_poker, skirmish, two_dreidel
+    from . import classic_dreidel, dice_poker, domino_poker, skirmish, two_dreidel  # noqa: F401
 
     BUILTIN_GAMES: tuple[GameInfo, ...]
 
