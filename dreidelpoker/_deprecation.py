@@ -11,6 +11,7 @@ import inspect
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+from .errors import InputTypeError
 
 __all__ = ["deprecated_call", "deprecated_names", "rules_keyword_only"]
 
@@ -75,7 +76,7 @@ def rules_keyword_only(position: int) -> Callable[[F], F]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             if len(args) > takes and position < len(args):
                 if "rules" in kwargs:
-                    raise TypeError(f"{func.__name__}() got rules both by position and by keyword")
+                    raise InputTypeError(f"{func.__name__}() got rules both by position and by keyword")
                 _warn(f"passing rules by position to {func.__name__}() is deprecated and will stop working in "
                       f"the next release; pass rules=... as a keyword")
                 kwargs["rules"] = args[position]

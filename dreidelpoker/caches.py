@@ -21,6 +21,8 @@ import functools
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
+from .errors import InputError
+
 __all__ = ["bounded_cache", "cache_info", "clear_caches"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -51,7 +53,7 @@ def bounded_cache(maxsize: int) -> Callable[[F], F]:
         (9, 2)
     """
     if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
-        raise ValueError(f"maxsize must be a positive integer, got {maxsize!r}")
+        raise InputError(f"maxsize must be a positive integer, got {maxsize!r}")
 
     def decorate(func: F) -> F:
         cached = functools.lru_cache(maxsize=maxsize)(func)

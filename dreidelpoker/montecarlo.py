@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
+from .errors import InputError
 
 from .equity import EquityAccumulator
 
@@ -58,7 +59,7 @@ class MonteCarloEstimate:
     def __post_init__(self) -> None:
         missing = [f for f in FIELDS if f not in self.intervals or f not in self.stderr]
         if missing:
-            raise ValueError(f"intervals and stderr must cover every field {list(FIELDS)}; missing {missing}")
+            raise InputError(f"intervals and stderr must cover every field {list(FIELDS)}; missing {missing}")
 
     # -- compatibility with the former Two Dreidel ``MonteCarloEquity`` -------------------
     @property
@@ -78,7 +79,7 @@ class MonteCarloEstimate:
             ValueError: if ``name`` is not one of :data:`FIELDS`.
         """
         if name not in FIELDS:
-            raise ValueError(f"name must be one of {list(FIELDS)}, got {name!r}")
+            raise InputError(f"name must be one of {list(FIELDS)}, got {name!r}")
         lo, hi = self.intervals[name]
         return lo <= value <= hi
 
@@ -150,7 +151,7 @@ class ShowdownTally(EquityAccumulator):
 
     def __init__(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise ValueError(f"players must be a positive integer, got {players!r}")
+            raise InputError(f"players must be a positive integer, got {players!r}")
         super().__init__(players)
         self.share_sq = 0  # in units of 1/_den**2
 
@@ -177,9 +178,9 @@ class ShowdownTally(EquityAccumulator):
             ValueError: if nothing was recorded or ``confidence`` is not in (0, 1).
         """
         if self.samples == 0:
-            raise ValueError("no samples were recorded")
+            raise InputError("no samples were recorded")
         if not 0 < confidence < 1:
-            raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+            raise InputError(f"confidence must be between 0 and 1, got {confidence!r}")
         n = self.samples
         z = NormalDist().inv_cdf(0.5 + confidence / 2)
         win, tie = self.win / n, self.tie / n
