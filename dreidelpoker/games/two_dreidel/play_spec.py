@@ -13,6 +13,7 @@ from typing import Any
 
 from ..protocol import BotFactory, PlaySpec
 from .bots import calling_station_bot, random_bot, tight_bot
+from .equity_bot import equity_best_bot, equity_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
 
@@ -26,6 +27,8 @@ BOTS: dict[str, BotFactory] = {
     "random": random_bot,
     "calling-station": calling_station_bot,
     "tight": tight_bot,
+    "equity": equity_bot,
+    "equity-best": equity_best_bot,
 }
 
 METRIC_HELP = {
@@ -47,14 +50,14 @@ METRIC_HELP = {
 
 
 def default_bots(players: int) -> tuple[str, ...]:
-    """The seats cycle through ``tight``, ``calling-station`` and ``random``.
+    """Seat 1 plays ``equity``; the others cycle through ``tight``, ``calling-station`` and ``random``.
 
     Examples:
         >>> default_bots(4)
-        ('tight', 'calling-station', 'random', 'tight')
+        ('equity', 'tight', 'calling-station', 'random')
     """
     others = ("tight", "calling-station", "random")
-    return tuple(others[i % 3] for i in range(players))
+    return ("equity",) + tuple(others[i % 3] for i in range(players - 1))
 
 
 def metrics(final: TwoDreidelGame) -> dict[str, float]:
