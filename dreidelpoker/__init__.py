@@ -16,13 +16,13 @@ __version__ = "0.1.0"
 from .equity import EquityResult
 from .exact import Distribution, ExactMatrix, ExactTable
 from . import markov
-from .games import classic_dreidel, dice_poker, domino_poker, queenie, two_dreidel
+from .games import classic_dreidel, dice_poker, domino_poker, queenie, skirmish, two_dreidel
 from .games.registry import get_game
 from .games.registry import games as list_games
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "classic_dreidel",
-    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "queenie", "two_dreidel",
+    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "queenie", "skirmish", "two_dreidel",
 ]
 
 

@@ -9,14 +9,18 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .games.registry import CliCommand, games
+from .analysis import equity_command
+from .games.registry import CliCommand, GameInfo, games
+from .play.cli import play_commands
 
 VERB_HELP = {
     "odds": "exact odds of a game's hands",
     "equity": "exact win / tie / lose probabilities and pot equity",
     "table": "exact category tables",
     "chain": "Markov-chain analyses (deck cycles, game length)",
-    "simulate": "seeded Monte Carlo simulation",
+    "simulate": "play seeded whole games with bots (Monte Carlo with 95%% intervals)",
+    "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "solve": "exact solutions of a game's decisions (Skirmish's capture phase)",
 }
 
 
@@ -26,6 +30,16 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def game_commands(game: GameInfo) -> dict[str, CliCommand]:
+    """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
+    protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
+    when it can be played whole (a game's own command of the same verb wins)."""
+    commands = {**play_commands(game), **game.commands}
+    if game.analysis is not None and "equity" not in commands:
+        commands["equity"] = equity_command(game.analysis)
+    return commands
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,10 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     verbs.required = True
     by_verb: dict[str, list[tuple[str, CliCommand]]] = {}
     for game in games():
-        for verb, command in game.commands.items():
+        for verb, command in game_commands(game).items():
             by_verb.setdefault(verb, []).append((game.name, command))
     for verb in sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v)):
-        vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb), description=VERB_HELP.get(verb, verb))
+        vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb),
+                                description=VERB_HELP.get(verb, verb).replace("%%", "%"))
         gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         gsub.required = True
         for name, command in by_verb[verb]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .protocol import PlaySpec
+    from .protocol import AnalysisGame, PlaySpec
 
 
 class CliResult(Protocol):
@@ -44,6 +44,9 @@ class GameInfo:
     summary: str
     rules_type: type
     commands: Mapping[str, CliCommand] = field(default_factory=dict)
+    #: The analysis protocol (hands, showdown, deals), or ``None`` for a game without
+    #: showdowns (classic dreidel). The generic engines and the conformance test use it.
+    analysis: AnalysisGame[Any, Any, Any] | None = None
     #: How to play whole games of it (:class:`~dreidelpoker.games.protocol.PlaySpec`),
     #: or ``None`` for games analysed hand by hand only.
     play: PlaySpec | None = None
@@ -59,6 +62,16 @@ def register(game: GameInfo) -> GameInfo:
         raise ValueError(f"a game named {game.name!r} is already registered")
     _REGISTRY[game.name] = game
     return game
+
+
+def unregister(name: str) -> None:
+    """Remove a game (for tests that register a toy game for a while).
+
+    Raises:
+        ValueError: if no game of that name is registered.
+    """
+    if _REGISTRY.pop(name, None) is None:
+        raise ValueError(f"no game named {name!r} is registered")
 
 
 def get_game(name: str) -> GameInfo:

@@ -132,3 +132,18 @@ class ClassicDreidelRules:
         if self.hey_rounding == "continuous":
             return Fraction(pot) / 2
         return (pot + 1) // 2 if self.hey_rounding == "up" else pot // 2
+
+    @classmethod
+    def presets(cls) -> dict[str, ClassicDreidelRules]:
+        """Named variants: RULES.md and each documented alternative of RULES.md 6.
+
+        Examples:
+            >>> ClassicDreidelRules.presets()["hey-rounds-down"].hey_rounding
+            'down'
+        """
+        return {
+            "rules-md": cls(),
+            "hey-rounds-down": cls(hey_rounding="down"),
+            "out-on-zero": cls(elimination="zero"),
+            "no-reante": cls(reante=False),
+        }

@@ -41,12 +41,16 @@ from .tiles import (
 
 __all__ = [
     "MAX_DEALS",
+    "DominoDeal",
     "PartialHand",
     "category_equity",
     "deal_count",
+    "describe_deal",
     "equity",
     "equity_by_opponents",
+    "exact_equity_of",
     "heads_up_wins",
+    "setup_deal",
 ]
 
 #: A partial hand: None (all five tiles unknown) or 0 to 5 known tiles.
@@ -76,8 +80,9 @@ def _known(spec: PartialHand, *, what: str) -> tuple[Tile, ...]:
 
 
 @dataclass(frozen=True)
-class _Deal:
-    """The enumeration problem: known tiles per player (hero first) and the unseen pool."""
+class DominoDeal:
+    """What is known before the deal: known tiles per player (hero first) and the unseen
+    pool. Build it with :func:`setup_deal`, which checks it."""
 
     known: tuple[tuple[Tile, ...], ...]
     pool: tuple[Tile, ...]
@@ -96,7 +101,19 @@ class _Deal:
         return n
 
 
-def _setup(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, rules: DominoPokerRules) -> _Deal:
+def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, *,
+               rules: DominoPokerRules) -> DominoDeal:
+    """Parse and check the hero's (partial) hand and the opponents (a count of unknown
+    hands, or one entry per opponent: ``None`` or their known tiles).
+
+    Raises:
+        ValueError: for bad tiles, a tile in two hands, or a bad number of opponents.
+        TypeError: for an ``opponents`` of the wrong type.
+
+    Examples:
+        >>> len(setup_deal("6-6,5-5", 2, rules=DominoPokerRules()).pool)
+        18
+    """
     hero = _known(hand, what="hand")
     if opponents is None:
         opponents = rules.players - 1
@@ -126,7 +143,7 @@ def _setup(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, rul
             seen[t] = who
     pool = tuple(t for t in TILES if t not in seen)
     unknown = tuple(i for i in range(1, len(known)) if not known[i])
-    return _Deal(tuple(known), pool, unknown if len(unknown) > 1 else ())
+    return DominoDeal(tuple(known), pool, unknown if len(unknown) > 1 else ())
 
 
 def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | None = None,
@@ -137,13 +154,13 @@ def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | No
         >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
         756756
     """
-    return _setup(hand, opponents, rules or DominoPokerRules()).ordered_deals()
+    return setup_deal(hand, opponents, rules=rules or DominoPokerRules()).ordered_deals()
 
 
 class _Counter:
     """Walks the completions player by player, in chunks, and tallies showdowns."""
 
-    def __init__(self, deal: _Deal, rules: DominoPokerRules) -> None:
+    def __init__(self, deal: DominoDeal, rules: DominoPokerRules) -> None:
         self.by_mask = strength_tables(rules.low_runs).by_mask
         self.deal = deal
         self.known = [tiles_mask(k) for k in deal.known]
@@ -228,6 +245,50 @@ class _Counter:
                 self.acc.add(k * int(n), winners=int(c) + 1, hero_wins=True)
 
 
+def _unknown_opponents_wins(deal: DominoDeal, rules: DominoPokerRules) -> tuple[int, int] | None:
+    """(deals the hero wins, unordered deals) for a fully known hero hand against 1 to 3
+    fully unknown opponents, or ``None`` for any other deal.
+
+    Tiles are distinct, so the hero wins exactly when every opponent holds one of the
+    pool hands ``L`` weaker than the hero's: the engine counts sets of disjoint
+    ``L``-hands over 15-bit masks of the pool (hand sets, so each unordered deal once).
+    """
+    n = len(deal.known) - 1
+    if len(deal.known[0]) != HAND_SIZE or any(deal.known[1:]) or len(deal.pool) != 3 * HAND_SIZE:
+        return None
+    by_mask = strength_tables(rules.low_runs).by_mask
+    r = len(deal.pool)
+    local = _combos(r, HAND_SIZE)
+    pool_bits = np.asarray([1 << t.index for t in deal.pool], dtype=np.int64)
+    strength = by_mask[pool_bits[local].sum(axis=1)]
+    hero = by_mask[tiles_mask(deal.known[0])]
+    masks = (np.int64(1) << local).sum(axis=1)  # the same hands as 15-bit pool masks
+    weak = masks[strength < hero]
+    full = (1 << r) - 1
+    in_weak = np.zeros(1 << r, dtype=np.int64)
+    in_weak[weak] = 1
+    deals = [comb(r - HAND_SIZE * i, HAND_SIZE) for i in range(n)]
+    visited = int(np.prod(deals)) // factorial(n)
+    if n == 1:
+        return len(weak), visited
+    if n == 2:  # ordered pairs of disjoint weak hands, via subset sums over the pool
+        sub = in_weak.reshape((2,) * r)
+        for axis in range(r):
+            hi = tuple(1 if a == axis else slice(None) for a in range(r))
+            lo = tuple(0 if a == axis else slice(None) for a in range(r))
+            sub[hi] += sub[lo]
+        return int(sub.reshape(-1)[full ^ weak].sum()) // 2, visited
+    # n == 3: the first hand holds the lowest pool tile, the second the lowest tile left,
+    # the third is the rest: each partition of the pool once
+    first = weak[(weak & 1) == 1]
+    rest = full ^ first
+    low = rest & -rest
+    ok = ((weak[None, :] & first[:, None]) == 0) & ((weak[None, :] & low[:, None]) != 0)
+    ai, bi = np.nonzero(ok)
+    third = rest[ai] ^ weak[bi]
+    return int(in_weak[third].sum()), visited
+
+
 def equity(
     hand: PartialHand,
     *,
@@ -252,7 +313,7 @@ def equity(
         0
     """
     rules = rules or DominoPokerRules()
-    deal = _setup(hand, opponents, rules)
+    deal = setup_deal(hand, opponents, rules=rules)
     total = deal.ordered_deals()
     work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
     if work > MAX_DEALS:
@@ -261,18 +322,38 @@ def equity(
             + (f" ({work:,} to enumerate)" if work != total else "")
             + f"; the exact engine stops at {MAX_DEALS:,}. Fix more of your own tiles or the opponents' tiles."
         )
-    counter = _Counter(deal, rules)
-    acc = counter.run()
+    result = exact_equity_of(deal, rules=rules)
+    hero = deal.known[0]
+    if len(hero) == HAND_SIZE:
+        result.details["category"] = _evaluate(hero, rules.low_runs).category
+    return result
+
+
+def describe_deal(deal: DominoDeal) -> str:
+    """A short description of what is known, e.g. ``"[6-6] (partial) against 1 opponent(s): unknown"``."""
     hero = deal.known[0]
     who = format_tiles(hero) if len(hero) == HAND_SIZE else f"{format_tiles(hero) or 'an unknown hand'} (partial)"
     vs = ", ".join(
         "unknown" if not k else (format_tiles(k) + ("" if len(k) == HAND_SIZE else " + unknown"))
         for k in deal.known[1:]
     )
-    result = acc.result(f"{who} against {len(deal.known) - 1} opponent(s): {vs}")
-    result.details.update({"deals": total, "enumerated": counter.visited})
-    if len(hero) == HAND_SIZE:
-        result.details["category"] = _evaluate(hero, rules.low_runs).category
+    return f"{who} against {len(deal.known) - 1} opponent(s): {vs}"
+
+
+def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResult:
+    """The vectorised exact engine on a checked :class:`DominoDeal` (no size limit)."""
+    fast = _unknown_opponents_wins(deal, rules)
+    if fast is not None:  # a known hand against unknown opponents: count the deals it wins
+        wins, visited = fast
+        acc = EquityAccumulator(len(deal.known))
+        acc.add(wins, winners=1, hero_wins=True)
+        acc.add(visited - wins, winners=1, hero_wins=False)
+    else:
+        counter = _Counter(deal, rules)
+        acc = counter.run()
+        visited = counter.visited
+    result = acc.result(describe_deal(deal))
+    result.details.update({"deals": deal.ordered_deals(), "enumerated": visited})
     return result
 
 

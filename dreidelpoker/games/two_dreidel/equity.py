@@ -65,12 +65,29 @@ def hand_weights(rules: TwoDreidelRules, hand: HandLike | Distribution[str]) -> 
     return [(_possible_hand(rules, hand), 1)]
 
 
+_FRESH: dict[tuple[object, ...], tuple[tuple[Hand, int], ...]] = {}
+
+
+def _fresh_weights(rules: TwoDreidelRules, policy: str) -> tuple[tuple[Hand, int], ...]:
+    """Kept-hand weights from a fresh deck under a named policy, cached by value (the rules
+    fields a named policy and the draw depend on; cheaper to hash than the whole rules)."""
+    key = (rules.symbols, rules.trumps, rules.deck, rules.draw, rules.put_back, policy)
+    found = _FRESH.get(key)
+    if found is None:
+        if len(_FRESH) >= 256:
+            _FRESH.clear()
+        found = _FRESH[key] = tuple(hand_weights(rules, kept_hand_distribution(rules, policy=policy)))
+    return found
+
+
 def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Policy) -> list[Weights]:
     """Each opponent's current-hand distribution as integer weights (validated count)."""
     if isinstance(opponents, bool):
         raise ValueError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents!r}")
     if isinstance(opponents, int):
         _check_opponents(opponents)
+        if isinstance(policy, str):  # the common case: fresh decks under a named policy
+            return [list(_fresh_weights(rules, policy))] * opponents
         specs: list[OpponentSpec] = [kept_hand_distribution(rules, policy=policy)] * opponents
     elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
         specs = list(opponents)
@@ -156,8 +173,8 @@ def equity_vs_lists(
     if len(types) <= MAX_TYPES:
         table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
         total, win, tie, share, den = equity_counts(table, hero, lists)
-        w, t = sympy.Rational(win, total), sympy.Rational(tie, total)
-        return EquityResult(win=w, tie=t, lose=1 - w - t, equity=sympy.Rational(share, total * den),
+        return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),
+                            lose=sympy.Rational(total - win - tie, total), equity=sympy.Rational(share, total * den),
                             description=description)
     return equity_against(rules, hero, opponent_multisets(lists), opponents=n, description=description)
 

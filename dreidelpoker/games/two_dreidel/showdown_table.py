@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import comb, lcm
+from math import lcm
 
 import numpy as np
 
@@ -49,6 +49,8 @@ class ShowdownTable:
     hands: tuple[Hand, ...]
     trumped_by: tuple[int, ...]
     index: dict[Hand, int] = field(compare=False, repr=False)
+    _coefficient_cache: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def winner(self, mask: int) -> int:
         """The type that wins a showdown among the set of types in ``mask`` (non-zero).
@@ -65,6 +67,18 @@ class ShowdownTable:
             if not challengers:
                 return best
             best = (challengers & -challengers).bit_length() - 1
+
+    def coefficients(self, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """Non-zero ``(local mask A, c_A)`` for type ``hero`` against subsets of the types
+        ``others`` (bit ``j`` of a local mask stands for ``others[j]``); memoised on the table
+        (at most 4096 entries)."""
+        key = (hero, others)
+        found = self._coefficient_cache.get(key)
+        if found is None:
+            if len(self._coefficient_cache) >= 4096:
+                self._coefficient_cache.clear()
+            found = self._coefficient_cache[key] = _coefficients(self, hero, others)
+        return found
 
     def mask(self, hands: Sequence[Hand]) -> int:
         """The bit mask of a collection of (sorted) hands."""
@@ -97,12 +111,8 @@ def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_s
     return ShowdownTable(hands, trumped_by, index)
 
 
-@lru_cache(maxsize=4096)
 def _coefficients(table: ShowdownTable, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """Non-zero ``(local mask A, c_A)`` for ``hero`` against subsets of ``others`` (type ids).
-
-    Bit ``j`` of a local mask stands for type ``others[j]``.
-    """
+    """Compute :meth:`ShowdownTable.coefficients` (superset Möbius transform of the win set)."""
     m = len(others)
     hero_bit = 1 << hero
     glob = [0] * (1 << m)
@@ -146,40 +156,40 @@ def equity_counts(
     index = table.index
     n = len(opponents)
     den = lcm(*range(1, n + 2))
-    opp = [[(index[h], w) for h, w in lst if w] for lst in opponents]
-    types = sorted({t for lst in opp for t, _ in lst})
-    hero_w = [(index[h], w) for h, w in hero if w]
+    weights = [_type_weights(index, lst) for lst in opponents]
+    types = sorted({t for ws in weights for t in ws})
     if len(types) > MAX_TYPES:
         raise ValueError(f"{len(types)} hand types in play; the showdown table handles at most {MAX_TYPES}")
-    totals = [sum(w for _, w in lst) for lst in opp]
     total_opp = 1
-    for t in totals:
-        total_opp *= t
-    # identical opponents (the usual case) take the binomial shortcut
-    iid = all(lst == opp[0] for lst in opp)
+    for ws in weights:
+        total_opp *= sum(ws.values())
+    iid = all(ws == weights[0] for ws in weights)  # identical opponents: closed forms
     shares = [den // (k + 1) for k in range(n + 1)]
-    win = tie = share = 0
-    hero_total = 0
-    for h, hw in hero_w:
+    win = tie = share = hero_total = 0
+    for h, hw in _type_weights(index, hero).items():
         hero_total += hw
         others = tuple(t for t in types if t != h)
-        q = [dict(lst).get(h, 0) for lst in opp]
-        weights = [dict(lst) for lst in opp]
+        q = [ws.get(h, 0) for ws in weights]
+        per_opp = [[ws.get(t, 0) for t in others] for ws in (weights[:1] if iid else weights)]
         hwin = htie = hshare = 0
-        for local, c in _coefficients(table, h, others):
-            members = [others[j] for j in range(len(others)) if local >> j & 1]
+        for local, c in table.coefficients(h, others):
+            sums = [sum(w for j, w in enumerate(row) if local >> j & 1) for row in per_opp]
             if iid:
-                p = sum(weights[0].get(t, 0) for t in members)
-                e = [comb(n, k) * q[0] ** k * p ** (n - k) for k in range(n + 1)]
-            else:
-                e = [1]
-                for i in range(n):
-                    p = sum(weights[i].get(t, 0) for t in members)
-                    nxt = [0] * (len(e) + 1)
-                    for k, v in enumerate(e):
-                        nxt[k] += v * p
-                        nxt[k + 1] += v * q[i]
-                    e = nxt
+                p, q0 = sums[0], q[0]
+                pn = p**n
+                hwin += c * pn
+                htie += c * ((p + q0) ** n - pn)
+                # sum_k C(n,k) q^k p^(n-k) / (k+1) = ((p+q)^(n+1) - p^(n+1)) / ((n+1) q)
+                hshare += c * (den * pn if q0 == 0 else
+                               (den // (n + 1)) * (((p + q0) ** (n + 1) - pn * p) // q0))
+                continue
+            e = [1]  # coefficients of prod_i (P_i + Q_i x): e[k] = weight of k copies of h
+            for p, qi in zip(sums, q):
+                nxt = [0] * (len(e) + 1)
+                for k, v in enumerate(e):
+                    nxt[k] += v * p
+                    nxt[k + 1] += v * qi
+                e = nxt
             hwin += c * e[0]
             htie += c * (sum(e) - e[0])
             hshare += c * sum(v * shares[k] for k, v in enumerate(e))
@@ -187,3 +197,12 @@ def equity_counts(
         tie += hw * htie
         share += hw * hshare
     return hero_total * total_opp, win, tie, share, den
+
+
+def _type_weights(index: dict[Hand, int], weights: Sequence[tuple[Hand, int]]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for h, w in weights:
+        if w:
+            t = index[h]
+            out[t] = out.get(t, 0) + w
+    return out
