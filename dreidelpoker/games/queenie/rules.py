@@ -143,6 +143,27 @@ class QueenieRules:
                 f"and a dummy with queen_card={self.queen_card!r}: every hand needs a card"
             )
 
+    @classmethod
+    def presets(cls) -> dict[str, QueenieRules]:
+        """Named variants: RULES.md, each documented alternative, a session and a small exact deck.
+
+        Examples:
+            >>> QueenieRules.presets()["small-exact"].deck_size
+            8
+        """
+        return {
+            "rules-md": cls(),
+            "players-first": cls(dealing="players-first"),
+            "queen-card-from-dummy": cls(queen_card="dummy"),
+            "redraw-queen": cls(queen_card_queen="redraw"),
+            "queen-to-going-out": cls(queen_card_queen="to-going-out"),
+            "next-any": cls(no_colour="next-any"),
+            "fewest-cards": cls(blocked="fewest-cards"),
+            "left": cls(direction="left"),
+            "session-20": cls(session_deals=20),
+            "small-exact": cls(players=3, deck_suits=4, deck_ranks=2),
+        }
+
     @property
     def deck_size(self) -> int:
         """Cards in the deck (52 by default)."""
