@@ -36,14 +36,16 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
-import networkx as nx
 import numpy as np
 import sympy
 
 from ._markov_numbers import _FLOAT_TOL, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 S = TypeVar("S", bound=Hashable)
 Method = Literal["exact", "float", "auto"]
@@ -288,6 +290,8 @@ class MarkovChain(Generic[S]):
             >>> MarkovChain.from_matrix([["1/3", "2/3"], [1, 0]]).graph.edges[0, 1]["p"]
             2/3
         """
+        import networkx as nx  # only for graphs and drawing: keeps the import light
+
         g = nx.DiGraph()
         g.add_nodes_from(self._states)
         for i, row in enumerate(self._rows):
@@ -776,6 +780,8 @@ class MarkovChain(Generic[S]):
         if ax is None:
             size = min(12.0, 4.0 + n / 10)
             _, ax = plt.subplots(figsize=(size, size * 0.75))
+        import networkx as nx  # only for graphs and drawing: keeps the import light
+
         g = nx.DiGraph()
         g.add_nodes_from(range(n))
         for i, row in enumerate(self._rows):

@@ -192,7 +192,8 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
     edge_prob: list[float] = []
     payoff: list[float] = []
     depth: list[int] = []
-    payoff_exact: dict[tuple[int, int], Fraction] = {}
+    # exact leaf sums grouped by denominator: {den: {(s0, s1): numerator}} (integer arithmetic)
+    grouped: dict[int, dict[tuple[int, int], int]] = {}
 
     def lookup(p: int, st: GameState[Any, Any], own_seq: int) -> tuple[int, Infoset]:
         key = st.observation(p)
@@ -221,8 +222,10 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
         return i, info
 
     # queue item: (state, pending first-mover action or None, parent, edge seq, edge prob, seqs, reach, depth)
-    Item = tuple[GameState[Any, Any], tuple[int, Hashable] | None, int, int, float, tuple[int, int], Fraction, int]
-    queue: deque[Item] = deque([(state, None, -1, -1, 1.0, (0, 0), Fraction(1), 0)])
+    # reach: the chance probability as an unreduced (numerator, denominator) pair of ints
+    Item = tuple[GameState[Any, Any], tuple[int, Hashable] | None, int, int, float, tuple[int, int],
+                 tuple[int, int], int]
+    queue: deque[Item] = deque([(state, None, -1, -1, 1.0, (0, 0), (1, 1), 0)])
     while queue:
         st, pending, par, eseq, eprob, seqs, reach, d = queue.popleft()
         node = len(kind)
@@ -238,15 +241,20 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
             r = st.returns()
             if len(r) != 2:
                 raise ValueError(f"returns() must give two payoffs, got {r!r}")
-            u0 = _as_fraction(r[0], "returns()[0]")
-            if u0 + _as_fraction(r[1], "returns()[1]") != 0:
+            u0 = r[0] if type(r[0]) is int else _as_fraction(r[0], "returns()[0]")
+            if type(r[1]) is not int and not isinstance(r[1], Fraction) or u0 + r[1] != 0:
                 raise ValueError(f"the game must be zero-sum; a leaf returns {tuple(r)!r}")
             kind.append(TERMINAL)
             player.append(-1)
             infoset.append(-1)
             payoff.append(float(u0))
             if u0:
-                payoff_exact[seqs] = payoff_exact.get(seqs, Fraction(0)) + reach * u0
+                if type(u0) is int:
+                    num, den = reach[0] * u0, reach[1]
+                else:
+                    num, den = reach[0] * u0.numerator, reach[1] * u0.denominator
+                group = grouped.setdefault(den, {})
+                group[seqs] = group.get(seqs, 0) + num
             continue
         payoff.append(0.0)
         if turn is Turn.CHANCE:
@@ -263,8 +271,8 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
             infoset.append(-1)
             for o, w in outcomes:
                 if w:
-                    pr = Fraction(w, total)
-                    queue.append((st.apply(o), None, node, -1, w / total, seqs, reach * pr, d + 1))
+                    queue.append((st.apply(o), None, node, -1, w / total, seqs, (reach[0] * w, reach[1] * total),
+                                  d + 1))
             continue
         movers = st.current_players
         if turn is Turn.SIMULTANEOUS and len(movers) == 2:
@@ -290,6 +298,11 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
             else:
                 child = st.apply_joint({pending[0]: pending[1], p: a})
                 queue.append((child, None, node, s, 1.0, new_seqs, reach, d + 1))
+    payoff_exact: dict[tuple[int, int], Fraction] = {}
+    for den, group in grouped.items():
+        for key, num in group.items():
+            payoff_exact[key] = payoff_exact.get(key, Fraction(0)) + Fraction(num, den)
+    payoff_exact = {k: v for k, v in payoff_exact.items() if v}
     return ExtensiveForm(
         infosets=infosets,
         num_sequences=(nseq[0], nseq[1]),

@@ -27,7 +27,9 @@ from .lp import solve_sequence_form
 __all__ = ["GameSolution", "exploitability_of", "solve"]
 
 _METHODS = ("lp", "cfr+")
-_DENOMINATORS = (1, 2, 6, 12, 60, 420, 2520, 10**4, 10**5, 10**6)
+#: Rounding tried in turn: small denominators (exact when the LP's vertex is), then binary
+#: fractions k / 2**40 (always cheap to verify; NashConv then ~1e-12 instead of 0).
+_DENOMINATORS = (1000, 2**40)
 
 
 def _num(v: Any) -> Any:
@@ -201,7 +203,8 @@ def solve(
     floats = (behaviour_from_plan(form, 0, lp.plans[0]), behaviour_from_plan(form, 1, lp.plans[1]))
     best: tuple[Any, tuple[Behaviour, Behaviour], int] | None = None
     for d in _DENOMINATORS:
-        cand = (rationalize(floats[0], d), rationalize(floats[1], d))
+        grid = d == _DENOMINATORS[-1]
+        cand = (rationalize(floats[0], d, grid=grid), rationalize(floats[1], d, grid=grid))
         nc = nash_conv(form, cand)
         if best is None or nc < best[0]:
             best = (nc, cand, d)
