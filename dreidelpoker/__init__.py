@@ -1,5 +1,5 @@
-"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Queenie,
-Skirmish and classic dreidel.
+"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Skirmish and
+classic dreidel.
 
 Examples:
     >>> import dreidelpoker as dp
@@ -29,6 +29,9 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "Distribution": (".exact", "Distribution"),
     "ExactMatrix": (".exact", "ExactMatrix"),
     "ExactTable": (".exact", "ExactTable"),
+    "InputError": (".errors", "InputError"),
+    "InputTypeError": (".errors", "InputTypeError"),
+    "ResourceLimitError": (".errors", "ResourceLimitError"),
     "markov": (".markov", None),
     "widgets": (".widgets", None),
     "classic_dreidel": (".games.classic_dreidel", None),
@@ -42,13 +45,15 @@ _LAZY: dict[str, tuple[str, str | None]] = {
 }
 
 __all__ = [
-    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "classic_dreidel",
+    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
+    "ResourceLimitError", "__version__", "classic_dreidel",
     "dice_poker", "domino_poker", "get_game", "list_games", "markov", "queenie", "skirmish", "two_dreidel",
 ]
 
 if TYPE_CHECKING:  # static checkers see the real names
     from . import markov
     from .equity import EquityResult
+    from .errors import InputError, InputTypeError, ResourceLimitError
     from .exact import Distribution, ExactMatrix, ExactTable
     from .games import classic_dreidel, dice_poker, domino_poker, queenie, skirmish, two_dreidel
     from .games.registry import games as list_games

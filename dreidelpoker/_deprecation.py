@@ -10,6 +10,7 @@ import functools
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+from .errors import InputTypeError
 
 __all__ = ["deprecated_names", "rules_keyword_only"]
 
@@ -64,7 +65,7 @@ def rules_keyword_only(position: int) -> Callable[[F], F]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             if len(args) > position:
                 if "rules" in kwargs:
-                    raise TypeError(f"{func.__name__}() got rules both by position and by keyword")
+                    raise InputTypeError(f"{func.__name__}() got rules both by position and by keyword")
                 _warn(f"passing rules by position to {func.__name__}() is deprecated and will stop working in "
                       f"the next release; pass rules=... as a keyword")
                 args, rules = args[:position] + args[position + 1:], args[position]

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
+from .errors import InputError
 
 __all__ = ["FIELDS", "MonteCarloEstimate", "ShowdownTally", "wilson_interval"]
 
@@ -56,7 +57,7 @@ class MonteCarloEstimate:
     def __post_init__(self) -> None:
         missing = [f for f in FIELDS if f not in self.intervals or f not in self.stderr]
         if missing:
-            raise ValueError(f"intervals and stderr must cover every field {list(FIELDS)}; missing {missing}")
+            raise InputError(f"intervals and stderr must cover every field {list(FIELDS)}; missing {missing}")
 
     # -- compatibility with the former Two Dreidel ``MonteCarloEquity`` -------------------
     @property
@@ -76,7 +77,7 @@ class MonteCarloEstimate:
             ValueError: if ``name`` is not one of :data:`FIELDS`.
         """
         if name not in FIELDS:
-            raise ValueError(f"name must be one of {list(FIELDS)}, got {name!r}")
+            raise InputError(f"name must be one of {list(FIELDS)}, got {name!r}")
         lo, hi = self.intervals[name]
         return lo <= value <= hi
 
@@ -146,7 +147,7 @@ class ShowdownTally:
 
     def __init__(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise ValueError(f"players must be a positive integer, got {players!r}")
+            raise InputError(f"players must be a positive integer, got {players!r}")
         self._den = math.lcm(*range(1, players + 1))
         self.samples = 0
         self.wins = 0
@@ -178,9 +179,9 @@ class ShowdownTally:
             ValueError: if nothing was recorded or ``confidence`` is not in (0, 1).
         """
         if self.samples == 0:
-            raise ValueError("no samples were recorded")
+            raise InputError("no samples were recorded")
         if not 0 < confidence < 1:
-            raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+            raise InputError(f"confidence must be between 0 and 1, got {confidence!r}")
         n = self.samples
         z = NormalDist().inv_cdf(0.5 + confidence / 2)
         win, tie = self.wins / n, self.ties / n

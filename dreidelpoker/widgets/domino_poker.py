@@ -25,6 +25,7 @@ from ..games.domino_poker import (
     parse_tiles,
 )
 from ..games.domino_poker.tiles import HAND_SIZE, MAX_PLAYERS
+from ..errors import InputError
 
 __all__ = ["DominoExplorer", "explorer", "explorer_html", "parse_known_opponents"]
 
@@ -40,7 +41,7 @@ def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
     """
     parts = [p.strip() for p in text.split(";")] if text.strip() else []
     if len(parts) > opponents:
-        raise ValueError(f"{len(parts)} known hands given for {opponents} opponent(s); separate hands with ';'")
+        raise InputError(f"{len(parts)} known hands given for {opponents} opponent(s); separate hands with ';'")
     return [p or None for p in parts] + [None] * (opponents - len(parts))
 
 

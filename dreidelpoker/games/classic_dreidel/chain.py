@@ -20,6 +20,7 @@ from ..._fractions import decimal_str, frac_str, to_jsonable
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
 from .rules import FACES, ClassicDreidelRules
+from ...errors import InputError
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
@@ -42,7 +43,7 @@ AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 def _check_integer_pot(rules: ClassicDreidelRules) -> None:
     if rules.hey_rounding == "continuous":
-        raise ValueError(
+        raise InputError(
             "hey_rounding='continuous' makes coin amounts real numbers, so there is no finite chain; "
             "use continuous_winnings()/spin_payoffs() for the exact continuous-pot results, or simulate()"
         )
@@ -127,7 +128,7 @@ def spin_outcome(rules: ClassicDreidelRules, state: DreidelState, face: str) -> 
         else:
             eliminated.append(s)
     elif face != "N":
-        raise ValueError(f"face must be one of {', '.join(FACES)}, got {face!r}")
+        raise InputError(f"face must be one of {', '.join(FACES)}, got {face!r}")
     return _resolve(rules, coins, out, pot, s, eliminated)
 
 
@@ -265,7 +266,7 @@ def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact"
     """
     rules = rules or ClassicDreidelRules()
     if method not in ("exact", "float", "auto"):
-        raise ValueError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
+        raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     t0 = time.perf_counter()
     want_exact = method == "exact"
     chain = dreidel_chain(rules, exact=want_exact, max_states=max_states, progress=progress)
@@ -309,7 +310,7 @@ def game_length_cdf(rules: ClassicDreidelRules, spins: int, *, exact: bool = Tru
         [0, 1/2, 11/16]
     """
     if isinstance(spins, bool) or not isinstance(spins, int) or spins < 0:
-        raise ValueError(f"spins must be a non-negative integer, got {spins!r}")
+        raise InputError(f"spins must be a non-negative integer, got {spins!r}")
     one: Any = Fraction(1) if exact else 1.0
     dist: dict[DreidelState, Any] = {start_state(rules): one}
     cache: dict[DreidelState, list[tuple[DreidelState, Any]]] = {}

@@ -74,7 +74,7 @@ COMMANDS = {
         "floating point beyond.\n\nExample: dreidelpoker chain classic-dreidel --players 3 --coins 3 --json",
     ),
     "simulate": CliCommand(
-        help="seeded Monte Carlo simulation of classic dreidel, with 95%% confidence intervals",
+        help="seeded Monte Carlo simulation of classic dreidel, with 95% confidence intervals",
         add_arguments=_add_simulate,
         run=_run_simulate,
         examples=(("--players", "3", "--coins", "3", "--games", "200", "--seed", "7"),),

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from .rules import ClassicDreidelRules
+from ...errors import InputError
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -148,9 +149,9 @@ def simulate(rules: ClassicDreidelRules | None = None, *, games: int = 10_000, s
     """
     rules = rules or ClassicDreidelRules()
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive integer, got {games!r}")
+        raise InputError(f"games must be a positive integer, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise InputError(f"seed must be a non-negative integer, got {seed!r}")
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
     probs = np.array([float(x) for x in rules.face_probabilities])
 

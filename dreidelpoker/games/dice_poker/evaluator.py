@@ -21,6 +21,7 @@ from typing import Any
 
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
+from ...errors import InputError
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -290,7 +291,7 @@ def evaluate(dice: str | Sequence[int], cards: str | Iterable[str | int | Card],
     d = parse_dice(dice)
     c = parse_cards(cards)
     if len(c) != 3:
-        raise ValueError(f"a Dice Poker hand has exactly 3 cards, got {len(c)} in {cards!r}")
+        raise InputError(f"a Dice Poker hand has exactly 3 cards, got {len(c)} in {cards!r}")
     key, i = best_key(d, [x.rank for x in c], straight_min_start=rules.straight_min_start,
                       bobtail_min_start=rules.bobtail_min_start)
     part = dice_partitions(d)[i]

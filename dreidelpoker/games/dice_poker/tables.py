@@ -35,6 +35,7 @@ from .space import (
     rank_multisets,
     suit_weight,
 )
+from ...errors import InputError
 
 __all__ = [
     "SPACES",
@@ -185,16 +186,16 @@ def _category_index(category: int | str) -> int:
     if isinstance(category, str):
         names = [n.lower() for n in CATEGORY_NAMES]
         if category.lower() not in names:
-            raise ValueError(f"unknown category {category!r}; categories are {list(CATEGORY_NAMES)}")
+            raise InputError(f"unknown category {category!r}; categories are {list(CATEGORY_NAMES)}")
         return names.index(category.lower())
     if isinstance(category, bool) or not isinstance(category, int) or not 0 <= category < len(CATEGORY_NAMES):
-        raise ValueError(f"category rank must be 0-14 or a category name, got {category!r}")
+        raise InputError(f"category rank must be 0-14 or a category name, got {category!r}")
     return category
 
 
 def _check_space(space: str) -> None:
     if space not in SPACES:
-        raise ValueError(f"space must be one of {list(SPACES)}, got {space!r}")
+        raise InputError(f"space must be one of {list(SPACES)}, got {space!r}")
 
 
 def category_table(rules: DicePokerRules | None = None, *, space: str = "ordered") -> CategoryTable:
@@ -235,7 +236,7 @@ def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     for c in known:
         left[c.rank] -= 1
         if left[c.rank] < 0:
-            raise ValueError(f"more than 4 cards of rank {value_name(c.rank)}; the deck holds 4 of each rank")
+            raise InputError(f"more than 4 cards of rank {value_name(c.rank)}; the deck holds 4 of each rank")
     return left
 
 
@@ -273,7 +274,7 @@ def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int
             full = tuple(sorted(known_ranks + list(draw), reverse=True))
             counts[keys[index[full]][0]] += w
     if sum(counts) == 0:
-        raise ValueError("the remaining deck cannot complete this hand")
+        raise InputError("the remaining deck cannot complete this hand")
     label = ",".join(str(x) for x in d)
     cards_label = (" and cards " + " ".join(str(c) for c in known)) if known else ""
     return CategoryTable(

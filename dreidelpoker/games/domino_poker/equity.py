@@ -38,6 +38,7 @@ from .tiles import (
     parse_tiles,
     tiles_mask,
 )
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "MAX_DEALS",
@@ -75,7 +76,7 @@ def _known(spec: PartialHand, *, what: str) -> tuple[Tile, ...]:
         return ()
     tiles = parse_tiles(spec, what=what)
     if len(tiles) > HAND_SIZE:
-        raise ValueError(f"{what} holds at most {HAND_SIZE} tiles, got {len(tiles)}: {format_tiles(tiles)}")
+        raise InputError(f"{what} holds at most {HAND_SIZE} tiles, got {len(tiles)}: {format_tiles(tiles)}")
     return tiles
 
 
@@ -118,18 +119,18 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
     if opponents is None:
         opponents = rules.players - 1
     if isinstance(opponents, bool):
-        raise TypeError("opponents must be a number of unknown opponents or a list of their hands, not a bool")
+        raise InputTypeError("opponents must be a number of unknown opponents or a list of their hands, not a bool")
     if isinstance(opponents, int):
         specs: list[PartialHand] = [None] * opponents
     elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
         specs = list(opponents)
     else:
-        raise TypeError(
+        raise InputTypeError(
             "opponents must be a number of unknown opponents or a list with one hand per opponent "
             f"(None for unknown, or 1 to 5 known tiles), got {type(opponents).__name__}"
         )
     if not 1 <= len(specs) <= MAX_PLAYERS - 1:
-        raise ValueError(
+        raise InputError(
             f"opponents must be 1 to {MAX_PLAYERS - 1}, got {len(specs)}: Domino Poker seats 2 to "
             f"{MAX_PLAYERS} players (RULES.md 5.1) and {len(TILES)} tiles deal at most {MAX_PLAYERS} hands of {HAND_SIZE}"
         )
@@ -139,7 +140,7 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
         for t in tiles:
             if t in seen:
                 a, b = ("your hand" if x == 0 else f"opponent {x}'s hand" for x in (seen[t], who))
-                raise ValueError(f"tile {t} is in both {a} and {b}; every tile exists once")
+                raise InputError(f"tile {t} is in both {a} and {b}; every tile exists once")
             seen[t] = who
     pool = tuple(t for t in TILES if t not in seen)
     unknown = tuple(i for i in range(1, len(known)) if not known[i])
@@ -317,7 +318,7 @@ def equity(
     total = deal.ordered_deals()
     work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
     if work > MAX_DEALS:
-        raise ValueError(
+        raise InputError(
             f"{total:,} deals complete these hands"
             + (f" ({work:,} to enumerate)" if work != total else "")
             + f"; the exact engine stops at {MAX_DEALS:,}. Fix more of your own tiles or the opponents' tiles."

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "CATEGORY_DEFINITIONS",
@@ -107,9 +108,9 @@ class HandValue:
 
     def _check(self, other: object) -> HandValue:
         if not isinstance(other, HandValue):
-            raise TypeError(f"cannot compare a HandValue with {type(other).__name__}")
+            raise InputTypeError(f"cannot compare a HandValue with {type(other).__name__}")
         if other.low_runs != self.low_runs:
-            raise ValueError(
+            raise InputError(
                 f"cannot compare hands valued under low_runs={self.low_runs!r} and {other.low_runs!r}"
             )
         return other
