@@ -26,6 +26,8 @@ __version__ = "0.1.0"
 #: Public name -> (submodule relative to this package, attribute or None for the module).
 _LAZY: dict[str, tuple[str, str | None]] = {
     "EquityResult": (".equity", "EquityResult"),
+    "cache_info": (".caches", "cache_info"),
+    "clear_caches": (".caches", "clear_caches"),
     "Distribution": (".exact", "Distribution"),
     "ExactMatrix": (".exact", "ExactMatrix"),
     "ExactTable": (".exact", "ExactTable"),
@@ -46,12 +48,13 @@ _LAZY: dict[str, tuple[str, str | None]] = {
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
-    "ResourceLimitError", "__version__", "classic_dreidel",
+    "ResourceLimitError", "__version__", "cache_info", "classic_dreidel", "clear_caches",
     "dice_poker", "domino_poker", "get_game", "list_games", "markov", "queenie", "skirmish", "two_dreidel",
 ]
 
 if TYPE_CHECKING:  # static checkers see the real names
     from . import markov
+    from .caches import cache_info, clear_caches
     from .equity import EquityResult
     from .errors import InputError, InputTypeError, ResourceLimitError
     from .exact import Distribution, ExactMatrix, ExactTable
