@@ -17,6 +17,8 @@ REGISTERED = [
     "classic-dreidel",
     "dice-poker",
     "domino-poker",
+    "queenie",
+    "skirmish",
     "two-dreidel",
 ]
 

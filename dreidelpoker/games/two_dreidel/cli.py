@@ -13,6 +13,7 @@ from .odds import kept_hand_distribution, odds_table_text
 from .policies import POLICIES
 from .rules import DECK_PRESETS, TwoDreidelRules
 from .table_cli import add_equity_arguments, run_equity
+from .solve_spin import SOLVE_COMMAND
 
 _DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
 _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default normal-best)"
@@ -85,6 +86,7 @@ def _run_chain(args: argparse.Namespace) -> _ChainOutput:
 
 
 COMMANDS = {
+    "solve": SOLVE_COMMAND,
     "odds": CliCommand(
         help="exact distribution of the kept two-card hand from a fresh deck",
         add_arguments=_common,
