@@ -1,4 +1,4 @@
-"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Skirmish and
+"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Queenie, Skirmish and
 classic dreidel.
 
 Examples:
@@ -26,6 +26,8 @@ __version__ = "0.1.0"
 #: Public name -> (submodule relative to this package, attribute or None for the module).
 _LAZY: dict[str, tuple[str, str | None]] = {
     "EquityResult": (".equity", "EquityResult"),
+    "cache_info": (".caches", "cache_info"),
+    "clear_caches": (".caches", "clear_caches"),
     "Distribution": (".exact", "Distribution"),
     "ExactMatrix": (".exact", "ExactMatrix"),
     "ExactTable": (".exact", "ExactTable"),
@@ -38,6 +40,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "dice_poker": (".games.dice_poker", None),
     "domino_poker": (".games.domino_poker", None),
     "skirmish": (".games.skirmish", None),
+    "queenie": (".games.queenie", None),
     "two_dreidel": (".games.two_dreidel", None),
     "get_game": (".games.registry", "get_game"),
     "list_games": (".games.registry", "games"),
@@ -45,16 +48,17 @@ _LAZY: dict[str, tuple[str, str | None]] = {
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
-    "ResourceLimitError", "__version__", "classic_dreidel",
-    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "skirmish", "two_dreidel",
+    "ResourceLimitError", "__version__", "cache_info", "classic_dreidel", "clear_caches",
+    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "queenie", "skirmish", "two_dreidel",
 ]
 
 if TYPE_CHECKING:  # static checkers see the real names
     from . import markov
+    from .caches import cache_info, clear_caches
     from .equity import EquityResult
     from .errors import InputError, InputTypeError, ResourceLimitError
     from .exact import Distribution, ExactMatrix, ExactTable
-    from .games import classic_dreidel, dice_poker, domino_poker, skirmish, two_dreidel
+    from .games import classic_dreidel, dice_poker, domino_poker, queenie, skirmish, two_dreidel
     from .games.registry import games as list_games
     from .games.registry import get_game
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 from .registry import CliCommand, GameInfo, games, get_game, register
 
 #: Subpackages that hold the built-in games, in registration order.
-BUILTIN_PACKAGES: tuple[str, ...] = ("two_dreidel", "dice_poker", "domino_poker", "classic_dreidel", "skirmish")
+BUILTIN_PACKAGES: tuple[str, ...] = ("two_dreidel", "dice_poker", "domino_poker", "classic_dreidel", "skirmish", "queenie")
 
 if TYPE_CHECKING:
-    from . import classic_dreidel, dice_poker, domino_poker, skirmish, two_dreidel  # noqa: F401
+    from . import classic_dreidel, dice_poker, domino_poker, queenie, skirmish, two_dreidel  # noqa: F401
 
     BUILTIN_GAMES: tuple[GameInfo, ...]
 

@@ -137,8 +137,13 @@ def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
         p.add_argument("--bots", default=None,
                        help=f"one bot per seat, comma-separated (known: {', '.join(sorted(spec.bots))}); "
                        "default: the game's default line-up")
-    p.add_argument("--games", type=_int, default=1000 if not sweep else 200,
-                   help=f"games {'per cell ' if sweep else ''}(default {1000 if not sweep else 200})")
+    # A game whose round is a deal (Queenie: a game is a session of deals, one deal by default)
+    # also takes --deals for --games.
+    flags = ("--games", "--deals") if spec.round_name == "deal" else ("--games",)
+    p.add_argument(*flags, dest="games", type=_int, default=1000 if not sweep else 200,
+                   help=f"games {'per cell ' if sweep else ''}(default {1000 if not sweep else 200})"
+                   + ("; --deals is the same (a game is a session of --session-deals deals, 1 by default)"
+                      if spec.round_name == "deal" else ""))
     p.add_argument("--seed", type=_int, default=0, help="root seed (default 0); same seed, same games")
     p.add_argument("--hand-limit", type=_int, default=None,
                    help=f"stop a game after this many {spec.round_name}s and report it (default {spec.default_hand_limit})")

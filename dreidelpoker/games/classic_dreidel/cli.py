@@ -59,7 +59,7 @@ def _run_chain(args: argparse.Namespace) -> Any:
     rules = _rules(args)
     max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
     check_chain_size(rules, max_states, option="--max-states")
-    return analyze(rules, method=args.method, max_states=max_states, progress=not args.json)
+    return analyze(rules=rules, method=args.method, max_states=max_states, progress=not args.json)
 
 
 def _add_simulate(p: argparse.ArgumentParser) -> None:
@@ -85,7 +85,7 @@ def _run_simulate(args: argparse.Namespace) -> Any:
                 f"--coins {rules.coins:,}: every game lasts at least {at_least:,} spins, over the simulator's "
                 f"limit of {SIMULATE_MAX_SPINS:,} spins a game, so every game would be cut short; use fewer coins"
             )
-    return simulate(rules, games=games, seed=seed, max_spins=SIMULATE_MAX_SPINS)
+    return simulate(rules=rules, games=games, seed=seed, max_spins=SIMULATE_MAX_SPINS)
 
 
 COMMANDS = {

@@ -89,7 +89,7 @@ class ClassicDreidelGame:
         if action not in FACES:
             raise InputError(f"a spin is one of {', '.join(FACES)}, got {action!r}")
         spinner = self.chain_state[3]
-        after = spin_outcome(self.rules, self.chain_state, action)
+        after = spin_outcome(self.chain_state, action, rules=self.rules)
         text = f"spin {self.spins + 1}: seat {spinner + 1} spins {_FACE_NAMES[action]}"
         if after[0] == "win":
             text += f"; seat {after[1] + 1} wins"

@@ -58,10 +58,10 @@ def _run_table(args: argparse.Namespace) -> _TableOutput:
             raise InputError("--space applies to the whole-space table; a conditional table counts card sets")
         d = parse_dice(args.dice)
         cards = parse_cards(args.cards)
-        table = conditional_table(d, cards, rules)
+        table = conditional_table(d, cards, rules=rules)
         return _TableOutput(table, {"dice": list(d), "cards": [str(c) for c in cards]}, "")
-    table = category_table(rules, space=args.space)
-    answers = designer_answers(rules)
+    table = category_table(rules=rules, space=args.space)
+    answers = designer_answers(rules=rules)
     return _TableOutput(table, {"designer": answers.to_dict()}, answers.to_text())
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from ..._deprecation import rules_keyword_only
+from ...caches import bounded_cache
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
 from ...errors import InputError
@@ -117,9 +119,6 @@ def _without(values: tuple[int, ...], removed: Iterable[int]) -> tuple[int, ...]
     return tuple(rest)
 
 
-_CLASSIFY_CACHE: dict[tuple[tuple[int, ...], int, int], HandKey] = {}
-
-
 def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobtail_min_start: int = 2) -> HandKey:
     """The key ``(category, defining, rest)`` of a multiset of hand values.
 
@@ -129,14 +128,19 @@ def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobta
         >>> classify_values([9, 9, 7, 5])
         (1, (9,), (7, 5))
     """
-    vals = tuple(sorted(values, reverse=True))
-    ck = (vals, straight_min_start, bobtail_min_start)
-    hit = _CLASSIFY_CACHE.get(ck)
-    if hit is not None:
-        return hit
-    key = _classify(vals, straight_min_start, bobtail_min_start)
-    _CLASSIFY_CACHE[ck] = key
-    return key
+    return classify_sorted(tuple(sorted(values, reverse=True)), straight_min_start, bobtail_min_start)
+
+
+@bounded_cache(maxsize=400_000)
+def classify_sorted(vals: tuple[int, ...], smin: int, bmin: int) -> HandKey:
+    """:func:`classify_values` of values already sorted high to low, with the straight and
+    bobtail minimum starts by position (the cached kernel every engine calls).
+
+    Examples:
+        >>> classify_sorted((14, 12, 10, 8, 6), 1, 2)
+        (6, (5, 14), ())
+    """
+    return _classify(vals, smin, bmin)
 
 
 def _classify(vals: tuple[int, ...], smin: int, bmin: int) -> HandKey:
@@ -274,8 +278,13 @@ class DiceHand:
         return self.key >= other.key
 
 
-def evaluate(dice: str | Sequence[int], cards: str | Iterable[str | int | Card],
-             rules: DicePokerRules | None = None) -> DiceHand:
+@rules_keyword_only(2)
+def evaluate(
+    dice: str | Sequence[int],
+    cards: str | Iterable[str | int | Card],
+    *,
+    rules: DicePokerRules | None = None,
+) -> DiceHand:
     """Evaluate three dice and three cards: the best partition, its category and key.
 
     Examples:

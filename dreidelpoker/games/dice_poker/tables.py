@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 import sympy
 
+from ..._deprecation import rules_keyword_only
 from ..._fractions import decimal_str, frac_str
 from ...exact import Distribution, ExactMatrix, ExactTable
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
@@ -198,7 +199,8 @@ def _check_space(space: str) -> None:
         raise InputError(f"space must be one of {list(SPACES)}, got {space!r}")
 
 
-def category_table(rules: DicePokerRules | None = None, *, space: str = "ordered") -> CategoryTable:
+@rules_keyword_only(0)
+def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered") -> CategoryTable:
     """The exact category table of one player's hand over the whole outcome space.
 
     Examples:
@@ -240,9 +242,14 @@ def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     return left
 
 
-def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int | Card] | None = None,
-                      rules: DicePokerRules | None = None, *,
-                      removed: str | Iterable[str | int | Card] | None = None) -> CategoryTable:
+@rules_keyword_only(2)
+def conditional_table(
+    dice: str | Sequence[int],
+    cards: str | Iterable[str | int | Card] | None = None,
+    *,
+    rules: DicePokerRules | None = None,
+    removed: str | Iterable[str | int | Card] | None = None,
+) -> CategoryTable:
     """The category distribution of the final hand given the dice and 0-3 known cards.
 
     Counts are unordered sets of the player's unknown cards from the rest of the deck.
@@ -284,7 +291,8 @@ def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int
     )
 
 
-def dice_table(rules: DicePokerRules | None = None) -> ExactMatrix:
+@rules_keyword_only(0)
+def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
     """P(category | dice) for all 56 dice multisets (rows, best expected first).
 
     Examples:
@@ -351,7 +359,8 @@ class DesignerAnswers:
         return "<pre>" + html.escape(self.to_text()) + "</pre>"
 
 
-def designer_answers(rules: DicePokerRules | None = None) -> DesignerAnswers:
+@rules_keyword_only(0)
+def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
     """How many hands exist, in each space, and how many ways make six of a kind.
 
     Examples:
@@ -360,7 +369,7 @@ def designer_answers(rules: DicePokerRules | None = None) -> DesignerAnswers:
         (4773600, 20, 1/238680)
     """
     rules = rules or DicePokerRules()
-    tables = {s: category_table(rules, space=s) for s in SPACES}
+    tables = {s: category_table(rules=rules, space=s) for s in SPACES}
     strengths: set[Any] = set()
     six: list[str] = []
     for dice in DICE_MULTISETS:

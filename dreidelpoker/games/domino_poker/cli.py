@@ -26,7 +26,7 @@ def _low_runs(p: argparse.ArgumentParser) -> None:
 
 
 def _run_table(args: argparse.Namespace) -> Any:
-    return category_table(DominoPokerRules(low_runs=args.low_runs))
+    return category_table(rules=DominoPokerRules(low_runs=args.low_runs))
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from math import comb, factorial
 
 import numpy as np
 import numpy.typing as npt
 import sympy
 
+from ...caches import bounded_cache
+from ..._deprecation import rules_keyword_only
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import ExactTable
 from .evaluator import _evaluate
@@ -65,7 +66,7 @@ _CHUNK = 1 << 20
 IntArray = npt.NDArray[np.int64]
 
 
-@cache
+@bounded_cache(maxsize=64)
 def _combos(r: int, m: int) -> npt.NDArray[np.int64]:
     """All m-subsets of range(r) as rows of increasing positions."""
     return np.asarray(list(itertools.combinations(range(r), m)), dtype=np.int64).reshape(-1, m)
@@ -374,7 +375,8 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
                       title=f"Equity of {label} against unknown opponents")
 
 
-def heads_up_wins(rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
+@rules_keyword_only(0)
+def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
     """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
 
@@ -386,7 +388,7 @@ def heads_up_wins(rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64
     return _heads_up_wins((rules or DominoPokerRules()).low_runs)
 
 
-@cache
+@bounded_cache(maxsize=8)
 def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
     t = strength_tables(low_runs)
     masks, strength = t.masks, t.strength.astype(np.int64)
@@ -399,7 +401,8 @@ def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
     return wins
 
 
-def category_equity(rules: DominoPokerRules | None = None) -> ExactTable:
+@rules_keyword_only(0)
+def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     """Heads-up equity by category: the exact average over the category's hands
     (= P(win | you hold the category) against one unknown opponent), and its range.
 
@@ -413,7 +416,7 @@ def category_equity(rules: DominoPokerRules | None = None) -> ExactTable:
 
     rules = rules or DominoPokerRules()
     t = strength_tables(rules.low_runs)
-    wins = heads_up_wins(rules)
+    wins = heads_up_wins(rules=rules)
     opp = comb(len(TILES) - HAND_SIZE, HAND_SIZE)
     names = category_names(rules.low_runs)
     rows = []
