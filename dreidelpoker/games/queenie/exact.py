@@ -24,6 +24,7 @@ import numpy as np
 
 from .game import LEAD, OFFER, QueenieGame, new_game, tables
 from .rules import QueenieRules
+from ...errors import InputError
 
 __all__ = ["DealDistribution", "DETERMINISTIC_BOTS", "deal_count", "deals", "enumerate_deal", "play_dealt", "queen_dead_probability", "queen_dead_table"]
 
@@ -58,7 +59,7 @@ def queen_dead_probability(rules: QueenieRules, *, swap: Literal["never", "first
         Fraction(11, 51)
     """
     if swap not in ("never", "first"):
-        raise ValueError(f"swap must be 'never' or 'first', got {swap!r}")
+        raise InputError(f"swap must be 'never' or 'first', got {swap!r}")
     n_cards = rules.deck_size
     suits = rules.deck_suits
     sizes = rules.hand_sizes()
@@ -227,7 +228,7 @@ def play_dealt(rules: QueenieRules, queen_card: int, hands: Sequence[int], bots:
         legal = state.legal_actions(seat)
         action = bots[seat](state.observation(seat), legal, rng)
         if action not in legal:
-            raise ValueError(f"bots: seat {seat + 1} chose {action!r}; legal: {legal!r}")
+            raise InputError(f"bots: seat {seat + 1} chose {action!r}; legal: {legal!r}")
         state = state.apply(action)
     return state
 
@@ -260,12 +261,12 @@ def enumerate_deal(rules: QueenieRules, bots: Sequence[str] | str, *, max_deals:
     names = tuple(b.strip() for b in bots.split(",")) if isinstance(bots, str) else tuple(bots)
     for b in names:
         if b not in DETERMINISTIC_BOTS:
-            raise ValueError(f"bots: {b!r} cannot be enumerated; use deterministic bots: {', '.join(DETERMINISTIC_BOTS)}")
+            raise InputError(f"bots: {b!r} cannot be enumerated; use deterministic bots: {', '.join(DETERMINISTIC_BOTS)}")
     if len(names) != rules.players:
-        raise ValueError(f"bots: {len(names)} bots given for {rules.players} players; give exactly one bot per player")
+        raise InputError(f"bots: {len(names)} bots given for {rules.players} players; give exactly one bot per player")
     count = deal_count(rules)
     if count > max_deals:
-        raise ValueError(f"max_deals: this deck has {count:,} distinct deals, more than {max_deals:,}; use a smaller deck")
+        raise InputError(f"max_deals: this deck has {count:,} distinct deals, more than {max_deals:,}; use a smaller deck")
     rules = replace(rules, session_deals=1)
     made: list[Callable[..., Any]] = [PLAY.bots[b](rules) for b in names]
     start = new_game(rules)
