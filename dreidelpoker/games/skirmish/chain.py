@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from ...errors import InputError
 from ...markov import MarkovChain
 from .bots import BOTS
 from .game import CAPTURE, LAY, OVER, SkirmishGame, deal_state, new_game, runs
@@ -109,7 +110,7 @@ def skirmish_transitions(rules: SkirmishRules, state: ChainState, bots: tuple[st
     """
     for b in bots:
         if b not in DETERMINISTIC_BOTS:
-            raise ValueError(f"bots: the exact chain needs deterministic bots ({', '.join(DETERMINISTIC_BOTS)}), "
+            raise InputError(f"bots: the exact chain needs deterministic bots ({', '.join(DETERMINISTIC_BOTS)}), "
                              f"got {b!r}")
     if state[0] in ("win", "draw"):
         return {state: Fraction(1)}
