@@ -23,6 +23,7 @@ import numpy as np
 
 from .game import OVER, QueenieGame, new_game
 from .rules import QueenieRules
+from ...errors import InputError
 
 __all__ = ["DealDistribution", "DETERMINISTIC_BOTS", "enumerate_deal", "queen_dead_probability", "queen_dead_table"]
 
@@ -57,7 +58,7 @@ def queen_dead_probability(rules: QueenieRules, *, swap: Literal["never", "first
         Fraction(11, 51)
     """
     if swap not in ("never", "first"):
-        raise ValueError(f"swap must be 'never' or 'first', got {swap!r}")
+        raise InputError(f"swap must be 'never' or 'first', got {swap!r}")
     n_cards = rules.deck_size
     suits = rules.deck_suits
     sizes = rules.hand_sizes()
@@ -169,9 +170,9 @@ def enumerate_deal(rules: QueenieRules, bots: Sequence[str] | str, *, max_states
     names = tuple(b.strip() for b in bots.split(",")) if isinstance(bots, str) else tuple(bots)
     for b in names:
         if b not in DETERMINISTIC_BOTS:
-            raise ValueError(f"bots: {b!r} cannot be enumerated; use deterministic bots: {', '.join(DETERMINISTIC_BOTS)}")
+            raise InputError(f"bots: {b!r} cannot be enumerated; use deterministic bots: {', '.join(DETERMINISTIC_BOTS)}")
     if len(names) != rules.players:
-        raise ValueError(f"bots: {len(names)} bots given for {rules.players} players; give exactly one bot per player")
+        raise InputError(f"bots: {len(names)} bots given for {rules.players} players; give exactly one bot per player")
     rules = replace(rules, session_deals=1)
     made: list[Callable[..., Any]] = [PLAY.bots[b](rules) for b in names]
     rng = np.random.default_rng(0)  # never drawn from: the bots are deterministic
@@ -194,7 +195,7 @@ def enumerate_deal(rules: QueenieRules, bots: Sequence[str] | str, *, max_states
                 child = state.apply(o)
                 nxt[child] = nxt.get(child, Fraction(0)) + w * wt / total
         if len(nxt) > max_states:
-            raise ValueError(f"max_states: more than {max_states:,} states in one layer; use a smaller deck")
+            raise InputError(f"max_states: more than {max_states:,} states in one layer; use a smaller deck")
         frontier = nxt
     blocked = Fraction(0)
     went = [Fraction(0)] * rules.players

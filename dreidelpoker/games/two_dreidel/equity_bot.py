@@ -46,6 +46,7 @@ from .play import TwoDreidelObservation
 from .ranking import Hand, parse_cards
 from .rules import TwoDreidelRules
 from .spin import spin_decision
+from ...errors import InputError
 
 __all__ = ["CACHE_LIMIT", "EquityBot", "PUT_BACK_POLICIES", "cache_info", "clear_caches", "equity_bot"]
 
@@ -200,7 +201,7 @@ class EquityBot:
 
     def __init__(self, rules: TwoDreidelRules, *, put_back: str = "greedy-equity", aggression: float = 1.0) -> None:
         if put_back not in PUT_BACK_POLICIES:
-            raise ValueError(f"put_back: expected one of {', '.join(PUT_BACK_POLICIES)}, got {put_back!r}")
+            raise InputError(f"put_back: expected one of {', '.join(PUT_BACK_POLICIES)}, got {put_back!r}")
         self.rules = rules
         self.put_back_policy = put_back
         self.aggression = aggression
