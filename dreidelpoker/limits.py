@@ -115,7 +115,7 @@ def int_arg(text: str) -> int:
         >>> int_arg("²")
         Traceback (most recent call last):
         ...
-        argparse.ArgumentTypeError: '²' is not a whole number like 12
+        argparse.ArgumentTypeError: '²' is not an integer like 12
     """
     import argparse
     import re
@@ -124,11 +124,11 @@ def int_arg(text: str) -> int:
     if not re.fullmatch(r"[+-]?[0-9][0-9_]{0,120}", cleaned, flags=re.ASCII) or len(cleaned.replace("_", "")) > 101:
         if re.fullmatch(r"[+-]?[0-9_]+", cleaned, flags=re.ASCII):
             raise argparse.ArgumentTypeError(f"{shorten(text)} has too many digits")
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not a whole number like 12")
+        raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12")
     try:
         return int(cleaned)
     except ValueError:  # e.g. "1__0"
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not a whole number like 12") from None
+        raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12") from None
 
 
 class _NoBar:

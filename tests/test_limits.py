@@ -85,7 +85,7 @@ def test_bounded_counts() -> None:
 
 @pytest.mark.parametrize("text", ["²", "1e3", "", "x", "1.5", "٣"])
 def test_int_arg_refuses_non_integers(text: str) -> None:
-    with pytest.raises(argparse.ArgumentTypeError, match="is not a whole number"):
+    with pytest.raises(argparse.ArgumentTypeError, match="is not an integer"):
         int_arg(text)
 
 
