@@ -13,6 +13,7 @@ from .equity import equity
 from .rules import LOW_RUN_OPTIONS, DominoPokerRules
 from .table import category_table
 from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
+from .solve_betting import SOLVE_COMMAND
 
 _LOW_RUNS_HELP = (
     "how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): flush (default), straight (new "
@@ -81,6 +82,7 @@ def _run_odds(args: argparse.Namespace) -> Any:
 
 
 COMMANDS = {
+    "solve": SOLVE_COMMAND,
     "table": CliCommand(
         help="exact category table over the 15,504 hands, with rank-versus-probability inversions",
         add_arguments=_low_runs,
