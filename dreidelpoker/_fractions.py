@@ -7,6 +7,7 @@ from numbers import Rational as _RationalABC
 from typing import Any
 
 import sympy
+from .errors import InputError, InputTypeError
 
 Exact = sympy.Rational
 
@@ -21,7 +22,7 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
         1/3
     """
     if isinstance(value, bool):
-        raise TypeError(f"{what} must be an exact number, not a bool")
+        raise InputTypeError(f"{what} must be an exact number, not a bool")
     if isinstance(value, sympy.Rational):
         return value
     if isinstance(value, (int, _RationalABC)):
@@ -31,11 +32,11 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
         try:
             f = Fraction(value.strip())
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{what} {value!r} is not an exact number like '3/4'") from None
+            raise InputError(f"{what} {value!r} is not an exact number like '3/4'") from None
         return sympy.Rational(f.numerator, f.denominator)
     if isinstance(value, sympy.Basic) and value.is_Rational:
         return sympy.Rational(value)
-    raise TypeError(
+    raise InputTypeError(
         f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
         f"got {type(value).__name__} {value!r}"
     )
@@ -115,7 +116,7 @@ def decimal_str(value: Any, digits: int = 6) -> str:
         The rounded decimal, e.g. ``"0.333333"``.
 
     Raises:
-        ValueError: if ``digits`` is negative.
+        dreidelpoker.errors.InputError: if ``digits`` is negative.
 
     Examples:
         >>> decimal_str(sympy.Rational(1, 3))
@@ -128,7 +129,7 @@ def decimal_str(value: Any, digits: int = 6) -> str:
         '3.333e+39'
     """
     if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
-        raise ValueError(f"digits must be an int >= 0, got {digits!r}")
+        raise InputError(f"digits must be an int >= 0, got {digits!r}")
     r = to_rational(value)
     p, q = int(r.p), int(r.q)
     if q == 1:

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .efg import ExtensiveForm, realization_plan
+from ..errors import InputError
 
 __all__ = [
     "Behaviour", "best_response", "best_response_value", "behaviour_from_plan", "behaviour_from_policy",
@@ -221,14 +222,14 @@ def behaviour_from_policy(form: ExtensiveForm, player: int, policy: Policy) -> B
             probs = [answer.get(a, 0) for a in info.actions]
             unknown = set(answer) - set(info.actions)
             if unknown:
-                raise ValueError(f"policy gave actions {sorted(map(repr, unknown))} not legal at {info.key!r}; "
+                raise InputError(f"policy gave actions {sorted(map(repr, unknown))} not legal at {info.key!r}; "
                                  f"legal: {list(info.actions)}")
             exact = [Fraction(p) if isinstance(p, (int, Fraction)) else p for p in probs]
             if abs(float(sum(exact)) - 1) > 1e-9:
-                raise ValueError(f"policy probabilities at {info.key!r} sum to {sum(exact)}, not 1")
+                raise InputError(f"policy probabilities at {info.key!r} sum to {sum(exact)}, not 1")
             out.append(exact)
         else:
             if answer not in info.actions:
-                raise ValueError(f"policy chose {answer!r} at {info.key!r}; legal actions: {list(info.actions)}")
+                raise InputError(f"policy chose {answer!r} at {info.key!r}; legal actions: {list(info.actions)}")
             out.append([Fraction(1) if a == answer else Fraction(0) for a in info.actions])
     return out

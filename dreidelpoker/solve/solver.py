@@ -24,6 +24,7 @@ from .efg import DEFAULT_MAX_NODES, ExtensiveForm, extensive_form
 from .exact import Behaviour, Policy, behaviour_from_plan, behaviour_from_policy, best_response_value, nash_conv
 from .exact import profile_value, rationalize
 from .lp import solve_sequence_form
+from ..errors import InputError
 
 __all__ = ["GameSolution", "exploitability_of", "solve"]
 
@@ -85,13 +86,13 @@ class GameSolution:
     def value_for(self, seat: int) -> Any:
         """The value to ``seat`` (0 or 1)."""
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+            raise InputError(f"seat must be 0 or 1, got {seat!r}")
         return self.value if seat == 0 else -self.value
 
     def strategy(self, seat: int) -> dict[Hashable, dict[Hashable, Any]]:
         """``{observation: {action: probability}}`` for one seat."""
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+            raise InputError(f"seat must be 0 or 1, got {seat!r}")
         return {info.key: dict(zip(info.actions, probs))
                 for info, probs in zip(self.form.infosets[seat], self.strategies[seat])}
 
@@ -152,7 +153,7 @@ class GameSolution:
 
 def _check_positive(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        raise InputError(f"{name} must be a positive integer, got {value!r}")
     return value
 
 
@@ -192,7 +193,7 @@ def solve(
         (Fraction(1, 5), Fraction(0, 1), [[Fraction(2, 5), Fraction(3, 5)]])
     """
     if method not in _METHODS:
-        raise ValueError(f"method must be one of {list(_METHODS)}, got {method!r}")
+        raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
     _check_positive("iterations", iterations)
     form = game if isinstance(game, ExtensiveForm) else extensive_form(game, max_nodes=max_nodes)
     start = time.perf_counter()
@@ -251,7 +252,7 @@ def exploitability_of(
         Fraction(1, 1)
     """
     if seat not in (0, 1):
-        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+        raise InputError(f"seat must be 0 or 1, got {seat!r}")
     if value is None:
         value = solve(form).value
     behaviour = behaviour_from_policy(form, seat, policy)

@@ -25,6 +25,7 @@ from ..games.domino_poker import (
     parse_tiles,
 )
 from ..games.domino_poker.tiles import HAND_SIZE, MAX_PLAYERS
+from ..errors import InputError
 
 __all__ = ["DominoExplorer", "explorer", "explorer_html", "parse_known_opponents"]
 
@@ -40,7 +41,7 @@ def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
     """
     parts = [p.strip() for p in text.split(";")] if text.strip() else []
     if len(parts) > opponents:
-        raise ValueError(f"{len(parts)} known hands given for {opponents} opponent(s); separate hands with ';'")
+        raise InputError(f"{len(parts)} known hands given for {opponents} opponent(s); separate hands with ';'")
     return [p or None for p in parts] + [None] * (opponents - len(parts))
 
 
@@ -66,7 +67,7 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
         if len(hand) > HAND_SIZE:
             return f"<p><b>Too many tiles:</b> a hand holds {HAND_SIZE}; you picked {len(hand)}. Unpick {len(hand) - HAND_SIZE}.</p>"
         specs = parse_known_opponents(known, opponents=opponents)
-        value = evaluate(hand, rules)
+        value = evaluate(hand, rules=rules)
         eq = equity(hand, opponents=specs, rules=rules)
         blocks = blocking_by_opponent(hand, opponents=specs, rules=rules)
     except (ValueError, TypeError) as exc:
@@ -76,7 +77,7 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
             return f"opponent {i}: unknown"
         tiles = parse_tiles(spec)
         if len(tiles) == HAND_SIZE:
-            return f"opponent {i}: {html.escape(str(evaluate(tiles, rules)))}"
+            return f"opponent {i}: {html.escape(str(evaluate(tiles, rules=rules)))}"
         return f"opponent {i}: {html.escape(format_tiles(tiles))} + unknown"
 
     vs = "; ".join(describe(i, s) for i, s in enumerate(specs, start=1))

@@ -12,6 +12,7 @@ from ..games.two_dreidel.at_the_table import at_the_table
 from ..games.two_dreidel.equity import MAX_OPPONENTS
 from ..games.two_dreidel.policies import POLICIES
 from ..games.two_dreidel.rules import DECK_PRESETS, TwoDreidelRules
+from ..errors import InputError
 
 __all__ = ["TwoDreidelExplorer", "two_dreidel_explorer"]
 
@@ -110,7 +111,7 @@ class TwoDreidelExplorer(w.VBox):  # type: ignore[misc]
             try:
                 parts = [int(x) for x in stacks_text.split(",")]
             except ValueError:
-                raise ValueError(f"their stacks {stacks_text!r} must be whole numbers like 8,3") from None
+                raise InputError(f"their stacks {stacks_text!r} must be whole numbers like 8,3") from None
             stacks = parts * n if len(parts) == 1 else parts
         return dict(
             rules=TwoDreidelRules(deck=deck),

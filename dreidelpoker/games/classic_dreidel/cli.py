@@ -50,7 +50,7 @@ def _add_chain(p: argparse.ArgumentParser) -> None:
 
 
 def _run_chain(args: argparse.Namespace) -> Any:
-    return analyze(_rules(args), method=args.method)
+    return analyze(rules=_rules(args), method=args.method)
 
 
 def _add_simulate(p: argparse.ArgumentParser) -> None:
@@ -60,7 +60,7 @@ def _add_simulate(p: argparse.ArgumentParser) -> None:
 
 
 def _run_simulate(args: argparse.Namespace) -> Any:
-    return simulate(_rules(args), games=args.games, seed=args.seed)
+    return simulate(rules=_rules(args), games=args.games, seed=args.seed)
 
 
 COMMANDS = {
@@ -74,7 +74,7 @@ COMMANDS = {
         "floating point beyond.\n\nExample: dreidelpoker chain classic-dreidel --players 3 --coins 3 --json",
     ),
     "simulate": CliCommand(
-        help="seeded Monte Carlo simulation of classic dreidel, with 95%% confidence intervals",
+        help="seeded Monte Carlo simulation of classic dreidel, with 95% confidence intervals",
         add_arguments=_add_simulate,
         run=_run_simulate,
         examples=(("--players", "3", "--coins", "3", "--games", "200", "--seed", "7"),),

@@ -20,6 +20,7 @@ import sympy
 
 from ..._sparse_solve import solve_exact
 from .rules import ClassicDreidelRules
+from ...errors import InputError
 
 __all__ = ["continuous_winnings", "spin_payoffs"]
 
@@ -35,7 +36,7 @@ def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fract
 
 def _players(players: int) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 50:
-        raise ValueError(f"players must be an integer from 2 to 50, got {players!r}")
+        raise InputError(f"players must be an integer from 2 to 50, got {players!r}")
     return players
 
 
@@ -55,9 +56,9 @@ def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
     """
     p = _players(players)
     if isinstance(spins, bool) or not isinstance(spins, int) or spins < 1:
-        raise ValueError(f"spins must be a positive integer, got {spins!r}")
+        raise InputError(f"spins must be a positive integer, got {spins!r}")
     if hey_rounding not in ("continuous", "up", "down"):
-        raise ValueError(f"hey_rounding must be 'continuous', 'up' or 'down', got {hey_rounding!r}")
+        raise InputError(f"hey_rounding must be 'continuous', 'up' or 'down', got {hey_rounding!r}")
     g, h, n, s = _faces(rules)
     out: list[Any] = []
     if hey_rounding == "continuous":

@@ -40,9 +40,9 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
         parts = [f"<h4>Dice {'-'.join(map(str, d))}"
                  + (f", cards {html.escape(' '.join(str(c) for c in known))}" if known else "") + "</h4>"]
         if len(known) == 3:
-            hand = evaluate(d, known, rules)
+            hand = evaluate(d, known, rules=rules)
             parts.append(f"<p><b>{hand.name}</b>: {html.escape(str(hand))}</p>")
-        table = conditional_table(d, known, rules)
+        table = conditional_table(d, known, rules=rules)
         rows = "".join(
             f"<tr><td>{name}</td><td>{frac_str(table.probability(i))}</td>"
             f"<td>{decimal_str(table.probability(i), 4)}</td></tr>"

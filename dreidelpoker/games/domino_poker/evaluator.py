@@ -10,8 +10,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from ...caches import bounded_cache
+from ..._deprecation import rules_keyword_only
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "CATEGORY_DEFINITIONS",
@@ -46,7 +49,7 @@ CATEGORY_DEFINITIONS: dict[str, str] = {
 }
 
 
-@functools.cache
+@bounded_cache(maxsize=8)
 def category_names(low_runs: LowRuns = "flush") -> tuple[str, ...]:
     """Category names weakest first; a name's index is its rank.
 
@@ -107,9 +110,9 @@ class HandValue:
 
     def _check(self, other: object) -> HandValue:
         if not isinstance(other, HandValue):
-            raise TypeError(f"cannot compare a HandValue with {type(other).__name__}")
+            raise InputTypeError(f"cannot compare a HandValue with {type(other).__name__}")
         if other.low_runs != self.low_runs:
-            raise ValueError(
+            raise InputError(
                 f"cannot compare hands valued under low_runs={self.low_runs!r} and {other.low_runs!r}"
             )
         return other
@@ -136,7 +139,8 @@ def _codes(tiles: tuple[Tile, ...] | list[Tile]) -> tuple[int, ...]:
     return tuple(t.code for t in sorted(tiles, reverse=True))
 
 
-def evaluate(hand: HandLike, rules: DominoPokerRules | None = None) -> HandValue:
+@rules_keyword_only(1)
+def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandValue:
     """Value a five-tile hand under ``rules`` (default RULES.md).
 
     Tie-breaks (RULES.md 5.3): one pair by higher double, other double, other tiles;
@@ -150,7 +154,7 @@ def evaluate(hand: HandLike, rules: DominoPokerRules | None = None) -> HandValue
         'Straight sixes'
         >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]").category
         'Flush'
-        >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", DominoPokerRules(low_runs="straight")).category
+        >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", rules=DominoPokerRules(low_runs="straight")).category
         'Straight ones'
     """
     rules = rules or DominoPokerRules()
@@ -158,7 +162,7 @@ def evaluate(hand: HandLike, rules: DominoPokerRules | None = None) -> HandValue
     return _evaluate(tiles, rules.low_runs)
 
 
-@functools.lru_cache(maxsize=65536)
+@bounded_cache(maxsize=65_536)
 def _evaluate(tiles: tuple[Tile, ...], low_runs: LowRuns) -> HandValue:
     assert len(tiles) == HAND_SIZE
     names = category_names(low_runs)

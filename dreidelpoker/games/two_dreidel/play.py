@@ -49,6 +49,7 @@ from .deck import counts_of, hypergeometric
 from .ranking import Hand, format_hand
 from .rules import STREET_SEQUENCES, TwoDreidelRules
 from .spin import spin_buy_in
+from ...errors import InputError
 
 __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
@@ -78,7 +79,7 @@ class _Tables:
         self.steps = STREET_SEQUENCES[rules.streets]
         probs = rules.spin_probabilities
         if not all(p.is_number for p in probs):
-            raise ValueError("rules: a game can be played only with numeric spin probabilities, not symbols")
+            raise InputError("rules: a game can be played only with numeric spin probabilities, not symbols")
         fracs = [(int(p.p), int(p.q)) if p.is_Rational else _as_fraction(p) for p in probs]
         den = math.lcm(*(q for _p, q in fracs))
         self.faces: tuple[tuple[str, int], ...] = tuple(
@@ -363,20 +364,20 @@ class TwoDreidelGame:
         if ph == BET:
             return self._bet(action)
         if ph == OVER:
-            raise ValueError("the game is over: no more actions")
-        raise ValueError(f"the {ph} step is simultaneous: use apply_joint with every seat's choice")
+            raise InputError("the game is over: no more actions")
+        raise InputError(f"the {ph} step is simultaneous: use apply_joint with every seat's choice")
 
     def apply_joint(self, actions: Mapping[int, Any]) -> TwoDreidelGame:
         ph = self.phase
         if ph != PUT_BACK and ph != CALLS:
-            raise ValueError(f"apply_joint: nothing simultaneous happens at the {ph} step")
+            raise InputError(f"apply_joint: nothing simultaneous happens at the {ph} step")
         seats = self.current_players
         if set(actions) != set(seats):
-            raise ValueError(f"apply_joint: expected a choice from seats {[s + 1 for s in seats]}, "
+            raise InputError(f"apply_joint: expected a choice from seats {[s + 1 for s in seats]}, "
                              f"got seats {sorted(s + 1 for s in actions)}")
         for s in seats:
             if actions[s] not in self.legal_actions(s):
-                raise ValueError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
+                raise InputError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
                                  f"legal: {', '.join(map(repr, self.legal_actions(s)))}")
         return self._put_back(actions) if ph == PUT_BACK else self._calls(actions)
 
@@ -413,7 +414,7 @@ class TwoDreidelGame:
         info = t.draw_info(self.decks[seat])
         outcome = info.by_label.get(action)
         if outcome is None:
-            raise ValueError(f"seat {seat + 1} cannot draw {action!r} from its deck; possible draws: "
+            raise InputError(f"seat {seat + 1} cannot draw {action!r} from its deck; possible draws: "
                              f"{', '.join(lab for lab, _w in info.outcomes)}")
         decks = list(self.decks)
         decks[seat] = ChainState(outcome.deck_after, (), outcome.discard_after)
@@ -500,7 +501,7 @@ class TwoDreidelGame:
         i = self.seat
         legal = self.legal_actions(i)
         if action not in legal or isinstance(action, bool):
-            raise ValueError(f"seat {i + 1} cannot play {action!r} here; legal: {_short_legal(legal)}")
+            raise InputError(f"seat {i + 1} cannot play {action!r} here; legal: {_short_legal(legal)}")
         stacks = list(self.stacks)
         contrib = list(self.contrib)
         bets = list(self.bets)
@@ -546,7 +547,7 @@ class TwoDreidelGame:
     def _spin(self, face: str) -> TwoDreidelGame:
         t = self.t
         if face not in dict(t.faces):
-            raise ValueError(f"a spin lands on one of {', '.join(f for f, _w in t.faces)}, got {face!r}")
+            raise InputError(f"a spin lands on one of {', '.join(f for f, _w in t.faces)}, got {face!r}")
         pot = self.pot
         buy_in = spin_buy_in(face, pot, t.rules)
         name = t.rules.symbol_names[t.rules.symbols.index(face)] if face in t.rules.symbols else face
@@ -734,12 +735,12 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
         ('chance', (11, 12, 12), 1)
     """
     if not isinstance(rules, TwoDreidelRules):
-        raise ValueError(f"rules: expected TwoDreidelRules, got {type(rules).__name__}")
+        raise InputError(f"rules: expected TwoDreidelRules, got {type(rules).__name__}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(f"players: Two Dreidel is played by 2 to {MAX_PLAYERS} players, got {players!r}")
+        raise InputError(f"players: Two Dreidel is played by 2 to {MAX_PLAYERS} players, got {players!r}")
     limit = 2_000 if hand_limit is None else hand_limit
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"hand_limit: expected a whole number >= 1, got {hand_limit!r}")
+        raise InputError(f"hand_limit: expected a whole number >= 1, got {hand_limit!r}")
     t = _tables(rules, players)
     n = players
     stack = t.stack

@@ -15,6 +15,7 @@ from ..protocol import BotFactory, PlaySpec
 from .bots import calling_station_bot, random_bot, tight_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+from ...errors import InputError
 
 __all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
 
@@ -176,7 +177,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRul
     """
     decks = [d.strip() for d in args.decks.split(",") if d.strip()]
     if not decks:
-        raise ValueError("decks: give at least one deck distribution such as 1-5-5-1")
+        raise InputError("decks: give at least one deck distribution such as 1-5-5-1")
     grid: dict[str, TwoDreidelRules] = {}
     for d in decks:
         for c in args.chips:

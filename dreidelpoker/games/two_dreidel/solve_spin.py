@@ -38,6 +38,7 @@ from .information import opponent_posterior, parse_discards
 from .rules import TwoDreidelRules
 from .spin import spin_decision
 from .spin_game import SpinGameSetup, new_spin_game
+from ...errors import InputError
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
 
@@ -81,7 +82,7 @@ class SpinGameSolution:
         for s, h, f, p in self.calls:
             if (s, h, f) == (seat, hand, face):
                 return p
-        raise ValueError(f"no first-spin decision for seat {seat} with hand {hand!r} on face {face!r}")
+        raise InputError(f"no first-spin decision for seat {seat} with hand {hand!r} on face {face!r}")
 
     def to_dict(self) -> dict[str, Any]:
         s = self.setup
@@ -320,10 +321,10 @@ def solve_spin_game(
     """
     rules = rules or TwoDreidelRules()
     if isinstance(discards, str) or len(discards) != 2:
-        raise ValueError(f"discards must give one history per seat (2), got {discards!r}")
+        raise InputError(f"discards must give one history per seat (2), got {discards!r}")
     lengths = {len(parse_discards(d, rules)) for d in discards if d is not None}
     if len(lengths) > 1:
-        raise ValueError(f"both seats draw every hand, so their discard histories must be equally long; got "
+        raise InputError(f"both seats draw every hand, so their discard histories must be equally long; got "
                          f"lengths {sorted(lengths)} (use '?' for an unseen hand)")
     length = lengths.pop() if lengths else 0
     hands = [_hand_weights(rules, d, policy, length) for d in discards]
@@ -349,9 +350,9 @@ def _positive_pair(text: str) -> list[int]:
     try:
         vals = [int(p) for p in parts]
     except ValueError:
-        raise ValueError(f"stacks must be two positive integers like 8,8, got {text!r}") from None
+        raise InputError(f"stacks must be two positive integers like 8,8, got {text!r}") from None
     if len(vals) != 2 or any(v < 1 for v in vals):
-        raise ValueError(f"stacks must be two positive integers like 8,8, got {text!r}")
+        raise InputError(f"stacks must be two positive integers like 8,8, got {text!r}")
     return vals
 
 
@@ -376,13 +377,13 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _run(args: argparse.Namespace) -> SpinGameSolution:
     if args.iterations < 1:
-        raise ValueError(f"--iterations must be a positive integer, got {args.iterations}")
+        raise InputError(f"--iterations must be a positive integer, got {args.iterations}")
     if args.pot < 1:
-        raise ValueError(f"--pot must be a positive integer, got {args.pot}")
+        raise InputError(f"--pot must be a positive integer, got {args.pot}")
     try:
         share = Fraction(args.carry_share)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"--carry-share must be a number from 0 to 1 like 1/2, got {args.carry_share!r}") from None
+        raise InputError(f"--carry-share must be a number from 0 to 1 like 1/2, got {args.carry_share!r}") from None
     return solve_spin_game(TwoDreidelRules(deck=args.deck), pot=args.pot, stacks=_positive_pair(args.stacks),
                            discards=(args.discard, args.opponent_discard), policy=args.policy, spins=args.spins,
                            betting=not args.no_betting, carry_share=share, method=args.method,

@@ -34,6 +34,7 @@ from typing import Any
 from ..protocol import Event, Payoff, Turn
 from .ranking import heads_up_share, parse_hand
 from .rules import TwoDreidelRules
+from ...errors import InputError
 
 __all__ = ["BET_SIZES", "SpinGameSetup", "SpinGameState", "new_spin_game"]
 
@@ -160,7 +161,7 @@ class SpinGameState:
                          for j, wj in enumerate(s.weights[1]) if wj)
         if self.phase == _SPIN:
             return tuple((f, w) for f, w in enumerate(s.face_weights) if w)
-        raise ValueError("not a chance node")
+        raise InputError("not a chance node")
 
     def apply(self, action: Any) -> SpinGameState:
         s = self.setup
@@ -172,11 +173,11 @@ class SpinGameState:
                               public=self.public + (f"spin {s.rules.spin_faces[face]}",))
         if self.phase == _BET:
             return self._betting(str(action))
-        raise ValueError(f"apply() is not allowed in phase {self.phase}; use apply_joint at the call")
+        raise InputError(f"apply() is not allowed in phase {self.phase}; use apply_joint at the call")
 
     def apply_joint(self, actions: Mapping[int, Any]) -> SpinGameState:
         if self.phase != _CALL:
-            raise ValueError("apply_joint is only for the simultaneous call/fold")
+            raise InputError("apply_joint is only for the simultaneous call/fold")
         calls = tuple(actions[p] == "call" for p in (0, 1))
         pub = self.public + (f"calls {''.join('C' if c else 'F' for c in calls)}",)
         if not any(calls):
@@ -266,7 +267,7 @@ class SpinGameState:
             b = self.bet
             paid = (self.paid[0] + b, self.paid[1] + b)
             return self._next(pot=self.pot + 2 * b, paid=paid, public=pub, bet=0)._after_betting()
-        raise ValueError(f"unknown action {action!r}; legal: {list(self.legal_actions(p))}")
+        raise InputError(f"unknown action {action!r}; legal: {list(self.legal_actions(p))}")
 
 
 _HALVES: dict[int, Payoff] = {}
@@ -285,7 +286,7 @@ def _half(twice: Payoff) -> Payoff:
 
 def _check_chips(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive integer number of chips, got {value!r}")
+        raise InputError(f"{name} must be a positive integer number of chips, got {value!r}")
     return value
 
 
@@ -293,7 +294,7 @@ def _face_weights(rules: TwoDreidelRules) -> tuple[int, ...]:
     probs = []
     for p in rules.spin_probabilities:
         if not getattr(p, "is_Rational", False):
-            raise ValueError(f"spin probabilities must be exact numbers to solve the spin game, got {p}")
+            raise InputError(f"spin probabilities must be exact numbers to solve the spin game, got {p}")
         probs.append(Fraction(int(p.p), int(p.q)))
     den = lcm(*(f.denominator for f in probs))
     return tuple(int(f * den) for f in probs)
@@ -334,22 +335,22 @@ def new_spin_game(
     """
     pot = _check_chips("pot", pot)
     if isinstance(stacks, (str, bytes)) or len(stacks) != 2:
-        raise ValueError(f"stacks must be two positive integers, got {stacks!r}")
+        raise InputError(f"stacks must be two positive integers, got {stacks!r}")
     st = (_check_chips("stacks[0]", stacks[0]), _check_chips("stacks[1]", stacks[1]))
     if spins not in (1, 2):
-        raise ValueError(f"spins must be 1 or 2, got {spins!r}")
+        raise InputError(f"spins must be 1 or 2, got {spins!r}")
     share = Fraction(carry_share) if not isinstance(carry_share, bool) else None
     if share is None or not 0 <= share <= 1:
-        raise ValueError(f"carry_share must be a number from 0 to 1, got {carry_share!r}")
+        raise InputError(f"carry_share must be a number from 0 to 1, got {carry_share!r}")
     if len(hands) != 2:
-        raise ValueError(f"hands must give one distribution per seat (2), got {len(hands)}")
+        raise InputError(f"hands must give one distribution per seat (2), got {len(hands)}")
     labels: list[tuple[str, ...]] = []
     weights: list[tuple[int, ...]] = []
     parsed: list[list[tuple[int, ...]]] = []
     for seat, dist in enumerate(hands):
         items = [(h, w) for h, w in dist.items() if w]
         if not items or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for _h, w in items):
-            raise ValueError(f"hands[{seat}] must map hands to non-negative integer weights, some positive")
+            raise InputError(f"hands[{seat}] must map hands to non-negative integer weights, some positive")
         labels.append(tuple(h for h, _w in items))
         weights.append(tuple(w for _h, w in items))
         parsed.append([parse_hand(h, rules) for h, _w in items])

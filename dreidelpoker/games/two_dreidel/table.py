@@ -43,6 +43,7 @@ from .odds import kept_hand_distribution
 from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "BeforeDrawEquity",
@@ -103,7 +104,7 @@ def parse_drawn(
         >>> parse_drawn("GHN", top="S")
         Traceback (most recent call last):
         ...
-        ValueError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
+        dreidelpoker.errors.InputError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
     """
     rules = rules or TwoDreidelRules()
     if isinstance(drawn, str):
@@ -111,37 +112,37 @@ def parse_drawn(
     else:
         cards = tuple(sorted(drawn))
         if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
-            raise ValueError(f"drawn cards {drawn!r} must be symbol indices 0..{len(rules.symbols) - 1}")
+            raise InputError(f"drawn cards {drawn!r} must be symbol indices 0..{len(rules.symbols) - 1}")
     label = format_hand(cards, rules)
     if len(cards) != rules.draw:
-        raise ValueError(f"you draw {rules.draw} cards each hand, got {len(cards)} in {drawn!r}")
+        raise InputError(f"you draw {rules.draw} cards each hand, got {len(cards)} in {drawn!r}")
     for s, (c, full) in enumerate(zip(counts_of(cards, len(rules.symbols)), rules.counts)):
         if c > full:
-            raise ValueError(
+            raise InputError(
                 f"drawn cards {label} hold {c} {rules.symbols[s]} but the deck {rules.deck_label} holds only {full}"
             )
     top_idx: int | None = None
     if top is not None and top != "":
         t = parse_cards(top, rules, what="top card")
         if len(t) != 1:
-            raise ValueError(f"the known top card must be one card, got {top!r}")
+            raise InputError(f"the known top card must be one card, got {top!r}")
         top_idx = t[0]
     if hero_deck is not None:
         hero_deck.validate(rules)
         if top_idx is not None and hero_deck.top is not None and top_idx != hero_deck.top:
-            raise ValueError(
+            raise InputError(
                 f"top card {rules.symbols[top_idx]} contradicts the deck state's top card {rules.symbols[hero_deck.top]}"
             )
         top_idx = hero_deck.top if top_idx is None else top_idx
     if top_idx is not None and top_idx not in cards:
-        raise ValueError(
+        raise InputError(
             f"drawn cards {label} are inconsistent with the known top card {rules.symbols[top_idx]}: "
             "the card put back last hand is always drawn first"
         )
     if hero_deck is not None:
         outcomes, _ = draw_weights(rules, hero_deck)
         if all(o.drawn != cards for o, _w in outcomes):
-            raise ValueError(f"drawn cards {label} cannot be drawn from {hero_deck.describe(rules)}")
+            raise InputError(f"drawn cards {label} cannot be drawn from {hero_deck.describe(rules)}")
     return cards
 
 
@@ -359,7 +360,7 @@ def before_draw_equity(
     """
     rules = rules or TwoDreidelRules()
     if not isinstance(state, DeckState):
-        raise TypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
+        raise InputTypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
     lists = opponent_hand_lists(rules, opponents, policy)
     n = len(lists)
     outcomes, total = draw_weights(rules, state)
@@ -455,11 +456,11 @@ def monte_carlo_equity(
 
     rules = rules or TwoDreidelRules()
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
-        raise ValueError(f"samples must be an integer >= 2, got {samples!r}")
+        raise InputError(f"samples must be an integer >= 2, got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise InputError(f"seed must be a non-negative integer, got {seed!r}")
     if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+        raise InputError(f"confidence must be between 0 and 1, got {confidence!r}")
     lists = opponent_hand_lists(rules, opponents, policy)
     if isinstance(hero, DeckState):
         hero_w = hand_weights(rules, kept_hand_distribution(rules, state=hero, policy=hero_policy))
@@ -524,12 +525,12 @@ def table_equity(
     """
     rules = rules or TwoDreidelRules()
     if method not in ("exact", "monte-carlo"):
-        raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
+        raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
     if isinstance(hero, DeckState):
         if method == "exact":
             return before_draw_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy)
         if hero_policy == "best":
-            raise ValueError("monte-carlo mode from a deck state needs a hero keep policy, not 'best'")
+            raise InputError("monte-carlo mode from a deck state needs a hero keep policy, not 'best'")
         return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy,
                                   samples=samples, seed=seed)
     if isinstance(hero, Distribution):
@@ -550,7 +551,7 @@ def table_equity(
         return PutBackTable(label, tuple(choices), f"drew {label}: Monte Carlo equity of each put-back",
                             method="monte-carlo")
     if cards_n != rules.hand_size:
-        raise ValueError(
+        raise InputError(
             f"the hero's cards must be a hand of {rules.hand_size} or a draw of {rules.draw}, got {cards_n} cards"
         )
     if method == "exact":
