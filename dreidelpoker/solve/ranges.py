@@ -23,6 +23,8 @@ call end it at showdown. Bets and raises are ``bet`` chips each.
 
 from __future__ import annotations
 
+from ..errors import InputError
+
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -142,11 +144,11 @@ class RangeGame:
         masks = np.asarray(self.masks, dtype=np.int64)
         strength = np.asarray(self.strength, dtype=np.int64)
         if len(np.unique(strength)) != len(strength):
-            raise ValueError("hand strengths must be distinct (a total order)")
+            raise InputError("hand strengths must be distinct (a total order)")
         self.masks, self.strength = masks, strength
         sizes = {bin(int(m)).count("1") for m in masks}
         if len(sizes) != 1:
-            raise ValueError("every hand must hold the same number of items")
+            raise InputError("every hand must hold the same number of items")
         k = sizes.pop()
         items = [[i for i in range(64) if (int(m) >> i) & 1] for m in masks]
         # every (hand, subset of the hand) pair; subset ids via a dict of masks
@@ -182,8 +184,9 @@ class RangeGame:
     def disjoint(self, weights: FloatArray) -> FloatArray:
         """For each hand, the total weight of the hands that share no item with it."""
         totals = np.bincount(self._pairs_subset, weights=weights[self._pairs_hand], minlength=self.num_subsets)
-        return np.bincount(self._pairs_hand, weights=self._pairs_sign * totals[self._pairs_subset],
-                           minlength=self.num_hands)
+        out: FloatArray = np.bincount(self._pairs_hand, weights=self._pairs_sign * totals[self._pairs_subset],
+                                      minlength=self.num_hands).astype(np.float64)
+        return out
 
     def weaker(self, weights: FloatArray) -> FloatArray:
         """For each hand, the total weight of the disjoint hands weaker than it."""
@@ -195,7 +198,9 @@ class RangeGame:
         before = excl - base
         out = np.zeros(len(o))
         out[o] = before
-        return np.bincount(self._pairs_hand, weights=self._pairs_sign * out, minlength=self.num_hands)
+        res: FloatArray = np.bincount(self._pairs_hand, weights=self._pairs_sign * out,
+                                      minlength=self.num_hands).astype(np.float64)
+        return res
 
     def showdown(self, weights: FloatArray) -> FloatArray:
         """For each hand: (weight of disjoint weaker hands) − (weight of disjoint stronger hands)."""
@@ -256,8 +261,9 @@ class _Solver:
             vals = np.stack([self.walk(c, player, opp, own * sigma[:, a], mode, t)
                              for a, c in enumerate(node.children)], axis=1)
             if mode == "br":
-                return vals.max(axis=1)
-            v = (sigma * vals).sum(axis=1)
+                best: FloatArray = vals.max(axis=1)
+                return best
+            v: FloatArray = (sigma * vals).sum(axis=1)
             if mode == "cfr":
                 self.regret[i] = np.maximum(self.regret[i] + vals - v[:, None], 0.0)
                 self.avg[i] += t * own[:, None] * sigma
@@ -308,7 +314,7 @@ def range_cfr_plus(
     """
     for name, v in (("iterations", iterations), ("check_every", check_every)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise ValueError(f"{name} must be a positive integer, got {v!r}")
+            raise InputError(f"{name} must be a positive integer, got {v!r}")
     solver = _Solver(game, spec)
     ones = np.ones(game.num_hands)
     history: list[tuple[int, float]] = []

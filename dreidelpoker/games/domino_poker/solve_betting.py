@@ -17,6 +17,8 @@ frequencies are weighted by how often each decision is reached in equilibrium pl
 
 from __future__ import annotations
 
+from ...errors import InputError
+
 import argparse
 import html
 import json
@@ -152,15 +154,15 @@ def plot_bet_by_strength(data: dict[str, list[float]], ax: Any = None) -> Any:
 
 def _check_rules(rules: DominoPokerRules) -> None:
     if rules.players != 2:
-        raise ValueError(f"the betting solver is heads-up: players must be 2, got {rules.players}")
+        raise InputError(f"the betting solver is heads-up: players must be 2, got {rules.players}")
     if not rules.fixed_limit:
-        raise ValueError(f"the betting solver needs fixed-limit bets (min_bet == max_bet), got "
+        raise InputError(f"the betting solver needs fixed-limit bets (min_bet == max_bet), got "
                          f"{rules.min_bet}..{rules.max_bet}")
     mr = rules.max_raises
     if mr is None or isinstance(mr, bool) or not isinstance(mr, int) or not 0 <= mr <= MAX_SOLVER_RAISES:
-        raise ValueError(f"max_raises must be an integer from 0 to {MAX_SOLVER_RAISES} for the solver, got {mr!r}")
+        raise InputError(f"max_raises must be an integer from 0 to {MAX_SOLVER_RAISES} for the solver, got {mr!r}")
     if rules.ante < 1:
-        raise ValueError(f"ante must be at least 1 for the solver (a pot worth fighting for), got {rules.ante}")
+        raise InputError(f"ante must be at least 1 for the solver (a pot worth fighting for), got {rules.ante}")
 
 
 def _reach_frequencies(game: RangeGame, res: RangeCFRResult, weak: npt.NDArray[np.bool_]) -> tuple[
@@ -244,13 +246,13 @@ def solve_betting(
     rules = rules or DominoPokerRules()
     _check_rules(rules)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+        raise InputError(f"iterations must be a positive integer, got {iterations!r}")
     t = strength_tables(rules.low_runs)
     game = _range_game(rules.low_runs)
     spec = LimitRound(ante=rules.ante, bet=rules.max_bet, max_raises=int(rules.max_raises or 0))
     res = range_cfr_plus(game, spec, iterations=iterations, check_every=check_every, target=target,
                          progress=progress)
-    wins = heads_up_wins(rules)
+    wins = heads_up_wins(rules=rules)
     weak = wins * 2 < game.disjoint_count
     agg, bluffing = _reach_frequencies(game, res, weak)
     names = rules.categories

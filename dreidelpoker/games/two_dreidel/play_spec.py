@@ -15,6 +15,7 @@ from ..protocol import BotFactory, PlaySpec
 from .bots import calling_station_bot, random_bot, tight_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+from .solve_bots import equilibrium_bot
 from ...errors import InputError
 
 __all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
@@ -27,6 +28,7 @@ BOTS: dict[str, BotFactory] = {
     "random": random_bot,
     "calling-station": calling_station_bot,
     "tight": tight_bot,
+    "equilibrium": equilibrium_bot,
 }
 
 METRIC_HELP = {
