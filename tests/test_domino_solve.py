@@ -58,7 +58,7 @@ class TinyLimit:
     log: tuple[Any, ...] = ()
 
     def _paid(self) -> list[int]:
-        paid, raises = [1, 1], 0
+        paid = [1, 1]
         for i, a in enumerate(self.history):
             p = i % 2
             if a == "b":
