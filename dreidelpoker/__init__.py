@@ -1,4 +1,4 @@
-"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Skirmish and
+"""dreidelpoker: exact answers about Two Dreidel, Dice Poker, Domino Poker, Queenie, Skirmish and
 classic dreidel.
 
 Examples:

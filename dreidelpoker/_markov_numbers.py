@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from numbers import Rational as _RationalABC
 from numbers import Real as _RealABC
 from typing import Any
 
 import numpy as np
 import sympy
+
+from ._fractions import to_fraction
 from .errors import InputError, InputTypeError
 
 _FLOAT_TOL = 1e-9
@@ -18,32 +19,17 @@ _Num = Any  # Fraction in exact mode, float in float mode
 
 
 def _exact_prob(value: Any, what: str) -> Fraction:
-    if isinstance(value, bool):
-        raise InputTypeError(f"{what} must be a number, not the bool {value!r}")
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, (int, np.integer)):
-        return Fraction(int(value))
-    if isinstance(value, sympy.Basic):
-        if value.is_Rational:
-            return Fraction(int(value.p), int(value.q))
-        raise InputTypeError(f"{what} must be an exact rational number, got the sympy expression {value!r}")
-    if isinstance(value, _RationalABC):
-        return Fraction(int(value.numerator), int(value.denominator))
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise InputTypeError(f"{what} {value!r} is not an exact number like '3/4'") from None
     if isinstance(value, (float, np.floating)):
         raise InputTypeError(
             f"{what} is the float {value!r}; an exact chain takes int, fractions.Fraction, "
             "sympy Rational or 'p/q' strings (build the chain with exact=False for floats)"
         )
-    raise InputTypeError(
-        f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
-        f"got {type(value).__name__} {value!r}"
-    )
+    if isinstance(value, np.integer):
+        return Fraction(int(value))
+    try:
+        return to_fraction(value, what=what)
+    except InputError as exc:  # a string that is no number: a type problem for a chain
+        raise InputTypeError(str(exc)) from None
 
 
 def _float_prob(value: Any, what: str) -> float:

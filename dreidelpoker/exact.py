@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from math import gcd
 from typing import Any, Generic, TypeVar
@@ -361,8 +361,3 @@ class ExactMatrix:
             annotate=annotate,
             colorbar_label=self.value_name,
         )
-
-
-def rational_matrix(rows: Sequence[Sequence[Any]]) -> tuple[tuple[sympy.Rational, ...], ...]:
-    """Convert nested numbers to a tuple-of-tuples of sympy Rationals."""
-    return tuple(tuple(to_rational(v) for v in r) for r in rows)

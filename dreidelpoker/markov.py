@@ -184,7 +184,7 @@ class MarkovChain(Generic[S]):
         if progress:
             from tqdm.auto import tqdm
 
-            bar = tqdm(desc="exploring states", unit=" states")
+            bar = tqdm(desc="exploring states", unit=" states", disable=None)  # quiet when not a terminal
         while queue:
             if bar is not None:
                 bar.update(1)

@@ -109,3 +109,25 @@ def test_shorten() -> None:
     assert shorten(-(10 ** 9000)) == "an integer of 9001 digits"
     assert shorten(10 ** 100) == "an integer of 101 digits"
     assert shorten(12345) == "12345"
+
+
+def test_library_raises_only_its_own_input_errors() -> None:
+    """Input checks raise InputError/InputTypeError, so the CLI can tell bad input from a bug.
+
+    A plain ``raise ValueError(...)`` / ``raise TypeError(...)`` in the package would make the
+    CLI report bad input as an internal error. Mark a deliberate exception (a bug check, not
+    input) with the comment ``# not input``.
+    """
+    import pathlib
+    import re
+
+    import dreidelpoker
+
+    root = pathlib.Path(dreidelpoker.__file__).parent
+    bad = []
+    for path in sorted(root.rglob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if re.search(r"raise (ValueError|TypeError)\(", line) and "# not input" not in line:
+                bad.append(f"{path.relative_to(root)}:{n}")
+    assert not bad, ("use dreidelpoker.errors.InputError / InputTypeError for input checks "
+                     f"(or mark '# not input'): {bad}")

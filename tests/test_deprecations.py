@@ -51,3 +51,13 @@ def test_dice_clear_caches_warns_and_clears_every_cache() -> None:
         dpk.clear_caches()
     assert all(info.currsize == 0 for info in dp.cache_info().values())
     assert all(info.maxsize is not None for info in dp.cache_info().values())
+
+
+def test_two_dreidel_old_names_warn() -> None:
+    from dreidelpoker.games import two_dreidel as td
+    from dreidelpoker.montecarlo import MonteCarloEstimate
+
+    with pytest.warns(DeprecationWarning, match="use dreidelpoker.montecarlo.MonteCarloEstimate"):
+        assert td.MonteCarloEquity is MonteCarloEstimate
+    with pytest.warns(DeprecationWarning, match=r"use two_dreidel.equity\(\)"):
+        assert td.hand_equity("GH", opponents=2) == td.equity("GH", opponents=2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from fractions import Fraction
 from typing import Any
 
@@ -100,3 +101,54 @@ def test_enumerate_deal_sums_to_one_and_rejects_random_bots() -> None:
         enumerate_deal(rules, ["random"] * 3)
     with pytest.raises(ValueError, match="2 bots given for 3 players"):
         enumerate_deal(rules, ["never-swap"] * 2)
+
+
+# -- whole deals: the library's enumeration against an independent oracle ---------------
+from dreidelpoker.games.queenie.exact import deal_count  # noqa: E402
+from dreidelpoker.play import simulate  # noqa: E402
+
+from .queenie_oracle import oracle_distribution  # noqa: E402
+
+SLOW = os.environ.get("DREIDELPOKER_SLOW") == "1"
+
+DEAL_CASES = [
+    dict(players=3, deck_suits=2, deck_ranks=3),
+    dict(players=3, deck_suits=2, deck_ranks=3, queen_card="dummy", queen_card_queen="redraw"),
+    dict(players=4, deck_suits=2, deck_ranks=3, dealing="players-first", queen_card_queen="to-going-out"),
+    dict(players=3, deck_suits=2, deck_ranks=3, no_colour="next-any", dealing="players-first"),
+]
+
+
+@pytest.mark.parametrize("case", DEAL_CASES, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+@pytest.mark.parametrize("bot", ["never-swap", "always-swap"])
+def test_enumerated_deals_match_the_oracle(case: dict[str, Any], bot: str) -> None:
+    rules = QueenieRules(**case)
+    got = enumerate_deal(rules, [bot] * rules.players)
+    want = oracle_distribution(rules.players, rules.deck_suits, rules.deck_ranks, dealing=rules.dealing,
+                               queen_card=rules.queen_card, swap="never" if bot == "never-swap" else "always",
+                               no_colour=rules.no_colour, queen_card_queen=rules.queen_card_queen)
+    assert got.deals == deal_count(rules)
+    assert (got.blocked, got.went_out, got.queen_carried, got.cards) == (
+        want["blocked"], want["went_out"], want["queen_carried"], want["cards"])
+
+
+@pytest.mark.skipif(not SLOW, reason="40,320 orderings (set DREIDELPOKER_SLOW=1)")
+def test_enumerated_deals_match_the_oracle_on_eight_cards() -> None:
+    rules = QueenieRules(players=3, deck_suits=4, deck_ranks=2)
+    got = enumerate_deal(rules, ["never-swap"] * 3)
+    want = oracle_distribution(3, 4, 2)
+    assert (got.blocked, got.went_out, got.queen_carried, got.cards) == (
+        want["blocked"], want["went_out"], want["queen_carried"], want["cards"])
+
+
+def test_simulator_matches_the_enumeration() -> None:
+    rules = QueenieRules(players=3, deck_suits=2, deck_ranks=3)
+    exact = enumerate_deal(rules, ["never-swap"] * 3)
+    n = 500
+    res = simulate(rules, ["never-swap"] * 3, games=n, seed=11, progress=False)
+    for seat in range(3):
+        p = float(exact.went_out[seat])
+        got = res.estimate(f"out_wins_seat{seat + 1}").value
+        assert abs(got - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 1e-12, (seat, got, p)
+    p = float(exact.queen_carried)
+    assert abs(res.estimate("queen_carried").value - p) <= 4 * (p * (1 - p) / n) ** 0.5

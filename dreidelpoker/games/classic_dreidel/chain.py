@@ -20,6 +20,7 @@ from ..._deprecation import rules_keyword_only
 from ..._fractions import decimal_str, frac_str, to_jsonable
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
+from .size import check_chain_size
 from .rules import FACES, ClassicDreidelRules
 from ...errors import InputError
 
@@ -274,6 +275,8 @@ def analyze(
     ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
     floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
     ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
+    A game whose chain is estimated (:func:`~.size.estimated_states`) over ``max_states``
+    is refused at once with a ``ResourceLimitError``.
 
     Examples:
         >>> res = analyze(rules=ClassicDreidelRules(players=2, coins=1))
@@ -283,6 +286,7 @@ def analyze(
     rules = rules or ClassicDreidelRules()
     if method not in ("exact", "float", "auto"):
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
+    check_chain_size(rules, max_states)  # refuse a chain far too big at once, before any work
     t0 = time.perf_counter()
     want_exact = method == "exact"
     chain = dreidel_chain(rules=rules, exact=want_exact, max_states=max_states, progress=progress)

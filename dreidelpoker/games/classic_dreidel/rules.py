@@ -27,7 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
-from ...errors import InputError, InputTypeError
+import sympy
+
+from ..._fractions import to_fraction, to_rational
+from ...errors import InputError
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
@@ -40,19 +43,6 @@ STOPPING_RULES = ("last-survivor", "first-elimination", "first-gimel")
 HeyRounding = Literal["up", "down", "continuous"]
 Elimination = Literal["cannot-pay", "zero"]
 Stopping = Literal["last-survivor", "first-elimination", "first-gimel"]
-
-
-def _fraction(value: Any, what: str) -> Fraction:
-    if isinstance(value, bool):
-        raise InputTypeError(f"{what} must be a number, not the bool {value!r}")
-    if isinstance(value, float):
-        raise InputTypeError(f"{what} is the float {value!r}; give an exact number like 1/4 (Fraction, int or 'p/q')")
-    try:
-        if hasattr(value, "p") and hasattr(value, "q"):  # sympy Rational
-            return Fraction(int(value.p), int(value.q))
-        return Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise InputTypeError(f"{what} {value!r} is not an exact number like '1/4'") from None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,7 +91,7 @@ class ClassicDreidelRules:
         probs = tuple(self.face_probabilities)
         if len(probs) != 4:
             raise InputError(f"face_probabilities needs 4 numbers (Gimel, Hey, Nun, Shin), got {len(probs)}")
-        fr = tuple(_fraction(x, "face probability") for x in probs)
+        fr = tuple(to_fraction(x, what="face probability") for x in probs)
         if any(x < 0 for x in fr) or sum(fr) != 1:
             raise InputError(
                 f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
@@ -109,9 +99,14 @@ class ClassicDreidelRules:
         object.__setattr__(self, "face_probabilities", fr)
 
     @property
-    def probabilities(self) -> dict[str, Fraction]:
-        """Face -> probability."""
-        return dict(zip(FACES, self.face_probabilities))
+    def probabilities(self) -> dict[str, sympy.Rational]:
+        """Face -> exact probability (sympy Rationals).
+
+        Examples:
+            >>> ClassicDreidelRules().probabilities["G"]
+            1/4
+        """
+        return {face: to_rational(p) for face, p in zip(FACES, self.face_probabilities)}
 
     @property
     def total_coins(self) -> int:

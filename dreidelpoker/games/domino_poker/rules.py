@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .categories import category_names
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
 from ...errors import InputError
 
@@ -89,8 +90,6 @@ class DominoPokerRules:
     @property
     def categories(self) -> tuple[str, ...]:
         """Category names under these rules, weakest first (the index is the rank)."""
-        from .evaluator import category_names
-
         return category_names(self.low_runs)
 
     @classmethod

@@ -25,6 +25,7 @@ import numpy as np
 
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation, Tables, tables
 from .rules import QueenieRules
+from ...errors import InputError
 
 __all__ = [
     "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "dummy_value",
@@ -191,7 +192,7 @@ def sample_layout(observation: QueenieObservation, rng: np.random.Generator) -> 
         ValueError: the observation is not at an offer.
     """
     if observation.phase != "offer":
-        raise ValueError(f"observation: a dummy value needs an offer, got phase {observation.phase!r}")
+        raise InputError(f"observation: a dummy value needs an offer, got phase {observation.phase!r}")
     r = observation.rules
     t: Tables = tables(r)
     n = r.players
@@ -271,7 +272,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.r
         (True, 8)
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
-        raise ValueError(f"samples: a whole number from 1 to 100,000, got {samples!r}")
+        raise InputError(f"samples: a whole number from 1 to 100,000, got {samples!r}")
     rng = rng if rng is not None else np.random.default_rng(0)
     seat = observation.seat
     r = observation.rules

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from ...errors import InputError
 
 __all__ = [
     "COLOUR_NAMES", "SUIT_NAMES", "card_from_name", "card_name", "cards_of", "colour_of", "hand_text", "mask_of",
@@ -72,7 +73,7 @@ def card_from_name(name: str, *, ranks: int = 13, suits: int = 4) -> int:
     text = name.strip().upper().replace("10", "T")
     names = rank_names(ranks)
     if len(text) != 2 or text[0] not in names or text[1] not in SUIT_NAMES[:suits]:
-        raise ValueError(
+        raise InputError(
             f"card: {name!r} is not a card; give a rank from {names} then a suit from {SUIT_NAMES[:suits]}, e.g. 'QH'"
         )
     return SUIT_NAMES.index(text[1]) * ranks + names.index(text[0])

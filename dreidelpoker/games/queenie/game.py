@@ -25,6 +25,7 @@ import numpy as np
 from ..protocol import Event, EventLog, Payoff, Turn
 from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
 from .rules import QueenieRules
+from ...errors import InputError
 
 __all__ = ["DealSummary", "QueenieGame", "QueenieObservation", "Tables", "new_game", "tables"]
 
@@ -313,21 +314,21 @@ class QueenieGame:
             return self._deal(seq)
         if p == QCARD:
             if not isinstance(action, int) or isinstance(action, bool) or not self._qcard_pool() >> action & 1:
-                raise ValueError(f"queen-pot card: {action!r} is not a card of the dummy that may be put aside")
+                raise InputError(f"queen-pot card: {action!r} is not a card of the dummy that may be put aside")
             return self._offers_start(self.hands, self.dummy & ~(1 << action), action)
         if p == OFFER:
             return self._offer(action)
         if p == LEAD:
             if action not in self.lead_cards:
-                raise ValueError(
+                raise InputError(
                     f"lead: seat {self.leader + 1} must lead one of {', '.join(card_name(c, self.rules.deck_ranks) for c in self.lead_cards)}, "
                     f"got {action!r}"
                 )
             return self._play(self.leader, action)
-        raise ValueError("the session is over: no more actions")
+        raise InputError("the session is over: no more actions")
 
     def apply_joint(self, actions: Mapping[int, Any]) -> QueenieGame:
-        raise ValueError("Queenie has no simultaneous moves")
+        raise InputError("Queenie has no simultaneous moves")
 
     def returns(self) -> tuple[Payoff, ...]:
         """Each seat's net chips: pots won minus antes and swap costs."""
@@ -337,7 +338,7 @@ class QueenieGame:
         r = self.rules
         n = r.players
         if not isinstance(player, int) or not 0 <= player < n:
-            raise ValueError(f"player: a seat from 0 to {n - 1}, got {player!r}")
+            raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
         t = tables(r)
         position = ((player - self.button) * t.step) % n or n
         own_dead = cards_of(self.dead) if self.swapper == player else ()
@@ -359,20 +360,20 @@ class QueenieGame:
         for c in seq:
             if type(c) is not int:
                 if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-                    raise ValueError(f"deal: {c!r} is not a card left to deal")
+                    raise InputError(f"deal: {c!r} is not a card left to deal")
             m |= 1 << int(c)
         if m & ~undealt or m.bit_count() != len(seq):
-            raise ValueError(f"deal: {seq!r} are not distinct cards left to deal")
+            raise InputError(f"deal: {seq!r} are not distinct cards left to deal")
         undealt &= ~m
         need_q = qcard < 0 and r.queen_card == "deck"
         if need_q and seq:
             qcard = int(seq[0])
             if r.queen_card_queen == "redraw" and t.queen_mask >> qcard & 1:
-                raise ValueError(f"deal: the queen-pot card may not be a Queen under redraw, got {t.names[qcard]}")
+                raise InputError(f"deal: the queen-pot card may not be a Queen under redraw, got {t.names[qcard]}")
             seq = seq[1:]
             need_q = False
         if dealt + len(seq) > t.deal_count:
-            raise ValueError("deal: more cards than the deal needs")
+            raise InputError("deal: more cards than the deal needs")
         n = r.players
         by_pos = [0] * (n + 1)
         slots = t.slots
@@ -419,7 +420,7 @@ class QueenieGame:
                                    self.last_deal, log)
             return self._start_play(self.hands, self.chips, self.pots, self.dummy, -1, log)
         if action != "swap":
-            raise ValueError(f"offer: seat {seat + 1} may 'keep' or 'swap', got {action!r}")
+            raise InputError(f"offer: seat {seat + 1} may 'keep' or 'swap', got {action!r}")
         cost = r.first_swap_cost if self.offer == 1 else r.swap_cost
         chips = list(self.chips)
         chips[seat] -= cost
@@ -654,7 +655,7 @@ def new_game(rules: QueenieRules, *, players: int | None = None, hand_limit: int
         rules = replace(rules, players=players)
     limit = rules.session_deals if hand_limit is None else hand_limit
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"hand_limit: a positive number of deals, got {limit!r}")
+        raise InputError(f"hand_limit: a positive number of deals, got {limit!r}")
     t = tables(rules)
     n = rules.players
     a = rules.ante

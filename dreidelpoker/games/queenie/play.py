@@ -22,6 +22,7 @@ from .rules import (
     BLOCKED_RULES, DEALING_ORDERS, DIRECTIONS, NO_COLOUR_RULES, QUEEN_CARD_QUEEN_RULES, QUEEN_CARD_SOURCES,
     QueenieRules,
 )
+from ...errors import InputError
 
 __all__ = ["PLAY", "metrics"]
 
@@ -156,7 +157,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
         name, _, values = spec.partition("=")
         name = name.strip().replace("-", "_")
         if name not in fields or not values:
-            raise ValueError(f"vary: expected FIELD=A,B with FIELD one of {', '.join(sorted(fields))}; got {spec!r}")
+            raise InputError(f"vary: expected FIELD=A,B with FIELD one of {', '.join(sorted(fields))}; got {spec!r}")
         kind = next(k for f, _fl, k, _t in _OPTIONS if f == name)
         new: dict[str, QueenieRules] = {}
         for rules in grid.values():
@@ -166,7 +167,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
                     try:
                         value = int(value)
                     except ValueError:
-                        raise ValueError(f"vary: {name} takes whole numbers, got {v!r}") from None
+                        raise InputError(f"vary: {name} takes whole numbers, got {v!r}") from None
                 r = replace(rules, **{name: value})
                 new[r.label] = r
         grid = new

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+from ...errors import InputError
 
 __all__ = [
     "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES", "QUEEN_CARD_QUEEN_RULES",
@@ -67,7 +68,7 @@ MAX_SESSION_DEALS = 100_000
 
 def _check_int(name: str, value: object, low: int, high: int, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be an integer from {low} to {high} ({what}), got {value!r}")
+        raise InputError(f"{name} must be an integer from {low} to {high} ({what}), got {value!r}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,11 +98,11 @@ class QueenieRules:
         >>> QueenieRules(players=9)
         Traceback (most recent call last):
         ...
-        ValueError: players must be an integer from 3 to 8 (players at the table), got 9
+        dreidelpoker.errors.InputError: players must be an integer from 3 to 8 (players at the table), got 9
         >>> QueenieRules(dealing="clockwise")
         Traceback (most recent call last):
         ...
-        ValueError: dealing must be one of 'dummy-first', 'players-first'; got 'clockwise'
+        dreidelpoker.errors.InputError: dealing must be one of 'dummy-first', 'players-first'; got 'clockwise'
     """
 
     players: int = 4
@@ -129,16 +130,16 @@ class QueenieRules:
             ("blocked", self.blocked, BLOCKED_RULES),
         ):
             if value not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
+                raise InputError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
         _check_int("ante", self.ante, 0, 1000, "chips into each pot per deal")
         _check_int("swap_cost", self.swap_cost, 0, 1000, "chips to buy the dummy")
         _check_int("first_swap_cost", self.first_swap_cost, 0, 1000, "chips for the first player's swap")
         _check_int("session_deals", self.session_deals, 1, MAX_SESSION_DEALS, "deals per session")
         if self.deck_suits not in (2, 4) or isinstance(self.deck_suits, bool):
-            raise ValueError(f"deck_suits must be 2 or 4 (equal numbers of black and red suits), got {self.deck_suits!r}")
+            raise InputError(f"deck_suits must be 2 or 4 (equal numbers of black and red suits), got {self.deck_suits!r}")
         _check_int("deck_ranks", self.deck_ranks, 2, 13, "ranks per suit; the Queen is the second highest")
         if min(self.hand_sizes()) < 1:
-            raise ValueError(
+            raise InputError(
                 f"deck_suits x deck_ranks = {self.deck_size} cards is too small for {self.players} players "
                 f"and a dummy with queen_card={self.queen_card!r}: every hand needs a card"
             )

@@ -19,7 +19,8 @@ from .policies import Policy
 from .ranking import parse_cards
 from .rules import TwoDreidelRules
 from .spin import SpinTable, spin_table
-from .table import PutBackTable, hand_equity, put_back_equities
+from .equity import equity
+from .table import PutBackTable, put_back_equities
 from ...errors import InputError
 
 __all__ = ["TableReport", "at_the_table"]
@@ -135,7 +136,7 @@ def at_the_table(
     elif n_cards == rules.hand_size:
         if top:
             raise InputError("a known top card checks drawn cards; give your three drawn cards to use it")
-        hand = hand_equity(cards, rules=rules, opponents=list(posts))
+        hand = equity(cards, rules=rules, opponents=list(posts))
         kept = cards
         eq = hand.equity
     else:

@@ -31,6 +31,7 @@ from ...exact import Distribution, ExactTable
 from .deck import DeckState, DrawOutcome, check_piles, counts_of, draw_weights, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_share, normal_key, trumps
+from .size import check_chain_size
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
 
@@ -639,6 +640,7 @@ def deck_chain(
             f"at the start of a hand every card is in the deck or the discard; {st.describe(rules)} "
             f"does not add up to the full deck {rules.deck_label}"
         )
+    check_chain_size(rules, max_states)  # refuse a deck far too big at once, before any work
     return DeckChain(rules, pol, st, _explore(rules, st, pol, max_states))
 
 

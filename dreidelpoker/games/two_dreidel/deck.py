@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from .ranking import Hand, format_hand, parse_cards
+from .ranking import Hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
 from ...errors import InputError
 
@@ -217,8 +217,3 @@ def counts_of(hand: Sequence[int], k: int) -> Counts:
     for i in hand:
         out[i] += 1
     return tuple(out)
-
-
-def hand_label(rules: TwoDreidelRules) -> Any:
-    """A label function turning hands of indices into canonical strings."""
-    return lambda h: format_hand(h, rules)

@@ -10,11 +10,14 @@ from functools import cached_property
 from typing import Any, Literal
 
 import sympy
-from ...errors import InputError
+from ...errors import InputError, InputTypeError, shorten
 
 __all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES"]
 
 #: The named deck distributions from the source (``g-h-n-s``).
+#: Most cards of one symbol in a deck (a documented bound, checked before any work).
+MAX_DECK_COUNT = 1000
+
 DECK_PRESETS: dict[str, tuple[int, ...]] = {
     "1-5-5-1": (1, 5, 5, 1),
     "2-6-6-2": (2, 6, 6, 2),
@@ -60,24 +63,28 @@ def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[
         (1, 5, 5, 1)
     """
     k = len(symbols)
-    allowed = f"{k} non-negative integers like {'-'.join(['1'] * k)} (presets: {', '.join(DECK_PRESETS)})"
+    allowed = (f"{k} integers from 0 to {MAX_DECK_COUNT} like {'-'.join(['1'] * k)} "
+               f"(presets: {', '.join(DECK_PRESETS)})")
     if isinstance(deck, str):
         text = deck.strip()
-        if not re.fullmatch(r"\d+(-\d+)*", text):
-            raise InputError(f"deck {deck!r} is not a distribution of {allowed}")
+        if not re.fullmatch(r"\d{1,6}(-\d{1,6})*", text):
+            raise InputError(f"deck {shorten(deck)} is not a distribution of {allowed}")
         counts: tuple[Any, ...] = tuple(int(x) for x in text.split("-"))
     elif isinstance(deck, Mapping):
         unknown = set(deck) - set(symbols)
         if unknown:
-            raise InputError(f"deck names unknown symbols {sorted(unknown)}; symbols are {list(symbols)}")
+            raise InputError(f"deck names unknown symbols {shorten(sorted(unknown))}; symbols are {list(symbols)}")
         counts = tuple(deck.get(s, 0) for s in symbols)
-    else:
+    elif isinstance(deck, Sequence):
         counts = tuple(deck)
+    else:
+        raise InputTypeError(f"deck must be text like '1-5-5-1', a tuple of {k} counts or a mapping symbol -> "
+                             f"count, got {type(deck).__name__} {shorten(deck)}")
     if len(counts) != k:
-        raise InputError(f"deck {deck!r} has {len(counts)} counts; expected {allowed}")
+        raise InputError(f"deck {shorten(deck)} has {len(counts)} counts; expected {allowed}")
     for c in counts:
-        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
-            raise InputError(f"deck {deck!r} contains {c!r}; expected {allowed}")
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= MAX_DECK_COUNT:
+            raise InputError(f"deck {shorten(deck)} contains {shorten(c)}; expected {allowed}")
     return counts
 
 
@@ -97,7 +104,7 @@ class TwoDreidelRules:
         >>> TwoDreidelRules(deck=(1, 5, 5))
         Traceback (most recent call last):
         ...
-        dreidelpoker.errors.InputError: deck (1, 5, 5) has 3 counts; expected 4 non-negative integers like 1-1-1-1 (presets: 1-5-5-1, 2-6-6-2, 2-7-7-2)
+        dreidelpoker.errors.InputError: deck (1, 5, 5) has 3 counts; expected 4 integers from 0 to 1000 like 1-1-1-1 (presets: 1-5-5-1, 2-6-6-2, 2-7-7-2)
     """
 
     symbols: tuple[str, ...] = ("G", "H", "N", "S")

@@ -2,7 +2,7 @@
 
 Three things the hero can know about their own hand (RULES.md 1.6):
 
-* the whole hand (:func:`hand_equity`);
+* the whole hand (:func:`~dreidelpoker.games.two_dreidel.equity.equity`);
 * three drawn cards with the put-back not yet chosen (:func:`put_back_equities`: the
   equity of each choice);
 * only their deck before the draw, with its known top card (:func:`before_draw_equity`:
@@ -20,23 +20,24 @@ for a seeded estimate with a confidence interval.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import sympy
 
 from ..._fractions import decimal_str, frac_str
+from ..._deprecation import deprecated_call
+from ...analysis import monte_carlo_equity as generic_monte_carlo
 from ...equity import EquityResult
 from ...exact import Distribution, ExactTable
+from ...montecarlo import MonteCarloEstimate
+from .analysis import TWO_DREIDEL, TwoDreidelKnown
 from .deck import DeckState, counts_of, draw_weights, hypergeometric
 from .equity import (
     OpponentsLike,
-    OpponentSpec,
-    Weights,
     equity,
     equity_vs_lists,
     hand_weights,
-    hero_outcome,
     opponent_hand_lists,
 )
 from .odds import kept_hand_distribution
@@ -47,19 +48,14 @@ from ...errors import InputError, InputTypeError
 
 __all__ = [
     "BeforeDrawEquity",
-    "MonteCarloEquity",
     "PutBackChoice",
     "PutBackTable",
     "before_draw_equity",
-    "hand_equity",
     "monte_carlo_equity",
     "parse_drawn",
     "put_back_equities",
     "table_equity",
 ]
-
-OpponentLike = OpponentSpec
-
 
 def _opp_label(n: int) -> str:
     return f"{n} opponent{'s' if n != 1 else ''}"
@@ -73,15 +69,8 @@ def hand_equity(
     opponents: OpponentsLike = 1,
     policy: Policy = "normal-best",
 ) -> EquityResult:
-    """Exact equity of a known hand (or a distribution over hands) against opponents.
-
-    Examples:
-        >>> from dreidelpoker.games.two_dreidel.information import opponent_posterior
-        >>> hand_equity("GH", opponents=1)
-        EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
-        >>> hand_equity("HH", opponents=[opponent_posterior(discards="GH")]).equity
-        83/96
-    """
+    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.equity.equity` (same arguments)."""
+    deprecated_call("two_dreidel.hand_equity()", "two_dreidel.equity()")
     return equity(hand, rules=rules, opponents=opponents, policy=policy)
 
 
@@ -152,7 +141,7 @@ class PutBackChoice:
 
     put_back: str
     hand: str
-    result: EquityResult | MonteCarloEquity
+    result: EquityResult | MonteCarloEstimate
 
     @property
     def equity(self) -> Any:
@@ -392,44 +381,6 @@ def before_draw_equity(
 
 
 # -- Monte Carlo --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MonteCarloEquity:
-    """A seeded Monte Carlo estimate of win / tie / lose / equity with a confidence interval.
-
-    ``equity_ci`` is the normal-approximation interval at ``confidence`` for the equity.
-    """
-
-    win: float
-    tie: float
-    lose: float
-    equity: float
-    equity_stderr: float
-    equity_ci: tuple[float, float]
-    samples: int
-    seed: int
-    confidence: float = 0.95
-    description: str = ""
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "description": self.description, "method": "monte-carlo", "samples": self.samples, "seed": self.seed,
-            "win": self.win, "tie": self.tie, "lose": self.lose, "equity": self.equity,
-            "equity_stderr": self.equity_stderr, "equity_ci": list(self.equity_ci), "confidence": self.confidence,
-        }
-
-    def to_text(self) -> str:
-        lo, hi = self.equity_ci
-        return (
-            f"{self.description}\nMonte Carlo, {self.samples} samples, seed {self.seed}\n"
-            f"win {self.win:.4f}  tie {self.tie:.4f}  lose {self.lose:.4f}\n"
-            f"equity {self.equity:.4f}  ({self.confidence:.0%} CI {lo:.4f} .. {hi:.4f})"
-        )
-
-    def _repr_html_(self) -> str:
-        return "<pre>" + html.escape(self.to_text()) + "</pre>"
-
-
 def monte_carlo_equity(
     hero: HandLike | Distribution[str] | DeckState,
     *,
@@ -440,62 +391,29 @@ def monte_carlo_equity(
     samples: int = 20_000,
     seed: int = 0,
     confidence: float = 0.95,
-) -> MonteCarloEquity:
-    """Estimate the hero's equity by sampling hands from every player's exact distribution.
+) -> MonteCarloEstimate:
+    """Estimate the hero's equity by sampling hands from every player's exact distribution
+    (the generic engine :func:`dreidelpoker.analysis.monte_carlo_equity`).
 
     ``hero`` is a hand, a distribution over hands, or a deck state (the hero then draws and
     puts back by ``hero_policy``). Same seed, same answer.
+
+    Raises:
+        InputError: for bad samples, seed, confidence, hands or opponents.
 
     Examples:
         >>> mc = monte_carlo_equity("GH", opponents=1, samples=4000, seed=1)
         >>> mc.equity_ci[0] < 10 / 11 < mc.equity_ci[1]
         True
     """
-    import numpy as np
-    from scipy.stats import norm
-
     rules = rules or TwoDreidelRules()
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
-        raise InputError(f"samples must be an integer >= 2, got {samples!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InputError(f"seed must be a non-negative integer, got {seed!r}")
-    if not 0 < confidence < 1:
-        raise InputError(f"confidence must be between 0 and 1, got {confidence!r}")
     lists = opponent_hand_lists(rules, opponents, policy)
     if isinstance(hero, DeckState):
         hero_w = hand_weights(rules, kept_hand_distribution(rules, state=hero, policy=hero_policy))
     else:
         hero_w = hand_weights(rules, hero)
-    rng = np.random.default_rng(np.random.SeedSequence(seed))
-
-    def draw(weights: Weights) -> Any:
-        total = sum(w for _h, w in weights)
-        probs = np.array([w / total for _h, w in weights], dtype=float)
-        return rng.choice(len(weights), size=samples, p=probs / probs.sum())
-
-    hero_idx = draw(hero_w)
-    opp_idx = [draw(ws) for ws in lists]
-    n = len(lists)
-    wins = ties = 0
-    shares = np.empty(samples, dtype=float)
-    for t in range(samples):
-        others = tuple(sorted(lists[j][int(opp_idx[j][t])][0] for j in range(n)))
-        k, hero_wins = hero_outcome(rules, hero_w[int(hero_idx[t])][0], others)
-        if hero_wins:
-            wins += k == 1
-            ties += k > 1
-            shares[t] = 1.0 / k
-        else:
-            shares[t] = 0.0
-    mean = float(shares.mean())
-    se = float(shares.std(ddof=1) / np.sqrt(samples))
-    z = float(norm.ppf(0.5 + confidence / 2))
-    desc = f"Monte Carlo equity against {_opp_label(n)}"
-    return MonteCarloEquity(
-        win=wins / samples, tie=ties / samples, lose=1 - (wins + ties) / samples, equity=mean,
-        equity_stderr=se, equity_ci=(mean - z * se, mean + z * se), samples=samples, seed=seed,
-        confidence=confidence, description=desc,
-    )
+    known = TwoDreidelKnown(tuple(hero_w), tuple(tuple(ws) for ws in lists))
+    return generic_monte_carlo(TWO_DREIDEL, known, rules=rules, samples=samples, seed=seed, confidence=confidence)
 
 
 # -- one entry point ----------------------------------------------------------------------
@@ -510,7 +428,7 @@ def table_equity(
     method: Literal["exact", "monte-carlo"] = "exact",
     samples: int = 20_000,
     seed: int = 0,
-) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEquity:
+) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEstimate:
     """Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
     :class:`PutBackTable`), or a deck state before the draw.
 
@@ -555,5 +473,5 @@ def table_equity(
             f"the hero's cards must be a hand of {rules.hand_size} or a draw of {rules.draw}, got {cards_n} cards"
         )
     if method == "exact":
-        return hand_equity(hero, rules=rules, opponents=opponents, policy=policy)
+        return equity(hero, rules=rules, opponents=opponents, policy=policy)
     return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, samples=samples, seed=seed)

@@ -14,7 +14,8 @@ from .policies import POLICIES
 from .ranking import format_hand, parse_cards, parse_hand
 from .rules import DECK_PRESETS, TwoDreidelRules
 from .spin import SpinTable, spin_table
-from .table import MonteCarloEquity, PutBackTable, table_equity
+from ...montecarlo import MonteCarloEstimate
+from .table import PutBackTable, table_equity
 from ...errors import InputError
 
 _DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
@@ -55,7 +56,7 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
 class EquityOutput:
     """What ``equity two-dreidel`` prints."""
 
-    result: EquityResult | PutBackTable | MonteCarloEquity
+    result: EquityResult | PutBackTable | MonteCarloEstimate
     rules: TwoDreidelRules
     hero: str
     opponents: int
@@ -128,7 +129,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         hero = format_hand(parse_hand(args.hand, rules), rules)
     result = table_equity(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
                           method=method, samples=args.samples or 0, seed=args.seed)
-    assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEquity))
+    assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEstimate))
     label = result.drawn if isinstance(result, PutBackTable) else hero
     spin = None
     if args.pot is not None:
