@@ -61,7 +61,7 @@ class SkirmishExplorer:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.widget)
+        display(self.widget)  # type: ignore[no-untyped-call]
 
 
 def skirmish_explorer(mine: str = "9,4,4,K,2", theirs: str = "Q,J,3,3,8", first: str = "mine") -> SkirmishExplorer:
