@@ -13,6 +13,7 @@ from .equity import equity
 from .rules import LOW_RUN_OPTIONS, DominoPokerRules
 from .table import category_table
 from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
+from .solve_betting import SOLVE_COMMAND
 from ...errors import InputError
 
 _LOW_RUNS_HELP = (
@@ -82,6 +83,7 @@ def _run_odds(args: argparse.Namespace) -> Any:
 
 
 COMMANDS = {
+    "solve": SOLVE_COMMAND,
     "table": CliCommand(
         help="exact category table over the 15,504 hands, with rank-versus-probability inversions",
         add_arguments=_low_runs,

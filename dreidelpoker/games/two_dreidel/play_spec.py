@@ -16,6 +16,7 @@ from .bots import calling_station_bot, random_bot, tight_bot
 from .equity_bot import equity_best_bot, equity_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+from .solve_bots import equilibrium_bot
 from ...errors import InputError
 
 __all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
@@ -30,6 +31,7 @@ BOTS: dict[str, BotFactory] = {
     "tight": tight_bot,
     "equity": equity_bot,
     "equity-best": equity_best_bot,
+    "equilibrium": equilibrium_bot,
 }
 
 METRIC_HELP = {

@@ -287,7 +287,8 @@ def solve_spin_game(
     carry_share: Fraction | int | str = Fraction(1, 2),
     method: str = "lp",
     iterations: int = 1000,
-    bots: dict[str, Policy] | None = None,
+    bots: dict[str, Any] | None = None,
+    samples: int = 16,
 ) -> SpinGameSolution:
     """Solve the heads-up spin game (module docstring) from the two seats' public discards.
 
@@ -303,7 +304,9 @@ def solve_spin_game(
         carry_share: the button's share of a pot that carries over (default 1/2: split).
         method: ``"lp"`` (exact) or ``"cfr+"``.
         iterations: CFR+ iterations.
-        bots: extra policies ``policy(observation, legal)`` to measure, by name.
+        bots: whole-game bots to measure, ``{name: factory(rules)}`` (default: every bot of
+            the whole-game engine; ``{}`` for none).
+        samples: how often a bot is asked at each decision (its empirical mix is measured).
 
     Returns:
         A :class:`SpinGameSolution`.
@@ -336,8 +339,16 @@ def solve_spin_game(
     measured: dict[str, tuple[Any, Any]] = {}
     named: dict[str, tuple[Policy, Policy]] = {
         "spin_decision advice": (advice_policy(setup, 0), advice_policy(setup, 1))}
-    for name, pol in (bots or {}).items():
-        named[name] = (pol, pol)
+    if bots is None:
+        from .play_spec import BOTS
+
+        bots = dict(BOTS)
+    if bots:
+        from .solve_bots import bot_policy
+
+        for name, factory in bots.items():
+            bot = factory(rules)
+            named[name] = (bot_policy(bot, setup, 0, samples=samples), bot_policy(bot, setup, 1, samples=samples))
     for name, (p0, p1) in named.items():
         measured[name] = (exploitability_of(sol.form, 0, p0, value=sol.value),
                           exploitability_of(sol.form, 1, p1, value=sol.value))
