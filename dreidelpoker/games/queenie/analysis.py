@@ -24,6 +24,7 @@ from .bots import hand_score, never_swap_bot
 from .exact import play_dealt
 from .game import new_game, tables
 from .rules import QueenieRules
+from ...errors import InputError
 
 __all__ = ["pot_table", "seat_table", "skill_table", "speed_table", "swap_study"]
 
@@ -179,7 +180,7 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
     for _ in range(deals):
         perm = rng.permutation(r.deck_size).tolist()
         if r.queen_card != "deck":
-            raise ValueError("rules: swap_study deals the queen-pot card from the deck (queen_card='deck')")
+            raise InputError("rules: swap_study deals the queen-pot card from the deck (queen_card='deck')")
         q = perm[0]
         if r.queen_card_queen == "redraw":
             k = next(i for i, c in enumerate(perm) if not t.queen_mask >> c & 1)
