@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from .analysis import equity_command
 from .errors import InputError
+from .limits import use_progress
 from .games.registry import CliCommand, GameInfo, games
 from .play.cli import play_commands
 
@@ -116,7 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(args_list)
         where = f"dreidelpoker {args.verb} {args.game}"
-        result = args._command.run(args)
+        with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
+            result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:
         print(f"{where}: error: {_one_line(str(exc))}", file=sys.stderr)

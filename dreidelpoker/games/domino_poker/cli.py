@@ -13,7 +13,9 @@ from .equity import equity
 from .rules import LOW_RUN_OPTIONS, DominoPokerRules
 from .table import category_table
 from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
+from .solve_betting import SOLVE_COMMAND
 from ...errors import InputError
+from ...limits import int_arg
 
 _LOW_RUNS_HELP = (
     "how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): flush (default), straight (new "
@@ -48,7 +50,7 @@ class _EquityOutput:
 
 def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hand", required=True, help="your tiles, e.g. 6-6,5-5,2-4,3-1,4-6 (5 tiles; fewer = partly unknown)")
-    p.add_argument("--opponents", type=int, default=None,
+    p.add_argument("--opponents", type=int_arg, default=None,
                    help=f"number of opponents, 1 to {MAX_PLAYERS - 1} (default 1, or the number of --vs hands)")
     p.add_argument("--vs", action="append", default=[], metavar="TILES",
                    help="known tiles of the next opponent (repeatable; 1 to 5 tiles each, the rest unknown)")
@@ -82,6 +84,7 @@ def _run_odds(args: argparse.Namespace) -> Any:
 
 
 COMMANDS = {
+    "solve": SOLVE_COMMAND,
     "table": CliCommand(
         help="exact category table over the 15,504 hands, with rank-versus-probability inversions",
         add_arguments=_low_runs,
