@@ -55,8 +55,12 @@ def rows(runs: int) -> list[Row]:
     assert all(capture_value(m, o) == plain_minimax(m, o) for m, o in pos)
     lib, fair = interleaved(lambda: [capture_value(m, o) for m, o in pos],
                             lambda: [plain_minimax(m, o) for m, o in pos], runs)
-    return [Row("skirmish: 40 5v5 capture values, memoized (warm) vs plain minimax", lib, fair, target=10.0,
-                note="same positions, same values")]
+    cold_lib, cold_fair = interleaved(lambda: (solver_cache_clear(), [capture_value(m, o) for m, o in pos]),
+                                      lambda: [plain_minimax(m, o) for m, o in pos], runs)
+    return [Row("skirmish: 40 5v5 capture values, memoized (warm table) vs plain minimax", lib, fair, target=10.0,
+                note="same positions, same values"),
+            Row("skirmish: 40 5v5 capture values, memoized (empty table) vs plain minimax", cold_lib, cold_fair,
+                target=10.0, note="the table is emptied before each library run")]
 
 
 if __name__ == "__main__":
