@@ -4,7 +4,8 @@ Every figure is a :class:`~dreidelpoker.play.Estimate` (value, 95% interval, sam
 seed) computed from :func:`dreidelpoker.play.simulate` records. The bigger runs quoted in
 the notebook and the docs come from this module's command line::
 
-    python -m dreidelpoker.games.skirmish.study --games 150 --seed 2026 --out notebooks/skirmish_results.json
+    python -m dreidelpoker.games.skirmish.study --games 150 --seed 2026 \\
+        --out dreidelpoker/games/skirmish/study_results.json
 
 Examples:
     >>> from dreidelpoker.games.skirmish.rules import SkirmishRules
@@ -20,12 +21,27 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ...play import Estimate, mean_estimate, proportion_estimate, simulate
 from .rules import SMALL_DECK, SkirmishRules
 
-__all__ = ["BOT_NAMES", "VARIANTS", "bot_matrix", "game_summary", "main", "run_study"]
+__all__ = ["BOT_NAMES", "STUDY_RESULTS", "VARIANTS", "bot_matrix", "game_summary", "load_study_results", "main",
+           "run_study"]
+
+#: The stored bigger run (written by this module's command line, shipped with the package).
+STUDY_RESULTS = Path(__file__).with_name("study_results.json")
+
+
+def load_study_results() -> dict[str, Any]:
+    """The stored bigger run (:data:`STUDY_RESULTS`) as a dict (Estimates as ``value``/``ci95``/``samples``).
+
+    Examples:
+        >>> load_study_results()["summaries"]["52 cards"]["games"]
+        150
+    """
+    return dict(json.loads(STUDY_RESULTS.read_text(encoding="utf-8")))
 
 BOT_NAMES = ("random", "greedy", "optimal", "spendthrift")
 
