@@ -31,6 +31,7 @@ from .odds import kept_hand_distribution
 from .play import TwoDreidelObservation
 from .rules import TwoDreidelRules
 from .spin_game import SpinGameSetup
+from ...errors import InputError
 
 __all__ = ["bot_policy", "equilibrium_bot"]
 
@@ -90,7 +91,7 @@ def bot_policy(bot: Bot, setup: SpinGameSetup, seat: int, *, samples: int = 16, 
                 else:
                     answer = f"bet {min(bets, key=lambda b: (abs(b - answer), b))}"
             if answer not in legal:
-                raise ValueError(f"bot answered {answer!r}; legal here: {list(legal)}")
+                raise InputError(f"bot answered {answer!r}; legal here: {list(legal)}")
             counts[answer] = counts.get(answer, 0) + 1
         return {a: Fraction(c, samples) for a, c in counts.items()}
 

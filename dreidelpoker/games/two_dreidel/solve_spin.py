@@ -39,6 +39,7 @@ from .rules import TwoDreidelRules
 from .spin import spin_decision
 from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError
+from ...limits import int_arg
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
 
@@ -372,18 +373,18 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     from .policies import POLICIES
 
     p.add_argument("--deck", default="1-5-5-1", help=_DECK_HELP)
-    p.add_argument("--pot", type=int, default=4, help="the pot before the first spin (default 4)")
+    p.add_argument("--pot", type=int_arg, default=4, help="the pot before the first spin (default 4)")
     p.add_argument("--stacks", default="8,8", help="chips behind of the button (who spins) and the other seat "
                    "(default 8,8)")
     p.add_argument("--discard", default=None, help="the button's public discards, e.g. GH,NN (default: unseen)")
     p.add_argument("--opponent-discard", default=None, help="the other seat's public discards, e.g. GH,NN")
     p.add_argument("--policy", default="normal-best", choices=list(POLICIES), help="keep policy assumed for "
                    "the posteriors (default normal-best)")
-    p.add_argument("--spins", type=int, default=2, choices=(1, 2), help="spins to play: 1 or 2 (default 2)")
+    p.add_argument("--spins", type=int_arg, default=2, choices=(1, 2), help="spins to play: 1 or 2 (default 2)")
     p.add_argument("--no-betting", action="store_true", help="no betting round after the spins")
     p.add_argument("--carry-share", default="1/2", help="the button's share of a carried-over pot (default 1/2)")
     p.add_argument("--method", default="lp", choices=("lp", "cfr+"), help="exact LP (default) or CFR+")
-    p.add_argument("--iterations", type=int, default=1000, help="CFR+ iterations (default 1000)")
+    p.add_argument("--iterations", type=int_arg, default=1000, help="CFR+ iterations (default 1000)")
 
 
 def _run(args: argparse.Namespace) -> SpinGameSolution:
