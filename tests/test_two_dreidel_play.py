@@ -260,7 +260,7 @@ def test_equity_bot_cache_by_observation_class_is_exact() -> None:
     """The equity bot's cached equity equals the library's answer from the full discard history."""
     from dreidelpoker.games.two_dreidel.equity_bot import EquityBot
     from dreidelpoker.games.two_dreidel.information import opponent_posterior
-    from dreidelpoker.games.two_dreidel.table import hand_equity
+    from dreidelpoker.games.two_dreidel.equity import equity as hand_equity
 
     rules = TwoDreidelRules(starting_chips=400)
     bot = EquityBot(rules, aggression=0.05)
