@@ -68,8 +68,8 @@ def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, s
              eliminated: list[int]) -> DreidelState:
     """Re-ante on an empty pot, apply eliminations and the stopping rule, pass the turn."""
     p = rules.players
-    zero_rule = rules.elimination == "zero"
     if rules.reante and pot == 0:
+        zero_rule = rules.elimination == "zero"
         for i in range(p):
             if out >> i & 1 or i in eliminated:
                 continue
@@ -80,16 +80,17 @@ def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, s
                     eliminated.append(i)
             else:
                 eliminated.append(i)
-    if eliminated and rules.stopping == "first-elimination":
-        return ("out", frozenset(eliminated))
     new_out = out
-    for i in eliminated:
-        new_out |= 1 << i
-    remaining = [i for i in range(p) if not new_out >> i & 1]
-    if len(remaining) == 1:
-        return ("win", remaining[0])
-    if not remaining:
-        return ("draw", frozenset(eliminated))
+    if eliminated:  # without eliminations the seats left are unchanged (at least two)
+        if rules.stopping == "first-elimination":
+            return ("out", frozenset(eliminated))
+        for i in eliminated:
+            new_out |= 1 << i
+        remaining = [i for i in range(p) if not new_out >> i & 1]
+        if len(remaining) == 1:
+            return ("win", remaining[0])
+        if not remaining:
+            return ("draw", frozenset(eliminated))
     nxt = spinner
     while True:
         nxt = (nxt + 1) % p
@@ -288,16 +289,18 @@ def analyze(
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     check_chain_size(rules, max_states)  # refuse a chain far too big at once, before any work
     t0 = time.perf_counter()
-    want_exact = method == "exact"
-    chain = dreidel_chain(rules=rules, exact=want_exact, max_states=max_states, progress=progress)
-    if method == "auto" and len(chain) <= AUTO_EXACT_MAX_STATES:
-        # Small enough: rebuilding it with exact probabilities is cheap.
-        want_exact = True
-        chain = dreidel_chain(rules=rules, exact=True, max_states=max_states)
-    if want_exact:
-        chain.exact_limit = max(chain.exact_limit, len(chain))
-    steps, absorbed = chain.absorption_summary(start_state(rules=rules), method="exact" if want_exact else "float")
-    return _result(rules, steps, absorbed, len(chain), "exact" if want_exact else "float", time.perf_counter() - t0)
+    if method != "exact":
+        # Floats: the integer-indexed build and one adjoint solve (float_chain.py).
+        from .float_chain import float_absorption
+
+        fa = float_absorption(rules, max_states=max_states, progress=progress)
+        if method == "float" or fa.states > AUTO_EXACT_MAX_STATES:
+            return _result(rules, fa.expected_steps, fa.absorbed, fa.states, "float", time.perf_counter() - t0)
+        # "auto" and small enough: the exact chain is cheap.
+    chain = dreidel_chain(rules=rules, exact=True, max_states=max_states, progress=progress)
+    chain.exact_limit = max(chain.exact_limit, len(chain))
+    steps, absorbed = chain.absorption_summary(start_state(rules=rules), method="exact")
+    return _result(rules, steps, absorbed, len(chain), "exact", time.perf_counter() - t0)
 
 
 def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelState, Any], n_states: int,
