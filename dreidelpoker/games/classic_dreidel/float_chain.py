@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .rules import FACES, ClassicDreidelRules
+from ...errors import InputError
 
 __all__ = ["FloatAbsorption", "float_absorption", "solve_adjoint"]
 
@@ -139,7 +140,7 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
                 j = index[t] = len(states)
                 states.append(t)
                 if j >= max_states:
-                    raise ValueError(f"the chain has more than max_states={max_states} transient states")
+                    raise InputError(f"the chain has more than max_states={max_states} transient states")
             src.append(i)
             dst.append(j)
             val.append(p)
