@@ -40,6 +40,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {_one_line(message)} (see '{self.prog} --help')\n")
 
 
+def _join_dash_values(argv: list[str]) -> list[str]:
+    """``--deck -1-5-5-1`` -> ``--deck=-1-5-5-1``, so a value that starts with a minus sign
+    reaches our own check (and its clear message) instead of argparse's "expected one
+    argument". Only tokens like ``-1-5-5-1`` or ``-1,5,3`` (a minus, a digit, then more
+    than a plain negative number) are joined; argparse already takes ``-5`` as a value."""
+    out: list[str] = []
+    for token in argv:
+        prev = out[-1] if out else ""
+        if (prev.startswith("--") and "=" not in prev and len(token) > 2 and token[0] == "-" and token[1].isdigit()
+                and not token[1:].isdigit()):
+            out[-1] = f"{prev}={token}"
+        else:
+            out.append(token)
+    return out
+
+
 def _one_line(text: str) -> str:
     """Collapse a message to one line, so every error is exactly one line on stderr."""
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip()) or "(no message)"
@@ -115,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = "dreidelpoker"
     try:
         parser = build_parser()
-        args = parser.parse_args(args_list)
+        args = parser.parse_args(_join_dash_values(args_list))
         where = f"dreidelpoker {args.verb} {args.game}"
         with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
             result = args._command.run(args)

@@ -64,22 +64,63 @@ def start_state(*, rules: ClassicDreidelRules) -> DreidelState:
     return (tuple([rules.coins - 1] * p), 0, p, 0)
 
 
+def pay_spin(rules: ClassicDreidelRules, coins: list[Any], pot: Any, spinner: int, face: str,
+             eliminated: list[int]) -> Any:
+    """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
+
+    The one implementation of the spin payments (:func:`spin_outcome`, which the chain and
+    the whole-game simulator both use, is built on it). A spinner who cannot pay a Shin (or
+    reaches zero under ``elimination="zero"``) is appended to ``eliminated``.
+
+    Examples:
+        >>> coins = [2, 2]
+        >>> pay_spin(ClassicDreidelRules(players=2, coins=3), coins, 2, 0, "H", []), coins
+        (1, [3, 2])
+    """
+    if face == "G":
+        coins[spinner] += pot
+        return 0
+    if face == "H":
+        take = rules.hey_take(pot)
+        coins[spinner] += take
+        return pot - take
+    if face == "S":
+        if coins[spinner] >= 1:
+            coins[spinner] -= 1
+            if rules.elimination == "zero" and coins[spinner] == 0:
+                eliminated.append(spinner)
+            return pot + 1
+        eliminated.append(spinner)
+        return pot
+    if face != "N":
+        raise InputError(f"face must be one of {', '.join(FACES)}, got {face!r}")
+    return pot
+
+
+def reante(rules: ClassicDreidelRules, coins: list[Any], pot: Any, out: int, eliminated: list[int]) -> Any:
+    """Everyone still in (not in the bit mask ``out``, not just eliminated) antes one coin
+    when the pot is empty and ``rules.reante``; returns the new pot."""
+    if not (rules.reante and pot == 0):
+        return pot
+    zero_rule = rules.elimination == "zero"
+    for i in range(rules.players):
+        if out >> i & 1 or i in eliminated:
+            continue
+        if coins[i] >= 1:
+            coins[i] -= 1
+            pot += 1
+            if zero_rule and coins[i] == 0:
+                eliminated.append(i)
+        else:
+            eliminated.append(i)
+    return pot
+
+
 def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, spinner: int,
              eliminated: list[int]) -> DreidelState:
     """Re-ante on an empty pot, apply eliminations and the stopping rule, pass the turn."""
     p = rules.players
-    if rules.reante and pot == 0:
-        zero_rule = rules.elimination == "zero"
-        for i in range(p):
-            if out >> i & 1 or i in eliminated:
-                continue
-            if coins[i] >= 1:
-                coins[i] -= 1
-                pot += 1
-                if zero_rule and coins[i] == 0:
-                    eliminated.append(i)
-            else:
-                eliminated.append(i)
+    pot = reante(rules, coins, pot, out, eliminated)
     new_out = out
     if eliminated:  # without eliminations the seats left are unchanged (at least two)
         if rules.stopping == "first-elimination":
@@ -115,25 +156,9 @@ def spin_outcome(state: DreidelState, face: str, *, rules: ClassicDreidelRules) 
     coins_t, out, pot, s = state
     coins = list(coins_t)
     eliminated: list[int] = []
-    if face == "G":
-        coins[s] += pot
-        pot = 0
-        if rules.stopping == "first-gimel":
-            return ("win", s)
-    elif face == "H":
-        take = rules.hey_take(pot)
-        coins[s] += take
-        pot -= take
-    elif face == "S":
-        if coins[s] >= 1:
-            coins[s] -= 1
-            pot += 1
-            if rules.elimination == "zero" and coins[s] == 0:
-                eliminated.append(s)
-        else:
-            eliminated.append(s)
-    elif face != "N":
-        raise InputError(f"face must be one of {', '.join(FACES)}, got {face!r}")
+    pot = pay_spin(rules, coins, pot, s, face, eliminated)
+    if face == "G" and rules.stopping == "first-gimel":
+        return ("win", s)
     return _resolve(rules, coins, out, pot, s, eliminated)
 
 

@@ -61,13 +61,13 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     rules = DominoPokerRules(low_runs=args.low_runs)
     known = list(args.vs)
     n = args.opponents if args.opponents is not None else max(1, len(known))
-    if len(known) > n:
-        raise InputError(f"{len(known)} --vs hands given but --opponents is {n}; give at most one --vs per opponent")
     if not 1 <= n <= MAX_PLAYERS - 1:
         raise InputError(
             f"--opponents must be 1 to {MAX_PLAYERS - 1} (2 to {MAX_PLAYERS} players; 20 tiles deal at most "
             f"{MAX_PLAYERS} hands of 5), got {n}"
         )
+    if len(known) > n:
+        raise InputError(f"{len(known)} --vs hands given but --opponents is {n}; give at most one --vs per opponent")
     specs: list[Any] = known + [None] * (n - len(known))
     result = equity(args.hand, opponents=specs, rules=rules)
     hand = format_tiles(parse_tiles(args.hand, what="hand"))

@@ -163,6 +163,8 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
         20
     """
     r = replace(rules or QueenieRules(), session_deals=1)
+    if r.queen_card != "deck":
+        raise InputError("rules: swap_study deals the queen-pot card from the deck (queen_card='deck')")
     rng = np.random.default_rng(seed)
     t = tables(r)
     start = new_game(r)
@@ -179,8 +181,6 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
     swap = [[0, 0] for _ in range(n_bins)]
     for _ in range(deals):
         perm = rng.permutation(r.deck_size).tolist()
-        if r.queen_card != "deck":
-            raise InputError("rules: swap_study deals the queen-pot card from the deck (queen_card='deck')")
         q = perm[0]
         if r.queen_card_queen == "redraw":
             k = next(i for i, c in enumerate(perm) if not t.queen_mask >> c & 1)
