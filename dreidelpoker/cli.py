@@ -74,7 +74,7 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dreidelpoker",
-        description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker and classic dreidel.",
+        description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker, Skirmish, Queenie and classic dreidel.",
         epilog="Examples: dreidelpoker odds two-dreidel --deck 2-6-6-2 --json\n"
         "          dreidelpoker equity two-dreidel GH --opponents 2",
         formatter_class=argparse.RawDescriptionHelpFormatter,
