@@ -13,6 +13,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from .display import option_context, options
 from .equity import EquityResult
 from .exact import Distribution, ExactMatrix, ExactTable
 from . import markov
@@ -23,6 +24,7 @@ from .games.registry import games as list_games
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "classic_dreidel",
     "dice_poker", "domino_poker", "get_game", "list_games", "markov", "two_dreidel",
+    "options", "option_context",
 ]
 
 

@@ -18,7 +18,6 @@ a seeded Monte Carlo with a 95% confidence interval.
 
 from __future__ import annotations
 
-import html
 import itertools
 import math
 import re
@@ -29,6 +28,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from ...display import table_html
 from ...equity import EquityAccumulator, EquityResult
 from .cards import CARD_RANKS, Card, check_card_supply, parse_cards, parse_dice
 from .evaluator import HandKey
@@ -294,13 +294,10 @@ class MonteCarloEquity:
                 f"equity={self.equity:.4f}, samples={self.samples}, seed={self.seed})")
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{n}</td><td>{getattr(self, n):.6f}</td><td>[{self.intervals[n][0]:.6f}, "
-            f"{self.intervals[n][1]:.6f}]</td></tr>" for n in ("win", "tie", "lose", "equity")
-        )
-        cap = html.escape(f"{self.description} — Monte Carlo, {self.samples:,} samples, seed {self.seed}")
-        return (f"<table><caption>{cap}</caption><thead><tr><th></th><th>estimate</th>"
-                f"<th>{self.confidence:.0%} interval</th></tr></thead><tbody>{rows}</tbody></table>")
+        rows = [(n, f"{getattr(self, n):.6f}", f"[{self.intervals[n][0]:.6f}, {self.intervals[n][1]:.6f}]")
+                for n in ("win", "tie", "lose", "equity")]
+        cap = f"{self.description} — Monte Carlo, {self.samples:,} samples, seed {self.seed}"
+        return table_html(("", "estimate", f"{self.confidence:.0%} interval"), rows, title=cap)
 
 
 _Z95 = 1.959963984540054

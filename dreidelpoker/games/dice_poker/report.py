@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import sympy
 
-from ..._fractions import decimal_str, frac_str
+from ...display import number_html, table_html
 from ...equity import EquityResult
 from .cards import parse_cards, parse_dice
 from .equity import equity, parse_opponent_dice
@@ -43,20 +43,17 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
             hand = evaluate(d, known, rules)
             parts.append(f"<p><b>{hand.name}</b>: {html.escape(str(hand))}</p>")
         table = conditional_table(d, known, rules)
-        rows = "".join(
-            f"<tr><td>{name}</td><td>{frac_str(table.probability(i))}</td>"
-            f"<td>{decimal_str(table.probability(i), 4)}</td></tr>"
-            for i, name in enumerate(CATEGORY_NAMES) if table.counts[i]
-        )
-        parts.append(f"<table><caption>final hand ({table.total:,} equally likely card sets)</caption>"
-                     f"<thead><tr><th>category</th><th>probability</th><th>≈</th></tr></thead><tbody>{rows}"
-                     "</tbody></table>")
+        parts.append(table_html(
+            ("category", "probability"),
+            [(name, table.probability(i)) for i, name in enumerate(CATEGORY_NAMES) if table.counts[i]],
+            title=f"final hand ({table.total:,} equally likely card sets)",
+        ))
         if opps:
             r = equity(d, known, opponent_dice=opps, rules=rules, samples=samples, seed=seed)
             against = "; ".join("?" if o is None else ",".join(map(str, o)) for o in opps)
             if isinstance(r, EquityResult):
                 parts.append(f"<p>Against {against} (exact): win {_pct(r.win)}, tie {_pct(r.tie)}, "
-                             f"lose {_pct(r.lose)}, <b>equity {_pct(r.equity)}</b> = {frac_str(r.equity)}</p>")
+                             f"lose {_pct(r.lose)}, <b>equity {number_html(r.equity, percent=True)}</b></p>")
             else:
                 lo, hi = r.intervals["equity"]
                 parts.append(f"<p>Against {against} (Monte Carlo, {r.samples:,} samples, seed {r.seed}): "
