@@ -41,8 +41,46 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
     )
 
 
+def int_str(n: int) -> str:
+    """Render an int of any size in base 10, even past Python's int-to-str digit limit.
+
+    Python refuses ``str(n)`` above about 4300 digits (``sys.get_int_max_str_digits``);
+    exact answers can be longer, so long ints are split into chunks that are each
+    converted on their own.
+
+    Parameters:
+        n: any Python int.
+
+    Returns:
+        The decimal digits of ``n``, with a leading ``-`` if negative.
+
+    Examples:
+        >>> int_str(-12345)
+        '-12345'
+        >>> len(int_str(10 ** 5000))
+        5001
+    """
+    if -_CHUNK_LIMIT < n < _CHUNK_LIMIT:
+        return str(n)
+    if n < 0:
+        return "-" + int_str(-n)
+    # Split at a power of ten about half the size, so the recursion stays shallow.
+    half = max(1, (n.bit_length() * 3 // 10) // 2)
+    high, low = divmod(n, 10 ** half)
+    return int_str(high) + int_str(low).rjust(half, "0")
+
+
+_CHUNK_LIMIT = 10 ** 1000
+
+
 def frac_str(value: Any) -> str:
     """Render an exact number as ``"p/q"`` (or ``"p"`` for integers).
+
+    Parameters:
+        value: anything :func:`to_rational` accepts.
+
+    Returns:
+        ``"p/q"`` in lowest terms with the sign on ``p``, or ``"p"`` when the denominator is 1.
 
     Examples:
         >>> frac_str(sympy.Rational(6, 8))
@@ -51,13 +89,80 @@ def frac_str(value: Any) -> str:
         '2'
     """
     r = to_rational(value)
-    return str(r.p) if r.q == 1 else f"{r.p}/{r.q}"
+    p, q = int(r.p), int(r.q)
+    return int_str(p) if q == 1 else f"{int_str(p)}/{int_str(q)}"
+
+
+#: Above this many digits before the point, :func:`decimal_str` switches to scientific notation.
+FIXED_POINT_MAX_DIGITS = 30
 
 
 def decimal_str(value: Any, digits: int = 6) -> str:
-    """A short decimal rendering of an exact number, for display next to the exact value."""
+    """A short decimal rendering of an exact number, for display next to the exact value.
+
+    The decimal is computed with integer arithmetic only, so numerators and
+    denominators of any size work (never through ``float``, which overflows past
+    about 1e308). It is the exact value rounded half to even at ``digits`` places,
+    the rule Python's own float formatting follows. Integers are printed in full;
+    values with more than :data:`FIXED_POINT_MAX_DIGITS` digits before the point
+    are printed in scientific notation with ``digits`` digits after the point.
+
+    Parameters:
+        value: anything :func:`to_rational` accepts.
+        digits: digits after the decimal point (at least 0).
+
+    Returns:
+        The rounded decimal, e.g. ``"0.333333"``.
+
+    Raises:
+        ValueError: if ``digits`` is negative.
+
+    Examples:
+        >>> decimal_str(sympy.Rational(1, 3))
+        '0.333333'
+        >>> decimal_str(sympy.Rational(2, 3), 2)
+        '0.67'
+        >>> decimal_str(sympy.Rational(10 ** 400 + 1, 3 * 10 ** 399), 3)
+        '3.333'
+        >>> decimal_str(sympy.Rational(10 ** 40, 3), 3)
+        '3.333e+39'
+    """
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
+        raise ValueError(f"digits must be an int >= 0, got {digits!r}")
     r = to_rational(value)
-    return f"{float(r.p) / float(r.q):.{digits}f}" if r.q != 1 else str(r.p)
+    p, q = int(r.p), int(r.q)
+    if q == 1:
+        return int_str(p)
+    sign = "-" if p < 0 else ""
+    a = abs(p)
+    if a // q >= 10 ** FIXED_POINT_MAX_DIGITS:
+        return sign + _scientific(a, q, digits)
+    scaled = _round_half_even(a * 10 ** digits, q)
+    if digits == 0:
+        return sign + int_str(scaled)
+    whole, frac = divmod(scaled, 10 ** digits)
+    return f"{sign}{int_str(whole)}.{str(frac).rjust(digits, '0')}"
+
+
+def _round_half_even(num: int, den: int) -> int:
+    """``num / den`` (both positive) rounded to the nearest int, ties to even."""
+    quotient, remainder = divmod(num, den)
+    twice = 2 * remainder
+    if twice > den or (twice == den and quotient % 2 == 1):
+        quotient += 1
+    return quotient
+
+
+def _scientific(a: int, q: int, digits: int) -> str:
+    """``a / q`` (positive, at least 1) as ``m.mmm…e+NN`` with ``digits`` decimals."""
+    exponent = len(int_str(a // q)) - 1
+    mantissa = _round_half_even(a * 10 ** digits, q * 10 ** exponent)
+    if mantissa >= 10 ** (digits + 1):  # rounding carried into a new digit, e.g. 9.99 -> 10.0
+        exponent += 1
+        mantissa = _round_half_even(a * 10 ** digits, q * 10 ** exponent)
+    text = str(mantissa)
+    body = text[0] + ("." + text[1:] if digits else "")
+    return f"{body}e+{exponent:02d}"
 
 
 def to_jsonable(value: Any) -> Any:

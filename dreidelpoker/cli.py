@@ -9,7 +9,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .games.registry import CliCommand, games
+from .analysis import equity_command
+from .games.registry import CliCommand, GameInfo, games
 
 VERB_HELP = {
     "odds": "exact odds of a game's hands",
@@ -28,6 +29,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def game_commands(game: GameInfo) -> dict[str, CliCommand]:
+    """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
+    protocol but no equity command of its own."""
+    commands = dict(game.commands)
+    if game.analysis is not None and "equity" not in commands:
+        commands["equity"] = equity_command(game.analysis)
+    return commands
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dreidelpoker",
@@ -43,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     verbs.required = True
     by_verb: dict[str, list[tuple[str, CliCommand]]] = {}
     for game in games():
-        for verb, command in game.commands.items():
+        for verb, command in game_commands(game).items():
             by_verb.setdefault(verb, []).append((game.name, command))
     for verb in sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v)):
         vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb), description=VERB_HELP.get(verb, verb))

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dreidelpoker.equity import EquityResult
+from dreidelpoker.montecarlo import MonteCarloEstimate
 from dreidelpoker.games import dice_poker as dpk
 
 # -- RULES.md 2.2 and the seed's examples ------------------------------------------------
@@ -223,7 +224,7 @@ def test_monte_carlo_agrees_with_exact_within_its_interval() -> None:
     exact = dpk.equity("5,2,2", "9", opponent_dice=["6,6,1"], method="exact")
     n = 100_000
     mc = dpk.equity("5,2,2", "9", opponent_dice=["6,6,1"], method="monte-carlo", samples=n, seed=7)
-    assert isinstance(mc, dpk.MonteCarloEquity) and mc.samples == n and mc.seed == 7
+    assert isinstance(mc, MonteCarloEstimate) and mc.samples == n and mc.seed == 7
     # 5 standard errors: a fixed seed, so this either always passes or always fails.
     for name in ("win", "equity"):
         p = float(getattr(exact, name))
@@ -237,7 +238,7 @@ def test_monte_carlo_agrees_with_exact_within_its_interval() -> None:
 def test_auto_switches_to_monte_carlo_beyond_the_exact_limit() -> None:
     assert dpk.exact_cells(0, 2) > dpk.EXACT_CELL_LIMIT >= dpk.exact_cells(1, 2)
     r = dpk.equity("6,5,3", opponent_dice=["2,2,1", "4,4,3"], samples=20_000)
-    assert isinstance(r, dpk.MonteCarloEquity)
+    assert isinstance(r, MonteCarloEstimate)
     assert r.to_dict()["method"] == "monte-carlo" and "intervals" in r.to_dict()
     assert "Monte Carlo" in r.to_text()
 
@@ -365,3 +366,8 @@ def test_unknown_roll_is_the_average_over_rolls() -> None:
     assert acc == r.equity
     assert dpk.parse_opponent_dice("2,2,1 ? any") == [(2, 2, 1), None, None]
     assert dpk.exact_cells(0, 1, unknown_rolls=1) == 455 * 455 * 56
+
+
+def test_old_monte_carlo_name_warns_and_is_the_one_type() -> None:
+    with pytest.warns(DeprecationWarning, match="use dreidelpoker.montecarlo.MonteCarloEstimate"):
+        assert dpk.MonteCarloEquity is MonteCarloEstimate

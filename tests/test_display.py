@@ -20,8 +20,8 @@ R = sympy.Rational
 
 
 def _oracle_decimal(p: int, q: int, digits: int) -> str:
-    """Round p/q half away from zero with the decimal module (independent of display.py)."""
-    ctx = decimal.Context(prec=len(str(p)) + len(str(q)) + digits + 10, rounding=decimal.ROUND_HALF_UP)
+    """Round p/q half to even with the decimal module (independent of display.py)."""
+    ctx = decimal.Context(prec=len(str(p)) + len(str(q)) + digits + 10, rounding=decimal.ROUND_HALF_EVEN)
     v = ctx.divide(decimal.Decimal(p), decimal.Decimal(q))
     return f"{v.quantize(decimal.Decimal(1).scaleb(-digits), context=ctx):f}"
 
@@ -35,9 +35,12 @@ def test_decimal_text_matches_decimal_module_for_huge_rationals(p: int, q: int, 
         assert decimal_text(R(p, q), digits) == str(f.numerator)
         return
     got = decimal_text(R(p, q), digits)
-    if "e" in got:  # too small for the fixed precision: scientific notation, 3 significant digits
+    if "e-" in got:  # too small for the fixed precision: scientific notation, 3 significant digits
         assert abs(f) < Fraction(1, 2 * 10**digits)
-        assert abs(float(got) - float(f)) <= abs(float(f)) * 6e-3
+        assert abs(Fraction(got) - f) <= abs(f) * Fraction(6, 1000)
+    elif "e+" in got:  # more than 30 digits before the point: scientific with `digits` decimals
+        assert abs(f) >= 10**30
+        assert abs(Fraction(got) - f) <= abs(f) * Fraction(6, 10**digits)
     else:
         want = _oracle_decimal(f.numerator, f.denominator, digits)
         assert got == want

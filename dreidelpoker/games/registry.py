@@ -12,7 +12,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .protocol import AnalysisGame, PlaySpec
 
 
 class CliResult(Protocol):
@@ -41,6 +44,12 @@ class GameInfo:
     summary: str
     rules_type: type
     commands: Mapping[str, CliCommand] = field(default_factory=dict)
+    #: The analysis protocol (hands, showdown, deals), or ``None`` for a game without
+    #: showdowns (classic dreidel). The generic engines and the conformance test use it.
+    analysis: AnalysisGame[Any, Any, Any] | None = None
+    #: How to play whole games of it (:class:`~dreidelpoker.games.protocol.PlaySpec`),
+    #: or ``None`` for games analysed hand by hand only.
+    play: PlaySpec | None = None
 
 
 _REGISTRY: dict[str, GameInfo] = {}
@@ -53,6 +62,16 @@ def register(game: GameInfo) -> GameInfo:
         raise ValueError(f"a game named {game.name!r} is already registered")
     _REGISTRY[game.name] = game
     return game
+
+
+def unregister(name: str) -> None:
+    """Remove a game (for tests that register a toy game for a while).
+
+    Raises:
+        ValueError: if no game of that name is registered.
+    """
+    if _REGISTRY.pop(name, None) is None:
+        raise ValueError(f"no game named {name!r} is registered")
 
 
 def get_game(name: str) -> GameInfo:
@@ -73,6 +92,30 @@ def games() -> list[GameInfo]:
     """
     _load_builtin_games()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def playable_games() -> list[GameInfo]:
+    """The registered games that can be played whole (``GameInfo.play`` is set).
+
+    Examples:
+        >>> all(g.play is not None for g in playable_games())
+        True
+    """
+    return [g for g in games() if g.play is not None]
+
+
+def game_for_rules(rules: object) -> GameInfo:
+    """The registered game whose rules type ``rules`` is an instance of.
+
+    Raises:
+        ValueError: when no registered game uses that rules type.
+    """
+    _load_builtin_games()
+    for game in _REGISTRY.values():
+        if isinstance(rules, game.rules_type):
+            return game
+    known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in _REGISTRY.values())
+    raise ValueError(f"rules must be the rules object of a registered game ({known}); got {type(rules).__name__}")
 
 
 def _load_builtin_games() -> None:

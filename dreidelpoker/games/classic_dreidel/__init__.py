@@ -14,6 +14,7 @@ from .chain import (
     successors,
 )
 from .cli import COMMANDS
+from .play import PLAY, ClassicDreidelGame, ClassicDreidelObservation, new_game
 from .continuous import continuous_winnings, spin_payoffs
 from .rules import ELIMINATIONS, FACES, HEY_ROUNDINGS, STOPPING_RULES, ClassicDreidelRules
 from .simulate import SimulationResult, simulate
@@ -25,11 +26,16 @@ GAME = register(
         summary="The traditional game (RULES.md 6) as an absorbing Markov chain: length and seat unfairness.",
         rules_type=ClassicDreidelRules,
         commands=COMMANDS,
+        play=PLAY,
     )
 )
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
+    "ClassicDreidelGame",
+    "ClassicDreidelObservation",
+    "PLAY",
+    "new_game",
     "ELIMINATIONS",
     "FACES",
     "GAME",

@@ -126,6 +126,24 @@ class ClassicDreidelRules:
         fair = "" if self.face_probabilities == (Fraction(1, 4),) * 4 else ", biased dreidel"
         return f"{self.players} players x {self.coins} coins, {hey}, {out}, {ante}, {stop}{fair}"
 
-    def hey_take(self, pot: int) -> int:
-        """Coins taken on Hey from an integer pot."""
+    def hey_take(self, pot: Any) -> Any:
+        """Coins taken on Hey: half the pot rounded up or down, or exactly half (a Fraction)
+        of a continuous pot."""
+        if self.hey_rounding == "continuous":
+            return Fraction(pot) / 2
         return (pot + 1) // 2 if self.hey_rounding == "up" else pot // 2
+
+    @classmethod
+    def presets(cls) -> dict[str, ClassicDreidelRules]:
+        """Named variants: RULES.md and each documented alternative of RULES.md 6.
+
+        Examples:
+            >>> ClassicDreidelRules.presets()["hey-rounds-down"].hey_rounding
+            'down'
+        """
+        return {
+            "rules-md": cls(),
+            "hey-rounds-down": cls(hey_rounding="down"),
+            "out-on-zero": cls(elimination="zero"),
+            "no-reante": cls(reante=False),
+        }

@@ -10,14 +10,18 @@ Examples:
 
 from __future__ import annotations
 
+from ..._deprecation import deprecated_names
+from ...montecarlo import MonteCarloEstimate
 from ..registry import GameInfo, register
+from .analysis import DICE_POKER
 from .cards import CARD_RANKS, Card, format_values, parse_cards, parse_dice, value_name
 from .cli import COMMANDS
 from .equity import (
     EXACT_CELL_LIMIT,
     UNKNOWN_DICE,
-    MonteCarloEquity,
+    DiceKnown,
     OpponentDice,
+    dice_known,
     equity,
     exact_cells,
     parse_opponent_dice,
@@ -58,8 +62,13 @@ GAME = register(
         summary="Three public dice, summed or alone, plus three hidden cards: six-value poker with no flushes.",
         rules_type=DicePokerRules,
         commands=COMMANDS,
+        analysis=DICE_POKER,
     )
 )
+
+__getattr__ = deprecated_names(__name__, {
+    "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate", lambda: MonteCarloEstimate),
+})
 
 __all__ = [
     "BETTING_STRUCTURES",
@@ -77,9 +86,9 @@ __all__ = [
     "CategoryTable",
     "DesignerAnswers",
     "DiceHand",
+    "DiceKnown",
     "DicePokerRules",
     "HandKey",
-    "MonteCarloEquity",
     "OpponentDice",
     "best_key",
     "category_table",
@@ -87,6 +96,7 @@ __all__ = [
     "clear_caches",
     "conditional_table",
     "designer_answers",
+    "dice_known",
     "dice_orderings",
     "dice_partitions",
     "dice_table",

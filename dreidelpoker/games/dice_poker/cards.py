@@ -18,8 +18,10 @@ __all__ = [
     "SUITS",
     "Card",
     "check_card_supply",
+    "format_hand",
     "format_values",
     "parse_cards",
+    "parse_hand",
     "parse_dice",
     "value_name",
 ]
@@ -172,3 +174,37 @@ def check_card_supply(cards: Iterable[Card], *, what: str = "cards") -> None:
     for rank, n in ranks.items():
         if n > 4:
             raise ValueError(f"{n} cards of rank {value_name(rank)} in {what}; the deck holds 4 of each rank")
+
+
+def parse_hand(hand: str, *, what: str = "hand") -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """Parse a hand written ``"DICE | CARDS"``: three dice, then 0 to 3 cards.
+
+    Raises:
+        ValueError: for bad dice or cards, or more than one ``|``.
+
+    Examples:
+        >>> parse_hand("6,5,3 | A Q 10")
+        ((6, 5, 3), (Card(rank=14, suit=None), Card(rank=12, suit=None), Card(rank=10, suit=None)))
+        >>> format_hand(*parse_hand("653|KS"))
+        '6,5,3 | KS'
+    """
+    if not isinstance(hand, str):
+        raise TypeError(f"{what} must be a string like '6,5,3 | A Q 10', got {type(hand).__name__}")
+    parts = hand.split("|")
+    if len(parts) > 2:
+        raise ValueError(f"{what} {hand!r} must be 'DICE | CARDS', e.g. '6,5,3 | A Q 10'; it has {len(parts) - 1} '|'")
+    dice = parse_dice(parts[0], what=f"the dice of {what} {hand!r}")
+    cards = parse_cards(parts[1] if len(parts) == 2 else None, what=f"the cards of {what} {hand!r}")
+    return dice, cards
+
+
+def format_hand(dice: Sequence[int], cards: Iterable[Card] = ()) -> str:
+    """Write a hand as ``"DICE | CARDS"`` (:func:`parse_hand` reads it back).
+
+    Examples:
+        >>> format_hand((6, 5, 3), [Card(14), Card(12, "H")])
+        '6,5,3 | A QH'
+    """
+    text = ",".join(str(d) for d in dice)
+    cards = list(cards)
+    return f"{text} | {' '.join(str(c) for c in cards)}" if cards else text

@@ -9,7 +9,8 @@ from typing import Any
 from ...equity import EquityResult
 from ..registry import CliCommand
 from .cards import parse_cards, parse_dice
-from .equity import EXACT_CELL_LIMIT, MonteCarloEquity, OpponentDice, equity, parse_opponent_dice
+from ...montecarlo import MonteCarloEstimate
+from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
 from .rules import DicePokerRules
 from .tables import SPACES, CategoryTable, category_table, conditional_table, designer_answers
 
@@ -65,7 +66,7 @@ def _run_table(args: argparse.Namespace) -> _TableOutput:
 
 @dataclass(frozen=True)
 class _EquityOutput:
-    result: EquityResult | MonteCarloEquity
+    result: EquityResult | MonteCarloEstimate
     dice: tuple[int, ...]
     cards: tuple[str, ...]
     opponent_dice: list[OpponentDice]

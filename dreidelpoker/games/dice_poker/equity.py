@@ -18,18 +18,19 @@ a seeded Monte Carlo with a 95% confidence interval.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from ...display import table_html
 from ...equity import EquityAccumulator, EquityResult
+from ...montecarlo import MonteCarloEstimate, ShowdownTally
 from .cards import CARD_RANKS, Card, check_card_supply, parse_cards, parse_dice
 from .evaluator import HandKey
 from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
@@ -37,8 +38,8 @@ from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, 
 from .tables import remaining_deck
 
 __all__ = [
-    "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "Method", "MonteCarloEquity", "OpponentDice", "equity", "exact_cells",
-    "parse_opponent_dice",
+    "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "Method", "OpponentDice", "dice_known", "equity",
+    "exact_cells", "exact_equity_of", "monte_carlo_equity_of", "parse_opponent_dice",
 ]
 
 #: Largest number of cells ``method="auto"`` computes exactly (about 3 s here; ~150 ns a cell).
@@ -257,54 +258,9 @@ class _Exact:
                 self.acc.add(weight * s, winners=n, hero_wins=True)
 
 
-@dataclass(frozen=True)
-class MonteCarloEquity:
-    """Monte Carlo equity: floats with the sample count, the seed and 95% confidence intervals."""
-
-    win: float
-    tie: float
-    lose: float
-    equity: float
-    samples: int
-    seed: int
-    intervals: dict[str, tuple[float, float]]
-    confidence: float = 0.95
-    description: str = ""
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "method": "monte-carlo",
-            "description": self.description,
-            "win": self.win, "tie": self.tie, "lose": self.lose, "equity": self.equity,
-            "samples": self.samples, "seed": self.seed, "confidence": self.confidence,
-            "intervals": {k: list(v) for k, v in self.intervals.items()},
-        }
-
-    def to_text(self) -> str:
-        lines = [self.description] if self.description else []
-        lines.append(f"Monte Carlo: {self.samples:,} samples, seed {self.seed}, {self.confidence:.0%} intervals")
-        for name in ("win", "tie", "lose", "equity"):
-            lo, hi = self.intervals[name]
-            lines.append(f"{name:<7}{getattr(self, name):.6f}  [{lo:.6f}, {hi:.6f}]")
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return (f"MonteCarloEquity(win={self.win:.4f}, tie={self.tie:.4f}, lose={self.lose:.4f}, "
-                f"equity={self.equity:.4f}, samples={self.samples}, seed={self.seed})")
-
-    def _repr_html_(self) -> str:
-        rows = [(n, f"{getattr(self, n):.6f}", f"[{self.intervals[n][0]:.6f}, {self.intervals[n][1]:.6f}]")
-                for n in ("win", "tie", "lose", "equity")]
-        cap = f"{self.description} — Monte Carlo, {self.samples:,} samples, seed {self.seed}"
-        return table_html(("", "estimate", f"{self.confidence:.0%} interval"), rows, title=cap)
-
-
-_Z95 = 1.959963984540054
-
-
 def _monte_carlo(draws: list[_Draw], hero_fixed: int | None, left: IntArray, known: tuple[Card, ...],
-                 *, samples: int, seed: int, description: str) -> MonteCarloEquity:
+                 *, samples: int, seed: int, description: str, confidence: float,
+                 players: int) -> MonteCarloEstimate:
     rng = np.random.default_rng(np.random.SeedSequence(seed))
     deck = np.repeat(np.arange(len(CARD_RANKS)), left)  # rank indices of the cards left
     # A sorted rank-index triple (a >= b >= c) -> its RANK_TRIPLES position.
@@ -324,8 +280,7 @@ def _monte_carlo(draws: list[_Draw], hero_fixed: int | None, left: IntArray, kno
             hero_table[lut[(a * 13 + b) * 13 + c]] = o
     opp_draws = draws[1:] if u else draws
     need = u + 3 * len(opp_draws)
-    wins = ties = 0
-    share_sum = share_sq = 0.0
+    tally = ShowdownTally(players)
     done = 0
     chunk = max(1, min(samples, 2_000_000 // max(len(deck), 1)))
     while done < samples:
@@ -354,32 +309,91 @@ def _monte_carlo(draws: list[_Draw], hero_fixed: int | None, left: IntArray, kno
         best = keys.max(axis=1)
         nwin = (keys == best[:, None]).sum(axis=1)
         hero_wins = keys[:, 0] == best
-        share = np.where(hero_wins, 1.0 / nwin, 0.0)
-        wins += int((hero_wins & (nwin == 1)).sum())
-        ties += int((hero_wins & (nwin > 1)).sum())
-        share_sum += float(share.sum())
-        share_sq += float((share ** 2).sum())
+        lose = int((~hero_wins).sum())
+        if lose:
+            tally.add_counts(winners=1, hero_wins=False, count=lose)
+        for k, c in enumerate(np.bincount(nwin[hero_wins], minlength=players + 1)):
+            if c:
+                tally.add_counts(winners=k, hero_wins=True, count=int(c))
         done += n
-    win, tie = wins / samples, ties / samples
-    lose = 1.0 - win - tie
-    eq = share_sum / samples
-    var = max(share_sq / samples - eq ** 2, 0.0)
-
-    def prop_ci(p: float) -> tuple[float, float]:
-        half = _Z95 * math.sqrt(p * (1 - p) / samples)
-        return (max(0.0, p - half), min(1.0, p + half))
-
-    half = _Z95 * math.sqrt(var / samples)
-    return MonteCarloEquity(
-        win=win, tie=tie, lose=lose, equity=eq, samples=samples, seed=seed,
-        intervals={"win": prop_ci(win), "tie": prop_ci(tie), "lose": prop_ci(lose),
-                   "equity": (max(0.0, eq - half), min(1.0, eq + half))},
-        description=description,
-    )
+    return tally.estimate(seed=seed, confidence=confidence, description=description)
 
 
 def _roll_label(roll: OpponentDice) -> str:
     return "?" if roll is None else ",".join(map(str, roll))
+
+
+@dataclass(frozen=True)
+class DiceKnown:
+    """What is known before the cards are dealt: the hero's dice and known cards, each
+    opponent's dice (``None`` = not rolled yet) and the dead cards.
+
+    Build it with :func:`dice_known`, which checks it.
+    """
+
+    dice: tuple[int, ...]
+    cards: tuple[Card, ...]
+    opponent_dice: tuple[OpponentDice, ...]
+    dead: tuple[Card, ...] = ()
+
+    def left(self) -> IntArray:
+        """Rank counts left in the deck (index ``r - 2`` for rank ``r``)."""
+        left_map = remaining_deck(self.cards + self.dead)
+        return np.array([left_map[r] for r in CARD_RANKS], dtype=np.int64)
+
+    def describe(self) -> str:
+        """A short description, e.g. ``"dice 6,5,3 and cards K against 2,2,1"``."""
+        return (f"dice {','.join(map(str, self.dice))}"
+                + (f" and cards {' '.join(str(c) for c in self.cards)}" if self.cards else "")
+                + " against " + "; ".join(_roll_label(o) for o in self.opponent_dice))
+
+
+def dice_known(
+    dice: str | Sequence[int],
+    cards: str | Iterable[str | int | Card] | None = None,
+    *,
+    opponent_dice: str | Sequence[str | Sequence[int] | None],
+    dead: str | Iterable[str | int | Card] | None = None,
+) -> DiceKnown:
+    """Parse and check what is known (the arguments of :func:`equity`).
+
+    Raises:
+        ValueError: for bad dice or cards, too many players, or too few cards left.
+
+    Examples:
+        >>> dice_known("6,5,3", "K", opponent_dice="2,2,1 ?").describe()
+        'dice 6,5,3 and cards K against 2,2,1; ?'
+    """
+    d = parse_dice(dice)
+    known = parse_cards(cards)
+    gone = parse_cards(dead, max_cards=DECK_SIZE, what="dead cards")
+    check_card_supply(known + gone, what="your cards and the dead cards")
+    opponents = parse_opponent_dice(opponent_dice)
+    k = DiceKnown(d, known, tuple(opponents), gone)
+    left = k.left()
+    need = 3 - len(known) + 3 * len(opponents)
+    if need > int(left.sum()):
+        raise ValueError(
+            f"{len(opponents) + 1} players need {need} more cards but only {int(left.sum())} are left in the deck "
+            f"after {len(known)} known and {len(gone)} dead cards"
+        )
+    return k
+
+
+def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
+    """The vectorised exact engine on a checked :class:`DiceKnown` (no cell limit)."""
+    draws, hero_fixed = _draws(known.dice, known.cards, list(known.opponent_dice), rules)
+    acc = _Exact(draws, hero_fixed, len(known.opponent_dice) + 1).run(known.left())
+    return acc.result(known.describe())
+
+
+def monte_carlo_equity_of(known: DiceKnown, *, rules: DicePokerRules, samples: int, seed: int,
+                          confidence: float = 0.95) -> MonteCarloEstimate:
+    """The vectorised Monte Carlo engine on a checked :class:`DiceKnown`."""
+    draws, hero_fixed = _draws(known.dice, known.cards, list(known.opponent_dice), rules)
+    return _monte_carlo(draws, hero_fixed, known.left(), known.cards, samples=samples, seed=seed,
+                        description=known.describe(), confidence=confidence,
+                        players=len(known.opponent_dice) + 1)
 
 
 def equity(
@@ -393,7 +407,7 @@ def equity(
     seed: int = 0,
     max_exact_cells: int = EXACT_CELL_LIMIT,
     dead: str | Iterable[str | int | Card] | None = None,
-) -> EquityResult | MonteCarloEquity:
+) -> EquityResult | MonteCarloEstimate:
     """Equity of the hero's dice and 0-3 known cards against opponents with known dice.
 
     ``method="exact"`` enumerates (an :class:`EquityResult` of sympy Rationals) and
@@ -420,25 +434,9 @@ def equity(
             raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-    d = parse_dice(dice)
-    known = parse_cards(cards)
-    gone = parse_cards(dead, max_cards=DECK_SIZE, what="dead cards")
-    check_card_supply(known + gone, what="your cards and the dead cards")
-    opponents = parse_opponent_dice(opponent_dice)
-    players = len(opponents) + 1
-    left_map = remaining_deck(known + gone)
-    left = np.array([left_map[r] for r in CARD_RANKS], dtype=np.int64)
-    need = 3 - len(known) + 3 * len(opponents)
-    if need > int(left.sum()):
-        raise ValueError(
-            f"{players} players need {need} more cards but only {int(left.sum())} are left in the deck "
-            f"after {len(known)} known and {len(gone)} dead cards"
-        )
-    draws, hero_fixed = _draws(d, known, opponents, rules)
-    cells = exact_cells(len(known), len(opponents), unknown_rolls=sum(o is None for o in opponents))
-    desc = (f"dice {','.join(map(str, d))}"
-            + (f" and cards {' '.join(str(c) for c in known)}" if known else "")
-            + " against " + "; ".join(_roll_label(o) for o in opponents))
+    k = dice_known(dice, cards, opponent_dice=opponent_dice, dead=dead)
+    opponents = k.opponent_dice
+    cells = exact_cells(len(k.cards), len(opponents), unknown_rolls=sum(o is None for o in opponents))
     use_exact = method == "exact" or (method == "auto" and cells <= max_exact_cells)
     if method == "exact" and cells > max_exact_cells:
         raise ValueError(
@@ -446,9 +444,7 @@ def equity(
             "use method 'monte-carlo' or 'auto', or raise max_exact_cells (CLI: --max-exact-cells)"
         )
     if use_exact:
-        acc = _Exact(draws, hero_fixed, players).run(left)
-        res = acc.result(desc)
-        return EquityResult(win=res.win, tie=res.tie, lose=res.lose, equity=res.equity, description=desc,
-                            details={"method": "exact", "cells": cells})
-    mc = _monte_carlo(draws, hero_fixed, left, known, samples=samples, seed=seed, description=desc)
-    return MonteCarloEquity(**{**mc.__dict__, "details": {"method": "monte-carlo", "cells": cells}})
+        res = exact_equity_of(k, rules=rules)
+        return dataclasses.replace(res, details={"method": "exact", "cells": cells})
+    mc = monte_carlo_equity_of(k, rules=rules, samples=samples, seed=seed)
+    return dataclasses.replace(mc, details={"method": "monte-carlo", "cells": cells})

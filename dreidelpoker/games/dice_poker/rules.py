@@ -89,3 +89,18 @@ class DicePokerRules:
         if self.bobtail_from_one:
             bits.append("bobtails from 1")
         return ", ".join(bits) or "standard rules"
+
+    @classmethod
+    def presets(cls) -> dict[str, DicePokerRules]:
+        """Named variants: RULES.md and each documented ranking or betting alternative.
+
+        Examples:
+            >>> DicePokerRules.presets()["no-straights-from-1"].label
+            'no straights from 1'
+        """
+        return {
+            "rules-md": cls(),
+            "no-straights-from-1": cls(straights_from_one=False),
+            "bobtails-from-1": cls(bobtail_from_one=True),
+            "bet-after-each-card": cls(betting="after-each-card"),
+        }

@@ -11,14 +11,17 @@ Examples:
 from __future__ import annotations
 
 from ..registry import GameInfo, register
+from .analysis import DOMINO_POKER
 from .blocking import BlockingResult, BlockingRow, blocking, blocking_by_opponent
 from .cli import COMMANDS
 from .equity import (
     MAX_DEALS,
+    DominoDeal,
     PartialHand,
     category_equity,
     deal_count,
     equity,
+    setup_deal,
     equity_by_opponents,
     heads_up_wins,
 )
@@ -42,6 +45,7 @@ from .tiles import (
     MAX_PLAYERS,
     TILES,
     Tile,
+    format_hand,
     format_tiles,
     parse_hand,
     parse_tile,
@@ -55,6 +59,7 @@ GAME = register(
         summary="Five-tile poker with a 20-tile double-six set (no blanks, no [1-1]).",
         rules_type=DominoPokerRules,
         commands=COMMANDS,
+        analysis=DOMINO_POKER,
     )
 )
 
@@ -72,6 +77,7 @@ __all__ = [
     "TILES",
     "BlockingResult",
     "BlockingRow",
+    "DominoDeal",
     "CategoryRow",
     "CategoryTable",
     "DominoPokerRules",
@@ -89,6 +95,7 @@ __all__ = [
     "equity",
     "equity_by_opponents",
     "evaluate",
+    "format_hand",
     "format_tiles",
     "heads_up_wins",
     "inversions",
@@ -96,6 +103,7 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "run_suit",
+    "setup_deal",
     "strength_tables",
     "suit_of",
 ]

@@ -19,6 +19,7 @@ import sympy
 from ..._fractions import frac_str
 from ...display import Html, number_html, table_html, to_pandas_frame
 from ...exact import Distribution, ExactTable
+from .equity import setup_deal
 from .evaluator import category_names
 from .rules import DominoPokerRules, LowRuns
 from .table import DISTINCT_HANDS, category_counts
@@ -199,9 +200,7 @@ def blocking_by_opponent(
         >>> a.row("Full house").probability, b.row("Full house").probability
         (37/286, 0)
     """
-    from .equity import _setup
-
-    deal = _setup(hand, opponents, rules or DominoPokerRules())
+    deal = setup_deal(hand, opponents, rules=rules or DominoPokerRules())
     out = []
     for i in range(1, len(deal.known)):
         seen = [t for j, k in enumerate(deal.known) if j != i for t in k]

@@ -41,12 +41,16 @@ from .tiles import (
 
 __all__ = [
     "MAX_DEALS",
+    "DominoDeal",
     "PartialHand",
     "category_equity",
     "deal_count",
+    "describe_deal",
     "equity",
     "equity_by_opponents",
+    "exact_equity_of",
     "heads_up_wins",
+    "setup_deal",
 ]
 
 #: A partial hand: None (all five tiles unknown) or 0 to 5 known tiles.
@@ -76,8 +80,9 @@ def _known(spec: PartialHand, *, what: str) -> tuple[Tile, ...]:
 
 
 @dataclass(frozen=True)
-class _Deal:
-    """The enumeration problem: known tiles per player (hero first) and the unseen pool."""
+class DominoDeal:
+    """What is known before the deal: known tiles per player (hero first) and the unseen
+    pool. Build it with :func:`setup_deal`, which checks it."""
 
     known: tuple[tuple[Tile, ...], ...]
     pool: tuple[Tile, ...]
@@ -96,7 +101,19 @@ class _Deal:
         return n
 
 
-def _setup(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, rules: DominoPokerRules) -> _Deal:
+def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, *,
+               rules: DominoPokerRules) -> DominoDeal:
+    """Parse and check the hero's (partial) hand and the opponents (a count of unknown
+    hands, or one entry per opponent: ``None`` or their known tiles).
+
+    Raises:
+        ValueError: for bad tiles, a tile in two hands, or a bad number of opponents.
+        TypeError: for an ``opponents`` of the wrong type.
+
+    Examples:
+        >>> len(setup_deal("6-6,5-5", 2, rules=DominoPokerRules()).pool)
+        18
+    """
     hero = _known(hand, what="hand")
     if opponents is None:
         opponents = rules.players - 1
@@ -126,7 +143,7 @@ def _setup(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, rul
             seen[t] = who
     pool = tuple(t for t in TILES if t not in seen)
     unknown = tuple(i for i in range(1, len(known)) if not known[i])
-    return _Deal(tuple(known), pool, unknown if len(unknown) > 1 else ())
+    return DominoDeal(tuple(known), pool, unknown if len(unknown) > 1 else ())
 
 
 def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | None = None,
@@ -137,13 +154,13 @@ def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | No
         >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
         756756
     """
-    return _setup(hand, opponents, rules or DominoPokerRules()).ordered_deals()
+    return setup_deal(hand, opponents, rules=rules or DominoPokerRules()).ordered_deals()
 
 
 class _Counter:
     """Walks the completions player by player, in chunks, and tallies showdowns."""
 
-    def __init__(self, deal: _Deal, rules: DominoPokerRules) -> None:
+    def __init__(self, deal: DominoDeal, rules: DominoPokerRules) -> None:
         self.by_mask = strength_tables(rules.low_runs).by_mask
         self.deal = deal
         self.known = [tiles_mask(k) for k in deal.known]
@@ -252,7 +269,7 @@ def equity(
         0
     """
     rules = rules or DominoPokerRules()
-    deal = _setup(hand, opponents, rules)
+    deal = setup_deal(hand, opponents, rules=rules)
     total = deal.ordered_deals()
     work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
     if work > MAX_DEALS:
@@ -261,18 +278,29 @@ def equity(
             + (f" ({work:,} to enumerate)" if work != total else "")
             + f"; the exact engine stops at {MAX_DEALS:,}. Fix more of your own tiles or the opponents' tiles."
         )
-    counter = _Counter(deal, rules)
-    acc = counter.run()
+    result = exact_equity_of(deal, rules=rules)
+    hero = deal.known[0]
+    if len(hero) == HAND_SIZE:
+        result.details["category"] = _evaluate(hero, rules.low_runs).category
+    return result
+
+
+def describe_deal(deal: DominoDeal) -> str:
+    """A short description of what is known, e.g. ``"[6-6] (partial) against 1 opponent(s): unknown"``."""
     hero = deal.known[0]
     who = format_tiles(hero) if len(hero) == HAND_SIZE else f"{format_tiles(hero) or 'an unknown hand'} (partial)"
     vs = ", ".join(
         "unknown" if not k else (format_tiles(k) + ("" if len(k) == HAND_SIZE else " + unknown"))
         for k in deal.known[1:]
     )
-    result = acc.result(f"{who} against {len(deal.known) - 1} opponent(s): {vs}")
-    result.details.update({"deals": total, "enumerated": counter.visited})
-    if len(hero) == HAND_SIZE:
-        result.details["category"] = _evaluate(hero, rules.low_runs).category
+    return f"{who} against {len(deal.known) - 1} opponent(s): {vs}"
+
+
+def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResult:
+    """The vectorised exact engine on a checked :class:`DominoDeal` (no size limit)."""
+    counter = _Counter(deal, rules)
+    result = counter.run().result(describe_deal(deal))
+    result.details.update({"deals": deal.ordered_deals(), "enumerated": counter.visited})
     return result
 
 

@@ -96,3 +96,14 @@ class DominoPokerRules:
     def options(cls) -> dict[str, DominoPokerRules]:
         """One rules object per RULES.md 5.4 option for runs in suits 1, 2, 3."""
         return {opt: cls(low_runs=opt) for opt in LOW_RUN_OPTIONS}  # type: ignore[arg-type]
+
+    @classmethod
+    def presets(cls) -> dict[str, DominoPokerRules]:
+        """Named variants: one per RULES.md 5.4 option for runs in suits 1, 2, 3
+        (the same as :meth:`options`).
+
+        Examples:
+            >>> sorted(DominoPokerRules.presets()) == sorted(LOW_RUN_OPTIONS)
+            True
+        """
+        return cls.options()

@@ -19,6 +19,7 @@ __all__ = [
     "HandLike",
     "Tile",
     "TileLike",
+    "format_hand",
     "format_tiles",
     "mask_tiles",
     "parse_hand",
@@ -204,6 +205,16 @@ def parse_hand(hand: HandLike) -> tuple[Tile, ...]:
     if len(tiles) != HAND_SIZE:
         raise ValueError(f"a hand holds exactly {HAND_SIZE} tiles, got {len(tiles)}: {format_tiles(tiles)}")
     return tiles
+
+
+def format_hand(hand: Iterable[Tile]) -> str:
+    """A hand in canonical form, strongest tile first (:func:`parse_hand` reads it back).
+
+    Examples:
+        >>> format_hand(parse_hand("1-2,3-4,5-6,6-6,2-2"))
+        '[6-6] [6-5] [4-3] [2-2] [2-1]'
+    """
+    return format_tiles(sorted(hand, reverse=True))
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

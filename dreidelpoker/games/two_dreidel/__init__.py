@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..registry import GameInfo, register
 from .chain import ChainState, DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
+from .analysis import TWO_DREIDEL
 from .cli import COMMANDS
 from .deck import DeckState, draw_weights, hypergeometric
 from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
@@ -30,6 +31,7 @@ GAME = register(
         summary="Dreidel-flavoured high-card poker from private Dominion-style decks.",
         rules_type=TwoDreidelRules,
         commands=COMMANDS,
+        analysis=TWO_DREIDEL,
     )
 )
 

@@ -16,10 +16,11 @@ from .odds import kept_hand_distribution
 from .policies import Policy
 from .ranking import Hand, HandLike, format_hand, parse_hand, showdown_winners
 from .rules import TwoDreidelRules
+from .showdown_table import MAX_TYPES, equity_counts, showdown_table
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
-    "hero_outcome", "opponent_hand_lists", "opponent_multisets", "possible_hands",
+    "hero_outcome", "opponent_hand_lists", "opponent_multisets", "possible_hands", "equity_vs_lists",
 ]
 
 #: A table seats at most eight players (RULES.md chips and the source's play).
@@ -64,12 +65,29 @@ def hand_weights(rules: TwoDreidelRules, hand: HandLike | Distribution[str]) -> 
     return [(_possible_hand(rules, hand), 1)]
 
 
+_FRESH: dict[tuple[object, ...], tuple[tuple[Hand, int], ...]] = {}
+
+
+def _fresh_weights(rules: TwoDreidelRules, policy: str) -> tuple[tuple[Hand, int], ...]:
+    """Kept-hand weights from a fresh deck under a named policy, cached by value (the rules
+    fields a named policy and the draw depend on; cheaper to hash than the whole rules)."""
+    key = (rules.symbols, rules.trumps, rules.deck, rules.draw, rules.put_back, policy)
+    found = _FRESH.get(key)
+    if found is None:
+        if len(_FRESH) >= 256:
+            _FRESH.clear()
+        found = _FRESH[key] = tuple(hand_weights(rules, kept_hand_distribution(rules, policy=policy)))
+    return found
+
+
 def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Policy) -> list[Weights]:
     """Each opponent's current-hand distribution as integer weights (validated count)."""
     if isinstance(opponents, bool):
         raise ValueError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents!r}")
     if isinstance(opponents, int):
         _check_opponents(opponents)
+        if isinstance(policy, str):  # the common case: fresh decks under a named policy
+            return [list(_fresh_weights(rules, policy))] * opponents
         specs: list[OpponentSpec] = [kept_hand_distribution(rules, policy=policy)] * opponents
     elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
         specs = list(opponents)
@@ -133,6 +151,34 @@ def equity_against(
     return acc.result(description)
 
 
+def equity_vs_lists(
+    rules: TwoDreidelRules,
+    hero: Weights,
+    lists: Sequence[Weights],
+    *,
+    description: str = "",
+) -> EquityResult:
+    """Exact equity of weighted hero hands against independent opponents' hand weights.
+
+    Uses the precomputed showdown table (:mod:`.showdown_table`); with more hand types
+    in play than it handles, falls back to enumerating opponent multisets.
+
+    Examples:
+        >>> r = TwoDreidelRules()
+        >>> equity_vs_lists(r, [((0, 1), 1)], [[((0, 1), 1), ((1, 1), 1)]])
+        EquityResult(win=1/2, tie=1/2, lose=0, equity=3/4)
+    """
+    n = len(lists)
+    types = {h for lst in lists for h, w in lst if w}
+    if len(types) <= MAX_TYPES:
+        table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
+        total, win, tie, share, den = equity_counts(table, hero, lists)
+        return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),
+                            lose=sympy.Rational(total - win - tie, total), equity=sympy.Rational(share, total * den),
+                            description=description)
+    return equity_against(rules, hero, opponent_multisets(lists), opponents=n, description=description)
+
+
 def equity(
     hand: HandLike | Distribution[str],
     *,
@@ -158,8 +204,8 @@ def equity(
     hero = hand_weights(rules, hand)
     label = format_hand(hero[0][0], rules) if not isinstance(hand, Distribution) else "a distribution of hands"
     n = len(lists)
-    return equity_against(
-        rules, hero, opponent_multisets(lists), opponents=n,
+    return equity_vs_lists(
+        rules, hero, lists,
         description=f"{label} against {n} opponent{'s' if n != 1 else ''}, deck {rules.deck_label}",
     )
 

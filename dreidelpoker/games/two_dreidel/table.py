@@ -34,11 +34,10 @@ from .equity import (
     OpponentSpec,
     Weights,
     equity,
-    equity_against,
+    equity_vs_lists,
     hand_weights,
     hero_outcome,
     opponent_hand_lists,
-    opponent_multisets,
 )
 from .odds import kept_hand_distribution
 from .policies import Policy, resolve_policy
@@ -292,12 +291,11 @@ def put_back_equities(
     rules = rules or TwoDreidelRules()
     cards = parse_drawn(drawn, rules, top=top, hero_deck=hero_deck)
     lists = opponent_hand_lists(rules, opponents, policy)
-    ms = opponent_multisets(lists)
     n = len(lists)
     choices = []
     for back, kept in _choices(rules, cards):
         hand = format_hand(kept, rules)
-        res = equity_against(rules, [(kept, 1)], ms, opponents=n, description=f"keep {hand} against {_opp_label(n)}")
+        res = equity_vs_lists(rules, [(kept, 1)], lists, description=f"keep {hand} against {_opp_label(n)}")
         choices.append(PutBackChoice(format_hand(back, rules), hand, res))
     label = format_hand(cards, rules)
     return PutBackTable(label, tuple(choices), f"drew {label}: equity of each put-back against {_opp_label(n)}")
@@ -352,7 +350,6 @@ def before_draw_equity(
     if not isinstance(state, DeckState):
         raise TypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
     lists = opponent_hand_lists(rules, opponents, policy)
-    ms = opponent_multisets(lists)
     n = len(lists)
     outcomes, total = draw_weights(rules, state)
     pol = None if hero_policy == "best" else resolve_policy(hero_policy, rules)
@@ -362,14 +359,14 @@ def before_draw_equity(
         p = sympy.Rational(w, total)
         if pol is None:
             options = [
-                (back, kept, equity_against(rules, [(kept, 1)], ms, opponents=n))
+                (back, kept, equity_vs_lists(rules, [(kept, 1)], lists))
                 for back, kept in _choices(rules, outcome.drawn)
             ]
             back, kept, res = max(options, key=lambda o: o[2].equity)
         else:
             kept = pol.kept(outcome.drawn)
             back = pol.put_back(outcome.drawn)
-            res = equity_against(rules, [(kept, 1)], ms, opponents=n, description="")
+            res = equity_vs_lists(rules, [(kept, 1)], lists)
         acc_win += p * res.win
         acc_tie += p * res.tie
         acc_eq += p * res.equity

@@ -1,0 +1,79 @@
+"""Shared timing helpers for the benchmarks: interleaved repeats, cold processes, one table.
+
+Every benchmark module exposes ``rows(runs) -> list[Row]``; ``benchmarks/run.py`` (``make
+bench``) collects them into one table. Each row times the library and the fair baseline
+(the best a competent user would write: multisets with multiplicities, numpy where it
+fits, python-flint dense solves), after checking that both give the same answer.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Row", "interleaved", "cold", "print_table"]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: times in seconds (every run), and the target to meet."""
+
+    work: str
+    library: list[float]
+    fair: list[float]
+    target: float = 1.0  # the fair/library ratio to reach (2.0 = "2x faster")
+    note: str = ""
+
+    @property
+    def ratio(self) -> float:
+        """How many times faster the library is than the fair baseline (medians)."""
+        return statistics.median(self.fair) / statistics.median(self.library)
+
+
+def interleaved(library: Callable[[], object], fair: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+    """Time both callables ``runs`` times each, alternating, so machine noise hits both."""
+    lib: list[float] = []
+    base: list[float] = []
+    for _ in range(runs):
+        for f, out in ((library, lib), (fair, base)):
+            t = time.perf_counter()
+            f()
+            out.append(time.perf_counter() - t)
+    return lib, base
+
+
+def cold(argv: Sequence[str]) -> float:
+    """Wall time of one fresh process (what a CLI user pays)."""
+    t = time.perf_counter()
+    subprocess.run(list(argv), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def cold_pair(library: Sequence[str], fair: Sequence[str], runs: int) -> tuple[list[float], list[float]]:
+    """Interleaved cold-process timings of two command lines."""
+    return interleaved(lambda: cold(library), lambda: cold(fair), runs)
+
+
+def python(code: str) -> list[str]:
+    """A command line running ``code`` in this interpreter."""
+    return [sys.executable, "-c", code]
+
+
+def _fmt(ts: Sequence[float]) -> str:
+    return f"{min(ts):8.4f} {statistics.median(ts):8.4f}"
+
+
+def print_table(rows: Sequence[Row], *, runs: int) -> None:
+    """Print the table: work, library min/median, fair min/median, ratio, target met."""
+    w = max(len(r.work) for r in rows)
+    print(f"{runs} interleaved runs per row; times in seconds (min, median); "
+          "ratio = fair median / library median (>1: library faster)")
+    print(f"{'work':<{w}}  {'library min   median':>17}  {'fair min   median':>17}  {'ratio':>7}  {'target':>7}  met")
+    for r in rows:
+        met = "yes" if r.ratio >= r.target else "NO"
+        print(f"{r.work:<{w}}  {_fmt(r.library)}  {_fmt(r.fair)}  {r.ratio:6.2f}x  {r.target:6.2f}x  {met}"
+              + (f"  ({r.note})" if r.note else ""))

@@ -1,0 +1,172 @@
+"""The generic analysis engines, written once against the game protocol.
+
+:func:`exact_equity` sums the game's exact deal classes through its own ``showdown``;
+:func:`monte_carlo_equity` samples seeded deals the same way.  Both ask the game for its own
+specialised path first (``fast_*``; the games keep those where they are measurably
+faster) and fall back to the generic work. :func:`equity_command` is the generic
+``dreidelpoker equity GAME`` command for a game that declares none of its own.
+None of this module knows a game: see :mod:`dreidelpoker.games.protocol`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+import numpy as np
+
+from .equity import EquityAccumulator, EquityResult
+from .games.protocol import AnalysisGame
+from .games.registry import CliCommand
+from .montecarlo import MonteCarloEstimate, ShowdownTally
+
+__all__ = ["Method", "equity_command", "exact_equity", "monte_carlo_equity"]
+
+H = TypeVar("H")
+K = TypeVar("K")
+R = TypeVar("R")
+Method = Literal["exact", "monte-carlo"]
+_METHODS = ("exact", "monte-carlo")
+
+
+def exact_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, fast: bool = True) -> EquityResult:
+    """Exact equity of the hero (player 0) over every deal class of ``known``.
+
+    Args:
+        game: the game (its registered ``GameInfo.analysis``).
+        known: what is known, e.g. ``game.known("GH", opponents=2, rules=rules)``.
+        rules: the game's rules.
+        fast: use the game's own specialised path when it has one.
+
+    Returns:
+        An :class:`~dreidelpoker.equity.EquityResult` of exact sympy Rationals.
+
+    Raises:
+        ValueError: if ``known`` admits no deal.
+
+    Examples:
+        >>> from dreidelpoker.games import get_game
+        >>> g = get_game("two-dreidel").analysis
+        >>> rules = g.rules_type()
+        >>> exact_equity(g, g.known("GH", opponents=1, rules=rules), rules=rules, fast=False).equity
+        10/11
+    """
+    if fast:
+        result = game.fast_exact_equity(known, rules=rules)
+        if result is not None:
+            return result
+    outcomes: Counter[tuple[int, bool]] = Counter()
+    players = 1
+    for hands, weight in game.deals(known, rules=rules):
+        if weight:
+            winners = game.showdown(hands, rules=rules)
+            outcomes[len(winners), 0 in winners] += weight
+            players = max(players, len(hands))
+    if not outcomes:
+        raise ValueError(f"no deal completes {game.describe(known, rules=rules)}")
+    acc = EquityAccumulator(players)
+    for (k, hero), weight in sorted(outcomes.items()):
+        acc.add(weight, winners=k, hero_wins=hero)
+    return acc.result(game.describe(known, rules=rules))
+
+
+def _check_count(name: str, value: object, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+    return value
+
+
+def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, samples: int = 20_000,
+                       seed: int = 0, confidence: float = 0.95, fast: bool = True) -> MonteCarloEstimate:
+    """A seeded Monte Carlo estimate of the hero's equity (same seed, same answer).
+
+    Args:
+        game: the game.
+        known: what is known.
+        rules: the game's rules.
+        samples: number of sampled deals (>= 2).
+        seed: a non-negative integer seed for ``numpy.random.SeedSequence``.
+        confidence: the level of every interval.
+        fast: use the game's own vectorised sampler when it has one.
+
+    Returns:
+        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate` with an interval for every field.
+
+    Raises:
+        ValueError: for a bad ``samples``, ``seed`` or ``confidence``.
+
+    Examples:
+        >>> from dreidelpoker.games import get_game
+        >>> g = get_game("two-dreidel").analysis
+        >>> rules = g.rules_type()
+        >>> est = monte_carlo_equity(g, g.known("GH", opponents=1, rules=rules), rules=rules,
+        ...                          samples=2000, seed=1, fast=False)
+        >>> est.contains("equity", 10 / 11), est.samples
+        (True, 2000)
+    """
+    _check_count("samples", samples, 2)
+    _check_count("seed", seed, 0)
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+    if fast:
+        result = game.fast_monte_carlo_equity(known, rules=rules, samples=samples, seed=seed, confidence=confidence)
+        if result is not None:
+            return result
+    rng = np.random.default_rng(np.random.SeedSequence(seed))
+    tally = ShowdownTally(game.max_players)
+    for _ in range(samples):
+        hands = game.sample_deal(known, rules=rules, rng=rng)
+        winners = game.showdown(hands, rules=rules)
+        tally.add(winners=len(winners), hero_wins=0 in winners)
+    return tally.estimate(seed=seed, confidence=confidence, description=game.describe(known, rules=rules),
+                          details={"engine": "generic"})
+
+
+@dataclass(frozen=True)
+class _EquityOutput:
+    result: EquityResult | MonteCarloEstimate
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.result.to_dict()
+
+    def to_text(self) -> str:
+        return self.result.to_text()
+
+
+def equity_command(game: AnalysisGame[H, K, R]) -> CliCommand:
+    """The generic ``dreidelpoker equity GAME`` command of a game that has none of its own.
+
+    Options: ``--hand`` (the hero's known cards as the game writes them, empty = none),
+    ``--opponents``, ``--method exact|monte-carlo``, ``--samples``, ``--seed``.
+
+    Examples:
+        >>> from dreidelpoker.games import get_game
+        >>> cmd = equity_command(get_game("two-dreidel").analysis)
+        >>> cmd.examples[0][:2]
+        ('--hand', 'GH')
+    """
+
+    def add_arguments(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--hand", default="", help="the hero's known cards (default: none known)")
+        p.add_argument("--opponents", type=int, default=1, help="number of opponents (default 1)")
+        p.add_argument("--method", choices=_METHODS, default="exact", help="exact (default) or monte-carlo")
+        p.add_argument("--samples", type=int, default=20_000, help="Monte Carlo samples (default 20000)")
+        p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+
+    def run(args: argparse.Namespace) -> _EquityOutput:
+        rules = game.rules_type()
+        known = game.known(args.hand, opponents=args.opponents, rules=rules)
+        if args.method == "exact":
+            return _EquityOutput(exact_equity(game, known, rules=rules))
+        return _EquityOutput(monte_carlo_equity(game, known, rules=rules, samples=args.samples, seed=args.seed))
+
+    hand = game.example_known[0] if game.example_known else ""
+    return CliCommand(
+        help="exact or Monte Carlo equity of a (partial) hand (generic engine)",
+        add_arguments=add_arguments,
+        run=run,
+        examples=(("--hand", hand, "--opponents", "1"),
+                  ("--hand", hand, "--method", "monte-carlo", "--samples", "2000", "--seed", "1")),
+    )

@@ -1,0 +1,208 @@
+"""Classic dreidel played on the whole-game engine (:mod:`dreidelpoker.play`).
+
+Nobody decides anything in classic dreidel, so every node is chance (a spin) and the
+game needs no bots: the line-up is ``"spinner"`` for every seat. A spin is settled by
+:func:`~dreidelpoker.games.classic_dreidel.chain.spin_outcome`, the same function the
+absorbing chain is built from, so the simulator and the chain cannot disagree on the
+rules; the independent cross-check lives in the tests, written from RULES.md 6.
+With ``hey_rounding="continuous"`` coins and the pot are exact Fractions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
+from .chain import DreidelState, spin_outcome
+from .rules import FACES, ClassicDreidelRules
+
+__all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "new_game"]
+
+_FACE_NAMES = {"G": "Gimel", "H": "Hey", "N": "Nun", "S": "Shin"}
+
+
+@dataclass(frozen=True)
+class ClassicDreidelObservation:
+    """Everything is public in classic dreidel: the coins, the pot and whose spin it is."""
+
+    coins: tuple[Any, ...]
+    out: tuple[bool, ...]
+    pot: Any
+    spinner: int
+    spins: int
+
+
+@dataclass(frozen=True)
+class ClassicDreidelGame:
+    """A classic dreidel game in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+
+    ``chain_state`` is the absorbing chain's state ``(coins, out mask, pot, spinner)``,
+    or ``("win", seat)`` / ``("draw", seats)`` / ``("out", seats)`` at the end.
+    """
+
+    rules: ClassicDreidelRules
+    chain_state: DreidelState
+    spins: int = 0
+    hand_limit: int = 10_000_000
+    log: EventLog = EventLog()
+    cut: bool = False
+    #: The spin faces with integer weights (from the rules; kept so a spin costs no arithmetic).
+    weights: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def turn(self) -> Turn:
+        return Turn.TERMINAL if self.cut or self.chain_state[0] in ("win", "draw", "out") else Turn.CHANCE
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def rounds(self) -> int:
+        """Spins so far (a round of classic dreidel is one spin)."""
+        return self.spins
+
+    @property
+    def truncated(self) -> bool:
+        return self.cut
+
+    def legal_actions(self, player: int) -> tuple[str, ...]:
+        return ()
+
+    def chance_outcomes(self) -> tuple[tuple[str, int], ...]:
+        return self.weights or face_weights(self.rules)
+
+    def apply(self, action: str) -> ClassicDreidelGame:
+        if self.turn is not Turn.CHANCE:
+            raise ValueError("the game is over: no more spins")
+        if action not in FACES:
+            raise ValueError(f"a spin is one of {', '.join(FACES)}, got {action!r}")
+        spinner = self.chain_state[3]
+        after = spin_outcome(self.rules, self.chain_state, action)
+        text = f"spin {self.spins + 1}: seat {spinner + 1} spins {_FACE_NAMES[action]}"
+        if after[0] == "win":
+            text += f"; seat {after[1] + 1} wins"
+        elif after[0] == "draw":
+            text += "; nobody is left: a draw"
+        elif after[0] == "out":
+            text += f"; {', '.join(f'seat {s + 1}' for s in sorted(after[1]))} out first"
+        else:
+            text += f"; pot {after[2]}, coins {', '.join(str(c) for c in after[0])}"
+        spins = self.spins + 1
+        return replace(self, chain_state=after, spins=spins, log=self.log.add(Event("spin", text, spinner)),
+                       cut=after[0] not in ("win", "draw", "out") and spins >= self.hand_limit)
+
+    def apply_joint(self, actions: Mapping[int, str]) -> ClassicDreidelGame:
+        raise ValueError("classic dreidel has no simultaneous moves")
+
+    def returns(self) -> tuple[Payoff, ...]:
+        """1 for the winner (split on a draw); with ``stopping="first-elimination"``, the
+        seats not knocked out first share the win."""
+        p = self.num_players
+        kind = self.chain_state[0]
+        if kind == "win":
+            return tuple(int(i == self.chain_state[1]) for i in range(p))
+        if kind in ("draw", "out"):
+            seats = self.chain_state[1]
+            winners = seats if kind == "draw" else frozenset(range(p)) - seats
+            return tuple(Fraction(1, len(winners)) if i in winners else 0 for i in range(p))
+        return (0,) * p
+
+    def observation(self, player: int) -> ClassicDreidelObservation:
+        s = self.chain_state
+        if s[0] in ("win", "draw", "out"):
+            return ClassicDreidelObservation((), (), 0, -1, self.spins)
+        return ClassicDreidelObservation(tuple(s[0]), tuple(bool(s[1] >> i & 1) for i in range(self.num_players)),
+                                         s[2], s[3], self.spins)
+
+    @property
+    def total_weight(self) -> int:
+        return sum(w for _, w in self.weights)
+
+    def sample_chance(self, rng: np.random.Generator) -> str:
+        """A spin (fast path: same weights as :meth:`chance_outcomes`)."""
+        r = int(rng.integers(self.total_weight))
+        for face, w in self.weights:
+            if r < w:
+                return face
+            r -= w
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_limit: int | None = None) -> ClassicDreidelGame:
+    """The game after the opening ante, seat 1 to spin.
+
+    Examples:
+        >>> g = new_game(ClassicDreidelRules(players=2, coins=3))
+        >>> g.chain_state, g.turn.value
+        (((2, 2), 0, 2, 0), 'chance')
+    """
+    if players is not None and players != rules.players:
+        rules = replace(rules, players=players)
+    p = rules.players
+    zero = 0 if rules.hey_rounding != "continuous" else Fraction(0)
+    state: DreidelState = (tuple([rules.coins - 1 + zero] * p), 0, p + zero, 0)
+    return ClassicDreidelGame(rules, state, hand_limit=hand_limit or PLAY.default_hand_limit,
+                              weights=face_weights(rules))
+
+
+def face_weights(rules: ClassicDreidelRules) -> tuple[tuple[str, int], ...]:
+    """The spin faces with integer weights proportional to their probabilities.
+
+    Examples:
+        >>> face_weights(ClassicDreidelRules(face_probabilities=("1/2", "1/6", "1/6", "1/6")))
+        (('G', 3), ('H', 1), ('N', 1), ('S', 1))
+    """
+    probs = rules.face_probabilities
+    den = math.lcm(*(p.denominator for p in probs))
+    return tuple((f, int(p * den)) for f, p in zip(FACES, probs) if p)
+
+
+def _spinner(rules: ClassicDreidelRules) -> Any:
+    return _spin_nothing
+
+
+def _spin_nothing(observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    raise AssertionError("classic dreidel asks no decisions")  # pragma: no cover
+
+
+def _metrics(final: ClassicDreidelGame) -> dict[str, float]:
+    m: dict[str, float] = {"spins": float(final.spins)}
+    if final.rules.stopping == "first-elimination":
+        out = final.chain_state[1] if final.chain_state[0] == "out" else frozenset()
+        m.update({f"first_out_seat{i + 1}": float(i in out) for i in range(final.num_players)})
+    return m
+
+
+def _default_bots(players: int) -> tuple[str, ...]:
+    return ("spinner",) * players
+
+
+def _adapt(rules: ClassicDreidelRules, players: int) -> ClassicDreidelRules:
+    return rules if rules.players == players else replace(rules, players=players)
+
+
+# Module-level functions only: a spec pickles by reference onto process and Dask workers.
+PLAY = PlaySpec(
+    new_game=new_game,
+    bots={"spinner": _spinner},
+    default_bots=_default_bots,
+    metrics=_metrics,
+    min_players=2,
+    max_players=8,
+    round_name="spin",
+    default_hand_limit=10_000_000,
+    adapt_rules=_adapt,
+    players_in_rules="players",
+    metric_help={"spins": "spins until the game ends"},
+)

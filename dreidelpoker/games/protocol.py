@@ -1,0 +1,434 @@
+"""What a game provides to the generic engines.
+
+This module holds the typed protocols that join a game to the library, in two parts
+that meet in one registry entry (:class:`~dreidelpoker.games.registry.GameInfo`): the
+*analysis* side (``GameInfo.analysis``: hands, showdown, exact deal classes, seeded
+deals, rules presets; see :class:`AnalysisGame` at the end of this module) and the
+*play* side (``GameInfo.play``). The play side (the first section) is shaped like OpenSpiel: a game state says whose turn it is
+(:class:`Turn`), gives the legal actions or the chance outcomes with exact integer
+weights, returns a **new** state from :meth:`GameState.apply` (the old one is never
+changed), and gives each player an :meth:`GameState.observation` that holds only what
+that player may know. Bots (:mod:`dreidelpoker.play`) see observations only.
+
+A game that can be played registers a :class:`PlaySpec` as ``GameInfo.play``; the
+runner (:func:`dreidelpoker.play.simulate`), the sweep and the ``simulate`` / ``sweep``
+CLI verbs read nothing else.
+
+Simultaneous moves are first-class: when ``state.turn is Turn.SIMULTANEOUS`` every
+player in ``state.current_players`` chooses from the same state, and
+:meth:`GameState.apply_joint` reveals all choices at once (Two Dreidel's call and fold
+cards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from ..equity import EquityResult
+    from ..montecarlo import MonteCarloEstimate
+
+__all__ = [
+    "Bot", "BotFactory", "Event", "EventLog", "GameState", "Payoff", "PlaySpec", "Turn", "format_log",
+    "AnalysisGame", "Deal", "DealClasses", "DealSampler", "HandFormat", "RulesCatalogue", "Showdown",
+]
+
+#: A return: chips won or lost (an int), or an exact share of a split pot.
+Payoff = int | Fraction
+
+ActionT = TypeVar("ActionT", bound=Hashable)
+ObsT_co = TypeVar("ObsT_co", covariant=True)
+
+
+class Turn(enum.Enum):
+    """Whose turn it is in a :class:`GameState`."""
+
+    #: One player acts: ``current_players`` holds exactly that player.
+    PLAYER = "player"
+    #: Nature acts: ``chance_outcomes()`` gives the outcomes with integer weights.
+    CHANCE = "chance"
+    #: Every player in ``current_players`` chooses at once; ``apply_joint`` reveals them together.
+    SIMULTANEOUS = "simultaneous"
+    #: The game is over: ``returns()`` is final.
+    TERMINAL = "terminal"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One readable line of a game's log.
+
+    Attributes:
+        kind: a short tag such as ``"deal"``, ``"bet"``, ``"spin"``, ``"showdown"``.
+        text: the line a person reads, e.g. ``"seat 2 bets 3 (pot 7)"``.
+        player: the acting seat (0-based), or ``None`` for chance and bookkeeping.
+        public: ``False`` when the line reveals private information (a drawn card, a
+            put-back); observations only ever carry public lines and the owner's own.
+        visible_to: for a private line, the seats that may read it.
+    """
+
+    kind: str
+    text: str
+    player: int | None = None
+    public: bool = True
+    visible_to: tuple[int, ...] = ()
+
+    def visible(self, player: int) -> bool:
+        """Whether ``player`` may read this line."""
+        return self.public or player in self.visible_to
+
+
+class EventLog(Sequence[Event]):
+    """An immutable log that grows in O(1): ``log.add(event)`` returns a new, longer log
+    and shares the old one (states copy their log on every step, so a tuple would make
+    a long game quadratic).
+
+    Examples:
+        >>> log = EventLog().add(Event("spin", "seat 1 spins Nun")).add(Event("spin", "seat 2 spins Gimel"))
+        >>> len(log), log[-1].text
+        (2, 'seat 2 spins Gimel')
+    """
+
+    __slots__ = ("_prev", "_event", "_len", "_cache")
+
+    def __init__(self, prev: EventLog | None = None, event: Event | None = None) -> None:
+        self._prev = prev
+        self._event = event
+        self._len = 0 if prev is None and event is None else (len(prev) if prev is not None else 0) + 1
+        self._cache: tuple[Event, ...] | None = None
+
+    def add(self, *events: Event) -> EventLog:
+        """A new log with ``events`` appended."""
+        log = self
+        for e in events:
+            log = EventLog(log, e)
+        return log
+
+    def _items(self) -> tuple[Event, ...]:
+        if self._cache is None:
+            out: list[Event] = []
+            node: EventLog | None = self
+            while node is not None and node._event is not None:
+                if node._cache is not None:
+                    out.extend(reversed(node._cache))
+                    break
+                out.append(node._event)
+                node = node._prev
+            out.reverse()
+            self._cache = tuple(out)
+        return self._cache
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index: Any) -> Any:
+        if index == -1 and self._event is not None:
+            return self._event
+        return self._items()[index]
+
+    def __iter__(self) -> Any:
+        return iter(self._items())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self._items() == other._items()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._items())
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self)} events)"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_log_from_events, (self._items(),))
+
+
+def _log_from_events(events: tuple[Event, ...]) -> EventLog:
+    return EventLog().add(*events)
+
+
+def format_log(events: Sequence[Event], *, player: int | None = None) -> str:
+    """The log as text, one event per line; with ``player``, only the lines that seat may read.
+
+    Examples:
+        >>> log = (Event("deal", "seat 1 draws G, H, N", player=0, public=False, visible_to=(0,)),
+        ...        Event("bet", "seat 1 bets 2", player=0))
+        >>> print(format_log(log, player=1))
+        seat 1 bets 2
+    """
+    return "\n".join(e.text for e in events if player is None or e.visible(player))
+
+
+@runtime_checkable
+class GameState(Protocol[ActionT, ObsT_co]):
+    """An immutable whole-game state (OpenSpiel's shape).
+
+    Implementations are frozen: :meth:`apply` and :meth:`apply_joint` return new
+    states. Seats are numbered ``0 .. num_players - 1``; text shown to people says
+    "seat 1" for seat 0.
+    """
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        ...
+
+    @property
+    def turn(self) -> Turn:
+        """Whose turn it is."""
+        ...
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        """The acting seat (PLAYER), the choosing seats (SIMULTANEOUS), else ``()``."""
+        ...
+
+    @property
+    def rounds(self) -> int:
+        """Completed rounds (hands, deals, skirmishes): what a hand limit counts."""
+        ...
+
+    @property
+    def truncated(self) -> bool:
+        """True when the game ended because it reached its round limit, not by its rules."""
+        ...
+
+    @property
+    def log(self) -> Sequence[Event]:
+        """Every event so far, oldest first (an :class:`EventLog` or a tuple)."""
+        ...
+
+    def legal_actions(self, player: int) -> tuple[ActionT, ...]:
+        """The actions ``player`` may take now (non-empty for every acting player)."""
+        ...
+
+    def chance_outcomes(self) -> tuple[tuple[ActionT, int], ...]:
+        """At a CHANCE node: each outcome with a positive integer weight."""
+        ...
+
+    def apply(self, action: ActionT) -> Self:
+        """The state after the acting player's (or chance's) ``action``."""
+        ...
+
+    def apply_joint(self, actions: Mapping[int, ActionT]) -> Self:
+        """At a SIMULTANEOUS node: the state after all ``actions`` are revealed together."""
+        ...
+
+    def returns(self) -> tuple[Payoff, ...]:
+        """Each seat's net result so far (chips won minus chips paid); final when terminal."""
+        ...
+
+    def observation(self, player: int) -> ObsT_co:
+        """Exactly what ``player`` may know now: a frozen, hashable value with no link to the state."""
+        ...
+
+
+class Bot(Protocol):
+    """A bot chooses an action from an observation. Any function with this shape is a bot.
+
+    A bot never sees the state: only ``observation`` (what its seat may know), the legal
+    actions and its own random generator.
+    """
+
+    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any: ...
+
+
+#: Makes a fresh bot for one game: ``factory(rules)`` -> a bot.
+BotFactory = Callable[[Any], Bot]
+
+
+@dataclass(frozen=True)
+class PlaySpec:
+    """What the registry knows to play a game (``GameInfo.play``).
+
+    Every field is a module-level callable or plain data, so a spec pickles by
+    reference and runs on any executor (processes, Dask workers).
+
+    Attributes:
+        new_game: ``new_game(rules, players=n, hand_limit=k)`` -> the initial state.
+            ``hand_limit`` ``None`` means the game's own default limit.
+        bots: bot name -> factory ``factory(rules)`` returning a bot.
+        default_bots: ``default_bots(players)`` -> a line-up of bot names.
+        metrics: ``metrics(final_state)`` -> the game's own per-game figures
+            (e.g. ``{"spins": 12, "max_pot_share": 0.4}``). Higher-level summaries
+            (means, intervals, win rates) are computed by the runner.
+        min_players, max_players: the player counts the game allows.
+        round_name: what one round is called ("hand", "deal", "skirmish").
+        default_hand_limit: the round limit used when none is given.
+        adapt_rules: ``adapt_rules(rules, players)`` -> rules for that player count,
+            for games whose rules hold the player count (``None``: rules do not).
+        players_in_rules: the rules field that holds the player count, if any (then
+            ``simulate(rules)`` needs no ``players``).
+        add_rules_arguments / rules_from_args: the game's rules options on the
+            ``simulate`` and ``sweep`` CLI verbs.
+        add_sweep_arguments / rules_grid_from_args: the rules variants a CLI sweep
+            runs over, as ``{label: rules}``.
+        metric_help: metric name -> one line saying what it measures.
+    """
+
+    new_game: Callable[..., GameState[Any, Any]]
+    bots: Mapping[str, BotFactory]
+    default_bots: Callable[[int], tuple[str, ...]]
+    metrics: Callable[[Any], Mapping[str, float]]
+    min_players: int = 2
+    max_players: int = 2
+    round_name: str = "hand"
+    default_hand_limit: int = 10_000
+    adapt_rules: Callable[[Any, int], Any] | None = None
+    players_in_rules: str | None = None
+    add_rules_arguments: Callable[[argparse.ArgumentParser], None] | None = None
+    rules_from_args: Callable[[argparse.Namespace], Any] | None = None
+    add_sweep_arguments: Callable[[argparse.ArgumentParser], None] | None = None
+    rules_grid_from_args: Callable[[argparse.Namespace], Mapping[str, Any]] | None = None
+    metric_help: Mapping[str, str] = field(default_factory=dict)
+
+
+# == The analysis side ======================================================================
+# What a game provides so that the generic engines (exact equity, Monte Carlo equity in
+# :mod:`dreidelpoker.analysis`), the generic ``equity`` CLI verb and the conformance test
+# work for it. A game implements :class:`AnalysisGame` with three type parameters: ``H``
+# its parsed hand, ``K`` what is known before a deal (the hero's partial hand, the
+# opponents …) and ``R`` its rules type, and registers it as ``GameInfo.analysis``. The
+# smaller protocols name each capability on its own:
+#
+# * :class:`HandFormat` — ``parse_hand(text, *, rules)`` and ``format_hand(hand, *, rules)``;
+# * :class:`Showdown` — ``showdown(hands, *, rules)``: positions of the winners;
+# * :class:`DealClasses` — ``deals(known, *, rules)``: every completion of the deal as
+#   classes with integer weights (hero first);
+# * :class:`DealSampler` — ``sample_deal(known, *, rules, rng)``: one seeded deal;
+# * :class:`RulesCatalogue` — the rules type and its named presets.
+#
+# ``fast_exact_equity`` / ``fast_monte_carlo_equity`` may return a game's own specialised
+# answer (vectorised or collapsed enumerations); they return ``None`` where the game has
+# none, and the generic engine then does the work from ``deals`` / ``sample_deal``.
+
+H = TypeVar("H")
+K = TypeVar("K")
+R = TypeVar("R")
+K_contra = TypeVar("K_contra", contravariant=True)
+R_contra = TypeVar("R_contra", contravariant=True)
+H_co = TypeVar("H_co", covariant=True)
+R_co = TypeVar("R_co", covariant=True)
+H_contra = TypeVar("H_contra", contravariant=True)
+
+#: One complete deal: every player's hand, hero first.
+Deal = tuple[H, ...]
+
+
+class HandFormat(Protocol[H, R_contra]):
+    """Parse a complete hand from text and format it back (a round trip)."""
+
+    def parse_hand(self, text: str, *, rules: R_contra) -> H:
+        """The parsed hand; ``ValueError`` naming the text and what is allowed if it is bad."""
+        ...
+
+    def format_hand(self, hand: H, *, rules: R_contra) -> str:
+        """The canonical text of a hand (``parse_hand`` of it gives the hand back)."""
+        ...
+
+
+class Showdown(Protocol[H_contra, R_contra]):
+    """The game's own showdown: positions of the winning hands (several = a split pot)."""
+
+    def showdown(self, hands: Sequence[H_contra], *, rules: R_contra) -> list[int]:
+        """Positions (0-based, ascending) of the winners among ``hands``."""
+        ...
+
+
+class DealClasses(Protocol[K_contra, H_co, R_contra]):
+    """Exact deal classes: every completion of what is known, with an integer weight."""
+
+    def deals(self, known: K_contra, *, rules: R_contra) -> Iterable[tuple[tuple[H_co, ...], int]]:
+        """(hands, weight) pairs, hero first; weights are proportional to probabilities."""
+        ...
+
+
+class DealSampler(Protocol[K_contra, H_co, R_contra]):
+    """Seeded sampling of one deal given what is known."""
+
+    def sample_deal(self, known: K_contra, *, rules: R_contra, rng: np.random.Generator) -> tuple[H_co, ...]:
+        """One deal drawn with the probabilities of :meth:`DealClasses.deals`, hero first."""
+        ...
+
+
+class RulesCatalogue(Protocol[R_co]):
+    """The rules type and its named presets (every preset is an instance of the type)."""
+
+    @property
+    def rules_type(self) -> type[R_co]:
+        """The frozen, keyword-only rules dataclass (``rules_type()`` is RULES.md)."""
+        ...
+
+    def presets(self) -> Mapping[str, R_co]:
+        """Named rules variants, e.g. ``{"1-5-5-1": TwoDreidelRules(deck="1-5-5-1"), …}``."""
+        ...
+
+
+class AnalysisGame(Protocol[H, K, R]):
+    """Everything the generic engines, the CLI and the conformance test need from a game.
+
+    Implementations are small classes in each game package (``analysis.py``) and are
+    registered through :class:`~dreidelpoker.games.registry.GameInfo`'s ``analysis``.
+    """
+
+    #: Most players at one showdown.
+    max_players: int
+    #: Complete hands (as text) the conformance test parses, formats and shows down.
+    example_hands: tuple[str, ...]
+    #: Partial hands (as text, ``""`` = nothing known) for which the test checks the
+    #: generic engines against the fast paths; keep them small (fast to enumerate).
+    example_known: tuple[str, ...]
+
+    @property
+    def rules_type(self) -> type[R]:
+        """The rules dataclass."""
+        ...
+
+    def presets(self) -> Mapping[str, R]:
+        """Named rules variants."""
+        ...
+
+    def parse_hand(self, text: str, *, rules: R) -> H:
+        """Parse a complete hand."""
+        ...
+
+    def format_hand(self, hand: H, *, rules: R) -> str:
+        """Canonical text of a complete hand."""
+        ...
+
+    def showdown(self, hands: Sequence[H], *, rules: R) -> list[int]:
+        """Positions of the winners."""
+        ...
+
+    def known(self, hand: str, *, opponents: int, rules: R) -> K:
+        """What is known before the deal: the hero's (possibly partial, possibly empty)
+        hand as text, against ``opponents`` opponents of whom nothing is known."""
+        ...
+
+    def describe(self, known: K, *, rules: R) -> str:
+        """A short description of what is known, for results."""
+        ...
+
+    def deals(self, known: K, *, rules: R) -> Iterable[tuple[tuple[H, ...], int]]:
+        """Exact deal classes with integer weights, hero first."""
+        ...
+
+    def sample_deal(self, known: K, *, rules: R, rng: np.random.Generator) -> tuple[H, ...]:
+        """One seeded deal, hero first."""
+        ...
+
+    def fast_exact_equity(self, known: K, *, rules: R) -> EquityResult | None:
+        """The game's own exact equity, or ``None`` to let the generic engine enumerate."""
+        ...
+
+    def fast_monte_carlo_equity(self, known: K, *, rules: R, samples: int, seed: int,
+                                confidence: float) -> MonteCarloEstimate | None:
+        """The game's own Monte Carlo estimate, or ``None`` to let the generic engine sample."""
+        ...

@@ -1,0 +1,109 @@
+"""Two Dreidel's side of the game protocol (:class:`~dreidelpoker.games.protocol.AnalysisGame`).
+
+What is known (:class:`TwoDreidelKnown`) is the hero's hand distribution and one hand
+distribution per opponent (each draws from their own deck, so the hands are independent).
+The fast exact path collapses the opponents to multisets (:func:`.equity.equity_against`);
+the generic engine enumerates the ordered deal, which is much slower with many opponents.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...equity import EquityResult
+from ...montecarlo import MonteCarloEstimate
+from .equity import MAX_OPPONENTS, Weights, equity_against, hand_weights, opponent_hand_lists, opponent_multisets
+from .odds import kept_hand_distribution
+from .ranking import Hand, format_hand, parse_hand, showdown_winners
+from .rules import TwoDreidelRules
+
+__all__ = ["TWO_DREIDEL", "TwoDreidelAnalysis", "TwoDreidelKnown"]
+
+
+@dataclass(frozen=True)
+class TwoDreidelKnown:
+    """The hero's hand distribution and each opponent's, as integer weights."""
+
+    hero: tuple[tuple[Hand, int], ...]
+    opponents: tuple[tuple[tuple[Hand, int], ...], ...]
+
+
+def _sample(weights: Sequence[tuple[Hand, int]], rng: np.random.Generator) -> Hand:
+    total = sum(w for _h, w in weights)
+    x = int(rng.integers(total))
+    for h, w in weights:
+        if x < w:
+            return h
+        x -= w
+    raise AssertionError("unreachable: weights sum to total")  # pragma: no cover
+
+
+class TwoDreidelAnalysis:
+    """Two Dreidel as an analysis game: hands are sorted symbol-index pairs.
+
+    Examples:
+        >>> g = TWO_DREIDEL
+        >>> rules = TwoDreidelRules()
+        >>> g.showdown([g.parse_hand("SG", rules=rules), g.parse_hand("SN", rules=rules)], rules=rules)
+        [1]
+    """
+
+    max_players = MAX_OPPONENTS + 1
+    example_hands: tuple[str, ...] = ("GH", "SG", "SN", "NN", "HH", "NS")
+    example_known: tuple[str, ...] = ("GH", "NS", "")
+
+    @property
+    def rules_type(self) -> type[TwoDreidelRules]:
+        return TwoDreidelRules
+
+    def presets(self) -> Mapping[str, TwoDreidelRules]:
+        return TwoDreidelRules.presets()
+
+    def parse_hand(self, text: str, *, rules: TwoDreidelRules) -> Hand:
+        return parse_hand(text, rules)
+
+    def format_hand(self, hand: Hand, *, rules: TwoDreidelRules) -> str:
+        return format_hand(hand, rules)
+
+    def showdown(self, hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[int]:
+        return showdown_winners(rules, list(hands))
+
+    def known(self, hand: str, *, opponents: int, rules: TwoDreidelRules) -> TwoDreidelKnown:
+        """``hand`` is a whole hand, or ``""`` for a hero kept from a fresh deck (normal-best)."""
+        lists = opponent_hand_lists(rules, opponents, "normal-best")
+        hero: Weights = (hand_weights(rules, hand) if hand.strip()
+                         else hand_weights(rules, kept_hand_distribution(rules)))
+        return TwoDreidelKnown(tuple(hero), tuple(tuple(ws) for ws in lists))
+
+    def describe(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules) -> str:
+        n = len(known.opponents)
+        hero = format_hand(known.hero[0][0], rules) if len(known.hero) == 1 else "a fresh-deck hand"
+        return f"{hero} against {n} opponent{'s' if n != 1 else ''}, deck {rules.deck_label}"
+
+    def deals(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules) -> Iterator[tuple[tuple[Hand, ...], int]]:
+        for combo in itertools.product(known.hero, *known.opponents):
+            yield tuple(h for h, _w in combo), math.prod(w for _h, w in combo)
+
+    def sample_deal(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules,
+                    rng: np.random.Generator) -> tuple[Hand, ...]:
+        return (_sample(known.hero, rng), *(_sample(ws, rng) for ws in known.opponents))
+
+    def fast_exact_equity(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules) -> EquityResult:
+        """Opponents collapsed to multisets of hands: measured ~100x faster than the
+        ordered enumeration against 5 opponents."""
+        n = len(known.opponents)
+        ms = opponent_multisets([list(ws) for ws in known.opponents])
+        return equity_against(rules, list(known.hero), ms, opponents=n, description=self.describe(known, rules=rules))
+
+    def fast_monte_carlo_equity(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules, samples: int, seed: int,
+                                confidence: float) -> MonteCarloEstimate | None:
+        return None
+
+
+#: The registered instance.
+TWO_DREIDEL = TwoDreidelAnalysis()

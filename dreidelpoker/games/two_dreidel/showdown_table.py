@@ -1,0 +1,208 @@
+"""Fast exact Two Dreidel equity: a precomputed showdown table and inclusion-exclusion
+over the *set* of hand types the opponents hold.
+
+Why this works: equal normal keys mean equal hands, so a multiway showdown is always won
+by every copy of one hand type, and *which* type wins depends only on the set of types
+present (not on how many copies). For a hero holding type ``h`` against independent
+opponents:
+
+* the hero wins or ties exactly when the set ``S`` of the other types the opponents hold
+  lies in ``W_h = {S : winner(S + {h}) == h}``, and then shares the pot with the ``k``
+  opponents who also hold ``h``;
+* ``P(types exactly S, k copies of h)`` follows from inclusion-exclusion over subsets
+  ``A`` of ``S``, so the whole answer is ``sum_A c_A * [x^k] prod_i (P_i(A) + Q_i x)``,
+  where ``P_i(A)`` is opponent ``i``'s weight on the types in ``A``, ``Q_i`` their weight
+  on ``h``, and ``c_A`` the superset Möbius transform of ``W_h``'s indicator (an integer
+  depending only on the rules, cached; usually only a handful are non-zero).
+
+All arithmetic is on Python ints; the answers are identical to the multiset enumeration
+in :mod:`.equity` (checked in ``tests/test_two_dreidel_showdown_table.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import lcm
+
+import numpy as np
+
+from .ranking import Hand
+
+__all__ = ["ShowdownTable", "showdown_table", "equity_counts", "MAX_TYPES"]
+
+#: Above this many distinct hand types in play the 2**types table is not worth it and
+#: callers fall back to the multiset enumeration.
+MAX_TYPES = 16
+
+
+@dataclass(frozen=True)
+class ShowdownTable:
+    """Every hand of a rules family as a small integer, with the trump relation as bit masks.
+
+    ``hands[i]`` is hand type ``i``; types are numbered best first in normal order, so
+    among any set of types the lowest index is the normal-best. ``trumped_by[i]`` is the
+    bit mask of the types that trump type ``i``.
+    """
+
+    hands: tuple[Hand, ...]
+    trumped_by: tuple[int, ...]
+    index: dict[Hand, int] = field(compare=False, repr=False)
+    _coefficient_cache: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+
+    def winner(self, mask: int) -> int:
+        """The type that wins a showdown among the set of types in ``mask`` (non-zero).
+
+        Examples:
+            >>> t = showdown_table(4, frozenset({(3, 0)}), 2)
+            >>> t.hands[t.winner(t.mask([(0, 1), (2, 3)]))]  # NS trumps GH
+            (2, 3)
+        """
+        best = (mask & -mask).bit_length() - 1
+        trumped_by = self.trumped_by
+        while True:
+            challengers = mask & trumped_by[best]
+            if not challengers:
+                return best
+            best = (challengers & -challengers).bit_length() - 1
+
+    def coefficients(self, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """Non-zero ``(local mask A, c_A)`` for type ``hero`` against subsets of the types
+        ``others`` (bit ``j`` of a local mask stands for ``others[j]``); memoised on the table
+        (at most 4096 entries)."""
+        key = (hero, others)
+        found = self._coefficient_cache.get(key)
+        if found is None:
+            if len(self._coefficient_cache) >= 4096:
+                self._coefficient_cache.clear()
+            found = self._coefficient_cache[key] = _coefficients(self, hero, others)
+        return found
+
+    def mask(self, hands: Sequence[Hand]) -> int:
+        """The bit mask of a collection of (sorted) hands."""
+        m = 0
+        for h in hands:
+            m |= 1 << self.index[h]
+        return m
+
+
+@lru_cache(maxsize=64)
+def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_size: int) -> ShowdownTable:
+    """The showdown table of a rules family (cached by the three facts that define it).
+
+    Call it as ``showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)``.
+    """
+    import itertools
+
+    hands = tuple(itertools.combinations_with_replacement(range(symbols), hand_size))
+    index = {h: i for i, h in enumerate(hands)}
+    sets = [set(h) for h in hands]
+
+    def trumps(a: set[int], b: set[int]) -> bool:
+        if not any(x in a and y in b for x, y in trump_pairs):
+            return False
+        return not any(x in b and y in a for x, y in trump_pairs)
+
+    trumped_by = tuple(
+        sum(1 << j for j, sa in enumerate(sets) if trumps(sa, sb)) for sb in sets
+    )
+    return ShowdownTable(hands, trumped_by, index)
+
+
+def _coefficients(table: ShowdownTable, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Compute :meth:`ShowdownTable.coefficients` (superset Möbius transform of the win set)."""
+    m = len(others)
+    hero_bit = 1 << hero
+    glob = [0] * (1 << m)
+    ind = np.zeros(1 << m, dtype=np.int64)
+    winner = table.winner
+    for local in range(1 << m):
+        if local:
+            low = local & -local
+            glob[local] = glob[local ^ low] | (1 << others[low.bit_length() - 1])
+        ind[local] = winner(glob[local] | hero_bit) == hero
+    # superset Möbius transform: c_A = sum_{S >= A} (-1)^{|S - A|} ind[S]
+    f = ind.reshape((2,) * m) if m else ind
+    for axis in range(m):
+        lo = tuple(0 if a == axis else slice(None) for a in range(m))
+        hi = tuple(1 if a == axis else slice(None) for a in range(m))
+        f[lo] -= f[hi]
+    flat = f.reshape(-1)
+    # the reshape is a view: flat position == local mask
+    return tuple((int(pos), int(flat[pos])) for pos in np.flatnonzero(flat))
+
+
+def equity_counts(
+    table: ShowdownTable,
+    hero: Sequence[tuple[Hand, int]],
+    opponents: Sequence[Sequence[tuple[Hand, int]]],
+) -> tuple[int, int, int, int, int]:
+    """Integer showdown counts of weighted hero hands against independent opponents.
+
+    Returns ``(total, win, tie, share, den)``: over ``total`` equally likely weighted
+    deals the hero wins alone in ``win``, shares in ``tie``, and takes ``share / den``
+    pots (a ``k``-way split pays ``1/k``). ``den`` is ``lcm(1..n+1)``.
+
+    Raises:
+        ValueError: more than :data:`MAX_TYPES` distinct hand types are in play.
+
+    Examples:
+        >>> t = showdown_table(4, frozenset({(3, 0)}), 2)
+        >>> equity_counts(t, [((0, 1), 1)], [[((0, 1), 1), ((1, 1), 1)]])
+        (2, 1, 1, 3, 2)
+    """
+    index = table.index
+    n = len(opponents)
+    den = lcm(*range(1, n + 2))
+    weights = [_type_weights(index, lst) for lst in opponents]
+    types = sorted({t for ws in weights for t in ws})
+    if len(types) > MAX_TYPES:
+        raise ValueError(f"{len(types)} hand types in play; the showdown table handles at most {MAX_TYPES}")
+    total_opp = 1
+    for ws in weights:
+        total_opp *= sum(ws.values())
+    iid = all(ws == weights[0] for ws in weights)  # identical opponents: closed forms
+    shares = [den // (k + 1) for k in range(n + 1)]
+    win = tie = share = hero_total = 0
+    for h, hw in _type_weights(index, hero).items():
+        hero_total += hw
+        others = tuple(t for t in types if t != h)
+        q = [ws.get(h, 0) for ws in weights]
+        per_opp = [[ws.get(t, 0) for t in others] for ws in (weights[:1] if iid else weights)]
+        hwin = htie = hshare = 0
+        for local, c in table.coefficients(h, others):
+            sums = [sum(w for j, w in enumerate(row) if local >> j & 1) for row in per_opp]
+            if iid:
+                p, q0 = sums[0], q[0]
+                pn = p**n
+                hwin += c * pn
+                htie += c * ((p + q0) ** n - pn)
+                # sum_k C(n,k) q^k p^(n-k) / (k+1) = ((p+q)^(n+1) - p^(n+1)) / ((n+1) q)
+                hshare += c * (den * pn if q0 == 0 else
+                               (den // (n + 1)) * (((p + q0) ** (n + 1) - pn * p) // q0))
+                continue
+            e = [1]  # coefficients of prod_i (P_i + Q_i x): e[k] = weight of k copies of h
+            for p, qi in zip(sums, q):
+                nxt = [0] * (len(e) + 1)
+                for k, v in enumerate(e):
+                    nxt[k] += v * p
+                    nxt[k + 1] += v * qi
+                e = nxt
+            hwin += c * e[0]
+            htie += c * (sum(e) - e[0])
+            hshare += c * sum(v * shares[k] for k, v in enumerate(e))
+        win += hw * hwin
+        tie += hw * htie
+        share += hw * hshare
+    return hero_total * total_opp, win, tie, share, den
+
+
+def _type_weights(index: dict[Hand, int], weights: Sequence[tuple[Hand, int]]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for h, w in weights:
+        if w:
+            t = index[h]
+            out[t] = out.get(t, 0) + w
+    return out

@@ -1,0 +1,27 @@
+"""Whole games: bots, the seeded simulation runner and sweeps, for every playable game.
+
+A game that can be played registers a :class:`~dreidelpoker.games.protocol.PlaySpec`
+(``GameInfo.play``); everything here works through it. See the "Playing whole games"
+docs page.
+
+Examples:
+    >>> from dreidelpoker.play import simulate
+    >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+    >>> simulate(ClassicDreidelRules(players=2, coins=2), games=50, seed=3, progress=False).games
+    50
+"""
+
+from __future__ import annotations
+
+from ..games.protocol import Bot, Event, GameState, PlaySpec, Turn, format_log
+from .bots import IllegalActionError, bot_label, random_bot, resolve_lineup
+from .result import SimulationResult
+from .runner import MAX_GAMES, GameRecord, play_game, replay, sample_chance
+from .simulate import simulate
+from .stats import MonteCarloEstimate, mean_estimate, proportion_estimate
+
+__all__ = [
+    "Bot", "Event", "GameRecord", "GameState", "IllegalActionError", "MAX_GAMES", "MonteCarloEstimate", "PlaySpec",
+    "SimulationResult", "Turn", "bot_label", "format_log", "mean_estimate", "play_game", "proportion_estimate",
+    "random_bot", "replay", "resolve_lineup", "sample_chance", "simulate",
+]

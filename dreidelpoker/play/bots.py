@@ -1,0 +1,97 @@
+"""Bots: how the runner turns a bot name or a user's function into something that plays.
+
+A bot is any callable ``bot(observation, legal_actions, rng) -> action``, or an
+object with such an ``act`` method. Bots only ever receive an observation: the runner
+never hands them the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..games.protocol import Bot, PlaySpec
+
+__all__ = ["BotSpec", "IllegalActionError", "bot_label", "make_bot", "random_bot", "resolve_lineup"]
+
+#: How a seat's bot is named in a line-up: a registered name, or a bot itself.
+BotSpec = str | Callable[..., Any] | Any
+
+
+class IllegalActionError(ValueError):
+    """A bot returned an action that is not legal. The game is not repaired: it stops here."""
+
+
+def random_bot(observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    """Uniform over the legal actions (a generic baseline any game can use).
+
+    Examples:
+        >>> random_bot(None, ("call", "fold"), np.random.default_rng(0)) in ("call", "fold")
+        True
+    """
+    return legal_actions[int(rng.integers(len(legal_actions)))]
+
+
+def bot_label(bot: BotSpec) -> str:
+    """A short name for a bot: its registered name, ``name`` attribute or function name."""
+    if isinstance(bot, str):
+        return bot
+    name = getattr(bot, "name", None)
+    if isinstance(name, str):
+        return name
+    return str(getattr(bot, "__name__", type(bot).__name__))
+
+
+def make_bot(spec: PlaySpec, bot: BotSpec, rules: Any) -> Bot:
+    """A callable bot for one game: a registered name is built by its factory, a bot object
+    with ``act`` is wrapped, and a plain function is used as it is."""
+    if isinstance(bot, str):
+        return spec.bots[bot](rules)
+    act = getattr(bot, "act", None)
+    if callable(act):
+        return act  # type: ignore[no-any-return]
+    if callable(bot):
+        return bot
+    raise TypeError(f"bot {bot!r} is neither a bot name, a function nor an object with act()")
+
+
+def resolve_lineup(
+    spec: PlaySpec, game_name: str, bots: Sequence[BotSpec] | str | None, players: int | None
+) -> tuple[BotSpec, ...]:
+    """Check a line-up against the game: known names, one bot per seat, an allowed player count.
+
+    ``bots`` may be a sequence, a comma-separated string of names, or ``None`` for the
+    game's default line-up (then ``players`` is required).
+
+    Raises:
+        ValueError: unknown bot names, a count that does not match ``players``, or a
+            player count outside the game's range.
+    """
+    if isinstance(bots, str):
+        bots = [b.strip() for b in bots.split(",")]
+    if bots is None:
+        if players is None:
+            raise ValueError("players: give the number of players or a bots line-up")
+        _check_players(spec, game_name, players)
+        bots = spec.default_bots(players)
+    lineup = tuple(bots)
+    for b in lineup:
+        if isinstance(b, str) and b not in spec.bots:
+            raise ValueError(
+                f"bots: unknown bot {b!r} for {game_name}; known bots: {', '.join(sorted(spec.bots))}"
+            )
+        if not isinstance(b, str) and not callable(b) and not callable(getattr(b, "act", None)):
+            raise ValueError(f"bots: {b!r} is not a bot (a name, a function, or an object with act())")
+    if players is not None and len(lineup) != players:
+        raise ValueError(f"bots: {len(lineup)} bots given for {players} players; give exactly one bot per player")
+    _check_players(spec, game_name, len(lineup))
+    return lineup
+
+
+def _check_players(spec: PlaySpec, game_name: str, players: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
+        allowed = (str(spec.min_players) if spec.min_players == spec.max_players
+                   else f"{spec.min_players} to {spec.max_players}")
+        raise ValueError(f"players: {game_name} is played by {allowed} players, got {players!r}")

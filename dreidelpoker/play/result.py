@@ -1,0 +1,228 @@
+"""What a simulation returns: every game's record, and summaries with 95% intervals."""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from .runner import GameRecord
+from .stats import MonteCarloEstimate, mean_estimate, proportion_estimate
+
+__all__ = ["SimulationResult"]
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    # The smallest value with at least q of the sample at or below it (no interpolation).
+    k = max(0, math.ceil(q * len(s)) - 1)
+    return float(s[k])
+
+
+@dataclass(frozen=True, eq=False)
+class SimulationResult:
+    """Every simulated game's record, with summaries that carry their sample counts and intervals.
+
+    Attributes:
+        game: the registered game name, e.g. ``"two-dreidel"``.
+        rules: the rules object the games were played with.
+        bots: the bot names, one per seat (seat 1 first).
+        games: the number of games played.
+        seed: the root seed (game ``i`` used ``SeedSequence(seed, spawn_key=(i,))``).
+        hand_limit: the round limit each game was played under.
+        round_name: what a round is called ("hand", "deal", "skirmish").
+        records: one :class:`~dreidelpoker.play.runner.GameRecord` per game, in order.
+    """
+
+    game: str
+    rules: Any
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    hand_limit: int
+    round_name: str
+    records: tuple[GameRecord, ...]
+    metric_help: Mapping[str, str] = field(default_factory=dict)
+    rules_label: str = ""
+
+    # -- counts ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.bots)
+
+    @cached_property
+    def truncated(self) -> int:
+        """How many games hit the round limit (their lengths are censored, not measured)."""
+        return sum(1 for r in self.records if r.truncated)
+
+    @property
+    def finished(self) -> int:
+        """How many games ended by the rules."""
+        return self.games - self.truncated
+
+    # -- estimates ----------------------------------------------------------------
+    def win_rates(self) -> tuple[MonteCarloEstimate, ...]:
+        """Each seat's share of the games that ended by the rules (a split win counts as a share),
+        with Wilson 95% intervals. Games cut at the limit are left out and counted in
+        :attr:`truncated`."""
+        shares = [0.0] * self.players
+        for r in self.records:
+            if r.truncated or not r.winners:
+                continue
+            for w in r.winners:
+                shares[w] += 1 / len(r.winners)
+        return tuple(proportion_estimate(s, self.finished, seed=self.seed) for s in shares)
+
+    def metric_values(self, name: str) -> list[float]:
+        """The per-game values of a metric: ``rounds``, ``steps``, ``return_seat1`` …, or a game metric."""
+        if name == "rounds":
+            return [float(r.rounds) for r in self.records]
+        if name == "steps":
+            return [float(r.steps) for r in self.records]
+        if name.startswith("return_seat"):
+            seat = int(name.removeprefix("return_seat")) - 1
+            return [float(r.returns[seat]) for r in self.records]
+        values = [r.metrics[name] for r in self.records if name in r.metrics and not math.isnan(r.metrics[name])]
+        if not values and name not in self.metric_names:
+            raise ValueError(f"metric: unknown metric {name!r}; known: {', '.join(self.metric_names)}")
+        return values
+
+    @cached_property
+    def metric_names(self) -> tuple[str, ...]:
+        """Every metric this result can summarise."""
+        names: dict[str, None] = {"rounds": None, "steps": None}
+        for r in self.records:
+            for k in r.metrics:
+                names[k] = None
+        names.update({f"return_seat{i + 1}": None for i in range(self.players)})
+        return tuple(names)
+
+    def estimate(self, name: str) -> MonteCarloEstimate:
+        """The mean of a metric with its 95% interval and sample count."""
+        return mean_estimate(self.metric_values(name), seed=self.seed)
+
+    def summary(self) -> dict[str, dict[str, Any]]:
+        """Per metric: mean with 95% interval, median, 90th percentile and samples."""
+        out: dict[str, dict[str, Any]] = {}
+        for name in self.metric_names:
+            values = self.metric_values(name)
+            est = mean_estimate(values, seed=self.seed)
+            out[name] = {"mean": est, "median": _quantile(values, 0.5), "p90": _quantile(values, 0.9),
+                         "samples": len(values)}
+        return out
+
+    # -- output -------------------------------------------------------------------
+    def _notes(self) -> list[str]:
+        notes = []
+        if self.truncated:
+            notes.append(
+                f"{self.truncated} of {self.games} games hit the limit of {self.hand_limit} {self.round_name}s: "
+                f"their lengths are lower bounds, and win rates count only the {self.finished} finished games."
+            )
+        return notes
+
+    def to_dict(self, *, records: bool = False) -> dict[str, Any]:
+        """JSON-safe summary (and every game's record with ``records=True``)."""
+        d: dict[str, Any] = {
+            "game": self.game, "rules": self.rules_label or repr(self.rules), "bots": list(self.bots),
+            "players": self.players, "games": self.games, "seed": self.seed, "hand_limit": self.hand_limit,
+            "round_name": self.round_name, "games_finished": self.finished, "games_hit_limit": self.truncated,
+            "win_rates": [e.to_dict() for e in self.win_rates()],
+            "metrics": {
+                name: {"mean": s["mean"].to_dict(), "median": _nan_none(s["median"]), "p90": _nan_none(s["p90"])}
+                for name, s in self.summary().items()
+            },
+            "notes": self._notes(),
+        }
+        if records:
+            d["records"] = [r.to_dict() for r in self.records]
+        return d
+
+    def to_pandas(self) -> Any:
+        """One row per game: index, rounds, steps, truncated, winners, each seat's return, game metrics."""
+        import pandas as pd
+
+        rows = []
+        for r in self.records:
+            row: dict[str, Any] = {"game": r.index, "rounds": r.rounds, "steps": r.steps, "truncated": r.truncated,
+                                   "winners": ",".join(str(w + 1) for w in r.winners)}
+            row.update({f"return_seat{i + 1}": float(v) for i, v in enumerate(r.returns)})
+            row.update(r.metrics)
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def _rows(self) -> list[tuple[str, str, str, str]]:
+        rows = []
+        for name, s in self.summary().items():
+            est: MonteCarloEstimate = s["mean"]
+            rows.append((name, _fmt(est.value), f"{_fmt(est.low)} .. {_fmt(est.high)}",
+                         f"{_fmt(s['median'])} / {_fmt(s['p90'])}"))
+        return rows
+
+    def to_text(self) -> str:
+        """A human summary (what the CLI prints)."""
+        lines = [f"{self.game}: {self.games} games, {self.players} players, seed {self.seed}",
+                 f"rules: {self.rules_label or self.rules!r}",
+                 f"bots: {', '.join(f'seat {i + 1} {b}' for i, b in enumerate(self.bots))}"]
+        lines += [f"note: {n}" for n in self._notes()]
+        lines.append("win rate by seat (95% CI):")
+        for i, (b, e) in enumerate(zip(self.bots, self.win_rates())):
+            lines.append(f"  seat {i + 1} ({b}): {_pct(e.value)} ({_pct(e.low)} .. {_pct(e.high)})")
+        lines.append(f"{'metric':<22} {'mean':>10} {'95% CI':>23} {'median / p90':>16}")
+        for name, mean, ci, q in self._rows():
+            lines.append(f"{name:<22} {mean:>10} {ci:>23} {q:>16}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        head = (f"<b>{esc(self.game)}</b>: {self.games} games, {self.players} players, seed {self.seed}<br>"
+                f"<small>{esc(self.rules_label or repr(self.rules))}</small>")
+        notes = "".join(f"<p><b>Note:</b> {esc(n)}</p>" for n in self._notes())
+        wins = "".join(
+            f"<tr><td>seat {i + 1}</td><td>{esc(b)}</td><td>{_pct(e.value)}</td><td>{_pct(e.low)} – {_pct(e.high)}</td></tr>"
+            for i, (b, e) in enumerate(zip(self.bots, self.win_rates()))
+        )
+        metrics = "".join(
+            f"<tr><td title='{esc(self.metric_help.get(n, ''))}'>{esc(n)}</td><td>{m}</td><td>{c}</td><td>{q}</td></tr>"
+            for n, m, c, q in self._rows()
+        )
+        return (
+            f"<div style='overflow-x:auto'>{head}{notes}"
+            f"<table><tr><th>seat</th><th>bot</th><th>win rate</th><th>95% CI</th></tr>{wins}</table>"
+            f"<table><tr><th>metric</th><th>mean</th><th>95% CI</th><th>median / p90</th></tr>{metrics}</table></div>"
+        )
+
+    def plot(self, metric: str = "rounds", ax: Any = None) -> Any:
+        """A histogram of one metric over the games; returns the matplotlib Axes."""
+        from ..plotting import _axes
+
+        ax = _axes(ax)
+        values = self.metric_values(metric)
+        ax.hist(values, bins=min(50, max(5, len(set(values)))), color="#4c72b0")
+        est = mean_estimate(values)
+        ax.axvline(est.value, color="k", linestyle="--", label=f"mean {_fmt(est.value)}")
+        ax.set_xlabel(metric)
+        ax.set_ylabel("games")
+        ax.set_title(f"{self.game}: {metric} over {len(values)} games")
+        ax.legend()
+        return ax
+
+
+def _nan_none(x: float) -> float | None:
+    return None if math.isnan(x) else x
+
+
+def _fmt(x: float) -> str:
+    if math.isnan(x):
+        return "n/a"
+    return f"{x:.4g}" if abs(x) < 1e6 else f"{x:.3e}"
+
+
+def _pct(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{100 * x:.1f}%"

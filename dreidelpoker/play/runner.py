@@ -1,0 +1,272 @@
+"""The seeded simulation runner: plays whole games with bots, on any executor.
+
+Every game gets its own child of one :class:`numpy.random.SeedSequence`
+(``SeedSequence(seed, spawn_key=(i,))`` for game ``i``, exactly what
+``SeedSequence(seed).spawn`` hands out), and inside a game chance and each seat draw
+from their own streams. So a game's result depends only on the seed and its index:
+serial runs, process pools and Dask clusters give identical records.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
+from .bots import BotSpec, IllegalActionError, bot_label, make_bot
+
+__all__ = [
+    "GameRecord", "HistoryItem", "MAX_GAMES", "as_executor", "play_game", "replay", "run_tasks",
+    "sample_chance",
+]
+
+#: The most games one call may ask for; run a sweep or several seeds for more.
+MAX_GAMES = 1_000_000
+
+#: One applied step: ``("chance", outcome)``, ``("player", seat, action)`` or
+#: ``("joint", ((seat, action), ...))``.
+HistoryItem = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one simulated game left behind.
+
+    Attributes:
+        index: the game's number in its run (its seed is ``spawn_key=(index,)``).
+        returns: each seat's net result (exact ints or Fractions).
+        winners: the seats with the best return in a game that ended by its rules;
+            ``()`` for a game cut at the round limit, or when every seat drew.
+        rounds: rounds played (hands, deals, skirmishes).
+        truncated: the game hit the round limit.
+        steps: actions applied (chance included).
+        metrics: the game's own figures (``PlaySpec.metrics``).
+        history: the applied steps, when kept (``keep_history=True``).
+    """
+
+    index: int
+    returns: tuple[Payoff, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    truncated: bool
+    steps: int
+    metrics: Mapping[str, float] = field(default_factory=dict)
+    history: tuple[HistoryItem, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe; exact returns as ints or ``"p/q"`` strings."""
+        return {
+            "index": self.index, "returns": [_json_payoff(r) for r in self.returns],
+            "winners": list(self.winners), "rounds": self.rounds, "truncated": self.truncated,
+            "steps": self.steps, "metrics": dict(self.metrics),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
+        """Inverse of :meth:`to_dict` (without history)."""
+        return cls(
+            index=int(d["index"]), returns=tuple(_parse_payoff(r) for r in d["returns"]),
+            winners=tuple(int(w) for w in d["winners"]), rounds=int(d["rounds"]),
+            truncated=bool(d["truncated"]), steps=int(d["steps"]),
+            metrics={str(k): float(v) for k, v in d["metrics"].items()},
+        )
+
+
+def _json_payoff(r: Payoff) -> int | str:
+    if isinstance(r, int):
+        return r
+    return str(r.numerator) if r.denominator == 1 else f"{r.numerator}/{r.denominator}"
+
+
+def _parse_payoff(r: int | str) -> Payoff:
+    if isinstance(r, int):
+        return r
+    f = Fraction(r)
+    return int(f) if f.denominator == 1 else f
+
+
+def sample_chance(state: GameState[Any, Any], rng: np.random.Generator) -> Any:
+    """Draw a chance outcome with probability weight / total, using integers only.
+
+    A state may offer a faster ``sample_chance(rng)`` of its own (e.g. for a shuffle);
+    the runner uses it when present.
+    """
+    own = getattr(state, "sample_chance", None)
+    if own is not None:
+        return own(rng)
+    outcomes = state.chance_outcomes()
+    total = 0
+    for _, w in outcomes:
+        total += w
+    r = _below(total, rng)
+    for outcome, w in outcomes:
+        if r < w:
+            return outcome
+        r -= w
+    raise AssertionError("chance weights changed while sampling")  # pragma: no cover
+
+
+def _below(total: int, rng: np.random.Generator) -> int:
+    if total <= 0:
+        raise ValueError(f"a chance node needs a positive total weight, got {total}")
+    if total < 2**62:
+        return int(rng.integers(total))
+    bits = total.bit_length()  # exact rejection sampling for huge totals
+    while True:
+        r = int.from_bytes(rng.bytes((bits + 7) // 8), "little") >> (-bits % 8)
+        if r < total:
+            return r
+
+
+def _ask(bot: Bot, label: str, state: GameState[Any, Any], seat: int, rng: np.random.Generator) -> Any:
+    legal = state.legal_actions(seat)
+    action = bot(state.observation(seat), legal, rng)
+    if action not in legal:
+        last = state.log[-1].text if state.log else "(start of game)"
+        raise IllegalActionError(
+            f"bot {label!r} in seat {seat + 1} chose {action!r}, which is not legal here "
+            f"(after: {last}); legal actions: {', '.join(map(repr, legal))}"
+        )
+    return action
+
+
+def play_game(
+    state: GameState[Any, Any],
+    bots: Sequence[Bot],
+    seed: np.random.SeedSequence,
+    *,
+    labels: Sequence[str] | None = None,
+    keep_history: bool = False,
+    max_steps: int = 50_000_000,
+) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
+    """Play one game from ``state`` to the end.
+
+    Returns:
+        The final state, the steps applied (empty unless ``keep_history``) and their count.
+
+    Chance draws from the first child stream of ``seed``; seat ``i``'s bot from child ``i + 1``.
+
+    Raises:
+        IllegalActionError: a bot returned an action that is not legal (nothing is repaired).
+    """
+    n = state.num_players
+    streams = seed.spawn(n + 1)
+    chance_rng = np.random.default_rng(streams[0])
+    bot_rngs = [np.random.default_rng(s) for s in streams[1:]]
+    names = list(labels) if labels is not None else [bot_label(b) for b in bots]
+    history: list[HistoryItem] = []
+    for steps in range(max_steps):
+        turn = state.turn
+        if turn is Turn.TERMINAL:
+            return state, tuple(history), steps
+        if turn is Turn.CHANCE:
+            outcome = sample_chance(state, chance_rng)
+            if keep_history:
+                history.append(("chance", outcome))
+            state = state.apply(outcome)
+        elif turn is Turn.PLAYER:
+            seat = state.current_players[0]
+            action = _ask(bots[seat], names[seat], state, seat, bot_rngs[seat])
+            if keep_history:
+                history.append(("player", seat, action))
+            state = state.apply(action)
+        else:
+            # Every choice is made from the same state, so nobody sees another's card.
+            joint = {s: _ask(bots[s], names[s], state, s, bot_rngs[s]) for s in state.current_players}
+            if keep_history:
+                history.append(("joint", tuple(sorted(joint.items()))))
+            state = state.apply_joint(joint)
+    raise RuntimeError(f"a game ran {max_steps} steps without ending; the game's round limit does not bind")
+
+
+def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameState[Any, Any]:
+    """Apply recorded steps to an initial state (a replayed log reproduces the game)."""
+    for item in history:
+        if item[0] == "chance":
+            state = state.apply(item[1])
+        elif item[0] == "player":
+            state = state.apply(item[2])
+        else:
+            state = state.apply_joint(dict(item[1]))
+    return state
+
+
+def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tuple[HistoryItem, ...] | None,
+            steps: int) -> GameRecord:
+    returns = tuple(final.returns())
+    truncated = final.truncated
+    winners: tuple[int, ...] = ()
+    if not truncated and returns:
+        best = max(returns)
+        if any(r != best for r in returns):
+            winners = tuple(i for i, r in enumerate(returns) if r == best)
+    return GameRecord(index, returns, winners, final.rounds, truncated, steps,
+                      {k: float(v) for k, v in spec.metrics(final).items()}, history)
+
+
+def play_batch(
+    spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    indices: Sequence[int], hand_limit: int | None, keep_history: bool,
+) -> list[GameRecord]:
+    """Play the games ``indices`` of a run (the unit of work sent to an executor)."""
+    labels = [bot_label(b) for b in lineup]
+    out = []
+    for i in indices:
+        bots = [make_bot(spec, b, rules) for b in lineup]
+        state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
+        final, history, steps = play_game(state, bots, np.random.SeedSequence(entropy, spawn_key=(i,)),
+                                          labels=labels, keep_history=keep_history)
+        out.append(_record(spec, i, final, history if keep_history else None, steps))
+    return out
+
+
+def as_executor(executor: Any) -> cf.Executor | None:
+    """Accept ``None`` (serial), any ``concurrent.futures.Executor``, or a ``dask.distributed.Client``."""
+    if executor is None or isinstance(executor, cf.Executor):
+        return executor
+    get = getattr(executor, "get_executor", None)
+    if callable(get):
+        return get()  # type: ignore[no-any-return]
+    raise ValueError(
+        f"executor: expected None, a concurrent.futures.Executor or a dask.distributed.Client, "
+        f"got {type(executor).__name__}"
+    )
+
+
+def run_tasks(
+    tasks: Sequence[tuple[Any, ...]], executor: Any, *, progress: Any = None, weights: Sequence[int] | None = None,
+) -> Iterator[tuple[int, list[GameRecord]]]:
+    """Run ``play_batch(*task)`` for each task; yield ``(task_index, records)`` as they finish.
+
+    ``progress`` is a tqdm bar (or ``None``) advanced by ``weights[i]`` per finished task.
+    """
+    ex = as_executor(executor)
+    if ex is None:
+        for k, task in enumerate(tasks):
+            res = play_batch(*task)
+            if progress is not None:
+                progress.update(weights[k] if weights else 1)
+            yield k, res
+        return
+    futures = {ex.submit(play_batch, *task): k for k, task in enumerate(tasks)}
+    try:
+        for fut in cf.as_completed(futures):
+            k = futures[fut]
+            res = fut.result()
+            if progress is not None:
+                progress.update(weights[k] if weights else 1)
+            yield k, res
+    finally:
+        for fut in futures:
+            fut.cancel()
+
+
+def split(indices: range, parts: int) -> list[range]:
+    """Split game indices into about ``parts`` contiguous chunks."""
+    size = max(1, -(-len(indices) // max(1, parts)))
+    return [indices[i:i + size] for i in range(0, len(indices), size)]

@@ -1,0 +1,132 @@
+"""``simulate``: play many seeded games of any registered game with a line-up of bots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..games.protocol import PlaySpec
+from ..games.registry import GameInfo, game_for_rules
+from .bots import BotSpec, bot_label, resolve_lineup
+from .result import SimulationResult
+from .runner import MAX_GAMES, GameRecord, run_tasks, split
+
+__all__ = ["simulate", "check_count", "play_spec"]
+
+
+def check_count(name: str, value: object, *, low: int, high: int) -> int:
+    """An integer argument in ``low .. high``, or a ValueError naming it."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, got {value!r}")
+    v = int(value)
+    if not low <= v <= high:
+        raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, got {v:,}")
+    return v
+
+
+def play_spec(rules: Any) -> tuple[GameInfo, PlaySpec]:
+    """The registered game of ``rules`` and how to play it.
+
+    Raises:
+        ValueError: ``rules`` is not the rules object of a game that can be played whole.
+    """
+    game = game_for_rules(rules)
+    if game.play is None:
+        raise ValueError(f"rules: {game.title} is analysed hand by hand and cannot be played whole yet")
+    return game, game.play
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        entropy = np.random.SeedSequence().entropy
+        assert isinstance(entropy, int)
+        return entropy
+    return check_count("seed", seed, low=0, high=2**128)
+
+
+def simulate(
+    rules: Any,
+    bots: Sequence[BotSpec] | str | None = None,
+    *,
+    games: int,
+    seed: int | None = None,
+    players: int | None = None,
+    executor: Any = None,
+    progress: bool = True,
+    hand_limit: int | None = None,
+    keep_history: bool = False,
+    chunks: int | None = None,
+) -> SimulationResult:
+    """Play ``games`` seeded games of the game ``rules`` belongs to, with one bot per seat.
+
+    Each game ``i`` draws its randomness from ``SeedSequence(seed, spawn_key=(i,))`` (what
+    ``SeedSequence(seed).spawn`` hands out), so the records are identical on any executor.
+
+    Parameters:
+        rules: a registered game's rules object, e.g. ``TwoDreidelRules()``.
+        bots: one bot per seat: registered names (``"equity"``), a comma-separated string,
+            functions ``bot(observation, legal_actions, rng)``, or ``None`` for the game's
+            default line-up of ``players`` bots.
+        games: how many games, 1 to ``MAX_GAMES`` (1,000,000).
+        seed: the root seed (``None``: fresh entropy, recorded in the result).
+        players: the number of players; must match ``bots`` when both are given.
+        executor: ``None`` (serial), a ``concurrent.futures.Executor`` (e.g. a
+            ``ProcessPoolExecutor``) or a ``dask.distributed.Client``.
+        progress: show a ``tqdm.auto`` progress bar.
+        hand_limit: stop a game after this many rounds and report it as cut short
+            (``None``: the game's default limit).
+        keep_history: keep every game's applied steps in its record (for replays).
+        chunks: how many pieces to split the games into for the executor (default: about
+            8 per worker, at least 1 game each).
+
+    Returns:
+        A :class:`~dreidelpoker.play.result.SimulationResult`.
+
+    Raises:
+        ValueError: unknown bots, a bot count that does not match ``players``, a player
+            count the game does not allow, ``games`` or ``hand_limit`` out of range, or a
+            bot that plays an illegal action (:class:`~dreidelpoker.play.bots.IllegalActionError`).
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> r = simulate(ClassicDreidelRules(players=2, coins=3), games=200, seed=1, progress=False)
+        >>> r.games, r.players
+        (200, 2)
+    """
+    game, spec = play_spec(rules)
+    n_games = check_count("games", games, low=1, high=MAX_GAMES)
+    limit = spec.default_hand_limit if hand_limit is None else check_count(
+        "hand_limit", hand_limit, low=1, high=10**9)
+    if players is None and bots is None and spec.players_in_rules:
+        players = getattr(rules, spec.players_in_rules)
+    lineup = resolve_lineup(spec, game.name, bots, players)
+    if spec.adapt_rules is not None:
+        rules = spec.adapt_rules(rules, len(lineup))
+    root = _seed(seed)
+    records = _run(spec, rules, lineup, root, n_games, limit, executor=executor, progress=progress,
+                   keep_history=keep_history, chunks=chunks, desc=f"{game.name} games")
+    return SimulationResult(
+        game=game.name, rules=rules, bots=tuple(bot_label(b) for b in lineup), games=n_games, seed=root,
+        hand_limit=limit, round_name=spec.round_name, records=tuple(records), metric_help=spec.metric_help,
+        rules_label=str(getattr(rules, "label", "") or ""),
+    )
+
+
+def _run(
+    spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
+    *, executor: Any, progress: bool, keep_history: bool, chunks: int | None, desc: str,
+) -> list[GameRecord]:
+    from tqdm.auto import tqdm
+
+    workers = (getattr(executor, "_max_workers", None) or 2) if executor is not None else 1
+    # Serial runs split finely so the progress bar moves; executors get ~8 pieces per worker.
+    parts = chunks or (min(100, n_games) if executor is None else 8 * int(workers))
+    pieces = split(range(n_games), max(parts, -(-n_games // 1000)))
+    tasks = [(spec, rules, lineup, root, list(p), limit, keep_history) for p in pieces]
+    results: list[list[GameRecord]] = [[] for _ in tasks]
+    with tqdm(total=n_games, desc=desc, disable=not progress, leave=False) as bar:
+        for k, recs in run_tasks(tasks, executor, progress=bar, weights=[len(p) for p in pieces]):
+            results[k] = recs
+    return [r for part in results for r in part]

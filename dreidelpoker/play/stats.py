@@ -1,0 +1,108 @@
+"""Monte Carlo estimates with their sample count, seed and a 95% interval.
+
+Means use the normal approximation (mean ± 1.96·s/√n); proportions use the Wilson
+score interval, which stays inside [0, 1] and is honest for rare events.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["MonteCarloEstimate", "mean_estimate", "proportion_estimate", "Z95"]
+
+#: The two-sided 95% normal quantile.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class MonteCarloEstimate:
+    """A figure measured by simulation: its value, 95% interval, sample count and seed.
+
+    Examples:
+        >>> e = proportion_estimate(30, 100, seed=1)
+        >>> round(e.value, 2), e.samples
+        (0.3, 100)
+        >>> e.low < 0.3 < e.high
+        True
+    """
+
+    value: float
+    low: float
+    high: float
+    samples: int
+    seed: int | None = None
+    #: Sample standard deviation (``nan`` for proportions and n < 2).
+    std: float = float("nan")
+    #: "mean" or "proportion": how the interval was made.
+    kind: str = "mean"
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width."""
+        return (self.high - self.low) / 2
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe: value, ci95 and samples (and the seed)."""
+        d: dict[str, Any] = {"value": _json_float(self.value), "ci95": [_json_float(self.low), _json_float(self.high)],
+                             "samples": self.samples}
+        if self.seed is not None:
+            d["seed"] = self.seed
+        return d
+
+    def __str__(self) -> str:
+        return f"{_fmt(self.value)} (95% CI {_fmt(self.low)} .. {_fmt(self.high)}, n={self.samples})"
+
+
+def _json_float(x: float) -> float | None:
+    return None if math.isnan(x) else x
+
+
+def _fmt(x: float) -> str:
+    if math.isnan(x):
+        return "n/a"
+    return f"{x:.4g}" if abs(x) < 1e5 else f"{x:.4e}"
+
+
+def mean_estimate(values: Sequence[float], *, seed: int | None = None) -> MonteCarloEstimate:
+    """The sample mean with a normal-approximation 95% interval (zero width when n = 1 is not claimed: nan).
+
+    Examples:
+        >>> e = mean_estimate([1.0, 2.0, 3.0])
+        >>> e.value, e.samples
+        (2.0, 3)
+    """
+    n = len(values)
+    if n == 0:
+        nan = float("nan")
+        return MonteCarloEstimate(nan, nan, nan, 0, seed)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return MonteCarloEstimate(mean, float("nan"), float("nan"), n, seed)
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    std = math.sqrt(var)
+    half = Z95 * std / math.sqrt(n)
+    return MonteCarloEstimate(mean, mean - half, mean + half, n, seed, std)
+
+
+def proportion_estimate(successes: float, n: int, *, seed: int | None = None) -> MonteCarloEstimate:
+    """A frequency ``successes / n`` with its Wilson 95% interval.
+
+    Examples:
+        >>> e = proportion_estimate(0, 50)
+        >>> e.value, e.low, round(e.high, 3)
+        (0.0, 0.0, 0.071)
+    """
+    if n == 0:
+        nan = float("nan")
+        return MonteCarloEstimate(nan, nan, nan, 0, seed, kind="proportion")
+    p = successes / n
+    z2 = Z95 * Z95
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return MonteCarloEstimate(p, low, high, n, seed, kind="proportion")
