@@ -84,7 +84,7 @@ def test_changing_the_drawn_cards_changes_the_equities(voila_url: str) -> None:
         try:
             page = browser.new_page()
             page.goto(voila_url, timeout=120_000)
-            table = page.locator(".dp-putback-out .dp-putback")
+            table = page.locator(".dp-output .dp-putback")
             table.wait_for(timeout=120_000)
             before = table.inner_text()
             assert "GH" in before  # drew GHN by default: keep GH is a choice
@@ -92,7 +92,7 @@ def test_changing_the_drawn_cards_changes_the_equities(voila_url: str) -> None:
             box.fill("HNS")
             box.press("Enter")
             page.wait_for_function(
-                "() => { const t = document.querySelector('.dp-putback-out .dp-putback');"
+                "() => { const t = document.querySelector('.dp-output .dp-putback');"
                 " return t && t.innerText.includes('HNS'); }",
                 timeout=60_000,
             )

@@ -1,12 +1,19 @@
-"""Thin ipywidgets explorers: each wires widgets to pure, separately tested functions."""
+"""Thin ipywidgets explorers: each wires widgets to pure, separately tested functions.
+
+Every explorer is an :class:`~dreidelpoker.widgets.base.Explorer`: controls in, a pure
+report function, HTML out, a static snapshot where no kernel runs.
+"""
 
 from . import domino_poker as domino_poker
+from .base import Explorer as Explorer
 from .dice_poker import DicePokerExplorer as DicePokerExplorer
 from .dice_poker import dice_poker_explorer as dice_poker_explorer
+from .domino_poker import DominoExplorer as DominoExplorer
 from .domino_poker import explorer as domino_poker_explorer
+from .two_dreidel import TwoDreidelExplorer as TwoDreidelExplorer
 from .two_dreidel import two_dreidel_explorer as two_dreidel_explorer
 
 __all__ = [
-    "DicePokerExplorer", "dice_poker_explorer", "domino_poker", "domino_poker_explorer",
-    "two_dreidel_explorer",
+    "DicePokerExplorer", "DominoExplorer", "Explorer", "TwoDreidelExplorer", "dice_poker_explorer",
+    "domino_poker", "domino_poker_explorer", "two_dreidel_explorer",
 ]
