@@ -6,14 +6,19 @@ report function, HTML out, a static snapshot where no kernel runs.
 
 from . import domino_poker as domino_poker
 from .base import Explorer as Explorer
+from .classic_dreidel import ClassicDreidelExplorer as ClassicDreidelExplorer
+from .classic_dreidel import classic_dreidel_explorer as classic_dreidel_explorer
 from .dice_poker import DicePokerExplorer as DicePokerExplorer
 from .dice_poker import dice_poker_explorer as dice_poker_explorer
 from .domino_poker import DominoExplorer as DominoExplorer
 from .domino_poker import explorer as domino_poker_explorer
 from .two_dreidel import TwoDreidelExplorer as TwoDreidelExplorer
+from .two_dreidel import VariantDesigner as VariantDesigner
+from .two_dreidel import two_dreidel_designer as two_dreidel_designer
 from .two_dreidel import two_dreidel_explorer as two_dreidel_explorer
 
 __all__ = [
+    "ClassicDreidelExplorer", "VariantDesigner", "classic_dreidel_explorer", "two_dreidel_designer",
     "DicePokerExplorer", "DominoExplorer", "Explorer", "TwoDreidelExplorer", "dice_poker_explorer",
     "domino_poker", "domino_poker_explorer", "two_dreidel_explorer",
 ]

@@ -14,7 +14,7 @@ from ..games.two_dreidel.policies import POLICIES
 from ..games.two_dreidel.rules import DECK_PRESETS, TwoDreidelRules
 from .base import Explorer
 
-__all__ = ["TwoDreidelExplorer", "table_report", "two_dreidel_explorer"]
+__all__ = ["TwoDreidelExplorer", "VariantDesigner", "table_report", "two_dreidel_designer", "two_dreidel_explorer"]
 
 #: Discard histories shown by default (hand 3 of a 1-5-5-1 game, all normal-best play).
 DEFAULT_DISCARDS = ("GH,NN", "HH,HN", "HN,HH", "NN,HN", "HH,NN", "HN,NN", "NN,HH")
@@ -176,3 +176,54 @@ def two_dreidel_explorer(*, drawn: str = "GHN", opponents: int = 2, pot: int = 4
         (True, '')
     """
     return TwoDreidelExplorer(drawn=drawn, opponents=opponents, pot=pot, hero_stack=hero_stack)
+
+
+class VariantDesigner(Explorer):
+    """The Two Dreidel variant designer: deck g-h-n-s, draw / put back and players in;
+    kept-hand odds, the deck cycle, trump frequency and exploitability out (from
+    :func:`dreidelpoker.games.two_dreidel.designer.variant_report`).
+
+    Examples:
+        >>> d = VariantDesigner()
+        >>> "a reshuffle every 5 hands" in d.output.value
+        True
+        >>> d.g.value = 0; d.h.value = 1; d.n.value = 1; d.s.value = 0
+        >>> "at least 4" in d.status.value, d.output.value
+        (True, '')
+    """
+
+    game = "two-dreidel"
+    title = "Two Dreidel variant designer"
+
+    def build_controls(self) -> dict[str, w.Widget]:
+        self.g, self.h, self.n, self.s = (w.IntSlider(value=v, min=0, max=9, description=f"{name} cards")
+                                          for v, name in zip((1, 5, 5, 1), ("Gimel", "Hey", "Nun", "Shin")))
+        self.draw = w.IntSlider(value=3, min=2, max=5, description="draw")
+        self.put_back = w.IntSlider(value=1, min=0, max=3, description="put back")
+        self.players = w.IntSlider(value=2, min=2, max=8, description="players")
+        self.exploitability = w.Checkbox(value=False, description="exploitability for decks over 16 cards (slow)")
+        return {"gimel": self.g, "hey": self.h, "nun": self.n, "shin": self.s, "draw": self.draw,
+                "put_back": self.put_back, "players": self.players, "exploitability": self.exploitability}
+
+    def arguments(self) -> dict[str, Any]:
+        return dict(deck=f"{self.g.value}-{self.h.value}-{self.n.value}-{self.s.value}", draw=self.draw.value,
+                    put_back=self.put_back.value, players=self.players.value,
+                    exploitability=True if self.exploitability.value else None)
+
+    def report(self, **arguments: Any) -> str:
+        from ..games.two_dreidel.designer import variant_report
+
+        return variant_report(**arguments)._repr_html_()
+
+
+def two_dreidel_designer() -> VariantDesigner:
+    """The variant designer for the Two Dreidel family (display it as the last expression of a cell).
+
+    Returns:
+        The explorer.
+
+    Examples:
+        >>> "kept hands from a fresh deck" in two_dreidel_designer().output.value
+        True
+    """
+    return VariantDesigner()
