@@ -45,7 +45,7 @@ docs-serve: $(STAMP)
 	$(BIN)/mkdocs serve
 
 bench: $(STAMP)
-	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
+	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) site $(RESULTS) .pytest_cache .mypy_cache

@@ -1,116 +1,91 @@
-"""Benchmark: Dice Poker exact engines against naive ordered enumeration, in the same run.
+"""Dice Poker exact engines (from cold caches) against fair baselines.
 
-1. The one-player exact category table (ordered-dice space, 4,773,600 outcomes), from cold
-   caches. Target: under 1 s. Naive: every ordered roll x every real 3-card set, each hand
-   evaluated from scratch (no class grouping, no caches).
-2. Heads-up exact equity with dice known (hero 6,5,3 with no card seen vs 2,2,1), from
-   cold caches. Target: under 2 s. Naive: every hero card set x every opponent card set
-   from the 49 left (407,170,400 deals), each evaluated from scratch -- far too long to
-   run whole, so its rate is measured on a slice and scaled (printed as "extrapolated").
-   A heads-up case the naive loop can finish (hero's three cards known: 18,424 deals) is
-   also timed in full.
+1. The one-player category table over the ordered space (216 rolls x 22,100 card sets).
+   Fair: dice multisets (56, multinomial weights) x card-rank multisets (455, suit-choice
+   weights), each pair valued once with the library's ``best_key`` (memoized per pair only).
+2. Heads-up exact equity with both players' dice known (6,5,3 vs 2,2,1), cards unknown.
+   Fair: value each of the 455 rank multisets once per player, then a 455 x 455 integer
+   weight matrix of disjoint suit choices in numpy.
 
-    python benchmarks/bench_dice_poker.py            # naive table measured on 24 of 216 rolls, scaled
-    python benchmarks/bench_dice_poker.py --full     # naive table over all 4,773,600 outcomes
+(The ordered brute forces stay in the tests as oracles.)
+
+Run: .venv/bin/python benchmarks/bench_dice_poker.py [--runs 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import time
-from collections.abc import Sequence
+from fractions import Fraction
+from math import comb, factorial, prod
+
+import numpy as np
+from _timing import Row, interleaved, print_table
 
 from dreidelpoker.games import dice_poker as dpk
-from dreidelpoker.games.dice_poker.evaluator import _classify, dice_partitions
+from dreidelpoker.games.dice_poker.evaluator import best_key
 
-DECK = [(r, s) for r in range(2, 15) for s in "SHDC"]
-
-
-def naive_key(dice: Sequence[int], ranks: Sequence[int]) -> tuple[object, ...]:
-    """Evaluate one hand from scratch: every partition, no caches."""
-    return max(_classify(tuple(sorted([sum(g) for g in p] + list(ranks), reverse=True)), 1, 2)
-               for p in dice_partitions(dice))
+RANKS = range(2, 15)
 
 
-def naive_table(rolls: Sequence[tuple[int, ...]]) -> list[int]:
-    counts = [0] * 15
-    for dice in rolls:
-        for cards in itertools.combinations(DECK, 3):
-            counts[naive_key(dice, [c[0] for c in cards])[0]] += 1  # type: ignore[index]
+def _rank_multisets() -> list[tuple[tuple[int, ...], int]]:
+    """Card-rank multisets of 3 cards with their suit-choice weights."""
+    out = []
+    for ranks in itertools.combinations_with_replacement(RANKS, 3):
+        out.append((ranks, prod(comb(4, ranks.count(r)) for r in set(ranks))))
+    return out
+
+
+def fair_table() -> list[int]:
+    counts = [0] * 16
+    cards = _rank_multisets()
+    for dice in itertools.combinations_with_replacement(range(1, 7), 3):
+        dw = factorial(3) // prod(factorial(dice.count(d)) for d in set(dice))
+        for ranks, cw in cards:
+            counts[best_key(dice, ranks)[0][0]] += dw * cw
     return counts
 
 
-def naive_heads_up(hero_dice: tuple[int, ...], opp_dice: tuple[int, ...],
-                   hero_sets: Sequence[tuple[tuple[int, str], ...]]) -> tuple[int, int, int]:
-    win = tie = lose = 0
-    for mine in hero_sets:
-        hk = naive_key(hero_dice, [c[0] for c in mine])
-        rest = [c for c in DECK if c not in mine]
-        for theirs in itertools.combinations(rest, 3):
-            ok = naive_key(opp_dice, [c[0] for c in theirs])
-            if hk > ok:  # type: ignore[operator]
-                win += 1
-            elif hk == ok:
-                tie += 1
-            else:
-                lose += 1
-    return win, tie, lose
+def fair_heads_up(hero: tuple[int, ...], opp: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+    cards = _rank_multisets()
+    keys_h = [best_key(hero, r)[0] for r, _ in cards]
+    keys_o = [best_key(opp, r)[0] for r, _ in cards]
+    order = {k: i for i, k in enumerate(sorted(set(keys_h) | set(keys_o)))}
+    sh = np.array([order[k] for k in keys_h])
+    so = np.array([order[k] for k in keys_o])
+    cnt = np.array([[r.count(v) for v in RANKS] for r, _ in cards])  # (455, 13)
+    c4 = np.array([[comb(4 - a, b) for b in range(5)] for a in range(5)])
+    # ways to pick the hero's suits, then the opponent's from the rest, rank by rank
+    w = np.prod(c4[0][cnt][:, None, :] * c4[cnt[:, None, :], cnt[None, :, :]], axis=2)
+    total = int(w.sum())
+    win = int(w[sh[:, None] > so[None, :]].sum())
+    tie = int(w[sh[:, None] == so[None, :]].sum())
+    return Fraction(win, total), Fraction(tie, total)
 
 
-def timed(f, *args, **kwargs):  # type: ignore[no-untyped-def]
-    t = time.perf_counter()
-    out = f(*args, **kwargs)
-    return out, time.perf_counter() - t
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--full", action="store_true", help="run the naive table over all 216 rolls")
-    ap.add_argument("--naive-rolls", type=int, default=24, help="rolls in the naive table slice (default 24)")
-    ap.add_argument("--naive-hero-sets", type=int, default=3, help="hero card sets in the naive equity slice")
-    args = ap.parse_args()
-
-    # 1. One-player table.
+def library_table() -> list[int]:
     dpk.clear_caches()
-    table, t_exact = timed(dpk.category_table)
-    rolls = list(itertools.product(range(1, 7), repeat=3))
-    slice_rolls = rolls if args.full else rolls[:: max(1, len(rolls) // args.naive_rolls)][: args.naive_rolls]
-    naive_counts, t_slice = timed(naive_table, slice_rolls)
-    t_naive = t_slice * len(rolls) / len(slice_rolls)
-    if args.full:
-        assert naive_counts == list(table.counts), "naive and exact tables differ"
-    label = "measured" if args.full else f"extrapolated from {len(slice_rolls)} of 216 rolls"
-    print("One-player exact category table (ordered space, 4,773,600 outcomes)")
-    print(f"  exact engine (cold caches): {t_exact:8.3f} s   target < 1 s: {'OK' if t_exact < 1 else 'MISSED'}")
-    print(f"  naive ordered enumeration:  {t_naive:8.1f} s   ({label})")
-    print(f"  ratio naive / exact:        {t_naive / t_exact:8.0f}x")
+    return list(dpk.category_table().counts)
 
-    # 2. Heads-up exact equity, dice known.
-    dpk.clear_caches()
-    res, t_eq = timed(dpk.equity, "6,5,3", opponent_dice=["2,2,1"], method="exact")
-    hero_sets = list(itertools.combinations(DECK, 3))
-    step = len(hero_sets) // args.naive_hero_sets
-    sample = hero_sets[::step][: args.naive_hero_sets]
-    _, t_sample = timed(naive_heads_up, (6, 5, 3), (2, 2, 1), sample)
-    t_naive_eq = t_sample * len(hero_sets) / len(sample)
-    print("Heads-up exact equity, dice known (6,5,3 with no card seen vs 2,2,1; 407,170,400 deals)")
-    print(f"  exact engine (cold caches): {t_eq:8.3f} s   target < 2 s: {'OK' if t_eq < 2 else 'MISSED'}"
-          f"   equity = {res.equity}")
-    print(f"  naive ordered enumeration:  {t_naive_eq:8.0f} s   (extrapolated from {len(sample)} of 22,100 hero card sets)")
-    print(f"  ratio naive / exact:        {t_naive_eq / t_eq:8.0f}x")
 
-    # 2b. A heads-up case the naive loop finishes: the hero's three cards known.
+def library_heads_up() -> object:
     dpk.clear_caches()
-    hero = ((13, "S"), (12, "H"), (9, "D"))
-    res2, t_eq2 = timed(dpk.equity, "6,5,3", "KS,QH,9D", opponent_dice=["2,2,1"], method="exact")
-    (w, t, _), t_naive2 = timed(naive_heads_up, (6, 5, 3), (2, 2, 1), [hero])
-    assert (res2.win * 18424, res2.tie * 18424) == (w, t), "naive and exact equities differ"
-    print("Heads-up exact equity, hero's cards known too (6,5,3 + K Q 9 vs 2,2,1; 18,424 deals)")
-    print(f"  exact engine (cold caches): {t_eq2:8.3f} s")
-    print(f"  naive ordered enumeration:  {t_naive2:8.3f} s   (measured)")
-    print(f"  ratio naive / exact:        {t_naive2 / t_eq2:8.1f}x")
+    return dpk.equity("6,5,3", opponent_dice=["2,2,1"], method="exact")
+
+
+def rows(runs: int) -> list[Row]:
+    lib_counts = library_table()
+    assert fair_table()[: len(lib_counts)] == lib_counts
+    r = library_heads_up()
+    assert (Fraction(int(r.win.p), int(r.win.q)), Fraction(int(r.tie.p), int(r.tie.q))) == \
+        fair_heads_up((6, 5, 3), (2, 2, 1))  # type: ignore[attr-defined]
+    t1 = interleaved(library_table, fair_table, runs)
+    t2 = interleaved(library_heads_up, lambda: fair_heads_up((6, 5, 3), (2, 2, 1)), runs)
+    return [Row("Dice category table, cold caches", *t1), Row("Dice heads-up equity 653 vs 221, cold caches", *t2)]
 
 
 if __name__ == "__main__":
-    main()
+    p = argparse.ArgumentParser()
+    p.add_argument("--runs", type=int, default=3)
+    a = p.parse_args()
+    print_table(rows(a.runs), runs=a.runs)

@@ -1,87 +1,95 @@
-"""Benchmark: exact Domino Poker equity of one known hand against 3 unknown opponents.
+"""Domino Poker exact equity of one known hand against 3 unknown opponents, paid cold
+(a fresh process, timed from after the imports to the answer), against a fair numpy
+baseline: value only the C(15,5) = 3,003 hands the unseen tiles can make (with the
+library's per-hand evaluator, uncached), then deal the 15 unseen tiles into 3 unordered
+hands with numpy (126,126 deals) and count where the hero's hand is the best.
 
-Times the library's engine (numpy over tile bitmasks, exchangeable opponents dealt as
-sets) against naive enumeration of every ordered deal, evaluating each hand with the
-library's evaluator without its cache. Naive enumeration of all
-C(15,5)·C(10,5)·C(5,5) = 756,756 deals takes minutes, so by default it times the first
-NAIVE_DEALS deals and extrapolates linearly (said in the output); pass --full to run it all.
+(The ordered enumeration of all 756,756 deals stays in the tests as an oracle.)
 
-    PYTHONPATH=. python benchmarks/bench_domino_poker.py [--hand 6-6,5-5,2-4,3-1,4-6] [--full]
+Run: .venv/bin/python benchmarks/bench_domino_poker.py [--runs 3]
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
+import json
+import subprocess
+import sys
 import time
-from math import comb
 
+from _timing import Row, interleaved
+
+HAND = "6-6,5-5,2-4,3-1,4-6"
+
+LIBRARY = f"""
+import time, json
+from dreidelpoker.games import domino_poker as dom
+t = time.perf_counter()
+r = dom.equity({HAND!r}, opponents=3)
+print(json.dumps([time.perf_counter() - t, str(r.win), str(r.tie)]))
+"""
+
+FAIR = f"""
+import time, json, itertools
+import numpy as np
+from fractions import Fraction
 from dreidelpoker.games import domino_poker as dom
 from dreidelpoker.games.domino_poker.evaluator import _evaluate
+t = time.perf_counter()
+evaluate = _evaluate.__wrapped__  # the per-hand evaluator without its cache
+hero = dom.parse_hand({HAND!r})
+pool = [x for x in dom.TILES if x not in hero]
+hands = list(itertools.combinations(range(15), 5))
+keys = [evaluate(tuple(sorted((pool[i] for i in h), reverse=True)), "flush").key for h in hands]
+hero_key = evaluate(hero, "flush").key
+beats = np.array([k > hero_key for k in keys])          # opponent hand beats the hero
+ties = np.array([k == hero_key for k in keys])
+masks = np.array([sum(1 << i for i in h) for h in hands], dtype=np.int64)
+index = np.full(1 << 15, -1, dtype=np.int64)
+index[masks] = np.arange(len(hands))
+full = (1 << 15) - 1
+a = np.flatnonzero(masks & 1)                           # first hand holds the lowest tile
+rest = full ^ masks[a]
+low = rest & -rest                                      # second hand holds the lowest left
+b_ok = ((masks[None, :] & masks[a][:, None]) == 0) & ((masks[None, :] & low[:, None]) != 0)
+ai, bi = np.nonzero(b_ok)
+ai = a[ai]
+ci = index[full ^ masks[ai] ^ masks[bi]]
+lost = beats[ai] | beats[bi] | beats[ci]
+tied = ~lost & (ties[ai] | ties[bi] | ties[ci])
+total = len(ai)
+win = Fraction(int(np.count_nonzero(~lost & ~tied)), total)
+tie = Fraction(int(np.count_nonzero(tied)), total)
+print(json.dumps([time.perf_counter() - t, str(win), str(tie)]))
+"""
 
-NAIVE_DEALS = 40_000
+
+def _run(code: str) -> tuple[float, list[str]]:
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    seconds, *answer = json.loads(out)
+    return float(seconds), answer
 
 
-def naive(hand: str, *, limit: int | None) -> tuple[int, int, int]:
-    """(hero wins, deals visited, total deals) by plain ordered enumeration."""
-    evaluate = _evaluate.__wrapped__  # the evaluator without its lru_cache: really naive
-    hero = dom.parse_hand(hand)
-    hero_key = evaluate(hero, "flush").key
-    pool = [t for t in dom.TILES if t not in hero]
-    wins = visited = 0
-    for a in itertools.combinations(pool, 5):
-        rest = [t for t in pool if t not in a]
-        for b in itertools.combinations(rest, 5):
-            c = tuple(t for t in rest if t not in b)
-            keys = [evaluate(tuple(sorted(h, reverse=True)), "flush").key for h in (a, b, c)]
-            wins += hero_key > max(keys)
-            visited += 1
-            if limit is not None and visited >= limit:
-                return wins, visited, comb(15, 5) * comb(10, 5)
-    return wins, visited, comb(15, 5) * comb(10, 5)
+def rows(runs: int) -> list[Row]:
+    answers: list[list[str]] = []
+    lib: list[float] = []
+    fair: list[float] = []
 
+    def timed(code: str, out: list[float]) -> None:
+        s, ans = _run(code)
+        out.append(s)
+        answers.append(ans)
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--hand", default="6-6,5-5,2-4,3-1,4-6")
-    p.add_argument("--full", action="store_true", help="run the whole naive enumeration (minutes)")
-    args = p.parse_args()
-
-    t0 = time.perf_counter()
-    dom.strength_tables("flush")
-    t_tables = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    result = dom.equity(args.hand, opponents=3)
-    t_exact = time.perf_counter() - t0
-    runs = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        dom.equity(args.hand, opponents=3)
-        runs.append(time.perf_counter() - t0)
-    t_warm = min(runs)
-
-    limit = None if args.full else NAIVE_DEALS
-    t0 = time.perf_counter()
-    wins, visited, total = naive(args.hand, limit=limit)
-    t_naive_part = time.perf_counter() - t0
-    t_naive = t_naive_part * total / visited
-    if visited == total:
-        assert wins * result.win.q == result.win.p * total, "naive and exact disagree"
-
-    print(f"hand {dom.format_tiles(dom.parse_hand(args.hand))} against 3 unknown opponents")
-    print(f"exact: win = {result.win} = {float(result.win):.6f}, equity = {result.equity}")
-    print(f"deals: C(15,5)*C(10,5)*C(5,5) = {total:,} ordered deals; the engine enumerates "
-          f"{result.details['enumerated']:,} unordered ones")
-    print(f"one-off strength table over all 15,504 hands: {t_tables:.3f} s")
-    print(f"exact engine, first call:   {t_exact:.3f} s   (target < 2 s)")
-    print(f"exact engine, warm (best of 3): {t_warm:.3f} s")
-    if visited == total:
-        print(f"naive enumeration, all {total:,} deals: {t_naive:.1f} s")
-    else:
-        print(f"naive enumeration: timed the first {visited:,} of {total:,} deals in {t_naive_part:.2f} s, "
-              f"EXTRAPOLATED linearly to {t_naive:.1f} s for all deals")
-    print(f"ratio naive / exact: {t_naive / t_exact:,.0f}x (first call), {t_naive / t_warm:,.0f}x (warm)")
+    interleaved(lambda: timed(LIBRARY, lib), lambda: timed(FAIR, fair), runs)
+    assert all(a == answers[0] for a in answers), answers
+    return [Row("Domino equity, 1 hand vs 3 unknown, cold process (after imports)", lib, fair, target=1.0)]
 
 
 if __name__ == "__main__":
-    main()
+    from _timing import print_table
+
+    p = argparse.ArgumentParser()
+    p.add_argument("--runs", type=int, default=3)
+    a = p.parse_args()
+    t = time.perf_counter()
+    print_table(rows(a.runs), runs=a.runs)

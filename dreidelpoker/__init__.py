@@ -17,13 +17,13 @@ from .display import option_context, options
 from .equity import EquityResult
 from .exact import Distribution, ExactMatrix, ExactTable
 from . import markov
-from .games import classic_dreidel, dice_poker, domino_poker, two_dreidel
+from .games import classic_dreidel, dice_poker, domino_poker, skirmish, two_dreidel
 from .games.registry import get_game
 from .games.registry import games as list_games
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "__version__", "classic_dreidel",
-    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "two_dreidel",
+    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "skirmish", "two_dreidel",
     "options", "option_context",
 ]
 

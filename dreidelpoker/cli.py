@@ -10,14 +10,18 @@ import sys
 from collections.abc import Sequence
 
 from .analysis import equity_command
+from .explore import explore_commands
 from .games.registry import CliCommand, GameInfo, games
+from .play.cli import play_commands
 
 VERB_HELP = {
     "odds": "exact odds of a game's hands",
     "equity": "exact win / tie / lose probabilities and pot equity",
     "table": "exact category tables",
     "chain": "Markov-chain analyses (deck cycles, game length)",
-    "simulate": "seeded Monte Carlo simulation",
+    "simulate": "play seeded whole games with bots (Monte Carlo with 95%% intervals)",
+    "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "solve": "exact solutions of a game's decisions (Skirmish's capture phase)",
 }
 
 
@@ -31,8 +35,9 @@ class _Parser(argparse.ArgumentParser):
 
 def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
-    protocol but no equity command of its own."""
-    commands = dict(game.commands)
+    protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
+    when it can be played whole (a game's own command of the same verb wins)."""
+    commands = {**play_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
         commands["equity"] = equity_command(game.analysis)
     return commands
@@ -56,7 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
         for verb, command in game_commands(game).items():
             by_verb.setdefault(verb, []).append((game.name, command))
     for verb in sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v)):
-        vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb), description=VERB_HELP.get(verb, verb))
+        vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb),
+                                description=VERB_HELP.get(verb, verb).replace("%%", "%"))
         gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         gsub.required = True
         for name, command in by_verb[verb]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .display import table_html, to_pandas_frame
 
-__all__ = ["FIELDS", "MonteCarloEstimate", "ShowdownTally"]
+__all__ = ["FIELDS", "MonteCarloEstimate", "ShowdownTally", "wilson_interval"]
 
 #: The four estimated quantities, in display order.
 FIELDS = ("win", "tie", "lose", "equity")
@@ -120,12 +120,19 @@ class MonteCarloEstimate:
         return to_pandas_frame(("", "estimate", "low", "high", "stderr"), rows)
 
 
-def _wilson(p: float, n: int, z: float) -> tuple[float, float]:
-    """Wilson score interval of a proportion (never empty at 0 or 1, unlike the normal one)."""
+def wilson_interval(p: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson score interval of a proportion ``p`` seen in ``n`` samples (never empty at 0 or
+    1, unlike the normal one; exactly 0 or 1 at the ends).
+
+    Examples:
+        >>> lo, hi = wilson_interval(0.0, 50)
+        >>> lo, round(hi, 4)
+        (0.0, 0.0713)
+    """
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (0.0 if p <= 0 else max(0.0, centre - half), 1.0 if p >= 1 else min(1.0, centre + half))
 
 
 class ShowdownTally:
@@ -186,7 +193,7 @@ class ShowdownTally:
         var = max(self.share_sq / (n * self._den**2) - eq * eq, 0.0)
         stderr = {name: math.sqrt(p * (1 - p) / n) for name, p in (("win", win), ("tie", tie), ("lose", lose))}
         stderr["equity"] = math.sqrt(var / n)
-        intervals = {name: _wilson(p, n, z) for name, p in (("win", win), ("tie", tie), ("lose", lose))}
+        intervals = {name: wilson_interval(p, n, z) for name, p in (("win", win), ("tie", tie), ("lose", lose))}
         intervals["equity"] = (max(0.0, eq - z * stderr["equity"]), min(1.0, eq + z * stderr["equity"]))
         return MonteCarloEstimate(win=win, tie=tie, lose=lose, equity=eq, samples=n, seed=seed,
                                   intervals=intervals, stderr=stderr, confidence=confidence,

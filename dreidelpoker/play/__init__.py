@@ -18,10 +18,11 @@ from .bots import IllegalActionError, bot_label, random_bot, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, play_game, replay, sample_chance
 from .simulate import simulate
-from .stats import MonteCarloEstimate, mean_estimate, proportion_estimate
+from .stats import Estimate, mean_estimate, proportion_estimate
+from .sweep import SweepCell, SweepResult, sweep
 
 __all__ = [
-    "Bot", "Event", "GameRecord", "GameState", "IllegalActionError", "MAX_GAMES", "MonteCarloEstimate", "PlaySpec",
+    "Bot", "Event", "GameRecord", "GameState", "IllegalActionError", "MAX_GAMES", "Estimate", "PlaySpec",
     "SimulationResult", "Turn", "bot_label", "format_log", "mean_estimate", "play_game", "proportion_estimate",
-    "random_bot", "replay", "resolve_lineup", "sample_chance", "simulate",
+    "random_bot", "replay", "resolve_lineup", "sample_chance", "simulate", "SweepCell", "SweepResult", "sweep",
 ]

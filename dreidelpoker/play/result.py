@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from .runner import GameRecord
-from .stats import MonteCarloEstimate, mean_estimate, proportion_estimate
+from .stats import Estimate, mean_estimate, proportion_estimate
 
 __all__ = ["SimulationResult"]
 
@@ -67,7 +67,7 @@ class SimulationResult:
         return self.games - self.truncated
 
     # -- estimates ----------------------------------------------------------------
-    def win_rates(self) -> tuple[MonteCarloEstimate, ...]:
+    def win_rates(self) -> tuple[Estimate, ...]:
         """Each seat's share of the games that ended by the rules (a split win counts as a share),
         with Wilson 95% intervals. Games cut at the limit are left out and counted in
         :attr:`truncated`."""
@@ -103,7 +103,7 @@ class SimulationResult:
         names.update({f"return_seat{i + 1}": None for i in range(self.players)})
         return tuple(names)
 
-    def estimate(self, name: str) -> MonteCarloEstimate:
+    def estimate(self, name: str) -> Estimate:
         """The mean of a metric with its 95% interval and sample count."""
         return mean_estimate(self.metric_values(name), seed=self.seed)
 
@@ -160,7 +160,7 @@ class SimulationResult:
     def _rows(self) -> list[tuple[str, str, str, str]]:
         rows = []
         for name, s in self.summary().items():
-            est: MonteCarloEstimate = s["mean"]
+            est: Estimate = s["mean"]
             rows.append((name, _fmt(est.value), f"{_fmt(est.low)} .. {_fmt(est.high)}",
                          f"{_fmt(s['median'])} / {_fmt(s['p90'])}"))
         return rows

@@ -1,4 +1,8 @@
-"""Monte Carlo estimates with their sample count, seed and a 95% interval.
+"""Simulated figures (one number each) with their sample count, seed and a 95% interval.
+
+(:class:`~dreidelpoker.montecarlo.MonteCarloEstimate` is the showdown estimate with
+win / tie / lose / equity fields; an :class:`Estimate` is one measured number, such as
+the mean game length or a seat's win rate.)
 
 Means use the normal approximation (mean ± 1.96·s/√n); proportions use the Wilson
 score interval, which stays inside [0, 1] and is honest for rare events.
@@ -11,14 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MonteCarloEstimate", "mean_estimate", "proportion_estimate", "Z95"]
+from ..montecarlo import wilson_interval
+
+__all__ = ["Estimate", "mean_estimate", "proportion_estimate", "Z95"]
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
-class MonteCarloEstimate:
+class Estimate:
     """A figure measured by simulation: its value, 95% interval, sample count and seed.
 
     Examples:
@@ -66,7 +72,7 @@ def _fmt(x: float) -> str:
     return f"{x:.4g}" if abs(x) < 1e5 else f"{x:.4e}"
 
 
-def mean_estimate(values: Sequence[float], *, seed: int | None = None) -> MonteCarloEstimate:
+def mean_estimate(values: Sequence[float], *, seed: int | None = None) -> Estimate:
     """The sample mean with a normal-approximation 95% interval (zero width when n = 1 is not claimed: nan).
 
     Examples:
@@ -77,17 +83,17 @@ def mean_estimate(values: Sequence[float], *, seed: int | None = None) -> MonteC
     n = len(values)
     if n == 0:
         nan = float("nan")
-        return MonteCarloEstimate(nan, nan, nan, 0, seed)
+        return Estimate(nan, nan, nan, 0, seed)
     mean = math.fsum(values) / n
     if n < 2:
-        return MonteCarloEstimate(mean, float("nan"), float("nan"), n, seed)
+        return Estimate(mean, float("nan"), float("nan"), n, seed)
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     std = math.sqrt(var)
     half = Z95 * std / math.sqrt(n)
-    return MonteCarloEstimate(mean, mean - half, mean + half, n, seed, std)
+    return Estimate(mean, mean - half, mean + half, n, seed, std)
 
 
-def proportion_estimate(successes: float, n: int, *, seed: int | None = None) -> MonteCarloEstimate:
+def proportion_estimate(successes: float, n: int, *, seed: int | None = None) -> Estimate:
     """A frequency ``successes / n`` with its Wilson 95% interval.
 
     Examples:
@@ -97,12 +103,7 @@ def proportion_estimate(successes: float, n: int, *, seed: int | None = None) ->
     """
     if n == 0:
         nan = float("nan")
-        return MonteCarloEstimate(nan, nan, nan, 0, seed, kind="proportion")
+        return Estimate(nan, nan, nan, 0, seed, kind="proportion")
     p = successes / n
-    z2 = Z95 * Z95
-    denom = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return MonteCarloEstimate(p, low, high, n, seed, kind="proportion")
+    low, high = wilson_interval(p, n, Z95)
+    return Estimate(p, low, high, n, seed, kind="proportion")

@@ -38,7 +38,7 @@ class ClassicDreidelObservation:
     spins: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClassicDreidelGame:
     """A classic dreidel game in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
 
@@ -97,10 +97,10 @@ class ClassicDreidelGame:
         elif after[0] == "out":
             text += f"; {', '.join(f'seat {s + 1}' for s in sorted(after[1]))} out first"
         else:
-            text += f"; pot {after[2]}, coins {', '.join(str(c) for c in after[0])}"
+            text += f"; pot {after[2]}"
         spins = self.spins + 1
-        return replace(self, chain_state=after, spins=spins, log=self.log.add(Event("spin", text, spinner)),
-                       cut=after[0] not in ("win", "draw", "out") and spins >= self.hand_limit)
+        return ClassicDreidelGame(self.rules, after, spins, self.hand_limit, self.log.add(Event("spin", text, spinner)),
+                                  after[0] not in ("win", "draw", "out") and spins >= self.hand_limit, self.weights)
 
     def apply_joint(self, actions: Mapping[int, str]) -> ClassicDreidelGame:
         raise ValueError("classic dreidel has no simultaneous moves")
@@ -124,19 +124,6 @@ class ClassicDreidelGame:
             return ClassicDreidelObservation((), (), 0, -1, self.spins)
         return ClassicDreidelObservation(tuple(s[0]), tuple(bool(s[1] >> i & 1) for i in range(self.num_players)),
                                          s[2], s[3], self.spins)
-
-    @property
-    def total_weight(self) -> int:
-        return sum(w for _, w in self.weights)
-
-    def sample_chance(self, rng: np.random.Generator) -> str:
-        """A spin (fast path: same weights as :meth:`chance_outcomes`)."""
-        r = int(rng.integers(self.total_weight))
-        for face, w in self.weights:
-            if r < w:
-                return face
-            r -= w
-        raise AssertionError("unreachable")  # pragma: no cover
 
 
 def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_limit: int | None = None) -> ClassicDreidelGame:

@@ -245,6 +245,50 @@ class _Counter:
                 self.acc.add(k * int(n), winners=int(c) + 1, hero_wins=True)
 
 
+def _unknown_opponents_wins(deal: DominoDeal, rules: DominoPokerRules) -> tuple[int, int] | None:
+    """(deals the hero wins, unordered deals) for a fully known hero hand against 1 to 3
+    fully unknown opponents, or ``None`` for any other deal.
+
+    Tiles are distinct, so the hero wins exactly when every opponent holds one of the
+    pool hands ``L`` weaker than the hero's: the engine counts sets of disjoint
+    ``L``-hands over 15-bit masks of the pool (hand sets, so each unordered deal once).
+    """
+    n = len(deal.known) - 1
+    if len(deal.known[0]) != HAND_SIZE or any(deal.known[1:]) or len(deal.pool) != 3 * HAND_SIZE:
+        return None
+    by_mask = strength_tables(rules.low_runs).by_mask
+    r = len(deal.pool)
+    local = _combos(r, HAND_SIZE)
+    pool_bits = np.asarray([1 << t.index for t in deal.pool], dtype=np.int64)
+    strength = by_mask[pool_bits[local].sum(axis=1)]
+    hero = by_mask[tiles_mask(deal.known[0])]
+    masks = (np.int64(1) << local).sum(axis=1)  # the same hands as 15-bit pool masks
+    weak = masks[strength < hero]
+    full = (1 << r) - 1
+    in_weak = np.zeros(1 << r, dtype=np.int64)
+    in_weak[weak] = 1
+    deals = [comb(r - HAND_SIZE * i, HAND_SIZE) for i in range(n)]
+    visited = int(np.prod(deals)) // factorial(n)
+    if n == 1:
+        return len(weak), visited
+    if n == 2:  # ordered pairs of disjoint weak hands, via subset sums over the pool
+        sub = in_weak.reshape((2,) * r)
+        for axis in range(r):
+            hi = tuple(1 if a == axis else slice(None) for a in range(r))
+            lo = tuple(0 if a == axis else slice(None) for a in range(r))
+            sub[hi] += sub[lo]
+        return int(sub.reshape(-1)[full ^ weak].sum()) // 2, visited
+    # n == 3: the first hand holds the lowest pool tile, the second the lowest tile left,
+    # the third is the rest: each partition of the pool once
+    first = weak[(weak & 1) == 1]
+    rest = full ^ first
+    low = rest & -rest
+    ok = ((weak[None, :] & first[:, None]) == 0) & ((weak[None, :] & low[:, None]) != 0)
+    ai, bi = np.nonzero(ok)
+    third = rest[ai] ^ weak[bi]
+    return int(in_weak[third].sum()), visited
+
+
 def equity(
     hand: PartialHand,
     *,
@@ -298,9 +342,18 @@ def describe_deal(deal: DominoDeal) -> str:
 
 def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResult:
     """The vectorised exact engine on a checked :class:`DominoDeal` (no size limit)."""
-    counter = _Counter(deal, rules)
-    result = counter.run().result(describe_deal(deal))
-    result.details.update({"deals": deal.ordered_deals(), "enumerated": counter.visited})
+    fast = _unknown_opponents_wins(deal, rules)
+    if fast is not None:  # a known hand against unknown opponents: count the deals it wins
+        wins, visited = fast
+        acc = EquityAccumulator(len(deal.known))
+        acc.add(wins, winners=1, hero_wins=True)
+        acc.add(visited - wins, winners=1, hero_wins=False)
+    else:
+        counter = _Counter(deal, rules)
+        acc = counter.run()
+        visited = counter.visited
+    result = acc.result(describe_deal(deal))
+    result.details.update({"deals": deal.ordered_deals(), "enumerated": visited})
     return result
 
 

@@ -25,7 +25,7 @@ from ...display import table_html, to_pandas_frame
 from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, _evaluate, category_names
 from .rules import DominoPokerRules, LowRuns
-from .tiles import HAND_SIZE, TILES, Tile, tiles_mask
+from .tiles import HAND_SIZE, TILES, Tile
 
 __all__ = [
     "ALL_HANDS",
@@ -39,6 +39,8 @@ __all__ = [
     "compare_options",
     "inversions",
     "strength_tables",
+    "compute_strengths",
+    "write_strength_data",
 ]
 
 #: Every distinct hand (strongest tile first), in combination order.
@@ -69,28 +71,78 @@ class StrengthTables:
     category_by_strength: npt.NDArray[np.int8]
 
 
+#: Shipped strength data (``strengths.npz``): for each ``low_runs`` option, every hand's
+#: strength and category in :data:`ALL_HANDS` order. Regenerate with
+#: ``python -m dreidelpoker.games.domino_poker.table``; a test checks it against
+#: :func:`compute_strengths`.
+STRENGTH_DATA = "strengths.npz"
+
+
+def compute_strengths(low_runs: LowRuns = "flush") -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
+    """Value all 15,504 hands with the evaluator: (strength, category) in :data:`ALL_HANDS` order.
+
+    This is what the shipped data file holds; :func:`strength_tables` loads the file
+    instead of calling this (it costs a few hundred milliseconds).
+    """
+    values = [_evaluate(h, low_runs) for h in ALL_HANDS]
+    order = sorted(range(len(values)), key=lambda i: values[i].key)
+    strength = np.empty(len(values), dtype=np.int16)
+    strength[np.asarray(order)] = np.arange(len(values), dtype=np.int16)
+    return strength, np.asarray([v.rank for v in values], dtype=np.int8)
+
+
+def _load_strengths(low_runs: LowRuns) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
+    from importlib import resources
+
+    try:
+        with resources.files(__package__).joinpath(STRENGTH_DATA).open("rb") as f, np.load(f) as data:
+            return data[f"strength_{low_runs}"], data[f"category_{low_runs}"]
+    except (FileNotFoundError, KeyError):  # e.g. a new option not in the file yet
+        return compute_strengths(low_runs)
+
+
+@functools.cache
+def _all_masks() -> npt.NDArray[np.int64]:
+    combos = np.asarray(list(itertools.combinations(range(len(TILES)), HAND_SIZE)), dtype=np.int64)
+    masks: npt.NDArray[np.int64] = (np.int64(1) << combos).sum(axis=1)  # tile i is bit i
+    masks.setflags(write=False)
+    return masks
+
+
 @functools.cache
 def strength_tables(low_runs: LowRuns = "flush") -> StrengthTables:
-    """Build (once per option) the strength order of all hands.
+    """The strength order of all hands, per option (loaded from the shipped data).
 
     Examples:
         >>> t = strength_tables()
         >>> int(t.by_mask[t.masks[0]]) >= 0, len(t.masks)
         (True, 15504)
     """
-    values = [_evaluate(h, low_runs) for h in ALL_HANDS]
-    order = sorted(range(len(values)), key=lambda i: values[i].key)
-    strength = np.empty(len(values), dtype=np.int32)
-    strength[np.asarray(order)] = np.arange(len(values), dtype=np.int32)
-    masks = np.asarray([tiles_mask(h) for h in ALL_HANDS], dtype=np.int64)
-    category = np.asarray([v.rank for v in values], dtype=np.int8)
+    strength16, category = _load_strengths(low_runs)
+    strength = strength16.astype(np.int32)
+    masks = _all_masks()
     by_mask = np.full(1 << len(TILES), -1, dtype=np.int16)
-    by_mask[masks] = strength.astype(np.int16)
-    cat_by_strength = np.empty(len(values), dtype=np.int8)
+    by_mask[masks] = strength16
+    cat_by_strength = np.empty(len(strength), dtype=np.int8)
     cat_by_strength[strength] = category
-    for arr in (masks, strength, category, by_mask, cat_by_strength):
+    for arr in (strength, category, by_mask, cat_by_strength):
         arr.setflags(write=False)
     return StrengthTables(low_runs, masks, strength, category, by_mask, cat_by_strength)
+
+
+def write_strength_data(path: str | None = None) -> str:
+    """Regenerate the shipped strength data for every ``low_runs`` option; returns the path."""
+    import os
+
+    from .rules import LOW_RUN_OPTIONS
+
+    path = path or os.path.join(os.path.dirname(__file__), STRENGTH_DATA)
+    arrays: dict[str, Any] = {}
+    for opt in LOW_RUN_OPTIONS:
+        strength, category = compute_strengths(opt)  # type: ignore[arg-type]
+        arrays[f"strength_{opt}"], arrays[f"category_{opt}"] = strength, category
+    np.savez_compressed(path, **arrays)
+    return path
 
 
 def category_counts(low_runs: LowRuns = "flush", *, excluded_mask: int = 0, required_mask: int = 0) -> list[int]:
@@ -314,3 +366,7 @@ def compare_options() -> ExactTable:
     rows = tuple((n, *(counts[o].get(n, "—") for o in LOW_RUN_OPTIONS)) for n in names)
     return ExactTable(("category", *LOW_RUN_OPTIONS), rows,
                       title="Hands per category under each reading of runs in suits 1, 2, 3")
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerates the package data
+    print(write_strength_data())

@@ -17,6 +17,8 @@ from .strategy import (
 )
 from . import chain, information, spin, strategy, table
 from .at_the_table import TableReport, at_the_table
+from .play import TwoDreidelGame, TwoDreidelObservation, new_game
+from .play_spec import PLAY
 from .information import OpponentPosterior, opponent_posterior, table_posteriors
 from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
 from .table import (
@@ -31,6 +33,7 @@ GAME = register(
         summary="Dreidel-flavoured high-card poker from private Dominion-style decks.",
         rules_type=TwoDreidelRules,
         commands=COMMANDS,
+        play=PLAY,
         analysis=TWO_DREIDEL,
     )
 )
@@ -51,3 +54,4 @@ __all__ += [
     "opponent_posterior", "put_back_equities", "spin", "spin_buy_in", "spin_decision", "spin_table", "table",
     "table_equity", "table_posteriors",
 ]
+__all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]

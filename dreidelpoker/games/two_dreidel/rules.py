@@ -39,6 +39,16 @@ BuyIn = Literal["pot", "half-pot", "nothing", "one-chip"]
 _BUY_INS = ("pot", "half-pot", "nothing", "one-chip")
 
 
+def _DEFAULTS() -> TwoDreidelRules:
+    global _DEFAULT_RULES
+    if _DEFAULT_RULES is None:
+        _DEFAULT_RULES = TwoDreidelRules()
+    return _DEFAULT_RULES
+
+
+_DEFAULT_RULES: TwoDreidelRules | None = None
+
+
 def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[str] = ("G", "H", "N", "S")) -> tuple[int, ...]:
     """Parse a deck distribution: ``"1-5-5-1"``, ``(1, 5, 5, 1)`` or ``{"G": 1, ...}``.
 
@@ -103,6 +113,8 @@ class TwoDreidelRules:
     spin_buy_ins: tuple[str, ...] = ("pot", "half-pot", "nothing", "one-chip")
     half_pot_rounding: Literal["up", "down"] = "up"
     chips_per_player: int = 4
+    #: Each player's starting stack; ``None``: ``chips_per_player`` × the number of players (RULES.md 1.1).
+    starting_chips: int | None = None
     blind: int = 1
     streets: str = "bet-spin-spin"
     short_stack: Literal["all-in", "fold"] = "all-in"
@@ -122,6 +134,10 @@ class TwoDreidelRules:
                                  ("chips_per_player", self.chips_per_player, 1), ("blind", self.blind, 0)):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+        if self.starting_chips is not None and (
+            isinstance(self.starting_chips, bool) or not isinstance(self.starting_chips, int) or self.starting_chips < 1
+        ):
+            raise ValueError(f"starting_chips must be an integer >= 1 or None, got {self.starting_chips!r}")
         if self.put_back >= self.draw:
             raise ValueError(f"put_back ({self.put_back}) must be less than draw ({self.draw}) so a hand remains")
         if self.deck_size <= self.draw:
@@ -179,6 +195,39 @@ class TwoDreidelRules:
         deck = self.deck
         assert isinstance(deck, tuple)
         return deck
+
+    def stack(self, players: int) -> int:
+        """Each player's starting stack at a table of ``players``.
+
+        Examples:
+            >>> TwoDreidelRules().stack(3), TwoDreidelRules(starting_chips=5).stack(3)
+            (12, 5)
+        """
+        return self.starting_chips if self.starting_chips is not None else self.chips_per_player * players
+
+    @property
+    def label(self) -> str:
+        """A short description: the deck and every option that differs from RULES.md.
+
+        Examples:
+            >>> TwoDreidelRules(deck="2-6-6-2", short_stack="fold").label
+            'Two Dreidel, deck 2-6-6-2, short_stack=fold'
+        """
+        parts = [f"Two Dreidel, deck {self.deck_label}"]
+        default = _DEFAULTS()
+        for name in ("draw", "put_back", "chips_per_player", "starting_chips", "blind", "streets",
+                     "half_pot_rounding", "short_stack", "discard_visibility", "spin_probabilities",
+                     "spin_buy_ins", "trumps", "symbols"):
+            value = getattr(self, name)
+            if value != getattr(default, name):
+                if name == "spin_probabilities":
+                    value = ",".join(str(p) for p in value)
+                elif name == "trumps":
+                    value = ",".join(f"{a}>{b}" for a, b in sorted(value))
+                elif isinstance(value, tuple):
+                    value = ",".join(str(v) for v in value)
+                parts.append(f"{name}={value}")
+        return ", ".join(parts)
 
     @property
     def deck_size(self) -> int:

@@ -1,0 +1,76 @@
+"""Skirmish bots: random, greedy, optimal and spendthrift.
+
+Every bot receives a :class:`~dreidelpoker.games.skirmish.game.SkirmishObservation` and
+the legal captures, and returns one of them: a capture is compulsory, and the runner only
+asks a seat that can capture (a seat that cannot passes without being asked).
+
+Examples:
+    >>> import numpy as np
+    >>> from dreidelpoker.games.skirmish.game import SkirmishObservation
+    >>> from dreidelpoker.games.skirmish.solver import legal_captures
+    >>> obs = SkirmishObservation(0, "capture", (2, 4, 4, 9, 13), (3, 3, 8, 11, 12), (), (), 20, 20, 0, 0)
+    >>> legal = legal_captures(obs.mine, obs.theirs)
+    >>> rng = np.random.default_rng(0)
+    >>> greedy(obs, legal, rng), spendthrift(obs, legal, rng), optimal(obs, legal, rng)
+    (Capture(own=13, taken=12), Capture(own=13, taken=3), Capture(own=9, taken=8))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .solver import Capture, best_capture
+
+__all__ = ["BOTS", "greedy", "optimal", "random_capture", "spendthrift"]
+
+
+def random_capture(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
+    """Uniform over the legal captures."""
+    return legal_actions[int(rng.integers(len(legal_actions)))]
+
+
+def greedy(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
+    """Take the highest opponent card it can, with the lowest own card that takes it."""
+    taken = max(c[1] for c in legal_actions)
+    own = min(c[0] for c in legal_actions if c[1] == taken)
+    return Capture(own, taken)
+
+
+def spendthrift(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
+    """A deliberately poor baseline: the lowest opponent card it can take, with its highest own card."""
+    taken = min(c[1] for c in legal_actions)
+    own = max(c[0] for c in legal_actions if c[1] == taken)
+    return Capture(own, taken)
+
+
+def optimal(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
+    """The exact solver's capture (:func:`~dreidelpoker.games.skirmish.solver.best_capture`):
+    it maximises the cards this seat ends the skirmish with, both sides playing optimally."""
+    c = best_capture(observation.mine, observation.theirs)
+    if c is None:  # pragma: no cover - the runner only asks a seat that can capture
+        raise ValueError("optimal: asked to capture in a position without captures")
+    return c
+
+
+def _random_factory(rules: Any) -> Any:
+    return random_capture
+
+
+def _greedy_factory(rules: Any) -> Any:
+    return greedy
+
+
+def _optimal_factory(rules: Any) -> Any:
+    return optimal
+
+
+def _spendthrift_factory(rules: Any) -> Any:
+    return spendthrift
+
+
+#: Bot name -> factory (module-level functions: they pickle onto process and Dask workers).
+BOTS = {"random": _random_factory, "greedy": _greedy_factory, "optimal": _optimal_factory,
+        "spendthrift": _spendthrift_factory}

@@ -1,0 +1,137 @@
+"""Skirmish's :class:`~dreidelpoker.games.protocol.PlaySpec`: what the runner, the sweep and
+the ``simulate skirmish`` / ``sweep skirmish`` CLI verbs read.
+
+Per-game metrics (``SimulationResult`` summarises them with intervals):
+
+* ``skirmishes``, ``cards_played`` (cards laid on lines and piles, both players);
+* ``captures_seat1``/``2``, ``piles_won_seat1``/``2``, ``pile_ties``, ``reshuffles``;
+* ``pile_flow_seat1``: cards seat 1 won net through piles; ``capture_flow_seat1``: cards
+  seat 1 won net through captures (each capture moves one opponent card);
+* ``first_pile_seat1``: 1 if seat 1 won the first pile, 0 if it lost it, 0.5 on a tie.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from typing import Any
+
+from ..protocol import PlaySpec
+from .bots import BOTS
+from .game import SkirmishGame, new_game
+from .rules import TIE_RULES, SkirmishRules, parse_deck
+
+__all__ = ["PLAY", "add_rules_arguments", "metrics", "rules_from_args"]
+
+
+def metrics(final: SkirmishGame) -> dict[str, float]:
+    """The per-game figures of a finished game (see the module docstring)."""
+    st = final.stats
+    first = st[6]
+    return {
+        "skirmishes": float(final.skirmishes), "cards_played": float(st[0]),
+        "captures_seat1": float(st[1]), "captures_seat2": float(st[2]),
+        "piles_won_seat1": float(st[3]), "piles_won_seat2": float(st[4]), "pile_ties": float(st[7]),
+        "pile_flow_seat1": float(st[5]), "capture_flow_seat1": float(st[1] - st[2]),
+        "first_pile_seat1": 1.0 if first == 0 else 0.0 if first == 1 else 0.5,
+        "reshuffles": float(st[8]),
+    }
+
+
+METRIC_HELP = {
+    "skirmishes": "skirmishes until the game ends",
+    "cards_played": "cards laid on lines and piles by both players",
+    "captures_seat1": "captures made by seat 1", "captures_seat2": "captures made by seat 2",
+    "piles_won_seat1": "piles won by seat 1", "piles_won_seat2": "piles won by seat 2",
+    "pile_ties": "skirmishes whose piles tied",
+    "pile_flow_seat1": "cards seat 1 won net through the piles",
+    "capture_flow_seat1": "cards seat 1 won net through captures",
+    "first_pile_seat1": "1 if seat 1 won the first pile, 0 if it lost it, 0.5 on a tie",
+    "reshuffles": "discards shuffled into a new draw pile",
+}
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+
+
+def add_rules_arguments(p: argparse.ArgumentParser) -> None:
+    """Skirmish's rules options (``--tie``, ``--line-size``, ``--pile-size``, ``--deck``, ``--lose-at``,
+    ``--skirmish-limit``)."""
+    p.add_argument("--tie", choices=list(TIE_RULES), default="own-pile",
+                   help="a pile tie: each keeps their own pile (default) or compare the next card down (war)")
+    p.add_argument("--line-size", type=_int, default=5, help="cards on a skirmish line (default 5; 0: classic War)")
+    p.add_argument("--pile-size", type=_int, default=4, help="cards in a skirmish pile (default 4)")
+    p.add_argument("--deck", default="standard",
+                   help="'standard' (52 cards), LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2 (default standard)")
+    p.add_argument("--lose-at", type=_int, default=None,
+                   help="a player with this many cards or fewer loses (default: the pile size)")
+    p.add_argument("--skirmish-limit", type=_int, default=10_000,
+                   help="stop a game after this many skirmishes and report it (default 10000)")
+
+
+def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
+    """The rules given by :func:`add_rules_arguments`' options.
+
+    Raises:
+        ValueError: a bad option value (naming it).
+    """
+    return SkirmishRules(tie=args.tie, line_size=args.line_size, pile_size=args.pile_size,
+                         deck=parse_deck(args.deck), lose_at=args.lose_at, skirmish_limit=args.skirmish_limit)
+
+
+def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
+    """The variants a sweep runs over: ``--ties`` and ``--line-sizes`` (comma lists); the other
+    rules options come from :func:`add_rules_arguments` when present."""
+    p.add_argument("--ties", default="own-pile,war", help="tie rules to sweep (default own-pile,war)")
+    p.add_argument("--line-sizes", default="5", help="line sizes to sweep, e.g. 0,3,5 (default 5)")
+
+
+def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules]:
+    """``{label: rules}`` for every tie rule x line size of :func:`add_sweep_arguments`.
+
+    Raises:
+        ValueError: an unknown tie rule or a bad line size.
+    """
+    grid: dict[str, SkirmishRules] = {}
+    for tie in (t.strip() for t in args.ties.split(",")):
+        for size in args.line_sizes.split(","):
+            try:
+                n = int(size)
+            except ValueError:
+                raise ValueError(f"line-sizes: {size!r} is not an integer") from None
+            r = SkirmishRules(tie=tie, line_size=n, pile_size=getattr(args, "pile_size", 4),
+                              deck=parse_deck(getattr(args, "deck", "standard")),
+                              lose_at=getattr(args, "lose_at", None),
+                              skirmish_limit=getattr(args, "skirmish_limit", 10_000))
+            grid[f"tie={tie}, line={n}"] = r
+    return grid
+
+
+def _default_bots(players: int) -> tuple[str, ...]:
+    return ("optimal",) * players
+
+
+def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None = None) -> SkirmishGame:
+    return new_game(rules, players=players, hand_limit=hand_limit)
+
+
+# Module-level functions only: a spec pickles by reference onto process and Dask workers.
+PLAY = PlaySpec(
+    new_game=_new_game,
+    bots=BOTS,
+    default_bots=_default_bots,
+    metrics=metrics,
+    min_players=2,
+    max_players=2,
+    round_name="skirmish",
+    default_hand_limit=10_000,
+    add_rules_arguments=add_rules_arguments,
+    rules_from_args=rules_from_args,
+    add_sweep_arguments=add_sweep_arguments,
+    rules_grid_from_args=rules_grid_from_args,
+    metric_help=METRIC_HELP,
+)

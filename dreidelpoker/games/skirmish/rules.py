@@ -1,0 +1,304 @@
+"""Skirmish's rules (RULES.md 3) as one frozen, keyword-only object, and its card syntax.
+
+The reading, step by step (defaults are RULES.md 3; the options say what may change):
+
+1. The deck (``deck``, the standard 52 by default: ranks 2..14 four times, Ace = 14 high)
+   is shuffled and split evenly: each player's half is their face-down draw pile.
+2. A skirmish: each player lays ``line_size`` (5) cards face up (the skirmish line), then
+   ``pile_size`` (4) more, all face down but the last, which lies face up on top (the
+   skirmish pile). Cards come off the draw pile one by one; a player whose draw pile
+   runs out mid-lay shuffles their discard pile into a new draw pile and continues.
+3. A player with fewer than ``line_size + pile_size`` cards in all (draw + discard)
+   lays ``cards - pile_size`` on the line and ``pile_size`` in the pile (the
+   under-9-cards rule as written; a player with no more than ``pile_size`` cards has
+   already lost, unless ``lose_at`` is lowered, then they lay all their cards as pile).
+4. The higher face-up pile card wins both piles into the winner's discard. A tie
+   (``tie="own-pile"``, the default): each player puts their own pile on their own
+   discard. ``tie="war"``: compare the next card down, then the next; a pile that ties
+   all the way down goes back to its owner.
+5. Captures: starting with the pile winner (after a tie, the last player who won a pile;
+   player 1 if nobody has yet), players alternate. A player takes one of their line cards
+   and a *strictly lower* opponent line card and puts both on their own discard. A
+   capture is compulsory; a player who cannot capture passes. The skirmish ends when
+   neither player can capture; leftover line cards go to their owners' discards.
+6. The game ends when, after a skirmish, a player has ``lose_at`` (default
+   ``pile_size``, i.e. 4) or fewer cards: that player loses (both: a draw, possible only
+   on tiny decks). Simulations stop at ``skirmish_limit`` skirmishes and report it.
+
+Classic War is ``line_size=0, pile_size=1, lose_at=0``: no captures, one card each.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = [
+    "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
+    "parse_rank",
+]
+
+#: The standard 52-card deck as ranks: 2..10, J=11, Q=12, K=13, A=14, four of each.
+STANDARD_DECK: tuple[int, ...] = tuple(sorted(r for r in range(2, 15) for _ in range(4)))
+#: The small deck solved exactly (ranks 1-6, two of each).
+SMALL_DECK: tuple[int, ...] = tuple(r for r in range(1, 7) for _ in range(2))
+TIE_RULES = ("own-pile", "war")
+TieRule = Literal["own-pile", "war"]
+
+_FACE_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_PARSE = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+#: The card syntax the CLI and :func:`parse_cards` accept.
+CARD_SYNTAX = "2-9, 10 or T, J, Q, K, A"
+
+
+def card_name(rank: int) -> str:
+    """A rank as a person writes it: ``2``..``10``, ``J``, ``Q``, ``K``, ``A`` (other ranks as numbers).
+
+    Examples:
+        >>> card_name(14), card_name(10), card_name(1)
+        ('A', '10', '1')
+    """
+    return _FACE_NAMES.get(rank, str(rank))
+
+
+def format_cards(ranks: Iterable[int]) -> str:
+    """Ranks as a comma-separated card list, e.g. ``"9,4,4,K,2"``.
+
+    Examples:
+        >>> format_cards([9, 4, 13])
+        '9,4,K'
+    """
+    return ",".join(card_name(r) for r in ranks)
+
+
+def parse_rank(text: str) -> int:
+    """One card of the standard deck: ``2``..``10``, ``T``, ``J``, ``Q``, ``K``, ``A`` (letters in either case).
+
+    Raises:
+        ValueError: anything else, naming the bad card and the syntax.
+
+    Examples:
+        >>> parse_rank("K"), parse_rank("t"), parse_rank("10")
+        (13, 10, 10)
+        >>> parse_rank("1")
+        Traceback (most recent call last):
+        ...
+        ValueError: card: unknown rank '1'; use 2-9, 10 or T, J, Q, K, A
+    """
+    key = text.strip().upper()
+    if key not in _PARSE:
+        raise ValueError(f"card: unknown rank {text.strip()!r}; use {CARD_SYNTAX}")
+    return _PARSE[key]
+
+
+def parse_cards(text: str | Sequence[Any], *, what: str = "cards") -> tuple[int, ...]:
+    """A line of cards: ``"9,4,4,K,2"`` (or a sequence of card names or int ranks).
+
+    Raises:
+        ValueError: an unknown card, or an empty line.
+
+    Examples:
+        >>> parse_cards("9,4,4,K,2")
+        (9, 4, 4, 13, 2)
+        >>> parse_cards("9,4,X", what="mine")
+        Traceback (most recent call last):
+        ...
+        ValueError: mine: unknown rank 'X'; use 2-9, 10 or T, J, Q, K, A
+    """
+    items: Sequence[Any] = [t for t in text.split(",")] if isinstance(text, str) else text
+    out = []
+    for item in items:
+        if isinstance(item, bool):
+            raise ValueError(f"{what}: {item!r} is not a card; use {CARD_SYNTAX}")
+        if isinstance(item, int):
+            out.append(item)
+            continue
+        try:
+            out.append(parse_rank(str(item)))
+        except ValueError:
+            raise ValueError(f"{what}: unknown rank {str(item).strip()!r}; use {CARD_SYNTAX}") from None
+    return tuple(out)
+
+
+def check_lines(mine: Sequence[int], theirs: Sequence[int], deck: Sequence[int] = STANDARD_DECK, *,
+                equal: bool = True) -> None:
+    """Check two skirmish lines against a deck: known ranks, equal lengths, no more copies than the deck holds.
+
+    Raises:
+        ValueError: naming the offending line, card and what is allowed.
+
+    Examples:
+        >>> check_lines((14, 14, 14), (14, 14, 2))
+        Traceback (most recent call last):
+        ...
+        ValueError: lines: 5 copies of A on the two lines; the deck holds 4
+    """
+    counts = Counter(deck)
+    for name, line in (("mine", mine), ("theirs", theirs)):
+        for r in line:
+            if r not in counts:
+                raise ValueError(f"{name}: rank {card_name(r)} is not in the deck (ranks: "
+                                 f"{format_cards(sorted(counts))})")
+    if equal and len(mine) != len(theirs):
+        raise ValueError(f"lines: the lines must be equally long, got {len(mine)} (mine) and {len(theirs)} (theirs)")
+    both = Counter(mine) + Counter(theirs)
+    for r, n in sorted(both.items()):
+        if n > counts[r]:
+            raise ValueError(f"lines: {n} copies of {card_name(r)} on the two lines; the deck holds {counts[r]}")
+
+
+def _int_field(name: str, value: Any, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        allowed = f"an integer >= {low}" if high is None else f"an integer from {low} to {high}"
+        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class SkirmishRules:
+    """Skirmish. Defaults are RULES.md section 3 (see the module docstring for the reading).
+
+    Attributes:
+        tie: ``"own-pile"`` (each keeps their own pile) or ``"war"`` (compare the next card down).
+        line_size: cards on a skirmish line (0 makes classic War: no captures).
+        pile_size: cards in a skirmish pile, the last one face up (at least 1).
+        deck: the deck as ranks (any multiset of positive integers; a mapping rank -> copies
+            is accepted too), split evenly between the players; an even number of cards.
+        lose_at: a player with this many cards or fewer after a skirmish loses (``None``:
+            ``pile_size``, RULES.md's "4 or fewer").
+        skirmish_limit: simulations stop a game after this many skirmishes (reported as cut short).
+
+    Examples:
+        >>> SkirmishRules().label
+        'Skirmish: 52 cards, line 5, pile 4, tie own-pile'
+        >>> SkirmishRules(skirmish_limit=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: skirmish_limit must be an integer >= 1, got 0
+        >>> SkirmishRules(tie="next")
+        Traceback (most recent call last):
+        ...
+        ValueError: tie must be one of 'own-pile', 'war'; got 'next'
+    """
+
+    tie: TieRule = "own-pile"
+    line_size: int = 5
+    pile_size: int = 4
+    deck: tuple[int, ...] = STANDARD_DECK
+    lose_at: int | None = None
+    skirmish_limit: int = 10_000
+
+    def __post_init__(self) -> None:
+        if self.tie not in TIE_RULES:
+            raise ValueError(f"tie must be one of {', '.join(repr(t) for t in TIE_RULES)}; got {self.tie!r}")
+        _int_field("line_size", self.line_size, 0, 50)
+        _int_field("pile_size", self.pile_size, 1, 50)
+        _int_field("skirmish_limit", self.skirmish_limit, 1)
+        deck: Any = self.deck
+        if isinstance(deck, Mapping):
+            deck = [r for r, n in deck.items() for _ in range(_int_field(f"deck count of rank {r!r}", n, 0))]
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+            raise ValueError(f"deck must be a sequence of integer ranks or a mapping rank -> copies, got {deck!r}")
+        ranks = tuple(deck)
+        for r in ranks:
+            if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= 99:
+                raise ValueError(f"deck: ranks must be integers from 1 to 99, got {r!r}")
+        if len(ranks) % 2 or len(ranks) < 2:
+            raise ValueError(f"deck must hold an even number of cards (at least 2), got {len(ranks)}")
+        object.__setattr__(self, "deck", tuple(sorted(ranks)))
+        lose_at = self.pile_size if self.lose_at is None else _int_field("lose_at", self.lose_at, 0, self.pile_size)
+        if len(ranks) // 2 <= lose_at:
+            raise ValueError(f"deck: each player's half ({len(ranks) // 2} cards) must be more than "
+                             f"lose_at ({lose_at}) cards, or the game is over before it starts")
+
+    @classmethod
+    def presets(cls) -> dict[str, SkirmishRules]:
+        """Named variants: RULES.md, the War-style tie, the small exact deck and classic War.
+
+        Examples:
+            >>> SkirmishRules.presets()["small-exact"].label
+            'Skirmish: deck 1-6 x2, line 2, pile 2, tie own-pile'
+        """
+        return {
+            "rules-md": cls(),
+            "war-ties": cls(tie="war"),
+            "small-exact": cls(deck=SMALL_DECK, line_size=2, pile_size=2),
+            "classic-war": cls(line_size=0, pile_size=1, lose_at=0),
+        }
+
+    @property
+    def losing_cards(self) -> int:
+        """A player with this many cards or fewer after a skirmish has lost."""
+        return self.pile_size if self.lose_at is None else self.lose_at
+
+    @property
+    def half(self) -> int:
+        """Each player's starting cards."""
+        return len(self.deck) // 2
+
+    @property
+    def is_standard_deck(self) -> bool:
+        return self.deck == STANDARD_DECK
+
+    def lay_sizes(self, cards: int) -> tuple[int, int]:
+        """``(line, pile)`` cards laid by a player holding ``cards`` cards in all (the under-9 rule).
+
+        Examples:
+            >>> SkirmishRules().lay_sizes(26), SkirmishRules().lay_sizes(7)
+            ((5, 4), (3, 4))
+        """
+        if cards >= self.line_size + self.pile_size:
+            return self.line_size, self.pile_size
+        return max(0, cards - self.pile_size), min(self.pile_size, cards)
+
+    @property
+    def label(self) -> str:
+        """A one-line description of the variant."""
+        deck = f"{len(self.deck)} cards" if self.is_standard_deck else "deck " + _deck_label(self.deck)
+        extra = "" if self.lose_at is None else f", lose at {self.lose_at}"
+        return f"Skirmish: {deck}, line {self.line_size}, pile {self.pile_size}, tie {self.tie}{extra}"
+
+
+def _deck_label(deck: Sequence[int]) -> str:
+    c = Counter(deck)
+    copies = set(c.values())
+    ranks = sorted(c)
+    if len(copies) == 1 and ranks == list(range(ranks[0], ranks[-1] + 1)):
+        return f"{ranks[0]}-{ranks[-1]} x{copies.pop()}"
+    return ",".join(f"{r}x{n}" for r, n in sorted(c.items()))
+
+
+def parse_deck(text: str) -> tuple[int, ...]:
+    """A deck from text: ``standard`` (the 52), ``LOW-HIGHxCOPIES`` (e.g. ``1-6x2``), or ranks ``1,1,2,2,3,3``.
+
+    Raises:
+        ValueError: text in none of these forms.
+
+    Examples:
+        >>> parse_deck("1-3x2")
+        (1, 1, 2, 2, 3, 3)
+        >>> len(parse_deck("standard"))
+        52
+        >>> parse_deck("1-6")
+        Traceback (most recent call last):
+        ...
+        ValueError: deck: expected 'standard', LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2; got '1-6'
+    """
+    t = text.strip().lower()
+    if t in ("standard", "52"):
+        return STANDARD_DECK
+    err = ValueError(f"deck: expected 'standard', LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2; got {text!r}")
+    try:
+        if "x" in t:
+            span, copies = t.split("x")
+            low, high = (int(v) for v in span.split("-"))
+            if not 1 <= low <= high <= 99 or int(copies) < 1:
+                raise err
+            return tuple(r for r in range(low, high + 1) for _ in range(int(copies)))
+        if "," in t:
+            return tuple(sorted(int(v) for v in t.split(",")))
+    except ValueError:
+        raise err from None
+    raise err

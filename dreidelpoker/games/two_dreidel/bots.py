@@ -1,0 +1,178 @@
+"""Bots for whole games of Two Dreidel: ``random``, ``calling-station``, ``tight`` (and ``equity``
+in :mod:`~dreidelpoker.games.two_dreidel.equity_bot`).
+
+A bot is any function ``bot(observation, legal_actions, rng) -> action`` (see
+:class:`~dreidelpoker.games.protocol.Bot`): it sees a
+:class:`~dreidelpoker.games.two_dreidel.play.TwoDreidelObservation` only. The factories
+here take the rules and return such a function; they are registered by name in
+:data:`~dreidelpoker.games.two_dreidel.play_spec.PLAY`. A user's own function plays
+against them by passing it in the ``bots`` line-up of :func:`dreidelpoker.play.simulate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..protocol import Bot
+from .play import TwoDreidelObservation
+from .rules import TwoDreidelRules
+
+__all__ = [
+    "BET_FRACTIONS", "calling_station_bot", "hand_strengths", "pot_fraction_bet", "random_bot", "tight_bot",
+]
+
+#: The pot fractions the random bot draws its bet sizes from.
+BET_FRACTIONS = (0.5, 1.0, 2.0)
+
+
+def pot_fraction_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction: float) -> int | None:
+    """The legal bet or raise closest to ``fraction`` of the pot after calling (``None`` if none is legal).
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel.play import new_game
+        >>> g = new_game(TwoDreidelRules(), players=2)
+        >>> pot_fraction_bet(g.observation(0), ("check", 2, 3, 4, 5), 1.0)  # the pot is the blind: 1, below 2
+        2
+    """
+    sizes = [a for a in legal if isinstance(a, int) and not isinstance(a, bool)]
+    if not sizes:
+        return None
+    want = obs.to_call + int(round(fraction * (obs.pot + obs.to_call)))
+    return min(max(want, sizes[0]), sizes[-1])
+
+
+def _random(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    obs, legal = observation, legal_actions
+    if obs.phase != "bet":
+        return legal[int(rng.integers(len(legal)))]
+    kinds: list[Any] = [a for a in legal if isinstance(a, str)]
+    if len(legal) > len(kinds):
+        kinds.append("raise")
+    kind = kinds[int(rng.integers(len(kinds)))]
+    if kind != "raise":
+        return kind
+    bet = pot_fraction_bet(obs, legal, BET_FRACTIONS[int(rng.integers(len(BET_FRACTIONS)))])
+    assert bet is not None
+    return bet
+
+
+def random_bot(rules: TwoDreidelRules) -> Bot:
+    """Uniform over the kinds of legal action (fold, check, call, bet); a bet's size is
+    half the pot, the pot or twice the pot, uniformly (clipped to the legal range).
+    Put-backs and spin calls are uniform too.
+
+    Examples:
+        >>> import numpy as np
+        >>> from dreidelpoker.games.two_dreidel.play import new_game
+        >>> g = new_game(TwoDreidelRules(), players=2)
+        >>> random_bot(TwoDreidelRules())(g.observation(1), ("fold", "call", 2, 3), np.random.default_rng(0)) in (
+        ...     "fold", "call", 2, 3)
+        True
+    """
+    return _random
+
+
+def _calling_station(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    obs, legal = observation, legal_actions
+    if obs.phase == "put-back":
+        return legal[0]  # the worst card goes back: keep the normal-best hand
+    if obs.phase == "bet":
+        return "check" if "check" in legal else "call" if "call" in legal else legal[0]
+    return "call" if "call" in legal else legal[0]
+
+
+def calling_station_bot(rules: TwoDreidelRules) -> Bot:
+    """Keeps the normal-best hand, never bets, calls every bet and every spin it may call.
+
+    Two of them heads-up make the game a Markov chain with no decisions at all (the
+    exact check of the simulator in the tests).
+
+    Examples:
+        >>> import numpy as np
+        >>> from dreidelpoker.games.two_dreidel.play import new_game
+        >>> g = new_game(TwoDreidelRules(), players=2)
+        >>> calling_station_bot(TwoDreidelRules())(g.observation(1), ("fold", "call", 2), np.random.default_rng(0))
+        'call'
+    """
+    return _calling_station
+
+
+_STRENGTHS: dict[TwoDreidelRules, dict[str, float]] = {}
+
+
+def hand_strengths(rules: TwoDreidelRules) -> dict[str, float]:
+    """Each possible hand's exact heads-up equity against a fresh-deck, normal-best opponent
+    (:func:`~dreidelpoker.games.two_dreidel.equity.equity`), as floats; cached per rules.
+
+    Examples:
+        >>> s = hand_strengths(TwoDreidelRules())
+        >>> round(s["GH"], 4), s["GH"] > s["NN"]
+        (0.9091, True)
+    """
+    got = _STRENGTHS.get(rules)
+    if got is None:
+        from .equity import equity, possible_hands
+
+        got = {h: float(equity(h, rules=rules, opponents=1).equity) for h in possible_hands(rules)}
+        if len(_STRENGTHS) > 64:
+            _STRENGTHS.clear()
+        _STRENGTHS[rules] = got
+    return got
+
+
+class _Tight:
+    """A rule of thumb: play only strong hands, bet them, and pay spins only with them."""
+
+    name = "tight"
+
+    def __init__(self, rules: TwoDreidelRules) -> None:
+        self.strength = hand_strengths(rules)
+
+    def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
+                 rng: np.random.Generator) -> Any:
+        obs, legal = observation, legal_actions
+        if obs.phase == "put-back":
+            return legal[0]  # keep the normal-best hand
+        n_opp = max(1, len(obs.opponents_in_hand))
+        s = self.strength.get(obs.hand, 0.0) ** n_opp
+        stack = obs.stacks[obs.seat]
+        if obs.phase == "calls":
+            if "call" not in legal:
+                return "fold"
+            cheap = obs.buy_in <= max(1, stack // 4)
+            return "call" if obs.buy_in == 0 or s >= 0.7 or (s >= 0.45 and cheap) else "fold"
+        if obs.to_call == 0:
+            if s >= 0.7:
+                bet = pot_fraction_bet(obs, legal, 0.5)
+                if bet is not None:
+                    return bet
+            return "check"
+        if s >= 0.85:
+            bet = pot_fraction_bet(obs, legal, 1.0)
+            if bet is not None:
+                return bet
+        affordable = obs.to_call <= max(1, stack // 3)
+        if "call" in legal and (s >= 0.6 or (s >= 0.4 and affordable)):
+            return "call"
+        return "fold"
+
+
+def tight_bot(rules: TwoDreidelRules) -> Bot:
+    """A rule-of-thumb bot: keeps the normal-best hand, judges it by its heads-up equity
+    against a fresh deck raised to the number of opponents still in
+    (:func:`hand_strengths`), bets half the pot with a strong hand, raises the pot with a
+    very strong one, calls cheap bets and spins with a fair one and folds the rest.
+
+    Examples:
+        >>> import numpy as np
+        >>> from dreidelpoker.games.two_dreidel.play import new_game
+        >>> g = new_game(TwoDreidelRules(), players=2).apply("GHN").apply("HNS")  # both have drawn
+        >>> g.legal_actions(0)
+        ('S', 'N', 'H')
+        >>> tight_bot(TwoDreidelRules())(g.observation(0), g.legal_actions(0), np.random.default_rng(0))
+        'S'
+    """
+    return _Tight(rules)

@@ -1,0 +1,202 @@
+"""How the registry plays Two Dreidel whole: bots by name, the default line-up, per-game
+metrics and the ``simulate`` / ``sweep`` CLI options (:data:`PLAY`, ``GameInfo.play``).
+
+Every field is a module-level function so the spec pickles by reference onto process
+and Dask workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from typing import Any
+
+from ..protocol import BotFactory, PlaySpec
+from .bots import calling_station_bot, random_bot, tight_bot
+from .play import MAX_PLAYERS, TwoDreidelGame, new_game
+from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+
+__all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
+
+#: Hands after which a game is cut short (and reported so) unless told otherwise.
+DEFAULT_HAND_LIMIT = 2_000
+
+#: The registered bots (the ``equilibrium`` bot of issue 14 joins here).
+BOTS: dict[str, BotFactory] = {
+    "random": random_bot,
+    "calling-station": calling_station_bot,
+    "tight": tight_bot,
+}
+
+METRIC_HELP = {
+    "hands": "hands played until one player holds every chip (or the limit)",
+    "spins": "dreidel spins in the game",
+    "spins_per_hand": "spins per hand (a hand ends early when all but one fold or at most one calls)",
+    "mean_pot_share": "the pot at the end of a hand as a share of all chips, averaged over hands",
+    "max_pot_share": "the largest pot of the game as a share of all chips",
+    "all_in_rate": "share of hands in which some player went all-in",
+    "carry_rate": "share of hands in which nobody called a spin and the pot carried over",
+    "gimel_end_rate": "share of whole-pot (Gimel) spins after which at most one player called: "
+                      "the Gimel emptied the pot (won outright or carried over)",
+    "showdown_rate": "share of hands that reached a showdown",
+    "trump_rate": "share of showdowns whose main pot the trump decided (the normal-order best hand lost)",
+    "lead_changes": "times the chip lead passed to another player",
+    "max_swing": "the largest change of one player's stack in one hand, as a share of all chips",
+    "button_edge": "the button's average chip gain per hand, as a share of one starting stack",
+}
+
+
+def default_bots(players: int) -> tuple[str, ...]:
+    """The seats cycle through ``tight``, ``calling-station`` and ``random``.
+
+    Examples:
+        >>> default_bots(4)
+        ('tight', 'calling-station', 'random', 'tight')
+    """
+    others = ("tight", "calling-station", "random")
+    return tuple(others[i % 3] for i in range(players))
+
+
+def metrics(final: TwoDreidelGame) -> dict[str, float]:
+    """The game's own figures (see :data:`METRIC_HELP`); ``nan`` where a rate has no cases.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel.play import new_game
+        >>> sorted(metrics(new_game(TwoDreidelRules(), players=2)))[:3]
+        ['all_in_rate', 'button_edge', 'carry_rate']
+    """
+    st = final.stats
+    hands = final.hands
+    nan = float("nan")
+
+    def rate(a: int, b: int) -> float:
+        return a / b if b else nan
+
+    total = final.t.total_chips
+    return {
+        "hands": float(hands),
+        "spins": float(st.spins),
+        "spins_per_hand": rate(st.spins, hands),
+        "mean_pot_share": rate(st.pot_share_sum, hands) if hands else nan,  # type: ignore[arg-type]
+        "max_pot_share": st.pot_share_max,
+        "all_in_rate": rate(st.all_in_hands, hands),
+        "carry_rate": rate(st.carries, hands),
+        "gimel_end_rate": rate(st.gimel_ends, st.gimels),
+        "showdown_rate": rate(st.showdowns, hands),
+        "trump_rate": rate(st.trump_showdowns, st.showdowns),
+        "lead_changes": float(st.lead_changes),
+        "max_swing": st.max_swing / total,
+        "button_edge": st.button_net / hands / final.t.stack if hands else nan,
+    }
+
+
+# -- CLI ----------------------------------------------------------------------------------
+def _deck(text: str) -> str:
+    try:
+        parse_deck(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {v}")
+    return v
+
+
+def _int_list(text: str) -> list[int]:
+    return [_positive(x) for x in text.split(",") if x.strip()]
+
+
+def _options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--streets", choices=list(STREET_SEQUENCES), default="bet-spin-spin",
+                   help="street sequence (default bet-spin-spin, RULES.md 1.4)")
+    p.add_argument("--half-pot-rounding", choices=["up", "down"], default="up", help="Hey's half pot rounded up or down")
+    p.add_argument("--short-stack", choices=["all-in", "fold"], default="all-in",
+                   help="a short stack goes all-in for less (default) or must fold")
+    p.add_argument("--discard-visibility", choices=["all", "top-two"], default="all",
+                   help="every discard is public (default) or only the top two of each pile")
+    p.add_argument("--blind", type=int, default=1, help="the button's blind (default 1)")
+    p.add_argument("--spin-probabilities", default=None,
+                   help="a biased dreidel: probabilities of G,H,N,S, e.g. 1/2,1/6,1/6,1/6 (default fair)")
+
+
+def add_rules_arguments(p: argparse.ArgumentParser) -> None:
+    """Two Dreidel's rules options on ``simulate two-dreidel``."""
+    p.add_argument("--deck", type=_deck, default="1-5-5-1",
+                   help=f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts")
+    p.add_argument("--chips-per-player", type=_positive, default=4,
+                   help="each player starts with this many chips times the number of players (default 4)")
+    p.add_argument("--starting-chips", type=_positive, default=None,
+                   help="each player's starting stack (overrides --chips-per-player)")
+    _options(p)
+
+
+def _rules(args: argparse.Namespace, **over: Any) -> TwoDreidelRules:
+    kw: dict[str, Any] = dict(
+        deck=args.deck if "deck" not in over else over["deck"], streets=args.streets,
+        half_pot_rounding=args.half_pot_rounding, short_stack=args.short_stack,
+        discard_visibility=args.discard_visibility, blind=args.blind,
+        chips_per_player=over.get("chips_per_player", getattr(args, "chips_per_player", 4)),
+        starting_chips=getattr(args, "starting_chips", None),
+    )
+    if args.spin_probabilities:
+        kw["spin_probabilities"] = tuple(x.strip() for x in args.spin_probabilities.split(","))
+    return TwoDreidelRules(**kw)
+
+
+def rules_from_args(args: argparse.Namespace) -> TwoDreidelRules:
+    """The rules the ``simulate two-dreidel`` options describe.
+
+    Raises:
+        ValueError: options the rules object rejects (it names the field).
+    """
+    return _rules(args)
+
+
+def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
+    """``sweep two-dreidel``: ``--decks`` and ``--chips`` lists, plus the rules options."""
+    p.add_argument("--decks", default="1-5-5-1,2-6-6-2,2-7-7-2",
+                   help="comma-separated deck distributions to sweep (default the three presets)")
+    p.add_argument("--chips", type=_int_list, default=[4],
+                   help="comma-separated chips per player (each starts with chips x players), default 4")
+    _options(p)
+
+
+def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRules]:
+    """``{label: rules}`` for every deck × chips of a ``sweep two-dreidel``.
+
+    Raises:
+        ValueError: a malformed deck or option.
+    """
+    decks = [d.strip() for d in args.decks.split(",") if d.strip()]
+    if not decks:
+        raise ValueError("decks: give at least one deck distribution such as 1-5-5-1")
+    grid: dict[str, TwoDreidelRules] = {}
+    for d in decks:
+        for c in args.chips:
+            rules = _rules(args, deck=d, chips_per_player=c)
+            grid[f"deck {rules.deck_label}, {c}x chips"] = rules
+    return grid
+
+
+PLAY = PlaySpec(
+    new_game=new_game,
+    bots=BOTS,
+    default_bots=default_bots,
+    metrics=metrics,
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    round_name="hand",
+    default_hand_limit=DEFAULT_HAND_LIMIT,
+    add_rules_arguments=add_rules_arguments,
+    rules_from_args=rules_from_args,
+    add_sweep_arguments=add_sweep_arguments,
+    rules_grid_from_args=rules_grid_from_args,
+    metric_help=METRIC_HELP,
+)

@@ -1,0 +1,243 @@
+"""The ``simulate GAME`` and ``sweep GAME`` CLI verbs, built for every playable game from
+its :class:`~dreidelpoker.games.protocol.PlaySpec`; the game adds only its rules options."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+from ..games.protocol import PlaySpec
+from ..games.registry import CliCommand, GameInfo
+
+__all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands"]
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def parse_players(text: str) -> list[int]:
+    """``"4"``, ``"2-6"`` or ``"2,3,5"`` -> player counts.
+
+    Examples:
+        >>> parse_players("2-4"), parse_players("3,5")
+        ([2, 3, 4], [3, 5])
+    """
+    out: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        lo, sep, hi = part.partition("-")
+        try:
+            if sep:
+                a, b = int(lo), int(hi)
+                if a > b:
+                    raise ValueError
+                out.extend(range(a, b + 1))
+            else:
+                out.append(int(part))
+        except ValueError:
+            raise ValueError(f"--players: {text!r} is not a player count, a range like 2-6 or a list like 2,3,5") from None
+    return out
+
+
+def parse_lineups(texts: list[str] | None) -> dict[str, Any] | None:
+    """``--bots`` values -> line-ups. ``equity,random*`` means seat 1 equity, every other seat random.
+
+    Examples:
+        >>> f = parse_lineups(["equity,random*"])["equity,random*"]
+        >>> f(4)
+        ('equity', 'random', 'random', 'random')
+    """
+    if not texts:
+        return None
+    return {t: _Lineup(t) for t in texts}
+
+
+class _Lineup:
+    """A line-up pattern that fills any player count (picklable, unlike a lambda)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.__name__ = text
+        self.names = [b.strip() for b in text.split(",") if b.strip()]
+        if not self.names:
+            raise ValueError(f"--bots: {text!r} names no bot; give names like equity,random,random")
+
+    def __call__(self, players: int) -> tuple[str, ...]:
+        names = self.names
+        if names[-1].endswith("*"):
+            fill = names[-1][:-1]
+            head = names[:-1]
+            if len(head) > players:
+                raise ValueError(f"--bots: {self.text!r} names {len(head)} seats but there are {players} players")
+            return tuple(head) + (fill,) * (players - len(head))
+        if len(names) != players:
+            raise ValueError(
+                f"--bots: {len(names)} bots given for {players} players; give one per player, "
+                f"or end with NAME* to fill the remaining seats (e.g. equity,random*)"
+            )
+        return tuple(names)
+
+
+@contextlib.contextmanager
+def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
+    """``--workers N`` -> a process pool, ``--scheduler ADDR`` -> a Dask client, else serial."""
+    workers, address = getattr(args, "workers", None), getattr(args, "scheduler", None)
+    if workers is not None and address is not None:
+        raise ValueError("--workers and --scheduler: give one of them, not both")
+    if workers is not None:
+        if not 1 <= workers <= 256:
+            raise ValueError(f"--workers: expected 1 to 256, got {workers}")
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as ex:
+            yield ex
+        return
+    if address is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ValueError("--scheduler: needs dask.distributed (pip install 'dreidelpoker[dist]')") from None
+        try:
+            client = Client(address, timeout="3s")  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError) as exc:
+            raise ValueError(f"--scheduler: cannot reach a Dask scheduler at {address!r} within 3 s ({exc})") from None
+        try:
+            yield client
+        finally:
+            client.close()  # type: ignore[no-untyped-call]
+        return
+    yield None
+
+
+def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
+    if spec.add_rules_arguments is not None and not sweep:
+        spec.add_rules_arguments(p)
+    if spec.add_sweep_arguments is not None and sweep:
+        spec.add_sweep_arguments(p)
+    rng = (f"{spec.min_players}" if spec.min_players == spec.max_players
+           else f"{spec.min_players} to {spec.max_players}")
+    if sweep:
+        p.add_argument("--players", default=None,
+                       help=f"player counts: 4, 2-6 or 2,3,5 (allowed: {rng})")
+        p.add_argument("--bots", action="append", default=None,
+                       help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
+                       "seats (e.g. equity,random*); default: the game's default line-up")
+        p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
+        p.add_argument("--metric", action="append", default=None, help="metric to print (repeatable; default rounds)")
+        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this PNG file")
+    else:
+        p.add_argument("--players", type=_int, default=None, help=f"number of players ({rng})")
+        p.add_argument("--bots", default=None,
+                       help=f"one bot per seat, comma-separated (known: {', '.join(sorted(spec.bots))}); "
+                       "default: the game's default line-up")
+    p.add_argument("--games", type=_int, default=1000 if not sweep else 200,
+                   help=f"games {'per cell ' if sweep else ''}(default {1000 if not sweep else 200})")
+    p.add_argument("--seed", type=_int, default=0, help="root seed (default 0); same seed, same games")
+    p.add_argument("--hand-limit", type=_int, default=None,
+                   help=f"stop a game after this many {spec.round_name}s and report it (default {spec.default_hand_limit})")
+    p.add_argument("--workers", type=_int, default=None, help="run on a local pool of this many processes")
+    p.add_argument("--scheduler", default=None,
+                   help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
+
+
+def _rules(spec: PlaySpec, game: GameInfo, args: argparse.Namespace) -> Any:
+    if spec.rules_from_args is not None:
+        return spec.rules_from_args(args)
+    return game.rules_type()
+
+
+def play_commands(game: GameInfo) -> dict[str, CliCommand]:
+    """The generated ``simulate`` and ``sweep`` commands of a playable game (else ``{}``)."""
+    spec = game.play
+    if spec is None:
+        return {}
+
+    def add_simulate(p: argparse.ArgumentParser) -> None:
+        _common(p, spec, sweep=False)
+
+    def run_simulate(args: argparse.Namespace) -> Any:
+        from .simulate import simulate
+
+        rules = _rules(spec, game, args)
+        with executor_from_args(args) as ex:
+            return simulate(rules, args.bots, games=args.games, seed=args.seed, players=args.players,
+                            executor=ex, progress=_show_progress(args), hand_limit=args.hand_limit)
+
+    def add_sweep(p: argparse.ArgumentParser) -> None:
+        _common(p, spec, sweep=True)
+
+    def run_sweep(args: argparse.Namespace) -> Any:
+        from .sweep import sweep
+
+        if spec.rules_grid_from_args is not None:
+            rules: Any = dict(spec.rules_grid_from_args(args))
+        else:
+            rules = _rules(spec, game, args)
+        grid: dict[str, Any] = {"rules": rules}
+        if args.players is not None:
+            grid["players"] = parse_players(args.players)
+        lineups = parse_lineups(args.bots)
+        if lineups is not None:
+            grid["bots"] = lineups
+        with executor_from_args(args) as ex:
+            res = sweep(grid, games=args.games, seed=args.seed, executor=ex, progress=_show_progress(args),
+                        hand_limit=args.hand_limit, cache_dir=args.cache)
+        metrics = tuple(args.metric or ("rounds",))
+        for m in metrics:
+            res.metric(m)  # unknown metrics fail before printing
+        if args.plot:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            ax = res.plot(metrics[0])
+            ax.figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+        return _SweepOutput(res, metrics)
+
+    title = game.title
+    return {
+        "simulate": CliCommand(
+            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95%% intervals",
+            add_arguments=add_simulate, run=run_simulate,
+            description=f"Play seeded whole games of {title} with a line-up of bots (one per seat) and report "
+            f"win rates by seat and per-game metrics with 95% confidence intervals. The same seed gives the "
+            f"same games serially, with --workers or on a Dask cluster (--scheduler).\n\n"
+            f"Example: dreidelpoker simulate {game.name} --games 200 --seed 7 --json",
+            examples=(("--games", "20", "--seed", "1", *_example_players(spec)),),
+        ),
+        "sweep": CliCommand(
+            help=f"simulate {title} over rules variants x player counts x bot line-ups",
+            add_arguments=add_sweep, run=run_sweep,
+            description=f"Simulate {title} for every combination of rules variants, player counts and bot "
+            f"line-ups; print the chosen metrics per cell with 95% intervals. --cache DIR keeps finished "
+            f"cells so an interrupted sweep resumes.\n\n"
+            f"Example: dreidelpoker sweep {game.name} --players {spec.min_players}-{min(spec.max_players, spec.min_players + 2)} --games 100",
+            examples=(("--games", "10", "--seed", "1", *_example_players(spec)),),
+        ),
+    }
+
+
+def _example_players(spec: PlaySpec) -> tuple[str, ...]:
+    return () if spec.players_in_rules else ("--players", str(spec.min_players))
+
+
+def _show_progress(args: argparse.Namespace) -> bool:
+    import sys
+
+    return not getattr(args, "json", False) and sys.stderr.isatty()
+
+
+class _SweepOutput:
+    def __init__(self, result: Any, metrics: tuple[str, ...]) -> None:
+        self.result, self.metrics = result, metrics
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.result.to_dict()  # type: ignore[no-any-return]
+
+    def to_text(self) -> str:
+        return self.result.to_text(self.metrics)  # type: ignore[no-any-return]

@@ -1,0 +1,28 @@
+"""A generic solver for two-player zero-sum games with imperfect information.
+
+Build the extensive form from a game's own state protocol
+(:func:`~dreidelpoker.solve.efg.extensive_form`), solve it with the sequence-form LP
+(HiGHS) rounded to exact rationals and verified by exact best responses, or with CFR+
+where the LP is too big (:func:`solve`), and measure any strategy's exploitability
+(:func:`exploitability_of`).
+
+Examples:
+    >>> from dreidelpoker.solve import solve
+    >>> from dreidelpoker.solve.examples import matching_pennies
+    >>> solve(matching_pennies()).value
+    Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+from .cfr import CFRResult, cfr_plus
+from .efg import ExtensiveForm, Infoset, extensive_form
+from .exact import best_response, best_response_value, nash_conv, profile_value
+from .lp import solve_sequence_form
+from .solver import GameSolution, exploitability_of, solve
+
+__all__ = [
+    "CFRResult", "ExtensiveForm", "GameSolution", "Infoset", "best_response", "best_response_value",
+    "cfr_plus", "exploitability_of", "extensive_form", "nash_conv", "profile_value", "solve",
+    "solve_sequence_form",
+]

@@ -1,0 +1,211 @@
+"""Best responses, NashConv and exact rounding on the sequence form.
+
+A strategy is given per seat as a *behaviour* strategy: one probability list per
+information set (in :attr:`ExtensiveForm.infosets` order). The functions here work with
+:class:`fractions.Fraction` (exact) or ``float`` probabilities alike.
+
+* :func:`best_response_value` — the best a seat can do against the other's strategy, by
+  one bottom-up pass over its own sequence tree (perfect recall makes this exact).
+* :func:`nash_conv` — ``max_x' x'·A·y − min_y' x·A·y'``: 0 exactly at an equilibrium.
+* :func:`rationalize` — rounds a float strategy to rationals with small denominators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .efg import ExtensiveForm, realization_plan
+
+__all__ = [
+    "Behaviour", "best_response", "best_response_value", "behaviour_from_plan", "behaviour_from_policy",
+    "nash_conv", "profile_value", "rationalize",
+]
+
+#: One probability list per information set of one seat.
+Behaviour = list[list[Any]]
+
+
+def _sequence_payoffs(form: ExtensiveForm, player: int, other_plan: Sequence[Any], exact: bool) -> list[Any]:
+    """``g[σ]``: the payoff to seat 0 that each of ``player``'s sequences collects on its own
+    leaves against the other seat's realization plan."""
+    n = form.num_sequences[player]
+    if not exact:
+        y = np.asarray([float(v) for v in other_plan])
+        A = form.matrix
+        g = A @ y if player == 0 else A.T @ y
+        return [float(v) for v in g]
+    out: list[Any] = [Fraction(0)] * n
+    if player == 0:
+        for (s0, s1), v in form.payoff_exact.items():
+            w = other_plan[s1]
+            if w:
+                out[s0] += v * w
+    else:
+        for (s0, s1), v in form.payoff_exact.items():
+            w = other_plan[s0]
+            if w:
+                out[s1] += v * w
+    return out
+
+
+def best_response(form: ExtensiveForm, player: int, other: Behaviour) -> tuple[Any, list[int]]:
+    """The best response of ``player`` to the other seat's behaviour strategy.
+
+    Parameters:
+        form: the game.
+        player: the responding seat; seat 0 maximises the payoff to seat 0, seat 1 minimises it.
+        other: the other seat's behaviour strategy (Fractions for an exact answer).
+
+    Returns:
+        ``(value, choice)``: the payoff to seat 0 when ``player`` best-responds, and the
+        chosen action index at each of ``player``'s information sets.
+
+    Examples:
+        >>> from dreidelpoker.solve.efg import extensive_form
+        >>> from dreidelpoker.solve.examples import matching_pennies
+        >>> form = extensive_form(matching_pennies())
+        >>> best_response(form, 0, [[Fraction(3, 4), Fraction(1, 4)]])
+        (Fraction(1, 2), [0])
+    """
+    exact = _is_exact(other)
+    plan = realization_plan(form, 1 - player, other)
+    g = _sequence_payoffs(form, player, plan, exact)
+    better: Callable[[Any, Any], bool] = (lambda a, b: a > b) if player == 0 else (lambda a, b: a < b)
+    sets = form.infosets[player]
+    choice = [0] * len(sets)
+    for i in range(len(sets) - 1, -1, -1):
+        info = sets[i]
+        best_a, best = 0, g[info.first_sequence]
+        for a, s in enumerate(info.sequences):
+            if a and better(g[s], best):
+                best_a, best = a, g[s]
+        choice[i] = best_a
+        g[info.parent_sequence] += best
+    return g[0], choice
+
+
+def _is_exact(behaviour: Behaviour) -> bool:
+    for probs in behaviour:
+        for p in probs:
+            return isinstance(p, (int, Fraction))
+    return True
+
+
+def best_response_value(form: ExtensiveForm, player: int, other: Behaviour) -> Any:
+    """The payoff to seat 0 when ``player`` best-responds to ``other`` (see :func:`best_response`).
+
+    Examples:
+        >>> from dreidelpoker.solve.efg import extensive_form
+        >>> from dreidelpoker.solve.examples import matching_pennies
+        >>> best_response_value(extensive_form(matching_pennies()), 1, [[Fraction(1, 2)] * 2])
+        Fraction(0, 1)
+    """
+    return best_response(form, player, other)[0]
+
+
+def profile_value(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) -> Any:
+    """The expected payoff to seat 0 when both seats play ``strategies``."""
+    exact = _is_exact(strategies[0]) and _is_exact(strategies[1])
+    x = realization_plan(form, 0, strategies[0])
+    y = realization_plan(form, 1, strategies[1])
+    g = _sequence_payoffs(form, 0, y, exact)
+    return sum((xi * gi for xi, gi in zip(x, g)), Fraction(0) if exact else 0.0)
+
+
+def nash_conv(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) -> Any:
+    """NashConv: what both seats together gain by best-responding, ``BR0(y) − BR1(x)``.
+
+    It is 0 exactly when the profile is an equilibrium; exact with Fraction strategies.
+
+    Examples:
+        >>> from dreidelpoker.solve.efg import extensive_form
+        >>> from dreidelpoker.solve.examples import matching_pennies
+        >>> form = extensive_form(matching_pennies())
+        >>> half = [[Fraction(1, 2), Fraction(1, 2)]]
+        >>> nash_conv(form, (half, half))
+        Fraction(0, 1)
+        >>> nash_conv(form, ([[Fraction(1), Fraction(0)]], half))
+        Fraction(1, 1)
+    """
+    return best_response_value(form, 0, strategies[1]) - best_response_value(form, 1, strategies[0])
+
+
+def behaviour_from_plan(form: ExtensiveForm, player: int, plan: Sequence[float] | npt.NDArray[np.float64]) -> Behaviour:
+    """Float behaviour strategy from a float realization plan (uniform where unreachable)."""
+    out: Behaviour = []
+    for info in form.infosets[player]:
+        base = float(plan[info.parent_sequence])
+        k = len(info.actions)
+        if base > 1e-12:
+            probs = [max(float(plan[s]), 0.0) / base for s in info.sequences]
+            total = sum(probs)
+            probs = [p / total for p in probs] if total > 0 else [1.0 / k] * k
+        else:
+            probs = [1.0 / k] * k
+        out.append(probs)
+    return out
+
+
+def rationalize(behaviour: Behaviour, max_denominator: int) -> Behaviour:
+    """Round a float behaviour strategy to Fractions with denominators up to ``max_denominator``
+    (each list still sums to exactly 1)."""
+    out: Behaviour = []
+    for probs in behaviour:
+        fr = [Fraction(p).limit_denominator(max_denominator) if p > 1e-9 else Fraction(0) for p in probs]
+        fr = [min(max(f, Fraction(0)), Fraction(1)) for f in fr]
+        total = sum(fr, Fraction(0))
+        if total == 0:
+            fr = [Fraction(1, len(fr))] * len(fr)
+        elif total != 1:
+            big = max(range(len(fr)), key=lambda i: fr[i])
+            fixed = fr[big] + 1 - total
+            if 0 <= fixed <= 1:
+                fr[big] = fixed
+            else:
+                fr = [f / total for f in fr]
+        out.append(fr)
+    return out
+
+
+Policy = Callable[[Hashable, tuple[Hashable, ...]], Any]
+
+
+def behaviour_from_policy(form: ExtensiveForm, player: int, policy: Policy) -> Behaviour:
+    """A seat's behaviour strategy from a policy function.
+
+    Parameters:
+        form: the game.
+        player: the seat.
+        policy: ``policy(observation, legal_actions)`` returning either one action (a pure
+            choice) or a mapping ``{action: probability}`` (exact numbers keep the answer exact).
+
+    Returns:
+        The behaviour strategy, one probability list per information set.
+
+    Raises:
+        ValueError: when the policy returns an illegal action or probabilities that do not
+            sum to 1.
+    """
+    out: Behaviour = []
+    for info in form.infosets[player]:
+        answer = policy(info.key, info.actions)
+        if isinstance(answer, Mapping):
+            probs = [answer.get(a, 0) for a in info.actions]
+            unknown = set(answer) - set(info.actions)
+            if unknown:
+                raise ValueError(f"policy gave actions {sorted(map(repr, unknown))} not legal at {info.key!r}; "
+                                 f"legal: {list(info.actions)}")
+            exact = [Fraction(p) if isinstance(p, (int, Fraction)) else p for p in probs]
+            if abs(float(sum(exact)) - 1) > 1e-9:
+                raise ValueError(f"policy probabilities at {info.key!r} sum to {sum(exact)}, not 1")
+            out.append(exact)
+        else:
+            if answer not in info.actions:
+                raise ValueError(f"policy chose {answer!r} at {info.key!r}; legal actions: {list(info.actions)}")
+            out.append([Fraction(1) if a == answer else Fraction(0) for a in info.actions])
+    return out

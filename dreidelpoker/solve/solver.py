@@ -1,0 +1,246 @@
+"""One entry point: :func:`solve` a two-player zero-sum game state and get a :class:`GameSolution`.
+
+``method="lp"`` solves the sequence-form LP with HiGHS, rounds both strategies to exact
+rationals (trying denominators up to ``10**6``) and checks them **exactly**: the NashConv
+of the rounded profile is computed with exact best responses, and is ``0`` when the
+rounding is an exact equilibrium. ``method="cfr+"`` runs CFR+ (for trees too big for the
+LP) and reports the float NashConv reached.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .._fractions import frac_str
+from ..games.protocol import GameState
+from .cfr import cfr_plus
+from .efg import DEFAULT_MAX_NODES, ExtensiveForm, extensive_form
+from .exact import Behaviour, Policy, behaviour_from_plan, behaviour_from_policy, best_response_value, nash_conv
+from .exact import profile_value, rationalize
+from .lp import solve_sequence_form
+
+__all__ = ["GameSolution", "exploitability_of", "solve"]
+
+_METHODS = ("lp", "cfr+")
+_DENOMINATORS = (1, 2, 6, 12, 60, 420, 2520, 10**4, 10**5, 10**6)
+
+
+def _num(v: Any) -> Any:
+    """An exact number as ``"p/q"`` for JSON, a float as itself."""
+    return frac_str(v) if isinstance(v, (int, Fraction)) else float(v)
+
+
+def _show(v: Any, digits: int = 4) -> str:
+    if isinstance(v, (int, Fraction)):
+        f = Fraction(v)
+        dec = f"{float(f):.{digits}g}"
+        return dec if f.denominator == 1 or len(str(f)) > 12 else f"{dec} ({f})"
+    return f"{float(v):.{digits}g}"
+
+
+@dataclass(frozen=True)
+class GameSolution:
+    """An equilibrium (or CFR+ approximation) of a two-player zero-sum game.
+
+    Attributes:
+        form: the extensive form that was solved.
+        strategies: each seat's behaviour strategy (per information set, exact Fractions
+            after ``method="lp"``, floats after ``"cfr+"``).
+        value: the value of the profile to seat 0 (exact after ``"lp"``).
+        nash_conv: ``BR0 − BR1`` of the profile: 0 at an exact equilibrium.
+        method: ``"lp"`` or ``"cfr+"``.
+        iterations: CFR+ iterations run (0 for the LP).
+        history: CFR+ ``(iteration, nash_conv)`` checkpoints.
+        seconds: wall time of the solve (tree building excluded).
+        lp_value: the LP's float value (``None`` for CFR+).
+    """
+
+    form: ExtensiveForm
+    strategies: tuple[Behaviour, Behaviour]
+    value: Any
+    nash_conv: Any
+    method: str
+    iterations: int = 0
+    history: tuple[tuple[int, float], ...] = ()
+    seconds: float = 0.0
+    lp_value: float | None = None
+    max_denominator: int | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def exact(self) -> bool:
+        """True when the strategies are exact and their NashConv is exactly 0."""
+        return isinstance(self.nash_conv, (int, Fraction)) and self.nash_conv == 0
+
+    def value_for(self, seat: int) -> Any:
+        """The value to ``seat`` (0 or 1)."""
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+        return self.value if seat == 0 else -self.value
+
+    def strategy(self, seat: int) -> dict[Hashable, dict[Hashable, Any]]:
+        """``{observation: {action: probability}}`` for one seat."""
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+        return {info.key: dict(zip(info.actions, probs))
+                for info, probs in zip(self.form.infosets[seat], self.strategies[seat])}
+
+    def policy(self, seat: int) -> Policy:
+        """The equilibrium as a policy ``policy(observation, legal_actions) -> {action: p}``."""
+        table = self.strategy(seat)
+
+        def policy(observation: Hashable, legal: tuple[Hashable, ...]) -> dict[Hashable, Any]:
+            return table[observation]
+
+        return policy
+
+    def exploitability_of(self, seat: int, policy: Policy) -> Any:
+        """How much ``policy`` playing ``seat`` loses against a best response, compared with
+        the game value (see :func:`exploitability_of`)."""
+        return exploitability_of(self.form, seat, policy, value=self.value)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe summary: values, NashConv, method, sizes (strategies via :meth:`to_pandas`)."""
+        return {
+            "method": self.method,
+            "value": [_num(self.value_for(0)), _num(self.value_for(1))],
+            "nash_conv": _num(self.nash_conv),
+            "exact": self.exact,
+            "iterations": self.iterations,
+            "history": [[t, v] for t, v in self.history],
+            "seconds": round(self.seconds, 3),
+            "tree": self.form.describe(),
+            **{k: v for k, v in self.meta.items()},
+        }
+
+    def to_pandas(self) -> Any:
+        """One row per (seat, information set, action): ``seat, observation, action, probability``."""
+        import pandas as pd
+
+        rows = []
+        for seat in (0, 1):
+            for info, probs in zip(self.form.infosets[seat], self.strategies[seat]):
+                for a, p in zip(info.actions, probs):
+                    rows.append({"seat": seat, "observation": str(info.key), "action": str(a),
+                                 "probability": float(p)})
+        return pd.DataFrame(rows, columns=["seat", "observation", "action", "probability"])
+
+    def to_text(self) -> str:
+        lines = [
+            f"solved by {self.method} in {self.seconds:.2f} s: {self.form.describe()}",
+            f"value to seat 1: {_show(self.value_for(0))}; to seat 2: {_show(self.value_for(1))}",
+            f"NashConv: {_show(self.nash_conv)}" + (" (an exact equilibrium)" if self.exact else ""),
+        ]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + html.escape(self.to_text()) + "</pre>"
+
+    def __repr__(self) -> str:
+        return f"GameSolution(method={self.method!r}, value={self.value!r}, nash_conv={self.nash_conv!r})"
+
+
+def _check_positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    return value
+
+
+def solve(
+    game: GameState[Any, Any] | ExtensiveForm,
+    *,
+    method: str = "lp",
+    iterations: int = 1000,
+    check_every: int = 10,
+    target: float | None = None,
+    progress: bool = False,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> GameSolution:
+    """Solve a two-player zero-sum game with imperfect information.
+
+    Parameters:
+        game: a start state (:class:`~dreidelpoker.games.protocol.GameState`) or a
+            prebuilt :class:`~dreidelpoker.solve.efg.ExtensiveForm`.
+        method: ``"lp"`` (sequence-form LP, rounded and verified exactly) or ``"cfr+"``.
+        iterations: CFR+ iterations (``"cfr+"`` only).
+        check_every: CFR+: how often the NashConv is measured.
+        target: CFR+: stop once the NashConv is at most this.
+        progress: CFR+: show a progress bar.
+        max_nodes: refuse bigger trees.
+
+    Returns:
+        A :class:`GameSolution`.
+
+    Raises:
+        ValueError: for an unknown method, a non-positive iteration count, or a game the
+            solver cannot take (see :func:`~dreidelpoker.solve.efg.extensive_form`).
+
+    Examples:
+        >>> from dreidelpoker.solve.examples import matrix_game
+        >>> sol = solve(matrix_game([[2, -1], [-1, 1]]))
+        >>> sol.value, sol.nash_conv, sol.strategies[0]
+        (Fraction(1, 5), Fraction(0, 1), [[Fraction(2, 5), Fraction(3, 5)]])
+    """
+    if method not in _METHODS:
+        raise ValueError(f"method must be one of {list(_METHODS)}, got {method!r}")
+    _check_positive("iterations", iterations)
+    form = game if isinstance(game, ExtensiveForm) else extensive_form(game, max_nodes=max_nodes)
+    start = time.perf_counter()
+    if method == "cfr+":
+        res = cfr_plus(form, iterations=iterations, check_every=check_every, progress=progress, target=target)
+        value = profile_value(form, res.strategies)
+        nc = res.history[-1][1] if res.history else float(nash_conv(form, res.strategies))
+        return GameSolution(form, res.strategies, value, nc, "cfr+", res.iterations, res.history,
+                            time.perf_counter() - start)
+    lp = solve_sequence_form(form)
+    floats = (behaviour_from_plan(form, 0, lp.plans[0]), behaviour_from_plan(form, 1, lp.plans[1]))
+    best: tuple[Any, tuple[Behaviour, Behaviour], int] | None = None
+    for d in _DENOMINATORS:
+        cand = (rationalize(floats[0], d), rationalize(floats[1], d))
+        nc = nash_conv(form, cand)
+        if best is None or nc < best[0]:
+            best = (nc, cand, d)
+        if nc == 0:
+            break
+    assert best is not None
+    nc, strategies, d = best
+    value = profile_value(form, strategies)
+    return GameSolution(form, strategies, value, nc, "lp", 0, (), time.perf_counter() - start, lp.value, d)
+
+
+def exploitability_of(
+    form: ExtensiveForm, seat: int, policy: Policy, *, value: Any = None,
+) -> Any:
+    """How much a fixed strategy for ``seat`` loses to a best response, below the game value.
+
+    Parameters:
+        form: the game.
+        seat: the seat the policy plays (0 or 1).
+        policy: ``policy(observation, legal_actions)`` -> an action or ``{action: probability}``.
+        value: the game value to seat 0 (solved with the LP when omitted).
+
+    Returns:
+        ``value_for(seat) − (what the policy gets against a best response)``: 0 for an
+        equilibrium strategy, positive otherwise; exact when the policy's probabilities are.
+
+    Raises:
+        ValueError: for a bad seat or a policy that plays illegal actions.
+
+    Examples:
+        >>> from dreidelpoker.solve.examples import matching_pennies
+        >>> form = extensive_form(matching_pennies())
+        >>> exploitability_of(form, 0, lambda obs, legal: 0, value=Fraction(0))
+        Fraction(1, 1)
+    """
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+    if value is None:
+        value = solve(form).value
+    behaviour = behaviour_from_policy(form, seat, policy)
+    br = best_response_value(form, 1 - seat, behaviour)
+    return value - br if seat == 0 else br - value

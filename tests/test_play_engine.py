@@ -1,0 +1,221 @@
+"""The whole-game engine: runner, bots, executors, sweeps (issue 9, items 1-4 and 7)."""
+
+from __future__ import annotations
+
+import gc
+import json
+import math
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+import pytest
+import scipy.stats
+
+from tests import play_toy
+from dreidelpoker.cli import main
+from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze
+from dreidelpoker.games.protocol import GameState, Turn
+from dreidelpoker.games.registry import GameInfo, register, unregister
+from dreidelpoker.play import (
+    IllegalActionError, MAX_GAMES, proportion_estimate, replay, simulate,
+)
+from dreidelpoker.play.sweep import sweep
+
+
+@pytest.fixture
+def toy() -> Iterator[GameInfo]:
+    game = register(GameInfo(name="toy-high-card", title="Toy", summary="tests only",
+                             rules_type=play_toy.ToyRules, play=play_toy.SPEC))
+    yield game
+    unregister(game.name)
+
+
+def test_toy_state_follows_the_protocol(toy: GameInfo) -> None:
+    s = play_toy.new_game(play_toy.ToyRules(), players=2)
+    assert isinstance(s, GameState)
+    s1 = s.apply(2)
+    assert s.cards == () and s1.cards == (2,)  # apply leaves the old state unchanged
+
+
+def test_simultaneous_choices_are_made_from_the_same_state(toy: GameInfo) -> None:
+    seen: list[Any] = []
+
+    def spy(obs: Any, legal: Any, rng: np.random.Generator) -> Any:
+        seen.append(obs)
+        return legal[0]
+
+    simulate(play_toy.ToyRules(), [spy, spy], games=1, seed=0, progress=False)
+    reveal = [o for o in seen if o.raised is not None]
+    # Both seats choose before either choice is applied: neither log shows a reveal yet.
+    assert len(reveal) == 2 and all(o.public_log[-1] == "seat 1 raises" for o in reveal)
+
+
+def _reachable(root: object, limit: int = 10_000) -> list[object]:
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo and len(seen) < limit:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+def test_a_bot_cannot_reach_hidden_information(toy: GameInfo) -> None:
+    observations: list[Any] = []
+
+    def snoop(obs: Any, legal: Any, rng: np.random.Generator) -> Any:
+        observations.append(obs)
+        return legal[0]
+
+    res = simulate(play_toy.ToyRules(), [snoop, "uniform"], games=30, seed=5, progress=False, keep_history=True)
+    assert observations
+    for obs in observations:
+        reachable = _reachable(obs)
+        assert not any(isinstance(o, play_toy.ToyState) for o in reachable)
+        # The opponent's card appears nowhere in seat 1's log lines.
+        assert all("seat 2 gets" not in line for line in obs.public_log)
+    # ...although the games really dealt seat 2 a card.
+    assert all(h[0][0] == "chance" for h in (r.history for r in res.records) if h)
+
+
+def test_illegal_action_names_bot_state_and_legal_actions(toy: GameInfo) -> None:
+    def cheat(obs: Any, legal: Any, rng: np.random.Generator) -> str:
+        return "all-in"
+
+    with pytest.raises(IllegalActionError, match=r"bot 'cheat' in seat 1 chose 'all-in'.*legal actions: 'raise', 'check'"):
+        simulate(play_toy.ToyRules(), [cheat, "uniform"], games=1, seed=0, progress=False)
+
+
+def test_replayed_history_reproduces_the_game(toy: GameInfo) -> None:
+    res = simulate(play_toy.ToyRules(), "high,uniform", games=20, seed=11, progress=False, keep_history=True)
+    for rec in res.records:
+        assert rec.history is not None
+        final = replay(play_toy.new_game(play_toy.ToyRules(), players=2), rec.history)
+        assert final.turn is Turn.TERMINAL and final.returns() == rec.returns
+
+
+def test_toy_values_match_exact_enumeration(toy: GameInfo) -> None:
+    # Exact expected return of "high" (seat 1) against "uniform" (seat 2), enumerated by hand.
+    from fractions import Fraction
+    from itertools import permutations
+
+    total = Fraction(0)
+    for c1, c2 in permutations((1, 2, 3), 2):
+        raised = c1 == 3
+        stay1 = c1 >= 2
+        for stay2 in (True, False):  # uniform: stay or leave with 1/2 each
+            s = play_toy.ToyState(play_toy.ToyRules(), (c1, c2), raised, (stay1, stay2))
+            total += Fraction(s.returns()[0], 6 * 2)
+    res = simulate(play_toy.ToyRules(), "high,uniform", games=4000, seed=2, progress=False)
+    est = res.estimate("return_seat1")
+    assert abs(est.value - float(total)) < 4.5 * est.std / math.sqrt(est.samples)
+
+
+def test_classic_dreidel_simulator_agrees_with_the_exact_chain() -> None:
+    rules = ClassicDreidelRules(players=2, coins=3)
+    exact = analyze(rules, method="exact")
+    res = simulate(rules, games=3000, seed=4, progress=False)
+    spins = res.estimate("spins")
+    assert abs(spins.value - float(exact.expected_spins)) < 4.5 * spins.std / math.sqrt(spins.samples)
+    p1 = float(exact.win_probabilities[0])
+    w = res.win_rates()[0]
+    assert abs(w.value - p1) < 4.5 * math.sqrt(p1 * (1 - p1) / w.samples)
+
+
+def test_same_records_serially_on_processes_and_on_dask() -> None:
+    rules = ClassicDreidelRules(players=3, coins=2)
+    serial = simulate(rules, games=60, seed=9, progress=False)
+    with ProcessPoolExecutor(2) as ex:
+        pooled = simulate(rules, games=60, seed=9, progress=False, executor=ex)
+    assert pooled.records == serial.records
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        on_dask = simulate(rules, games=60, seed=9, progress=False, executor=client)
+    assert on_dask.records == serial.records
+
+
+def test_wilson_interval_matches_scipy() -> None:
+    for k, n in ((0, 50), (7, 40), (81, 263), (40, 40)):
+        ours = proportion_estimate(k, n)
+        ref = scipy.stats.binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+        assert ours.low == pytest.approx(ref.low, abs=1e-9) and ours.high == pytest.approx(ref.high, abs=1e-9)
+
+
+def test_sweep_cells_are_independent_and_cached(tmp_path: Any) -> None:
+    grid = {"rules": {"2 coins": ClassicDreidelRules(coins=2)}, "players": [2, 3]}
+    a = sweep(grid, games=40, seed=3, progress=False, cache_dir=tmp_path)
+    b = sweep({**grid, "players": [3]}, games=40, seed=3, progress=False)
+    assert a.cells[1][1].records == b.cells[0][1].records  # a cell does not depend on its neighbours
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 2
+    again = sweep(grid, games=40, seed=3, progress=False, cache_dir=tmp_path)
+    assert [r.records for _, r in again.cells] == [r.records for _, r in a.cells]
+    rows = a.to_pandas()
+    assert set(rows["metric"]) >= {"rounds", "spins", "win_rate_seat1"}
+
+
+def test_sweep_resumes_from_cache_without_replaying(tmp_path: Any, toy: GameInfo) -> None:
+    calls = {"n": 0}
+
+    grid = {"rules": play_toy.ToyRules(), "bots": [("high", "uniform")]}
+    first = sweep(grid, games=10, seed=1, progress=False, cache_dir=tmp_path)
+    original = play_toy.SPEC.new_game
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        return original(*args, **kwargs)
+
+    object.__setattr__(play_toy.SPEC, "new_game", counting)
+    try:
+        second = sweep(grid, games=10, seed=1, progress=False, cache_dir=tmp_path)
+    finally:
+        object.__setattr__(play_toy.SPEC, "new_game", original)
+    assert calls["n"] == 0 and second.cells[0][1].records == first.cells[0][1].records
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"games": 0}, r"games: expected a whole number from 1 to 1,000,000, got 0"),
+        ({"games": MAX_GAMES + 1}, r"games: expected a whole number from 1 to 1,000,000"),
+        ({"games": 10, "bots": "spinner,nobody"}, r"bots: unknown bot 'nobody' for classic-dreidel; known bots: spinner"),
+        ({"games": 10, "bots": "spinner,spinner", "players": 3}, r"bots: 2 bots given for 3 players"),
+        ({"games": 10, "players": 9}, r"players: classic-dreidel is played by 2 to 8 players, got 9"),
+        ({"games": 10, "hand_limit": 0}, r"hand_limit: expected a whole number from 1"),
+        ({"games": 10, "seed": -1}, r"seed: expected a whole number"),
+    ],
+)
+def test_bad_input_names_the_argument(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        simulate(ClassicDreidelRules(players=2, coins=2), progress=False, **kwargs)
+
+
+def test_rules_of_a_game_that_cannot_be_played() -> None:
+    from dreidelpoker.games.dice_poker import DicePokerRules
+
+    with pytest.raises(ValueError, match="cannot be played whole"):
+        simulate(DicePokerRules(), games=1)
+
+
+def test_hand_limit_is_reported_not_hidden() -> None:
+    res = simulate(ClassicDreidelRules(players=4, coins=10), games=5, seed=1, progress=False, hand_limit=3)
+    assert res.truncated == 5 and res.finished == 0
+    assert "hit the limit of 3 spins" in res.to_text()
+    assert res.to_dict()["games_hit_limit"] == 5
+    assert all(math.isnan(e.value) for e in res.win_rates())
+
+
+def test_sweep_cli_json_and_unreachable_scheduler(capsys: Any) -> None:
+    assert main(["sweep", "classic-dreidel", "--players", "2-3", "--games", "10", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [c["players"] for c in out["cells"]] == [2, 3]
+    assert main(["sweep", "classic-dreidel", "--players", "2", "--games", "5", "--bots", "spinner,x*"]) == 2
+    assert "unknown bot 'x'" in capsys.readouterr().err
+    pytest.importorskip("distributed")
+    assert main(["sweep", "classic-dreidel", "--games", "5", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert "cannot reach a Dask scheduler" in capsys.readouterr().err
