@@ -26,8 +26,11 @@ MathJax.Hub.Config({
   messageStyle: "none",
   showMathMenu: false,
   tex2jax: {inlineMath: [["\\\\(", "\\\\)"]], displayMath: [["\\\\[", "\\\\]"]], processEscapes: true},
-  "HTML-CSS": {availableFonts: [], preferredFont: null, webFont: "STIX-Web", imageFont: null},
-  SVG: {font: "STIX-Web"},
+  "HTML-CSS": {
+    availableFonts: [], preferredFont: null, webFont: "STIX-Web", imageFont: null,
+    // MathJax probes fonts with url('about:blank'), which Chromium reports as a CORS error.
+    styles: {"@font-face": {"font-family": "MathJax_Blank", src: "local('MathJax_Blank')"}}
+  },
   menuSettings: {zoom: "None"}
 });
 </script>"""
@@ -43,7 +46,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     url = page.url or ""
     folder = posixpath.dirname(url) if url.endswith(".html") else url.rstrip("/")
     base = posixpath.relpath("assets/mathjax", folder or ".")
-    src = f"{base}/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
+    src = f"{base}/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"  # the package's combined config
     if PLACEHOLDER in output:  # a notebook page: its template already has a <script src=PLACEHOLDER>
         head = output.index("<head>") + len("<head>") if "<head>" in output else 0
         output = output[:head] + CONFIG + output[head:]
