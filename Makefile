@@ -45,7 +45,7 @@ docs: $(STAMP) test-notebooks
 # requests, raw TeX, unscrolled wide tables, empty explorer cells); screenshots kept.
 test-site: $(STAMP) docs
 	DREIDELPOKER_SITE_DIR=site DREIDELPOKER_SCREENSHOTS=build/screenshots \
-		$(BIN)/python -m pytest -p no:cacheprovider -o addopts="" -q -rs tests/site
+		$(BIN)/python -m pytest -p no:cacheprovider -o addopts="" -q -rs tests/docsite
 	@echo "site screenshots (1280 and 390 px): build/screenshots/"
 
 docs-serve: $(STAMP)
