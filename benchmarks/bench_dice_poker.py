@@ -22,6 +22,7 @@ from math import comb, factorial, prod
 import numpy as np
 from _timing import Row, interleaved, print_table
 
+import dreidelpoker as dp
 from dreidelpoker.games import dice_poker as dpk
 from dreidelpoker.games.dice_poker.evaluator import best_key
 
@@ -64,12 +65,12 @@ def fair_heads_up(hero: tuple[int, ...], opp: tuple[int, ...]) -> tuple[Fraction
 
 
 def library_table() -> list[int]:
-    dpk.clear_caches()
+    dp.clear_caches()
     return list(dpk.category_table().counts)
 
 
 def library_heads_up() -> object:
-    dpk.clear_caches()
+    dp.clear_caches()
     return dpk.equity("6,5,3", opponent_dice=["2,2,1"], method="exact")
 
 

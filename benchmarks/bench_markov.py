@@ -48,13 +48,13 @@ def _flint_solve(n: int, entries: dict[tuple[int, int], Fraction], rhs: list[lis
 
 # -- 1. classic dreidel ----------------------------------------------------------------
 def classic_library(rules: ClassicDreidelRules) -> tuple[Fraction, list[Fraction]]:
-    chain = dreidel_chain(rules)
-    steps, absorbed = chain.absorption_summary(start_state(rules), method="exact")
+    chain = dreidel_chain(rules=rules)
+    steps, absorbed = chain.absorption_summary(start_state(rules=rules), method="exact")
     return _fr(steps), [_fr(absorbed.get(("win", i), 0)) for i in range(rules.players)]
 
 
 def classic_fair(rules: ClassicDreidelRules) -> tuple[Fraction, list[Fraction]]:
-    chain = dreidel_chain(rules)
+    chain = dreidel_chain(rules=rules)
     transient = [s for s in chain.states if s[0] not in ("win", "draw", "out")]
     idx = {s: k for k, s in enumerate(transient)}
     entries: dict[tuple[int, int], Fraction] = {}
@@ -68,7 +68,7 @@ def classic_fair(rules: ClassicDreidelRules) -> tuple[Fraction, list[Fraction]]:
             elif t[0] == "win":
                 rhs[i][1 + t[1]] += _fr(p)
     x = _flint_solve(len(transient), entries, rhs)
-    k = idx[start_state(rules)]
+    k = idx[start_state(rules=rules)]
     return x[k][0], x[k][1:]
 
 

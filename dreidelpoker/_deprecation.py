@@ -7,17 +7,24 @@ CHANGELOG lists them, and they go in the next release.
 from __future__ import annotations
 
 import functools
+import inspect
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+from .errors import InputTypeError
 
-__all__ = ["deprecated_names", "rules_keyword_only"]
+__all__ = ["deprecated_call", "deprecated_names", "rules_keyword_only"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _warn(message: str) -> None:
     warnings.warn(message, DeprecationWarning, stacklevel=3)
+
+
+def deprecated_call(old: str, new: str) -> None:
+    """Warn that the function ``old`` is deprecated in favour of ``new`` (call it first thing)."""
+    _warn(f"{old} is deprecated and will be removed in the next release; use {new}")
 
 
 def deprecated_names(module: str, aliases: Mapping[str, tuple[str, Callable[[], object]]]) -> Callable[[str], object]:
@@ -43,32 +50,37 @@ def deprecated_names(module: str, aliases: Mapping[str, tuple[str, Callable[[], 
 
 
 def rules_keyword_only(position: int) -> Callable[[F], F]:
-    """Accept, for one release, ``rules`` given by position ``position`` (0-based) in a
-    function whose ``rules`` is now keyword-only; warn and pass it on as a keyword.
+    """Accept, for one release, ``rules`` given by position in a function whose ``rules``
+    is now keyword-only: a call with one positional argument more than the function
+    takes is an old call, and its argument at ``position`` (0-based) is the rules. Warn
+    and pass it on as ``rules=...``.
 
     Examples:
-        >>> @rules_keyword_only(1)
-        ... def f(hand, *, rules=None):
-        ...     return hand, rules
+        >>> @rules_keyword_only(0)
+        ... def successors(state, *, rules=None):
+        ...     return state, rules
         >>> import warnings
         >>> with warnings.catch_warnings():
         ...     warnings.simplefilter("ignore")
-        ...     f("GH", "R")
-        ('GH', 'R')
-        >>> f("GH", rules="R")
-        ('GH', 'R')
+        ...     successors("R", "state")
+        ('state', 'R')
+        >>> successors("state", rules="R")
+        ('state', 'R')
     """
 
     def decorate(func: F) -> F:
+        params = inspect.signature(func).parameters.values()
+        takes = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            if len(args) > position:
+            if len(args) > takes and position < len(args):
                 if "rules" in kwargs:
-                    raise TypeError(f"{func.__name__}() got rules both by position and by keyword")
+                    raise InputTypeError(f"{func.__name__}() got rules both by position and by keyword")
                 _warn(f"passing rules by position to {func.__name__}() is deprecated and will stop working in "
                       f"the next release; pass rules=... as a keyword")
-                args, rules = args[:position] + args[position + 1:], args[position]
-                kwargs["rules"] = rules
+                kwargs["rules"] = args[position]
+                args = args[:position] + args[position + 1:]
             return func(*args, **kwargs)
 
         return wrapper  # type: ignore[return-value]

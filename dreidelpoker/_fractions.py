@@ -4,15 +4,58 @@ from __future__ import annotations
 
 from fractions import Fraction
 from numbers import Rational as _RationalABC
+from numbers import Real as _RealABC
 from typing import Any
 
 import sympy
+from .errors import InputError, InputTypeError
 
 Exact = sympy.Rational
 
 
+def to_fraction(value: Any, *, what: str = "value") -> Fraction:
+    """The one way in: an int, Fraction, sympy Rational or ``"p/q"`` string as a Fraction.
+
+    Floats are refused (they are not exact); so are bools.
+
+    Raises:
+        InputTypeError: for a float, a bool or a value that is no number.
+        InputError: for a string that is not an exact number.
+
+    Examples:
+        >>> to_fraction("3/4"), to_fraction(sympy.Rational(1, 3)), to_fraction(2)
+        (Fraction(3, 4), Fraction(1, 3), Fraction(2, 1))
+        >>> to_fraction(0.25, what="face probability")
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputTypeError: face probability is the float 0.25; give an exact number like 1/4 (int, fractions.Fraction, sympy Rational or 'p/q')
+    """
+    if isinstance(value, bool):
+        raise InputTypeError(f"{what} must be an exact number, not the bool {value!r}")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, sympy.Basic):
+        if value.is_Rational:
+            return Fraction(int(value.p), int(value.q))
+        raise InputTypeError(f"{what} must be an exact rational number, got the sympy expression {value!r}")
+    if isinstance(value, _RationalABC):  # int, numpy integers register as Integral
+        return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise InputError(f"{what} {value!r} is not an exact number like '3/4'") from None
+    if isinstance(value, _RealABC) or type(value).__name__.startswith("float"):
+        raise InputTypeError(f"{what} is the float {value!r}; give an exact number like 1/4 "
+                             "(int, fractions.Fraction, sympy Rational or 'p/q')")
+    raise InputTypeError(
+        f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
+        f"got {type(value).__name__} {value!r}"
+    )
+
+
 def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
-    """Convert an int, Fraction, ``"p/q"`` string or sympy Rational to a sympy Rational.
+    """The one way out: any exact number :func:`to_fraction` takes, as a sympy Rational.
 
     Examples:
         >>> to_rational("3/4")
@@ -20,25 +63,10 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
         >>> to_rational(Fraction(1, 3))
         1/3
     """
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be an exact number, not a bool")
     if isinstance(value, sympy.Rational):
         return value
-    if isinstance(value, (int, _RationalABC)):
-        f = Fraction(value)
-        return sympy.Rational(f.numerator, f.denominator)
-    if isinstance(value, str):
-        try:
-            f = Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{what} {value!r} is not an exact number like '3/4'") from None
-        return sympy.Rational(f.numerator, f.denominator)
-    if isinstance(value, sympy.Basic) and value.is_Rational:
-        return sympy.Rational(value)
-    raise TypeError(
-        f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
-        f"got {type(value).__name__} {value!r}"
-    )
+    f = to_fraction(value, what=what)
+    return sympy.Rational(f.numerator, f.denominator)
 
 
 def int_str(n: int) -> str:
@@ -115,7 +143,7 @@ def decimal_str(value: Any, digits: int = 6) -> str:
         The rounded decimal, e.g. ``"0.333333"``.
 
     Raises:
-        ValueError: if ``digits`` is negative.
+        dreidelpoker.errors.InputError: if ``digits`` is negative.
 
     Examples:
         >>> decimal_str(sympy.Rational(1, 3))
@@ -128,7 +156,7 @@ def decimal_str(value: Any, digits: int = 6) -> str:
         '3.333e+39'
     """
     if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
-        raise ValueError(f"digits must be an int >= 0, got {digits!r}")
+        raise InputError(f"digits must be an int >= 0, got {digits!r}")
     r = to_rational(value)
     p, q = int(r.p), int(r.q)
     if q == 1:

@@ -5,49 +5,36 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from numbers import Rational as _RationalABC
 from numbers import Real as _RealABC
 from typing import Any
 
 import numpy as np
 import sympy
 
+from ._fractions import to_fraction
+from .errors import InputError, InputTypeError
+
 _FLOAT_TOL = 1e-9
 _Num = Any  # Fraction in exact mode, float in float mode
 
 
 def _exact_prob(value: Any, what: str) -> Fraction:
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be a number, not the bool {value!r}")
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, (int, np.integer)):
-        return Fraction(int(value))
-    if isinstance(value, sympy.Basic):
-        if value.is_Rational:
-            return Fraction(int(value.p), int(value.q))
-        raise TypeError(f"{what} must be an exact rational number, got the sympy expression {value!r}")
-    if isinstance(value, _RationalABC):
-        return Fraction(int(value.numerator), int(value.denominator))
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise TypeError(f"{what} {value!r} is not an exact number like '3/4'") from None
     if isinstance(value, (float, np.floating)):
-        raise TypeError(
+        raise InputTypeError(
             f"{what} is the float {value!r}; an exact chain takes int, fractions.Fraction, "
             "sympy Rational or 'p/q' strings (build the chain with exact=False for floats)"
         )
-    raise TypeError(
-        f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
-        f"got {type(value).__name__} {value!r}"
-    )
+    if isinstance(value, np.integer):
+        return Fraction(int(value))
+    try:
+        return to_fraction(value, what=what)
+    except InputError as exc:  # a string that is no number: a type problem for a chain
+        raise InputTypeError(str(exc)) from None
 
 
 def _float_prob(value: Any, what: str) -> float:
     if isinstance(value, bool):
-        raise TypeError(f"{what} must be a number, not the bool {value!r}")
+        raise InputTypeError(f"{what} must be a number, not the bool {value!r}")
     if isinstance(value, str):
         try:
             return float(Fraction(value.strip()))
@@ -55,15 +42,15 @@ def _float_prob(value: Any, what: str) -> float:
             try:
                 return float(value)
             except ValueError:
-                raise TypeError(f"{what} {value!r} is not a number") from None
+                raise InputTypeError(f"{what} {value!r} is not a number") from None
     if isinstance(value, (_RealABC, np.integer, np.floating)) or (
         isinstance(value, sympy.Basic) and value.is_number and value.is_real
     ):
         f = float(value)
         if not math.isfinite(f):
-            raise ValueError(f"{what} is {f}; probabilities must be finite")
+            raise InputError(f"{what} is {f}; probabilities must be finite")
         return f
-    raise TypeError(f"{what} must be a real number, got {type(value).__name__} {value!r}")
+    raise InputTypeError(f"{what} must be a real number, got {type(value).__name__} {value!r}")
 
 
 def _out(value: _Num, exact: bool) -> Any:

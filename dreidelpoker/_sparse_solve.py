@@ -149,7 +149,7 @@ def solve_exact(
         if d:
             denom = 1 - d
             if denom == 0:
-                raise ValueError("singular system: a set of states never leaves itself")
+                raise ValueError("singular system: a set of states never leaves itself")  # not input
             f = 1 / denom
             for c in row:
                 row[c] *= f

@@ -21,6 +21,7 @@ from .equity import EquityAccumulator, EquityResult
 from .games.protocol import AnalysisGame
 from .games.registry import CliCommand
 from .montecarlo import MonteCarloEstimate, ShowdownTally
+from .errors import InputError
 
 __all__ = ["Method", "equity_command", "exact_equity", "monte_carlo_equity"]
 
@@ -65,7 +66,7 @@ def exact_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, fast: bool 
             outcomes[len(winners), 0 in winners] += weight
             players = max(players, len(hands))
     if not outcomes:
-        raise ValueError(f"no deal completes {game.describe(known, rules=rules)}")
+        raise InputError(f"no deal completes {game.describe(known, rules=rules)}")
     acc = EquityAccumulator(players)
     for (k, hero), weight in sorted(outcomes.items()):
         acc.add(weight, winners=k, hero_wins=hero)
@@ -74,7 +75,7 @@ def exact_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, fast: bool 
 
 def _check_count(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+        raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
     return value
 
 
@@ -109,7 +110,7 @@ def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, sampl
     _check_count("samples", samples, 2)
     _check_count("seed", seed, 0)
     if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+        raise InputError(f"confidence must be between 0 and 1, got {confidence!r}")
     if fast:
         result = game.fast_monte_carlo_equity(known, rules=rules, samples=samples, seed=seed, confidence=confidence)
         if result is not None:

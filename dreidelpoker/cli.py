@@ -7,10 +7,13 @@ import argparse
 import json
 import os
 import sys
+import traceback
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .analysis import equity_command
 from .explore import explore_commands
+from .errors import InputError
 from .games.registry import CliCommand, GameInfo, games
 from .play.cli import play_commands
 
@@ -19,18 +22,27 @@ VERB_HELP = {
     "equity": "exact win / tie / lose probabilities and pot equity",
     "table": "exact category tables",
     "chain": "Markov-chain analyses (deck cycles, game length)",
-    "simulate": "play seeded whole games with bots (Monte Carlo with 95%% intervals)",
+    "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
     "solve": "exact solutions of a game's decisions (Skirmish's capture phase)",
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but errors say what is allowed and exit with code 2 without a traceback."""
+_DEBUG_HELP = "on an internal error, show the full traceback (also: DREIDELPOKER_DEBUG=1)"
+#: Exit codes: 2 for bad input (ours) and usage errors, 1 for an internal error, 130 for Ctrl-C.
+EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 2, 1, 130
 
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {_one_line(message)} (see '{self.prog} --help')\n")
+
+
+def _one_line(text: str) -> str:
+    """Collapse a message to one line, so every error is exactly one line on stderr."""
+    return "; ".join(part.strip() for part in str(text).splitlines() if part.strip()) or "(no message)"
 
 
 def game_commands(game: GameInfo) -> dict[str, CliCommand]:
@@ -54,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
     parser.add_argument("--version", action="version", version=f"dreidelpoker {__version__}")
+    parser.add_argument("--debug", action="store_true", help=_DEBUG_HELP)
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=_Parser)
     verbs.required = True
     by_verb: dict[str, list[tuple[str, CliCommand]]] = {}
@@ -61,42 +74,74 @@ def build_parser() -> argparse.ArgumentParser:
         for verb, command in game_commands(game).items():
             by_verb.setdefault(verb, []).append((game.name, command))
     for verb in sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v)):
-        vp = verbs.add_parser(verb, help=VERB_HELP.get(verb, verb),
-                                description=VERB_HELP.get(verb, verb).replace("%%", "%"))
+        verb_help = VERB_HELP.get(verb, verb)  # plain text; argparse %-formats help (not descriptions)
+        vp = verbs.add_parser(verb, help=verb_help.replace("%", "%%"), description=verb_help)
         gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         gsub.required = True
         for name, command in by_verb[verb]:
             gp = gsub.add_parser(
                 name,
-                help=command.help,
+                help=command.help.replace("%", "%%"),  # argparse %-formats help, not descriptions
                 description=command.description or command.help,
                 formatter_class=argparse.RawDescriptionHelpFormatter,
             )
             command.add_arguments(gp)
             gp.add_argument("--json", action="store_true", help="print machine-readable JSON")
+            gp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_DEBUG_HELP)
             gp.set_defaults(_command=command)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Entry point of the console script; returns the exit code.
+
+    Exit codes: 0 success; 2 bad input, i.e. a usage error or the project's own
+    :class:`~dreidelpoker.errors.InputError` (one line on stderr); 130 on Ctrl-C (one
+    line); 1 for anything else, which is a bug: one line asking for a report, with the
+    traceback shown only with ``--debug`` (or ``DREIDELPOKER_DEBUG=1``).
+
+    Parameters:
+        argv: the arguments after the program name (default ``sys.argv[1:]``).
+
+    Returns:
+        The exit code.
+
+    Examples:
+        >>> main(["odds", "two-dreidel", "--deck", "1-5-5"])  # doctest: +SKIP
+        2
+    """
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args_list or os.environ.get("DREIDELPOKER_DEBUG", "") not in ("", "0")
+    where = "dreidelpoker"
     try:
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        where = f"dreidelpoker {args.verb} {args.game}"
         result = args._command.run(args)
-    except (ValueError, TypeError) as exc:
-        print(f"dreidelpoker {args.verb} {args.game}: error: {exc}", file=sys.stderr)
-        return 2
+        text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
+    except InputError as exc:
+        print(f"{where}: error: {_one_line(str(exc))}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print(f"{where}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # anything else is a bug of ours, not bad input
+        if debug:
+            traceback.print_exc(file=sys.stderr)
+        hint = "" if debug else "; run again with --debug for the traceback"
+        print(f"{where}: internal error ({type(exc).__name__}: {_one_line(str(exc))[:200]}); this is a bug in "
+              f"dreidelpoker, please report it with the command line{hint}", file=sys.stderr)
+        return EXIT_INTERNAL
     try:
-        if args.json:
-            print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
-        else:
-            print(result.to_text())
+        print(text)
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader (e.g. `| head`) stopped early: that is not an error of ours.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+    except KeyboardInterrupt:
+        print(f"{where}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
 
 

@@ -45,6 +45,7 @@ from typing import Any, Literal
 import sympy
 
 from ._fractions import decimal_str, frac_str, int_str
+from .errors import InputError
 
 __all__ = [
     "DisplayOptions", "options", "option_context", "decimal_text", "number_text", "number_html",
@@ -91,7 +92,7 @@ class DisplayOptions:
     def exact(self, value: str) -> None:
         if value not in _EXACT_MODES:
             allowed = ", ".join(repr(m) for m in _EXACT_MODES)
-            raise ValueError(f"options.display.exact must be one of {allowed}; got {value!r}")
+            raise InputError(f"options.display.exact must be one of {allowed}; got {value!r}")
         self._exact = value  # type: ignore[assignment]
 
     @property
@@ -121,7 +122,7 @@ class DisplayOptions:
 
 def _check_int(name: str, value: Any, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"options.display.{name} must be an integer from {lo} to {hi}; got {value!r}")
+        raise InputError(f"options.display.{name} must be an integer from {lo} to {hi}; got {value!r}")
     return value
 
 
@@ -160,7 +161,7 @@ def option_context(**settings: Any) -> Iterator[DisplayOptions]:
     try:
         for name, value in settings.items():
             if name not in ("exact", "decimals", "max_exact_digits"):
-                raise ValueError(
+                raise InputError(
                     f"unknown display option {name!r}; allowed: 'exact', 'decimals', 'max_exact_digits'"
                 )
             setattr(d, name, value)

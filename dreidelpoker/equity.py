@@ -9,6 +9,7 @@ import sympy
 
 from ._fractions import frac_str
 from .display import table_html, text_table, to_pandas_frame
+from .errors import InputError
 
 __all__ = ["EquityResult", "EquityAccumulator"]
 
@@ -37,7 +38,7 @@ class EquityResult:
 
     def __post_init__(self) -> None:
         if self.win + self.tie + self.lose != 1:
-            raise ValueError("win + tie + lose must equal 1")
+            raise InputError("win + tie + lose must equal 1")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -122,7 +123,7 @@ class EquityAccumulator:
 
     def result(self, description: str = "") -> EquityResult:
         if self.total == 0:
-            raise ValueError("no outcomes were added")
+            raise InputError("no outcomes were added")
         t = self.total
         win = sympy.Rational(self.win, t)
         tie = sympy.Rational(self.tie, t)

@@ -9,7 +9,7 @@ as matplotlib plots.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from math import gcd
 from typing import Any, Generic, TypeVar
@@ -18,6 +18,7 @@ import sympy
 
 from ._fractions import frac_str, to_jsonable, to_rational
 from .display import table_html, text_table, to_pandas_frame
+from .errors import InputError, InputTypeError
 
 K = TypeVar("K", bound=Hashable)
 
@@ -63,13 +64,13 @@ class Distribution(Generic[K]):
         merged: dict[K, int] = {}
         for key, w in items:
             if isinstance(w, bool) or not isinstance(w, int):
-                raise TypeError(f"weight of {key!r} must be an int, got {type(w).__name__}")
+                raise InputTypeError(f"weight of {key!r} must be an int, got {type(w).__name__}")
             if w < 0:
-                raise ValueError(f"weight of {key!r} is negative ({w}); weights must be >= 0")
+                raise InputError(f"weight of {key!r} is negative ({w}); weights must be >= 0")
             if w:
                 merged[key] = merged.get(key, 0) + w
         if not merged:
-            raise ValueError("a distribution needs at least one outcome with positive weight")
+            raise InputError("a distribution needs at least one outcome with positive weight")
         g = 0
         for w in merged.values():
             g = gcd(g, w)
@@ -87,9 +88,9 @@ class Distribution(Generic[K]):
         """Build from exact probabilities (Rationals, Fractions or ``"p/q"`` strings) summing to 1."""
         probs = {k: to_rational(p, what=f"probability of {k!r}") for k, p in probabilities.items()}
         if any(p < 0 for p in probs.values()):
-            raise ValueError("probabilities must be >= 0")
+            raise InputError("probabilities must be >= 0")
         if sum(probs.values()) != 1:
-            raise ValueError(f"probabilities must sum to 1, they sum to {sum(probs.values())}")
+            raise InputError(f"probabilities must sum to 1, they sum to {sum(probs.values())}")
         lcm = math.lcm(*[int(p.q) for p in probs.values()]) if probs else 1  # sympy.ilcm needs 2+ args
         return cls.from_weights(
             {k: int(p * lcm) for k, p in probs.items()},
@@ -237,7 +238,7 @@ class ExactTable:
     def __post_init__(self) -> None:
         for r in self.rows:
             if len(r) != len(self.columns):
-                raise ValueError(f"row {r!r} has {len(r)} cells, expected {len(self.columns)}")
+                raise InputError(f"row {r!r} has {len(r)} cells, expected {len(self.columns)}")
 
     def column(self, name: str) -> list[Any]:
         try:
@@ -320,7 +321,7 @@ class ExactMatrix:
         if len(self.values) != len(self.row_labels) or any(
             len(r) != len(self.col_labels) for r in self.values
         ):
-            raise ValueError("matrix shape does not match its labels")
+            raise InputError("matrix shape does not match its labels")
 
     def __getitem__(self, key: tuple[str, str]) -> sympy.Rational:
         r, c = key
@@ -387,8 +388,3 @@ class ExactMatrix:
             annotate=annotate,
             colorbar_label=self.value_name,
         )
-
-
-def rational_matrix(rows: Sequence[Sequence[Any]]) -> tuple[tuple[sympy.Rational, ...], ...]:
-    """Convert nested numbers to a tuple-of-tuples of sympy Rationals."""
-    return tuple(tuple(to_rational(v) for v in r) for r in rows)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .errors import InputError
 from .games.registry import CliCommand, GameInfo
 
 __all__ = ["EXPLORERS", "explore_commands", "explorer_notebook", "voila_command"]
@@ -50,11 +51,11 @@ def explorer_notebook(game: str, which: str | None = None) -> dict[str, Any]:
         'from dreidelpoker.widgets.dice_poker import dice_poker_explorer\\ndice_poker_explorer()'
     """
     if game not in EXPLORERS:
-        raise ValueError(f"no explorer for {game!r}; games with one: {', '.join(EXPLORERS)}")
+        raise InputError(f"no explorer for {game!r}; games with one: {', '.join(EXPLORERS)}")
     options = EXPLORERS[game]
     name = which or next(iter(options))
     if name not in options:
-        raise ValueError(f"--explorer {name!r} is not one of {', '.join(options)} for {game}")
+        raise InputError(f"--explorer {name!r} is not one of {', '.join(options)} for {game}")
     module, factory = options[name].split(":")
     return {
         "nbformat": 4, "nbformat_minor": 5,
@@ -107,7 +108,7 @@ def _add_arguments(game: str) -> Any:
 def _run(game: str) -> Any:
     def run(args: argparse.Namespace) -> ExploreResult:
         if not 1 <= args.port <= 65535:
-            raise ValueError(f"--port {args.port} must be between 1 and 65535")
+            raise InputError(f"--port {args.port} must be between 1 and 65535")
         notebook = explorer_notebook(game, args.explorer)
         if args.dry_run:  # nothing written, nothing started
             nb = Path(tempfile.gettempdir()) / "dreidelpoker-explore" / f"{game}-{args.explorer}.ipynb"
@@ -118,7 +119,7 @@ def _run(game: str) -> Any:
         nb.write_text(json.dumps(notebook, indent=1))
         cmd = voila_command(nb, port=args.port, open_browser=not args.no_browser)
         if shutil.which("voila") is None and not _has_voila():
-            raise ValueError("Voilà is not installed: pip install voila (or dreidelpoker[test])")
+            raise InputError("Voilà is not installed: pip install voila (or dreidelpoker[test])")
         print(f"serving the {game} explorer on http://127.0.0.1:{args.port}/ (Ctrl-C stops it)", flush=True)
         try:
             subprocess.run(cmd, cwd=folder, check=False, env=dict(os.environ))

@@ -36,14 +36,17 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
-import networkx as nx
 import numpy as np
 import sympy
 
 from ._markov_numbers import _FLOAT_TOL, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
+from .errors import InputError, InputTypeError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 S = TypeVar("S", bound=Hashable)
 Method = Literal["exact", "float", "auto"]
@@ -101,20 +104,20 @@ class MarkovChain(Generic[S]):
             >>> MarkovChain.from_transitions({"a": {"a": "1/2", "b": "1/3"}, "b": {"b": 1}})
             Traceback (most recent call last):
             ...
-            ValueError: transition probabilities out of state 'a' sum to 5/6, not 1
+            dreidelpoker.errors.InputError: transition probabilities out of state 'a' sum to 5/6, not 1
         """
         if not isinstance(transitions, Mapping):
-            raise TypeError(f"transitions must be a mapping state -> {{successor: probability}}, "
+            raise InputTypeError(f"transitions must be a mapping state -> {{successor: probability}}, "
                             f"got {type(transitions).__name__}")
         if not transitions:
-            raise ValueError("a Markov chain needs at least one state")
+            raise InputError("a Markov chain needs at least one state")
         states = list(transitions)
         index = {s: i for i, s in enumerate(states)}
         rows: list[dict[int, _Num]] = []
         for s in states:
             row_in = transitions[s]
             if not isinstance(row_in, Mapping):
-                raise TypeError(f"the transitions of state {s!r} must be a mapping successor -> "
+                raise InputTypeError(f"the transitions of state {s!r} must be a mapping successor -> "
                                 f"probability, got {type(row_in).__name__}")
             rows.append(cls._check_row(s, row_in, index, exact))
         return cls(states, rows, exact=exact)
@@ -127,18 +130,18 @@ class MarkovChain(Generic[S]):
             what = f"transition probability from {s!r} to {t!r}"
             v = _exact_prob(p, what) if exact else _float_prob(p, what)
             if v < 0:
-                raise ValueError(f"{what} is negative ({v}); probabilities must be >= 0")
+                raise InputError(f"{what} is negative ({v}); probabilities must be >= 0")
             if t not in index:
-                raise ValueError(f"state {t!r} (a successor of {s!r}) has no transitions of its own; "
+                raise InputError(f"state {t!r} (a successor of {s!r}) has no transitions of its own; "
                                  f"add it, e.g. as absorbing: {{{t!r}: {{{t!r}: 1}}}}")
             total += v
             if v:
                 j = index[t]
                 row[j] = row.get(j, 0) + v
         if exact and total != 1:
-            raise ValueError(f"transition probabilities out of state {s!r} sum to {total}, not 1")
+            raise InputError(f"transition probabilities out of state {s!r} sum to {total}, not 1")
         if not exact and abs(total - 1.0) > _FLOAT_TOL:
-            raise ValueError(f"transition probabilities out of state {s!r} sum to {total!r}, not 1")
+            raise InputError(f"transition probabilities out of state {s!r} sum to {total!r}, not 1")
         return row
 
     @classmethod
@@ -163,9 +166,9 @@ class MarkovChain(Generic[S]):
             (True, 1)
         """
         if isinstance(start, (str, bytes)) or not isinstance(start, Iterable):
-            raise TypeError("start must be an iterable of states, e.g. [initial_state]")
+            raise InputTypeError("start must be an iterable of states, e.g. [initial_state]")
         if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
-            raise ValueError(f"max_states must be a positive integer, got {max_states!r}")
+            raise InputError(f"max_states must be a positive integer, got {max_states!r}")
         states: list[S] = []
         index: dict[S, int] = {}
         queue: deque[S] = deque()
@@ -175,26 +178,26 @@ class MarkovChain(Generic[S]):
                 states.append(s)
                 queue.append(s)
         if not states:
-            raise ValueError("start must name at least one state")
+            raise InputError("start must name at least one state")
         raw: list[Mapping[S, Any]] = []
         bar: Any = None
         if progress:
             from tqdm.auto import tqdm
 
-            bar = tqdm(desc="exploring states", unit=" states")
+            bar = tqdm(desc="exploring states", unit=" states", disable=None)  # quiet when not a terminal
         while queue:
             if bar is not None:
                 bar.update(1)
             s = queue.popleft()
             succ = successors(s)
             if not isinstance(succ, Mapping):
-                raise TypeError(f"successors({s!r}) must return a mapping successor -> probability, "
+                raise InputTypeError(f"successors({s!r}) must return a mapping successor -> probability, "
                                 f"got {type(succ).__name__}")
             raw.append(succ)
             for t, p in succ.items():
                 if t not in index and p != 0:
                     if len(states) >= max_states:
-                        raise ValueError(f"the chain has more than max_states={max_states} states; "
+                        raise InputError(f"the chain has more than max_states={max_states} states; "
                                          "raise max_states or reduce the model")
                     index[t] = len(states)
                     states.append(t)
@@ -216,20 +219,20 @@ class MarkovChain(Generic[S]):
             data = [[matrix[i, j] for j in range(matrix.cols)] for i in range(matrix.rows)]
         elif isinstance(matrix, np.ndarray):
             if matrix.ndim != 2:
-                raise ValueError(f"matrix must be 2-dimensional, got shape {matrix.shape}")
+                raise InputError(f"matrix must be 2-dimensional, got shape {matrix.shape}")
             data = [list(r) for r in matrix.tolist()] if matrix.dtype != object else [list(r) for r in matrix]
         else:
             try:
                 data = [list(r) for r in matrix]
             except TypeError:
-                raise TypeError(f"matrix must be a square nested sequence, numpy array or sympy Matrix, "
+                raise InputTypeError(f"matrix must be a square nested sequence, numpy array or sympy Matrix, "
                                 f"got {type(matrix).__name__}") from None
         n = len(data)
         if n == 0 or any(len(r) != n for r in data):
-            raise ValueError(f"matrix must be square and non-empty, got {n} rows of lengths {[len(r) for r in data]}")
+            raise InputError(f"matrix must be square and non-empty, got {n} rows of lengths {[len(r) for r in data]}")
         labels: list[Any] = list(range(n)) if states is None else list(states)
         if len(labels) != n or len(set(labels)) != n:
-            raise ValueError(f"states must be {n} distinct labels, got {labels!r}")
+            raise InputError(f"states must be {n} distinct labels, got {labels!r}")
         transitions = {labels[i]: {labels[j]: data[i][j] for j in range(n)} for i in range(n)}
         return cls.from_transitions(transitions, exact=exact)
 
@@ -258,7 +261,7 @@ class MarkovChain(Generic[S]):
         try:
             return self._index[state]
         except (KeyError, TypeError):
-            raise ValueError(f"{what} {state!r} is not a state of this chain") from None
+            raise InputError(f"{what} {state!r} is not a state of this chain") from None
 
     def successors(self, state: S) -> dict[S, Any]:
         """The successors of ``state`` with their probabilities.
@@ -288,6 +291,8 @@ class MarkovChain(Generic[S]):
             >>> MarkovChain.from_matrix([["1/3", "2/3"], [1, 0]]).graph.edges[0, 1]["p"]
             2/3
         """
+        import networkx as nx  # only for graphs and drawing: keeps the import light
+
         g = nx.DiGraph()
         g.add_nodes_from(self._states)
         for i, row in enumerate(self._rows):
@@ -307,7 +312,7 @@ class MarkovChain(Generic[S]):
         """
         n = len(self)
         if n > 3000:
-            raise ValueError(f"the chain has {n} states; a dense matrix is refused above 3000")
+            raise InputError(f"the chain has {n} states; a dense matrix is refused above 3000")
         if self._exact:
             m = sympy.zeros(n, n)
             for i, row in enumerate(self._rows):
@@ -403,7 +408,7 @@ class MarkovChain(Generic[S]):
         classes, _ = self._scc
         if state is None:
             if len(classes) != 1:
-                raise ValueError(f"the chain has {len(classes)} communicating classes, so it has no single "
+                raise InputError(f"the chain has {len(classes)} communicating classes, so it has no single "
                                  "period; pass a state, e.g. period(state)")
             members = classes[0]
         else:
@@ -428,15 +433,15 @@ class MarkovChain(Generic[S]):
     # -- solving ------------------------------------------------------------------
     def _use_exact(self, method: str, size: int) -> bool:
         if method not in ("exact", "float", "auto"):
-            raise ValueError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
+            raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
         if method == "float":
             return False
         if method == "auto":
             return self._exact and size <= self.exact_limit
         if not self._exact:
-            raise ValueError("method='exact' needs an exact chain; this one was built with exact=False")
+            raise InputError("method='exact' needs an exact chain; this one was built with exact=False")
         if size > self.exact_limit:
-            raise ValueError(
+            raise InputError(
                 f"the exact solve has {size} unknowns, more than exact_limit={self.exact_limit}; "
                 "use method='float' (sparse floating point), or raise chain.exact_limit if you can wait"
             )
@@ -507,7 +512,7 @@ class MarkovChain(Generic[S]):
         classes = self._recurrent_index_classes()
         if start is None:
             if len(classes) != 1:
-                raise ValueError(
+                raise InputError(
                     f"the chain has {len(classes)} recurrent classes, so its stationary distribution is "
                     "not unique; pass start=... for the long-run distribution from a state, or use "
                     "stationary_distributions() for one per class"
@@ -555,19 +560,19 @@ class MarkovChain(Generic[S]):
             {0: 1/8, 1: 7/8}
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"n must be a non-negative integer, got {n!r}")
+            raise InputError(f"n must be a non-negative integer, got {n!r}")
         vec: dict[int, _Num] = {}
         if isinstance(start, Mapping):
             for s, p in start.items():
                 what = f"initial probability of {s!r}"
                 v = _exact_prob(p, what) if self._exact else _float_prob(p, what)
                 if v < 0:
-                    raise ValueError(f"{what} is negative ({v})")
+                    raise InputError(f"{what} is negative ({v})")
                 if v:
                     vec[self._idx(s)] = vec.get(self._idx(s), 0) + v
             total = sum(vec.values())
             if (self._exact and total != 1) or (not self._exact and abs(total - 1) > _FLOAT_TOL):
-                raise ValueError(f"the initial distribution sums to {total}, not 1")
+                raise InputError(f"the initial distribution sums to {total}, not 1")
         else:
             vec = {self._idx(start, "start"): Fraction(1) if self._exact else 1.0}
         for _ in range(n):
@@ -647,7 +652,7 @@ class MarkovChain(Generic[S]):
         probs: dict[S, Any] = {}
         for ci, v in sorted(weights.items()):
             if len(classes[ci]) != 1:
-                raise ValueError(
+                raise InputError(
                     f"from {start!r} the chain can end in a recurrent class of {len(classes[ci])} states, "
                     "not a single absorbing state; use class_absorption_probabilities()"
                 )
@@ -681,7 +686,7 @@ class MarkovChain(Generic[S]):
         out: dict[S, Any] = {}
         for cls_, p in self.class_absorption_probabilities(start, method=method).items():
             if len(cls_) != 1:
-                raise ValueError(
+                raise InputError(
                     f"from {start!r} the chain can end in the recurrent class {set(cls_)!r}, which is not a "
                     "single absorbing state; use class_absorption_probabilities()"
                 )
@@ -720,10 +725,10 @@ class MarkovChain(Generic[S]):
         """
         k = self._idx(start, "start")
         if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
-            raise TypeError("targets must be an iterable of states, e.g. [state]")
+            raise InputTypeError("targets must be an iterable of states, e.g. [state]")
         tset = {self._idx(t, "target") for t in targets}
         if not tset:
-            raise ValueError("targets must name at least one state")
+            raise InputError("targets must name at least one state")
         if k in tset:
             return _out(Fraction(0), True) if self._exact and method != "float" else 0.0
         reach = self._reachable(k, stop=tset)
@@ -771,11 +776,13 @@ class MarkovChain(Generic[S]):
 
         n = len(self)
         if n > max_states:
-            raise ValueError(f"the chain has {n} states; drawing stays readable up to max_states={max_states} "
+            raise InputError(f"the chain has {n} states; drawing stays readable up to max_states={max_states} "
                              "(raise it, or draw a smaller model)")
         if ax is None:
             size = min(12.0, 4.0 + n / 10)
             _, ax = plt.subplots(figsize=(size, size * 0.75))
+        import networkx as nx  # only for graphs and drawing: keeps the import light
+
         g = nx.DiGraph()
         g.add_nodes_from(range(n))
         for i, row in enumerate(self._rows):

@@ -13,6 +13,9 @@ import math
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
+from .errors import InputError
+
+from .equity import EquityAccumulator
 
 from .display import table_html, to_pandas_frame
 
@@ -57,7 +60,7 @@ class MonteCarloEstimate:
     def __post_init__(self) -> None:
         missing = [f for f in FIELDS if f not in self.intervals or f not in self.stderr]
         if missing:
-            raise ValueError(f"intervals and stderr must cover every field {list(FIELDS)}; missing {missing}")
+            raise InputError(f"intervals and stderr must cover every field {list(FIELDS)}; missing {missing}")
 
     # -- compatibility with the former Two Dreidel ``MonteCarloEquity`` -------------------
     @property
@@ -77,7 +80,7 @@ class MonteCarloEstimate:
             ValueError: if ``name`` is not one of :data:`FIELDS`.
         """
         if name not in FIELDS:
-            raise ValueError(f"name must be one of {list(FIELDS)}, got {name!r}")
+            raise InputError(f"name must be one of {list(FIELDS)}, got {name!r}")
         lo, hi = self.intervals[name]
         return lo <= value <= hi
 
@@ -135,11 +138,13 @@ def wilson_interval(p: float, n: int, z: float = 1.959963984540054) -> tuple[flo
     return (0.0 if p <= 0 else max(0.0, centre - half), 1.0 if p >= 1 else min(1.0, centre + half))
 
 
-class ShowdownTally:
+class ShowdownTally(EquityAccumulator):
     """Counts sampled showdowns (integers only) and turns them into a :class:`MonteCarloEstimate`.
 
     ``add(winners=k, hero_wins=b)`` records one sampled showdown with ``k`` winners;
-    :meth:`add_counts` records many at once (vectorised samplers).
+    :meth:`add_counts` records many at once (vectorised samplers). It is an
+    :class:`~dreidelpoker.equity.EquityAccumulator` with unit weights that also keeps
+    the sum of squared shares, for the equity's standard error.
 
     Args:
         players: the most players a showdown can have (shares are kept over their lcm).
@@ -150,29 +155,24 @@ class ShowdownTally:
 
     def __init__(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise ValueError(f"players must be a positive integer, got {players!r}")
-        self._den = math.lcm(*range(1, players + 1))
-        self.samples = 0
-        self.wins = 0
-        self.ties = 0
-        self.share = 0  # in units of 1/_den
+            raise InputError(f"players must be a positive integer, got {players!r}")
+        super().__init__(players)
         self.share_sq = 0  # in units of 1/_den**2
 
-    def add(self, *, winners: int, hero_wins: bool) -> None:
-        """Record one sampled showdown."""
-        self.add_counts(winners=winners, hero_wins=hero_wins, count=1)
+    @property
+    def samples(self) -> int:
+        """Showdowns recorded so far."""
+        return self.total
 
     def add_counts(self, *, winners: int, hero_wins: bool, count: int) -> None:
         """Record ``count`` sampled showdowns with the same outcome."""
-        self.samples += count
+        super().add(count, winners=winners, hero_wins=hero_wins)
         if hero_wins:
-            if winners == 1:
-                self.wins += count
-            else:
-                self.ties += count
-            s = self._den // winners
-            self.share += count * s
-            self.share_sq += count * s * s
+            self.share_sq += count * (self._den // winners) ** 2
+
+    def add(self, weight: int = 1, *, winners: int, hero_wins: bool) -> None:
+        """Record ``weight`` (default one) sampled showdowns."""
+        self.add_counts(winners=winners, hero_wins=hero_wins, count=weight)
 
     def estimate(self, *, seed: int, confidence: float = 0.95, description: str = "",
                  details: dict[str, Any] | None = None) -> MonteCarloEstimate:
@@ -182,13 +182,13 @@ class ShowdownTally:
             ValueError: if nothing was recorded or ``confidence`` is not in (0, 1).
         """
         if self.samples == 0:
-            raise ValueError("no samples were recorded")
+            raise InputError("no samples were recorded")
         if not 0 < confidence < 1:
-            raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+            raise InputError(f"confidence must be between 0 and 1, got {confidence!r}")
         n = self.samples
         z = NormalDist().inv_cdf(0.5 + confidence / 2)
-        win, tie = self.wins / n, self.ties / n
-        lose = (n - self.wins - self.ties) / n
+        win, tie = self.win / n, self.tie / n
+        lose = (n - self.win - self.tie) / n
         eq = self.share / (n * self._den)
         var = max(self.share_sq / (n * self._den**2) - eq * eq, 0.0)
         stderr = {name: math.sqrt(p * (1 - p) / n) for name, p in (("win", win), ("tie", tie), ("lose", lose))}

@@ -112,8 +112,8 @@ def test_chain_n_step_matches_enumerated_spin_sequences(kw: dict[str, object]) -
     rules = ClassicDreidelRules(**kw)  # type: ignore[arg-type]
     depth = 6
     expected = oracle_outcomes(rules, depth)
-    chain = dreidel_chain(rules)
-    got = chain.n_step(start_state(rules), depth)
+    chain = dreidel_chain(rules=rules)
+    got = chain.n_step(start_state(rules=rules), depth)
     terminal = {s: v for s, v in got.items() if s[0] in ("win", "draw", "out")}
     assert terminal == {k: R(v.numerator, v.denominator) for k, v in expected.items()}
 
@@ -122,17 +122,17 @@ def test_two_players_one_coin_by_hand() -> None:
     # Hand solution (states A: seat 1 to spin on (0,0) pot 2; C: seat 2 to spin, seat 1 holds the
     # coin; D: seat 1 to spin, seat 1 holds it): a = 1/4 + c/4 + (1-a)/4, c = a/2 + d/4 + 1/4,
     # d = 1/2 + c/4 + (1-a)/4 gives a = 37/68; spins: 3a/4 = 1 + g/4, g = 1 + 3a/4 gives 20/9.
-    res = analyze(ClassicDreidelRules(players=2, coins=1))
+    res = analyze(rules=ClassicDreidelRules(players=2, coins=1))
     assert res.win_probabilities == (R(37, 68), R(31, 68))
     assert res.expected_spins == R(20, 9)
-    assert game_length_cdf(ClassicDreidelRules(players=2, coins=1), 2) == [0, R(1, 2), R(11, 16)]
+    assert game_length_cdf(2, rules=ClassicDreidelRules(players=2, coins=1)) == [0, R(1, 2), R(11, 16)]
 
 
 @pytest.mark.parametrize("kw", VARIANTS[:5], ids=str)
 def test_exact_and_float_agree_and_probabilities_sum_to_one(kw: dict[str, object]) -> None:
     rules = ClassicDreidelRules(**kw)  # type: ignore[arg-type]
-    ex = analyze(rules, method="exact")
-    fl = analyze(rules, method="float")
+    ex = analyze(rules=rules, method="exact")
+    fl = analyze(rules=rules, method="float")
     assert ex.method == "exact" and fl.method == "float"
     assert ex.win_probabilities is not None and fl.win_probabilities is not None
     assert sum(ex.win_probabilities) == 1
@@ -142,7 +142,7 @@ def test_exact_and_float_agree_and_probabilities_sum_to_one(kw: dict[str, object
 
 def test_first_spinner_is_favoured_under_default_rules() -> None:
     for players, coins in ((2, 4), (3, 2), (4, 1)):
-        res = analyze(ClassicDreidelRules(players=players, coins=coins))
+        res = analyze(rules=ClassicDreidelRules(players=players, coins=coins))
         probs = res.win_probabilities
         assert probs is not None
         assert all(a > b for a, b in zip(probs, probs[1:]))
@@ -153,9 +153,9 @@ def test_first_spinner_is_favoured_under_default_rules() -> None:
                          ids=str)
 def test_simulation_agrees_with_chain(kw: dict[str, object]) -> None:
     rules = ClassicDreidelRules(**kw)  # type: ignore[arg-type]
-    exact = analyze(rules)
+    exact = analyze(rules=rules)
     games = 6000
-    sim = simulate(rules, games=games, seed=20261129)
+    sim = simulate(rules=rules, games=games, seed=20261129)
     # Tolerance: 4.5 standard errors (spins: the simulated SD; frequencies: sqrt(p(1-p)/n)).
     assert abs(sim.mean_spins - float(exact.expected_spins)) <= 4.5 * sim.spins_std / math.sqrt(games)
     probs = exact.win_probabilities or exact.first_out_probabilities
@@ -163,7 +163,7 @@ def test_simulation_agrees_with_chain(kw: dict[str, object]) -> None:
     assert probs is not None and freqs is not None
     for p, f in zip(probs, freqs):
         assert abs(f - float(p)) <= 4.5 * math.sqrt(float(p) * (1 - float(p)) / games) + 1e-12
-    assert simulate(rules, games=50, seed=7) == simulate(rules, games=50, seed=7)
+    assert simulate(rules=rules, games=50, seed=7) == simulate(rules=rules, games=50, seed=7)
 
 
 # -- literature ------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def test_nahin_2014_first_gimel_winnings(players: int) -> None:
 def test_continuous_winnings_match_simulation() -> None:
     rules = ClassicDreidelRules(players=3, hey_rounding="continuous", stopping="first-gimel", coins=1000)
     games = 20000
-    sim = simulate(rules, games=games, seed=5)
+    sim = simulate(rules=rules, games=games, seed=5)
     for exact, mean, sd in zip(continuous_winnings(3), sim.mean_winnings, sim.winnings_std):
         assert abs(mean - float(exact)) <= 4.5 * sd / math.sqrt(games)
 
@@ -226,7 +226,7 @@ def test_robinson_vijay_2006_length_grows_like_coins_squared() -> None:
     O(NUTS**2) Spins?", sites.math.rutgers.edu/~zeilberg/mamarim/mamarimhtml/dreidel.html):
     for fixed players the expected length is O(coins^2). Doubling the coins should multiply
     the length by about 4 (not 2, not 8)."""
-    e = {c: float(analyze(ClassicDreidelRules(players=2, coins=c), method="float").expected_spins)
+    e = {c: float(analyze(rules=ClassicDreidelRules(players=2, coins=c), method="float").expected_spins)
          for c in (5, 10, 20, 40)}
     for c in (5, 10, 20):
         assert 3.3 < e[2 * c] / e[c] < 4.3
@@ -244,14 +244,14 @@ BLATT_SPINS, BLATT_GAMES, LENGTH_SD = 860, 50_000, 570.0
 
 def test_blatt_2015_four_players_ten_coins_by_simulation() -> None:
     games = 3000
-    sim = simulate(ClassicDreidelRules(players=4, coins=10), games=games, seed=2015)
+    sim = simulate(rules=ClassicDreidelRules(players=4, coins=10), games=games, seed=2015)
     se = math.hypot(sim.spins_std / math.sqrt(games), LENGTH_SD / math.sqrt(BLATT_GAMES))
     assert abs(sim.mean_spins - BLATT_SPINS) <= 5 + 4 * se
 
 
 @pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="641,244-state chain, 1-3 minutes")
 def test_blatt_2015_four_players_ten_coins_by_chain() -> None:  # pragma: no cover
-    res = analyze(ClassicDreidelRules(players=4, coins=10), method="float")
+    res = analyze(rules=ClassicDreidelRules(players=4, coins=10), method="float")
     assert abs(float(res.expected_spins) - BLATT_SPINS) <= 5 + 4 * LENGTH_SD / math.sqrt(BLATT_GAMES)
 
 
@@ -262,7 +262,7 @@ def test_wayne_2023_prism_four_players_ten_coins_first_elimination() -> None:  #
     f8724f0c83393c576b1e20ee4b76966d: out on reaching 0, Hey rounds up, ante on an empty
     pot, game over at the first player on 0): "on average, how many spins does it take
     before one player loses" -- 64, for 4 players / 10 coins (printed as an integer)."""
-    res = analyze(ClassicDreidelRules(players=4, coins=10, elimination="zero", stopping="first-elimination"),
+    res = analyze(rules=ClassicDreidelRules(players=4, coins=10, elimination="zero", stopping="first-elimination"),
                   method="float")
     assert round(float(res.expected_spins)) == 64
 
@@ -316,9 +316,9 @@ def test_bad_rules_and_arguments() -> None:
     with pytest.raises(ValueError, match="reante must be True or False"):
         ClassicDreidelRules(reante="yes")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no finite chain"):
-        analyze(ClassicDreidelRules(hey_rounding="continuous"))
+        analyze(rules=ClassicDreidelRules(hey_rounding="continuous"))
     with pytest.raises(ValueError, match="method must be"):
-        analyze(ClassicDreidelRules(players=2, coins=1), method="fast")  # type: ignore[arg-type]
+        analyze(rules=ClassicDreidelRules(players=2, coins=1), method="fast")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="games must be a positive integer"):
         simulate(games=0)
     with pytest.raises(ValueError, match="spins must be a positive integer"):
@@ -329,8 +329,8 @@ def test_biased_dreidel_is_supported() -> None:
     # Real dreidels are biased (R. and E. Nemiroff, "Dreidel Fairness Study", arXiv, Dec 2016);
     # a biased dreidel is a rules option, checked here against the simulator.
     rules = ClassicDreidelRules(players=2, coins=2, face_probabilities=(F(1, 8), F(3, 8), F(3, 8), F(1, 8)))
-    exact = analyze(rules)
-    sim = simulate(rules, games=4000, seed=3)
+    exact = analyze(rules=rules)
+    sim = simulate(rules=rules, games=4000, seed=3)
     assert abs(sim.mean_spins - float(exact.expected_spins)) <= 4.5 * sim.spins_std / math.sqrt(4000)
 
 

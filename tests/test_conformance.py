@@ -17,6 +17,7 @@ REGISTERED = [
     "classic-dreidel",
     "dice-poker",
     "domino-poker",
+    "queenie",
     "skirmish",
     "two-dreidel",
 ]

@@ -65,7 +65,7 @@ def test_straights_from_one_and_bobtails() -> None:
     assert dpk.classify_values((1, 2, 3, 4, 9, 12), bobtail_min_start=1)[0] == dpk.Category.BOBTAIL
     assert dpk.classify_values((2, 3, 4, 5, 9, 12))[0] == dpk.Category.BOBTAIL
     rules = dpk.DicePokerRules(straights_from_one=False)
-    assert dpk.evaluate("1,2,3", "4,5,9", rules).name != "Straight"
+    assert dpk.evaluate("1,2,3", "4,5,9", rules=rules).name != "Straight"
 
 
 def test_rules_md_category_rows() -> None:

@@ -150,9 +150,9 @@ def test_whole_table_matches_ordered_brute_force(smin: int, bmin: int) -> None:
                 expected_multiset[cat] += n
                 expected_suitless[cat] += 1
     assert sum(expected_ordered) == 216 * 22100
-    assert list(dpk.category_table(rules).counts) == expected_ordered
-    assert list(dpk.category_table(rules, space="dice-multiset").counts) == expected_multiset
-    assert list(dpk.category_table(rules, space="suitless").counts) == expected_suitless
+    assert list(dpk.category_table(rules=rules).counts) == expected_ordered
+    assert list(dpk.category_table(rules=rules, space="dice-multiset").counts) == expected_multiset
+    assert list(dpk.category_table(rules=rules, space="suitless").counts) == expected_suitless
 
 
 def test_every_class_category_and_order_match_the_oracle() -> None:

@@ -176,16 +176,16 @@ def test_runs_in_suits_1_2_3_options() -> None:
     threes = "3-2,3-3,3-4,3-5,3-6"
     for hand in (ones, twos, threes):
         assert evaluate(hand).category == "Flush"
-        assert evaluate(hand, DominoPokerRules(low_runs="high-card")).category == "High card"
+        assert evaluate(hand, rules=DominoPokerRules(low_runs="high-card")).category == "High card"
     s = DominoPokerRules(low_runs="straight")
-    assert [evaluate(h, s).category for h in (ones, twos, threes)] == ["Straight ones", "Straight twos", "Straight threes"]
-    assert evaluate(threes, s) > evaluate(twos, s) > evaluate(ones, s) > evaluate("2-2,3-3,4-4,6-1,5-2", s)
-    assert evaluate("4-1,4-2,4-3,4-4,4-5", s) > evaluate(threes, s)
+    assert [evaluate(h, rules=s).category for h in (ones, twos, threes)] == ["Straight ones", "Straight twos", "Straight threes"]
+    assert evaluate(threes, rules=s) > evaluate(twos, rules=s) > evaluate(ones, rules=s) > evaluate("2-2,3-3,4-4,6-1,5-2", rules=s)
+    assert evaluate("4-1,4-2,4-3,4-4,4-5", rules=s) > evaluate(threes, rules=s)
 
 
 def test_hand_values_of_different_options_do_not_compare() -> None:
     with pytest.raises(ValueError, match="low_runs"):
-        _ = evaluate("2-2,3-3,4-4,5-5,6-6") > evaluate("6-6,5-5,2-4,3-1,4-6", DominoPokerRules(low_runs="straight"))
+        _ = evaluate("2-2,3-3,4-4,5-5,6-6") > evaluate("6-6,5-5,2-4,3-1,4-6", rules=DominoPokerRules(low_runs="straight"))
 
 
 # -- every hand against the oracle --------------------------------------------------------
@@ -201,10 +201,10 @@ def test_every_hand_category_matches_oracle(low_runs: str) -> None:
     hands = bf.all_hands()
     assert len(hands) == 15504 == dom.DISTINCT_HANDS
     for h in hands:
-        v = dom.evaluate(h, rules)
+        v = dom.evaluate(h, rules=rules)
         assert (v.rank, v.category) == bf.category(h, low_runs), h
         counts[v.category] = counts.get(v.category, 0) + 1
-    table = dom.category_table(rules)
+    table = dom.category_table(rules=rules)
     for row in table.rows:
         assert row.count == counts.get(row.name, 0)
         assert row.probability == sympy.Rational(row.count, 15504)
@@ -261,7 +261,7 @@ def test_key_order_matches_oracle(low_runs: str) -> None:
     for group in by_cat.values():
         pairs += [(rng.choice(group), rng.choice(group)) for _ in range(300)]
     for a, b in pairs:
-        va, vb = evaluate(a, rules), evaluate(b, rules)
+        va, vb = evaluate(a, rules=rules), evaluate(b, rules=rules)
         ka, kb = bf.key(a, low_runs), bf.key(b, low_runs)
         assert (va > vb) == (ka > kb) and (va == vb) == (ka == kb), (a, b)
 

@@ -163,7 +163,7 @@ def test_blocking_against_naive(held: str, low_runs: str) -> None:
         name = bf.category(tuple(sorted(h)), low_runs)[1]
         counts[name] = counts.get(name, 0) + 1
     total = comb(len(pool), 5)
-    base = dom.category_table(DominoPokerRules(low_runs=low_runs))  # type: ignore[arg-type]
+    base = dom.category_table(rules=DominoPokerRules(low_runs=low_runs))  # type: ignore[arg-type]
     b = blocking(held, rules=DominoPokerRules(low_runs=low_runs))  # type: ignore[arg-type]
     assert b.hands == total
     for row in b.rows:

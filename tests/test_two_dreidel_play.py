@@ -252,4 +252,37 @@ def test_play_spec_is_registered() -> None:
     assert set(PLAY.bots) >= {"random", "calling-station", "tight"}
     final, _h, _n = play_game(new_game(R, players=4, hand_limit=5), [PLAY.bots["random"](R)] * 4,
                               np.random.SeedSequence(3))
-    assert final.is_terminal and set(PLAY.metrics(final)) == set(PLAY.metric_help)
+    assert final.is_terminal and set(PLAY.metrics(final)) <= set(PLAY.metric_help)
+    assert {'hands', 'spins', 'spins_per_hand', 'button_edge'} <= set(PLAY.metrics(final))
+
+
+def test_equity_bot_cache_by_observation_class_is_exact() -> None:
+    """The equity bot's cached equity equals the library's answer from the full discard history."""
+    from dreidelpoker.games.two_dreidel.equity_bot import EquityBot
+    from dreidelpoker.games.two_dreidel.information import opponent_posterior
+    from dreidelpoker.games.two_dreidel.table import hand_equity
+
+    rules = TwoDreidelRules(starting_chips=400)
+    bot = EquityBot(rules, aggression=0.05)
+    seen = []
+
+    def spy(obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        if obs.phase == "bet" and obs.hand_number > 2 and (not seen or seen[-1].hand_number < obs.hand_number):
+            seen.append(obs)  # one decision per hand, across reshuffles
+        return bot(obs, legal, rng)
+
+    others = PLAY.bots["tight"](rules)
+    _walk(new_game(rules, players=3, hand_limit=25), [spy, others, others], seed=4)
+    assert len(seen) >= 8 and seen[-1].hand_number >= 13  # past two reshuffles of the 1-5-5-1 deck
+    for obs in seen:
+        seats = obs.opponents_in_hand
+        posts = [opponent_posterior(rules, discards=list(obs.discards[s])) for s in seats]
+        exact = hand_equity(obs.hand, rules=rules, opponents=posts).equity
+        assert bot.equity(obs, obs.hand, seats) == pytest.approx(float(exact), abs=1e-12)
+        fresh = EquityBot(rules)  # no memo of earlier hands: walks the class cache from the start
+        assert fresh.equity(obs, obs.hand, seats) == pytest.approx(float(exact), abs=1e-12)
+
+
+def test_equity_bot_beats_random_bots() -> None:
+    res = simulate(R, bots="equity,random,random", games=30, seed=3, progress=False)
+    assert res.win_rates()[0].low > 1 / 3

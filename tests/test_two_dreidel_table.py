@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from sympy.utilities.iterables import multiset_permutations
 
+from dreidelpoker.montecarlo import MonteCarloEstimate
 from dreidelpoker.games.two_dreidel import (
     DeckState,
     TwoDreidelRules,
@@ -21,10 +22,8 @@ from dreidelpoker.games.two_dreidel import (
 )
 from dreidelpoker.games.two_dreidel.information import opponent_posterior, table_posteriors
 from dreidelpoker.games.two_dreidel.table import (
-    MonteCarloEquity,
     PutBackTable,
     before_draw_equity,
-    hand_equity,
     monte_carlo_equity,
     parse_drawn,
     put_back_equities,
@@ -89,18 +88,18 @@ def test_put_back_equities_match_brute_force_against_posteriors(drawn: str) -> N
 def test_hand_equity_agrees_with_the_foundation_engine(n: int) -> None:
     rules = TwoDreidelRules(deck="2-6-6-2")
     for hand in ["GH", "HS", "NN", "GS"]:
-        assert wtle(hand_equity(hand, rules=rules, opponents=n)) == wtle(equity(hand, rules=rules, opponents=n))
+        assert wtle(equity(hand, rules=rules, opponents=n)) == wtle(equity(hand, rules=rules, opponents=n))
     state = DeckState.of(rules, deck="1-4-3-2", top="S")
-    assert wtle(hand_equity("HN", rules=rules, opponents=[state, state])) == wtle(
+    assert wtle(equity("HN", rules=rules, opponents=[state, state])) == wtle(
         equity("HN", rules=rules, opponents=[state, state]))
 
 
 def test_seven_opponents_brute_force() -> None:
     post = opponent_posterior(discards="GH")  # three possible hands: HH, HN, NN
-    r = hand_equity("HN", opponents=[post] * 7)
+    r = equity("HN", opponents=[post] * 7)
     assert exact(r.equity) == brute_equity("HN", [fractions(post.hand)] * 7)
     fresh = fractions(kept_hand_distribution())
-    r = hand_equity("HS", opponents=3)
+    r = equity("HS", opponents=3)
     assert exact(r.equity) == brute_equity("HS", [fresh] * 3)
 
 
@@ -199,14 +198,14 @@ def test_equities_match_a_seeded_card_level_simulation(
 def test_library_monte_carlo_agrees_with_exact_and_is_reproducible() -> None:
     posts = table_posteriors(discards=[["GH", "HN"], ["NN", "HH"]])
     for hand in ["HN", "HS", "NN"]:
-        exact_eq = float(hand_equity(hand, opponents=posts).equity)
+        exact_eq = float(equity(hand, opponents=posts).equity)
         mc = monte_carlo_equity(hand, opponents=posts, samples=5000, seed=7)
         assert abs(mc.equity - exact_eq) <= 4.5 * max(mc.equity_stderr, 0.005)
         assert mc.equity_ci[0] <= mc.equity <= mc.equity_ci[1]
         assert mc == monte_carlo_equity(hand, opponents=posts, samples=5000, seed=7)
     state = DeckState.of(TwoDreidelRules(), deck="1-5-5-1", top="G")
     mc = table_equity(state, method="monte-carlo", hero_policy="normal-best", samples=4000, seed=2)
-    assert isinstance(mc, MonteCarloEquity)
+    assert isinstance(mc, MonteCarloEstimate)
     ex = before_draw_equity(state, hero_policy="normal-best")
     assert abs(mc.equity - float(ex.equity)) <= 4.5 * mc.equity_stderr + 1e-9
     mc_table = table_equity("GHS", method="monte-carlo", samples=3000, seed=4, opponents=posts)
@@ -214,12 +213,12 @@ def test_library_monte_carlo_agrees_with_exact_and_is_reproducible() -> None:
     assert isinstance(mc_table, PutBackTable) and isinstance(ex_table, PutBackTable)
     for a, b in zip(mc_table.choices, ex_table.choices):
         assert abs(a.equity - float(b.equity)) <= 4.5 * max(a.result.equity_stderr, 0.005)  # type: ignore[union-attr]
-    assert "CI" in mc.to_text() and mc.to_dict()["samples"] == 4000
+    assert "95% intervals" in mc.to_text() and mc.to_dict()["samples"] == 4000
 
 
 def test_table_equity_dispatches_on_what_the_hero_knows() -> None:
     assert isinstance(table_equity("GHN"), PutBackTable)
-    assert table_equity("GH") == hand_equity("GH")
+    assert table_equity("GH") == equity("GH")
     d = table_equity("GHN").to_dict()  # type: ignore[union-attr]
     assert {c["put_back"] for c in d["choices"]} == {"G", "H", "N"} and d["best"] in "GHN"
     assert "best" in table_equity("GHN").to_text()  # type: ignore[union-attr]
@@ -230,13 +229,13 @@ def test_table_equity_dispatches_on_what_the_hero_knows() -> None:
 # -- bad input ----------------------------------------------------------------------------
 def test_opponent_counts_the_game_cannot_seat() -> None:
     with pytest.raises(ValueError, match="opponents must be an integer from 1 to 7, got 0"):
-        hand_equity("GH", opponents=0)
+        equity("GH", opponents=0)
     with pytest.raises(ValueError, match="opponents must be an integer from 1 to 7, got 8"):
         put_back_equities("GHN", opponents=8)
     with pytest.raises(ValueError, match="seats 1 to 7 opponents, got 8"):
-        hand_equity("GH", opponents=[opponent_posterior(discards=[])] * 8)
+        equity("GH", opponents=[opponent_posterior(discards=[])] * 8)
     with pytest.raises(TypeError, match="opponent 1 must be a DeckState"):
-        hand_equity("GH", opponents=["GH"])  # type: ignore[list-item]
+        equity("GH", opponents=["GH"])  # type: ignore[list-item]
 
 
 def test_drawn_cards_that_cannot_be() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 
+from dreidelpoker.errors import InputError
 from dreidelpoker.equity import EquityResult
 from dreidelpoker.games.registry import GameInfo
 from dreidelpoker.montecarlo import MonteCarloEstimate
@@ -28,7 +29,7 @@ class HighCardRules:
 
     def __post_init__(self) -> None:
         if isinstance(self.deck_size, bool) or not isinstance(self.deck_size, int) or not 2 <= self.deck_size <= 20:
-            raise ValueError(f"deck_size must be an integer from 2 to 20, got {self.deck_size!r}")
+            raise InputError(f"deck_size must be an integer from 2 to 20, got {self.deck_size!r}")
 
     @classmethod
     def presets(cls) -> dict[str, HighCardRules]:
@@ -60,7 +61,7 @@ class HighCard:
     def parse_hand(self, text: str, *, rules: HighCardRules) -> int:
         t = text.strip()
         if not t.isdigit() or not 1 <= int(t) <= rules.deck_size:
-            raise ValueError(f"hand {text!r} must be one card from 1 to {rules.deck_size}")
+            raise InputError(f"hand {text!r} must be one card from 1 to {rules.deck_size}")
         return int(t)
 
     def format_hand(self, hand: int, *, rules: HighCardRules) -> str:
@@ -72,7 +73,7 @@ class HighCard:
 
     def known(self, hand: str, *, opponents: int, rules: HighCardRules) -> HighCardKnown:
         if not 1 <= opponents < min(self.max_players, rules.deck_size):
-            raise ValueError(f"opponents must be from 1 to {min(self.max_players, rules.deck_size) - 1}")
+            raise InputError(f"opponents must be from 1 to {min(self.max_players, rules.deck_size) - 1}")
         return HighCardKnown(self.parse_hand(hand, rules=rules) if hand.strip() else None, opponents)
 
     def describe(self, known: HighCardKnown, *, rules: HighCardRules) -> str:

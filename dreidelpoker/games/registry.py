@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..errors import InputError
+
 if TYPE_CHECKING:
     from .protocol import AnalysisGame, PlaySpec
 
@@ -59,7 +61,7 @@ def register(game: GameInfo) -> GameInfo:
     """Add a game (idempotent for the same object)."""
     existing = _REGISTRY.get(game.name)
     if existing is not None and existing is not game:
-        raise ValueError(f"a game named {game.name!r} is already registered")
+        raise InputError(f"a game named {game.name!r} is already registered")
     _REGISTRY[game.name] = game
     return game
 
@@ -71,7 +73,7 @@ def unregister(name: str) -> None:
         ValueError: if no game of that name is registered.
     """
     if _REGISTRY.pop(name, None) is None:
-        raise ValueError(f"no game named {name!r} is registered")
+        raise InputError(f"no game named {name!r} is registered")
 
 
 def get_game(name: str) -> GameInfo:
@@ -80,7 +82,7 @@ def get_game(name: str) -> GameInfo:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+        raise InputError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
 
 
 def games() -> list[GameInfo]:
@@ -115,7 +117,7 @@ def game_for_rules(rules: object) -> GameInfo:
         if isinstance(rules, game.rules_type):
             return game
     known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in _REGISTRY.values())
-    raise ValueError(f"rules must be the rules object of a registered game ({known}); got {type(rules).__name__}")
+    raise InputError(f"rules must be the rules object of a registered game ({known}); got {type(rules).__name__}")
 
 
 def _load_builtin_games() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..games.protocol import Bot, PlaySpec
+from ..errors import InputError, InputTypeError
 
 __all__ = ["BotSpec", "IllegalActionError", "bot_label", "make_bot", "random_bot", "resolve_lineup"]
 
@@ -54,7 +55,7 @@ def make_bot(spec: PlaySpec, bot: BotSpec, rules: Any) -> Bot:
         return act  # type: ignore[no-any-return]
     if callable(bot):
         return bot
-    raise TypeError(f"bot {bot!r} is neither a bot name, a function nor an object with act()")
+    raise InputTypeError(f"bot {bot!r} is neither a bot name, a function nor an object with act()")
 
 
 def resolve_lineup(
@@ -73,19 +74,19 @@ def resolve_lineup(
         bots = [b.strip() for b in bots.split(",")]
     if bots is None:
         if players is None:
-            raise ValueError("players: give the number of players or a bots line-up")
+            raise InputError("players: give the number of players or a bots line-up")
         _check_players(spec, game_name, players)
         bots = spec.default_bots(players)
     lineup = tuple(bots)
     for b in lineup:
         if isinstance(b, str) and b not in spec.bots:
-            raise ValueError(
+            raise InputError(
                 f"bots: unknown bot {b!r} for {game_name}; known bots: {', '.join(sorted(spec.bots))}"
             )
         if not isinstance(b, str) and not callable(b) and not callable(getattr(b, "act", None)):
-            raise ValueError(f"bots: {b!r} is not a bot (a name, a function, or an object with act())")
+            raise InputError(f"bots: {b!r} is not a bot (a name, a function, or an object with act())")
     if players is not None and len(lineup) != players:
-        raise ValueError(f"bots: {len(lineup)} bots given for {players} players; give exactly one bot per player")
+        raise InputError(f"bots: {len(lineup)} bots given for {players} players; give exactly one bot per player")
     _check_players(spec, game_name, len(lineup))
     return lineup
 
@@ -94,4 +95,4 @@ def _check_players(spec: PlaySpec, game_name: str, players: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
         allowed = (str(spec.min_players) if spec.min_players == spec.max_players
                    else f"{spec.min_players} to {spec.max_players}")
-        raise ValueError(f"players: {game_name} is played by {allowed} players, got {players!r}")
+        raise InputError(f"players: {game_name} is played by {allowed} players, got {players!r}")

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo
+from ..errors import InputError
 
 __all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands"]
 
@@ -41,7 +42,7 @@ def parse_players(text: str) -> list[int]:
             else:
                 out.append(int(part))
         except ValueError:
-            raise ValueError(f"--players: {text!r} is not a player count, a range like 2-6 or a list like 2,3,5") from None
+            raise InputError(f"--players: {text!r} is not a player count, a range like 2-6 or a list like 2,3,5") from None
     return out
 
 
@@ -66,7 +67,7 @@ class _Lineup:
         self.__name__ = text
         self.names = [b.strip() for b in text.split(",") if b.strip()]
         if not self.names:
-            raise ValueError(f"--bots: {text!r} names no bot; give names like equity,random,random")
+            raise InputError(f"--bots: {text!r} names no bot; give names like equity,random,random")
 
     def __call__(self, players: int) -> tuple[str, ...]:
         names = self.names
@@ -74,10 +75,10 @@ class _Lineup:
             fill = names[-1][:-1]
             head = names[:-1]
             if len(head) > players:
-                raise ValueError(f"--bots: {self.text!r} names {len(head)} seats but there are {players} players")
+                raise InputError(f"--bots: {self.text!r} names {len(head)} seats but there are {players} players")
             return tuple(head) + (fill,) * (players - len(head))
         if len(names) != players:
-            raise ValueError(
+            raise InputError(
                 f"--bots: {len(names)} bots given for {players} players; give one per player, "
                 f"or end with NAME* to fill the remaining seats (e.g. equity,random*)"
             )
@@ -89,10 +90,10 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
     """``--workers N`` -> a process pool, ``--scheduler ADDR`` -> a Dask client, else serial."""
     workers, address = getattr(args, "workers", None), getattr(args, "scheduler", None)
     if workers is not None and address is not None:
-        raise ValueError("--workers and --scheduler: give one of them, not both")
+        raise InputError("--workers and --scheduler: give one of them, not both")
     if workers is not None:
         if not 1 <= workers <= 256:
-            raise ValueError(f"--workers: expected 1 to 256, got {workers}")
+            raise InputError(f"--workers: expected 1 to 256, got {workers}")
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(workers) as ex:
@@ -102,11 +103,11 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
         try:
             from distributed import Client
         except ImportError:
-            raise ValueError("--scheduler: needs dask.distributed (pip install 'dreidelpoker[dist]')") from None
+            raise InputError("--scheduler: needs dask.distributed (pip install 'dreidelpoker[dist]')") from None
         try:
             client = Client(address, timeout="3s")  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError) as exc:
-            raise ValueError(f"--scheduler: cannot reach a Dask scheduler at {address!r} within 3 s ({exc})") from None
+            raise InputError(f"--scheduler: cannot reach a Dask scheduler at {address!r} within 3 s ({exc})") from None
         try:
             yield client
         finally:
@@ -136,8 +137,13 @@ def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
         p.add_argument("--bots", default=None,
                        help=f"one bot per seat, comma-separated (known: {', '.join(sorted(spec.bots))}); "
                        "default: the game's default line-up")
-    p.add_argument("--games", type=_int, default=1000 if not sweep else 200,
-                   help=f"games {'per cell ' if sweep else ''}(default {1000 if not sweep else 200})")
+    # A game whose round is a deal (Queenie: a game is a session of deals, one deal by default)
+    # also takes --deals for --games.
+    flags = ("--games", "--deals") if spec.round_name == "deal" else ("--games",)
+    p.add_argument(*flags, dest="games", type=_int, default=1000 if not sweep else 200,
+                   help=f"games {'per cell ' if sweep else ''}(default {1000 if not sweep else 200})"
+                   + ("; --deals is the same (a game is a session of --session-deals deals, 1 by default)"
+                      if spec.round_name == "deal" else ""))
     p.add_argument("--seed", type=_int, default=0, help="root seed (default 0); same seed, same games")
     p.add_argument("--hand-limit", type=_int, default=None,
                    help=f"stop a game after this many {spec.round_name}s and report it (default {spec.default_hand_limit})")
@@ -202,7 +208,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     title = game.title
     return {
         "simulate": CliCommand(
-            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95%% intervals",
+            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95% intervals",
             add_arguments=add_simulate, run=run_simulate,
             description=f"Play seeded whole games of {title} with a line-up of bots (one per seat) and report "
             f"win rates by seat and per-game metrics with 95% confidence intervals. The same seed gives the "

@@ -11,6 +11,7 @@ from typing import Any
 
 from .runner import GameRecord
 from .stats import Estimate, mean_estimate, proportion_estimate
+from ..errors import InputError
 
 __all__ = ["SimulationResult"]
 
@@ -90,7 +91,7 @@ class SimulationResult:
             return [float(r.returns[seat]) for r in self.records]
         values = [r.metrics[name] for r in self.records if name in r.metrics and not math.isnan(r.metrics[name])]
         if not values and name not in self.metric_names:
-            raise ValueError(f"metric: unknown metric {name!r}; known: {', '.join(self.metric_names)}")
+            raise InputError(f"metric: unknown metric {name!r}; known: {', '.join(self.metric_names)}")
         return values
 
     @cached_property

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
+from ..errors import InputError
 
 __all__ = [
     "ChanceStream", "GameRecord", "HistoryItem", "MAX_GAMES", "as_executor", "play_game", "replay", "run_tasks",
@@ -113,7 +114,7 @@ class ChanceStream:
     def below(self, total: int) -> int:
         """A uniform integer in ``0 .. total - 1`` (rejection sampling: no modulo bias)."""
         if total <= 0:
-            raise ValueError(f"a chance node needs a positive total weight, got {total}")
+            raise ValueError(f"a chance node needs a positive total weight, got {total}")  # not input: a bug in the game
         if total < 1 << self._BITS:
             limit = ((1 << self._BITS) // total) * total
             while True:
@@ -258,7 +259,7 @@ def as_executor(executor: Any) -> cf.Executor | None:
     get = getattr(executor, "get_executor", None)
     if callable(get):
         return get()  # type: ignore[no-any-return]
-    raise ValueError(
+    raise InputError(
         f"executor: expected None, a concurrent.futures.Executor or a dask.distributed.Client, "
         f"got {type(executor).__name__}"
     )

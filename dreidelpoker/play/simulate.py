@@ -12,6 +12,7 @@ from ..games.registry import GameInfo, game_for_rules
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, run_tasks, split
+from ..errors import InputError
 
 __all__ = ["simulate", "check_count", "play_spec"]
 
@@ -19,10 +20,10 @@ __all__ = ["simulate", "check_count", "play_spec"]
 def check_count(name: str, value: object, *, low: int, high: int) -> int:
     """An integer argument in ``low .. high``, or a ValueError naming it."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, got {value!r}")
+        raise InputError(f"{name}: expected a whole number from {low:,} to {high:,}, got {value!r}")
     v = int(value)
     if not low <= v <= high:
-        raise ValueError(f"{name}: expected a whole number from {low:,} to {high:,}, got {v:,}")
+        raise InputError(f"{name}: expected a whole number from {low:,} to {high:,}, got {v:,}")
     return v
 
 
@@ -34,7 +35,7 @@ def play_spec(rules: Any) -> tuple[GameInfo, PlaySpec]:
     """
     game = game_for_rules(rules)
     if game.play is None:
-        raise ValueError(f"rules: {game.title} is analysed hand by hand and cannot be played whole yet")
+        raise InputError(f"rules: {game.title} is analysed hand by hand and cannot be played whole yet")
     return game, game.play
 
 

@@ -24,6 +24,7 @@ from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, run_tasks, split
 from .simulate import _seed, check_count, play_spec
+from ..errors import InputError
 
 __all__ = ["SweepCell", "SweepResult", "sweep"]
 
@@ -87,9 +88,9 @@ def _lineup_label(bots: Any) -> str:
 def _cells(grid: Mapping[str, Any], game: str, spec: Any) -> list[SweepCell]:
     unknown = set(grid) - {"rules", "players", "bots"}
     if unknown:
-        raise ValueError(f"grid: unknown keys {sorted(unknown)}; allowed: 'rules', 'players', 'bots'")
+        raise InputError(f"grid: unknown keys {sorted(unknown)}; allowed: 'rules', 'players', 'bots'")
     if "rules" not in grid:
-        raise ValueError("grid: needs 'rules' (a rules object, a list of them, or {label: rules})")
+        raise InputError("grid: needs 'rules' (a rules object, a list of them, or {label: rules})")
     rules_items = _as_labelled(grid["rules"], label=_rules_label)
     players_value = grid.get("players")
     if players_value is None:
@@ -118,9 +119,9 @@ def _cells(grid: Mapping[str, Any], game: str, spec: Any) -> list[SweepCell]:
             rlabel = _rules_label(cell_rules)  # the label of the rules actually played
         cells.append(SweepCell(rlabel, cell_rules, len(lineup), blabel, lineup))
     if not cells:
-        raise ValueError("grid: the sweep has no cells (an empty list of rules, players or bots)")
+        raise InputError("grid: the sweep has no cells (an empty list of rules, players or bots)")
     if len(cells) > MAX_CELLS:
-        raise ValueError(f"grid: {len(cells):,} cells is more than the limit of {MAX_CELLS:,}; sweep in parts")
+        raise InputError(f"grid: {len(cells):,} cells is more than the limit of {MAX_CELLS:,}; sweep in parts")
     return cells
 
 
@@ -164,14 +165,14 @@ def sweep(
         [('3 coins', 2), ('3 coins', 3)]
     """
     if not isinstance(grid, Mapping):
-        raise ValueError("grid: expected a mapping like {'rules': [...], 'players': [...], 'bots': {...}}")
+        raise InputError("grid: expected a mapping like {'rules': [...], 'players': [...], 'bots': {...}}")
     first = _as_labelled(grid.get("rules"), label=_rules_label)
     if not first or first[0][1] is None:
-        raise ValueError("grid: needs 'rules' (a rules object, a list of them, or {label: rules})")
+        raise InputError("grid: needs 'rules' (a rules object, a list of them, or {label: rules})")
     game, spec = play_spec(first[0][1])
     for _, r in first:
         if play_spec(r)[0].name != game.name:
-            raise ValueError(f"grid: every rules object must belong to one game; got {game.name} and {play_spec(r)[0].name}")
+            raise InputError(f"grid: every rules object must belong to one game; got {game.name} and {play_spec(r)[0].name}")
     n_games = check_count("games", games, low=1, high=MAX_GAMES)
     limit = spec.default_hand_limit if hand_limit is None else check_count("hand_limit", hand_limit, low=1, high=10**9)
     root = _seed(seed)
@@ -280,7 +281,7 @@ class SweepResult:
         rows = [r for r in self.rows() if r["metric"] == name]
         if not rows:
             known = sorted({r["metric"] for r in self.rows()})
-            raise ValueError(f"metric: unknown metric {name!r}; known: {', '.join(known)}")
+            raise InputError(f"metric: unknown metric {name!r}; known: {', '.join(known)}")
         return rows
 
     def to_text(self, metrics: Sequence[str] = ("rounds",)) -> str:

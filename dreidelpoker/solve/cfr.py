@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from .efg import CHANCE, DECISION, TERMINAL, ExtensiveForm
 from .exact import Behaviour, nash_conv
+from ..errors import InputError
 
 __all__ = ["CFRResult", "cfr_plus"]
 
@@ -148,7 +149,7 @@ def cfr_plus(
     """
     for name, v in (("iterations", iterations), ("check_every", check_every)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise ValueError(f"{name} must be a positive integer, got {v!r}")
+            raise InputError(f"{name} must be a positive integer, got {v!r}")
     flat = _Flat(form)
     regrets = np.zeros(flat.num_actions)
     average = np.zeros(flat.num_actions)

@@ -33,6 +33,7 @@ import numpy.typing as npt
 import scipy.sparse as sp
 
 from ..games.protocol import GameState, Turn
+from ..errors import InputError, InputTypeError
 
 __all__ = ["DEFAULT_MAX_NODES", "ExtensiveForm", "Infoset", "extensive_form"]
 
@@ -145,13 +146,13 @@ class ExtensiveForm:
 
 def _as_fraction(value: Any, what: str) -> Fraction:
     if isinstance(value, bool):
-        raise TypeError(f"{what} must be a number, got a bool")
+        raise InputTypeError(f"{what} must be a number, got a bool")
     if isinstance(value, (int, Fraction)):
         return Fraction(value)
     try:
         return Fraction(str(value))
     except (TypeError, ValueError):
-        raise TypeError(f"{what} must be an exact number (int or Fraction), got {value!r}") from None
+        raise InputTypeError(f"{what} must be an exact number (int or Fraction), got {value!r}") from None
 
 
 def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_NODES) -> ExtensiveForm:
@@ -178,9 +179,9 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
         '7 nodes, 4 leaves, information sets 1 / 1, sequences 3 / 3'
     """
     if state.num_players != 2:
-        raise ValueError(f"the solver needs a two-player game, got num_players={state.num_players}")
+        raise InputError(f"the solver needs a two-player game, got num_players={state.num_players}")
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a positive integer, got {max_nodes!r}")
+        raise InputError(f"max_nodes must be a positive integer, got {max_nodes!r}")
     infosets: tuple[list[Infoset], list[Infoset]] = ([], [])
     index: tuple[dict[Hashable, int], dict[Hashable, int]] = ({}, {})
     nseq = [1, 1]
@@ -192,7 +193,8 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
     edge_prob: list[float] = []
     payoff: list[float] = []
     depth: list[int] = []
-    payoff_exact: dict[tuple[int, int], Fraction] = {}
+    # exact leaf sums grouped by denominator: {den: {(s0, s1): numerator}} (integer arithmetic)
+    grouped: dict[int, dict[tuple[int, int], int]] = {}
 
     def lookup(p: int, st: GameState[Any, Any], own_seq: int) -> tuple[int, Infoset]:
         key = st.observation(p)
@@ -200,7 +202,7 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
         if i is None:
             actions = tuple(st.legal_actions(p))
             if not actions:
-                raise ValueError(f"seat {p} must act but has no legal actions (observation {key!r})")
+                raise InputError(f"seat {p} must act but has no legal actions (observation {key!r})")
             info = Infoset(p, key, actions, own_seq, nseq[p])
             nseq[p] += len(actions)
             index[p][key] = len(infosets[p])
@@ -208,26 +210,28 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
             return len(infosets[p]) - 1, info
         info = infosets[p][i]
         if info.parent_sequence != own_seq:
-            raise ValueError(
+            raise InputError(
                 f"seat {p}'s observation {key!r} is reached after different own actions: the game "
                 "does not have perfect recall (observations must include the seat's own past actions)"
             )
         actions = tuple(st.legal_actions(p))
         if actions != info.actions:
-            raise ValueError(
+            raise InputError(
                 f"seat {p}'s observation {key!r} offers different actions at different states "
                 f"({list(info.actions)} and {list(actions)}): observations must determine the legal actions"
             )
         return i, info
 
     # queue item: (state, pending first-mover action or None, parent, edge seq, edge prob, seqs, reach, depth)
-    Item = tuple[GameState[Any, Any], tuple[int, Hashable] | None, int, int, float, tuple[int, int], Fraction, int]
-    queue: deque[Item] = deque([(state, None, -1, -1, 1.0, (0, 0), Fraction(1), 0)])
+    # reach: the chance probability as an unreduced (numerator, denominator) pair of ints
+    Item = tuple[GameState[Any, Any], tuple[int, Hashable] | None, int, int, float, tuple[int, int],
+                 tuple[int, int], int]
+    queue: deque[Item] = deque([(state, None, -1, -1, 1.0, (0, 0), (1, 1), 0)])
     while queue:
         st, pending, par, eseq, eprob, seqs, reach, d = queue.popleft()
         node = len(kind)
         if node >= max_nodes:
-            raise ValueError(f"the game tree has more than max_nodes={max_nodes:,} nodes; use a smaller "
+            raise InputError(f"the game tree has more than max_nodes={max_nodes:,} nodes; use a smaller "
                              "game, coarser abstraction or raise max_nodes")
         parent.append(par)
         edge_seq.append(eseq)
@@ -237,16 +241,21 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
         if turn is Turn.TERMINAL:
             r = st.returns()
             if len(r) != 2:
-                raise ValueError(f"returns() must give two payoffs, got {r!r}")
-            u0 = _as_fraction(r[0], "returns()[0]")
-            if u0 + _as_fraction(r[1], "returns()[1]") != 0:
-                raise ValueError(f"the game must be zero-sum; a leaf returns {tuple(r)!r}")
+                raise InputError(f"returns() must give two payoffs, got {r!r}")
+            u0 = r[0] if type(r[0]) is int else _as_fraction(r[0], "returns()[0]")
+            if type(r[1]) is not int and not isinstance(r[1], Fraction) or u0 + r[1] != 0:
+                raise InputError(f"the game must be zero-sum; a leaf returns {tuple(r)!r}")
             kind.append(TERMINAL)
             player.append(-1)
             infoset.append(-1)
             payoff.append(float(u0))
             if u0:
-                payoff_exact[seqs] = payoff_exact.get(seqs, Fraction(0)) + reach * u0
+                if type(u0) is int:
+                    num, den = reach[0] * u0, reach[1]
+                else:
+                    num, den = reach[0] * u0.numerator, reach[1] * u0.denominator
+                group = grouped.setdefault(den, {})
+                group[seqs] = group.get(seqs, 0) + num
             continue
         payoff.append(0.0)
         if turn is Turn.CHANCE:
@@ -254,17 +263,17 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
             total = 0
             for _o, w in outcomes:
                 if isinstance(w, bool) or not isinstance(w, int) or w < 0:
-                    raise ValueError(f"chance weights must be non-negative integers, got {w!r}")
+                    raise InputError(f"chance weights must be non-negative integers, got {w!r}")
                 total += w
             if total <= 0:
-                raise ValueError("a chance node must have a positive total weight")
+                raise InputError("a chance node must have a positive total weight")
             kind.append(CHANCE)
             player.append(-1)
             infoset.append(-1)
             for o, w in outcomes:
                 if w:
-                    pr = Fraction(w, total)
-                    queue.append((st.apply(o), None, node, -1, w / total, seqs, reach * pr, d + 1))
+                    queue.append((st.apply(o), None, node, -1, w / total, seqs, (reach[0] * w, reach[1] * total),
+                                  d + 1))
             continue
         movers = st.current_players
         if turn is Turn.SIMULTANEOUS and len(movers) == 2:
@@ -272,9 +281,9 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
         elif turn in (Turn.PLAYER, Turn.SIMULTANEOUS) and len(movers) == 1:
             p = movers[0]
         else:
-            raise ValueError(f"unsupported turn {turn} with current_players {movers!r}")
+            raise InputError(f"unsupported turn {turn} with current_players {movers!r}")
         if p not in (0, 1):
-            raise ValueError(f"seats must be 0 and 1, got {p!r}")
+            raise InputError(f"seats must be 0 and 1, got {p!r}")
         i, info = lookup(p, st, seqs[p])
         kind.append(DECISION)
         player.append(p)
@@ -290,6 +299,11 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
             else:
                 child = st.apply_joint({pending[0]: pending[1], p: a})
                 queue.append((child, None, node, s, 1.0, new_seqs, reach, d + 1))
+    payoff_exact: dict[tuple[int, int], Fraction] = {}
+    for den, group in grouped.items():
+        for key, num in group.items():
+            payoff_exact[key] = payoff_exact.get(key, Fraction(0)) + Fraction(num, den)
+    payoff_exact = {k: v for k, v in payoff_exact.items() if v}
     return ExtensiveForm(
         infosets=infosets,
         num_sequences=(nseq[0], nseq[1]),

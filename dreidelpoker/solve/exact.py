@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from math import lcm
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from .efg import ExtensiveForm, realization_plan
+from ..errors import InputError
 
 __all__ = [
     "Behaviour", "best_response", "best_response_value", "behaviour_from_plan", "behaviour_from_policy",
@@ -30,27 +32,43 @@ __all__ = [
 Behaviour = list[list[Any]]
 
 
-def _sequence_payoffs(form: ExtensiveForm, player: int, other_plan: Sequence[Any], exact: bool) -> list[Any]:
+def _integer_payoffs(form: ExtensiveForm) -> tuple[int, list[tuple[int, int, int]]]:
+    """The exact payoff matrix as ``(M, [(σ0, σ1, M·A[σ0, σ1])])`` with integer entries."""
+    cached = getattr(form, "_integer_payoffs", None)
+    if cached is None:
+        m = lcm(*(v.denominator for v in form.payoff_exact.values())) if form.payoff_exact else 1
+        items = [(s0, s1, v.numerator * (m // v.denominator)) for (s0, s1), v in form.payoff_exact.items()]
+        cached = (m, items)
+        object.__setattr__(form, "_integer_payoffs", cached)
+    return cast(tuple[int, list[tuple[int, int, int]]], cached)
+
+
+def _sequence_payoffs(form: ExtensiveForm, player: int, other_plan: Sequence[Any], exact: bool) -> tuple[list[Any], Any]:
     """``g[σ]``: the payoff to seat 0 that each of ``player``'s sequences collects on its own
-    leaves against the other seat's realization plan."""
+    leaves against the other seat's realization plan, and the scale it is expressed in
+    (exact: integers to be divided by the scale; floats: scale 1)."""
     n = form.num_sequences[player]
     if not exact:
         y = np.asarray([float(v) for v in other_plan])
         A = form.matrix
         g = A @ y if player == 0 else A.T @ y
-        return [float(v) for v in g]
-    out: list[Any] = [Fraction(0)] * n
+        return [float(v) for v in g], 1.0
+    m, items = _integer_payoffs(form)
+    fr = [Fraction(v) for v in other_plan]
+    den = lcm(*{f.denominator for f in fr})
+    w = [f.numerator * (den // f.denominator) for f in fr]
+    out = [0] * n
     if player == 0:
-        for (s0, s1), v in form.payoff_exact.items():
-            w = other_plan[s1]
-            if w:
-                out[s0] += v * w
+        for s0, s1, v in items:
+            ws = w[s1]
+            if ws:
+                out[s0] += v * ws
     else:
-        for (s0, s1), v in form.payoff_exact.items():
-            w = other_plan[s0]
-            if w:
-                out[s1] += v * w
-    return out
+        for s0, s1, v in items:
+            ws = w[s0]
+            if ws:
+                out[s1] += v * ws
+    return out, m * den
 
 
 def best_response(form: ExtensiveForm, player: int, other: Behaviour) -> tuple[Any, list[int]]:
@@ -74,7 +92,7 @@ def best_response(form: ExtensiveForm, player: int, other: Behaviour) -> tuple[A
     """
     exact = _is_exact(other)
     plan = realization_plan(form, 1 - player, other)
-    g = _sequence_payoffs(form, player, plan, exact)
+    g, scale = _sequence_payoffs(form, player, plan, exact)
     better: Callable[[Any, Any], bool] = (lambda a, b: a > b) if player == 0 else (lambda a, b: a < b)
     sets = form.infosets[player]
     choice = [0] * len(sets)
@@ -86,7 +104,7 @@ def best_response(form: ExtensiveForm, player: int, other: Behaviour) -> tuple[A
                 best_a, best = a, g[s]
         choice[i] = best_a
         g[info.parent_sequence] += best
-    return g[0], choice
+    return (Fraction(g[0], scale) if exact else g[0]), choice
 
 
 def _is_exact(behaviour: Behaviour) -> bool:
@@ -113,8 +131,10 @@ def profile_value(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) 
     exact = _is_exact(strategies[0]) and _is_exact(strategies[1])
     x = realization_plan(form, 0, strategies[0])
     y = realization_plan(form, 1, strategies[1])
-    g = _sequence_payoffs(form, 0, y, exact)
-    return sum((xi * gi for xi, gi in zip(x, g)), Fraction(0) if exact else 0.0)
+    g, scale = _sequence_payoffs(form, 0, y, exact)
+    if exact:
+        return sum((Fraction(xi) * gi for xi, gi in zip(x, g) if gi), Fraction(0)) / scale
+    return sum(xi * gi for xi, gi in zip(x, g))
 
 
 def nash_conv(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) -> Any:
@@ -151,12 +171,16 @@ def behaviour_from_plan(form: ExtensiveForm, player: int, plan: Sequence[float] 
     return out
 
 
-def rationalize(behaviour: Behaviour, max_denominator: int) -> Behaviour:
+def rationalize(behaviour: Behaviour, max_denominator: int, *, grid: bool = False) -> Behaviour:
     """Round a float behaviour strategy to Fractions with denominators up to ``max_denominator``
-    (each list still sums to exactly 1)."""
+    (``grid=True``: to the nearest multiple of ``1 / max_denominator``); each list still sums
+    to exactly 1."""
     out: Behaviour = []
     for probs in behaviour:
-        fr = [Fraction(p).limit_denominator(max_denominator) if p > 1e-9 else Fraction(0) for p in probs]
+        if grid:
+            fr = [Fraction(round(p * max_denominator), max_denominator) if p > 1e-12 else Fraction(0) for p in probs]
+        else:
+            fr = [Fraction(p).limit_denominator(max_denominator) if p > 1e-9 else Fraction(0) for p in probs]
         fr = [min(max(f, Fraction(0)), Fraction(1)) for f in fr]
         total = sum(fr, Fraction(0))
         if total == 0:
@@ -198,14 +222,14 @@ def behaviour_from_policy(form: ExtensiveForm, player: int, policy: Policy) -> B
             probs = [answer.get(a, 0) for a in info.actions]
             unknown = set(answer) - set(info.actions)
             if unknown:
-                raise ValueError(f"policy gave actions {sorted(map(repr, unknown))} not legal at {info.key!r}; "
+                raise InputError(f"policy gave actions {sorted(map(repr, unknown))} not legal at {info.key!r}; "
                                  f"legal: {list(info.actions)}")
             exact = [Fraction(p) if isinstance(p, (int, Fraction)) else p for p in probs]
             if abs(float(sum(exact)) - 1) > 1e-9:
-                raise ValueError(f"policy probabilities at {info.key!r} sum to {sum(exact)}, not 1")
+                raise InputError(f"policy probabilities at {info.key!r} sum to {sum(exact)}, not 1")
             out.append(exact)
         else:
             if answer not in info.actions:
-                raise ValueError(f"policy chose {answer!r} at {info.key!r}; legal actions: {list(info.actions)}")
+                raise InputError(f"policy chose {answer!r} at {info.key!r}; legal actions: {list(info.actions)}")
             out.append([Fraction(1) if a == answer else Fraction(0) for a in info.actions])
     return out

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..games.protocol import Event, Payoff, Turn
+from ..errors import InputError
 
 __all__ = ["MatrixGame", "matching_pennies", "matrix_game"]
 
@@ -62,10 +63,10 @@ class MatrixGame:
         return tuple(range(len(self.payoffs) if player == 0 else len(self.payoffs[0])))
 
     def chance_outcomes(self) -> tuple[tuple[int, int], ...]:
-        raise ValueError("a matrix game has no chance nodes")
+        raise InputError("a matrix game has no chance nodes")
 
     def apply(self, action: int) -> MatrixGame:
-        raise ValueError("a matrix game is simultaneous: use apply_joint")
+        raise InputError("a matrix game is simultaneous: use apply_joint")
 
     def apply_joint(self, actions: Mapping[int, int]) -> MatrixGame:
         return MatrixGame(self.payoffs, (actions[0], actions[1]))
@@ -98,7 +99,7 @@ def matrix_game(payoffs: Sequence[Sequence[Any]]) -> MatrixGame:
     """
     rows = tuple(tuple(Fraction(v) for v in row) for row in payoffs)
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
-        raise ValueError(f"payoffs must be a non-empty rectangular table, got {payoffs!r}")
+        raise InputError(f"payoffs must be a non-empty rectangular table, got {payoffs!r}")
     return MatrixGame(rows)
 
 

@@ -23,11 +23,14 @@ from .efg import DEFAULT_MAX_NODES, ExtensiveForm, extensive_form
 from .exact import Behaviour, Policy, behaviour_from_plan, behaviour_from_policy, best_response_value, nash_conv
 from .exact import profile_value, rationalize
 from .lp import solve_sequence_form
+from ..errors import InputError
 
 __all__ = ["GameSolution", "exploitability_of", "solve"]
 
 _METHODS = ("lp", "cfr+")
-_DENOMINATORS = (1, 2, 6, 12, 60, 420, 2520, 10**4, 10**5, 10**6)
+#: Rounding tried in turn: small denominators (exact when the LP's vertex is), then binary
+#: fractions k / 2**40 (always cheap to verify; NashConv then ~1e-12 instead of 0).
+_DENOMINATORS = (1000, 2**40)
 
 
 def _num(v: Any) -> Any:
@@ -80,13 +83,13 @@ class GameSolution:
     def value_for(self, seat: int) -> Any:
         """The value to ``seat`` (0 or 1)."""
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+            raise InputError(f"seat must be 0 or 1, got {seat!r}")
         return self.value if seat == 0 else -self.value
 
     def strategy(self, seat: int) -> dict[Hashable, dict[Hashable, Any]]:
         """``{observation: {action: probability}}`` for one seat."""
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+            raise InputError(f"seat must be 0 or 1, got {seat!r}")
         return {info.key: dict(zip(info.actions, probs))
                 for info, probs in zip(self.form.infosets[seat], self.strategies[seat])}
 
@@ -147,7 +150,7 @@ class GameSolution:
 
 def _check_positive(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        raise InputError(f"{name} must be a positive integer, got {value!r}")
     return value
 
 
@@ -187,7 +190,7 @@ def solve(
         (Fraction(1, 5), Fraction(0, 1), [[Fraction(2, 5), Fraction(3, 5)]])
     """
     if method not in _METHODS:
-        raise ValueError(f"method must be one of {list(_METHODS)}, got {method!r}")
+        raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
     _check_positive("iterations", iterations)
     form = game if isinstance(game, ExtensiveForm) else extensive_form(game, max_nodes=max_nodes)
     start = time.perf_counter()
@@ -201,7 +204,8 @@ def solve(
     floats = (behaviour_from_plan(form, 0, lp.plans[0]), behaviour_from_plan(form, 1, lp.plans[1]))
     best: tuple[Any, tuple[Behaviour, Behaviour], int] | None = None
     for d in _DENOMINATORS:
-        cand = (rationalize(floats[0], d), rationalize(floats[1], d))
+        grid = d == _DENOMINATORS[-1]
+        cand = (rationalize(floats[0], d, grid=grid), rationalize(floats[1], d, grid=grid))
         nc = nash_conv(form, cand)
         if best is None or nc < best[0]:
             best = (nc, cand, d)
@@ -238,7 +242,7 @@ def exploitability_of(
         Fraction(1, 1)
     """
     if seat not in (0, 1):
-        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+        raise InputError(f"seat must be 0 or 1, got {seat!r}")
     if value is None:
         value = solve(form).value
     behaviour = behaviour_from_policy(form, seat, policy)

@@ -25,6 +25,7 @@ from ..games.domino_poker import (
     parse_tiles,
 )
 from ..games.domino_poker.tiles import HAND_SIZE, MAX_PLAYERS
+from ..errors import InputError
 
 from .base import _STYLE, Explorer
 
@@ -42,7 +43,7 @@ def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
     """
     parts = [p.strip() for p in text.split(";")] if text.strip() else []
     if len(parts) > opponents:
-        raise ValueError(f"{len(parts)} known hands given for {opponents} opponent(s); separate hands with ';'")
+        raise InputError(f"{len(parts)} known hands given for {opponents} opponent(s); separate hands with ';'")
     return [p or None for p in parts] + [None] * (opponents - len(parts))
 
 
@@ -87,13 +88,13 @@ def domino_report(tiles: Sequence[str], *, opponents: int = 1, known: str = "", 
         return (f"<p>Pick {HAND_SIZE} tiles: pick {HAND_SIZE - len(hand)} more "
                 f"(held: {html.escape(format_tiles(hand)) or 'none'}).</p>")
     if len(hand) > HAND_SIZE:
-        raise ValueError(f"Too many tiles: a hand holds {HAND_SIZE}; you picked {len(hand)}. "
+        raise InputError(f"Too many tiles: a hand holds {HAND_SIZE}; you picked {len(hand)}. "
                          f"Unpick {len(hand) - HAND_SIZE}.")
     try:
         specs = parse_known_opponents(known, opponents=opponents)
     except ValueError as exc:
-        raise ValueError(f"known: {exc}") from None
-    value = evaluate(hand, rules)
+        raise InputError(f"known: {exc}") from None
+    value = evaluate(hand, rules=rules)
     eq = equity(hand, opponents=specs, rules=rules)
     blocks = blocking_by_opponent(hand, opponents=specs, rules=rules)
 
@@ -102,7 +103,7 @@ def domino_report(tiles: Sequence[str], *, opponents: int = 1, known: str = "", 
             return f"opponent {i}: unknown"
         tiles = parse_tiles(spec)
         if len(tiles) == HAND_SIZE:
-            return f"opponent {i}: {html.escape(str(evaluate(tiles, rules)))}"
+            return f"opponent {i}: {html.escape(str(evaluate(tiles, rules=rules)))}"
         return f"opponent {i}: {html.escape(format_tiles(tiles))} + unknown"
 
     vs = "; ".join(describe(i, s) for i, s in enumerate(specs, start=1))

@@ -12,6 +12,7 @@ from ..games.two_dreidel.at_the_table import at_the_table
 from ..games.two_dreidel.equity import MAX_OPPONENTS
 from ..games.two_dreidel.policies import POLICIES
 from ..games.two_dreidel.rules import DECK_PRESETS, TwoDreidelRules
+from ..errors import InputError
 from .base import Explorer
 
 __all__ = ["TwoDreidelExplorer", "VariantDesigner", "table_report", "two_dreidel_designer", "two_dreidel_explorer"]
@@ -64,14 +65,14 @@ def table_report(*, deck: str, drawn: str, top: str | None, discards: Sequence[s
         try:
             parts = [int(x) for x in their_stacks.split(",")]
         except ValueError:
-            raise ValueError(f"their stacks {their_stacks.strip()!r} must be whole numbers like 8,3") from None
+            raise InputError(f"their stacks {their_stacks.strip()!r} must be whole numbers like 8,3") from None
         stacks = parts * len(discards) if len(parts) == 1 else parts
     if public == "top-two":
         seen = [_visible_pair(d) for d in discards]
         if hand_number < 2 and any(seen):
-            raise ValueError("at hand no. 1 nobody has discarded yet: raise the hand no. or clear the discards")
+            raise InputError("at hand no. 1 nobody has discarded yet: raise the hand no. or clear the discards")
         if hand_number >= 2 and not all(seen):
-            raise ValueError("with top two only, give each opponent's last discarded pair, e.g. NN")
+            raise InputError("with top two only, give each opponent's last discarded pair, e.g. NN")
         if hand_number < 2:
             seen = ["" for _ in discards]
     else:
@@ -79,7 +80,7 @@ def table_report(*, deck: str, drawn: str, top: str | None, discards: Sequence[s
     try:
         rules = TwoDreidelRules(deck=deck)
     except ValueError as exc:
-        raise ValueError(f"deck: {exc}") from None
+        raise InputError(f"deck: {exc}") from None
     report = at_the_table(
         rules=rules, cards=drawn, top=top, opponent_discards=seen, visibility=public,  # type: ignore[arg-type]
         hand_number=hand_number if public == "top-two" else None, policy=they_keep,

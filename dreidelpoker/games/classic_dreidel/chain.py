@@ -16,11 +16,14 @@ from typing import Any, Literal
 
 import sympy
 
+from ..._deprecation import rules_keyword_only
 from ..._fractions import to_jsonable
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
+from .size import check_chain_size
 from .rules import FACES, ClassicDreidelRules
+from ...errors import InputError
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
@@ -43,17 +46,18 @@ AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 def _check_integer_pot(rules: ClassicDreidelRules) -> None:
     if rules.hey_rounding == "continuous":
-        raise ValueError(
+        raise InputError(
             "hey_rounding='continuous' makes coin amounts real numbers, so there is no finite chain; "
             "use continuous_winnings()/spin_payoffs() for the exact continuous-pot results, or simulate()"
         )
 
 
-def start_state(rules: ClassicDreidelRules) -> DreidelState:
+@rules_keyword_only(0)
+def start_state(*, rules: ClassicDreidelRules) -> DreidelState:
     """The state after the opening ante, seat 0 to spin.
 
     Examples:
-        >>> start_state(ClassicDreidelRules(players=2, coins=3))
+        >>> start_state(rules=ClassicDreidelRules(players=2, coins=3))
         ((2, 2), 0, 2, 0)
     """
     _check_integer_pot(rules)
@@ -95,14 +99,15 @@ def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, s
     return (tuple(coins), new_out, pot, nxt)
 
 
-def spin_outcome(rules: ClassicDreidelRules, state: DreidelState, face: str) -> DreidelState:
+@rules_keyword_only(0)
+def spin_outcome(state: DreidelState, face: str, *, rules: ClassicDreidelRules) -> DreidelState:
     """The state after the seat to move spins ``face`` (one of G, H, N, S).
 
     Examples:
         >>> r = ClassicDreidelRules(players=2, coins=3)
-        >>> spin_outcome(r, ((2, 2), 0, 2, 0), "G")   # take 2, both re-ante
+        >>> spin_outcome(((2, 2), 0, 2, 0), "G", rules=r)   # take 2, both re-ante
         ((3, 1), 0, 2, 1)
-        >>> spin_outcome(r, ((2, 2), 0, 2, 0), "H")
+        >>> spin_outcome(((2, 2), 0, 2, 0), "H", rules=r)
         ((3, 2), 0, 1, 1)
     """
     if state[0] in ("win", "draw", "out"):
@@ -128,16 +133,17 @@ def spin_outcome(rules: ClassicDreidelRules, state: DreidelState, face: str) -> 
         else:
             eliminated.append(s)
     elif face != "N":
-        raise ValueError(f"face must be one of {', '.join(FACES)}, got {face!r}")
+        raise InputError(f"face must be one of {', '.join(FACES)}, got {face!r}")
     return _resolve(rules, coins, out, pot, s, eliminated)
 
 
-def successors(rules: ClassicDreidelRules, state: DreidelState) -> dict[DreidelState, Fraction]:
+@rules_keyword_only(0)
+def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, Fraction]:
     """Every state one spin away, with its exact probability (terminal states loop).
 
     Examples:
         >>> r = ClassicDreidelRules(players=2, coins=1)
-        >>> for state, p in successors(r, start_state(r)).items():
+        >>> for state, p in successors(start_state(rules=r), rules=r).items():
         ...     print(state, p)
         ('win', 0) 1/4
         ((1, 0), 0, 1, 1) 1/4
@@ -149,27 +155,33 @@ def successors(rules: ClassicDreidelRules, state: DreidelState) -> dict[DreidelS
     out: dict[DreidelState, Fraction] = {}
     for face, prob in zip(FACES, rules.face_probabilities):
         if prob:
-            nxt = spin_outcome(rules, state, face)
+            nxt = spin_outcome(state, face, rules=rules)
             out[nxt] = out.get(nxt, Fraction(0)) + prob
     return out
 
 
-def dreidel_chain(rules: ClassicDreidelRules, *, exact: bool = True, max_states: int = 3_000_000,
-                  progress: bool = False) -> MarkovChain[DreidelState]:
+@rules_keyword_only(0)
+def dreidel_chain(
+    *,
+    rules: ClassicDreidelRules,
+    exact: bool = True,
+    max_states: int = 3_000_000,
+    progress: bool = False,
+) -> MarkovChain[DreidelState]:
     """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
 
     Examples:
-        >>> chain = dreidel_chain(ClassicDreidelRules(players=2, coins=1))
+        >>> chain = dreidel_chain(rules=ClassicDreidelRules(players=2, coins=1))
         >>> len(chain), sorted(chain.absorbing_states())
         (8, [('win', 0), ('win', 1)])
     """
     _check_integer_pot(rules)
     if exact:
-        return MarkovChain.from_successors([start_state(rules)], lambda s: successors(rules, s),
+        return MarkovChain.from_successors([start_state(rules=rules)], lambda s: successors(s, rules=rules),
                                            max_states=max_states, progress=progress)
     return MarkovChain.from_successors(
-        [start_state(rules)],
-        lambda s: {t: float(p) for t, p in successors(rules, s).items()},
+        [start_state(rules=rules)],
+        lambda s: {t: float(p) for t, p in successors(s, rules=rules).items()},
         max_states=max_states, exact=False, progress=progress,
     )
 
@@ -256,32 +268,41 @@ class ClassicDreidelResult:
                 f"win_probabilities={self.win_probabilities!r}, method={self.method!r})")
 
 
-def analyze(rules: ClassicDreidelRules | None = None, *, method: Literal["exact", "float", "auto"] = "auto",
-            max_states: int = 3_000_000, progress: bool = False) -> ClassicDreidelResult:
+@rules_keyword_only(0)
+def analyze(
+    *,
+    rules: ClassicDreidelRules | None = None,
+    method: Literal["exact", "float", "auto"] = "auto",
+    max_states: int = 3_000_000,
+    progress: bool = False,
+) -> ClassicDreidelResult:
     """Expected number of spins and each seat's chance of winning, from the absorbing chain.
 
     ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
     floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
     ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
+    A game whose chain is estimated (:func:`~.size.estimated_states`) over ``max_states``
+    is refused at once with a ``ResourceLimitError``.
 
     Examples:
-        >>> res = analyze(ClassicDreidelRules(players=2, coins=1))
+        >>> res = analyze(rules=ClassicDreidelRules(players=2, coins=1))
         >>> res.expected_spins, res.win_probabilities
         (20/9, (37/68, 31/68))
     """
     rules = rules or ClassicDreidelRules()
     if method not in ("exact", "float", "auto"):
-        raise ValueError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
+        raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
+    check_chain_size(rules, max_states)  # refuse a chain far too big at once, before any work
     t0 = time.perf_counter()
     want_exact = method == "exact"
-    chain = dreidel_chain(rules, exact=want_exact, max_states=max_states, progress=progress)
+    chain = dreidel_chain(rules=rules, exact=want_exact, max_states=max_states, progress=progress)
     if method == "auto" and len(chain) <= AUTO_EXACT_MAX_STATES:
         # Small enough: rebuilding it with exact probabilities is cheap.
         want_exact = True
-        chain = dreidel_chain(rules, exact=True, max_states=max_states)
+        chain = dreidel_chain(rules=rules, exact=True, max_states=max_states)
     if want_exact:
         chain.exact_limit = max(chain.exact_limit, len(chain))
-    steps, absorbed = chain.absorption_summary(start_state(rules), method="exact" if want_exact else "float")
+    steps, absorbed = chain.absorption_summary(start_state(rules=rules), method="exact" if want_exact else "float")
     return _result(rules, steps, absorbed, len(chain), "exact" if want_exact else "float", time.perf_counter() - t0)
 
 
@@ -306,18 +327,19 @@ def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelSta
     return ClassicDreidelResult(rules, steps, tuple(win), None, n_states, method, seconds)
 
 
-def game_length_cdf(rules: ClassicDreidelRules, spins: int, *, exact: bool = True) -> list[Any]:
+@rules_keyword_only(0)
+def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = True) -> list[Any]:
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).
 
     Examples:
-        >>> game_length_cdf(ClassicDreidelRules(players=2, coins=1), 2)
+        >>> game_length_cdf(2, rules=ClassicDreidelRules(players=2, coins=1))
         [0, 1/2, 11/16]
     """
     if isinstance(spins, bool) or not isinstance(spins, int) or spins < 0:
-        raise ValueError(f"spins must be a non-negative integer, got {spins!r}")
+        raise InputError(f"spins must be a non-negative integer, got {spins!r}")
     one: Any = Fraction(1) if exact else 1.0
-    dist: dict[DreidelState, Any] = {start_state(rules): one}
+    dist: dict[DreidelState, Any] = {start_state(rules=rules): one}
     cache: dict[DreidelState, list[tuple[DreidelState, Any]]] = {}
     out: list[Any] = []
     done: Any = one - one
@@ -331,7 +353,7 @@ def game_length_cdf(rules: ClassicDreidelRules, spins: int, *, exact: bool = Tru
             if s[0] in ("win", "draw", "out"):
                 continue
             if s not in cache:
-                cache[s] = [(t, p if exact else float(p)) for t, p in successors(rules, s).items()]
+                cache[s] = [(t, p if exact else float(p)) for t, p in successors(s, rules=rules).items()]
             for t, p in cache[s]:
                 nxt[t] = nxt.get(t, 0) + v * p
         dist = nxt

@@ -5,18 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ...errors import ResourceLimitError
+from ...limits import check_count, check_seed, int_arg
+from ...play.runner import MAX_GAMES
 from ..registry import CliCommand
 from .chain import AUTO_EXACT_MAX_STATES, analyze
 from .rules import ELIMINATIONS, STOPPING_RULES, ClassicDreidelRules
 from .simulate import simulate
+from .size import check_chain_size
 
 
-def _int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    return value
+_int = int_arg
 
 
 def _rules_arguments(p: argparse.ArgumentParser, *, continuous: bool) -> None:
@@ -43,24 +42,50 @@ def _rules(args: argparse.Namespace) -> ClassicDreidelRules:
                                elimination=args.elimination, reante=args.reante, stopping=args.stopping)
 
 
+#: ``chain classic-dreidel --max-states`` default: about a million states is minutes and a few GB.
+CLI_MAX_STATES = 1_000_000
+
+
 def _add_chain(p: argparse.ArgumentParser) -> None:
     _rules_arguments(p, continuous=False)
     p.add_argument("--method", choices=["auto", "exact", "float"], default="auto",
                    help=f"exact rationals, floating point, or auto (exact up to {AUTO_EXACT_MAX_STATES} states)")
+    p.add_argument("--max-states", type=_int, default=CLI_MAX_STATES,
+                   help=f"refuse chains estimated above this many states (default {CLI_MAX_STATES:,}; "
+                   "4 players x 10 coins has 641,244)")
 
 
 def _run_chain(args: argparse.Namespace) -> Any:
-    return analyze(_rules(args), method=args.method)
+    rules = _rules(args)
+    max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
+    check_chain_size(rules, max_states, option="--max-states")
+    return analyze(rules=rules, method=args.method, max_states=max_states, progress=not args.json)
 
 
 def _add_simulate(p: argparse.ArgumentParser) -> None:
     _rules_arguments(p, continuous=True)
-    p.add_argument("--games", type=_int, default=10_000, help="number of games (default 10000)")
+    p.add_argument("--games", type=_int, default=10_000, help=f"number of games, 1 to {MAX_GAMES:,} (default 10000)")
     p.add_argument("--seed", type=_int, default=0, help="seed of the numpy SeedSequence (default 0)")
 
 
+#: The simulator stops a game after this many spins (``simulate``'s ``max_spins``).
+SIMULATE_MAX_SPINS = 10_000_000
+
+
 def _run_simulate(args: argparse.Namespace) -> Any:
-    return simulate(_rules(args), games=args.games, seed=args.seed)
+    rules = _rules(args)
+    games = check_count(args.games, "--games", low=1, high=MAX_GAMES)
+    seed = check_seed(args.seed, "--seed")
+    if rules.stopping != "first-gimel":
+        # A player pays at most 1 coin per spin (an ante), 2 on their own spin (Shin, then an
+        # ante): going out with C coins takes at least C * players / (players + 1) spins.
+        at_least = rules.coins * rules.players // (rules.players + 1)
+        if at_least > SIMULATE_MAX_SPINS:
+            raise ResourceLimitError(
+                f"--coins {rules.coins:,}: every game lasts at least {at_least:,} spins, over the simulator's "
+                f"limit of {SIMULATE_MAX_SPINS:,} spins a game, so every game would be cut short; use fewer coins"
+            )
+    return simulate(rules=rules, games=games, seed=seed, max_spins=SIMULATE_MAX_SPINS)
 
 
 COMMANDS = {
@@ -74,7 +99,7 @@ COMMANDS = {
         "floating point beyond.\n\nExample: dreidelpoker chain classic-dreidel --players 3 --coins 3 --json",
     ),
     "simulate": CliCommand(
-        help="seeded Monte Carlo simulation of classic dreidel, with 95%% confidence intervals",
+        help="seeded Monte Carlo simulation of classic dreidel, with 95% confidence intervals",
         add_arguments=_add_simulate,
         run=_run_simulate,
         examples=(("--players", "3", "--coins", "3", "--games", "200", "--seed", "7"),),

@@ -16,16 +16,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import sympy
 
+from ..._fractions import to_rational
 from ..._sparse_solve import solve_exact
 from .rules import ClassicDreidelRules
+from ...errors import InputError
 
 __all__ = ["continuous_winnings", "spin_payoffs"]
-
-
-def _rat(x: Fraction) -> Any:
-    return sympy.Rational(x.numerator, x.denominator)
 
 
 def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fraction, Fraction]:
@@ -35,7 +32,7 @@ def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fract
 
 def _players(players: int) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 50:
-        raise ValueError(f"players must be an integer from 2 to 50, got {players!r}")
+        raise InputError(f"players must be an integer from 2 to 50, got {players!r}")
     return players
 
 
@@ -55,15 +52,15 @@ def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
     """
     p = _players(players)
     if isinstance(spins, bool) or not isinstance(spins, int) or spins < 1:
-        raise ValueError(f"spins must be a positive integer, got {spins!r}")
+        raise InputError(f"spins must be a positive integer, got {spins!r}")
     if hey_rounding not in ("continuous", "up", "down"):
-        raise ValueError(f"hey_rounding must be 'continuous', 'up' or 'down', got {hey_rounding!r}")
+        raise InputError(f"hey_rounding must be 'continuous', 'up' or 'down', got {hey_rounding!r}")
     g, h, n, s = _faces(rules)
     out: list[Any] = []
     if hey_rounding == "continuous":
         mean_pot = Fraction(p)  # expected pot before the spin; payoffs are affine in it
         for _ in range(spins):
-            out.append(_rat(g * mean_pot + h * mean_pot / 2 - s))
+            out.append(to_rational(g * mean_pot + h * mean_pot / 2 - s))
             mean_pot = n * mean_pot + h * mean_pot / 2 + g * p + s * (mean_pot + 1)
         return out
     up = hey_rounding == "up"
@@ -77,7 +74,7 @@ def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
             for after, q in ((pot, n), (pot - take, h), (0, g), (pot + 1, s)):
                 after = after or p  # everyone antes into an empty pot
                 nxt[after] = nxt.get(after, Fraction(0)) + w * q
-        out.append(_rat(pay))
+        out.append(to_rational(pay))
         dist = nxt
     return out
 
@@ -104,5 +101,5 @@ def continuous_winnings(players: int, *, rules: ClassicDreidelRules | None = Non
         rows_b = [{(j + 1) % p: n + h + s} for j in range(p)]
         rhs_b = [[s * a[(j + 1) % p] - (s if j == i else zero)] for j in range(p)]
         b = [v[0] for v in solve_exact(rows_b, rhs_b)]
-        out.append(_rat(a[0] * p + b[0]))
+        out.append(to_rational(a[0] * p + b[0]))
     return out

@@ -21,6 +21,7 @@ import numpy as np
 from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
 from .chain import DreidelState, spin_outcome
 from .rules import FACES, ClassicDreidelRules
+from ...errors import InputError
 
 __all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "new_game"]
 
@@ -84,11 +85,11 @@ class ClassicDreidelGame:
 
     def apply(self, action: str) -> ClassicDreidelGame:
         if self.turn is not Turn.CHANCE:
-            raise ValueError("the game is over: no more spins")
+            raise InputError("the game is over: no more spins")
         if action not in FACES:
-            raise ValueError(f"a spin is one of {', '.join(FACES)}, got {action!r}")
+            raise InputError(f"a spin is one of {', '.join(FACES)}, got {action!r}")
         spinner = self.chain_state[3]
-        after = spin_outcome(self.rules, self.chain_state, action)
+        after = spin_outcome(self.chain_state, action, rules=self.rules)
         text = f"spin {self.spins + 1}: seat {spinner + 1} spins {_FACE_NAMES[action]}"
         if after[0] == "win":
             text += f"; seat {after[1] + 1} wins"
@@ -103,7 +104,7 @@ class ClassicDreidelGame:
                                   after[0] not in ("win", "draw", "out") and spins >= self.hand_limit, self.weights)
 
     def apply_joint(self, actions: Mapping[int, str]) -> ClassicDreidelGame:
-        raise ValueError("classic dreidel has no simultaneous moves")
+        raise InputError("classic dreidel has no simultaneous moves")
 
     def returns(self) -> tuple[Payoff, ...]:
         """1 for the winner (split on a draw); with ``stopping="first-elimination"``, the

@@ -11,6 +11,7 @@ import html
 from typing import Any
 
 from ...display import number_html, table_html
+from ...errors import InputError
 from .chain import analyze, game_length_cdf
 from .rules import ClassicDreidelRules
 
@@ -62,14 +63,14 @@ def classic_report(*, players: int = 2, coins: int = 3, hey_rounding: str = "up"
         True
     """
     if players not in MAX_COINS:
-        raise ValueError(f"players: the explorer takes 2 to {MAX_PLAYERS} players; got {players}")
+        raise InputError(f"players: the explorer takes 2 to {MAX_PLAYERS} players; got {players}")
     if coins > MAX_COINS[players]:
-        raise ValueError(f"coins: with {players} players the explorer goes up to {MAX_COINS[players]} coins "
+        raise InputError(f"coins: with {players} players the explorer goes up to {MAX_COINS[players]} coins "
                          f"(for more use `dreidelpoker chain classic-dreidel --players {players} --coins {coins}`)")
     rules = ClassicDreidelRules(players=players, coins=coins, hey_rounding=hey_rounding,  # type: ignore[arg-type]
                                 elimination=elimination, reante=reante, stopping=stopping)  # type: ignore[arg-type]
-    result = analyze(rules)
-    cdf = game_length_cdf(rules, max_spins, exact=False)
+    result = analyze(rules=rules)
+    cdf = game_length_cdf(max_spins, rules=rules, exact=False)
     marks = length_checkpoints(cdf)
     rows = [(f"{n} spins", p) for n, p in marks]
     median = next((n for n, p in marks if p >= 0.5), None)

@@ -27,6 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
+import sympy
+
+from ..._fractions import to_fraction, to_rational
+from ...errors import InputError
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
@@ -39,19 +43,6 @@ STOPPING_RULES = ("last-survivor", "first-elimination", "first-gimel")
 HeyRounding = Literal["up", "down", "continuous"]
 Elimination = Literal["cannot-pay", "zero"]
 Stopping = Literal["last-survivor", "first-elimination", "first-gimel"]
-
-
-def _fraction(value: Any, what: str) -> Fraction:
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be a number, not the bool {value!r}")
-    if isinstance(value, float):
-        raise TypeError(f"{what} is the float {value!r}; give an exact number like 1/4 (Fraction, int or 'p/q')")
-    try:
-        if hasattr(value, "p") and hasattr(value, "q"):  # sympy Rational
-            return Fraction(int(value.p), int(value.q))
-        return Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise TypeError(f"{what} {value!r} is not an exact number like '1/4'") from None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,7 +58,7 @@ class ClassicDreidelRules:
         >>> ClassicDreidelRules(players=1)
         Traceback (most recent call last):
         ...
-        ValueError: players must be an integer from 2 to 8, got 1
+        dreidelpoker.errors.InputError: players must be an integer from 2 to 8, got 1
     """
 
     players: int = 4
@@ -81,36 +72,41 @@ class ClassicDreidelRules:
     def __post_init__(self) -> None:
         p = self.players
         if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= 8:
-            raise ValueError(f"players must be an integer from 2 to 8, got {p!r}")
+            raise InputError(f"players must be an integer from 2 to 8, got {p!r}")
         c = self.coins
         if isinstance(c, bool) or not isinstance(c, int) or c < 1:
-            raise ValueError(f"coins must be a positive integer (coins per player at the start), got {c!r}")
+            raise InputError(f"coins must be a positive integer (coins per player at the start), got {c!r}")
         for name, value, allowed in (
             ("hey_rounding", self.hey_rounding, HEY_ROUNDINGS),
             ("elimination", self.elimination, ELIMINATIONS),
             ("stopping", self.stopping, STOPPING_RULES),
         ):
             if value not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
+                raise InputError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
         if self.elimination == "zero" and c < 2:
-            raise ValueError("coins must be at least 2 with elimination='zero' "
+            raise InputError("coins must be at least 2 with elimination='zero' "
                              "(with 1 coin every player is out after the first ante)")
         if not isinstance(self.reante, bool):
-            raise ValueError(f"reante must be True or False, got {self.reante!r}")
+            raise InputError(f"reante must be True or False, got {self.reante!r}")
         probs = tuple(self.face_probabilities)
         if len(probs) != 4:
-            raise ValueError(f"face_probabilities needs 4 numbers (Gimel, Hey, Nun, Shin), got {len(probs)}")
-        fr = tuple(_fraction(x, "face probability") for x in probs)
+            raise InputError(f"face_probabilities needs 4 numbers (Gimel, Hey, Nun, Shin), got {len(probs)}")
+        fr = tuple(to_fraction(x, what="face probability") for x in probs)
         if any(x < 0 for x in fr) or sum(fr) != 1:
-            raise ValueError(
+            raise InputError(
                 f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
             )
         object.__setattr__(self, "face_probabilities", fr)
 
     @property
-    def probabilities(self) -> dict[str, Fraction]:
-        """Face -> probability."""
-        return dict(zip(FACES, self.face_probabilities))
+    def probabilities(self) -> dict[str, sympy.Rational]:
+        """Face -> exact probability (sympy Rationals).
+
+        Examples:
+            >>> ClassicDreidelRules().probabilities["G"]
+            1/4
+        """
+        return {face: to_rational(p) for face, p in zip(FACES, self.face_probabilities)}
 
     @property
     def total_coins(self) -> int:

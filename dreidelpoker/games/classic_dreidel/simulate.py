@@ -14,7 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from ..._deprecation import rules_keyword_only
 from .rules import ClassicDreidelRules
+from ...errors import InputError
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -135,22 +137,28 @@ def _play(rules: ClassicDreidelRules, faces: Any, max_spins: int) -> tuple[int, 
     return spins, [0.0] * p, [], net
 
 
-def simulate(rules: ClassicDreidelRules | None = None, *, games: int = 10_000, seed: int = 0,
-             max_spins: int = 10_000_000) -> SimulationResult:
+@rules_keyword_only(0)
+def simulate(
+    *,
+    rules: ClassicDreidelRules | None = None,
+    games: int = 10_000,
+    seed: int = 0,
+    max_spins: int = 10_000_000,
+) -> SimulationResult:
     """Play ``games`` seeded games and estimate the length, the win (or first-out)
     frequencies and each seat's mean winnings. Works for every option, the continuous pot
     included (there a payment needs at least 1 coin in hand).
 
     Examples:
-        >>> res = simulate(ClassicDreidelRules(players=2, coins=2), games=200, seed=1)
+        >>> res = simulate(rules=ClassicDreidelRules(players=2, coins=2), games=200, seed=1)
         >>> res.games, round(sum(res.win_frequencies), 9)
         (200, 1.0)
     """
     rules = rules or ClassicDreidelRules()
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive integer, got {games!r}")
+        raise InputError(f"games must be a positive integer, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise InputError(f"seed must be a non-negative integer, got {seed!r}")
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
     probs = np.array([float(x) for x in rules.face_probabilities])
 

@@ -20,6 +20,7 @@ from .cards import CARD_RANKS, Card, format_hand, parse_hand
 from .equity import DiceKnown, dice_known, exact_equity_of, monte_carlo_equity_of
 from .rules import MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, rank_multisets
+from ...errors import InputError
 
 __all__ = ["DICE_POKER", "DiceHandClass", "DicePokerAnalysis"]
 
@@ -71,7 +72,7 @@ class DicePokerAnalysis:
     def parse_hand(self, text: str, *, rules: DicePokerRules) -> DiceHandClass:
         dice, cards = parse_hand(text)
         if len(cards) != 3:
-            raise ValueError(f"a complete Dice Poker hand has 3 cards, got {len(cards)} in {text!r}")
+            raise InputError(f"a complete Dice Poker hand has 3 cards, got {len(cards)} in {text!r}")
         return _desc(dice), _desc([c.rank for c in cards])
 
     def format_hand(self, hand: DiceHandClass, *, rules: DicePokerRules) -> str:
@@ -86,9 +87,9 @@ class DicePokerAnalysis:
     def known(self, hand: str, *, opponents: int, rules: DicePokerRules) -> DiceKnown:
         """``hand`` is ``"DICE | CARDS"`` with 0-3 cards; the opponents have not rolled yet."""
         if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents < MAX_PLAYERS:
-            raise ValueError(f"opponents must be an integer from 1 to {MAX_PLAYERS - 1}, got {opponents!r}")
+            raise InputError(f"opponents must be an integer from 1 to {MAX_PLAYERS - 1}, got {opponents!r}")
         if not hand.strip():
-            raise ValueError("hand must give at least the hero's dice, e.g. '6,5,3' or '6,5,3 | K'")
+            raise InputError("hand must give at least the hero's dice, e.g. '6,5,3' or '6,5,3 | K'")
         dice, cards = parse_hand(hand)
         return dice_known(dice, cards, opponent_dice=[None] * opponents)
 

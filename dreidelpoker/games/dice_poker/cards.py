@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "CARD_RANKS",
@@ -73,9 +74,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 2 <= self.rank <= 14:
-            raise ValueError(f"card rank must be 2-14 (J=11, Q=12, K=13, A=14), got {self.rank!r}")
+            raise InputError(f"card rank must be 2-14 (J=11, Q=12, K=13, A=14), got {self.rank!r}")
         if self.suit is not None and self.suit not in SUITS:
-            raise ValueError(f"card suit must be one of {list(SUITS)} or None, got {self.suit!r}")
+            raise InputError(f"card suit must be one of {list(SUITS)} or None, got {self.suit!r}")
 
     @classmethod
     def parse(cls, token: str | int | Card) -> Card:
@@ -83,17 +84,17 @@ class Card:
         if isinstance(token, Card):
             return token
         if isinstance(token, bool):
-            raise TypeError(f"a card must be a string like 'K' or 'KS' or an int 2-14, not {token!r}")
+            raise InputTypeError(f"a card must be a string like 'K' or 'KS' or an int 2-14, not {token!r}")
         if isinstance(token, int):
             return cls(rank=token)
         if not isinstance(token, str):
-            raise TypeError(f"a card must be a string like 'K' or 'KS' or an int 2-14, got {type(token).__name__}")
+            raise InputTypeError(f"a card must be a string like 'K' or 'KS' or an int 2-14, got {type(token).__name__}")
         text = token.strip().upper()
         for alias, suit in _SUIT_ALIASES.items():
             text = text.replace(alias, suit)
         m = _CARD_RE.match(text)
         if not m:
-            raise ValueError(f"unknown card {token!r}; allowed: {_CARDS_ALLOWED}")
+            raise InputError(f"unknown card {token!r}; allowed: {_CARDS_ALLOWED}")
         rank_text, suit = m.group(1), m.group(2)
         rank = _RANK_PARSE.get(rank_text) or int(rank_text)
         return cls(rank=rank, suit=suit)
@@ -111,7 +112,7 @@ def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
         >>> parse_dice("6,5")
         Traceback (most recent call last):
         ...
-        ValueError: dice '6,5' must be exactly three dice with faces 1-6, e.g. 6,5,3; got 2 dice
+        dreidelpoker.errors.InputError: dice '6,5' must be exactly three dice with faces 1-6, e.g. 6,5,3; got 2 dice
     """
     allowed = "exactly three dice with faces 1-6, e.g. 6,5,3"
     if isinstance(dice, str):
@@ -122,19 +123,19 @@ def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
         faces: list[object] = []
         for p in parts:
             if not p.isdigit():
-                raise ValueError(f"{what} {dice!r} must be {allowed}; {p!r} is not a die face")
+                raise InputError(f"{what} {dice!r} must be {allowed}; {p!r} is not a die face")
             faces.append(int(p))
     elif isinstance(dice, Sequence):
         faces = list(dice)
     else:
-        raise TypeError(f"{what} must be a string like '6,5,3' or a sequence of three ints, got {type(dice).__name__}")
+        raise InputTypeError(f"{what} must be a string like '6,5,3' or a sequence of three ints, got {type(dice).__name__}")
     for f in faces:
         if isinstance(f, bool) or not isinstance(f, int):
-            raise ValueError(f"{what} {dice!r} must be {allowed}; {f!r} is not a die face")
+            raise InputError(f"{what} {dice!r} must be {allowed}; {f!r} is not a die face")
         if not 1 <= f <= 6:
-            raise ValueError(f"{what} {dice!r} must be {allowed}; {f} is outside 1-6")
+            raise InputError(f"{what} {dice!r} must be {allowed}; {f} is outside 1-6")
     if len(faces) != 3:
-        raise ValueError(f"{what} {dice!r} must be {allowed}; got {len(faces)} dice")
+        raise InputError(f"{what} {dice!r} must be {allowed}; got {len(faces)} dice")
     return tuple(int(f) for f in faces)  # type: ignore[call-overload]
 
 
@@ -148,7 +149,7 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
         >>> parse_cards("KS,KS")
         Traceback (most recent call last):
         ...
-        ValueError: duplicate card KS in cards 'KS,KS'; each card of the deck exists once
+        dreidelpoker.errors.InputError: duplicate card KS in cards 'KS,KS'; each card of the deck exists once
     """
     if cards is None:
         return ()
@@ -158,7 +159,7 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
         tokens = list(cards)
     parsed = tuple(Card.parse(t) for t in tokens)
     if len(parsed) > max_cards:
-        raise ValueError(f"{what} {cards!r} holds {len(parsed)} cards; a player has at most {max_cards}")
+        raise InputError(f"{what} {cards!r} holds {len(parsed)} cards; a player has at most {max_cards}")
     check_card_supply(parsed, what=f"{what} {cards!r}")
     return parsed
 
@@ -169,11 +170,11 @@ def check_card_supply(cards: Iterable[Card], *, what: str = "cards") -> None:
     suited = Counter(c for c in cards if c.suit is not None)
     for card, n in suited.items():
         if n > 1:
-            raise ValueError(f"duplicate card {card} in {what}; each card of the deck exists once")
+            raise InputError(f"duplicate card {card} in {what}; each card of the deck exists once")
     ranks = Counter(c.rank for c in cards)
     for rank, n in ranks.items():
         if n > 4:
-            raise ValueError(f"{n} cards of rank {value_name(rank)} in {what}; the deck holds 4 of each rank")
+            raise InputError(f"{n} cards of rank {value_name(rank)} in {what}; the deck holds 4 of each rank")
 
 
 def parse_hand(hand: str, *, what: str = "hand") -> tuple[tuple[int, ...], tuple[Card, ...]]:
@@ -189,10 +190,10 @@ def parse_hand(hand: str, *, what: str = "hand") -> tuple[tuple[int, ...], tuple
         '6,5,3 | KS'
     """
     if not isinstance(hand, str):
-        raise TypeError(f"{what} must be a string like '6,5,3 | A Q 10', got {type(hand).__name__}")
+        raise InputTypeError(f"{what} must be a string like '6,5,3 | A Q 10', got {type(hand).__name__}")
     parts = hand.split("|")
     if len(parts) > 2:
-        raise ValueError(f"{what} {hand!r} must be 'DICE | CARDS', e.g. '6,5,3 | A Q 10'; it has {len(parts) - 1} '|'")
+        raise InputError(f"{what} {hand!r} must be 'DICE | CARDS', e.g. '6,5,3 | A Q 10'; it has {len(parts) - 1} '|'")
     dice = parse_dice(parts[0], what=f"the dice of {what} {hand!r}")
     cards = parse_cards(parts[1] if len(parts) == 2 else None, what=f"the cards of {what} {hand!r}")
     return dice, cards

@@ -13,6 +13,7 @@ from ...montecarlo import MonteCarloEstimate
 from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
 from .rules import DicePokerRules
 from .tables import SPACES, CategoryTable, category_table, conditional_table, designer_answers
+from ...errors import InputError
 
 
 def _rules_args(p: argparse.ArgumentParser) -> None:
@@ -51,16 +52,16 @@ def _add_table(p: argparse.ArgumentParser) -> None:
 def _run_table(args: argparse.Namespace) -> _TableOutput:
     rules = _rules(args)
     if args.cards and not args.dice:
-        raise ValueError("--cards needs --dice: a conditional table is given the dice and then some cards")
+        raise InputError("--cards needs --dice: a conditional table is given the dice and then some cards")
     if args.dice:
         if args.space != "ordered":
-            raise ValueError("--space applies to the whole-space table; a conditional table counts card sets")
+            raise InputError("--space applies to the whole-space table; a conditional table counts card sets")
         d = parse_dice(args.dice)
         cards = parse_cards(args.cards)
-        table = conditional_table(d, cards, rules)
+        table = conditional_table(d, cards, rules=rules)
         return _TableOutput(table, {"dice": list(d), "cards": [str(c) for c in cards]}, "")
-    table = category_table(rules, space=args.space)
-    answers = designer_answers(rules)
+    table = category_table(rules=rules, space=args.space)
+    answers = designer_answers(rules=rules)
     return _TableOutput(table, {"designer": answers.to_dict()}, answers.to_text())
 
 
@@ -102,7 +103,7 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
 
 def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     if not args.opponent_dice:
-        raise ValueError("give every opponent's dice with --opponent-dice, e.g. --opponent-dice 2,2,1 4,4,3")
+        raise InputError("give every opponent's dice with --opponent-dice, e.g. --opponent-dice 2,2,1 4,4,3")
     rules = _rules(args)
     d = parse_dice(args.dice)
     cards = parse_cards(args.cards)

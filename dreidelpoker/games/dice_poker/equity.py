@@ -36,6 +36,7 @@ from .evaluator import HandKey
 from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, rank_multisets
 from .tables import remaining_deck
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "Method", "OpponentDice", "dice_known", "equity",
@@ -78,16 +79,16 @@ def parse_opponent_dice(opponent_dice: str | Sequence[str | Sequence[int] | None
     elif isinstance(opponent_dice, Sequence):
         groups = list(opponent_dice)
         if groups and all(isinstance(x, int) for x in groups):
-            raise ValueError(
+            raise InputError(
                 f"opponent_dice {opponent_dice!r} looks like one roll; give a list of rolls, e.g. [(2, 2, 1)]"
             )
     else:
-        raise TypeError(f"opponent_dice must be a list of rolls like [(2, 2, 1)], got {type(opponent_dice).__name__}")
+        raise InputTypeError(f"opponent_dice must be a list of rolls like [(2, 2, 1)], got {type(opponent_dice).__name__}")
     if not groups:
-        raise ValueError("give the dice of at least one opponent, e.g. opponent_dice=[(2, 2, 1)]")
+        raise InputError("give the dice of at least one opponent, e.g. opponent_dice=[(2, 2, 1)]")
     max_opp = MAX_PLAYERS - 1
     if len(groups) > max_opp:
-        raise ValueError(
+        raise InputError(
             f"{len(groups)} opponents need {3 * (len(groups) + 1)} cards; the {DECK_SIZE}-card deck deals "
             f"three cards to at most {MAX_PLAYERS} players ({max_opp} opponents)"
         )
@@ -373,7 +374,7 @@ def dice_known(
     left = k.left()
     need = 3 - len(known) + 3 * len(opponents)
     if need > int(left.sum()):
-        raise ValueError(
+        raise InputError(
             f"{len(opponents) + 1} players need {need} more cards but only {int(left.sum())} are left in the deck "
             f"after {len(known)} known and {len(gone)} dead cards"
         )
@@ -428,18 +429,18 @@ def equity(
     """
     rules = rules or DicePokerRules()
     if method not in _METHODS:
-        raise ValueError(f"method must be one of {list(_METHODS)}, got {method!r}")
+        raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
     for name, value, low in (("samples", samples, 1), ("max_exact_cells", max_exact_cells, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+            raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise InputError(f"seed must be a non-negative integer, got {seed!r}")
     k = dice_known(dice, cards, opponent_dice=opponent_dice, dead=dead)
     opponents = k.opponent_dice
     cells = exact_cells(len(k.cards), len(opponents), unknown_rolls=sum(o is None for o in opponents))
     use_exact = method == "exact" or (method == "auto" and cells <= max_exact_cells)
     if method == "exact" and cells > max_exact_cells:
-        raise ValueError(
+        raise InputError(
             f"exact enumeration needs {cells:,} cells, over max_exact_cells={max_exact_cells:,}; "
             "use method 'monte-carlo' or 'auto', or raise max_exact_cells (CLI: --max-exact-cells)"
         )

@@ -19,8 +19,11 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from ..._deprecation import rules_keyword_only
+from ...caches import bounded_cache
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
+from ...errors import InputError
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -116,9 +119,6 @@ def _without(values: tuple[int, ...], removed: Iterable[int]) -> tuple[int, ...]
     return tuple(rest)
 
 
-_CLASSIFY_CACHE: dict[tuple[tuple[int, ...], int, int], HandKey] = {}
-
-
 def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobtail_min_start: int = 2) -> HandKey:
     """The key ``(category, defining, rest)`` of a multiset of hand values.
 
@@ -128,14 +128,19 @@ def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobta
         >>> classify_values([9, 9, 7, 5])
         (1, (9,), (7, 5))
     """
-    vals = tuple(sorted(values, reverse=True))
-    ck = (vals, straight_min_start, bobtail_min_start)
-    hit = _CLASSIFY_CACHE.get(ck)
-    if hit is not None:
-        return hit
-    key = _classify(vals, straight_min_start, bobtail_min_start)
-    _CLASSIFY_CACHE[ck] = key
-    return key
+    return classify_sorted(tuple(sorted(values, reverse=True)), straight_min_start, bobtail_min_start)
+
+
+@bounded_cache(maxsize=400_000)
+def classify_sorted(vals: tuple[int, ...], smin: int, bmin: int) -> HandKey:
+    """:func:`classify_values` of values already sorted high to low, with the straight and
+    bobtail minimum starts by position (the cached kernel every engine calls).
+
+    Examples:
+        >>> classify_sorted((14, 12, 10, 8, 6), 1, 2)
+        (6, (5, 14), ())
+    """
+    return _classify(vals, smin, bmin)
 
 
 def _classify(vals: tuple[int, ...], smin: int, bmin: int) -> HandKey:
@@ -273,8 +278,13 @@ class DiceHand:
         return self.key >= other.key
 
 
-def evaluate(dice: str | Sequence[int], cards: str | Iterable[str | int | Card],
-             rules: DicePokerRules | None = None) -> DiceHand:
+@rules_keyword_only(2)
+def evaluate(
+    dice: str | Sequence[int],
+    cards: str | Iterable[str | int | Card],
+    *,
+    rules: DicePokerRules | None = None,
+) -> DiceHand:
     """Evaluate three dice and three cards: the best partition, its category and key.
 
     Examples:
@@ -290,7 +300,7 @@ def evaluate(dice: str | Sequence[int], cards: str | Iterable[str | int | Card],
     d = parse_dice(dice)
     c = parse_cards(cards)
     if len(c) != 3:
-        raise ValueError(f"a Dice Poker hand has exactly 3 cards, got {len(c)} in {cards!r}")
+        raise InputError(f"a Dice Poker hand has exactly 3 cards, got {len(c)} in {cards!r}")
     key, i = best_key(d, [x.rank for x in c], straight_min_start=rules.straight_min_start,
                       bobtail_min_start=rules.bobtail_min_start)
     part = dice_partitions(d)[i]

@@ -33,14 +33,14 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
         "<p class='error'>error: opponent 1's dice '2,2,9' must be exactly three dice with faces 1-6, e.g. 6,5,3; 9 is outside 1-6</p>"
     """
     try:
-        return dice_report(dice, cards, opponent_dice, rules, samples=samples, seed=seed)
+        return dice_report(dice, cards, opponent_dice, rules=rules, samples=samples, seed=seed)
     except (ValueError, TypeError) as exc:
         return f"<p class='error'>error: {html.escape(str(exc), quote=False)}</p>"
 
 
-def dice_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: str,
-                rules: DicePokerRules | None = None, *, samples: int = 50_000, seed: int = 0) -> str:
-    """Like :func:`explorer_report`, but bad input raises ``ValueError`` (the explorer shows it).
+def dice_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: str, *,
+                rules: DicePokerRules | None = None, samples: int = 50_000, seed: int = 0) -> str:
+    """Like :func:`explorer_report`, but bad input raises :class:`~dreidelpoker.errors.InputError` (the explorer shows it).
 
     Parameters:
         dice: the three dice.
@@ -67,9 +67,9 @@ def dice_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: 
     parts = [f"<h4>Dice {'-'.join(map(str, d))}"
              + (f", cards {html.escape(' '.join(str(c) for c in known))}" if known else "") + "</h4>"]
     if len(known) == 3:
-        hand = evaluate(d, known, rules)
+        hand = evaluate(d, known, rules=rules)
         parts.append(f"<p><b>{hand.name}</b>: {html.escape(str(hand))}</p>")
-    table = conditional_table(d, known, rules)
+    table = conditional_table(d, known, rules=rules)
     parts.append(table_html(
         ("category", "probability"),
         [(name, table.probability(i)) for i, name in enumerate(CATEGORY_NAMES) if table.counts[i]],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+from ...errors import InputError
 
 __all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "MAX_PLAYERS", "DicePokerRules"]
 
@@ -17,13 +18,13 @@ BETTING_STRUCTURES = ("after-all-cards", "after-each-card")
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
     allowed = f"an integer from {low} to {high}" if high is not None else f"an integer >= {low}"
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        raise InputError(f"{name} must be {allowed}, got {value!r}")
     return value
 
 
 def _check_bool(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be True or False, got {value!r}")
+        raise InputError(f"{name} must be True or False, got {value!r}")
     return value
 
 
@@ -46,7 +47,7 @@ class DicePokerRules:
         >>> DicePokerRules(players=18)
         Traceback (most recent call last):
         ...
-        ValueError: players must be an integer from 2 to 17, got 18
+        dreidelpoker.errors.InputError: players must be an integer from 2 to 17, got 18
     """
 
     players: int = 2
@@ -61,7 +62,7 @@ class DicePokerRules:
         _check_int("ante", self.ante, 0)
         _check_int("bet", self.bet, 1)
         if self.betting not in BETTING_STRUCTURES:
-            raise ValueError(f"betting must be one of {list(BETTING_STRUCTURES)}, got {self.betting!r}")
+            raise InputError(f"betting must be one of {list(BETTING_STRUCTURES)}, got {self.betting!r}")
         _check_bool("straights_from_one", self.straights_from_one)
         _check_bool("bobtail_from_one", self.bobtail_from_one)
 

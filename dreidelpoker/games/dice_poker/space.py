@@ -11,11 +11,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache, lru_cache
 from math import comb, factorial
 
 from .cards import CARD_RANKS
-from .evaluator import _CLASSIFY_CACHE, HandKey, classify_values, dice_partitions
+from ..._deprecation import deprecated_call
+from ...caches import bounded_cache, clear_caches as _clear_all
+from .evaluator import HandKey, classify_sorted, dice_partitions
 
 __all__ = [
     "DICE_MULTISETS",
@@ -36,7 +37,7 @@ DICE_MULTISETS: tuple[tuple[int, int, int], ...] = tuple(
 FULL_DECK: dict[int, int] = {r: 4 for r in CARD_RANKS}
 
 
-@cache
+@bounded_cache(maxsize=8)
 def rank_multisets(size: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of ``size`` card ranks (sorted descending) a 52-card deck can give.
 
@@ -81,7 +82,7 @@ def dice_orderings(dice: Sequence[int]) -> int:
     return out
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(maxsize=512)
 def keys_for_dice(dice: tuple[int, ...], options: tuple[int, int] = (1, 2)) -> tuple[HandKey, ...]:
     """The best key of these dice with every rank triple, aligned with :data:`RANK_TRIPLES`.
 
@@ -95,15 +96,12 @@ def keys_for_dice(dice: tuple[int, ...], options: tuple[int, int] = (1, 2)) -> t
     d = tuple(sorted(dice, reverse=True))
     # Partitions giving the same dice values are the same hand: evaluate each once.
     parts = sorted({tuple(sorted(sum(g) for g in p)) for p in dice_partitions(d)})
-    cache = _CLASSIFY_CACHE
     out: list[HandKey] = []
     for t in RANK_TRIPLES:
         best: HandKey | None = None
         for dv in parts:
             vals = tuple(sorted(dv + t, reverse=True))
-            key = cache.get((vals, smin, bmin))
-            if key is None:
-                key = classify_values(vals, straight_min_start=smin, bobtail_min_start=bmin)
+            key = classify_sorted(vals, smin, bmin)
             if best is None or key > best:
                 best = key
         assert best is not None
@@ -112,6 +110,6 @@ def keys_for_dice(dice: tuple[int, ...], options: tuple[int, int] = (1, 2)) -> t
 
 
 def clear_caches() -> None:
-    """Forget every cached evaluation (benchmarks call this to time a cold start)."""
-    keys_for_dice.cache_clear()
-    _CLASSIFY_CACHE.clear()
+    """Deprecated: use :func:`dreidelpoker.clear_caches`, which empties every cache."""
+    deprecated_call("dreidelpoker.games.dice_poker.clear_caches()", "dreidelpoker.clear_caches()")
+    _clear_all()

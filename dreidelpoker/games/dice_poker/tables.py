@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 import sympy
 
+from ..._deprecation import rules_keyword_only
 from ..._fractions import frac_str
 from ...display import table_html, to_pandas_frame
 from ...exact import Distribution, ExactMatrix, ExactTable
@@ -36,6 +37,7 @@ from .space import (
     rank_multisets,
     suit_weight,
 )
+from ...errors import InputError
 
 __all__ = [
     "SPACES",
@@ -189,19 +191,20 @@ def _category_index(category: int | str) -> int:
     if isinstance(category, str):
         names = [n.lower() for n in CATEGORY_NAMES]
         if category.lower() not in names:
-            raise ValueError(f"unknown category {category!r}; categories are {list(CATEGORY_NAMES)}")
+            raise InputError(f"unknown category {category!r}; categories are {list(CATEGORY_NAMES)}")
         return names.index(category.lower())
     if isinstance(category, bool) or not isinstance(category, int) or not 0 <= category < len(CATEGORY_NAMES):
-        raise ValueError(f"category rank must be 0-14 or a category name, got {category!r}")
+        raise InputError(f"category rank must be 0-14 or a category name, got {category!r}")
     return category
 
 
 def _check_space(space: str) -> None:
     if space not in SPACES:
-        raise ValueError(f"space must be one of {list(SPACES)}, got {space!r}")
+        raise InputError(f"space must be one of {list(SPACES)}, got {space!r}")
 
 
-def category_table(rules: DicePokerRules | None = None, *, space: str = "ordered") -> CategoryTable:
+@rules_keyword_only(0)
+def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered") -> CategoryTable:
     """The exact category table of one player's hand over the whole outcome space.
 
     Examples:
@@ -239,13 +242,18 @@ def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     for c in known:
         left[c.rank] -= 1
         if left[c.rank] < 0:
-            raise ValueError(f"more than 4 cards of rank {value_name(c.rank)}; the deck holds 4 of each rank")
+            raise InputError(f"more than 4 cards of rank {value_name(c.rank)}; the deck holds 4 of each rank")
     return left
 
 
-def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int | Card] | None = None,
-                      rules: DicePokerRules | None = None, *,
-                      removed: str | Iterable[str | int | Card] | None = None) -> CategoryTable:
+@rules_keyword_only(2)
+def conditional_table(
+    dice: str | Sequence[int],
+    cards: str | Iterable[str | int | Card] | None = None,
+    *,
+    rules: DicePokerRules | None = None,
+    removed: str | Iterable[str | int | Card] | None = None,
+) -> CategoryTable:
     """The category distribution of the final hand given the dice and 0-3 known cards.
 
     Counts are unordered sets of the player's unknown cards from the rest of the deck.
@@ -277,7 +285,7 @@ def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int
             full = tuple(sorted(known_ranks + list(draw), reverse=True))
             counts[keys[index[full]][0]] += w
     if sum(counts) == 0:
-        raise ValueError("the remaining deck cannot complete this hand")
+        raise InputError("the remaining deck cannot complete this hand")
     label = ",".join(str(x) for x in d)
     cards_label = (" and cards " + " ".join(str(c) for c in known)) if known else ""
     return CategoryTable(
@@ -287,7 +295,8 @@ def conditional_table(dice: str | Sequence[int], cards: str | Iterable[str | int
     )
 
 
-def dice_table(rules: DicePokerRules | None = None) -> ExactMatrix:
+@rules_keyword_only(0)
+def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
     """P(category | dice) for all 56 dice multisets (rows, best expected first).
 
     Examples:
@@ -354,7 +363,8 @@ class DesignerAnswers:
         return "<pre>" + html.escape(self.to_text()) + "</pre>"
 
 
-def designer_answers(rules: DicePokerRules | None = None) -> DesignerAnswers:
+@rules_keyword_only(0)
+def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
     """How many hands exist, in each space, and how many ways make six of a kind.
 
     Examples:
@@ -363,7 +373,7 @@ def designer_answers(rules: DicePokerRules | None = None) -> DesignerAnswers:
         (4773600, 20, 1/238680)
     """
     rules = rules or DicePokerRules()
-    tables = {s: category_table(rules, space=s) for s in SPACES}
+    tables = {s: category_table(rules=rules, space=s) for s in SPACES}
     strengths: set[Any] = set()
     six: list[str] = []
     for dice in DICE_MULTISETS:

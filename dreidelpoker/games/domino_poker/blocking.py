@@ -24,6 +24,7 @@ from .evaluator import category_names
 from .rules import DominoPokerRules, LowRuns
 from .table import DISTINCT_HANDS, category_counts
 from .tiles import HAND_SIZE, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
+from ...errors import InputError
 
 __all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
 
@@ -166,13 +167,13 @@ def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | 
     mine = parse_tiles(known, what="the opponent's known tiles")
     both = set(tiles) & set(mine)
     if both:
-        raise ValueError(f"{format_tiles(sorted(both, reverse=True))} cannot be both held elsewhere and in the opponent's hand")
+        raise InputError(f"{format_tiles(sorted(both, reverse=True))} cannot be both held elsewhere and in the opponent's hand")
     if len(mine) > HAND_SIZE:
-        raise ValueError(f"an opponent's hand holds at most {HAND_SIZE} tiles; {len(mine)} known tiles given")
+        raise InputError(f"an opponent's hand holds at most {HAND_SIZE} tiles; {len(mine)} known tiles given")
     unseen = len(TILES) - len(tiles) - len(mine)
     need = HAND_SIZE - len(mine)
     if unseen < need:
-        raise ValueError(
+        raise InputError(
             f"held tiles must leave at least {need} unseen tiles for an opponent; "
             f"got {len(tiles)} held of {len(TILES)}"
         )

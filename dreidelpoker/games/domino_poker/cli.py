@@ -13,6 +13,7 @@ from .equity import equity
 from .rules import LOW_RUN_OPTIONS, DominoPokerRules
 from .table import category_table
 from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
+from ...errors import InputError
 
 _LOW_RUNS_HELP = (
     "how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): flush (default), straight (new "
@@ -25,7 +26,7 @@ def _low_runs(p: argparse.ArgumentParser) -> None:
 
 
 def _run_table(args: argparse.Namespace) -> Any:
-    return category_table(DominoPokerRules(low_runs=args.low_runs))
+    return category_table(rules=DominoPokerRules(low_runs=args.low_runs))
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,9 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     known = list(args.vs)
     n = args.opponents if args.opponents is not None else max(1, len(known))
     if len(known) > n:
-        raise ValueError(f"{len(known)} --vs hands given but --opponents is {n}; give at most one --vs per opponent")
+        raise InputError(f"{len(known)} --vs hands given but --opponents is {n}; give at most one --vs per opponent")
     if not 1 <= n <= MAX_PLAYERS - 1:
-        raise ValueError(
+        raise InputError(
             f"--opponents must be 1 to {MAX_PLAYERS - 1} (2 to {MAX_PLAYERS} players; 20 tiles deal at most "
             f"{MAX_PLAYERS} hands of 5), got {n}"
         )

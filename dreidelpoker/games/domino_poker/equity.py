@@ -16,13 +16,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from math import comb, factorial
 
 import numpy as np
 import numpy.typing as npt
 import sympy
 
+from ...caches import bounded_cache
+from ..._deprecation import rules_keyword_only
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import ExactTable
 from .evaluator import _evaluate
@@ -38,6 +39,7 @@ from .tiles import (
     parse_tiles,
     tiles_mask,
 )
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "MAX_DEALS",
@@ -64,7 +66,7 @@ _CHUNK = 1 << 20
 IntArray = npt.NDArray[np.int64]
 
 
-@cache
+@bounded_cache(maxsize=64)
 def _combos(r: int, m: int) -> npt.NDArray[np.int64]:
     """All m-subsets of range(r) as rows of increasing positions."""
     return np.asarray(list(itertools.combinations(range(r), m)), dtype=np.int64).reshape(-1, m)
@@ -75,7 +77,7 @@ def _known(spec: PartialHand, *, what: str) -> tuple[Tile, ...]:
         return ()
     tiles = parse_tiles(spec, what=what)
     if len(tiles) > HAND_SIZE:
-        raise ValueError(f"{what} holds at most {HAND_SIZE} tiles, got {len(tiles)}: {format_tiles(tiles)}")
+        raise InputError(f"{what} holds at most {HAND_SIZE} tiles, got {len(tiles)}: {format_tiles(tiles)}")
     return tiles
 
 
@@ -118,18 +120,18 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
     if opponents is None:
         opponents = rules.players - 1
     if isinstance(opponents, bool):
-        raise TypeError("opponents must be a number of unknown opponents or a list of their hands, not a bool")
+        raise InputTypeError("opponents must be a number of unknown opponents or a list of their hands, not a bool")
     if isinstance(opponents, int):
         specs: list[PartialHand] = [None] * opponents
     elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
         specs = list(opponents)
     else:
-        raise TypeError(
+        raise InputTypeError(
             "opponents must be a number of unknown opponents or a list with one hand per opponent "
             f"(None for unknown, or 1 to 5 known tiles), got {type(opponents).__name__}"
         )
     if not 1 <= len(specs) <= MAX_PLAYERS - 1:
-        raise ValueError(
+        raise InputError(
             f"opponents must be 1 to {MAX_PLAYERS - 1}, got {len(specs)}: Domino Poker seats 2 to "
             f"{MAX_PLAYERS} players (RULES.md 5.1) and {len(TILES)} tiles deal at most {MAX_PLAYERS} hands of {HAND_SIZE}"
         )
@@ -139,7 +141,7 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
         for t in tiles:
             if t in seen:
                 a, b = ("your hand" if x == 0 else f"opponent {x}'s hand" for x in (seen[t], who))
-                raise ValueError(f"tile {t} is in both {a} and {b}; every tile exists once")
+                raise InputError(f"tile {t} is in both {a} and {b}; every tile exists once")
             seen[t] = who
     pool = tuple(t for t in TILES if t not in seen)
     unknown = tuple(i for i in range(1, len(known)) if not known[i])
@@ -317,7 +319,7 @@ def equity(
     total = deal.ordered_deals()
     work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
     if work > MAX_DEALS:
-        raise ValueError(
+        raise InputError(
             f"{total:,} deals complete these hands"
             + (f" ({work:,} to enumerate)" if work != total else "")
             + f"; the exact engine stops at {MAX_DEALS:,}. Fix more of your own tiles or the opponents' tiles."
@@ -373,7 +375,8 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
                       title=f"Equity of {label} against unknown opponents")
 
 
-def heads_up_wins(rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
+@rules_keyword_only(0)
+def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
     """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
 
@@ -385,7 +388,7 @@ def heads_up_wins(rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64
     return _heads_up_wins((rules or DominoPokerRules()).low_runs)
 
 
-@cache
+@bounded_cache(maxsize=8)
 def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
     t = strength_tables(low_runs)
     masks, strength = t.masks, t.strength.astype(np.int64)
@@ -398,7 +401,8 @@ def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
     return wins
 
 
-def category_equity(rules: DominoPokerRules | None = None) -> ExactTable:
+@rules_keyword_only(0)
+def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     """Heads-up equity by category: the exact average over the category's hands
     (= P(win | you hold the category) against one unknown opponent), and its range.
 
@@ -412,7 +416,7 @@ def category_equity(rules: DominoPokerRules | None = None) -> ExactTable:
 
     rules = rules or DominoPokerRules()
     t = strength_tables(rules.low_runs)
-    wins = heads_up_wins(rules)
+    wins = heads_up_wins(rules=rules)
     opp = comb(len(TILES) - HAND_SIZE, HAND_SIZE)
     names = category_names(rules.low_runs)
     rows = []

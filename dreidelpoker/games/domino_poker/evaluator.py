@@ -10,8 +10,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from ...caches import bounded_cache
+from ..._deprecation import rules_keyword_only
+from .categories import CATEGORY_DEFINITIONS, LOW_STRAIGHTS, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "CATEGORY_DEFINITIONS",
@@ -21,45 +25,6 @@ __all__ = [
     "run_suit",
     "suit_of",
 ]
-
-_BASE: tuple[str, ...] = (
-    "High card", "One pair", "Flush", "Three of a kind", "Straight fours", "Full house",
-    "Straight fives", "Four of a kind", "Straight sixes", "Royal",
-)
-_LOW_STRAIGHTS: tuple[str, ...] = ("Straight ones", "Straight twos", "Straight threes")
-
-#: One-line definitions (RULES.md 5.3), for tables and docs.
-CATEGORY_DEFINITIONS: dict[str, str] = {
-    "Royal": "all five doubles (the source's 'Invincible')",
-    "Straight sixes": "a run in suit 6",
-    "Four of a kind": "four doubles",
-    "Straight fives": "a run in suit 5",
-    "Full house": "three doubles, and the two other tiles share a number",
-    "Straight fours": "a run in suit 4",
-    "Straight threes": "a run in suit 3 (option low_runs='straight')",
-    "Straight twos": "a run in suit 2 (option low_runs='straight')",
-    "Straight ones": "a run in suit 1 (option low_runs='straight')",
-    "Three of a kind": "three doubles (not a full house)",
-    "Flush": "five tiles of one suit that are not a named straight",
-    "One pair": "two doubles",
-    "High card": "anything else",
-}
-
-
-@functools.cache
-def category_names(low_runs: LowRuns = "flush") -> tuple[str, ...]:
-    """Category names weakest first; a name's index is its rank.
-
-    Examples:
-        >>> category_names()[0], category_names()[9]
-        ('High card', 'Royal')
-        >>> len(category_names("straight"))
-        13
-    """
-    if low_runs == "straight":
-        return _BASE[:4] + _LOW_STRAIGHTS + _BASE[4:]
-    return _BASE
-
 
 def suit_of(tiles: tuple[Tile, ...]) -> int | None:
     """The number every tile contains (the hand's suit), or None.
@@ -107,9 +72,9 @@ class HandValue:
 
     def _check(self, other: object) -> HandValue:
         if not isinstance(other, HandValue):
-            raise TypeError(f"cannot compare a HandValue with {type(other).__name__}")
+            raise InputTypeError(f"cannot compare a HandValue with {type(other).__name__}")
         if other.low_runs != self.low_runs:
-            raise ValueError(
+            raise InputError(
                 f"cannot compare hands valued under low_runs={self.low_runs!r} and {other.low_runs!r}"
             )
         return other
@@ -136,7 +101,8 @@ def _codes(tiles: tuple[Tile, ...] | list[Tile]) -> tuple[int, ...]:
     return tuple(t.code for t in sorted(tiles, reverse=True))
 
 
-def evaluate(hand: HandLike, rules: DominoPokerRules | None = None) -> HandValue:
+@rules_keyword_only(1)
+def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandValue:
     """Value a five-tile hand under ``rules`` (default RULES.md).
 
     Tie-breaks (RULES.md 5.3): one pair by higher double, other double, other tiles;
@@ -150,7 +116,7 @@ def evaluate(hand: HandLike, rules: DominoPokerRules | None = None) -> HandValue
         'Straight sixes'
         >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]").category
         'Flush'
-        >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", DominoPokerRules(low_runs="straight")).category
+        >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", rules=DominoPokerRules(low_runs="straight")).category
         'Straight ones'
     """
     rules = rules or DominoPokerRules()
@@ -158,7 +124,7 @@ def evaluate(hand: HandLike, rules: DominoPokerRules | None = None) -> HandValue
     return _evaluate(tiles, rules.low_runs)
 
 
-@functools.lru_cache(maxsize=65536)
+@bounded_cache(maxsize=65_536)
 def _evaluate(tiles: tuple[Tile, ...], low_runs: LowRuns) -> HandValue:
     assert len(tiles) == HAND_SIZE
     names = category_names(low_runs)
@@ -186,7 +152,7 @@ def _evaluate(tiles: tuple[Tile, ...], low_runs: LowRuns) -> HandValue:
     if run == 4:
         return value("Straight fours", *everything)
     if run is not None and low_runs == "straight":
-        return value(_LOW_STRAIGHTS[run - 1], *everything)
+        return value(LOW_STRAIGHTS[run - 1], *everything)
     if nd == 3:
         return value("Three of a kind", *everything)
     if suit is not None and not (run is not None and low_runs == "high-card"):

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .categories import category_names
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
+from ...errors import InputError
 
 __all__ = ["LOW_RUN_OPTIONS", "DominoPokerRules", "LowRuns"]
 
@@ -19,7 +21,7 @@ LOW_RUN_OPTIONS: tuple[str, ...] = ("flush", "straight", "high-card")
 
 def _check_int(name: str, value: object, *, low: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+        raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,7 +47,7 @@ class DominoPokerRules:
         >>> DominoPokerRules(players=5)
         Traceback (most recent call last):
         ...
-        ValueError: players must be 2, 3 or 4 (RULES.md 5.1; 20 tiles deal at most 4 hands of 5), got 5
+        dreidelpoker.errors.InputError: players must be 2, 3 or 4 (RULES.md 5.1; 20 tiles deal at most 4 hands of 5), got 5
     """
 
     players: int = 2
@@ -57,7 +59,7 @@ class DominoPokerRules:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= MAX_PLAYERS:
-            raise ValueError(
+            raise InputError(
                 f"players must be 2, 3 or 4 (RULES.md 5.1; {len(TILES)} tiles deal at most "
                 f"{MAX_PLAYERS} hands of {HAND_SIZE}), got {self.players!r}"
             )
@@ -65,11 +67,11 @@ class DominoPokerRules:
         _check_int("min_bet", self.min_bet, low=1)
         _check_int("max_bet", self.max_bet, low=1)
         if self.max_bet < self.min_bet:
-            raise ValueError(f"max_bet ({self.max_bet}) must be >= min_bet ({self.min_bet})")
+            raise InputError(f"max_bet ({self.max_bet}) must be >= min_bet ({self.min_bet})")
         if self.max_raises is not None:
             _check_int("max_raises", self.max_raises, low=0)
         if self.low_runs not in LOW_RUN_OPTIONS:
-            raise ValueError(f"low_runs must be one of {list(LOW_RUN_OPTIONS)}, got {self.low_runs!r}")
+            raise InputError(f"low_runs must be one of {list(LOW_RUN_OPTIONS)}, got {self.low_runs!r}")
 
     @property
     def fixed_limit(self) -> bool:
@@ -88,8 +90,6 @@ class DominoPokerRules:
     @property
     def categories(self) -> tuple[str, ...]:
         """Category names under these rules, weakest first (the index is the rank)."""
-        from .evaluator import category_names
-
         return category_names(self.low_runs)
 
     @classmethod

@@ -9,7 +9,6 @@ equals the key order. :func:`strength_tables` also gives a numpy lookup
 
 from __future__ import annotations
 
-import functools
 import html
 import itertools
 from dataclasses import dataclass
@@ -20,6 +19,8 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
+from ...caches import bounded_cache
+from ..._deprecation import rules_keyword_only
 from ..._fractions import frac_str
 from ...display import table_html, to_pandas_frame
 from ...exact import Distribution, ExactTable
@@ -101,7 +102,7 @@ def _load_strengths(low_runs: LowRuns) -> tuple[npt.NDArray[np.int16], npt.NDArr
         return compute_strengths(low_runs)
 
 
-@functools.cache
+@bounded_cache(maxsize=1)
 def _all_masks() -> npt.NDArray[np.int64]:
     combos = np.asarray(list(itertools.combinations(range(len(TILES)), HAND_SIZE)), dtype=np.int64)
     masks: npt.NDArray[np.int64] = (np.int64(1) << combos).sum(axis=1)  # tile i is bit i
@@ -109,7 +110,7 @@ def _all_masks() -> npt.NDArray[np.int64]:
     return masks
 
 
-@functools.cache
+@bounded_cache(maxsize=8)
 def strength_tables(low_runs: LowRuns = "flush") -> StrengthTables:
     """The strength order of all hands, per option (loaded from the shipped data).
 
@@ -322,7 +323,8 @@ def _build_table(counts: list[int], low_runs: LowRuns, title: str) -> CategoryTa
                          tuple(inversions(counts, names)), title)
 
 
-def category_table(rules: DominoPokerRules | None = None) -> CategoryTable:
+@rules_keyword_only(0)
+def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
     """The exact category table over all 15,504 hands under ``rules`` (default RULES.md).
 
     Examples:
@@ -339,14 +341,15 @@ def category_table(rules: DominoPokerRules | None = None) -> CategoryTable:
     )
 
 
-def category_distribution(rules: DominoPokerRules | None = None) -> Distribution[str]:
+@rules_keyword_only(0)
+def category_distribution(*, rules: DominoPokerRules | None = None) -> Distribution[str]:
     """The category of a random five-tile hand, strongest category first.
 
     Examples:
         >>> category_distribution()["Royal"]
         1/15504
     """
-    return category_table(rules).distribution()
+    return category_table(rules=rules).distribution()
 
 
 def compare_options() -> ExactTable:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "DOUBLES",
@@ -51,9 +52,9 @@ class Tile:
     def __post_init__(self) -> None:
         for end in (self.high, self.low):
             if isinstance(end, bool) or not isinstance(end, int):
-                raise TypeError(f"tile ends must be ints, got {end!r}")
+                raise InputTypeError(f"tile ends must be ints, got {end!r}")
         if self.high < self.low:
-            raise ValueError(f"write a tile high end first: Tile({self.low}, {self.high}), not Tile({self.high}, {self.low})")
+            raise InputError(f"write a tile high end first: Tile({self.low}, {self.high}), not Tile({self.high}, {self.low})")
         _check_in_set(self.high, self.low, text=f"[{self.high}-{self.low}]")
 
     @property
@@ -82,7 +83,7 @@ class Tile:
     def other_end(self, number: int) -> int:
         """The end that is not ``number`` (``number`` itself for a double)."""
         if not self.has(number):
-            raise ValueError(f"{self} is not in suit {number}")
+            raise InputError(f"{self} is not in suit {number}")
         return self.low if self.high == number else self.high
 
     def __str__(self) -> str:
@@ -95,11 +96,11 @@ class Tile:
 def _check_in_set(a: int, b: int, *, text: str) -> None:
     allowed = "tiles have two ends from 1 to 6, except [1-1] (blanks and [1-1] are removed)"
     if a == 0 or b == 0:
-        raise ValueError(f"tile {text} has a blank end; Domino Poker removes every blank: {allowed}")
+        raise InputError(f"tile {text} has a blank end; Domino Poker removes every blank: {allowed}")
     if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise ValueError(f"tile {text} has an end outside 1..6: {allowed}")
+        raise InputError(f"tile {text} has an end outside 1..6: {allowed}")
     if a == b == 1:
-        raise ValueError(f"tile {text}: [1-1] is removed from the Domino Poker set; {allowed}")
+        raise InputError(f"tile {text}: [1-1] is removed from the Domino Poker set; {allowed}")
 
 
 def _make_tiles() -> tuple[Tile, ...]:
@@ -133,24 +134,24 @@ def parse_tile(tile: TileLike) -> Tile:
         >>> parse_tile("1-1")
         Traceback (most recent call last):
         ...
-        ValueError: tile [1-1]: [1-1] is removed from the Domino Poker set; tiles have two ends from 1 to 6, except [1-1] (blanks and [1-1] are removed)
+        dreidelpoker.errors.InputError: tile [1-1]: [1-1] is removed from the Domino Poker set; tiles have two ends from 1 to 6, except [1-1] (blanks and [1-1] are removed)
     """
     if isinstance(tile, Tile):
         return tile
     if isinstance(tile, tuple):
         if len(tile) != 2:
-            raise ValueError(f"a tile tuple needs two ends, got {tile!r}")
+            raise InputError(f"a tile tuple needs two ends, got {tile!r}")
         a, b = tile
         if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, int) or not isinstance(b, int):
-            raise TypeError(f"tile ends must be ints, got {tile!r}")
+            raise InputTypeError(f"tile ends must be ints, got {tile!r}")
         _check_in_set(a, b, text=f"[{a}-{b}]")
         return Tile(max(a, b), min(a, b))
     if not isinstance(tile, str):
-        raise TypeError(f"a tile must be a string like '6-4', a (high, low) tuple or a Tile, got {type(tile).__name__}")
+        raise InputTypeError(f"a tile must be a string like '6-4', a (high, low) tuple or a Tile, got {type(tile).__name__}")
     text = tile.strip()
     m = _TILE_RE.fullmatch(text)
     if m is None or bool(m.group(1)) != bool(m.group(4)):
-        raise ValueError(f"{tile!r} is not a tile; write tiles like 6-4, [6-4] or 64 (ends 1 to 6)")
+        raise InputError(f"{tile!r} is not a tile; write tiles like 6-4, [6-4] or 64 (ends 1 to 6)")
     a, b = int(m.group(2)), int(m.group(3))
     _check_in_set(a, b, text=f"[{a}-{b}]")
     return Tile(max(a, b), min(a, b))
@@ -167,7 +168,7 @@ def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
         >>> parse_tiles("6-6 66")
         Traceback (most recent call last):
         ...
-        ValueError: tiles repeat [6-6]; every tile exists once in the set
+        dreidelpoker.errors.InputError: tiles repeat [6-6]; every tile exists once in the set
     """
     if isinstance(tiles, str):
         text = re.sub(r"\s*([-|:/])\s*", r"\1", tiles.strip())
@@ -178,7 +179,7 @@ def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
     elif isinstance(tiles, Iterable):
         parsed = [parse_tile(t) for t in tiles]
     else:
-        raise TypeError(f"{what} must be a string like '6-6,5-4' or a sequence of tiles, got {type(tiles).__name__}")
+        raise InputTypeError(f"{what} must be a string like '6-6,5-4' or a sequence of tiles, got {type(tiles).__name__}")
     seen: set[Tile] = set()
     dups: list[Tile] = []
     for t in parsed:
@@ -186,7 +187,7 @@ def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
             dups.append(t)
         seen.add(t)
     if dups:
-        raise ValueError(f"{what} repeat {format_tiles(dups)}; every tile exists once in the set")
+        raise InputError(f"{what} repeat {format_tiles(dups)}; every tile exists once in the set")
     return tuple(sorted(parsed, reverse=True))
 
 
@@ -199,11 +200,11 @@ def parse_hand(hand: HandLike) -> tuple[Tile, ...]:
         >>> parse_hand("6-6,5-5")
         Traceback (most recent call last):
         ...
-        ValueError: a hand holds exactly 5 tiles, got 2: [6-6] [5-5]
+        dreidelpoker.errors.InputError: a hand holds exactly 5 tiles, got 2: [6-6] [5-5]
     """
     tiles = parse_tiles(hand, what="hand")
     if len(tiles) != HAND_SIZE:
-        raise ValueError(f"a hand holds exactly {HAND_SIZE} tiles, got {len(tiles)}: {format_tiles(tiles)}")
+        raise InputError(f"a hand holds exactly {HAND_SIZE} tiles, got {len(tiles)}: {format_tiles(tiles)}")
     return tiles
 
 

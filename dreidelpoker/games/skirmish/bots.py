@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from .solver import Capture, best_capture
+from ...errors import InputError
 
 __all__ = ["BOTS", "greedy", "optimal", "random_capture", "spendthrift"]
 
@@ -51,7 +52,7 @@ def optimal(observation: Any, legal_actions: Sequence[Capture], rng: np.random.G
     it maximises the cards this seat ends the skirmish with, both sides playing optimally."""
     c = best_capture(observation.mine, observation.theirs)
     if c is None:  # pragma: no cover - the runner only asks a seat that can capture
-        raise ValueError("optimal: asked to capture in a position without captures")
+        raise InputError("optimal: asked to capture in a position without captures")
     return c
 
 

@@ -23,6 +23,7 @@ import numpy as np
 from ..protocol import Event, EventLog, Payoff, Turn
 from .rules import SkirmishRules, format_cards, card_name
 from .solver import Capture, legal_captures
+from ...errors import InputError
 
 __all__ = ["SkirmishGame", "SkirmishObservation", "Stats", "deal_state", "new_game", "runs"]
 
@@ -202,10 +203,10 @@ class SkirmishGame:
             return self._capture(action)
         if self.phase == DEAL:
             return self._deal(action)
-        raise ValueError("the game is over: no more moves")
+        raise InputError("the game is over: no more moves")
 
     def apply_joint(self, actions: Mapping[int, Any]) -> SkirmishGame:
-        raise ValueError("Skirmish has no simultaneous moves")
+        raise InputError("Skirmish has no simultaneous moves")
 
     def returns(self) -> tuple[Payoff, ...]:
         """+1 for the winner, -1 for the loser; 0 each for a draw or a game cut at the limit."""
@@ -227,7 +228,7 @@ class SkirmishGame:
 
     def _deal(self, r: Any) -> SkirmishGame:
         if r not in self.stock:
-            raise ValueError(f"deal: rank {r!r} is not left in the deck")
+            raise InputError(f"deal: rank {r!r} is not left in the deck")
         stock = _remove(self.stock, r)
         draw0 = _insert(self.draw[0], r)
         if len(draw0) < self.rules.half:
@@ -269,7 +270,7 @@ class SkirmishGame:
         s = self.seat
         src = self.draw[s]
         if r not in src:
-            raise ValueError(f"lay: rank {r!r} is not in seat {s + 1}'s draw pile")
+            raise InputError(f"lay: rank {r!r} is not in seat {s + 1}'s draw pile")
         draw = (_remove(src, r), self.draw[1]) if s == 0 else (self.draw[0], _remove(src, r))
         line_n, pile_n = self.sizes[2 * s], self.sizes[2 * s + 1]
         lines, piles = self.lines, self.piles
@@ -337,10 +338,10 @@ class SkirmishGame:
         try:
             own, taken = action
         except (TypeError, ValueError):
-            raise ValueError(f"capture: expected (own card, taken card), got {action!r}") from None
+            raise InputError(f"capture: expected (own card, taken card), got {action!r}") from None
         mine, theirs = self.lines[s], self.lines[1 - s]
         if own not in mine or taken not in theirs or not taken < own:
-            raise ValueError(
+            raise InputError(
                 f"capture: seat {s + 1} cannot take {card_name(taken) if isinstance(taken, int) else taken!r} with "
                 f"{card_name(own) if isinstance(own, int) else own!r}; a capture takes a strictly lower opponent "
                 f"line card with an own line card (lines {format_cards(mine)} vs {format_cards(theirs)})")
@@ -390,7 +391,7 @@ def new_game(rules: SkirmishRules | None = None, *, players: int | None = None,
     """
     rules = rules if rules is not None else SkirmishRules()
     if players is not None and players != 2:
-        raise ValueError(f"players: Skirmish is played by 2 players, got {players!r}")
+        raise InputError(f"players: Skirmish is played by 2 players, got {players!r}")
     limit = rules.skirmish_limit if hand_limit is None else min(rules.skirmish_limit, hand_limit)
     return SkirmishGame(rules, rules.deck, ((), ()), ((), ()), ((), ()), ((), ()), DEAL, 0, (0, 0, 0, 0),
                         ((), ()), 0, 0, limit, False, -1, _NO_STATS, EventLog())
@@ -409,7 +410,7 @@ def deal_state(rules: SkirmishRules, draw0: Sequence[int], draw1: Sequence[int],
         (1, (1, 1, 1, 1))
     """
     if sorted(list(draw0) + list(draw1)) != list(rules.deck) or len(draw0) != len(draw1):
-        raise ValueError("draw0, draw1: the two draw piles must split the deck in equal halves")
+        raise InputError("draw0, draw1: the two draw piles must split the deck in equal halves")
     g = new_game(rules, hand_limit=hand_limit)
     g = g._with(stock=(), draw=(tuple(sorted(draw0)), tuple(sorted(draw1))))
     return g._start_skirmish()

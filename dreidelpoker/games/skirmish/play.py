@@ -20,6 +20,7 @@ from ..protocol import PlaySpec
 from .bots import BOTS
 from .game import SkirmishGame, new_game
 from .rules import TIE_RULES, SkirmishRules, parse_deck
+from ...errors import InputError
 
 __all__ = ["PLAY", "add_rules_arguments", "metrics", "rules_from_args"]
 
@@ -102,7 +103,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules
             try:
                 n = int(size)
             except ValueError:
-                raise ValueError(f"line-sizes: {size!r} is not an integer") from None
+                raise InputError(f"line-sizes: {size!r} is not an integer") from None
             r = SkirmishRules(tie=tie, line_size=n, pile_size=getattr(args, "pile_size", 4),
                               deck=parse_deck(getattr(args, "deck", "standard")),
                               lose_at=getattr(args, "lose_at", None),

@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
+from ...errors import InputError
 
 __all__ = [
     "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
@@ -85,11 +86,11 @@ def parse_rank(text: str) -> int:
         >>> parse_rank("1")
         Traceback (most recent call last):
         ...
-        ValueError: card: unknown rank '1'; use 2-9, 10 or T, J, Q, K, A
+        dreidelpoker.errors.InputError: card: unknown rank '1'; use 2-9, 10 or T, J, Q, K, A
     """
     key = text.strip().upper()
     if key not in _PARSE:
-        raise ValueError(f"card: unknown rank {text.strip()!r}; use {CARD_SYNTAX}")
+        raise InputError(f"card: unknown rank {text.strip()!r}; use {CARD_SYNTAX}")
     return _PARSE[key]
 
 
@@ -105,20 +106,20 @@ def parse_cards(text: str | Sequence[Any], *, what: str = "cards") -> tuple[int,
         >>> parse_cards("9,4,X", what="mine")
         Traceback (most recent call last):
         ...
-        ValueError: mine: unknown rank 'X'; use 2-9, 10 or T, J, Q, K, A
+        dreidelpoker.errors.InputError: mine: unknown rank 'X'; use 2-9, 10 or T, J, Q, K, A
     """
     items: Sequence[Any] = [t for t in text.split(",")] if isinstance(text, str) else text
     out = []
     for item in items:
         if isinstance(item, bool):
-            raise ValueError(f"{what}: {item!r} is not a card; use {CARD_SYNTAX}")
+            raise InputError(f"{what}: {item!r} is not a card; use {CARD_SYNTAX}")
         if isinstance(item, int):
             out.append(item)
             continue
         try:
             out.append(parse_rank(str(item)))
         except ValueError:
-            raise ValueError(f"{what}: unknown rank {str(item).strip()!r}; use {CARD_SYNTAX}") from None
+            raise InputError(f"{what}: unknown rank {str(item).strip()!r}; use {CARD_SYNTAX}") from None
     return tuple(out)
 
 
@@ -133,26 +134,26 @@ def check_lines(mine: Sequence[int], theirs: Sequence[int], deck: Sequence[int] 
         >>> check_lines((14, 14, 14), (14, 14, 2))
         Traceback (most recent call last):
         ...
-        ValueError: lines: 5 copies of A on the two lines; the deck holds 4
+        dreidelpoker.errors.InputError: lines: 5 copies of A on the two lines; the deck holds 4
     """
     counts = Counter(deck)
     for name, line in (("mine", mine), ("theirs", theirs)):
         for r in line:
             if r not in counts:
-                raise ValueError(f"{name}: rank {card_name(r)} is not in the deck (ranks: "
+                raise InputError(f"{name}: rank {card_name(r)} is not in the deck (ranks: "
                                  f"{format_cards(sorted(counts))})")
     if equal and len(mine) != len(theirs):
-        raise ValueError(f"lines: the lines must be equally long, got {len(mine)} (mine) and {len(theirs)} (theirs)")
+        raise InputError(f"lines: the lines must be equally long, got {len(mine)} (mine) and {len(theirs)} (theirs)")
     both = Counter(mine) + Counter(theirs)
     for r, n in sorted(both.items()):
         if n > counts[r]:
-            raise ValueError(f"lines: {n} copies of {card_name(r)} on the two lines; the deck holds {counts[r]}")
+            raise InputError(f"lines: {n} copies of {card_name(r)} on the two lines; the deck holds {counts[r]}")
 
 
 def _int_field(name: str, value: Any, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         allowed = f"an integer >= {low}" if high is None else f"an integer from {low} to {high}"
-        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        raise InputError(f"{name} must be {allowed}, got {value!r}")
     return value
 
 
@@ -176,11 +177,11 @@ class SkirmishRules:
         >>> SkirmishRules(skirmish_limit=0)
         Traceback (most recent call last):
         ...
-        ValueError: skirmish_limit must be an integer >= 1, got 0
+        dreidelpoker.errors.InputError: skirmish_limit must be an integer >= 1, got 0
         >>> SkirmishRules(tie="next")
         Traceback (most recent call last):
         ...
-        ValueError: tie must be one of 'own-pile', 'war'; got 'next'
+        dreidelpoker.errors.InputError: tie must be one of 'own-pile', 'war'; got 'next'
     """
 
     tie: TieRule = "own-pile"
@@ -192,7 +193,7 @@ class SkirmishRules:
 
     def __post_init__(self) -> None:
         if self.tie not in TIE_RULES:
-            raise ValueError(f"tie must be one of {', '.join(repr(t) for t in TIE_RULES)}; got {self.tie!r}")
+            raise InputError(f"tie must be one of {', '.join(repr(t) for t in TIE_RULES)}; got {self.tie!r}")
         _int_field("line_size", self.line_size, 0, 50)
         _int_field("pile_size", self.pile_size, 1, 50)
         _int_field("skirmish_limit", self.skirmish_limit, 1)
@@ -200,17 +201,17 @@ class SkirmishRules:
         if isinstance(deck, Mapping):
             deck = [r for r, n in deck.items() for _ in range(_int_field(f"deck count of rank {r!r}", n, 0))]
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-            raise ValueError(f"deck must be a sequence of integer ranks or a mapping rank -> copies, got {deck!r}")
+            raise InputError(f"deck must be a sequence of integer ranks or a mapping rank -> copies, got {deck!r}")
         ranks = tuple(deck)
         for r in ranks:
             if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= 99:
-                raise ValueError(f"deck: ranks must be integers from 1 to 99, got {r!r}")
+                raise InputError(f"deck: ranks must be integers from 1 to 99, got {r!r}")
         if len(ranks) % 2 or len(ranks) < 2:
-            raise ValueError(f"deck must hold an even number of cards (at least 2), got {len(ranks)}")
+            raise InputError(f"deck must hold an even number of cards (at least 2), got {len(ranks)}")
         object.__setattr__(self, "deck", tuple(sorted(ranks)))
         lose_at = self.pile_size if self.lose_at is None else _int_field("lose_at", self.lose_at, 0, self.pile_size)
         if len(ranks) // 2 <= lose_at:
-            raise ValueError(f"deck: each player's half ({len(ranks) // 2} cards) must be more than "
+            raise InputError(f"deck: each player's half ({len(ranks) // 2} cards) must be more than "
                              f"lose_at ({lose_at}) cards, or the game is over before it starts")
 
     @classmethod
@@ -284,12 +285,12 @@ def parse_deck(text: str) -> tuple[int, ...]:
         >>> parse_deck("1-6")
         Traceback (most recent call last):
         ...
-        ValueError: deck: expected 'standard', LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2; got '1-6'
+        dreidelpoker.errors.InputError: deck: expected 'standard', LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2; got '1-6'
     """
     t = text.strip().lower()
     if t in ("standard", "52"):
         return STANDARD_DECK
-    err = ValueError(f"deck: expected 'standard', LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2; got {text!r}")
+    err = InputError(f"deck: expected 'standard', LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2; got {text!r}")
     try:
         if "x" in t:
             span, copies = t.split("x")

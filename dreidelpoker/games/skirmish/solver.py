@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from .rules import STANDARD_DECK, card_name, check_lines, parse_cards
+from ...errors import InputError
 
 __all__ = [
     "Capture", "CaptureOption", "CaptureSolution", "CaptureStep", "best_capture", "canonical", "capture_options",
@@ -364,10 +365,10 @@ def solve_capture(mine: Sequence[int] | str, theirs: Sequence[int] | str, first:
         >>> solve_capture("A", "K", first="me")
         Traceback (most recent call last):
         ...
-        ValueError: first must be 'mine' or 'theirs', got 'me'
+        dreidelpoker.errors.InputError: first must be 'mine' or 'theirs', got 'me'
     """
     if first not in ("mine", "theirs"):
-        raise ValueError(f"first must be 'mine' or 'theirs', got {first!r}")
+        raise InputError(f"first must be 'mine' or 'theirs', got {first!r}")
     side: Side = "mine" if first == "mine" else "theirs"
     m = parse_cards(mine, what="mine")
     t = parse_cards(theirs, what="theirs")

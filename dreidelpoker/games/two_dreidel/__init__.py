@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..._deprecation import deprecated_names
+from ...montecarlo import MonteCarloEstimate
 from ..registry import GameInfo, register
 from .chain import ChainState, DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
 from .analysis import TWO_DREIDEL
@@ -22,7 +24,7 @@ from .play_spec import PLAY
 from .information import OpponentPosterior, opponent_posterior, table_posteriors
 from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
 from .table import (
-    MonteCarloEquity, PutBackTable, before_draw_equity, hand_equity, monte_carlo_equity, put_back_equities,
+    PutBackTable, before_draw_equity, hand_equity, monte_carlo_equity, put_back_equities,
     table_equity,
 )
 
@@ -49,9 +51,13 @@ __all__ = [
     "resolve_policy", "showdown", "trumps",
 ]
 __all__ += [
-    "MonteCarloEquity", "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
+    "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
     "at_the_table", "before_draw_equity", "hand_equity", "information", "monte_carlo_equity",
     "opponent_posterior", "put_back_equities", "spin", "spin_buy_in", "spin_decision", "spin_table", "table",
     "table_equity", "table_posteriors",
 ]
 __all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
+
+__getattr__ = deprecated_names(__name__, {
+    "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate", lambda: MonteCarloEstimate),
+})

@@ -8,13 +8,17 @@ the generic engine enumerates the ordered deal, which is much slower with many o
 
 from __future__ import annotations
 
+import bisect
+import functools
 import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
+from ...caches import bounded_cache
 from ...equity import EquityResult
 from ...montecarlo import MonteCarloEstimate
 from .equity import MAX_OPPONENTS, Weights, equity_against, hand_weights, opponent_hand_lists, opponent_multisets
@@ -32,15 +36,28 @@ class TwoDreidelKnown:
     hero: tuple[tuple[Hand, int], ...]
     opponents: tuple[tuple[tuple[Hand, int], ...], ...]
 
+    @functools.cached_property
+    def samplers(self) -> tuple[tuple[tuple[Hand, ...], list[int]], ...]:
+        """Per player (hero first): hands and cumulative weights, built once."""
+        return tuple(_sampler(ws) for ws in (self.hero, *self.opponents))
 
-def _sample(weights: Sequence[tuple[Hand, int]], rng: np.random.Generator) -> Hand:
-    total = sum(w for _h, w in weights)
-    x = int(rng.integers(total))
-    for h, w in weights:
-        if x < w:
-            return h
-        x -= w
-    raise AssertionError("unreachable: weights sum to total")  # pragma: no cover
+    @functools.cached_property
+    def totals(self) -> npt.NDArray[np.int64]:
+        """Per player: the total weight (the exclusive upper bound of a uniform draw)."""
+        return np.array([c[-1] for _h, c in self.samplers], dtype=np.int64)
+
+
+def _sampler(weights: Sequence[tuple[Hand, int]]) -> tuple[tuple[Hand, ...], list[int]]:
+    """The hands and their cumulative integer weights (for exact inverse-CDF sampling)."""
+    return tuple(h for h, _w in weights), list(itertools.accumulate(w for _h, w in weights))
+
+
+
+
+@bounded_cache(maxsize=50_000)
+def _winning_type(rules: TwoDreidelRules, types: frozenset[Hand]) -> Hand:
+    hands = sorted(types)
+    return hands[showdown_winners(rules, hands)[0]]
 
 
 class TwoDreidelAnalysis:
@@ -71,7 +88,10 @@ class TwoDreidelAnalysis:
         return format_hand(hand, rules)
 
     def showdown(self, hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[int]:
-        return showdown_winners(rules, list(hands))
+        """Every copy of one hand type wins together, and which type wins depends only on the
+        set of types present: so the answer is cached per (rules, set of types)."""
+        best = _winning_type(rules, frozenset(hands))
+        return [i for i, h in enumerate(hands) if h == best]
 
     def known(self, hand: str, *, opponents: int, rules: TwoDreidelRules) -> TwoDreidelKnown:
         """``hand`` is a whole hand, or ``""`` for a hero kept from a fresh deck (normal-best)."""
@@ -91,7 +111,9 @@ class TwoDreidelAnalysis:
 
     def sample_deal(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules,
                     rng: np.random.Generator) -> tuple[Hand, ...]:
-        return (_sample(known.hero, rng), *(_sample(ws, rng) for ws in known.opponents))
+        # One exact uniform integer per player, in one numpy call, then inverse CDF.
+        draws = rng.integers(0, known.totals).tolist()
+        return tuple(hands[bisect.bisect_right(cum, x)] for (hands, cum), x in zip(known.samplers, draws))
 
     def fast_exact_equity(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules) -> EquityResult:
         """Opponents collapsed to multisets of hands: measured ~100x faster than the

@@ -20,7 +20,9 @@ from .policies import Policy
 from .ranking import parse_cards
 from .rules import TwoDreidelRules
 from .spin import SpinTable, spin_table
-from .table import PutBackTable, hand_equity, put_back_equities
+from .equity import equity
+from .table import PutBackTable, put_back_equities
+from ...errors import InputError
 
 __all__ = ["TableReport", "at_the_table"]
 
@@ -128,16 +130,16 @@ def at_the_table(
         eq = put_back.best.equity
     elif n_cards == rules.hand_size:
         if top:
-            raise ValueError("a known top card checks drawn cards; give your three drawn cards to use it")
-        hand = hand_equity(cards, rules=rules, opponents=list(posts))
+            raise InputError("a known top card checks drawn cards; give your three drawn cards to use it")
+        hand = equity(cards, rules=rules, opponents=list(posts))
         kept = cards
         eq = hand.equity
     else:
-        raise ValueError(
+        raise InputError(
             f"your cards must be the {rules.draw} drawn or the {rules.hand_size} kept, got {n_cards} in {cards!r}"
         )
     if opponent_stacks is not None and len(opponent_stacks) != len(posts):
-        raise ValueError(f"give one stack per opponent ({len(posts)}), got {len(opponent_stacks)}")
+        raise InputError(f"give one stack per opponent ({len(posts)}), got {len(opponent_stacks)}")
     opps: int | list[int | None] = len(posts) if opponent_stacks is None else list(opponent_stacks)
     spin = spin_table(pot=pot, equity=eq, rules=rules, hero_stack=hero_stack, opponents=opps)
     return TableReport(rules, posts, put_back, hand, spin, kept)

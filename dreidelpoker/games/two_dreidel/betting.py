@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from .ranking import Hand, normal_key, showdown_winners
 from .rules import TwoDreidelRules
+from ...errors import InputError
 
 __all__ = ["Pot", "award", "bet_range", "side_pots", "showdown_payouts", "seats_from"]
 
@@ -141,7 +142,7 @@ def showdown_payouts(
     for k, (amount, eligible) in enumerate(pots):
         held = [hands[i] for i in eligible]
         if any(h is None for h in held):
-            raise ValueError(f"showdown: seats {[i + 1 for i in eligible]} must all hold a hand")
+            raise InputError(f"showdown: seats {[i + 1 for i in eligible]} must all hold a hand")
         pos = showdown_winners(rules, held)  # type: ignore[arg-type]
         winners = [eligible[p] for p in pos]
         if k == 0 and len(eligible) > 1:

@@ -32,7 +32,9 @@ from ...exact import Distribution, ExactTable
 from .deck import DeckState, DrawOutcome, check_piles, counts_of, draw_weights, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_share, normal_key, trumps
+from .size import check_chain_size
 from .rules import TwoDreidelRules
+from ...errors import InputError, InputTypeError
 
 if TYPE_CHECKING:
     from ...markov import MarkovChain
@@ -81,7 +83,7 @@ class ChainState:
     def as_deck_state(self) -> DeckState:
         """The same state as a :class:`DeckState` (at most one known top card)."""
         if len(self.top) > 1:
-            raise ValueError(f"a DeckState knows one top card; this state knows {len(self.top)}")
+            raise InputError(f"a DeckState knows one top card; this state knows {len(self.top)}")
         return DeckState(self.deck, self.top[0] if self.top else None, self.discard)
 
     @property
@@ -93,10 +95,10 @@ class ChainState:
         check_piles(rules, self.deck, self.discard)
         k = len(rules.symbols)
         if any(not 0 <= t < k for t in self.top) or len(self.top) > rules.put_back:
-            raise ValueError(f"the known top cards {self.top!r} must be at most {rules.put_back} symbol indices")
+            raise InputError(f"the known top cards {self.top!r} must be at most {rules.put_back} symbol indices")
         top = counts_of(self.top, k)
         if any(t > d for t, d in zip(top, self.deck)):
-            raise ValueError(f"the known top card(s) {format_hand(self.top, rules)} are not in the deck {_label(self.deck)}")
+            raise InputError(f"the known top card(s) {format_hand(self.top, rules)} are not in the deck {_label(self.deck)}")
 
     def describe(self, rules: TwoDreidelRules) -> str:
         top = f" (top {format_hand(self.top, rules)})" if self.top else ""
@@ -284,7 +286,7 @@ def _explore(
         if s in info:
             continue
         if len(info) >= max_states:
-            raise ValueError(
+            raise InputError(
                 f"the deck chain of {rules.deck_label} under {policy.name!r} has more than max_states="
                 f"{max_states} states; raise max_states if you have the memory"
             )
@@ -374,7 +376,7 @@ class DeckChain:
         """
         periods = {self.chain.period(next(iter(c))) for c in self.recurrent_classes}
         if len(periods) != 1:
-            raise ValueError(f"the chain's recurrent classes have different periods {sorted(periods)}")
+            raise InputError(f"the chain's recurrent classes have different periods {sorted(periods)}")
         return periods.pop()
 
     # -- the layered long-run solve ------------------------------------------------
@@ -444,7 +446,7 @@ class DeckChain:
             pi = self.chain.stationary_distribution(method="exact", start=self.start)
             return {s: Fraction(int(p.p), int(p.q)) for s, p in pi.items() if p}
         if method != "layered":
-            raise ValueError(f"method must be 'layered' or 'engine', got {method!r}")
+            raise InputError(f"method must be 'layered' or 'engine', got {method!r}")
         phases, _ = self._phase_limits
         L = len(phases)
         out: dict[ChainState, Fraction] = {}
@@ -489,7 +491,7 @@ class DeckChain:
     def state_distribution(self, hand: int) -> dict[ChainState, Fraction]:
         """Exact distribution of the state at the start of hand number ``hand`` (1 = first)."""
         if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
-            raise ValueError(f"hand must be a positive integer (1 = the first hand), got {hand!r}")
+            raise InputError(f"hand must be a positive integer (1 = the first hand), got {hand!r}")
         vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
         for _ in range(hand - 1):
             vec = _mat_vec(vec, self._info)
@@ -508,7 +510,7 @@ class DeckChain:
     def hand_distributions(self, hands: int) -> list[Distribution[str]]:
         """The kept-hand distributions of hands 1 to ``hands``."""
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-            raise ValueError(f"hands must be a positive integer, got {hands!r}")
+            raise InputError(f"hands must be a positive integer, got {hands!r}")
         out = []
         vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
         for k in range(1, hands + 1):
@@ -527,7 +529,7 @@ class DeckChain:
         """
         n = len(self.prefix) + 2 * len(self.cycle) if hands is None else hands
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ValueError(f"hands must be a positive integer, got {hands!r}")
+            raise InputError(f"hands must be a positive integer, got {hands!r}")
         rows = []
         vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
         for k in range(1, n + 1):
@@ -617,11 +619,11 @@ def deck_chain(
         >>> deck_chain(policy="keep-all")
         Traceback (most recent call last):
         ...
-        ValueError: unknown policy 'keep-all'; known policies: normal-best, save-gimel, keep-shin, greedy-equity (or pass a callable)
+        dreidelpoker.errors.InputError: unknown policy 'keep-all'; known policies: normal-best, save-gimel, keep-shin, greedy-equity (or pass a callable)
     """
     rules = rules or TwoDreidelRules()
     if not isinstance(rules, TwoDreidelRules):
-        raise TypeError(f"rules must be a TwoDreidelRules, got {type(rules).__name__}")
+        raise InputTypeError(f"rules must be a TwoDreidelRules, got {type(rules).__name__}")
     pol = resolve_policy(policy, rules)
     if start is None:
         st = ChainState.fresh(rules)
@@ -630,13 +632,14 @@ def deck_chain(
     elif isinstance(start, ChainState):
         st = start
     else:
-        raise TypeError(f"start must be a ChainState or DeckState, got {type(start).__name__}")
+        raise InputTypeError(f"start must be a ChainState or DeckState, got {type(start).__name__}")
     st.validate(rules)
     if any(a + b != full for a, b, full in zip(st.deck, st.discard, rules.counts)):
-        raise ValueError(
+        raise InputError(
             f"at the start of a hand every card is in the deck or the discard; {st.describe(rules)} "
             f"does not add up to the full deck {rules.deck_label}"
         )
+    check_chain_size(rules, max_states)  # refuse a deck far too big at once, before any work
     return DeckChain(rules, pol, st, _explore(rules, st, pol, max_states))
 
 
@@ -727,11 +730,11 @@ def heads_up_long_run(
     b = opponent if isinstance(opponent, DeckChain) else deck_chain(rules, policy=opponent)
     for c in (a, b):
         if c.rules != rules:
-            raise ValueError("both chains must use the given rules (equal decks)")
+            raise InputError("both chains must use the given rules (equal decks)")
     if a.start.deck_size != b.start.deck_size:
-        raise ValueError("both players must start with the same deck size so their cycles stay in step")
+        raise InputError("both players must start with the same deck size so their cycles stay in step")
     if not (a.phases_converge or b.phases_converge):
-        raise ValueError(
+        raise InputError(
             "neither player's distribution settles on each deck size (both chains are periodic "
             "beyond the deck cycle); the long-run joint distribution is not a product here"
         )

@@ -7,12 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...exact import Distribution
+from ...limits import check_count, int_arg
 from ..registry import CliCommand
 from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
 from .odds import kept_hand_distribution, odds_table_text
 from .policies import POLICIES
 from .rules import DECK_PRESETS, TwoDreidelRules
+from .size import check_chain_size
 from .table_cli import add_equity_arguments, run_equity
+from .solve_spin import SOLVE_COMMAND
 
 _DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
 _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default normal-best)"
@@ -71,20 +74,31 @@ class _ChainOutput:
         return "\n".join(lines)
 
 
+#: ``chain two-dreidel --max-states`` default: about a minute of work today.
+CLI_MAX_STATES = 20_000
+
+
 def _add_chain(p: argparse.ArgumentParser) -> None:
     _common(p)
+    p.add_argument("--max-states", type=int_arg, default=CLI_MAX_STATES,
+                   help=f"refuse decks whose chain is estimated above this many states (default {CLI_MAX_STATES:,}; "
+                   "about prod(count + 1) / 2, e.g. 285 for 2-7-7-2)")
     p.add_argument("--opponent", default=None, choices=list(POLICIES),
                    help="the heads-up opponent's keep policy for the trump figures (default: the same as --policy)")
 
 
 def _run_chain(args: argparse.Namespace) -> _ChainOutput:
     rules = TwoDreidelRules(deck=args.deck)
-    chain = deck_chain(rules, policy=args.policy)
-    opp = chain if args.opponent in (None, args.policy) else deck_chain(rules, policy=args.opponent)
+    max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
+    check_chain_size(rules, max_states, option="--max-states")
+    chain = deck_chain(rules, policy=args.policy, max_states=max_states)
+    opp = (chain if args.opponent in (None, args.policy)
+           else deck_chain(rules, policy=args.opponent, max_states=max_states))
     return _ChainOutput(chain, heads_up_long_run(rules, hero=chain, opponent=opp))
 
 
 COMMANDS = {
+    "solve": SOLVE_COMMAND,
     "odds": CliCommand(
         help="exact distribution of the kept two-card hand from a fresh deck",
         add_arguments=_common,

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from .ranking import Hand, format_hand, parse_cards
+from .ranking import Hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
+from ...errors import InputError
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
@@ -94,7 +95,7 @@ class DeckState:
         d = rules.counts if deck is None else parse_deck(deck, rules.symbols)
         if discard is None:
             if any(x > y for x, y in zip(d, rules.counts)):
-                raise ValueError(f"deck {_label(d)} holds more cards than the full deck {rules.deck_label}")
+                raise InputError(f"deck {_label(d)} holds more cards than the full deck {rules.deck_label}")
             disc: Counts = tuple(y - x for x, y in zip(d, rules.counts))
         else:
             disc = parse_deck(discard, rules.symbols)
@@ -103,12 +104,12 @@ class DeckState:
             top_idx = None
         elif isinstance(top, int) and not isinstance(top, bool):
             if not 0 <= top < k:
-                raise ValueError(f"top card index {top} must be in 0..{k - 1}")
+                raise InputError(f"top card index {top} must be in 0..{k - 1}")
             top_idx = top
         else:
             cards = parse_cards(str(top), rules, what="top card")
             if len(cards) != 1:
-                raise ValueError(f"the known top card must be one card, got {top!r}")
+                raise InputError(f"the known top card must be one card, got {top!r}")
             top_idx = cards[0]
         state = cls(d, top_idx, disc)
         state.validate(rules)
@@ -118,7 +119,7 @@ class DeckState:
         """Raise ``ValueError`` if this state cannot occur under ``rules``."""
         check_piles(rules, self.deck, self.discard)
         if self.top is not None and self.deck[self.top] == 0:
-            raise ValueError(
+            raise InputError(
                 f"the known top card {rules.symbols[self.top]} is not in the deck {_label(self.deck)}"
             )
 
@@ -139,16 +140,16 @@ def check_piles(rules: TwoDreidelRules, deck: Counts, discard: Counts) -> None:
     (shared by every deck-state type)."""
     k = len(rules.symbols)
     if len(deck) != k or len(discard) != k:
-        raise ValueError(f"deck and discard must each have {k} counts")
+        raise InputError(f"deck and discard must each have {k} counts")
     if any(c < 0 for c in deck + discard):
-        raise ValueError("card counts must be >= 0")
+        raise InputError("card counts must be >= 0")
     if any(a + b > full for a, b, full in zip(deck, discard, rules.counts)):
-        raise ValueError(
+        raise InputError(
             f"deck {_label(deck)} plus discard {_label(discard)} holds more cards of some "
             f"symbol than the full deck {rules.deck_label}"
         )
     if sum(deck) + sum(discard) < rules.draw:
-        raise ValueError(
+        raise InputError(
             f"deck {_label(deck)} and discard {_label(discard)} hold "
             f"{sum(deck) + sum(discard)} cards, too few to draw {rules.draw}"
         )
@@ -216,8 +217,3 @@ def counts_of(hand: Sequence[int], k: int) -> Counts:
     for i in hand:
         out[i] += 1
     return tuple(out)
-
-
-def hand_label(rules: TwoDreidelRules) -> Any:
-    """A label function turning hands of indices into canonical strings."""
-    return lambda h: format_hand(h, rules)

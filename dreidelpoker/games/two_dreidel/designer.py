@@ -17,12 +17,13 @@ from typing import Any
 import sympy
 
 from ...display import number_html, table_html, text_table, to_pandas_frame
+from ...errors import InputError
 from ...exact import Distribution
 from .chain import deck_chain
 from .odds import kept_hand_distribution
 from .ranking import parse_hand, trumps
 from .rules import TwoDreidelRules
-from .table import hand_equity
+from .equity import equity as hand_vs_table
 
 __all__ = ["VariantReport", "variant_report"]
 
@@ -134,10 +135,10 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
         137/7840
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
-        raise ValueError(f"players must be a whole number from 2 to 8; got {players!r}")
+        raise InputError(f"players must be a whole number from 2 to 8; got {players!r}")
     rules = TwoDreidelRules(deck=deck, draw=draw, put_back=put_back)
     kept = kept_hand_distribution(rules)
-    eq = {h: hand_equity(h, rules=rules, opponents=players - 1).equity for h in kept}
+    eq = {h: hand_vs_table(h, rules=rules, opponents=players - 1).equity for h in kept}
     notes: list[str] = []
     states = period = every = None
     try:

@@ -17,6 +17,7 @@ from .policies import Policy
 from .ranking import Hand, HandLike, format_hand, parse_hand, showdown_winners
 from .rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, showdown_table
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
@@ -29,7 +30,7 @@ MAX_OPPONENTS = 7
 
 def _check_opponents(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_OPPONENTS:
-        raise ValueError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {n!r}")
+        raise InputError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {n!r}")
     return n
 
 
@@ -51,7 +52,7 @@ def _possible_hand(rules: TwoDreidelRules, hand: HandLike) -> Hand:
     parsed = parse_hand(hand, rules)
     for i in set(parsed):
         if parsed.count(i) > rules.counts[i]:
-            raise ValueError(
+            raise InputError(
                 f"hand {format_hand(parsed, rules)!r} holds {parsed.count(i)} {rules.symbols[i]} but the deck "
                 f"{rules.deck_label} holds only {rules.counts[i]}; possible hands: {', '.join(possible_hands(rules))}"
             )
@@ -83,7 +84,7 @@ def _fresh_weights(rules: TwoDreidelRules, policy: str) -> tuple[tuple[Hand, int
 def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Policy) -> list[Weights]:
     """Each opponent's current-hand distribution as integer weights (validated count)."""
     if isinstance(opponents, bool):
-        raise ValueError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents!r}")
+        raise InputError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents!r}")
     if isinstance(opponents, int):
         _check_opponents(opponents)
         if isinstance(policy, str):  # the common case: fresh decks under a named policy
@@ -92,9 +93,9 @@ def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy
     elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
         specs = list(opponents)
         if not 1 <= len(specs) <= MAX_OPPONENTS:
-            raise ValueError(f"a table seats 1 to {MAX_OPPONENTS} opponents, got {len(specs)}")
+            raise InputError(f"a table seats 1 to {MAX_OPPONENTS} opponents, got {len(specs)}")
     else:
-        raise ValueError(
+        raise InputError(
             f"opponents must be an integer from 1 to {MAX_OPPONENTS} or a list of opponents, got {opponents!r}"
         )
     out: list[Weights] = []
@@ -106,7 +107,7 @@ def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy
         elif isinstance(getattr(spec, "hand", None), Distribution):
             dist = spec.hand
         else:
-            raise TypeError(
+            raise InputTypeError(
                 f"opponent {i} must be a DeckState, a Distribution over hands or an OpponentPosterior, "
                 f"got {type(spec).__name__}"
             )

@@ -51,6 +51,7 @@ from .deck import counts_of, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "OpponentPosterior",
@@ -80,7 +81,7 @@ def parse_discards(
         >>> parse_discards("GHN")
         Traceback (most recent call last):
         ...
-        ValueError: discard 'GHN' (hand 1) has 3 cards; each hand's discard is the 2 kept cards
+        dreidelpoker.errors.InputError: discard 'GHN' (hand 1) has 3 cards; each hand's discard is the 2 kept cards
     """
     rules = rules or TwoDreidelRules()
     if discards is None:
@@ -90,24 +91,24 @@ def parse_discards(
     elif isinstance(discards, Sequence):
         items = list(discards)
     else:
-        raise TypeError(f"discards must be a string like 'GH,NN' or a list of hands, got {type(discards).__name__}")
+        raise InputTypeError(f"discards must be a string like 'GH,NN' or a list of hands, got {type(discards).__name__}")
     out: list[Hand | None] = []
     for i, item in enumerate(items, start=1):
         if item is None or (isinstance(item, str) and item.strip() in ("?", "??", "")):
             out.append(None)
             continue
         if not isinstance(item, str):
-            raise TypeError(f"discard of hand {i} must be a string like 'GH' or None, got {item!r}")
+            raise InputTypeError(f"discard of hand {i} must be a string like 'GH' or None, got {item!r}")
         cards = parse_cards(item, rules, what=f"discard (hand {i})")
         if len(cards) != rules.hand_size:
-            raise ValueError(
+            raise InputError(
                 f"discard {item!r} (hand {i}) has {len(cards)} cards; each hand's discard is the "
                 f"{rules.hand_size} kept cards"
             )
         counts = counts_of(cards, len(rules.symbols))
         for s, (c, full) in enumerate(zip(counts, rules.counts)):
             if c > full:
-                raise ValueError(
+                raise InputError(
                     f"discard {item!r} (hand {i}) holds {c} {rules.symbols[s]} but the deck "
                     f"{rules.deck_label} holds only {full}: the deck could not have produced it"
                 )
@@ -134,7 +135,7 @@ def pile_sizes(rules: TwoDreidelRules, hands: int) -> list[int]:
 
 def _check_hand_number(hand_number: object) -> int:
     if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
-        raise ValueError(f"hand_number must be an integer >= 1, got {hand_number!r}")
+        raise InputError(f"hand_number must be an integer >= 1, got {hand_number!r}")
     return hand_number
 
 
@@ -312,21 +313,21 @@ def _observations(
     if visibility == "all":
         k = len(parsed) + 1 if hand_number is None else _check_hand_number(hand_number)
         if len(parsed) != k - 1:
-            raise ValueError(
+            raise InputError(
                 f"at hand {k} the whole discard history has {k - 1} kept hand(s), got {len(parsed)} "
                 f"({', '.join(format_hand(h, rules) if h else '?' for h in parsed) or 'none'}); "
                 "give one per earlier hand ('?' for an unseen hand) or use visibility='top-two'"
             )
         return parsed, k
     if hand_number is None:
-        raise ValueError("with visibility='top-two' the hand number must be given (hand_number=...)")
+        raise InputError("with visibility='top-two' the hand number must be given (hand_number=...)")
     k = _check_hand_number(hand_number)
     if k == 1:
         if any(p is not None for p in parsed):
-            raise ValueError("at hand 1 nobody has discarded yet; the visible discard must be empty")
+            raise InputError("at hand 1 nobody has discarded yet; the visible discard must be empty")
         return (), 1
     if len(parsed) != 1:
-        raise ValueError(
+        raise InputError(
             f"with visibility='top-two' give exactly the one visible kept hand (the top two cards of the "
             f"discard pile), got {len(parsed)}"
         )
@@ -362,17 +363,17 @@ def opponent_posterior(
         >>> opponent_posterior(discards="GH,GN")
         Traceback (most recent call last):
         ...
-        ValueError: opponent discards GH, GN: the deck 1-5-5-1 could not have produced them (no sequence of draws does, from hand 2 on)
+        dreidelpoker.errors.InputError: opponent discards GH, GN: the deck 1-5-5-1 could not have produced them (no sequence of draws does, from hand 2 on)
     """
     rules = rules or TwoDreidelRules()
     vis = rules.discard_visibility if visibility is None else visibility
     if vis not in _VISIBILITIES:
-        raise ValueError(f"visibility must be one of {list(_VISIBILITIES)}, got {vis!r}")
+        raise InputError(f"visibility must be one of {list(_VISIBILITIES)}, got {vis!r}")
     observations, k = _observations(rules, discards, hand_number, vis)
     pol = resolve_policy(policy, rules)
     size = pile_sizes(rules, k)[-1]
     if pile_size is not None and pile_size != size:
-        raise ValueError(
+        raise InputError(
             f"pile_size {pile_size!r} is impossible at hand {k} with deck {rules.deck_label}: "
             f"every player's draw pile then holds {size} cards"
         )
@@ -382,11 +383,11 @@ def opponent_posterior(
         shown = ", ".join(x if x is not None else "?" for x in labels)
         _any, failed_any = _run(rules, observations, None)
         if failed_any is not None:
-            raise ValueError(
+            raise InputError(
                 f"opponent discards {shown}: the deck {rules.deck_label} could not have produced them "
                 f"(no sequence of draws does, from hand {failed_any} on)"
             )
-        raise ValueError(
+        raise InputError(
             f"opponent discards {shown} are impossible under the assumed keep policy {pol.name!r} "
             f"(first at hand {failed}); the deck could produce them, so try another policy"
         )
@@ -454,21 +455,21 @@ def table_posteriors(
 
     rules = rules or TwoDreidelRules()
     if isinstance(discards, str) or not isinstance(discards, Sequence):
-        raise TypeError("discards must be a list with one discard history per opponent")
+        raise InputTypeError("discards must be a list with one discard history per opponent")
     n = len(discards)
     if not 1 <= n <= MAX_OPPONENTS:
-        raise ValueError(f"a table seats 1 to {MAX_OPPONENTS} opponents, got {n}")
+        raise InputError(f"a table seats 1 to {MAX_OPPONENTS} opponents, got {n}")
     if isinstance(policy, str) or callable(policy) or isinstance(policy, ResolvedPolicy):
         policies: list[Policy] = [policy] * n  # type: ignore[list-item]
     else:
         policies = list(policy)
         if len(policies) != n:
-            raise ValueError(f"give one policy for all opponents or one per opponent ({n}), got {len(policies)}")
+            raise InputError(f"give one policy for all opponents or one per opponent ({n}), got {len(policies)}")
     vis = rules.discard_visibility if visibility is None else visibility
     if vis == "all" and hand_number is None:
         lengths = {len(parse_discards(d, rules)) for d in discards}
         if len(lengths) > 1:
-            raise ValueError(
+            raise InputError(
                 f"every player draws every hand, so all discard histories must be equally long; got lengths "
                 f"{sorted(lengths)} (use '?' for an unseen hand)"
             )

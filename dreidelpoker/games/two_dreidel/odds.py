@@ -16,6 +16,7 @@ from .deck import DeckState, draw_weights
 from .policies import Policy, resolve_policy
 from .ranking import format_hand, normal_key
 from .rules import TwoDreidelRules
+from ...errors import InputError
 
 __all__ = ["kept_hand_distribution", "kept_hand_formulas", "KeptHandFormulas", "deck_symbols"]
 
@@ -138,7 +139,7 @@ def kept_hand_formulas(
 
         cards = parse_cards(top, rules, what="top card")
         if len(cards) != 1:
-            raise ValueError(f"the known top card must be one card, got {top!r}")
+            raise InputError(f"the known top card must be one card, got {top!r}")
         top_idx = cards[0]
         fixed[top_idx] = 1
         counts[top_idx] = counts[top_idx] - 1

@@ -13,8 +13,10 @@ from typing import Any
 
 from ..protocol import BotFactory, PlaySpec
 from .bots import calling_station_bot, random_bot, tight_bot
+from .equity_bot import equity_best_bot, equity_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+from ...errors import InputError
 
 __all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
 
@@ -26,6 +28,8 @@ BOTS: dict[str, BotFactory] = {
     "random": random_bot,
     "calling-station": calling_station_bot,
     "tight": tight_bot,
+    "equity": equity_bot,
+    "equity-best": equity_best_bot,
 }
 
 METRIC_HELP = {
@@ -47,47 +51,49 @@ METRIC_HELP = {
 
 
 def default_bots(players: int) -> tuple[str, ...]:
-    """The seats cycle through ``tight``, ``calling-station`` and ``random``.
+    """Seat 1 plays ``equity``; the others cycle through ``tight``, ``calling-station`` and ``random``.
 
     Examples:
         >>> default_bots(4)
-        ('tight', 'calling-station', 'random', 'tight')
+        ('equity', 'tight', 'calling-station', 'random')
     """
     others = ("tight", "calling-station", "random")
-    return tuple(others[i % 3] for i in range(players))
+    return ("equity",) + tuple(others[i % 3] for i in range(players - 1))
 
 
 def metrics(final: TwoDreidelGame) -> dict[str, float]:
-    """The game's own figures (see :data:`METRIC_HELP`); ``nan`` where a rate has no cases.
+    """The game's own figures (see :data:`METRIC_HELP`). A rate with no cases (no Gimel was
+    spun, no showdown happened) is left out rather than reported as ``nan``.
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel.play import new_game
-        >>> sorted(metrics(new_game(TwoDreidelRules(), players=2)))[:3]
-        ['all_in_rate', 'button_edge', 'carry_rate']
+        >>> sorted(metrics(new_game(TwoDreidelRules(), players=2)))
+        ['hands', 'lead_changes', 'max_pot_share', 'max_swing', 'spins']
     """
     st = final.stats
     hands = final.hands
-    nan = float("nan")
-
-    def rate(a: int, b: int) -> float:
-        return a / b if b else nan
-
-    total = final.t.total_chips
-    return {
+    out = {
         "hands": float(hands),
         "spins": float(st.spins),
-        "spins_per_hand": rate(st.spins, hands),
-        "mean_pot_share": rate(st.pot_share_sum, hands) if hands else nan,  # type: ignore[arg-type]
         "max_pot_share": st.pot_share_max,
-        "all_in_rate": rate(st.all_in_hands, hands),
-        "carry_rate": rate(st.carries, hands),
-        "gimel_end_rate": rate(st.gimel_ends, st.gimels),
-        "showdown_rate": rate(st.showdowns, hands),
-        "trump_rate": rate(st.trump_showdowns, st.showdowns),
         "lead_changes": float(st.lead_changes),
-        "max_swing": st.max_swing / total,
-        "button_edge": st.button_net / hands / final.t.stack if hands else nan,
+        "max_swing": st.max_swing / final.t.total_chips,
     }
+    rates = {
+        "spins_per_hand": (st.spins, hands),
+        "mean_pot_share": (st.pot_share_sum, hands),
+        "all_in_rate": (st.all_in_hands, hands),
+        "carry_rate": (st.carries, hands),
+        "gimel_end_rate": (st.gimel_ends, st.gimels),
+        "showdown_rate": (st.showdowns, hands),
+        "trump_rate": (st.trump_showdowns, st.showdowns),
+    }
+    for name, (a, b) in rates.items():
+        if b:
+            out[name] = a / b
+    if hands:
+        out["button_edge"] = st.button_net / hands / final.t.stack
+    return out
 
 
 # -- CLI ----------------------------------------------------------------------------------
@@ -176,7 +182,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRul
     """
     decks = [d.strip() for d in args.decks.split(",") if d.strip()]
     if not decks:
-        raise ValueError("decks: give at least one deck distribution such as 1-5-5-1")
+        raise InputError("decks: give at least one deck distribution such as 1-5-5-1")
     grid: dict[str, TwoDreidelRules] = {}
     for d in decks:
         for c in args.chips:

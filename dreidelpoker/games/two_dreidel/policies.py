@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from .ranking import Hand, format_hand, heads_up_share, normal_key, parse_cards
 from .rules import TwoDreidelRules
+from ...errors import InputError, InputTypeError
 
 if TYPE_CHECKING:
     from ...exact import Distribution
@@ -125,10 +126,10 @@ def greedy_equity_policy(
     for h, p in reference.items():
         r = to_rational(p, what=f"reference probability of {h!r}")
         if r < 0:
-            raise ValueError(f"reference probability of {h!r} is negative ({r})")
+            raise InputError(f"reference probability of {h!r} is negative ({r})")
         ref[h] = Fraction(int(r.p), int(r.q))
     if sum(ref.values()) != 1:
-        raise ValueError(f"reference probabilities must sum to 1, they sum to {sum(ref.values())}")
+        raise InputError(f"reference probabilities must sum to 1, they sum to {sum(ref.values())}")
     ref_hands = [(parse_hand(h, rules), p) for h, p in ref.items()]
 
     def heads_up(a: Hand, b: Hand) -> Fraction:
@@ -172,7 +173,7 @@ POLICIES: dict[str, Callable[[TwoDreidelRules], PolicyFn]] = {
 
 def _needs_state(name: str) -> PolicyFn:
     def policy(drawn: str) -> str:
-        raise ValueError(
+        raise InputError(
             f"policy {name!r} depends on the deck state; call it with the state "
             "(ResolvedPolicy.put_back_at / kept_at)"
         )
@@ -231,7 +232,7 @@ def _put_back_cached(policy: ResolvedPolicy, drawn: Hand) -> Hand:
     except Exception as exc:  # a user's policy failed: say which input broke it
         if isinstance(exc, ValueError) and "depends on the deck state" in str(exc):
             raise
-        raise ValueError(f"policy {policy.name!r} raised {type(exc).__name__}: {exc} on drawn cards {drawn_text!r}") from exc
+        raise InputError(f"policy {policy.name!r} raised {type(exc).__name__}: {exc} on drawn cards {drawn_text!r}") from exc
     return _check_answer(policy, drawn, drawn_text, answer)
 
 
@@ -242,33 +243,33 @@ def _put_back_state_cached(policy: ResolvedPolicy, drawn: Hand, state: ChainStat
     try:
         answer = policy.state_fn(drawn_text, state)
     except Exception as exc:  # a user's policy failed: say which input broke it
-        raise ValueError(
+        raise InputError(
             f"policy {policy.name!r} raised {type(exc).__name__}: {exc} on drawn cards {drawn_text!r} "
             f"from {state.describe(policy.rules)}"
         ) from exc
     try:
         return _check_answer(policy, drawn, drawn_text, answer)
     except ValueError as exc:
-        raise ValueError(f"{exc} (the hand started from {state.describe(policy.rules)})") from None
+        raise InputError(f"{exc} (the hand started from {state.describe(policy.rules)})") from None
 
 
 def _check_answer(policy: ResolvedPolicy, drawn: Hand, drawn_text: str, answer: object) -> Hand:
     rules = policy.rules
     if not isinstance(answer, str):
-        raise ValueError(
+        raise InputError(
             f"policy {policy.name!r} returned {answer!r} for drawn cards {drawn_text!r}; "
             f"it must return the put-back card(s) as a string of {rules.put_back} symbol(s)"
         )
     back = parse_cards(answer, rules, what="put-back")
     if len(back) != rules.put_back:
-        raise ValueError(
+        raise InputError(
             f"policy {policy.name!r} put back {answer!r} for drawn cards {drawn_text!r}; "
             f"it must put back exactly {rules.put_back} card(s)"
         )
     remaining = list(drawn)
     for c in back:
         if c not in remaining:
-            raise ValueError(
+            raise InputError(
                 f"policy {policy.name!r} put back {rules.symbols[c]!r}, which it did not draw "
                 f"(drawn: {drawn_text!r}); it must put back one of the drawn cards"
             )
@@ -286,7 +287,7 @@ def resolve_policy(policy: Policy | ResolvedPolicy, rules: TwoDreidelRules) -> R
         >>> resolve_policy("keep-best", TwoDreidelRules())
         Traceback (most recent call last):
         ...
-        ValueError: unknown policy 'keep-best'; known policies: normal-best, save-gimel, keep-shin, greedy-equity (or pass a callable)
+        dreidelpoker.errors.InputError: unknown policy 'keep-best'; known policies: normal-best, save-gimel, keep-shin, greedy-equity (or pass a callable)
     """
     if isinstance(policy, ResolvedPolicy):
         if policy.rules != rules:
@@ -296,13 +297,13 @@ def resolve_policy(policy: Policy | ResolvedPolicy, rules: TwoDreidelRules) -> R
         return ResolvedPolicy(policy.name, rules, _needs_state(policy.name), policy)
     if isinstance(policy, str):
         if policy not in POLICIES:
-            raise ValueError(
+            raise InputError(
                 f"unknown policy {policy!r}; known policies: {', '.join(POLICIES)} (or pass a callable)"
             )
         return ResolvedPolicy(policy, rules, POLICIES[policy](rules))
     if callable(policy):
         return ResolvedPolicy(getattr(policy, "__name__", "custom"), rules, policy)
-    raise TypeError(
+    raise InputTypeError(
         f"policy must be a name ({', '.join(POLICIES)}), a callable or a StateAwarePolicy, "
         f"got {type(policy).__name__}"
     )

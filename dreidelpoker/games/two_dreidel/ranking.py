@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
+from ...errors import InputError
 
 if TYPE_CHECKING:
     from .rules import TwoDreidelRules
@@ -53,7 +54,7 @@ def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None,
         if sym not in index:
             allowed = ", ".join(rules.symbols)
             extra = "".join(sorted(rules.aliases))
-            raise ValueError(
+            raise InputError(
                 f"unknown symbol {ch!r} in {what} {chars!r}; allowed: {allowed} (or {extra})"
             )
         out.append(index[sym])
@@ -69,7 +70,7 @@ def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
         >>> parse_hand("GHN")
         Traceback (most recent call last):
         ...
-        ValueError: a Two Dreidel hand has 2 cards, got 3 in 'GHN'
+        dreidelpoker.errors.InputError: a Two Dreidel hand has 2 cards, got 3 in 'GHN'
     """
     rules = rules or _default_rules()
     if isinstance(hand, str):
@@ -77,9 +78,9 @@ def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
     else:
         cards = tuple(sorted(hand))
         if any(not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
-            raise ValueError(f"hand {hand!r} must hold symbol indices 0..{len(rules.symbols) - 1}")
+            raise InputError(f"hand {hand!r} must hold symbol indices 0..{len(rules.symbols) - 1}")
     if len(cards) != rules.hand_size:
-        raise ValueError(f"a Two Dreidel hand has {rules.hand_size} cards, got {len(cards)} in {hand!r}")
+        raise InputError(f"a Two Dreidel hand has {rules.hand_size} cards, got {len(cards)} in {hand!r}")
     return cards
 
 
@@ -141,7 +142,7 @@ def heads_up_share(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
 def showdown_winners(rules: TwoDreidelRules, hands: Sequence[Hand]) -> list[int]:
     """Positions of the winners among parsed hands ("trumps are evaluated last")."""
     if not hands:
-        raise ValueError("a showdown needs at least one hand")
+        raise InputError("a showdown needs at least one hand")
 
     def normal_best(positions: Iterable[int]) -> list[int]:
         pos = list(positions)

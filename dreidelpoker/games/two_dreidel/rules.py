@@ -10,10 +10,14 @@ from functools import cached_property
 from typing import Any, Literal
 
 import sympy
+from ...errors import InputError, InputTypeError, shorten
 
 __all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES"]
 
 #: The named deck distributions from the source (``g-h-n-s``).
+#: Most cards of one symbol in a deck (a documented bound, checked before any work).
+MAX_DECK_COUNT = 1000
+
 DECK_PRESETS: dict[str, tuple[int, ...]] = {
     "1-5-5-1": (1, 5, 5, 1),
     "2-6-6-2": (2, 6, 6, 2),
@@ -59,24 +63,28 @@ def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[
         (1, 5, 5, 1)
     """
     k = len(symbols)
-    allowed = f"{k} non-negative integers like {'-'.join(['1'] * k)} (presets: {', '.join(DECK_PRESETS)})"
+    allowed = (f"{k} integers from 0 to {MAX_DECK_COUNT} like {'-'.join(['1'] * k)} "
+               f"(presets: {', '.join(DECK_PRESETS)})")
     if isinstance(deck, str):
         text = deck.strip()
-        if not re.fullmatch(r"\d+(-\d+)*", text):
-            raise ValueError(f"deck {deck!r} is not a distribution of {allowed}")
+        if not re.fullmatch(r"\d{1,6}(-\d{1,6})*", text):
+            raise InputError(f"deck {shorten(deck)} is not a distribution of {allowed}")
         counts: tuple[Any, ...] = tuple(int(x) for x in text.split("-"))
     elif isinstance(deck, Mapping):
         unknown = set(deck) - set(symbols)
         if unknown:
-            raise ValueError(f"deck names unknown symbols {sorted(unknown)}; symbols are {list(symbols)}")
+            raise InputError(f"deck names unknown symbols {shorten(sorted(unknown))}; symbols are {list(symbols)}")
         counts = tuple(deck.get(s, 0) for s in symbols)
-    else:
+    elif isinstance(deck, Sequence):
         counts = tuple(deck)
+    else:
+        raise InputTypeError(f"deck must be text like '1-5-5-1', a tuple of {k} counts or a mapping symbol -> "
+                             f"count, got {type(deck).__name__} {shorten(deck)}")
     if len(counts) != k:
-        raise ValueError(f"deck {deck!r} has {len(counts)} counts; expected {allowed}")
+        raise InputError(f"deck {shorten(deck)} has {len(counts)} counts; expected {allowed}")
     for c in counts:
-        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
-            raise ValueError(f"deck {deck!r} contains {c!r}; expected {allowed}")
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= MAX_DECK_COUNT:
+            raise InputError(f"deck {shorten(deck)} contains {shorten(c)}; expected {allowed}")
     return counts
 
 
@@ -96,7 +104,7 @@ class TwoDreidelRules:
         >>> TwoDreidelRules(deck=(1, 5, 5))
         Traceback (most recent call last):
         ...
-        ValueError: deck (1, 5, 5) has 3 counts; expected 4 non-negative integers like 1-1-1-1 (presets: 1-5-5-1, 2-6-6-2, 2-7-7-2)
+        dreidelpoker.errors.InputError: deck (1, 5, 5) has 3 counts; expected 4 integers from 0 to 1000 like 1-1-1-1 (presets: 1-5-5-1, 2-6-6-2, 2-7-7-2)
     """
 
     symbols: tuple[str, ...] = ("G", "H", "N", "S")
@@ -123,25 +131,25 @@ class TwoDreidelRules:
     def __post_init__(self) -> None:
         syms = self.symbols
         if not syms or len(set(syms)) != len(syms):
-            raise ValueError(f"symbols must be distinct and non-empty, got {syms!r}")
+            raise InputError(f"symbols must be distinct and non-empty, got {syms!r}")
         for s in syms:
             if not (isinstance(s, str) and len(s) == 1 and s.isalpha() and s.isupper()):
-                raise ValueError(f"symbol {s!r} must be one upper-case letter (it is how hands print)")
+                raise InputError(f"symbol {s!r} must be one upper-case letter (it is how hands print)")
         if len(self.symbol_names) != len(syms):
-            raise ValueError(f"symbol_names needs {len(syms)} names, got {len(self.symbol_names)}")
+            raise InputError(f"symbol_names needs {len(syms)} names, got {len(self.symbol_names)}")
         object.__setattr__(self, "deck", parse_deck(self.deck, syms))
         for name, value, low in (("draw", self.draw, 1), ("put_back", self.put_back, 0),
                                  ("chips_per_player", self.chips_per_player, 1), ("blind", self.blind, 0)):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+                raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
         if self.starting_chips is not None and (
             isinstance(self.starting_chips, bool) or not isinstance(self.starting_chips, int) or self.starting_chips < 1
         ):
-            raise ValueError(f"starting_chips must be an integer >= 1 or None, got {self.starting_chips!r}")
+            raise InputError(f"starting_chips must be an integer >= 1 or None, got {self.starting_chips!r}")
         if self.put_back >= self.draw:
-            raise ValueError(f"put_back ({self.put_back}) must be less than draw ({self.draw}) so a hand remains")
+            raise InputError(f"put_back ({self.put_back}) must be less than draw ({self.draw}) so a hand remains")
         if self.deck_size <= self.draw:
-            raise ValueError(
+            raise InputError(
                 f"deck {self.deck_label} holds {self.deck_size} cards; a deck must hold more cards "
                 f"than one draw needs ({self.draw}), i.e. at least {self.draw + 1}"
             )
@@ -149,28 +157,28 @@ class TwoDreidelRules:
         object.__setattr__(self, "trumps", trumps)
         for pair in trumps:
             if len(pair) != 2 or pair[0] not in syms or pair[1] not in syms or pair[0] == pair[1]:
-                raise ValueError(f"trump pair {pair!r} must name two different symbols from {list(syms)}")
+                raise InputError(f"trump pair {pair!r} must name two different symbols from {list(syms)}")
         if len(self.spin_faces) != len(self.spin_probabilities) or len(self.spin_faces) != len(self.spin_buy_ins):
-            raise ValueError("spin_faces, spin_probabilities and spin_buy_ins must have the same length")
+            raise InputError("spin_faces, spin_probabilities and spin_buy_ins must have the same length")
         for b in self.spin_buy_ins:
             if b not in _BUY_INS:
-                raise ValueError(f"spin buy-in {b!r} is not one of {list(_BUY_INS)}")
+                raise InputError(f"spin buy-in {b!r} is not one of {list(_BUY_INS)}")
         probs = tuple(sympy.sympify(p) for p in self.spin_probabilities)
         object.__setattr__(self, "spin_probabilities", probs)
         if all(p.is_number for p in probs):
             if any(p < 0 for p in probs) or sympy.nsimplify(sum(probs)) != 1:
-                raise ValueError(f"spin probabilities must be >= 0 and sum to 1, got {probs}")
+                raise InputError(f"spin probabilities must be >= 0 and sum to 1, got {probs}")
         if self.half_pot_rounding not in ("up", "down"):
-            raise ValueError(f"half_pot_rounding must be 'up' or 'down', got {self.half_pot_rounding!r}")
+            raise InputError(f"half_pot_rounding must be 'up' or 'down', got {self.half_pot_rounding!r}")
         if self.streets not in STREET_SEQUENCES:
-            raise ValueError(f"streets must be one of {list(STREET_SEQUENCES)}, got {self.streets!r}")
+            raise InputError(f"streets must be one of {list(STREET_SEQUENCES)}, got {self.streets!r}")
         if self.short_stack not in ("all-in", "fold"):
-            raise ValueError(f"short_stack must be 'all-in' or 'fold', got {self.short_stack!r}")
+            raise InputError(f"short_stack must be 'all-in' or 'fold', got {self.short_stack!r}")
         if self.discard_visibility not in ("all", "top-two"):
-            raise ValueError(f"discard_visibility must be 'all' or 'top-two', got {self.discard_visibility!r}")
+            raise InputError(f"discard_visibility must be 'all' or 'top-two', got {self.discard_visibility!r}")
         for alias, target in self.aliases.items():
             if target not in syms:
-                raise ValueError(f"alias {alias!r} points to unknown symbol {target!r}")
+                raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")
         self._check_trumps_acyclic()
 
     # -- presets ------------------------------------------------------------------
@@ -262,7 +270,7 @@ class TwoDreidelRules:
             state[h] = 1
             for o in edges[h]:
                 if state.get(o) == 1:
-                    raise ValueError(
+                    raise InputError(
                         f"trump pairs {sorted(self.trumps)} make hands trump each other in a cycle; "
                         "the multiway showdown would not terminate"
                     )

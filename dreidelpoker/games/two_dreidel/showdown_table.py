@@ -29,6 +29,7 @@ from math import lcm
 import numpy as np
 
 from .ranking import Hand
+from ...errors import InputError
 
 __all__ = ["ShowdownTable", "showdown_table", "equity_counts", "MAX_TYPES"]
 
@@ -159,7 +160,7 @@ def equity_counts(
     weights = [_type_weights(index, lst) for lst in opponents]
     types = sorted({t for ws in weights for t in ws})
     if len(types) > MAX_TYPES:
-        raise ValueError(f"{len(types)} hand types in play; the showdown table handles at most {MAX_TYPES}")
+        raise InputError(f"{len(types)} hand types in play; the showdown table handles at most {MAX_TYPES}")
     total_opp = 1
     for ws in weights:
         total_opp *= sum(ws.values())

@@ -38,13 +38,14 @@ from ...display import number_html, number_text, table_html
 from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
+from ...errors import InputError, InputTypeError
 
 __all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
 
 
 def _nonneg_int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} must be a non-negative integer number of chips, got {value!r}")
+        raise InputError(f"{name} must be a non-negative integer number of chips, got {value!r}")
     return value
 
 
@@ -53,14 +54,14 @@ def _probability(name: str, value: object) -> sympy.Rational:
         value = Fraction(str(value))  # the decimal the user typed, exactly
     p = to_rational(value, what=name)
     if not 0 <= p <= 1:
-        raise ValueError(f"{name} must be between 0 and 1, got {value!r}")
+        raise InputError(f"{name} must be between 0 and 1, got {value!r}")
     return p
 
 
 def _face_index(rules: TwoDreidelRules, face: str) -> int:
     sym = rules.aliases.get(face, face.upper()) if isinstance(face, str) else face
     if sym not in rules.spin_faces:
-        raise ValueError(f"spin face {face!r} is not one of {list(rules.spin_faces)}")
+        raise InputError(f"spin face {face!r} is not one of {list(rules.spin_faces)}")
     return rules.spin_faces.index(sym)
 
 
@@ -174,15 +175,15 @@ def spin_decision(
     if hero_stack is not None:
         hero_stack = _nonneg_int("hero_stack", hero_stack)
     if isinstance(opponents, bool):
-        raise TypeError("opponents must be a number or a list of stacks, not a bool")
+        raise InputTypeError("opponents must be a number or a list of stacks, not a bool")
     if isinstance(opponents, int):
         stacks: list[int | None] = [None] * opponents
     elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
         stacks = [None if s is None else _nonneg_int("opponent stack", s) for s in opponents]
     else:
-        raise TypeError(f"opponents must be a number 1..{MAX_OPPONENTS} or a list of their stacks")
+        raise InputTypeError(f"opponents must be a number 1..{MAX_OPPONENTS} or a list of their stacks")
     if not 1 <= len(stacks) <= MAX_OPPONENTS:
-        raise ValueError(f"opponents still in must number 1 to {MAX_OPPONENTS}, got {len(stacks)}")
+        raise InputError(f"opponents still in must number 1 to {MAX_OPPONENTS}, got {len(stacks)}")
     idx = _face_index(rules, face)
     face_sym = rules.spin_faces[idx]
     b = spin_buy_in(face_sym, pot, rules)

@@ -40,6 +40,7 @@ from .chain import ChainState, DeckChain, after_hand, deck_chain, deck_size_cycl
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules
+from ...errors import InputError
 
 __all__ = [
     "BestResponse", "EquilibriumResult", "PutBackMDP", "best_put_back_policy", "exploitability",
@@ -101,7 +102,7 @@ class PutBackMDP:
             if s in self.decisions:
                 continue
             if len(self.decisions) >= max_states:
-                raise ValueError(f"the put-back MDP has more than max_states={max_states} states")
+                raise InputError(f"the put-back MDP has more than max_states={max_states} states")
             outcomes, total = draw_classes(self.rules, s)
             decs = []
             for o, w in outcomes:
@@ -132,7 +133,7 @@ class PutBackMDP:
         """Deck size -> the opponent's kept-hand distribution on hands of that size."""
         chain = opponent if isinstance(opponent, DeckChain) else deck_chain(self.rules, policy=opponent)
         if not chain.phases_converge:
-            raise ValueError(
+            raise InputError(
                 f"the opponent policy {chain.policy.name!r} never settles on a distribution per deck size "
                 "(its chain is periodic beyond the deck cycle); the opponent model needs it to"
             )
@@ -196,7 +197,7 @@ class PutBackMDP:
         )
         classes = reduced.recurrent_classes()
         if len(classes) != 1:
-            raise ValueError(
+            raise InputError(
                 f"a policy met during the solve splits the deck cycle into {len(classes)} closed classes; "
                 "the unichain policy iteration used here does not apply to these rules"
             )
@@ -490,7 +491,7 @@ def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[ChainState, Hand], Mappin
         stack.extend(t for t in nxt if t not in info)
 
     def refuse(drawn: str, state: ChainState) -> str:
-        raise ValueError(f"{name} is a randomised policy; use its probabilities")
+        raise InputError(f"{name} is a randomised policy; use its probabilities")
 
     return DeckChain(rules, resolve_policy(StateAwarePolicy(refuse, name=name), rules), mdp.start, info)
 

@@ -2,7 +2,7 @@
 
 Three things the hero can know about their own hand (RULES.md 1.6):
 
-* the whole hand (:func:`hand_equity`);
+* the whole hand (:func:`~dreidelpoker.games.two_dreidel.equity.equity`);
 * three drawn cards with the put-back not yet chosen (:func:`put_back_equities`: the
   equity of each choice);
 * only their deck before the draw, with its known top card (:func:`before_draw_equity`:
@@ -19,46 +19,43 @@ for a seeded estimate with a confidence interval.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import sympy
 
 from ..._fractions import frac_str
+from ..._deprecation import deprecated_call
+from ...analysis import monte_carlo_equity as generic_monte_carlo
 from ...display import Html, table_html, to_pandas_frame
 from ...equity import EquityResult
 from ...exact import Distribution, ExactTable
+from ...montecarlo import MonteCarloEstimate
+from .analysis import TWO_DREIDEL, TwoDreidelKnown
 from .deck import DeckState, counts_of, draw_weights, hypergeometric
 from .equity import (
     OpponentsLike,
-    OpponentSpec,
-    Weights,
     equity,
     equity_vs_lists,
     hand_weights,
-    hero_outcome,
     opponent_hand_lists,
 )
 from .odds import kept_hand_distribution
 from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
+from ...errors import InputError, InputTypeError
 
 __all__ = [
     "BeforeDrawEquity",
-    "MonteCarloEquity",
     "PutBackChoice",
     "PutBackTable",
     "before_draw_equity",
-    "hand_equity",
     "monte_carlo_equity",
     "parse_drawn",
     "put_back_equities",
     "table_equity",
 ]
-
-OpponentLike = OpponentSpec
-
 
 def _opp_label(n: int) -> str:
     return f"{n} opponent{'s' if n != 1 else ''}"
@@ -72,15 +69,8 @@ def hand_equity(
     opponents: OpponentsLike = 1,
     policy: Policy = "normal-best",
 ) -> EquityResult:
-    """Exact equity of a known hand (or a distribution over hands) against opponents.
-
-    Examples:
-        >>> from dreidelpoker.games.two_dreidel.information import opponent_posterior
-        >>> hand_equity("GH", opponents=1)
-        EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
-        >>> hand_equity("HH", opponents=[opponent_posterior(discards="GH")]).equity
-        83/96
-    """
+    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.equity.equity` (same arguments)."""
+    deprecated_call("two_dreidel.hand_equity()", "two_dreidel.equity()")
     return equity(hand, rules=rules, opponents=opponents, policy=policy)
 
 
@@ -103,7 +93,7 @@ def parse_drawn(
         >>> parse_drawn("GHN", top="S")
         Traceback (most recent call last):
         ...
-        ValueError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
+        dreidelpoker.errors.InputError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
     """
     rules = rules or TwoDreidelRules()
     if isinstance(drawn, str):
@@ -111,37 +101,37 @@ def parse_drawn(
     else:
         cards = tuple(sorted(drawn))
         if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
-            raise ValueError(f"drawn cards {drawn!r} must be symbol indices 0..{len(rules.symbols) - 1}")
+            raise InputError(f"drawn cards {drawn!r} must be symbol indices 0..{len(rules.symbols) - 1}")
     label = format_hand(cards, rules)
     if len(cards) != rules.draw:
-        raise ValueError(f"you draw {rules.draw} cards each hand, got {len(cards)} in {drawn!r}")
+        raise InputError(f"you draw {rules.draw} cards each hand, got {len(cards)} in {drawn!r}")
     for s, (c, full) in enumerate(zip(counts_of(cards, len(rules.symbols)), rules.counts)):
         if c > full:
-            raise ValueError(
+            raise InputError(
                 f"drawn cards {label} hold {c} {rules.symbols[s]} but the deck {rules.deck_label} holds only {full}"
             )
     top_idx: int | None = None
     if top is not None and top != "":
         t = parse_cards(top, rules, what="top card")
         if len(t) != 1:
-            raise ValueError(f"the known top card must be one card, got {top!r}")
+            raise InputError(f"the known top card must be one card, got {top!r}")
         top_idx = t[0]
     if hero_deck is not None:
         hero_deck.validate(rules)
         if top_idx is not None and hero_deck.top is not None and top_idx != hero_deck.top:
-            raise ValueError(
+            raise InputError(
                 f"top card {rules.symbols[top_idx]} contradicts the deck state's top card {rules.symbols[hero_deck.top]}"
             )
         top_idx = hero_deck.top if top_idx is None else top_idx
     if top_idx is not None and top_idx not in cards:
-        raise ValueError(
+        raise InputError(
             f"drawn cards {label} are inconsistent with the known top card {rules.symbols[top_idx]}: "
             "the card put back last hand is always drawn first"
         )
     if hero_deck is not None:
         outcomes, _ = draw_weights(rules, hero_deck)
         if all(o.drawn != cards for o, _w in outcomes):
-            raise ValueError(f"drawn cards {label} cannot be drawn from {hero_deck.describe(rules)}")
+            raise InputError(f"drawn cards {label} cannot be drawn from {hero_deck.describe(rules)}")
     return cards
 
 
@@ -151,7 +141,7 @@ class PutBackChoice:
 
     put_back: str
     hand: str
-    result: EquityResult | MonteCarloEquity
+    result: EquityResult | MonteCarloEstimate
 
     @property
     def equity(self) -> Any:
@@ -348,7 +338,7 @@ def before_draw_equity(
     """
     rules = rules or TwoDreidelRules()
     if not isinstance(state, DeckState):
-        raise TypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
+        raise InputTypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
     lists = opponent_hand_lists(rules, opponents, policy)
     n = len(lists)
     outcomes, total = draw_weights(rules, state)
@@ -380,48 +370,6 @@ def before_draw_equity(
 
 
 # -- Monte Carlo --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MonteCarloEquity:
-    """A seeded Monte Carlo estimate of win / tie / lose / equity with a confidence interval.
-
-    ``equity_ci`` is the normal-approximation interval at ``confidence`` for the equity.
-    """
-
-    win: float
-    tie: float
-    lose: float
-    equity: float
-    equity_stderr: float
-    equity_ci: tuple[float, float]
-    samples: int
-    seed: int
-    confidence: float = 0.95
-    description: str = ""
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "description": self.description, "method": "monte-carlo", "samples": self.samples, "seed": self.seed,
-            "win": self.win, "tie": self.tie, "lose": self.lose, "equity": self.equity,
-            "equity_stderr": self.equity_stderr, "equity_ci": list(self.equity_ci), "confidence": self.confidence,
-        }
-
-    def to_text(self) -> str:
-        lo, hi = self.equity_ci
-        return (
-            f"{self.description}\nMonte Carlo, {self.samples} samples, seed {self.seed}\n"
-            f"win {self.win:.4f}  tie {self.tie:.4f}  lose {self.lose:.4f}\n"
-            f"equity {self.equity:.4f}  ({self.confidence:.0%} CI {lo:.4f} .. {hi:.4f})"
-        )
-
-    def _repr_html_(self) -> str:
-        lo, hi = self.equity_ci
-        rows = [("win", self.win), ("tie", self.tie), ("lose", self.lose), ("equity", self.equity),
-                (f"equity {self.confidence:.0%} CI", f"{lo:.4f} .. {hi:.4f}")]
-        return table_html(("", "estimate"), rows,
-                          title=f"{self.description} — Monte Carlo, {self.samples:,} samples, seed {self.seed}")
-
-
 def monte_carlo_equity(
     hero: HandLike | Distribution[str] | DeckState,
     *,
@@ -432,62 +380,29 @@ def monte_carlo_equity(
     samples: int = 20_000,
     seed: int = 0,
     confidence: float = 0.95,
-) -> MonteCarloEquity:
-    """Estimate the hero's equity by sampling hands from every player's exact distribution.
+) -> MonteCarloEstimate:
+    """Estimate the hero's equity by sampling hands from every player's exact distribution
+    (the generic engine :func:`dreidelpoker.analysis.monte_carlo_equity`).
 
     ``hero`` is a hand, a distribution over hands, or a deck state (the hero then draws and
     puts back by ``hero_policy``). Same seed, same answer.
+
+    Raises:
+        InputError: for bad samples, seed, confidence, hands or opponents.
 
     Examples:
         >>> mc = monte_carlo_equity("GH", opponents=1, samples=4000, seed=1)
         >>> mc.equity_ci[0] < 10 / 11 < mc.equity_ci[1]
         True
     """
-    import numpy as np
-    from scipy.stats import norm
-
     rules = rules or TwoDreidelRules()
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
-        raise ValueError(f"samples must be an integer >= 2, got {samples!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
     lists = opponent_hand_lists(rules, opponents, policy)
     if isinstance(hero, DeckState):
         hero_w = hand_weights(rules, kept_hand_distribution(rules, state=hero, policy=hero_policy))
     else:
         hero_w = hand_weights(rules, hero)
-    rng = np.random.default_rng(np.random.SeedSequence(seed))
-
-    def draw(weights: Weights) -> Any:
-        total = sum(w for _h, w in weights)
-        probs = np.array([w / total for _h, w in weights], dtype=float)
-        return rng.choice(len(weights), size=samples, p=probs / probs.sum())
-
-    hero_idx = draw(hero_w)
-    opp_idx = [draw(ws) for ws in lists]
-    n = len(lists)
-    wins = ties = 0
-    shares = np.empty(samples, dtype=float)
-    for t in range(samples):
-        others = tuple(sorted(lists[j][int(opp_idx[j][t])][0] for j in range(n)))
-        k, hero_wins = hero_outcome(rules, hero_w[int(hero_idx[t])][0], others)
-        if hero_wins:
-            wins += k == 1
-            ties += k > 1
-            shares[t] = 1.0 / k
-        else:
-            shares[t] = 0.0
-    mean = float(shares.mean())
-    se = float(shares.std(ddof=1) / np.sqrt(samples))
-    z = float(norm.ppf(0.5 + confidence / 2))
-    desc = f"Monte Carlo equity against {_opp_label(n)}"
-    return MonteCarloEquity(
-        win=wins / samples, tie=ties / samples, lose=1 - (wins + ties) / samples, equity=mean,
-        equity_stderr=se, equity_ci=(mean - z * se, mean + z * se), samples=samples, seed=seed,
-        confidence=confidence, description=desc,
-    )
+    known = TwoDreidelKnown(tuple(hero_w), tuple(tuple(ws) for ws in lists))
+    return generic_monte_carlo(TWO_DREIDEL, known, rules=rules, samples=samples, seed=seed, confidence=confidence)
 
 
 # -- one entry point ----------------------------------------------------------------------
@@ -502,7 +417,7 @@ def table_equity(
     method: Literal["exact", "monte-carlo"] = "exact",
     samples: int = 20_000,
     seed: int = 0,
-) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEquity:
+) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEstimate:
     """Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
     :class:`PutBackTable`), or a deck state before the draw.
 
@@ -517,12 +432,12 @@ def table_equity(
     """
     rules = rules or TwoDreidelRules()
     if method not in ("exact", "monte-carlo"):
-        raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
+        raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
     if isinstance(hero, DeckState):
         if method == "exact":
             return before_draw_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy)
         if hero_policy == "best":
-            raise ValueError("monte-carlo mode from a deck state needs a hero keep policy, not 'best'")
+            raise InputError("monte-carlo mode from a deck state needs a hero keep policy, not 'best'")
         return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy,
                                   samples=samples, seed=seed)
     if isinstance(hero, Distribution):
@@ -543,9 +458,9 @@ def table_equity(
         return PutBackTable(label, tuple(choices), f"drew {label}: Monte Carlo equity of each put-back",
                             method="monte-carlo")
     if cards_n != rules.hand_size:
-        raise ValueError(
+        raise InputError(
             f"the hero's cards must be a hand of {rules.hand_size} or a draw of {rules.draw}, got {cards_n} cards"
         )
     if method == "exact":
-        return hand_equity(hero, rules=rules, opponents=opponents, policy=policy)
+        return equity(hero, rules=rules, opponents=opponents, policy=policy)
     return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, samples=samples, seed=seed)

@@ -14,7 +14,9 @@ from .policies import POLICIES
 from .ranking import format_hand, parse_cards, parse_hand
 from .rules import DECK_PRESETS, TwoDreidelRules
 from .spin import SpinTable, spin_table
-from .table import MonteCarloEquity, PutBackTable, table_equity
+from ...montecarlo import MonteCarloEstimate
+from .table import PutBackTable, table_equity
+from ...errors import InputError
 
 _DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
 
@@ -54,7 +56,7 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
 class EquityOutput:
     """What ``equity two-dreidel`` prints."""
 
-    result: EquityResult | PutBackTable | MonteCarloEquity
+    result: EquityResult | PutBackTable | MonteCarloEstimate
     rules: TwoDreidelRules
     hero: str
     opponents: int
@@ -84,27 +86,27 @@ class EquityOutput:
 def run_equity(args: argparse.Namespace) -> EquityOutput:
     rules = TwoDreidelRules(deck=args.deck, half_pot_rounding=args.half_pot_rounding, short_stack=args.short_stack)
     if (args.hand is None) == (args.drawn is None):
-        raise ValueError("give either HAND (your two kept cards) or --drawn CARDS (your three drawn cards)")
+        raise InputError("give either HAND (your two kept cards) or --drawn CARDS (your three drawn cards)")
     if args.drawn is not None:
         n_drawn = len(parse_cards(args.drawn, rules, what="--drawn"))
         if n_drawn != rules.draw:
-            raise ValueError(
+            raise InputError(
                 f"--drawn takes your {rules.draw} drawn cards, got {n_drawn} in {args.drawn!r}; "
                 "for the two cards you kept, give them as HAND"
             )
     if args.top_two_only and args.hand_number is None and args.opponent_discard is not None:
-        raise ValueError("--top-two-only needs --hand-number (the current hand number, 1 for the first hand)")
+        raise InputError("--top-two-only needs --hand-number (the current hand number, 1 for the first hand)")
     for flag, value in (("--stack", args.stack), ("--pot", args.pot)):
         if value is not None and value < 0:
-            raise ValueError(f"{flag} must be a number of chips >= 0, got {value}")
+            raise InputError(f"{flag} must be a number of chips >= 0, got {value}")
     if args.policy not in POLICIES:
-        raise ValueError(f"unknown policy {args.policy!r}; known policies: {', '.join(POLICIES)}")
+        raise InputError(f"unknown policy {args.policy!r}; known policies: {', '.join(POLICIES)}")
     posteriors: tuple[OpponentPosterior, ...] = ()
     opponents: Any
     if args.opponent_discard is not None:
         histories = ["" if h.strip() == "-" else h for h in args.opponent_discard]
         if args.opponents is not None and args.opponents != len(histories):
-            raise ValueError(
+            raise InputError(
                 f"--opponents {args.opponents} but {len(histories)} --opponent-discard given; give one per opponent"
             )
         posteriors = tuple(table_posteriors(
@@ -115,11 +117,11 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         n = len(posteriors)
     else:
         if args.top_two_only or args.hand_number is not None:
-            raise ValueError("--top-two-only and --hand-number describe opponents' discards: add --opponent-discard")
+            raise InputError("--top-two-only and --hand-number describe opponents' discards: add --opponent-discard")
         n = 1 if args.opponents is None else args.opponents
         opponents = n
     if args.top is not None and args.drawn is None:
-        raise ValueError("--top checks your drawn cards: use it with --drawn")
+        raise InputError("--top checks your drawn cards: use it with --drawn")
     method: Literal["exact", "monte-carlo"] = "exact" if args.samples is None else "monte-carlo"
     if args.drawn is not None:
         hero = args.drawn
@@ -127,7 +129,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         hero = format_hand(parse_hand(args.hand, rules), rules)
     result = table_equity(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
                           method=method, samples=args.samples or 0, seed=args.seed)
-    assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEquity))
+    assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEstimate))
     label = result.drawn if isinstance(result, PutBackTable) else hero
     spin = None
     if args.pot is not None:
@@ -137,10 +139,10 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
             try:
                 stacks = [int(x) for x in args.opponent_stacks.split(",")]
             except ValueError:
-                raise ValueError(f"--opponent-stacks {args.opponent_stacks!r} must be whole numbers like 6,3") from None
+                raise InputError(f"--opponent-stacks {args.opponent_stacks!r} must be whole numbers like 6,3") from None
             if len(stacks) != n:
-                raise ValueError(f"--opponent-stacks gives {len(stacks)} stacks for {n} opponent(s)")
+                raise InputError(f"--opponent-stacks gives {len(stacks)} stacks for {n} opponent(s)")
         spin = spin_table(pot=args.pot, equity=eq, rules=rules, hero_stack=args.stack, opponents=stacks)
     elif args.stack is not None or args.opponent_stacks is not None:
-        raise ValueError("--stack and --opponent-stacks are for the spin table: add --pot")
+        raise InputError("--stack and --opponent-stacks are for the spin table: add --pot")
     return EquityOutput(result, rules, label, n, posteriors, spin)

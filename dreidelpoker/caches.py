@@ -1,0 +1,78 @@
+"""The library's caches: every one is bounded, keyed by value, and cleared by :func:`clear_caches`.
+
+A module caches a pure function with :func:`bounded_cache` (a
+:func:`functools.lru_cache` that also registers itself here). Keys are the function's
+arguments, which must hash by value: ints, strings, tuples and frozen dataclasses such
+as the rules objects, never objects hashed by ``id()``.
+
+Examples:
+    >>> import dreidelpoker as dp
+    >>> from dreidelpoker.games import dice_poker
+    >>> dice_poker.category_table().count("Six of a kind")
+    20
+    >>> dp.clear_caches()  # frees memory; the next call computes afresh
+    >>> dp.cache_info()["dreidelpoker.games.dice_poker.space.keys_for_dice"].currsize
+    0
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
+
+from .errors import InputError
+
+__all__ = ["bounded_cache", "cache_info", "clear_caches"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+_CACHED: dict[str, Any] = {}
+
+
+class CacheInfo(NamedTuple):
+    """Hits, misses, bound and current size of one cache."""
+
+    hits: int
+    misses: int
+    maxsize: int | None
+    currsize: int
+
+
+def bounded_cache(maxsize: int) -> Callable[[F], F]:
+    """Cache a pure function in a least-recently-used cache of at most ``maxsize`` entries
+    and register it for :func:`clear_caches`.
+
+    Raises:
+        ValueError: if ``maxsize`` is not a positive integer.
+
+    Examples:
+        >>> @bounded_cache(maxsize=2)
+        ... def square(x: int) -> int:
+        ...     return x * x
+        >>> square(3), cache_info()[f"{__name__}.square"].maxsize
+        (9, 2)
+    """
+    if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
+        raise InputError(f"maxsize must be a positive integer, got {maxsize!r}")
+
+    def decorate(func: F) -> F:
+        cached = functools.lru_cache(maxsize=maxsize)(func)
+        _CACHED[f"{func.__module__}.{func.__qualname__}"] = cached
+        return cached  # type: ignore[return-value]
+
+    return decorate
+
+
+def clear_caches() -> None:
+    """Empty every cache of the library (memory back; the next calls compute afresh).
+
+    Examples:
+        >>> clear_caches()
+    """
+    for cached in _CACHED.values():
+        cached.cache_clear()
+
+
+def cache_info() -> dict[str, CacheInfo]:
+    """Each registered cache by its function's full name, with hits, misses and sizes."""
+    return {name: CacheInfo(*cached.cache_info()) for name, cached in sorted(_CACHED.items())}

@@ -1,0 +1,338 @@
+"""Queenie's bots: they see a :class:`~.game.QueenieObservation` only.
+
+Every bot answers two questions: at an offer, ``"keep"`` or ``"swap"``; at a lead with
+two or more lowest cards of the same rank, which card. The rule-based bots lead the
+card that lets them play the most of their own cards in a row (:func:`best_lead`).
+
+* ``never-swap`` keeps every hand; ``always-swap`` takes the dummy whenever offered (so
+  at a table of them the first player swaps for free).
+* ``random`` flips a coin at each offer and leads a random card.
+* ``heuristic`` scores its hand by shape (:func:`hand_score`: Queens, runs, low cards,
+  colour balance, high cards, Jacks) and swaps when the score is below ``threshold``
+  (more for a swap that costs chips).
+* ``lookahead`` estimates by Monte Carlo, from its observation only, its chance of going
+  out and of winning the queen pot with its hand and with the unseen dummy
+  (:func:`dummy_value`), and takes the better.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .game import LEAD, OFFER, QueenieGame, QueenieObservation, Tables, tables
+from .rules import QueenieRules
+from ...errors import InputError
+
+__all__ = [
+    "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "dummy_value",
+    "hand_features", "hand_score", "never_swap_bot", "random_queenie_bot",
+]
+
+BOT_NAMES = ("never-swap", "always-swap", "random", "heuristic", "lookahead")
+
+
+def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
+    """The lead that plays the most of one's own cards in a row, then the longest suit, then the lowest card.
+
+    Examples:
+        >>> best_lead([0, 13, 14, 15], [0, 13], 13)  # AC alone; AD 2D 3D in a row
+        13
+    """
+    held = set(hand)
+    best, best_key = legal[0], (-1, -1, 0)
+    for c in legal:
+        run = 0
+        nxt = c + 1
+        while nxt % ranks and nxt in held:
+            run += 1
+            nxt += 1
+        suit = c // ranks
+        length = sum(1 for x in held if x // ranks == suit)
+        key = (run, length, -c)
+        if key > best_key:
+            best, best_key = c, key
+    return best
+
+
+def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    """Keeps every hand; leads with :func:`best_lead`.
+
+    Examples:
+        >>> never_swap_bot(None, ("keep", "swap"), np.random.default_rng(0))
+        'keep'
+    """
+    if "keep" in legal_actions:
+        return "keep"
+    return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
+
+
+def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    """Takes the dummy whenever it is offered; leads with :func:`best_lead`."""
+    if "swap" in legal_actions:
+        return "swap"
+    return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
+
+
+def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    """Uniform over the legal actions (a coin flip at each offer, a random lead)."""
+    return legal_actions[int(rng.integers(len(legal_actions)))]
+
+
+def hand_features(hand: Sequence[int], rules: QueenieRules) -> dict[str, int]:
+    """The shape of a hand: what the source says players look at.
+
+    Returns:
+        ``queens``; ``jacks``; ``runs`` (pairs of consecutive ranks held in a suit);
+        ``low`` (cards ranked 4 or lower); ``high`` (non-Queen cards in the top third
+        of the ranks); ``imbalance`` (|red - black|); ``cards``.
+
+    Examples:
+        >>> from dreidelpoker.games.queenie.cards import card_from_name as c
+        >>> f = hand_features([c(x) for x in ("AC", "2C", "3C", "QH", "KH", "JS")], QueenieRules())
+        >>> f["queens"], f["runs"], f["low"], f["high"], f["imbalance"], f["jacks"]
+        (1, 3, 3, 2, 2, 1)
+    """
+    rk = rules.deck_ranks
+    held = set(hand)
+    q = rk - 2
+    high_from = rk - (rk // 3)
+    red = sum(1 for c in hand if (c // rk) % 2)
+    return {
+        "queens": sum(1 for c in hand if c % rk == q),
+        "jacks": sum(1 for c in hand if c % rk == q - 1) if rk >= 3 else 0,
+        "runs": sum(1 for c in hand if (c + 1) % rk and c + 1 in held),
+        "low": sum(1 for c in hand if c % rk < min(4, rk - 2)),
+        "high": sum(1 for c in hand if c % rk >= high_from - 1 and c % rk != q),
+        "imbalance": abs(2 * red - len(hand)),
+        "cards": len(hand),
+    }
+
+
+#: The weights of :func:`hand_score`.
+SCORE_WEIGHTS = {"queens": 1.0, "runs": 0.5, "low": 0.4, "high": -0.4, "imbalance": -0.4, "jacks": -0.3}
+
+
+def hand_score(hand: Sequence[int], rules: QueenieRules) -> float:
+    """A hand's shape score: higher is a better hand to keep.
+
+    ``sum(SCORE_WEIGHTS[f] * feature) - 0.3 * (cards - average cards)`` over
+    :func:`hand_features` (more cards are harder to get rid of).
+
+    Examples:
+        >>> from dreidelpoker.games.queenie.cards import card_from_name as c
+        >>> hand_score([c(x) for x in ("AC", "2C", "3C", "4C")], QueenieRules(players=8)) > hand_score(
+        ...     [c(x) for x in ("KC", "JD", "9S", "TH")], QueenieRules(players=8))
+        True
+    """
+    f = hand_features(hand, rules)
+    avg = (rules.deck_size - 1) / (rules.players + 1)
+    return sum(w * f[k] for k, w in SCORE_WEIGHTS.items()) - 0.3 * (f["cards"] - avg)
+
+
+@dataclass(frozen=True)
+class HeuristicBot:
+    """Swaps when :func:`hand_score` is below ``threshold`` (minus ``cost_weight`` per chip the swap costs).
+
+    Examples:
+        >>> HeuristicBot(threshold=-100.0).name
+        'heuristic'
+    """
+
+    threshold: float = 0.0
+    cost_weight: float = 0.5
+    name: str = "heuristic"
+
+    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+        r = observation.rules
+        if "swap" in legal_actions:
+            cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
+            score = hand_score(observation.hand, r)
+            return "swap" if score < self.threshold - self.cost_weight * cost else "keep"
+        return best_lead(observation.hand, legal_actions, r.deck_ranks)
+
+
+@dataclass(frozen=True)
+class DummyValue:
+    """A Monte Carlo estimate of keeping against swapping, from one seat's observation.
+
+    Attributes:
+        keep_out, swap_out: the chance of going out (keeping / taking the dummy).
+        keep_queen, swap_queen: the chance of winning the queen pot.
+        keep_chips, swap_chips: the expected chips won from the two pots this deal,
+            minus the swap's cost.
+        samples: layouts of the unseen cards sampled.
+    """
+
+    keep_out: float
+    swap_out: float
+    keep_queen: float
+    swap_queen: float
+    keep_chips: float
+    swap_chips: float
+    samples: int
+
+    @property
+    def best(self) -> str:
+        """``"swap"`` when swapping is worth more chips, else ``"keep"``."""
+        return "swap" if self.swap_chips > self.keep_chips else "keep"
+
+    def half_width(self, p: float) -> float:
+        """The 95% half-width of a chance estimated from these samples."""
+        return float(1.96 * np.sqrt(max(p * (1 - p), 1e-12) / self.samples))
+
+
+def sample_layout(observation: QueenieObservation, rng: np.random.Generator) -> QueenieGame:
+    """A full state consistent with an offer-phase observation (unseen cards dealt at random).
+
+    Raises:
+        ValueError: the observation is not at an offer.
+    """
+    if observation.phase != "offer":
+        raise InputError(f"observation: a dummy value needs an offer, got phase {observation.phase!r}")
+    r = observation.rules
+    t: Tables = tables(r)
+    n = r.players
+    mine = 0
+    for c in observation.hand:
+        mine |= 1 << c
+    unseen = [c for c in range(t.full.bit_length()) if not mine >> c & 1]
+    perm = rng.permutation(len(unseen))
+    pool = [unseen[i] for i in perm]
+    hands = [0] * n
+    k = 0
+    for s in range(n):
+        if s == observation.seat:
+            hands[s] = mine
+            continue
+        for c in pool[k:k + observation.hand_sizes[s]]:
+            hands[s] |= 1 << c
+        k += observation.hand_sizes[s]
+    dummy = 0
+    for c in pool[k:k + observation.dummy_size]:
+        dummy |= 1 << c
+    k += observation.dummy_size
+    rest = pool[k:]
+    qcard = rest[0]
+    if r.queen_card_queen == "redraw":
+        qcard = next((c for c in rest if not t.queen_mask >> c & 1), rest[0])
+    offer = observation.position
+    return QueenieGame(r, 1, 0, observation.button, observation.chips, observation.pots, OFFER, 0, t.deal_count,
+                       tuple(hands), dummy, 0, qcard, offer, -1, 0, -1, (), -1, (-1,) * t.suits, (0, 0, 0),
+                       (0,) * 10, (0,) * n, (0,) * n)
+
+
+def _finish_deal(state: QueenieGame) -> QueenieGame:
+    """Play to the end of the deal: later offers are declined, leads use :func:`best_lead`."""
+    r = state.rules
+    while state.phase in (OFFER, LEAD):
+        if state.phase == OFFER:
+            state = state.apply("keep")
+        else:
+            state = state.apply(best_lead(tuple(_cards(state.hands[state.leader])), state.lead_cards, r.deck_ranks))
+    return state
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.random.Generator | None = None) -> DummyValue:
+    """Keep or swap, by Monte Carlo over the unseen cards, from ``observation`` only.
+
+    The unseen cards are dealt at random into the other hands, the dummy and the
+    queen-pot card; the deal is played out once keeping and once swapping (later players
+    keep; every lead by :func:`best_lead`).
+
+    Parameters:
+        observation: an offer-phase observation.
+        samples: layouts to sample (1 to 100,000).
+        rng: the random generator (default: seeded 0).
+
+    Returns:
+        A :class:`DummyValue`.
+
+    Raises:
+        ValueError: not an offer, or a bad sample count.
+
+    Examples:
+        >>> from dreidelpoker.games.queenie.game import new_game
+        >>> g = new_game(QueenieRules(players=4))
+        >>> g = g.apply(g.sample_chance(np.random.default_rng(1)))
+        >>> v = dummy_value(g.observation(0), samples=8)
+        >>> v.best in ("keep", "swap"), v.samples
+        (True, 8)
+    """
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
+        raise InputError(f"samples: a whole number from 1 to 100,000, got {samples!r}")
+    rng = rng if rng is not None else np.random.default_rng(0)
+    seat = observation.seat
+    r = observation.rules
+    cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
+    going, queen = observation.pots
+    out = [0, 0]
+    qwin = [0, 0]
+    chips = [0.0, 0.0]
+    for _ in range(samples):
+        layout = sample_layout(observation, rng)
+        for k, action in enumerate(("keep", "swap")):
+            end = _finish_deal(layout.apply(action))
+            d = end.last_deal
+            assert d is not None
+            pot_out = going + (cost if action == "swap" else 0)
+            if d.out_winner == seat:
+                out[k] += 1
+                chips[k] += pot_out
+            if d.queen_winner == seat:
+                qwin[k] += 1
+                chips[k] += queen
+    chips[1] -= cost * samples
+    return DummyValue(out[0] / samples, out[1] / samples, qwin[0] / samples, qwin[1] / samples,
+                      chips[0] / samples, chips[1] / samples, samples)
+
+
+@dataclass(frozen=True)
+class LookaheadBot:
+    """Takes the dummy when :func:`dummy_value` says it is worth more chips; leads with :func:`best_lead`."""
+
+    samples: int = 24
+    name: str = "lookahead"
+
+    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+        if "swap" in legal_actions:
+            return dummy_value(observation, samples=self.samples, rng=rng).best
+        return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
+
+
+def make_never_swap(rules: Any) -> Any:
+    """Factory for ``never-swap``."""
+    return never_swap_bot
+
+
+def make_always_swap(rules: Any) -> Any:
+    """Factory for ``always-swap``."""
+    return always_swap_bot
+
+
+def make_random(rules: Any) -> Any:
+    """Factory for ``random``."""
+    return random_queenie_bot
+
+
+def make_heuristic(rules: Any) -> Any:
+    """Factory for ``heuristic``."""
+    return HeuristicBot()
+
+
+def make_lookahead(rules: Any) -> Any:
+    """Factory for ``lookahead``."""
+    return LookaheadBot()
+

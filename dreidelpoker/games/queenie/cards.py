@@ -1,0 +1,117 @@
+"""Cards for Queenie: integers ``suit * ranks + rank - 1`` and hands as bit masks.
+
+Suits are ``C D S H`` (clubs and spades black, diamonds and hearts red; a 2-suit deck
+is ``C D``), so a suit's colour is ``suit % 2`` (0 black, 1 red). Ranks run from the Ace
+(1, low) to the King (``deck_ranks``); the Queen is ``deck_ranks - 1``. On the full deck
+card 0 is the Ace of clubs and card 51 the King of hearts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from ...errors import InputError
+
+__all__ = [
+    "COLOUR_NAMES", "SUIT_NAMES", "card_from_name", "card_name", "cards_of", "colour_of", "hand_text", "mask_of",
+    "rank_of", "suit_of",
+]
+
+SUIT_NAMES = "CDSH"
+COLOUR_NAMES = ("Black", "Red")
+_FULL_RANKS = "A23456789TJQK"
+
+
+def rank_names(ranks: int) -> str:
+    """One letter per rank, Ace first; the top two are always Q and K.
+
+    Examples:
+        >>> rank_names(13), rank_names(4)
+        ('A23456789TJQK', 'A2QK')
+    """
+    if ranks == 13:
+        return _FULL_RANKS
+    low = _FULL_RANKS[: ranks - 2] if ranks > 2 else ""
+    return low + "QK"
+
+
+def suit_of(card: int, ranks: int = 13) -> int:
+    """The suit index (0..3) of a card."""
+    return card // ranks
+
+
+def rank_of(card: int, ranks: int = 13) -> int:
+    """The rank (1 = Ace .. ``ranks`` = King) of a card."""
+    return card % ranks + 1
+
+
+def colour_of(card: int, ranks: int = 13) -> int:
+    """0 for black (clubs, spades), 1 for red (diamonds, hearts)."""
+    return (card // ranks) % 2
+
+
+def card_name(card: int, ranks: int = 13) -> str:
+    """Rank letter then suit letter.
+
+    Examples:
+        >>> card_name(0), card_name(11), card_name(51), card_name(2, ranks=4)
+        ('AC', 'QC', 'KH', 'QC')
+    """
+    return rank_names(ranks)[card % ranks] + SUIT_NAMES[card // ranks]
+
+
+def card_from_name(name: str, *, ranks: int = 13, suits: int = 4) -> int:
+    """Inverse of :func:`card_name` (``"10H"`` is accepted for ``"TH"``).
+
+    Raises:
+        ValueError: not a card of that deck.
+
+    Examples:
+        >>> card_from_name("QH"), card_from_name("10c")
+        (50, 9)
+    """
+    text = name.strip().upper().replace("10", "T")
+    names = rank_names(ranks)
+    if len(text) != 2 or text[0] not in names or text[1] not in SUIT_NAMES[:suits]:
+        raise InputError(
+            f"card: {name!r} is not a card; give a rank from {names} then a suit from {SUIT_NAMES[:suits]}, e.g. 'QH'"
+        )
+    return SUIT_NAMES.index(text[1]) * ranks + names.index(text[0])
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+@lru_cache(maxsize=1 << 16)
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The cards of a bit mask, lowest first.
+
+    Examples:
+        >>> cards_of(0b1011)
+        (0, 1, 3)
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+def hand_text(cards: Iterable[int], ranks: int = 13, suits: int = 4) -> str:
+    """A hand grouped by suit.
+
+    Examples:
+        >>> hand_text([0, 3, 11, 19, 40, 51])
+        'C: A 4 Q | D: 7 | S: - | H: 2 K'
+    """
+    by_suit: dict[int, list[str]] = {}
+    names = rank_names(ranks)
+    for c in sorted(cards):
+        by_suit.setdefault(c // ranks, []).append(names[c % ranks])
+    return " | ".join(f"{SUIT_NAMES[s]}: {' '.join(by_suit.get(s, ['-']))}" for s in range(suits))

@@ -1,0 +1,665 @@
+"""Queenie played on the whole-game engine: a session of deals (RULES.md 4).
+
+A :class:`QueenieGame` is an immutable state. The deal is a sequence of chance nodes,
+one card each with weight 1 (first the queen-pot card when it comes from the deck, then
+every card in dealing order, then, with ``queen_card="dummy"``, the card taken from the
+dummy); :meth:`QueenieGame.sample_chance` draws the rest of the deal at once (a tuple of
+cards, applied exactly as the single cards one after another would be). Decisions are
+the dummy offers (``"keep"`` / ``"swap"``) and, when a leader holds two or more lowest
+cards of the same rank in the suits they may lead, the card to lead. Runs, passes and
+the end of the deal need no decisions and are played out inside :meth:`apply`.
+
+Seats are 0-based; "position" ``k`` is the ``k``-th seat from the dealer in the
+direction of play (``1`` = the first player, ``players`` = the dealer, ``0`` = dummy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ..protocol import Event, EventLog, Payoff, Turn
+from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
+from .rules import QueenieRules
+from ...errors import InputError
+
+__all__ = ["DealSummary", "QueenieGame", "QueenieObservation", "Tables", "new_game", "tables"]
+
+DEAL, QCARD, OFFER, LEAD, OVER = range(5)
+_PHASE_NAMES = ("deal", "queen-card", "offer", "lead", "over")
+
+# Tally slots (session totals) kept on the state for the metrics.
+T_CARDS, T_RUNS, T_TURNS, T_BLOCKED, T_OUT_CARRIED, T_QUEEN_CARRIED, T_QUEEN_DEAD, T_SWAPS, \
+    T_MAX_OUT_POT, T_MAX_QUEEN_POT = range(10)
+_TALLY0 = (0,) * 10
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Precomputed masks for one deck (cached per rules)."""
+
+    ranks: int
+    suits: int
+    full: int
+    suit_masks: tuple[int, ...]
+    colour_suits: tuple[tuple[int, ...], tuple[int, ...]]
+    all_suits: tuple[int, ...]
+    queens: tuple[int, ...]
+    queen_mask: int
+    step: int
+    order: tuple[int, ...]
+    deal_count: int
+    #: The hand position (0 = dummy, k = k-th seat from the dealer) of each card dealt, in order.
+    slots: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+def tables(rules: QueenieRules) -> Tables:
+    """The masks and dealing order for ``rules`` (cached on the rules object: hashing rules is slow)."""
+    t = rules.__dict__.get("_tables")
+    if t is None:
+        t = _make_tables(rules)
+        object.__setattr__(rules, "_tables", t)
+    return t
+
+
+@lru_cache(maxsize=256)
+def _make_tables(rules: QueenieRules) -> Tables:
+    r, s = rules.deck_ranks, rules.deck_suits
+    suit_masks = tuple(((1 << r) - 1) << (k * r) for k in range(s))
+    queens = tuple(k * r + r - 2 for k in range(s))
+    hands = rules.players + 1
+    order = tuple(range(hands)) if rules.dealing == "dummy-first" else tuple(range(1, hands)) + (0,)
+    return Tables(
+        ranks=r, suits=s, full=(1 << (r * s)) - 1, suit_masks=suit_masks,
+        colour_suits=(tuple(k for k in range(s) if k % 2 == 0), tuple(k for k in range(s) if k % 2 == 1)),
+        all_suits=tuple(range(s)), queens=queens, queen_mask=sum(1 << q for q in queens),
+        step=1 if rules.direction == "right" else -1, order=order,
+        deal_count=r * s - (1 if rules.queen_card == "deck" else 0),
+        slots=tuple(order[i % hands] for i in range(r * s)),
+        names=tuple(card_name(c, r) for c in range(r * s)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """How a finished deal ended (public once the deal is over).
+
+    Attributes:
+        number: the deal's number in the session (1-based).
+        went_out: the seat that went out, or -1 (blocked).
+        blocked: nobody could lead the colour asked for.
+        out_winner: who took the going-out pot (-1: it carries over).
+        out_pot: the going-out pot at the end of the deal (what was won, or carries).
+        queen_card: the queen-pot card.
+        queen_winner: who took the queen pot (-1: it carries over).
+        queen_pot: the queen pot at the end of the deal.
+        queen_dead: the Queen of the queen-pot card's suit was dead (the card itself or in the dead hand).
+        swapper: who took the dummy (-1: nobody).
+        cards, runs, turns: cards played, runs, and turns (a turn is one player's
+            unbroken stretch of cards within a run).
+        left: cards left in each seat's hand.
+    """
+
+    number: int
+    went_out: int
+    blocked: bool
+    out_winner: int
+    out_pot: int
+    queen_card: int
+    queen_winner: int
+    queen_pot: int
+    queen_dead: bool
+    swapper: int
+    cards: int
+    runs: int
+    turns: int
+    left: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class QueenieObservation:
+    """What one seat may know: never the dummy, another hand or the queen-pot card.
+
+    Attributes:
+        seat: the observing seat.
+        rules: the rules (public).
+        phase: ``"offer"``, ``"lead"``, ``"deal"``, ``"queen-card"`` or ``"over"``.
+        deal: deals finished so far in the session.
+        button: the dealer's seat.
+        position: this seat's place from the dealer (1 = first player .. players = dealer).
+        hand: this seat's cards, lowest first.
+        hand_sizes: cards held by each seat.
+        dummy_size: cards in the dummy (0 once someone took it).
+        swapper: the seat that took the dummy, or -1.
+        own_dead: the hand this seat gave up when it took the dummy (else empty).
+        played: every card played in this deal.
+        pots: (going-out pot, queen pot).
+        chips: each seat's net chips so far.
+        lead_colour: in the ``"lead"`` phase, the colour to lead (0 black, 1 red, -1 any).
+        last_deal: how the previous deal ended (``None`` in the first deal).
+    """
+
+    seat: int
+    rules: QueenieRules
+    phase: str
+    deal: int
+    button: int
+    position: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    dummy_size: int
+    swapper: int
+    own_dead: tuple[int, ...]
+    played: tuple[int, ...]
+    pots: tuple[int, int]
+    chips: tuple[int, ...]
+    lead_colour: int
+    last_deal: DealSummary | None
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of a mask, lowest first (uncached: for random masks)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _lowest(hand: int, suits: tuple[int, ...], t: Tables) -> tuple[int, ...]:
+    """The hand's lowest cards (all of the lowest rank) among ``suits``."""
+    best = t.ranks
+    out: tuple[int, ...] = ()
+    for s in suits:
+        m = hand & t.suit_masks[s]
+        if m:
+            c = (m & -m).bit_length() - 1
+            rank = c - s * t.ranks
+            if rank < best:
+                best, out = rank, (c,)
+            elif rank == best:
+                out = out + (c,)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class QueenieGame:
+    """A Queenie session in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+
+    Build one with :func:`new_game`. ``hands`` are bit masks by seat; ``dead`` is the
+    dead hand (the dummy, or the hand given up for it) once the offers are over.
+    """
+
+    rules: QueenieRules
+    hand_limit: int
+    deals: int
+    button: int
+    chips: tuple[int, ...]
+    pots: tuple[int, int]
+    phase: int
+    undealt: int
+    dealt: int
+    hands: tuple[int, ...]
+    dummy: int
+    dead: int
+    qcard: int
+    offer: int
+    swapper: int
+    played: int
+    leader: int
+    lead_cards: tuple[int, ...]
+    lead_colour: int
+    queen_by: tuple[int, ...]
+    stats: tuple[int, int, int]
+    tally: tuple[int, ...]
+    out_wins: tuple[int, ...]
+    queen_wins: tuple[int, ...]
+    last_deal: DealSummary | None = None
+    log: EventLog = field(default=EventLog(), compare=False)
+
+    # -- protocol -------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def turn(self) -> Turn:
+        p = self.phase
+        if p == OFFER or p == LEAD:
+            return Turn.PLAYER
+        return Turn.CHANCE if p != OVER else Turn.TERMINAL
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        if self.phase == OFFER:
+            return (self.seat_at(self.offer),)
+        if self.phase == LEAD:
+            return (self.leader,)
+        return ()
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def rounds(self) -> int:
+        """Deals finished."""
+        return self.deals
+
+    @property
+    def truncated(self) -> bool:
+        return self.phase == OVER and self.deals < self.rules.session_deals
+
+    @property
+    def phase_name(self) -> str:
+        """``"deal"``, ``"queen-card"``, ``"offer"``, ``"lead"`` or ``"over"``."""
+        return _PHASE_NAMES[self.phase]
+
+    def seat_at(self, position: int) -> int:
+        """The seat at ``position`` from the dealer (1 = first player, players = dealer)."""
+        return (self.button + position * tables(self.rules).step) % self.rules.players
+
+    def legal_actions(self, player: int) -> tuple[Any, ...]:
+        if self.phase == OFFER and player == self.seat_at(self.offer):
+            return ("keep", "swap")
+        if self.phase == LEAD and player == self.leader:
+            return self.lead_cards
+        return ()
+
+    def chance_outcomes(self) -> tuple[tuple[int, int], ...]:
+        """One card, weight 1 each: the queen-pot card, the next card dealt, or the dummy card put aside."""
+        if self.phase == DEAL:
+            pool = self.undealt
+            if self.qcard < 0 and self.rules.queen_card == "deck" and self.rules.queen_card_queen == "redraw":
+                pool &= ~tables(self.rules).queen_mask
+            return tuple((c, 1) for c in cards_of(pool))
+        if self.phase == QCARD:
+            return tuple((c, 1) for c in cards_of(self._qcard_pool()))
+        return ()
+
+    def _qcard_pool(self) -> int:
+        pool = self.dummy
+        if self.rules.queen_card_queen == "redraw" and pool & ~tables(self.rules).queen_mask:
+            pool &= ~tables(self.rules).queen_mask
+        return pool
+
+    def sample_chance(self, rng: np.random.Generator) -> Any:
+        """The rest of the chance node's draws at once (same distribution as one card at a time).
+
+        In the deal this is a tuple: the queen-pot card first (when it comes from the deck)
+        then the cards in dealing order; :meth:`apply` deals them as successive draws.
+        """
+        if self.phase == DEAL:
+            cards = list(cards_of(self.undealt))
+            perm = rng.permutation(len(cards))
+            seq = [cards[i] for i in perm]
+            if self.qcard < 0 and self.rules.queen_card == "deck" and self.rules.queen_card_queen == "redraw":
+                qm = tables(self.rules).queen_mask
+                k = next(i for i, c in enumerate(seq) if not qm >> c & 1)  # first non-Queen: uniform
+                seq.insert(0, seq.pop(k))
+            return tuple(seq)
+        pool = cards_of(self._qcard_pool())
+        return pool[int(rng.integers(len(pool)))]
+
+    def apply(self, action: Any) -> QueenieGame:
+        p = self.phase
+        if p == DEAL:
+            seq = action if isinstance(action, tuple) else (action,)
+            return self._deal(seq)
+        if p == QCARD:
+            if not isinstance(action, int) or isinstance(action, bool) or not self._qcard_pool() >> action & 1:
+                raise InputError(f"queen-pot card: {action!r} is not a card of the dummy that may be put aside")
+            return self._offers_start(self.hands, self.dummy & ~(1 << action), action)
+        if p == OFFER:
+            return self._offer(action)
+        if p == LEAD:
+            if action not in self.lead_cards:
+                raise InputError(
+                    f"lead: seat {self.leader + 1} must lead one of {', '.join(card_name(c, self.rules.deck_ranks) for c in self.lead_cards)}, "
+                    f"got {action!r}"
+                )
+            return self._play(self.leader, action)
+        raise InputError("the session is over: no more actions")
+
+    def apply_joint(self, actions: Mapping[int, Any]) -> QueenieGame:
+        raise InputError("Queenie has no simultaneous moves")
+
+    def returns(self) -> tuple[Payoff, ...]:
+        """Each seat's net chips: pots won minus antes and swap costs."""
+        return self.chips
+
+    def observation(self, player: int) -> QueenieObservation:
+        r = self.rules
+        n = r.players
+        if not isinstance(player, int) or not 0 <= player < n:
+            raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
+        t = tables(r)
+        position = ((player - self.button) * t.step) % n or n
+        own_dead = cards_of(self.dead) if self.swapper == player else ()
+        colour = self.lead_colour if self.phase == LEAD else -1
+        return QueenieObservation(
+            seat=player, rules=r, phase=_PHASE_NAMES[self.phase], deal=self.deals, button=self.button,
+            position=position, hand=cards_of(self.hands[player]), hand_sizes=tuple(h.bit_count() for h in self.hands),
+            dummy_size=self.dummy.bit_count() if self.swapper < 0 else 0, swapper=self.swapper, own_dead=own_dead,
+            played=cards_of(self.played), pots=self.pots, chips=self.chips, lead_colour=colour,
+            last_deal=self.last_deal,
+        )
+
+    # -- the deal -------------------------------------------------------------------
+    def _deal(self, seq: Sequence[int]) -> QueenieGame:
+        r = self.rules
+        t = tables(r)
+        undealt, dealt, qcard = self.undealt, self.dealt, self.qcard
+        m = 0
+        for c in seq:
+            if type(c) is not int:
+                if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+                    raise InputError(f"deal: {c!r} is not a card left to deal")
+            m |= 1 << int(c)
+        if m & ~undealt or m.bit_count() != len(seq):
+            raise InputError(f"deal: {seq!r} are not distinct cards left to deal")
+        undealt &= ~m
+        need_q = qcard < 0 and r.queen_card == "deck"
+        if need_q and seq:
+            qcard = int(seq[0])
+            if r.queen_card_queen == "redraw" and t.queen_mask >> qcard & 1:
+                raise InputError(f"deal: the queen-pot card may not be a Queen under redraw, got {t.names[qcard]}")
+            seq = seq[1:]
+            need_q = False
+        if dealt + len(seq) > t.deal_count:
+            raise InputError("deal: more cards than the deal needs")
+        n = r.players
+        by_pos = [0] * (n + 1)
+        slots = t.slots
+        for c in seq:
+            by_pos[slots[dealt]] |= 1 << int(c)
+            dealt += 1
+        dummy = self.dummy | by_pos[0]
+        hands = list(self.hands)
+        step = t.step
+        for pos in range(1, n + 1):
+            if by_pos[pos]:
+                hands[(self.button + pos * step) % n] |= by_pos[pos]
+        if dealt < t.deal_count or need_q:
+            return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, DEAL, undealt,
+                               dealt, tuple(hands), dummy, 0, qcard, 0, -1, 0, -1, (), -1, self.queen_by, (0, 0, 0),
+                               self.tally, self.out_wins, self.queen_wins, self.last_deal, self.log)
+        if r.queen_card == "dummy":
+            return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, QCARD, 0,
+                               dealt, tuple(hands), dummy, 0, -1, 0, -1, 0, -1, (), -1, self.queen_by, (0, 0, 0),
+                               self.tally, self.out_wins, self.queen_wins, self.last_deal, self.log)
+        return self._offers_start(tuple(hands), dummy, qcard)
+
+    def _offers_start(self, hands: tuple[int, ...], dummy: int, qcard: int) -> QueenieGame:
+        r = self.rules
+        names = tables(r).names
+        events = [Event("deal", f"deal {self.deals + 1}: seat {self.button + 1} deals; the dummy has {dummy.bit_count()} cards",
+                        None)]
+        for s, h in enumerate(hands):
+            events.append(Event("hand", f"seat {s + 1} holds {' '.join(names[c] for c in _bits(h))}", s,
+                                public=False, visible_to=(s,)))
+        return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, OFFER, 0,
+                           self.dealt, hands, dummy, 0, qcard, 1, -1, 0, -1, (), -1, self.queen_by, (0, 0, 0),
+                           self.tally, self.out_wins, self.queen_wins, self.last_deal, self.log.add(*events))
+
+    def _offer(self, action: Any) -> QueenieGame:
+        r = self.rules
+        seat = self.seat_at(self.offer)
+        if action == "keep":
+            log = self.log.add(Event("offer", f"seat {seat + 1} keeps their hand", seat))
+            if self.offer < r.players:
+                return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, OFFER, 0,
+                                   self.dealt, self.hands, self.dummy, 0, self.qcard, self.offer + 1, -1, 0, -1, (),
+                                   -1, self.queen_by, (0, 0, 0), self.tally, self.out_wins, self.queen_wins,
+                                   self.last_deal, log)
+            return self._start_play(self.hands, self.chips, self.pots, self.dummy, -1, log)
+        if action != "swap":
+            raise InputError(f"offer: seat {seat + 1} may 'keep' or 'swap', got {action!r}")
+        cost = r.first_swap_cost if self.offer == 1 else r.swap_cost
+        chips = list(self.chips)
+        chips[seat] -= cost
+        hands = list(self.hands)
+        dead = hands[seat]
+        hands[seat] = self.dummy
+        pots = (self.pots[0] + cost, self.pots[1])
+        text = f"seat {seat + 1} takes the dummy" + (f" for {cost}" if cost else " for free")
+        return self._start_play(tuple(hands), tuple(chips), pots, dead, seat, self.log.add(Event("swap", text, seat)))
+
+    def _start_play(self, hands: tuple[int, ...], chips: tuple[int, ...], pots: tuple[int, int], dead: int,
+                    swapper: int, log: EventLog) -> QueenieGame:
+        first = self.seat_at(1)
+        cands = _lowest(hands[first], tables(self.rules).all_suits, tables(self.rules))
+        base = QueenieGame(self.rules, self.hand_limit, self.deals, self.button, chips, pots, LEAD, 0, self.dealt,
+                           hands, 0, dead, self.qcard, 0, swapper, 0, first, cands, -1, self.queen_by, (0, 0, 0),
+                           self.tally, self.out_wins, self.queen_wins, self.last_deal, log)
+        if len(cands) == 1:
+            return base._play(first, cands[0])
+        return base
+
+    def _play(self, seat: int, card: int) -> QueenieGame:
+        """Play runs from ``seat`` leading ``card`` until a lead needs a choice or the deal ends."""
+        r = self.rules
+        t = tables(r)
+        rk = t.ranks
+        n = r.players
+        hands = list(self.hands)
+        owner = [-1] * (t.full.bit_length() + 1)
+        for k, h in enumerate(hands):
+            for x in _bits(h):
+                owner[x] = k
+        played = self.played
+        queen_by = list(self.queen_by)
+        n_cards, n_runs, n_turns = self.stats
+        events: list[Event] = []
+        step = t.step
+        names = t.names
+        while True:
+            # One run, led by `seat` with `card`.
+            suit = card // rk
+            top = suit * rk + rk - 1
+            parts: list[str] = []
+            cur, cur_cards = seat, [card]
+            c, s = card, seat
+            n_turns += 1
+            out = -1
+            while True:
+                hands[s] ^= 1 << c
+                owner[c] = -1
+                played |= 1 << c
+                n_cards += 1
+                if c % rk == rk - 2:
+                    queen_by[suit] = s
+                if not hands[s]:
+                    out = s
+                    break
+                if c == top:
+                    break
+                nxt = c + 1
+                holder = owner[nxt]
+                if holder < 0:
+                    break
+                if holder != s:
+                    parts.append(f"seat {cur + 1} {' '.join(names[x] for x in cur_cards)}")
+                    cur, cur_cards = holder, []
+                    n_turns += 1
+                cur_cards.append(nxt)
+                c, s = nxt, holder
+            parts.append(f"seat {cur + 1} {' '.join(names[x] for x in cur_cards)}")
+            n_runs += 1
+            if out >= 0:
+                events.append(Event("run", f"run: {', '.join(parts)}; seat {out + 1} is out", seat))
+                return self._finish(hands, played, queen_by, (n_cards, n_runs, n_turns), out, False, events)
+            why = "after the King" if c == top else (
+                f"{names[c + 1]} played" if played >> (c + 1) & 1 else f"{names[c + 1]} is dead")
+            events.append(Event("run", f"run: {', '.join(parts)}; stops {why}", seat))
+            # The next lead: the other colour, from the run's last player.
+            colour = 1 - suit % 2
+            cands = _lowest(hands[s], t.colour_suits[colour], t)
+            leader = s
+            if not cands:
+                events.append(Event("pass", f"seat {s + 1}: \"No {COLOUR_NAMES[colour]}\"", s))
+                leader = -1
+                k = s
+                for _ in range(n - 1):
+                    k = (k + step) % n
+                    cands = _lowest(hands[k], t.colour_suits[colour], t)
+                    if cands:
+                        leader = k
+                        break
+                    if r.no_colour == "next-any":
+                        cands = _lowest(hands[k], t.all_suits, t)
+                        leader = k
+                        break
+                    events.append(Event("pass", f"seat {k + 1}: \"No {COLOUR_NAMES[colour]}\"", k))
+                if leader < 0:
+                    return self._finish(hands, played, queen_by, (n_cards, n_runs, n_turns), -1, True, events)
+            if len(cands) > 1:
+                return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, LEAD, 0,
+                                   self.dealt, tuple(hands), 0, self.dead, self.qcard, 0, self.swapper, played,
+                                   leader, cands, colour, tuple(queen_by), (n_cards, n_runs, n_turns), self.tally,
+                                   self.out_wins, self.queen_wins, self.last_deal, self.log.add(*events))
+            seat, card = leader, cands[0]
+
+    def _finish(self, hands: list[int], played: int, queen_by: list[int], stats: tuple[int, int, int], out: int,
+                blocked: bool, events: list[Event]) -> QueenieGame:
+        r = self.rules
+        t = tables(r)
+        n = r.players
+        rk = r.deck_ranks
+        chips = list(self.chips)
+        going, queen = self.pots
+        out_wins = list(self.out_wins)
+        queen_wins = list(self.queen_wins)
+        out_winner = out
+        if blocked and r.blocked == "fewest-cards":
+            left = [h.bit_count() for h in hands]
+            low = min(left)
+            out_winner = left.index(low) if left.count(low) == 1 else -1
+        out_pot = going
+        if out_winner >= 0:
+            chips[out_winner] += going
+            out_wins[out_winner] += 1
+            events.append(Event("pot", f"seat {out_winner + 1} wins the going-out pot of {going}", out_winner))
+            going = 0
+        else:
+            events.append(Event("pot", f"blocked: nobody goes out; the going-out pot of {going} carries over", None))
+        q = self.qcard
+        qname = card_name(q, rk)
+        q_is_queen = t.queen_mask >> q & 1 == 1
+        qsuit = q // rk
+        queen_card_of_suit = qsuit * rk + rk - 2
+        queen_dead = q_is_queen or bool(self.dead >> queen_card_of_suit & 1)
+        queen_winner = -1
+        if q_is_queen and r.queen_card_queen == "to-going-out":
+            queen_winner = out_winner
+        elif not q_is_queen:
+            queen_winner = queen_by[qsuit]
+        queen_pot = queen
+        if queen_winner >= 0:
+            chips[queen_winner] += queen
+            queen_wins[queen_winner] += 1
+            events.append(Event("pot", f"queen-pot card {qname}: seat {queen_winner + 1} wins the queen pot of {queen}",
+                                queen_winner))
+            queen = 0
+        else:
+            why = "is itself a Queen" if q_is_queen else (
+                "its Queen is dead" if queen_dead else "its Queen was not played")
+            events.append(Event("pot", f"queen-pot card {qname} {why}: the queen pot of {queen} carries over", None))
+        cards, runs, turns = stats
+        tl = list(self.tally)
+        tl[T_CARDS] += cards
+        tl[T_RUNS] += runs
+        tl[T_TURNS] += turns
+        tl[T_BLOCKED] += blocked
+        tl[T_OUT_CARRIED] += out_winner < 0
+        tl[T_QUEEN_CARRIED] += queen_winner < 0
+        tl[T_QUEEN_DEAD] += queen_dead
+        tl[T_SWAPS] += self.swapper >= 0
+        tl[T_MAX_OUT_POT] = max(tl[T_MAX_OUT_POT], out_pot)
+        tl[T_MAX_QUEEN_POT] = max(tl[T_MAX_QUEEN_POT], queen_pot)
+        deals = self.deals + 1
+        summary = DealSummary(deals, out, blocked, out_winner, out_pot, q, queen_winner, queen_pot, queen_dead,
+                              self.swapper, cards, runs, turns, tuple(h.bit_count() for h in hands))
+        log = self.log.add(*events)
+        if deals >= r.session_deals or deals >= self.hand_limit:
+            return QueenieGame(r, self.hand_limit, deals, self.button, tuple(chips), (going, queen), OVER, 0, 0,
+                               tuple(hands), 0, self.dead, q, 0, self.swapper, played, -1, (), -1, tuple(queen_by),
+                               stats, tuple(tl), tuple(out_wins), tuple(queen_wins), summary, log)
+        button = (self.button + t.step) % n
+        a = r.ante
+        chips = [c - 2 * a for c in chips]
+        return QueenieGame(r, self.hand_limit, deals, button, tuple(chips), (going + n * a, queen + n * a), DEAL,
+                           t.full, 0, (0,) * n, 0, 0, -1, 0, -1, 0, -1, (), -1, (-1,) * t.suits, (0, 0, 0),
+                           tuple(tl), tuple(out_wins), tuple(queen_wins), summary, log)
+
+    # -- helpers for people and tests ----------------------------------------------
+    def card_count(self) -> int:
+        """Cards accounted for: undealt + hands + dummy + dead + queen-pot card + played (the whole deck)."""
+        masks = [self.undealt, self.dummy, self.dead, self.played, *self.hands]
+        if self.qcard >= 0:
+            masks.append(1 << self.qcard)
+        total = 0
+        seen = 0
+        for m in masks:
+            if seen & m:
+                raise AssertionError("a card is in two places")
+            seen |= m
+            total += m.bit_count()
+        return total
+
+    def describe(self) -> str:
+        """Every hand, the dummy and the queen-pot card (the whole truth, for people)."""
+        r = self.rules
+        rk, su = r.deck_ranks, r.deck_suits
+        lines = [f"deal {self.deals + 1}, dealer seat {self.button + 1}, pots {self.pots[0]} / {self.pots[1]}"]
+        for s, h in enumerate(self.hands):
+            lines.append(f"seat {s + 1}: {hand_text(cards_of(h), rk, su)}")
+        if self.phase in (DEAL, QCARD, OFFER):
+            lines.append(f"dummy: {hand_text(cards_of(self.dummy), rk, su)}")
+        else:
+            lines.append(f"dead: {hand_text(cards_of(self.dead), rk, su)}")
+        if self.qcard >= 0:
+            lines.append(f"queen-pot card: {card_name(self.qcard, rk)}")
+        return "\n".join(lines)
+
+
+def new_game(rules: QueenieRules, *, players: int | None = None, hand_limit: int | None = None) -> QueenieGame:
+    """A session before its first deal: everyone has anted, seat 1 is the first player.
+
+    Parameters:
+        rules: the rules.
+        players: the number of players (overrides ``rules.players``).
+        hand_limit: stop after this many deals even if ``rules.session_deals`` is larger
+            (the session then counts as cut short).
+
+    Returns:
+        The initial state: a chance node (the deal).
+
+    Raises:
+        ValueError: a player count outside 3..8 or a bad hand limit.
+
+    Examples:
+        >>> g = new_game(QueenieRules(players=5))
+        >>> g.turn.value, g.pots, g.chips
+        ('chance', (5, 5), (-2, -2, -2, -2, -2))
+    """
+    if players is not None and players != rules.players:
+        from dataclasses import replace
+
+        rules = replace(rules, players=players)
+    limit = rules.session_deals if hand_limit is None else hand_limit
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise InputError(f"hand_limit: a positive number of deals, got {limit!r}")
+    t = tables(rules)
+    n = rules.players
+    a = rules.ante
+    # The first player (position 1) is seat 0: the dealer sits one step against play.
+    button = (-t.step) % n
+    return QueenieGame(rules, limit, 0, button, (-2 * a,) * n, (n * a, n * a), DEAL, t.full, 0, (0,) * n, 0, 0, -1,
+                       0, -1, 0, -1, (), -1, (-1,) * t.suits, (0, 0, 0), _TALLY0, (0,) * n, (0,) * n)

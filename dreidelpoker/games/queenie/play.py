@@ -1,0 +1,194 @@
+"""Queenie's :class:`~dreidelpoker.games.protocol.PlaySpec`: bots, metrics and CLI options.
+
+A game on the engine is one **session** of ``session_deals`` deals (default 1), so
+``simulate(QueenieRules(), games=1000)`` plays 1,000 deals; the metrics are per deal
+averages over the session.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..protocol import PlaySpec
+from .bots import make_always_swap, make_heuristic, make_lookahead, make_never_swap, make_random
+from .game import (
+    T_BLOCKED, T_CARDS, T_MAX_OUT_POT, T_MAX_QUEEN_POT, T_OUT_CARRIED, T_QUEEN_CARRIED, T_QUEEN_DEAD, T_RUNS,
+    T_SWAPS, T_TURNS, QueenieGame, new_game,
+)
+from .rules import (
+    BLOCKED_RULES, DEALING_ORDERS, DIRECTIONS, NO_COLOUR_RULES, QUEEN_CARD_QUEEN_RULES, QUEEN_CARD_SOURCES,
+    QueenieRules,
+)
+from ...errors import InputError
+
+__all__ = ["PLAY", "metrics"]
+
+#: Rules options on the CLI: (field, flag, choices or type, help).
+_OPTIONS: tuple[tuple[str, str, Any, str], ...] = (
+    ("direction", "--direction", DIRECTIONS, "play and offers go to the right (default) or left"),
+    ("dealing", "--dealing", DEALING_ORDERS, "who is dealt first and gets the extra cards"),
+    ("queen_card", "--queen-card", QUEEN_CARD_SOURCES, "where the queen-pot card comes from"),
+    ("queen_card_queen", "--queen-card-queen", QUEEN_CARD_QUEEN_RULES, "when the queen-pot card is a Queen"),
+    ("no_colour", "--no-colour", NO_COLOUR_RULES, "after \"No Red\" / \"No Black\""),
+    ("blocked", "--blocked", BLOCKED_RULES, "the going-out pot of a blocked deal"),
+    ("ante", "--ante", int, "chips into each pot per player per deal (1)"),
+    ("swap_cost", "--swap-cost", int, "cost of buying the dummy after the first player (1)"),
+    ("first_swap_cost", "--first-swap-cost", int, "cost of the first player's swap (0)"),
+    ("session_deals", "--session-deals", int, "deals per session, i.e. per game (1)"),
+)
+
+
+def metrics(final: QueenieGame) -> dict[str, float]:
+    """Per-deal averages over a finished session, and pot sizes.
+
+    Returns:
+        ``cards``, ``runs``, ``turns`` (per deal), ``blocked``, ``out_carried``,
+        ``queen_carried``, ``queen_dead``, ``swaps`` (shares of deals), ``out_pot_end``,
+        ``queen_pot_end`` (pots left at the end), ``max_out_pot``, ``max_queen_pot``,
+        and per seat ``out_wins_seatK`` / ``queen_wins_seatK`` (shares of deals) and
+        ``chips_per_deal_seatK``.
+    """
+    d = max(1, final.deals)
+    t = final.tally
+    m: dict[str, float] = {
+        "cards": t[T_CARDS] / d, "runs": t[T_RUNS] / d, "turns": t[T_TURNS] / d,
+        "blocked": t[T_BLOCKED] / d, "out_carried": t[T_OUT_CARRIED] / d, "queen_carried": t[T_QUEEN_CARRIED] / d,
+        "queen_dead": t[T_QUEEN_DEAD] / d, "swaps": t[T_SWAPS] / d,
+        "out_pot_end": float(final.pots[0]), "queen_pot_end": float(final.pots[1]),
+        "max_out_pot": float(t[T_MAX_OUT_POT]), "max_queen_pot": float(t[T_MAX_QUEEN_POT]),
+    }
+    for i in range(final.num_players):
+        m[f"out_wins_seat{i + 1}"] = final.out_wins[i] / d
+        m[f"queen_wins_seat{i + 1}"] = final.queen_wins[i] / d
+        m[f"chips_per_deal_seat{i + 1}"] = final.chips[i] / d
+    return m
+
+
+METRIC_HELP = {
+    "cards": "cards played per deal",
+    "runs": "runs per deal",
+    "turns": "turns per deal (a player's unbroken stretch of cards in a run)",
+    "blocked": "share of deals blocked (nobody goes out)",
+    "out_carried": "share of deals whose going-out pot carried over",
+    "queen_carried": "share of deals whose queen pot carried over",
+    "queen_dead": "share of deals whose queen-pot Queen was dead",
+    "swaps": "share of deals with a swap",
+    "out_pot_end": "going-out pot left at the end of the session",
+    "queen_pot_end": "queen pot left at the end of the session",
+    "max_out_pot": "largest going-out pot played for in the session",
+    "max_queen_pot": "largest queen pot played for in the session",
+}
+
+
+def default_bots(players: int) -> tuple[str, ...]:
+    """One ``heuristic`` bot in seat 1 against ``random`` bots.
+
+    Examples:
+        >>> default_bots(3)
+        ('heuristic', 'random', 'random')
+    """
+    return ("heuristic",) + ("random",) * (players - 1)
+
+
+def adapt_rules(rules: QueenieRules, players: int) -> QueenieRules:
+    """``rules`` for ``players`` players."""
+    return rules if rules.players == players else replace(rules, players=players)
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """Queenie's rules options (``--dealing``, ``--queen-card`` …) on a CLI parser."""
+    group = parser.add_argument_group("Queenie rules (RULES.md 4; defaults in brackets)")
+    for fld, flag, kind, text in _OPTIONS:
+        default = getattr(QueenieRules(), fld)
+        if isinstance(kind, tuple):
+            group.add_argument(flag, dest=f"queenie_{fld}", default=None, metavar="|".join(kind),
+                               help=f"{text} [{default}]")
+        else:
+            group.add_argument(flag, dest=f"queenie_{fld}", default=None, type=_int_arg(flag),
+                               help=f"{text} [{default}]")
+
+
+def _int_arg(flag: str) -> Any:
+    def parse(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag}: expected a whole number, got {text!r}") from None
+    return parse
+
+
+def rules_from_args(args: argparse.Namespace) -> QueenieRules:
+    """The rules an argparse namespace asks for (``players`` from ``--players`` when given).
+
+    Raises:
+        ValueError: an option value outside those documented.
+    """
+    kw: dict[str, Any] = {}
+    for fld, _flag, _kind, _text in _OPTIONS:
+        v = getattr(args, f"queenie_{fld}", None)
+        if v is not None:
+            kw[fld] = v
+    players = getattr(args, "players", None)
+    if players is not None:
+        kw["players"] = players
+    return QueenieRules(**kw)
+
+
+def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--vary FIELD=A,B``: the rules variants a sweep runs over (plus the fixed options)."""
+    add_rules_arguments(parser)
+    parser.add_argument("--vary", action="append", default=[], metavar="FIELD=A,B",
+                        help="a rules option to sweep over, e.g. --vary dealing=dummy-first,players-first")
+
+
+def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]:
+    """``{label: rules}`` for every combination of the ``--vary`` values.
+
+    Raises:
+        ValueError: an unknown field or a value outside those documented.
+    """
+    base = rules_from_args(args)
+    grid: dict[str, QueenieRules] = {base.label: base}
+    fields = {f for f, *_ in _OPTIONS}
+    for spec in getattr(args, "vary", []) or []:
+        name, _, values = spec.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in fields or not values:
+            raise InputError(f"vary: expected FIELD=A,B with FIELD one of {', '.join(sorted(fields))}; got {spec!r}")
+        kind = next(k for f, _fl, k, _t in _OPTIONS if f == name)
+        new: dict[str, QueenieRules] = {}
+        for rules in grid.values():
+            for v in values.split(","):
+                value: Any = v.strip()
+                if kind is int:
+                    try:
+                        value = int(value)
+                    except ValueError:
+                        raise InputError(f"vary: {name} takes whole numbers, got {v!r}") from None
+                r = replace(rules, **{name: value})
+                new[r.label] = r
+        grid = new
+    return grid
+
+
+PLAY = PlaySpec(
+    new_game=new_game,
+    bots={"never-swap": make_never_swap, "always-swap": make_always_swap, "random": make_random,
+          "heuristic": make_heuristic, "lookahead": make_lookahead},
+    default_bots=default_bots,
+    metrics=metrics,
+    min_players=3,
+    max_players=8,
+    round_name="deal",
+    default_hand_limit=100_000,
+    adapt_rules=adapt_rules,
+    players_in_rules="players",
+    add_rules_arguments=add_rules_arguments,
+    rules_from_args=rules_from_args,
+    add_sweep_arguments=add_sweep_arguments,
+    rules_grid_from_args=rules_grid_from_args,
+    metric_help=METRIC_HELP,
+)

@@ -1,0 +1,154 @@
+"""Queenie's exact results against brute force written from RULES.md 4 alone."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from dreidelpoker.games.queenie import QueenieRules
+from dreidelpoker.games.queenie.exact import enumerate_deal, queen_dead_probability, queen_dead_table
+
+
+def _brute_queen_dead(rules: QueenieRules, swap: str) -> Fraction:
+    """Every ordering of the deck: the queen-pot card, then the deal one card at a time."""
+    n = rules.deck_size
+    ranks = rules.deck_ranks
+    hands = rules.players + 1
+    # Dealing order by position: 0 = dummy, 1 = first player, ..., players = dealer.
+    order = list(range(hands)) if rules.dealing == "dummy-first" else list(range(1, hands)) + [0]
+
+    def queen_of(card: int) -> int:
+        return card // ranks * ranks + ranks - 2
+
+    def is_queen(card: int) -> bool:
+        return card % ranks == ranks - 2
+
+    total = Fraction(0)
+    count = 0
+    for perm in itertools.permutations(range(n)):
+        if rules.queen_card == "deck":
+            q, rest = perm[0], perm[1:]
+            if rules.queen_card_queen == "redraw" and is_queen(q):
+                continue  # a Queen is put back: the card is a uniform non-Queen
+            held: list[list[int]] = [[] for _ in range(hands)]
+            for i, c in enumerate(rest):
+                held[order[i % hands]].append(c)
+            choices = [(q, held)]
+        else:
+            held = [[] for _ in range(hands)]
+            for i, c in enumerate(perm):
+                held[order[i % hands]].append(c)
+            pool = [c for c in held[0] if not (rules.queen_card_queen == "redraw" and is_queen(c))] or held[0]
+            choices = [(q, [[c for c in held[0] if c != q]] + held[1:]) for q in pool]
+        w = Fraction(1, len(choices))
+        count += 1
+        for q, h in choices:
+            dead = h[0] if swap == "never" else h[1]
+            if is_queen(q):
+                # It carries over as dead, unless the pot goes with the going-out pot instead.
+                hit = rules.queen_card_queen != "to-going-out"
+            else:
+                hit = queen_of(q) in dead
+            total += w * hit
+    return total / count
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("dealing", ["dummy-first", "players-first"])
+@pytest.mark.parametrize("queen_card", ["deck", "dummy"])
+@pytest.mark.parametrize("qq", ["carry-over", "redraw", "to-going-out"])
+@pytest.mark.parametrize("swap", ["never", "first"])
+def test_queen_dead_probability_matches_every_ordering(players: int, dealing: str, queen_card: str, qq: str,
+                                                       swap: str) -> None:
+    # 2 suits x 3 ranks = 6 cards: 720 orderings (and 8 cards, 40,320 orderings, once below).
+    try:
+        rules = QueenieRules(players=players, dealing=dealing, queen_card=queen_card,  # type: ignore[arg-type]
+                             queen_card_queen=qq, deck_suits=2, deck_ranks=3)  # type: ignore[arg-type]
+    except ValueError:
+        pytest.skip("6 cards leave the dummy empty here (checked on 8 cards below)")
+    assert queen_dead_probability(rules, swap=swap) == _brute_queen_dead(rules, swap)  # type: ignore[arg-type]
+
+
+def test_queen_dead_probability_on_eight_cards() -> None:
+    for kw in ({"queen_card": "dummy", "queen_card_queen": "redraw", "dealing": "players-first"},):
+        rules = QueenieRules(players=3, deck_suits=4, deck_ranks=2, **kw)  # type: ignore[arg-type]
+        for swap in ("never", "first"):
+            assert queen_dead_probability(rules, swap=swap) == _brute_queen_dead(rules, swap)  # type: ignore[arg-type]
+
+
+def test_queen_dead_full_deck_values() -> None:
+    # 4 players, deck card, dummy (11 cards) dead: 1/13 + 12/13 * 11/51.
+    assert queen_dead_probability(QueenieRules(players=4)) == Fraction(1, 13) + Fraction(12, 13) * Fraction(11, 51)
+    rows = queen_dead_table()
+    assert len(rows) == 6 * 8
+    by = {(r["players"], r["dealing"], r["queen_card"], r["swap"]): r["probability"] for r in rows}
+    # More players, smaller dead hand, fewer dead Queens.
+    assert all(by[(p, "dummy-first", "deck", "never")] > by[(p + 1, "dummy-first", "deck", "never")] for p in range(3, 8))
+    with pytest.raises(ValueError, match="swap must be 'never' or 'first'"):
+        queen_dead_probability(QueenieRules(), swap="always")  # type: ignore[arg-type]
+
+
+def test_enumerate_deal_sums_to_one_and_rejects_random_bots() -> None:
+    d = enumerate_deal(QueenieRules(players=3, deck_suits=2, deck_ranks=3), ["never-swap"] * 3)
+    assert sum(d.went_out) + d.blocked == 1
+    rules: Any = QueenieRules(players=3, deck_suits=2, deck_ranks=3)
+    assert d.queen_dead == queen_dead_probability(rules)
+    with pytest.raises(ValueError, match="cannot be enumerated"):
+        enumerate_deal(rules, ["random"] * 3)
+    with pytest.raises(ValueError, match="2 bots given for 3 players"):
+        enumerate_deal(rules, ["never-swap"] * 2)
+
+
+# -- whole deals: the library's enumeration against an independent oracle ---------------
+from dreidelpoker.games.queenie.exact import deal_count  # noqa: E402
+from dreidelpoker.play import simulate  # noqa: E402
+
+from .queenie_oracle import oracle_distribution  # noqa: E402
+
+SLOW = os.environ.get("DREIDELPOKER_SLOW") == "1"
+
+DEAL_CASES = [
+    dict(players=3, deck_suits=2, deck_ranks=3),
+    dict(players=3, deck_suits=2, deck_ranks=3, queen_card="dummy", queen_card_queen="redraw"),
+    dict(players=4, deck_suits=2, deck_ranks=3, dealing="players-first", queen_card_queen="to-going-out"),
+    dict(players=3, deck_suits=2, deck_ranks=3, no_colour="next-any", dealing="players-first"),
+]
+
+
+@pytest.mark.parametrize("case", DEAL_CASES, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+@pytest.mark.parametrize("bot", ["never-swap", "always-swap"])
+def test_enumerated_deals_match_the_oracle(case: dict[str, Any], bot: str) -> None:
+    rules = QueenieRules(**case)
+    got = enumerate_deal(rules, [bot] * rules.players)
+    want = oracle_distribution(rules.players, rules.deck_suits, rules.deck_ranks, dealing=rules.dealing,
+                               queen_card=rules.queen_card, swap="never" if bot == "never-swap" else "always",
+                               no_colour=rules.no_colour, queen_card_queen=rules.queen_card_queen)
+    assert got.deals == deal_count(rules)
+    assert (got.blocked, got.went_out, got.queen_carried, got.cards) == (
+        want["blocked"], want["went_out"], want["queen_carried"], want["cards"])
+
+
+@pytest.mark.skipif(not SLOW, reason="40,320 orderings (set DREIDELPOKER_SLOW=1)")
+def test_enumerated_deals_match_the_oracle_on_eight_cards() -> None:
+    rules = QueenieRules(players=3, deck_suits=4, deck_ranks=2)
+    got = enumerate_deal(rules, ["never-swap"] * 3)
+    want = oracle_distribution(3, 4, 2)
+    assert (got.blocked, got.went_out, got.queen_carried, got.cards) == (
+        want["blocked"], want["went_out"], want["queen_carried"], want["cards"])
+
+
+def test_simulator_matches_the_enumeration() -> None:
+    rules = QueenieRules(players=3, deck_suits=2, deck_ranks=3)
+    exact = enumerate_deal(rules, ["never-swap"] * 3)
+    n = 500
+    res = simulate(rules, ["never-swap"] * 3, games=n, seed=11, progress=False)
+    for seat in range(3):
+        p = float(exact.went_out[seat])
+        got = res.estimate(f"out_wins_seat{seat + 1}").value
+        assert abs(got - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 1e-12, (seat, got, p)
+    p = float(exact.queen_carried)
+    assert abs(res.estimate("queen_carried").value - p) <= 4 * (p * (1 - p) / n) ** 0.5
