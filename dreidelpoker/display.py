@@ -69,14 +69,14 @@ class DisplayOptions:
         max_exact_digits: the longest denominator shown in full under ``"auto"``.
 
     Raises:
-        ValueError: when a setting gets a value outside what is allowed.
+        InputError: (a ValueError) when a setting gets a value outside what is allowed.
 
     Examples:
         >>> o = DisplayOptions()
         >>> o.exact = "sometimes"
         Traceback (most recent call last):
         ...
-        ValueError: options.display.exact must be one of 'auto', 'always', 'never'; got 'sometimes'
+        dreidelpoker.errors.InputError: options.display.exact must be one of 'auto', 'always', 'never'; got 'sometimes'
     """
 
     def __init__(self) -> None:

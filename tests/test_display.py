@@ -116,7 +116,7 @@ def test_every_result_type_uses_the_policy() -> None:
         td.put_back_equities("GHN", opponents=1),
         td.spin_table(pot=4, equity=R(1, 2), hero_stack=8, opponents=[6]),
         td.opponent_posterior(td.TwoDreidelRules(), discards="GH", policy="normal-best"),
-        cd.analyze(cd.ClassicDreidelRules(players=2, coins=1)),
+        cd.analyze(rules=cd.ClassicDreidelRules(players=2, coins=1)),
         dpk.category_table(),
         dom.category_table(),
     ]
