@@ -181,7 +181,8 @@ def two_dreidel_explorer(*, drawn: str = "GHN", opponents: int = 2, pot: int = 4
 
 class VariantDesigner(Explorer):
     """The Two Dreidel variant designer: deck g-h-n-s, draw / put back and players in;
-    kept-hand odds, the deck cycle, trump frequency and exploitability out (from
+    kept-hand odds, the deck cycle, trump frequency and exploitability out, and on request
+    seeded whole games on the whole-game engine (from
     :func:`dreidelpoker.games.two_dreidel.designer.variant_report`).
 
     Examples:
@@ -203,13 +204,15 @@ class VariantDesigner(Explorer):
         self.put_back = w.IntSlider(value=1, min=0, max=3, description="put back")
         self.players = w.IntSlider(value=2, min=2, max=8, description="players")
         self.exploitability = w.Checkbox(value=False, description="exploitability for decks over 16 cards (slow)")
+        self.whole_games = w.IntSlider(value=0, min=0, max=200, step=20, description="whole games to play")
         return {"gimel": self.g, "hey": self.h, "nun": self.n, "shin": self.s, "draw": self.draw,
-                "put_back": self.put_back, "players": self.players, "exploitability": self.exploitability}
+                "put_back": self.put_back, "players": self.players, "exploitability": self.exploitability,
+                "whole_games": self.whole_games}
 
     def arguments(self) -> dict[str, Any]:
         return dict(deck=f"{self.g.value}-{self.h.value}-{self.n.value}-{self.s.value}", draw=self.draw.value,
                     put_back=self.put_back.value, players=self.players.value,
-                    exploitability=True if self.exploitability.value else None)
+                    exploitability=True if self.exploitability.value else None, whole_games=self.whole_games.value)
 
     def report(self, **arguments: Any) -> str:
         from ..games.two_dreidel.designer import variant_report

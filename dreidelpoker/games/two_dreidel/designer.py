@@ -45,6 +45,8 @@ class VariantReport:
     trump_share: sympy.Rational
     exploitability: sympy.Rational | None
     notes: tuple[str, ...] = ()
+    #: Whole games played by the default bots (``whole_games > 0``), a ``SimulationResult``.
+    whole_games: Any = None
 
     def _rows(self) -> list[tuple[Any, ...]]:
         return [(h, p, self.equity_vs_table[h]) for h, p in self.kept.items()]
@@ -64,6 +66,7 @@ class VariantReport:
             "trump_share": frac_str(self.trump_share),
             "exploitability": None if self.exploitability is None else frac_str(self.exploitability),
             "notes": list(self.notes),
+            "whole_games": None if self.whole_games is None else self.whole_games.to_dict(),
         }
 
     def to_pandas(self, *, exact: bool = False) -> Any:
@@ -85,7 +88,8 @@ class VariantReport:
         facts = "\n".join(f"{k}: {v if isinstance(v, str) else text_table(['x'], [[v]]).splitlines()[-1]}"
                           for k, v in self._facts())
         notes = "".join(f"\nnote: {n}" for n in self.notes)
-        return facts + notes + "\n\n" + text_table(self._columns(), self._rows())
+        games = "" if self.whole_games is None else "\n\n" + self.whole_games.to_text()
+        return facts + notes + "\n\n" + text_table(self._columns(), self._rows()) + games
 
     def _repr_html_(self) -> str:
         facts = table_html(("", "value"), self._facts(), title="the variant")
@@ -93,7 +97,9 @@ class VariantReport:
         best = max(self.equity_vs_table.items(), key=lambda kv: kv[1])
         return (facts + notes + table_html(self._columns(), self._rows(), title="kept hands from a fresh deck")
                 + f"<p>Best kept hand against the table: <b>{html.escape(best[0])}</b> "
-                  f"({number_html(best[1])}).</p>")
+                  f"({number_html(best[1])}).</p>"
+                + ("" if self.whole_games is None else
+                   "<h4>Whole games (default bots, seeded Monte Carlo)</h4>" + self.whole_games._repr_html_()))
 
 
 def _trump_share(rules: TwoDreidelRules, kept: Distribution[str]) -> sympy.Rational:
@@ -108,7 +114,7 @@ def _trump_share(rules: TwoDreidelRules, kept: Distribution[str]) -> sympy.Ratio
 
 
 def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, players: int = 2,
-                   exploitability: bool | None = None) -> VariantReport:
+                   exploitability: bool | None = None, whole_games: int = 0, seed: int = 0) -> VariantReport:
     """The designer's numbers for one variant.
 
     Parameters:
@@ -118,6 +124,10 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
         players: players at the table (2 to 8).
         exploitability: compute the exploitability of normal-best (exact, slow for big
             decks); default: only for decks of at most 16 cards.
+        whole_games: when positive, also play that many seeded whole games with the game's
+            default bots (the whole-game engine, :func:`dreidelpoker.play.simulate`; each
+            game stops after 200 hands) and report game length, swings and win rates.
+        seed: the seed of those games.
 
     Returns:
         A :class:`VariantReport`.
@@ -159,6 +169,17 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
     else:
         notes.append(f"exploitability is computed for decks of up to {EXPLOITABILITY_MAX_CARDS} cards "
                      "(tick the box to compute it anyway; it can take a minute)")
+    games = None
+    if whole_games:
+        if isinstance(whole_games, bool) or not isinstance(whole_games, int) or not 0 < whole_games <= 2000:
+            raise InputError(f"whole games must be a whole number from 0 to 2000; got {whole_games!r}")
+        from ...play import simulate
+        from ..registry import get_game
+
+        if get_game("two-dreidel").play is None:  # the engine hook: only when the game is playable
+            notes.append("whole games: Two Dreidel is not playable on the whole-game engine in this version")
+        else:
+            games = simulate(rules, games=whole_games, seed=seed, players=players, progress=False, hand_limit=200)
     return VariantReport(rules=rules, players=players, kept=kept, equity_vs_table=eq, chain_states=states,
                          period=period, reshuffle_every=every, trump_share=_trump_share(rules, kept),
-                         exploitability=expl, notes=tuple(notes))
+                         exploitability=expl, notes=tuple(notes), whole_games=games)
