@@ -64,15 +64,15 @@ def python(code: str) -> list[str]:
 
 
 def _fmt(ts: Sequence[float]) -> str:
-    return f"{min(ts):8.4f} {statistics.median(ts):8.4f}"
+    return f"{min(ts) * 1e3:10.3f} {statistics.median(ts) * 1e3:10.3f}"
 
 
 def print_table(rows: Sequence[Row], *, runs: int) -> None:
     """Print the table: work, library min/median, fair min/median, ratio, target met."""
     w = max(len(r.work) for r in rows)
-    print(f"{runs} interleaved runs per row; times in seconds (min, median); "
+    print(f"{runs} interleaved runs per row; times in milliseconds (min, median); "
           "ratio = fair median / library median (>1: library faster)")
-    print(f"{'work':<{w}}  {'library min   median':>17}  {'fair min   median':>17}  {'ratio':>7}  {'target':>7}  met")
+    print(f"{'work':<{w}}  {'library min     median':>21}  {'fair min     median':>21}  {'ratio':>7}  {'target':>7}  met")
     for r in rows:
         met = "yes" if r.ratio >= r.target else "NO"
         print(f"{r.work:<{w}}  {_fmt(r.library)}  {_fmt(r.fair)}  {r.ratio:6.2f}x  {r.target:6.2f}x  {met}"

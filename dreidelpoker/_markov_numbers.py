@@ -4,6 +4,7 @@ probabilities, and turning internal Fractions into sympy Rationals."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Real as _RealABC
 from typing import Any
@@ -57,3 +58,26 @@ def _out(value: _Num, exact: bool) -> Any:
     if exact:
         return sympy.Rational(value.numerator, value.denominator)
     return float(value)
+
+
+def _check_row(s: Any, row_in: Mapping[Any, Any], index: Mapping[Any, int], exact: bool) -> dict[int, _Num]:
+    """Validate one row ``{successor: probability}`` of state ``s`` into ``{index: number}``."""
+    row: dict[int, _Num] = {}
+    total: _Num = Fraction(0) if exact else 0.0
+    for t, p in row_in.items():
+        what = f"transition probability from {s!r} to {t!r}"
+        v = _exact_prob(p, what) if exact else _float_prob(p, what)
+        if v < 0:
+            raise InputError(f"{what} is negative ({v}); probabilities must be >= 0")
+        if t not in index:
+            raise InputError(f"state {t!r} (a successor of {s!r}) has no transitions of its own; "
+                             f"add it, e.g. as absorbing: {{{t!r}: {{{t!r}: 1}}}}")
+        total += v
+        if v:
+            j = index[t]
+            row[j] = row.get(j, 0) + v
+    if exact and total != 1:
+        raise InputError(f"transition probabilities out of state {s!r} sum to {total}, not 1")
+    if not exact and abs(total - 1.0) > _FLOAT_TOL:
+        raise InputError(f"transition probabilities out of state {s!r} sum to {total!r}, not 1")
+    return row

@@ -22,6 +22,7 @@ from .games.protocol import AnalysisGame
 from .games.registry import CliCommand
 from .montecarlo import MonteCarloEstimate, ShowdownTally
 from .errors import InputError
+from .limits import MAX_SAMPLES, check_count, check_seed, int_arg, monte_carlo_options, progress_bar
 
 __all__ = ["Method", "equity_command", "exact_equity", "monte_carlo_equity"]
 
@@ -73,12 +74,6 @@ def exact_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, fast: bool 
     return acc.result(game.describe(known, rules=rules))
 
 
-def _check_count(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
-    return value
-
-
 def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, samples: int = 20_000,
                        seed: int = 0, confidence: float = 0.95, fast: bool = True) -> MonteCarloEstimate:
     """A seeded Monte Carlo estimate of the hero's equity (same seed, same answer).
@@ -87,7 +82,7 @@ def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, sampl
         game: the game.
         known: what is known.
         rules: the game's rules.
-        samples: number of sampled deals (>= 2).
+        samples: number of sampled deals, 2 to :data:`~dreidelpoker.limits.MAX_SAMPLES` (memory stays constant).
         seed: a non-negative integer seed for ``numpy.random.SeedSequence``.
         confidence: the level of every interval.
         fast: use the game's own vectorised sampler when it has one.
@@ -107,8 +102,8 @@ def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, sampl
         >>> est.contains("equity", 10 / 11), est.samples
         (True, 2000)
     """
-    _check_count("samples", samples, 2)
-    _check_count("seed", seed, 0)
+    check_count(samples, "samples", low=2, high=MAX_SAMPLES)
+    check_seed(seed)
     if not 0 < confidence < 1:
         raise InputError(f"confidence must be between 0 and 1, got {confidence!r}")
     if fast:
@@ -117,10 +112,13 @@ def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, sampl
             return result
     rng = np.random.default_rng(np.random.SeedSequence(seed))
     tally = ShowdownTally(game.max_players)
-    for _ in range(samples):
-        hands = game.sample_deal(known, rules=rules, rng=rng)
-        winners = game.showdown(hands, rules=rules)
-        tally.add(winners=len(winners), hero_wins=0 in winners)
+    with progress_bar(samples, "sampling deals", unit=" deals") as bar:
+        for i in range(samples):
+            hands = game.sample_deal(known, rules=rules, rng=rng)
+            winners = game.showdown(hands, rules=rules)
+            tally.add(winners=len(winners), hero_wins=0 in winners)
+            if i % 10_000 == 9_999:
+                bar.update(10_000)
     return tally.estimate(seed=seed, confidence=confidence, description=game.describe(known, rules=rules),
                           details={"engine": "generic"})
 
@@ -151,17 +149,20 @@ def equity_command(game: AnalysisGame[H, K, R]) -> CliCommand:
 
     def add_arguments(p: argparse.ArgumentParser) -> None:
         p.add_argument("--hand", default="", help="the hero's known cards (default: none known)")
-        p.add_argument("--opponents", type=int, default=1, help="number of opponents (default 1)")
+        p.add_argument("--opponents", type=int_arg, default=1, help="number of opponents (default 1)")
         p.add_argument("--method", choices=_METHODS, default="exact", help="exact (default) or monte-carlo")
-        p.add_argument("--samples", type=int, default=20_000, help="Monte Carlo samples (default 20000)")
-        p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+        p.add_argument("--samples", type=int_arg, default=None,
+                       help=f"Monte Carlo samples, 2 to {MAX_SAMPLES:,} (default 20000; with --method monte-carlo)")
+        p.add_argument("--seed", type=int_arg, default=None, help="Monte Carlo seed (default 0; with --method monte-carlo)")
 
     def run(args: argparse.Namespace) -> _EquityOutput:
         rules = game.rules_type()
         known = game.known(args.hand, opponents=args.opponents, rules=rules)
+        samples, seed = monte_carlo_options(args.samples, args.seed, monte_carlo=args.method == "monte-carlo",
+                                            default_samples=20_000, how="--method monte-carlo")
         if args.method == "exact":
             return _EquityOutput(exact_equity(game, known, rules=rules))
-        return _EquityOutput(monte_carlo_equity(game, known, rules=rules, samples=args.samples, seed=args.seed))
+        return _EquityOutput(monte_carlo_equity(game, known, rules=rules, samples=samples, seed=seed))
 
     hand = game.example_known[0] if game.example_known else ""
     return CliCommand(

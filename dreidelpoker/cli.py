@@ -14,6 +14,7 @@ from typing import NoReturn
 from .analysis import equity_command
 from .explore import explore_commands
 from .errors import InputError
+from .limits import use_progress
 from .games.registry import CliCommand, GameInfo, games
 from .play.cli import play_commands
 
@@ -38,6 +39,22 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {_one_line(message)} (see '{self.prog} --help')\n")
+
+
+def _join_dash_values(argv: list[str]) -> list[str]:
+    """``--deck -1-5-5-1`` -> ``--deck=-1-5-5-1``, so a value that starts with a minus sign
+    reaches our own check (and its clear message) instead of argparse's "expected one
+    argument". Only tokens like ``-1-5-5-1`` or ``-1,5,3`` (a minus, a digit, then more
+    than a plain negative number) are joined; argparse already takes ``-5`` as a value."""
+    out: list[str] = []
+    for token in argv:
+        prev = out[-1] if out else ""
+        if (prev.startswith("--") and "=" not in prev and len(token) > 2 and token[0] == "-" and token[1].isdigit()
+                and not token[1:].isdigit()):
+            out[-1] = f"{prev}={token}"
+        else:
+            out.append(token)
+    return out
 
 
 def _one_line(text: str) -> str:
@@ -115,9 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = "dreidelpoker"
     try:
         parser = build_parser()
-        args = parser.parse_args(args_list)
+        args = parser.parse_args(_join_dash_values(args_list))
         where = f"dreidelpoker {args.verb} {args.game}"
-        result = args._command.run(args)
+        with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
+            result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:
         print(f"{where}: error: {_one_line(str(exc))}", file=sys.stderr)

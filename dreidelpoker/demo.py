@@ -1,4 +1,4 @@
-"""``make demo``: print the headline exact Two Dreidel tables and save figures.
+"""``make demo``: print the headline exact Two Dreidel tables, play 300 whole games, save figures.
 
 Run as ``python -m dreidelpoker.demo --out results``.
 """
@@ -45,6 +45,21 @@ def run(out: Path) -> list[Path]:
     ax.figure.savefig(path, dpi=110)
     saved.append(path)
     plt.close("all")
+
+    # Whole games: the designer's question "is it fast?" answered by seeded play.
+    from .play import simulate
+
+    games = simulate(td.TwoDreidelRules(deck="2-6-6-2"), games=300, seed=1, players=4, progress=False)
+    print(games.to_text())
+    print()
+    ax = games.plot("rounds")
+    ax.set_xlabel("hands per game (4 players, deck 2-6-6-2, default bots)")
+    path = out / "two_dreidel_game_length.png"
+    ax.figure.tight_layout()
+    ax.figure.savefig(path, dpi=110)
+    saved.append(path)
+    plt.close("all")
+    summary["whole_games_2-6-6-2_4_players"] = games.to_dict()
 
     path = out / "two_dreidel.json"
     path.write_text(json.dumps(to_jsonable(summary), indent=2, ensure_ascii=False))

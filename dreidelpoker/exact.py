@@ -18,7 +18,7 @@ import sympy
 
 from ._fractions import frac_str, to_jsonable, to_rational
 from .display import table_html, text_table, to_pandas_frame
-from .errors import InputError, InputTypeError
+from .errors import InputError, InputTypeError, shorten
 
 K = TypeVar("K", bound=Hashable)
 
@@ -48,6 +48,22 @@ class Distribution(Generic[K]):
     title: str = ""
     outcome_name: str = "outcome"
     label: Callable[[K], str] = field(default=_label)
+
+    def __post_init__(self) -> None:
+        # The constructor takes integer weights as they are (from_weights also reduces them);
+        # anything else would give probabilities that are not probabilities.
+        if not isinstance(self.weights, Mapping):
+            raise InputTypeError(f"weights must be a mapping outcome -> integer weight, got "
+                                 f"{type(self.weights).__name__} {shorten(self.weights)}")
+        for key, w in self.weights.items():
+            if isinstance(w, bool) or not isinstance(w, int):
+                raise InputTypeError(f"weight of {shorten(key)} must be an int, got {type(w).__name__} {shorten(w)}; "
+                                     "for probabilities use Distribution.from_probabilities")
+            if w < 0:
+                raise InputError(f"weight of {shorten(key)} is negative ({w}); weights must be >= 0")
+        if not any(self.weights.values()):
+            raise InputError("a distribution needs at least one outcome with positive weight, got "
+                             f"{shorten(dict(self.weights))}")
 
     # -- construction -------------------------------------------------------------
     @classmethod

@@ -30,6 +30,8 @@ EXPLORERS: dict[str, dict[str, str]] = {
     "dice-poker": {"table": "dreidelpoker.widgets.dice_poker:dice_poker_explorer"},
     "domino-poker": {"table": "dreidelpoker.widgets.domino_poker:explorer"},
     "classic-dreidel": {"table": "dreidelpoker.widgets.classic_dreidel:classic_dreidel_explorer"},
+    "queenie": {"deal": "dreidelpoker.widgets.queenie:queenie_explorer"},
+    "skirmish": {"table": "dreidelpoker.widgets.skirmish:skirmish_explorer"},
 }
 
 

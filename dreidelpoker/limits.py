@@ -20,13 +20,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from .errors import InputError, InputTypeError, shorten
 
 __all__ = [
     "MAX_HAND_NUMBER", "MAX_SAMPLES", "MAX_SEED", "PROGRESS_MIN_WORK", "check_count",
-    "check_seed", "int_arg", "progress_bar",
+    "check_seed", "int_arg", "monte_carlo_options", "progress_bar", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
@@ -131,6 +132,43 @@ def int_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12") from None
 
 
+def monte_carlo_options(samples: int | None, seed: int | None, *, monte_carlo: bool | None,
+                        default_samples: int, how: str) -> tuple[int, int]:
+    """Check the CLI's ``--samples`` / ``--seed`` against the method, so an option that does
+    not apply is refused instead of ignored.
+
+    Parameters:
+        samples: ``--samples`` as given (``None``: not given).
+        seed: ``--seed`` as given (``None``: not given).
+        monte_carlo: ``True`` for Monte Carlo, ``False`` for exact, ``None`` when the method is
+            chosen later (``auto``: the options apply if Monte Carlo is chosen).
+        default_samples: samples when not given.
+        how: how to ask for Monte Carlo, for the message (e.g. ``"--method monte-carlo"``).
+
+    Returns:
+        ``(samples, seed)`` with the defaults filled in and checked.
+
+    Raises:
+        InputError: for ``--samples``/``--seed`` with an exact method, or out-of-range values.
+
+    Examples:
+        >>> monte_carlo_options(None, None, monte_carlo=True, default_samples=1000, how="--samples N")
+        (1000, 0)
+        >>> monte_carlo_options(5, None, monte_carlo=False, default_samples=1000, how="--method monte-carlo")
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputError: --samples applies to Monte Carlo only, and this computes exactly; add --method monte-carlo or leave --samples out
+    """
+    if monte_carlo is False:
+        given = [name for name, v in (("--samples", samples), ("--seed", seed)) if v is not None]
+        if given:
+            verb = "apply" if len(given) > 1 else "applies"
+            raise InputError(f"{' and '.join(given)} {verb} to Monte Carlo only, and this computes exactly; "
+                             f"add {how} or leave {' and '.join(given)} out")
+    n = check_count(default_samples if samples is None else samples, "--samples", low=2, high=MAX_SAMPLES)
+    return n, check_seed(0 if seed is None else seed, "--seed")
+
+
 class _NoBar:
     """A stand-in with tqdm's ``update`` / ``close`` when no bar is shown."""
 
@@ -141,19 +179,50 @@ class _NoBar:
         """Do nothing."""
 
 
+#: Whether long computations show a bar when the caller does not say (the CLI turns it on).
+_PROGRESS_DEFAULT: ContextVar[bool] = ContextVar("dreidelpoker_progress", default=False)
+
+
 @contextmanager
-def progress_bar(total: int | None, desc: str, *, enabled: bool, unit: str = "it") -> Iterator[Any]:
+def use_progress(enabled: bool) -> Iterator[None]:
+    """Within the block, long computations show a progress bar unless told otherwise.
+
+    The command line wraps each command in ``use_progress(not args.json)``; library calls
+    stay quiet by default.
+
+    Parameters:
+        enabled: the default for :func:`progress_bar` calls with ``enabled=None``.
+
+    Yields:
+        Nothing.
+
+    Examples:
+        >>> with use_progress(False):
+        ...     pass
+    """
+    token = _PROGRESS_DEFAULT.set(enabled)
+    try:
+        yield
+    finally:
+        _PROGRESS_DEFAULT.reset(token)
+
+
+@contextmanager
+def progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, unit: str = "it",
+                 min_total: int = PROGRESS_MIN_WORK) -> Iterator[Any]:
     """A ``tqdm`` bar on stderr, or a silent stand-in.
 
-    The bar is shown only when ``enabled`` and stderr is a terminal (tqdm's own rule with
-    ``disable=None``), so pipes, ``--json`` and tests stay quiet. In Jupyter,
-    ``tqdm.auto`` draws a widget.
+    The bar is shown only when progress is enabled (``enabled``, or by default the
+    innermost :func:`use_progress`), the work is at least ``min_total`` units, and stderr
+    is a terminal (tqdm's own rule with ``disable=None``), so pipes, ``--json`` and tests
+    stay quiet. In Jupyter, ``tqdm.auto`` draws a widget.
 
     Parameters:
         total: the expected number of units, if known.
         desc: a short label.
-        enabled: whether the caller asked for progress.
+        enabled: whether to show progress (``None``: the :func:`use_progress` default).
         unit: the unit's name.
+        min_total: smaller jobs never show a bar.
 
     Yields:
         An object with ``update(n)``.
@@ -162,7 +231,8 @@ def progress_bar(total: int | None, desc: str, *, enabled: bool, unit: str = "it
         >>> with progress_bar(10, "counting", enabled=False) as bar:
         ...     bar.update(10)
     """
-    if not enabled:
+    show = _PROGRESS_DEFAULT.get() if enabled is None else enabled
+    if not show or (total is not None and total < min_total):
         yield _NoBar()
         return
     from tqdm.auto import tqdm

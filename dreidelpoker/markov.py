@@ -36,12 +36,14 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, overload
+
+from typing_extensions import TypeVar
 
 import numpy as np
 import sympy
 
-from ._markov_numbers import _FLOAT_TOL, _exact_prob, _float_prob, _Num, _out
+from ._markov_numbers import _FLOAT_TOL, _check_row, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
 
@@ -49,6 +51,9 @@ if TYPE_CHECKING:
     import networkx as nx
 
 S = TypeVar("S", bound=Hashable)
+#: The chain's probability type: ``sympy.Rational`` for an exact chain (``exact=True``, the
+#: default), ``float`` for a float chain; the constructors' overloads say which.
+N = TypeVar("N", default=Any)
 Method = Literal["exact", "float", "auto"]
 
 __all__ = ["EXACT_MAX_STATES", "MarkovChain", "Method"]
@@ -59,7 +64,7 @@ EXACT_MAX_STATES = 2000
 
 
 
-class MarkovChain(Generic[S]):
+class MarkovChain(Generic[S, N]):
     """A finite Markov chain over hashable states.
 
     Build one with :meth:`from_transitions`, :meth:`from_successors` or
@@ -90,10 +95,21 @@ class MarkovChain(Generic[S]):
         self.exact_limit = EXACT_MAX_STATES
 
     # -- construction -------------------------------------------------------------
+    @overload
+    @classmethod
+    def from_transitions(cls, transitions: Mapping[S, Mapping[S, Any]], *,
+                         exact: Literal[True] = ...) -> MarkovChain[S, sympy.Rational]: ...
+    @overload
+    @classmethod
+    def from_transitions(cls, transitions: Mapping[S, Mapping[S, Any]], *,
+                         exact: Literal[False]) -> MarkovChain[S, float]: ...
+    @overload
+    @classmethod
+    def from_transitions(cls, transitions: Mapping[S, Mapping[S, Any]], *, exact: bool) -> MarkovChain[S, Any]: ...
     @classmethod
     def from_transitions(
         cls, transitions: Mapping[S, Mapping[S, Any]], *, exact: bool = True
-    ) -> MarkovChain[S]:
+    ) -> MarkovChain[S, Any]:
         """Build from ``{state: {successor: probability}}``.
 
         Every successor must itself be a key. Probabilities are ints, Fractions, sympy
@@ -119,31 +135,22 @@ class MarkovChain(Generic[S]):
             if not isinstance(row_in, Mapping):
                 raise InputTypeError(f"the transitions of state {s!r} must be a mapping successor -> "
                                 f"probability, got {type(row_in).__name__}")
-            rows.append(cls._check_row(s, row_in, index, exact))
+            rows.append(_check_row(s, row_in, index, exact))
         return cls(states, rows, exact=exact)
 
-    @staticmethod
-    def _check_row(s: Any, row_in: Mapping[Any, Any], index: Mapping[Any, int], exact: bool) -> dict[int, _Num]:
-        row: dict[int, _Num] = {}
-        total: _Num = Fraction(0) if exact else 0.0
-        for t, p in row_in.items():
-            what = f"transition probability from {s!r} to {t!r}"
-            v = _exact_prob(p, what) if exact else _float_prob(p, what)
-            if v < 0:
-                raise InputError(f"{what} is negative ({v}); probabilities must be >= 0")
-            if t not in index:
-                raise InputError(f"state {t!r} (a successor of {s!r}) has no transitions of its own; "
-                                 f"add it, e.g. as absorbing: {{{t!r}: {{{t!r}: 1}}}}")
-            total += v
-            if v:
-                j = index[t]
-                row[j] = row.get(j, 0) + v
-        if exact and total != 1:
-            raise InputError(f"transition probabilities out of state {s!r} sum to {total}, not 1")
-        if not exact and abs(total - 1.0) > _FLOAT_TOL:
-            raise InputError(f"transition probabilities out of state {s!r} sum to {total!r}, not 1")
-        return row
-
+    @overload
+    @classmethod
+    def from_successors(cls, start: Iterable[S], successors: Callable[[S], Mapping[S, Any]], *,
+                        max_states: int = ..., exact: Literal[True] = ...,
+                        progress: bool = ...) -> MarkovChain[S, sympy.Rational]: ...
+    @overload
+    @classmethod
+    def from_successors(cls, start: Iterable[S], successors: Callable[[S], Mapping[S, Any]], *,
+                        max_states: int = ..., exact: Literal[False], progress: bool = ...) -> MarkovChain[S, float]: ...
+    @overload
+    @classmethod
+    def from_successors(cls, start: Iterable[S], successors: Callable[[S], Mapping[S, Any]], *,
+                        max_states: int = ..., exact: bool, progress: bool = ...) -> MarkovChain[S, Any]: ...
     @classmethod
     def from_successors(
         cls,
@@ -153,7 +160,7 @@ class MarkovChain(Generic[S]):
         max_states: int = 1_000_000,
         exact: bool = True,
         progress: bool = False,
-    ) -> MarkovChain[S]:
+    ) -> MarkovChain[S, Any]:
         """Explore breadth-first from ``start``; ``successors(state)`` gives ``{next: p}``.
 
         ``progress=True`` shows a ``tqdm`` bar of states explored (for big chains).
@@ -204,11 +211,22 @@ class MarkovChain(Generic[S]):
                     queue.append(t)
         if bar is not None:
             bar.close()
-        rows = [cls._check_row(s, raw[i], index, exact) for i, s in enumerate(states)]
+        rows = [_check_row(s, raw[i], index, exact) for i, s in enumerate(states)]
         return cls(states, rows, exact=exact)
 
+    @overload
     @classmethod
-    def from_matrix(cls, matrix: Any, states: Sequence[S] | None = None, *, exact: bool = True) -> MarkovChain[Any]:
+    def from_matrix(cls, matrix: Any, states: Sequence[S] | None = ..., *,
+                    exact: Literal[True] = ...) -> MarkovChain[Any, sympy.Rational]: ...
+    @overload
+    @classmethod
+    def from_matrix(cls, matrix: Any, states: Sequence[S] | None = ..., *,
+                    exact: Literal[False]) -> MarkovChain[Any, float]: ...
+    @overload
+    @classmethod
+    def from_matrix(cls, matrix: Any, states: Sequence[S] | None = ..., *, exact: bool) -> MarkovChain[Any, Any]: ...
+    @classmethod
+    def from_matrix(cls, matrix: Any, states: Sequence[S] | None = None, *, exact: bool = True) -> MarkovChain[Any, Any]:
         """Build from a square row-stochastic matrix (nested lists, numpy array or sympy Matrix).
 
         Examples:
@@ -263,7 +281,7 @@ class MarkovChain(Generic[S]):
         except (KeyError, TypeError):
             raise InputError(f"{what} {state!r} is not a state of this chain") from None
 
-    def successors(self, state: S) -> dict[S, Any]:
+    def successors(self, state: S) -> dict[S, N]:
         """The successors of ``state`` with their probabilities.
 
         Examples:
@@ -271,9 +289,10 @@ class MarkovChain(Generic[S]):
             {0: 1/2, 1: 1/2}
         """
         row = self._rows[self._idx(state)]
-        return {self._states[j]: _out(p, self._exact) for j, p in row.items()}
+        out: dict[S, N] = {self._states[j]: _out(p, self._exact) for j, p in row.items()}
+        return out
 
-    def transition_probability(self, state: S, successor: S) -> Any:
+    def transition_probability(self, state: S, successor: S) -> N:
         """One entry of the transition matrix.
 
         Examples:
@@ -281,7 +300,8 @@ class MarkovChain(Generic[S]):
             1/2
         """
         p = self._rows[self._idx(state)].get(self._idx(successor, "successor"), 0)
-        return _out(Fraction(p) if self._exact else p, self._exact)
+        out: N = _out(Fraction(p) if self._exact else p, self._exact)
+        return out
 
     @cached_property
     def graph(self) -> nx.DiGraph:
@@ -550,7 +570,7 @@ class MarkovChain(Generic[S]):
             return sympy.Add(*[v * sympy.sympify(reward(s)) for s, v in pi.items() if v != 0])
         return float(sum(float(v) * float(reward(s)) for s, v in pi.items() if v != 0))
 
-    def n_step(self, start: S | Mapping[S, Any], n: int) -> dict[S, Any]:
+    def n_step(self, start: S | Mapping[S, Any], n: int) -> dict[S, N]:
         """The distribution after ``n`` steps from a state or an initial distribution.
 
         Only states with positive probability are listed, in :attr:`states` order.
@@ -772,35 +792,6 @@ class MarkovChain(Generic[S]):
             >>> ax.has_data()
             True
         """
-        import matplotlib.pyplot as plt
+        from ._markov_draw import draw_chain
 
-        n = len(self)
-        if n > max_states:
-            raise InputError(f"the chain has {n} states; drawing stays readable up to max_states={max_states} "
-                             "(raise it, or draw a smaller model)")
-        if ax is None:
-            size = min(12.0, 4.0 + n / 10)
-            _, ax = plt.subplots(figsize=(size, size * 0.75))
-        import networkx as nx  # only for graphs and drawing: keeps the import light
-
-        g = nx.DiGraph()
-        g.add_nodes_from(range(n))
-        for i, row in enumerate(self._rows):
-            g.add_edges_from((i, j) for j in row)
-        pos = nx.kamada_kawai_layout(g) if 1 < n <= 60 else nx.spring_layout(g, seed=seed)
-        absorbing = {self._idx(s) for s in self.absorbing_states()}
-        rec = {i for c in self._recurrent_index_classes() for i in c}
-        colors = ["#d62728" if i in absorbing else "#1f77b4" if i in rec else "#bbbbbb" for i in range(n)]
-        node_size = max(120, 900 - 8 * n)
-        nx.draw_networkx_nodes(g, pos, ax=ax, node_color=colors, node_size=node_size, alpha=0.9)
-        nx.draw_networkx_edges(g, pos, ax=ax, node_size=node_size, arrowsize=8 if n > 30 else 12,
-                               width=0.6 if n > 30 else 1.0, alpha=0.6, connectionstyle="arc3,rad=0.08")
-        nx.draw_networkx_labels(g, pos, ax=ax, labels={i: label(s) for i, s in enumerate(self._states)},
-                                font_size=6 if n > 30 else 9)
-        if edge_labels if edge_labels is not None else n <= 12:
-            lab = {(i, j): str(_out(p, self._exact)) if self._exact else f"{p:.3g}"
-                   for i, row in enumerate(self._rows) for j, p in row.items() if i != j}
-            nx.draw_networkx_edge_labels(g, pos, edge_labels=lab, ax=ax, font_size=7)
-        ax.margins(0.12)  # room for the labels of the outermost nodes
-        ax.set_axis_off()
-        return ax
+        return draw_chain(self, ax, max_states=max_states, label=label, edge_labels=edge_labels, seed=seed)

@@ -313,7 +313,7 @@ def test_bad_equity_input() -> None:
                    dead=[f"{r}{s}" for r in "23456789TJQK" for s in "SHDC"])
     with pytest.raises(ValueError, match="method must be one of"):
         dpk.equity("6,5,3", opponent_dice=["2,2,1"], method="guess")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="samples must be an integer >= 1"):
+    with pytest.raises(ValueError, match="samples must be an integer from 2 to 10,000,000"):
         dpk.equity("6,5,3", opponent_dice=["2,2,1"], samples=0)
     with pytest.raises(ValueError, match="over max_exact_cells"):
         dpk.equity("6,5,3", opponent_dice=["2,2,1", "3,3,3"], method="exact")

@@ -117,7 +117,7 @@ def test_toy_values_match_exact_enumeration(toy: GameInfo) -> None:
 
 def test_classic_dreidel_simulator_agrees_with_the_exact_chain() -> None:
     rules = ClassicDreidelRules(players=2, coins=3)
-    exact = analyze(rules, method="exact")
+    exact = analyze(rules=rules, method="exact")
     res = simulate(rules, games=3000, seed=4, progress=False)
     spins = res.estimate("spins")
     assert abs(spins.value - float(exact.expected_spins)) < 4.5 * spins.std / math.sqrt(spins.samples)
@@ -156,7 +156,7 @@ def test_sweep_cells_are_independent_and_cached(tmp_path: Any) -> None:
     again = sweep(grid, games=40, seed=3, progress=False, cache_dir=tmp_path)
     assert [r.records for _, r in again.cells] == [r.records for _, r in a.cells]
     rows = a.to_pandas()
-    assert set(rows["metric"]) >= {"rounds", "spins", "win_rate_seat1"}
+    assert set(rows["metric"]) >= {"spins", "steps", "win_rate_seat1"} and a.length_metric == "spins"
 
 
 def test_sweep_resumes_from_cache_without_replaying(tmp_path: Any, toy: GameInfo) -> None:

@@ -222,3 +222,25 @@ def test_simulate_rejects_bad_line_ups() -> None:
     with pytest.raises(ValueError, match="games: expected a whole number"):
         simulate(QueenieRules(), games=-1, progress=False)
     assert replace(QueenieRules(), players=6).players == 6
+
+
+def test_cli_simulate_and_sweep(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from dreidelpoker.cli import main
+
+    assert main(["simulate", "queenie", "--players", "4", "--deals", "30", "--seed", "7", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 30 and data["bots"] == ["heuristic", "random", "random", "random"]
+    assert main(["sweep", "queenie", "--players", "3-4", "--games", "4", "--vary", "dealing=dummy-first,players-first",
+                 "--metric", "cards"]) == 0
+    out = capsys.readouterr().out
+    assert "dealing=players-first" in out and "4 players" in out
+    for argv in (["simulate", "queenie", "--players", "2"], ["simulate", "queenie", "--deals", "-1"],
+                 ["simulate", "queenie", "--players", "3", "--bots", "random,random"],
+                 ["simulate", "queenie", "--bots", "random,smart,random,random"],
+                 ["simulate", "queenie", "--queen-card", "top"],
+                 ["sweep", "queenie", "--vary", "colour=red"]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and "error" in err, (argv, err)

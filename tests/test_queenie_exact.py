@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 from fractions import Fraction
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -152,3 +153,26 @@ def test_simulator_matches_the_enumeration() -> None:
         assert abs(got - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 1e-12, (seat, got, p)
     p = float(exact.queen_carried)
     assert abs(res.estimate("queen_carried").value - p) <= 4 * (p * (1 - p) / n) ** 0.5
+
+
+#: P(blocked) on a 12-card deck (2 suits x 6 ranks), 3 players, never-swap bots: every one of
+#: 1,108,800 deals enumerated by ``enumerate_deal`` (about 18 minutes on a loaded core);
+#: recomputed by the slow test below.
+BLOCKED_12 = Fraction(169, 46200)
+RULES_12 = QueenieRules(players=3, deck_suits=2, deck_ranks=6)
+
+
+def test_simulator_blocked_rate_matches_the_exact_value() -> None:
+    sessions, per = 40, 100
+    res = simulate(replace(RULES_12, session_deals=per), ["never-swap"] * 3, games=sessions, seed=5, progress=False)
+    blocked = round(sum(res.metric_values("blocked")) * per)
+    n = sessions * per
+    p = float(BLOCKED_12)
+    assert abs(blocked - n * p) <= 4 * (n * p * (1 - p)) ** 0.5 + 1, (blocked, n * p)
+
+
+@pytest.mark.skipif(not SLOW, reason="1,108,800 deals (set DREIDELPOKER_SLOW=1)")
+def test_blocked_probability_on_twelve_cards() -> None:
+    d = enumerate_deal(RULES_12, ["never-swap"] * 3)
+    assert d.deals == 1_108_800 and d.blocked == BLOCKED_12
+    assert sum(d.went_out) + d.blocked == 1

@@ -230,7 +230,7 @@ def test_bad_shapes_and_counts() -> None:
         opponent_posterior(discards="GH", visibility="top-two")
     with pytest.raises(ValueError, match="exactly the one visible kept hand"):
         opponent_posterior(discards="GH,HH", hand_number=3, visibility="top-two")
-    with pytest.raises(ValueError, match="hand_number must be an integer >= 1"):
+    with pytest.raises(ValueError, match="hand_number must be an integer from 1 to 10,000"):
         opponent_posterior(discards=[], hand_number=0)
     with pytest.raises(ValueError, match="pile_size 9 is impossible at hand 2"):
         opponent_posterior(discards="GH", pile_size=9)

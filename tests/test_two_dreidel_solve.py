@@ -71,14 +71,16 @@ def test_one_spin_equilibrium_by_independent_check(one_spin) -> None:  # type: i
     assert sol.bluffing[0]["weak_hands"] == pytest.approx(sum(dist[h] for h in weak) / total)
 
 
-def test_advice_exploitability_by_independent_best_response(one_spin) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("name", ["spin_decision advice", "calling-station"])
+def test_exploitability_by_independent_best_response(one_spin, name: str) -> None:  # type: ignore[no-untyped-def]
     sol = one_spin
     dist = kept_hand_distribution(RULES).weights
     hands = [h for h, w in dist.items() if w]
     total = sum(dist.values())
     eq = sol.equity[0]
     # the advice calls when EV(call) = eq (POT + 2b) - b >= 0 against a caller (spin_decision's model)
-    advice = {(h, f): eq[h] * (POT + 2 * b) - b >= 0 for h in hands for f, b in BUY_IN.items()}
+    advice = {(h, f): (eq[h] * (POT + 2 * b) - b >= 0) or name == "calling-station"
+              for h in hands for f, b in BUY_IN.items()}
     br = Fraction(0)  # seat 1 best-responds to the advice of seat 0: seat 0's payoff
     for face, b in BUY_IN.items():
         for theirs in hands:
@@ -91,7 +93,12 @@ def test_advice_exploitability_by_independent_best_response(one_spin) -> None:  
                 best = u if best is None else min(best, u)
             assert best is not None
             br += Fraction(1, 4) * Fraction(dist[theirs], total) * best
-    assert sol.exploitability["spin_decision advice"][0] == sol.value[0] - br
+    assert sol.exploitability[name][0] == sol.value[0] - br > 0
+
+
+def test_equilibrium_bot_is_unexploitable_in_its_own_game(one_spin) -> None:  # type: ignore[no-untyped-def]
+    assert one_spin.exploitability["equilibrium"] == (0, 0)
+    assert all(e[0] > 0 for name, e in one_spin.exploitability.items() if name != "equilibrium")
 
 
 def test_betting_game_solves_and_cfr_agrees() -> None:

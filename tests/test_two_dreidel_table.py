@@ -256,5 +256,5 @@ def test_drawn_cards_that_cannot_be() -> None:
         table_equity(state, method="monte-carlo")
     with pytest.raises(ValueError, match="method must be"):
         table_equity("GH", method="guess")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="samples must be an integer >= 2"):
+    with pytest.raises(ValueError, match="samples must be an integer from 2 to 10,000,000"):
         monte_carlo_equity("GH", samples=1)

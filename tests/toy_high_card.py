@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
 from dreidelpoker.errors import InputError
-from dreidelpoker.equity import EquityResult
+from dreidelpoker.games.protocol import AnalysisBase
 from dreidelpoker.games.registry import GameInfo
-from dreidelpoker.montecarlo import MonteCarloEstimate
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -44,19 +43,14 @@ class HighCardKnown:
     opponents: int
 
 
-class HighCard:
-    """The toy game's analysis protocol."""
+class HighCard(AnalysisBase[HighCardRules]):
+    """The toy game's analysis protocol (rules type, presets and "no fast path" from the base)."""
+
+    rules_class = HighCardRules
 
     max_players = 6
     example_hands: tuple[str, ...] = ("1", "6", "3", "5")
     example_known: tuple[str, ...] = ("5", "2", "")
-
-    @property
-    def rules_type(self) -> type[HighCardRules]:
-        return HighCardRules
-
-    def presets(self) -> Mapping[str, HighCardRules]:
-        return HighCardRules.presets()
 
     def parse_hand(self, text: str, *, rules: HighCardRules) -> int:
         t = text.strip()
@@ -92,12 +86,6 @@ class HighCard:
             return tuple(drawn[:known.opponents + 1])
         return (known.hero, *drawn[:known.opponents])
 
-    def fast_exact_equity(self, known: HighCardKnown, *, rules: HighCardRules) -> EquityResult | None:
-        return None
-
-    def fast_monte_carlo_equity(self, known: HighCardKnown, *, rules: HighCardRules, samples: int, seed: int,
-                                confidence: float) -> MonteCarloEstimate | None:
-        return None
 
 
 TOY = GameInfo(

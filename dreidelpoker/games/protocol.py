@@ -27,7 +27,7 @@ import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Bot", "BotFactory", "Event", "EventLog", "GameState", "Payoff", "PlaySpec", "Turn", "format_log",
-    "AnalysisGame", "Deal", "DealClasses", "DealSampler", "HandFormat", "RulesCatalogue", "Showdown",
+    "AnalysisBase", "AnalysisGame", "Deal", "DealClasses", "DealSampler", "HandFormat", "RulesCatalogue", "Showdown",
 ]
 
 #: A return: chips won or lost (an int), or an exact share of a split pot.
@@ -432,3 +432,43 @@ class AnalysisGame(Protocol[H, K, R]):
                                 confidence: float) -> MonteCarloEstimate | None:
         """The game's own Monte Carlo estimate, or ``None`` to let the generic engine sample."""
         ...
+
+
+class _HasPresets(Protocol):
+    @classmethod
+    def presets(cls) -> Mapping[str, Any]: ...
+
+
+RP = TypeVar("RP", bound=_HasPresets)
+
+
+class AnalysisBase(Generic[RP]):
+    """Defaults for an :class:`AnalysisGame`: ``rules_type`` and ``presets()`` from the class
+    attribute ``rules_class``, and no fast paths (the generic engines do the work).
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel.analysis import TWO_DREIDEL
+        >>> isinstance(TWO_DREIDEL, AnalysisBase), TWO_DREIDEL.rules_type.__name__
+        (True, 'TwoDreidelRules')
+    """
+
+    rules_class: type[RP]
+
+    @property
+    def rules_type(self) -> type[RP]:
+        """The rules dataclass."""
+        return self.rules_class
+
+    def presets(self) -> Mapping[str, RP]:
+        """The rules type's named presets."""
+        presets: Mapping[str, RP] = self.rules_class.presets()
+        return presets
+
+    def fast_exact_equity(self, known: Any, *, rules: Any) -> EquityResult | None:
+        """No specialised exact path: the generic engine enumerates ``deals``."""
+        return None
+
+    def fast_monte_carlo_equity(self, known: Any, *, rules: Any, samples: int, seed: int,
+                                confidence: float) -> MonteCarloEstimate | None:
+        """No specialised sampler: the generic engine samples ``sample_deal``."""
+        return None

@@ -130,7 +130,7 @@ def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
                        help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
                        "seats (e.g. equity,random*); default: the game's default line-up")
         p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
-        p.add_argument("--metric", action="append", default=None, help="metric to print (repeatable; default rounds)")
+        p.add_argument("--metric", action="append", default=None, help="metric to print (repeatable; default: the game length, e.g. hands)")
         p.add_argument("--plot", default=None, help="save a line plot of the first metric to this PNG file")
     else:
         p.add_argument("--players", type=_int, default=None, help=f"number of players ({rng})")
@@ -194,7 +194,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         with executor_from_args(args) as ex:
             res = sweep(grid, games=args.games, seed=args.seed, executor=ex, progress=_show_progress(args),
                         hand_limit=args.hand_limit, cache_dir=args.cache)
-        metrics = tuple(args.metric or ("rounds",))
+        metrics = tuple(args.metric or (res.length_metric,))
         for m in metrics:
             res.metric(m)  # unknown metrics fail before printing
         if args.plot:

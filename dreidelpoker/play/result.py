@@ -94,13 +94,23 @@ class SimulationResult:
             raise InputError(f"metric: unknown metric {name!r}; known: {', '.join(self.metric_names)}")
         return values
 
+    @property
+    def length_metric(self) -> str:
+        """The metric that says how long games last: the game's own (``"hands"``, ``"spins"``)
+        when it reports one, else ``"rounds"``."""
+        own = f"{self.round_name}s"
+        return own if own in self.metric_names else "rounds"
+
     @cached_property
     def metric_names(self) -> tuple[str, ...]:
         """Every metric this result can summarise."""
-        names: dict[str, None] = {"rounds": None, "steps": None}
+        names: dict[str, None] = {"rounds": None}
         for r in self.records:
             for k in r.metrics:
                 names[k] = None
+        if f"{self.round_name}s" in names:
+            del names["rounds"]  # the game names its rounds itself ("hands", "spins")
+        names["steps"] = None
         names.update({f"return_seat{i + 1}": None for i in range(self.players)})
         return tuple(names)
 
@@ -199,11 +209,12 @@ class SimulationResult:
             f"<table><tr><th>metric</th><th>mean</th><th>95% CI</th><th>median / p90</th></tr>{metrics}</table></div>"
         )
 
-    def plot(self, metric: str = "rounds", ax: Any = None) -> Any:
-        """A histogram of one metric over the games; returns the matplotlib Axes."""
+    def plot(self, metric: str | None = None, ax: Any = None) -> Any:
+        """A histogram of one metric over the games (default: the game length); returns the Axes."""
         from ..plotting import _axes
 
         ax = _axes(ax)
+        metric = metric or self.length_metric
         values = self.metric_values(metric)
         ax.hist(values, bins=min(50, max(5, len(set(values)))), color="#4c72b0")
         est = mean_estimate(values)

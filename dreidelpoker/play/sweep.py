@@ -284,8 +284,14 @@ class SweepResult:
             raise InputError(f"metric: unknown metric {name!r}; known: {', '.join(known)}")
         return rows
 
-    def to_text(self, metrics: Sequence[str] = ("rounds",)) -> str:
-        """One line per cell with the chosen metrics' means and intervals."""
+    @property
+    def length_metric(self) -> str:
+        """The metric that says how long games last (``"hands"``, ``"spins"`` or ``"rounds"``)."""
+        return self.cells[0][1].length_metric
+
+    def to_text(self, metrics: Sequence[str] | None = None) -> str:
+        """One line per cell with the chosen metrics' means and intervals (default: game length)."""
+        metrics = metrics or (self.length_metric,)
         lines = [f"{self.game} sweep: {len(self.cells)} cells x {self.games} games, seed {self.seed}"]
         for name in metrics:
             lines.append(f"{name}:")
@@ -296,19 +302,20 @@ class SweepResult:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        rows = self.metric("rounds")
+        rows = self.metric(self.length_metric)
         body = "".join(
             f"<tr><td>{html.escape(r['rules'])}</td><td>{r['players']}</td><td>{html.escape(r['bots'])}</td>"
             f"<td>{r['mean']:.4g}</td><td>{r['low']:.4g} – {r['high']:.4g}</td></tr>" for r in rows)
         return (f"<div style='overflow-x:auto'><b>{html.escape(self.game)} sweep</b>: {len(self.cells)} cells × "
                 f"{self.games} games, seed {self.seed}<table><tr><th>rules</th><th>players</th><th>bots</th>"
-                f"<th>mean rounds</th><th>95% CI</th></tr>{body}</table></div>")
+                f"<th>mean {html.escape(self.length_metric)}</th><th>95% CI</th></tr>{body}</table></div>")
 
-    def plot(self, metric: str = "rounds", *, x: str = "players", hue: str = "rules", ax: Any = None) -> Any:
-        """A line per ``hue`` value of a metric's mean against ``x``, with 95% error bars."""
+    def plot(self, metric: str | None = None, *, x: str = "players", hue: str = "rules", ax: Any = None) -> Any:
+        """A line per ``hue`` value of a metric's mean (default: game length) against ``x``, with 95% error bars."""
         from ..plotting import _axes
 
         ax = _axes(ax)
+        metric = metric or self.length_metric
         rows = self.metric(metric)
         groups: dict[Any, list[dict[str, Any]]] = {}
         for r in rows:
@@ -325,11 +332,12 @@ class SweepResult:
         ax.legend(title=hue, fontsize="small")
         return ax
 
-    def heatmap(self, metric: str = "rounds", *, x: str = "players", y: str = "rules", ax: Any = None) -> Any:
-        """A heatmap of a metric's mean over two parameters."""
+    def heatmap(self, metric: str | None = None, *, x: str = "players", y: str = "rules", ax: Any = None) -> Any:
+        """A heatmap of a metric's mean (default: game length) over two parameters."""
         from ..plotting import _axes
 
         ax = _axes(ax)
+        metric = metric or self.length_metric
         rows = self.metric(metric)
         xs = sorted({r[x] for r in rows}, key=str)
         ys = list(dict.fromkeys(r[y] for r in rows))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import time
+from math import lcm
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -28,9 +29,11 @@ from ..errors import InputError
 __all__ = ["GameSolution", "exploitability_of", "solve"]
 
 _METHODS = ("lp", "cfr+")
-#: Rounding tried in turn: small denominators (exact when the LP's vertex is), then binary
-#: fractions k / 2**40 (always cheap to verify; NashConv then ~1e-12 instead of 0).
-_DENOMINATORS = (1000, 2**40)
+#: Rounding tried in turn: denominators up to 1000, then up to 10**6 (exact when the LP's
+#: vertex is), then binary fractions k / 2**40 (always cheap to verify; NashConv then about
+#: 1e-12 instead of 0). A candidate whose common denominator is too long to verify fast is skipped.
+_DENOMINATORS = (1000, 10**6, 2**40)
+_MAX_LCM_BITS = 20_000
 
 
 def _num(v: Any) -> Any:
@@ -206,6 +209,8 @@ def solve(
     for d in _DENOMINATORS:
         grid = d == _DENOMINATORS[-1]
         cand = (rationalize(floats[0], d, grid=grid), rationalize(floats[1], d, grid=grid))
+        if not grid and max(_lcm_bits(c) for c in cand) > _MAX_LCM_BITS:
+            continue
         nc = nash_conv(form, cand)
         if best is None or nc < best[0]:
             best = (nc, cand, d)
@@ -215,6 +220,11 @@ def solve(
     nc, strategies, d = best
     value = profile_value(form, strategies)
     return GameSolution(form, strategies, value, nc, "lp", 0, (), time.perf_counter() - start, lp.value, d)
+
+
+def _lcm_bits(behaviour: Behaviour) -> int:
+    dens = {p.denominator for probs in behaviour for p in probs}
+    return lcm(*dens).bit_length() if dens else 0
 
 
 def exploitability_of(

@@ -12,13 +12,18 @@ from .dice_poker import DicePokerExplorer as DicePokerExplorer
 from .dice_poker import dice_poker_explorer as dice_poker_explorer
 from .domino_poker import DominoExplorer as DominoExplorer
 from .domino_poker import explorer as domino_poker_explorer
+from .queenie import QueenieExplorer as QueenieExplorer
+from .queenie import queenie_explorer as queenie_explorer
+from .skirmish import SkirmishExplorer as SkirmishExplorer
+from .skirmish import skirmish_explorer as skirmish_explorer
 from .two_dreidel import TwoDreidelExplorer as TwoDreidelExplorer
 from .two_dreidel import VariantDesigner as VariantDesigner
 from .two_dreidel import two_dreidel_designer as two_dreidel_designer
 from .two_dreidel import two_dreidel_explorer as two_dreidel_explorer
 
 __all__ = [
-    "ClassicDreidelExplorer", "VariantDesigner", "classic_dreidel_explorer", "two_dreidel_designer",
-    "DicePokerExplorer", "DominoExplorer", "Explorer", "TwoDreidelExplorer", "dice_poker_explorer",
-    "domino_poker", "domino_poker_explorer", "two_dreidel_explorer",
+    "ClassicDreidelExplorer", "DicePokerExplorer", "DominoExplorer", "Explorer", "QueenieExplorer",
+    "SkirmishExplorer", "TwoDreidelExplorer", "VariantDesigner", "classic_dreidel_explorer",
+    "dice_poker_explorer", "domino_poker", "domino_poker_explorer", "queenie_explorer", "skirmish_explorer",
+    "two_dreidel_designer", "two_dreidel_explorer",
 ]

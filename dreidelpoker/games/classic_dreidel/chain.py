@@ -65,32 +65,74 @@ def start_state(*, rules: ClassicDreidelRules) -> DreidelState:
     return (tuple([rules.coins - 1] * p), 0, p, 0)
 
 
+def pay_spin(rules: ClassicDreidelRules, coins: list[Any], pot: Any, spinner: int, face: str,
+             eliminated: list[int]) -> Any:
+    """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
+
+    The one implementation of the spin payments (:func:`spin_outcome`, which the chain and
+    the whole-game simulator both use, is built on it). A spinner who cannot pay a Shin (or
+    reaches zero under ``elimination="zero"``) is appended to ``eliminated``.
+
+    Examples:
+        >>> coins = [2, 2]
+        >>> pay_spin(ClassicDreidelRules(players=2, coins=3), coins, 2, 0, "H", []), coins
+        (1, [3, 2])
+    """
+    if face == "G":
+        coins[spinner] += pot
+        return 0
+    if face == "H":
+        take = rules.hey_take(pot)
+        coins[spinner] += take
+        return pot - take
+    if face == "S":
+        if coins[spinner] >= 1:
+            coins[spinner] -= 1
+            if rules.elimination == "zero" and coins[spinner] == 0:
+                eliminated.append(spinner)
+            return pot + 1
+        eliminated.append(spinner)
+        return pot
+    if face != "N":
+        raise InputError(f"face must be one of {', '.join(FACES)}, got {face!r}")
+    return pot
+
+
+def reante(rules: ClassicDreidelRules, coins: list[Any], pot: Any, out: int, eliminated: list[int]) -> Any:
+    """Everyone still in (not in the bit mask ``out``, not just eliminated) antes one coin
+    when the pot is empty and ``rules.reante``; returns the new pot."""
+    if not (rules.reante and pot == 0):
+        return pot
+    zero_rule = rules.elimination == "zero"
+    for i in range(rules.players):
+        if out >> i & 1 or i in eliminated:
+            continue
+        if coins[i] >= 1:
+            coins[i] -= 1
+            pot += 1
+            if zero_rule and coins[i] == 0:
+                eliminated.append(i)
+        else:
+            eliminated.append(i)
+    return pot
+
+
 def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, spinner: int,
              eliminated: list[int]) -> DreidelState:
     """Re-ante on an empty pot, apply eliminations and the stopping rule, pass the turn."""
     p = rules.players
-    zero_rule = rules.elimination == "zero"
-    if rules.reante and pot == 0:
-        for i in range(p):
-            if out >> i & 1 or i in eliminated:
-                continue
-            if coins[i] >= 1:
-                coins[i] -= 1
-                pot += 1
-                if zero_rule and coins[i] == 0:
-                    eliminated.append(i)
-            else:
-                eliminated.append(i)
-    if eliminated and rules.stopping == "first-elimination":
-        return ("out", frozenset(eliminated))
+    pot = reante(rules, coins, pot, out, eliminated)
     new_out = out
-    for i in eliminated:
-        new_out |= 1 << i
-    remaining = [i for i in range(p) if not new_out >> i & 1]
-    if len(remaining) == 1:
-        return ("win", remaining[0])
-    if not remaining:
-        return ("draw", frozenset(eliminated))
+    if eliminated:  # without eliminations the seats left are unchanged (at least two)
+        if rules.stopping == "first-elimination":
+            return ("out", frozenset(eliminated))
+        for i in eliminated:
+            new_out |= 1 << i
+        remaining = [i for i in range(p) if not new_out >> i & 1]
+        if len(remaining) == 1:
+            return ("win", remaining[0])
+        if not remaining:
+            return ("draw", frozenset(eliminated))
     nxt = spinner
     while True:
         nxt = (nxt + 1) % p
@@ -115,25 +157,9 @@ def spin_outcome(state: DreidelState, face: str, *, rules: ClassicDreidelRules) 
     coins_t, out, pot, s = state
     coins = list(coins_t)
     eliminated: list[int] = []
-    if face == "G":
-        coins[s] += pot
-        pot = 0
-        if rules.stopping == "first-gimel":
-            return ("win", s)
-    elif face == "H":
-        take = rules.hey_take(pot)
-        coins[s] += take
-        pot -= take
-    elif face == "S":
-        if coins[s] >= 1:
-            coins[s] -= 1
-            pot += 1
-            if rules.elimination == "zero" and coins[s] == 0:
-                eliminated.append(s)
-        else:
-            eliminated.append(s)
-    elif face != "N":
-        raise InputError(f"face must be one of {', '.join(FACES)}, got {face!r}")
+    pot = pay_spin(rules, coins, pot, s, face, eliminated)
+    if face == "G" and rules.stopping == "first-gimel":
+        return ("win", s)
     return _resolve(rules, coins, out, pot, s, eliminated)
 
 
@@ -294,16 +320,18 @@ def analyze(
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     check_chain_size(rules, max_states)  # refuse a chain far too big at once, before any work
     t0 = time.perf_counter()
-    want_exact = method == "exact"
-    chain = dreidel_chain(rules=rules, exact=want_exact, max_states=max_states, progress=progress)
-    if method == "auto" and len(chain) <= AUTO_EXACT_MAX_STATES:
-        # Small enough: rebuilding it with exact probabilities is cheap.
-        want_exact = True
-        chain = dreidel_chain(rules=rules, exact=True, max_states=max_states)
-    if want_exact:
-        chain.exact_limit = max(chain.exact_limit, len(chain))
-    steps, absorbed = chain.absorption_summary(start_state(rules=rules), method="exact" if want_exact else "float")
-    return _result(rules, steps, absorbed, len(chain), "exact" if want_exact else "float", time.perf_counter() - t0)
+    if method != "exact":
+        # Floats: the integer-indexed build and one adjoint solve (float_chain.py).
+        from .float_chain import float_absorption
+
+        fa = float_absorption(rules, max_states=max_states, progress=progress)
+        if method == "float" or fa.states > AUTO_EXACT_MAX_STATES:
+            return _result(rules, fa.expected_steps, fa.absorbed, fa.states, "float", time.perf_counter() - t0)
+        # "auto" and small enough: the exact chain is cheap.
+    chain = dreidel_chain(rules=rules, exact=True, max_states=max_states, progress=progress)
+    chain.exact_limit = max(chain.exact_limit, len(chain))
+    steps, absorbed = chain.absorption_summary(start_state(rules=rules), method="exact")
+    return _result(rules, steps, absorbed, len(chain), "exact", time.perf_counter() - t0)
 
 
 def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelState, Any], n_states: int,

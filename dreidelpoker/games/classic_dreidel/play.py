@@ -55,6 +55,9 @@ class ClassicDreidelGame:
     cut: bool = False
     #: The spin faces with integer weights (from the rules; kept so a spin costs no arithmetic).
     weights: tuple[tuple[str, int], ...] = ()
+    #: Each seat's winnings from spins so far: coins taken on Gimel and Hey less coins paid on
+    #: Shin (antes are not counted). Empty until the first spin.
+    net: tuple[Any, ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -101,7 +104,19 @@ class ClassicDreidelGame:
             text += f"; pot {after[2]}"
         spins = self.spins + 1
         return ClassicDreidelGame(self.rules, after, spins, self.hand_limit, self.log.add(Event("spin", text, spinner)),
-                                  after[0] not in ("win", "draw", "out") and spins >= self.hand_limit, self.weights)
+                                  after[0] not in ("win", "draw", "out") and spins >= self.hand_limit, self.weights,
+                                  self._net_after(spinner, action))
+
+    def _net_after(self, spinner: int, face: str) -> tuple[Any, ...]:
+        net = list(self.net or (0,) * self.num_players)
+        pot = self.chain_state[2]
+        if face == "G":
+            net[spinner] += pot
+        elif face == "H":
+            net[spinner] += self.rules.hey_take(pot)
+        elif face == "S" and self.chain_state[0][spinner] >= 1:
+            net[spinner] -= 1
+        return tuple(net)
 
     def apply_joint(self, actions: Mapping[int, str]) -> ClassicDreidelGame:
         raise InputError("classic dreidel has no simultaneous moves")
@@ -166,6 +181,8 @@ def _spin_nothing(observation: Any, legal_actions: Sequence[Any], rng: np.random
 
 def _metrics(final: ClassicDreidelGame) -> dict[str, float]:
     m: dict[str, float] = {"spins": float(final.spins)}
+    net = final.net or (0,) * final.num_players
+    m.update({f"winnings_seat{i + 1}": float(v) for i, v in enumerate(net)})
     if final.rules.stopping == "first-elimination":
         out = final.chain_state[1] if final.chain_state[0] == "out" else frozenset()
         m.update({f"first_out_seat{i + 1}": float(i in out) for i in range(final.num_players)})
@@ -192,5 +209,7 @@ PLAY = PlaySpec(
     default_hand_limit=10_000_000,
     adapt_rules=_adapt,
     players_in_rules="players",
-    metric_help={"spins": "spins until the game ends"},
+    metric_help={"spins": "spins until the game ends",
+                 **{f"winnings_seat{i}": f"seat {i}'s coins taken on Gimel and Hey less coins paid on Shin "
+                                         "(antes not counted)" for i in range(1, 9)}},
 )

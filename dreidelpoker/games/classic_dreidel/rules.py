@@ -96,6 +96,9 @@ class ClassicDreidelRules:
             raise InputError(
                 f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
             )
+        if fr[FACES.index("N")] == 1:
+            raise InputError("face_probabilities give Nun with probability 1: no coin ever moves, so a game "
+                             "never ends; give Gimel, Hey or Shin a positive probability")
         object.__setattr__(self, "face_probabilities", fr)
 
     @property

@@ -10,12 +10,13 @@ engines of :mod:`.equity` (measured ~50x faster than the generic enumeration hea
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
 from ...equity import EquityResult
 from ...montecarlo import MonteCarloEstimate
+from ..protocol import AnalysisBase
 from .cards import CARD_RANKS, Card, format_hand, parse_hand
 from .equity import DiceKnown, dice_known, exact_equity_of, monte_carlo_equity_of
 from .rules import MAX_PLAYERS, DicePokerRules
@@ -48,7 +49,7 @@ def _take(left: list[int], ranks: Sequence[int]) -> list[int]:
     return out
 
 
-class DicePokerAnalysis:
+class DicePokerAnalysis(AnalysisBase[DicePokerRules]):
     """Dice Poker as an analysis game.
 
     Examples:
@@ -58,16 +59,10 @@ class DicePokerAnalysis:
         [1]
     """
 
+    rules_class = DicePokerRules
     max_players = MAX_PLAYERS
     example_hands: tuple[str, ...] = ("6,5,3 | A Q 10", "2,2,1 | K K 2", "4,4,2 | 4 4 2", "6,6,6 | A A A")
     example_known: tuple[str, ...] = ("6,5,3 | A Q 10", "4,4,2 | K K 2")
-
-    @property
-    def rules_type(self) -> type[DicePokerRules]:
-        return DicePokerRules
-
-    def presets(self) -> Mapping[str, DicePokerRules]:
-        return DicePokerRules.presets()
 
     def parse_hand(self, text: str, *, rules: DicePokerRules) -> DiceHandClass:
         dice, cards = parse_hand(text)

@@ -117,12 +117,13 @@ def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
     allowed = "exactly three dice with faces 1-6, e.g. 6,5,3"
     if isinstance(dice, str):
         text = dice.strip()
-        parts = [p for p in re.split(r"[\s,;/-]+", text) if p]
-        if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) == 3:
+        # '-' separates only digits ("6-5-3"): "-1,5,3" keeps its minus sign and is refused.
+        parts = [p for p in re.split(r"[\s,;/]+|(?<=[0-9])-(?=[0-9])", text) if p]
+        if len(parts) == 1 and re.fullmatch(r"[0-9]{3}", parts[0]):
             parts = list(parts[0])
         faces: list[object] = []
         for p in parts:
-            if not p.isdigit():
+            if not re.fullmatch(r"[0-9]{1,3}", p):
                 raise InputError(f"{what} {dice!r} must be {allowed}; {p!r} is not a die face")
             faces.append(int(p))
     elif isinstance(dice, Sequence):

@@ -14,6 +14,7 @@ from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
 from .rules import DicePokerRules
 from .tables import SPACES, CategoryTable, category_table, conditional_table, designer_answers
 from ...errors import InputError
+from ...limits import MAX_SAMPLES, int_arg, monte_carlo_options
 
 
 def _rules_args(p: argparse.ArgumentParser) -> None:
@@ -93,11 +94,12 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--method", default="auto", choices=["auto", "exact", "monte-carlo"],
                    help=f"exact enumeration, Monte Carlo, or auto: exact up to {EXACT_CELL_LIMIT:,} cells"
                         " (every heads-up case; three players when you know a card)")
-    p.add_argument("--max-exact-cells", type=int, default=EXACT_CELL_LIMIT,
+    p.add_argument("--max-exact-cells", type=int_arg, default=EXACT_CELL_LIMIT,
                    help=f"largest enumeration (product of the players' class counts) to do exactly"
                         f" (default {EXACT_CELL_LIMIT:,}; about 150 ns a cell)")
-    p.add_argument("--samples", type=int, default=200_000, help="Monte Carlo samples (default 200000)")
-    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    p.add_argument("--samples", type=int_arg, default=None,
+                   help=f"Monte Carlo samples, 2 to {MAX_SAMPLES:,} (default 200000; not with --method exact)")
+    p.add_argument("--seed", type=int_arg, default=None, help="Monte Carlo seed (default 0; not with --method exact)")
     _rules_args(p)
 
 
@@ -108,8 +110,11 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     d = parse_dice(args.dice)
     cards = parse_cards(args.cards)
     opp = parse_opponent_dice(args.opponent_dice)
-    result = equity(d, cards, opponent_dice=opp, rules=rules, method=args.method, samples=args.samples,
-                    seed=args.seed, dead=args.dead, max_exact_cells=args.max_exact_cells)
+    samples, seed = monte_carlo_options(args.samples, args.seed, default_samples=200_000,
+                                        monte_carlo=None if args.method == "auto" else args.method == "monte-carlo",
+                                        how="--method monte-carlo (or auto)")
+    result = equity(d, cards, opponent_dice=opp, rules=rules, method=args.method, samples=samples,
+                    seed=seed, dead=args.dead, max_exact_cells=args.max_exact_cells)
     return _EquityOutput(result, d, tuple(str(c) for c in cards), opp)
 
 

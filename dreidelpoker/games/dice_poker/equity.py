@@ -36,6 +36,7 @@ from .evaluator import HandKey
 from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, rank_multisets
 from .tables import remaining_deck
+from ...limits import MAX_SAMPLES, check_count, check_seed, progress_bar
 from ...errors import InputError, InputTypeError
 
 __all__ = [
@@ -284,39 +285,41 @@ def _monte_carlo(draws: list[_Draw], hero_fixed: int | None, left: IntArray, kno
     tally = ShowdownTally(players)
     done = 0
     chunk = max(1, min(samples, 2_000_000 // max(len(deck), 1)))
-    while done < samples:
-        n = min(chunk, samples - done)
-        order = rng.random((n, len(deck))).argsort(axis=1)[:, :need]
-        cards = deck[order]
-        cols = []
-        pos = 0
-        if u:
-            hero_cards = np.concatenate([np.tile(np.array(known_idx, dtype=np.int64), (n, 1)),
-                                         cards[:, :u]], axis=1) if known_idx else cards[:, :u]
-            pos = u
-            h = -np.sort(-hero_cards, axis=1)
-            assert hero_table is not None
-            cols.append(hero_table[lut[(h[:, 0] * 13 + h[:, 1]) * 13 + h[:, 2]]])
-        else:
-            cols.append(np.full(n, hero_fixed, dtype=np.int64))
-        for d in opp_draws:
-            o = -np.sort(-cards[:, pos:pos + 3], axis=1)
-            pos += 3
-            cls = lut[(o[:, 0] * 13 + o[:, 1]) * 13 + o[:, 2]]
-            if d.roll_index is not None:  # an unknown roll: throw the dice too
-                cls = d.roll_index[rng.integers(0, 216, size=n)] * len(RANK_TRIPLES) + cls
-            cols.append(d.ordinals[cls])
-        keys = np.stack(cols, axis=1)
-        best = keys.max(axis=1)
-        nwin = (keys == best[:, None]).sum(axis=1)
-        hero_wins = keys[:, 0] == best
-        lose = int((~hero_wins).sum())
-        if lose:
-            tally.add_counts(winners=1, hero_wins=False, count=lose)
-        for k, c in enumerate(np.bincount(nwin[hero_wins], minlength=players + 1)):
-            if c:
-                tally.add_counts(winners=k, hero_wins=True, count=int(c))
-        done += n
+    with progress_bar(samples, "sampling deals", unit=" deals") as bar:  # chunks: constant memory
+        while done < samples:
+            n = min(chunk, samples - done)
+            order = rng.random((n, len(deck))).argsort(axis=1)[:, :need]
+            cards = deck[order]
+            cols = []
+            pos = 0
+            if u:
+                hero_cards = np.concatenate([np.tile(np.array(known_idx, dtype=np.int64), (n, 1)),
+                                             cards[:, :u]], axis=1) if known_idx else cards[:, :u]
+                pos = u
+                h = -np.sort(-hero_cards, axis=1)
+                assert hero_table is not None
+                cols.append(hero_table[lut[(h[:, 0] * 13 + h[:, 1]) * 13 + h[:, 2]]])
+            else:
+                cols.append(np.full(n, hero_fixed, dtype=np.int64))
+            for d in opp_draws:
+                o = -np.sort(-cards[:, pos:pos + 3], axis=1)
+                pos += 3
+                cls = lut[(o[:, 0] * 13 + o[:, 1]) * 13 + o[:, 2]]
+                if d.roll_index is not None:  # an unknown roll: throw the dice too
+                    cls = d.roll_index[rng.integers(0, 216, size=n)] * len(RANK_TRIPLES) + cls
+                cols.append(d.ordinals[cls])
+            keys = np.stack(cols, axis=1)
+            best = keys.max(axis=1)
+            nwin = (keys == best[:, None]).sum(axis=1)
+            hero_wins = keys[:, 0] == best
+            lose = int((~hero_wins).sum())
+            if lose:
+                tally.add_counts(winners=1, hero_wins=False, count=lose)
+            for k, c in enumerate(np.bincount(nwin[hero_wins], minlength=players + 1)):
+                if c:
+                    tally.add_counts(winners=k, hero_wins=True, count=int(c))
+            done += n
+            bar.update(n)
     return tally.estimate(seed=seed, confidence=confidence, description=description)
 
 
@@ -430,11 +433,9 @@ def equity(
     rules = rules or DicePokerRules()
     if method not in _METHODS:
         raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
-    for name, value, low in (("samples", samples, 1), ("max_exact_cells", max_exact_cells, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InputError(f"seed must be a non-negative integer, got {seed!r}")
+    check_count(samples, "samples", low=2, high=MAX_SAMPLES)
+    check_count(max_exact_cells, "max_exact_cells", low=1, high=10 ** 12)
+    check_seed(seed)
     k = dice_known(dice, cards, opponent_dice=opponent_dice, dead=dead)
     opponents = k.opponent_dice
     cells = exact_cells(len(k.cards), len(opponents), unknown_rolls=sum(o is None for o in opponents))

@@ -9,12 +9,12 @@ equally likely (weight 1). The fast exact path is the vectorised mask enumeratio
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
 from ...equity import EquityResult
-from ...montecarlo import MonteCarloEstimate
+from ..protocol import AnalysisBase
 from .equity import DominoDeal, describe_deal, exact_equity_of, setup_deal
 from .evaluator import _evaluate
 from .rules import DominoPokerRules
@@ -29,7 +29,7 @@ def _hand(tiles: Sequence[Tile]) -> Hand:
     return tuple(sorted(tiles, reverse=True))
 
 
-class DominoPokerAnalysis:
+class DominoPokerAnalysis(AnalysisBase[DominoPokerRules]):
     """Domino Poker as an analysis game.
 
     Examples:
@@ -39,17 +39,11 @@ class DominoPokerAnalysis:
         [0]
     """
 
+    rules_class = DominoPokerRules
     max_players = MAX_PLAYERS
     example_hands: tuple[str, ...] = ("6-6,5-5,2-4,3-1,4-6", "2-2,3-3,4-4,5-5,6-6", "1-2,1-3,1-4,1-5,1-6",
                                       "2-1,3-2,4-3,5-4,6-5")
     example_known: tuple[str, ...] = ("6-6,5-5,2-4,3-1,4-6", "1-2,1-3,1-4,1-5,1-6")
-
-    @property
-    def rules_type(self) -> type[DominoPokerRules]:
-        return DominoPokerRules
-
-    def presets(self) -> Mapping[str, DominoPokerRules]:
-        return DominoPokerRules.presets()
 
     def parse_hand(self, text: str, *, rules: DominoPokerRules) -> Hand:
         return parse_hand(text)
@@ -95,9 +89,6 @@ class DominoPokerAnalysis:
     def fast_exact_equity(self, known: DominoDeal, *, rules: DominoPokerRules) -> EquityResult:
         return exact_equity_of(known, rules=rules)
 
-    def fast_monte_carlo_equity(self, known: DominoDeal, *, rules: DominoPokerRules, samples: int, seed: int,
-                                confidence: float) -> MonteCarloEstimate | None:
-        return None
 
 
 #: The registered instance.

@@ -13,7 +13,9 @@ from .equity import equity
 from .rules import LOW_RUN_OPTIONS, DominoPokerRules
 from .table import category_table
 from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
+from .solve_betting import SOLVE_COMMAND
 from ...errors import InputError
+from ...limits import int_arg
 
 _LOW_RUNS_HELP = (
     "how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): flush (default), straight (new "
@@ -48,7 +50,7 @@ class _EquityOutput:
 
 def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hand", required=True, help="your tiles, e.g. 6-6,5-5,2-4,3-1,4-6 (5 tiles; fewer = partly unknown)")
-    p.add_argument("--opponents", type=int, default=None,
+    p.add_argument("--opponents", type=int_arg, default=None,
                    help=f"number of opponents, 1 to {MAX_PLAYERS - 1} (default 1, or the number of --vs hands)")
     p.add_argument("--vs", action="append", default=[], metavar="TILES",
                    help="known tiles of the next opponent (repeatable; 1 to 5 tiles each, the rest unknown)")
@@ -59,13 +61,13 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     rules = DominoPokerRules(low_runs=args.low_runs)
     known = list(args.vs)
     n = args.opponents if args.opponents is not None else max(1, len(known))
-    if len(known) > n:
-        raise InputError(f"{len(known)} --vs hands given but --opponents is {n}; give at most one --vs per opponent")
     if not 1 <= n <= MAX_PLAYERS - 1:
         raise InputError(
             f"--opponents must be 1 to {MAX_PLAYERS - 1} (2 to {MAX_PLAYERS} players; 20 tiles deal at most "
             f"{MAX_PLAYERS} hands of 5), got {n}"
         )
+    if len(known) > n:
+        raise InputError(f"{len(known)} --vs hands given but --opponents is {n}; give at most one --vs per opponent")
     specs: list[Any] = known + [None] * (n - len(known))
     result = equity(args.hand, opponents=specs, rules=rules)
     hand = format_tiles(parse_tiles(args.hand, what="hand"))
@@ -82,6 +84,7 @@ def _run_odds(args: argparse.Namespace) -> Any:
 
 
 COMMANDS = {
+    "solve": SOLVE_COMMAND,
     "table": CliCommand(
         help="exact category table over the 15,504 hands, with rank-versus-probability inversions",
         add_arguments=_low_runs,

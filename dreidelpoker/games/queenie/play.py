@@ -132,7 +132,7 @@ def rules_from_args(args: argparse.Namespace) -> QueenieRules:
         if v is not None:
             kw[fld] = v
     players = getattr(args, "players", None)
-    if players is not None:
+    if isinstance(players, int):  # simulate's --players; sweep's is a list like "3-8", applied per cell
         kw["players"] = players
     return QueenieRules(**kw)
 
@@ -151,7 +151,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
         ValueError: an unknown field or a value outside those documented.
     """
     base = rules_from_args(args)
-    grid: dict[str, QueenieRules] = {base.label: base}
+    grid: dict[str, QueenieRules] = {base.variant: base}
     fields = {f for f, *_ in _OPTIONS}
     for spec in getattr(args, "vary", []) or []:
         name, _, values = spec.partition("=")
@@ -169,7 +169,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
                     except ValueError:
                         raise InputError(f"vary: {name} takes whole numbers, got {v!r}") from None
                 r = replace(rules, **{name: value})
-                new[r.label] = r
+                new[r.variant] = r
         grid = new
     return grid
 

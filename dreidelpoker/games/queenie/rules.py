@@ -178,12 +178,18 @@ class QueenieRules:
     @property
     def label(self) -> str:
         """A one-line description: the player count and every option that differs from RULES.md."""
-        diffs = []
-        for name, default in _DEFAULTS.items():
-            value = getattr(self, name)
-            if value != default:
-                diffs.append(f"{name}={value}")
-        return f"{self.players} players, Queenie ({', '.join(diffs) if diffs else 'RULES.md 4 defaults'})"
+        return f"{self.players} players, Queenie ({self.variant})"
+
+    @property
+    def variant(self) -> str:
+        """Every option that differs from RULES.md, or ``"RULES.md 4 defaults"`` (the player count left out).
+
+        Examples:
+            >>> QueenieRules(players=5, dealing="players-first").variant
+            'dealing=players-first'
+        """
+        diffs = [f"{name}={getattr(self, name)}" for name, default in _DEFAULTS.items() if getattr(self, name) != default]
+        return ", ".join(diffs) if diffs else "RULES.md 4 defaults"
 
     def hand_sizes(self) -> tuple[int, ...]:
         """Cards per hand after the deal: the dummy first, then the first player and on to the dealer.

@@ -14,6 +14,7 @@ discards or face-down cards.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -28,6 +29,7 @@ from ...errors import InputError
 __all__ = ["SkirmishGame", "SkirmishObservation", "Stats", "deal_state", "new_game", "runs"]
 
 DEAL, LAY, CAPTURE, OVER = 0, 1, 2, 3
+_TWO64 = 2**64
 _PHASES = ("deal", "lay", "capture", "over")
 
 #: Per-game counters: (cards laid, captures seat 1, captures seat 2, piles won seat 1,
@@ -188,7 +190,13 @@ class SkirmishGame:
     def sample_chance(self, rng: np.random.Generator) -> int:
         """A card drawn uniformly from the pile (the same distribution as :meth:`chance_outcomes`)."""
         src = self._source()
-        return src[int(rng.integers(len(src)))]
+        n = len(src)
+        raw = rng.bit_generator.random_raw
+        limit = _TWO64 - _TWO64 % n  # exact: reject the top sliver so every card has the same chance
+        while True:
+            r = int(raw())
+            if r < limit:
+                return src[r % n]
 
     def apply(self, action: Any) -> SkirmishGame:
         """The state after a drawn rank (chance) or a capture ``(own, taken)``.
@@ -222,9 +230,10 @@ class SkirmishGame:
 
     # -- steps ------------------------------------------------------------------------
     def _with(self, **kw: Any) -> SkirmishGame:
-        d = {f: getattr(self, f) for f in _FIELDS}
-        d.update(kw)
-        return SkirmishGame(**d)
+        values = list(_GET_ALL(self))
+        for k, v in kw.items():
+            values[_INDEX[k]] = v
+        return SkirmishGame(*values)
 
     def _deal(self, r: Any) -> SkirmishGame:
         if r not in self.stock:
@@ -367,6 +376,8 @@ class SkirmishGame:
 
 
 _FIELDS = tuple(f.name for f in fields(SkirmishGame))
+_GET_ALL = operator.attrgetter(*_FIELDS)
+_INDEX = {f: i for i, f in enumerate(_FIELDS)}
 
 
 def new_game(rules: SkirmishRules | None = None, *, players: int | None = None,

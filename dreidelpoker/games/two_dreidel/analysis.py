@@ -12,7 +12,7 @@ import bisect
 import functools
 import itertools
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from ...caches import bounded_cache
 from ...equity import EquityResult
-from ...montecarlo import MonteCarloEstimate
+from ..protocol import AnalysisBase
 from .equity import MAX_OPPONENTS, Weights, equity_against, hand_weights, opponent_hand_lists, opponent_multisets
 from .odds import kept_hand_distribution
 from .ranking import Hand, format_hand, parse_hand, showdown_winners
@@ -60,7 +60,7 @@ def _winning_type(rules: TwoDreidelRules, types: frozenset[Hand]) -> Hand:
     return hands[showdown_winners(rules, hands)[0]]
 
 
-class TwoDreidelAnalysis:
+class TwoDreidelAnalysis(AnalysisBase[TwoDreidelRules]):
     """Two Dreidel as an analysis game: hands are sorted symbol-index pairs.
 
     Examples:
@@ -70,16 +70,10 @@ class TwoDreidelAnalysis:
         [1]
     """
 
+    rules_class = TwoDreidelRules
     max_players = MAX_OPPONENTS + 1
     example_hands: tuple[str, ...] = ("GH", "SG", "SN", "NN", "HH", "NS")
     example_known: tuple[str, ...] = ("GH", "NS", "")
-
-    @property
-    def rules_type(self) -> type[TwoDreidelRules]:
-        return TwoDreidelRules
-
-    def presets(self) -> Mapping[str, TwoDreidelRules]:
-        return TwoDreidelRules.presets()
 
     def parse_hand(self, text: str, *, rules: TwoDreidelRules) -> Hand:
         return parse_hand(text, rules)
@@ -122,9 +116,6 @@ class TwoDreidelAnalysis:
         ms = opponent_multisets([list(ws) for ws in known.opponents])
         return equity_against(rules, list(known.hero), ms, opponents=n, description=self.describe(known, rules=rules))
 
-    def fast_monte_carlo_equity(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules, samples: int, seed: int,
-                                confidence: float) -> MonteCarloEstimate | None:
-        return None
 
 
 #: The registered instance.

@@ -15,7 +15,7 @@ from typing import Any
 
 from .ranking import Hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
-from ...errors import InputError
+from ...errors import InputError, InputTypeError, shorten
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
@@ -70,6 +70,24 @@ class DeckState:
     deck: Counts
     top: int | None
     discard: Counts
+
+    def __post_init__(self) -> None:
+        # Checks that need no rules (the rest is validate(rules)): a state built by hand
+        # must fail here with a clear message, not later with an IndexError.
+        for name, pile in (("deck", self.deck), ("discard", self.discard)):
+            if not isinstance(pile, tuple) or not all(
+                isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in pile
+            ):
+                raise InputTypeError(f"DeckState {name} must be a tuple of card counts >= 0 (one per symbol), "
+                                     f"got {shorten(pile)}")
+        if len(self.deck) != len(self.discard):
+            raise InputError(f"DeckState deck {self.deck} and discard {self.discard} must count the same symbols")
+        top = self.top
+        if top is not None:
+            if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top < len(self.deck):
+                raise InputError(f"DeckState top {shorten(top)} must be None or a symbol index 0..{len(self.deck) - 1}")
+            if self.deck[top] < 1:
+                raise InputError(f"DeckState top {top} is a card not in the deck {self.deck}")
 
     @classmethod
     def fresh(cls, rules: TwoDreidelRules) -> DeckState:

@@ -170,8 +170,8 @@ def equity_vs_lists(
         EquityResult(win=1/2, tie=1/2, lose=0, equity=3/4)
     """
     n = len(lists)
-    types = {h for lst in lists for h, w in lst if w}
-    if len(types) <= MAX_TYPES:
+    distinct = {id(lst): lst for lst in lists}.values()  # identical opponents share one list
+    if len({h for lst in distinct for h, w in lst if w}) <= MAX_TYPES:
         table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
         total, win, tie, share, den = equity_counts(table, hero, lists)
         return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),

@@ -51,6 +51,7 @@ from .deck import counts_of, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
+from ...limits import MAX_HAND_NUMBER, check_count
 from ...errors import InputError, InputTypeError
 
 __all__ = [
@@ -134,9 +135,8 @@ def pile_sizes(rules: TwoDreidelRules, hands: int) -> list[int]:
 
 
 def _check_hand_number(hand_number: object) -> int:
-    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
-        raise InputError(f"hand_number must be an integer >= 1, got {hand_number!r}")
-    return hand_number
+    return check_count(hand_number, "hand_number", low=1, high=MAX_HAND_NUMBER,
+                       hint="the work grows with the hand number")
 
 
 # -- the forward algorithm ----------------------------------------------------------------
@@ -309,7 +309,13 @@ def _observations(
     hand_number: int | None,
     visibility: str,
 ) -> tuple[tuple[Hand | None, ...], int]:
+    if isinstance(discards, (list, tuple)) and len(discards) >= MAX_HAND_NUMBER:
+        raise InputError(f"discards: {len(discards):,} discarded hands given; at most {MAX_HAND_NUMBER - 1:,} "
+                         f"(hand_number is at most {MAX_HAND_NUMBER:,})")
     parsed = parse_discards(discards, rules)
+    if len(parsed) >= MAX_HAND_NUMBER:
+        raise InputError(f"discards: {len(parsed):,} discarded hands given; at most {MAX_HAND_NUMBER - 1:,} "
+                         f"(hand_number is at most {MAX_HAND_NUMBER:,})")
     if visibility == "all":
         k = len(parsed) + 1 if hand_number is None else _check_hand_number(hand_number)
         if len(parsed) != k - 1:

@@ -16,7 +16,7 @@ from .deck import DeckState, draw_weights
 from .policies import Policy, resolve_policy
 from .ranking import format_hand, normal_key
 from .rules import TwoDreidelRules
-from ...errors import InputError
+from ...errors import InputError, InputTypeError, shorten
 
 __all__ = ["kept_hand_distribution", "kept_hand_formulas", "KeptHandFormulas", "deck_symbols"]
 
@@ -44,6 +44,9 @@ def kept_hand_distribution(
         1
     """
     rules = rules or TwoDreidelRules()
+    if not isinstance(rules, TwoDreidelRules):
+        raise InputTypeError(f"rules must be a TwoDreidelRules, e.g. TwoDreidelRules(deck='1-5-5-1'); got "
+                             f"{type(rules).__name__} {shorten(rules)}")
     state = state or DeckState.fresh(rules)
     pol = resolve_policy(policy, rules)
     outcomes, _total = draw_weights(rules, state)

@@ -16,7 +16,9 @@ from .bots import calling_station_bot, random_bot, tight_bot
 from .equity_bot import equity_best_bot, equity_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+from .solve_bots import equilibrium_bot
 from ...errors import InputError
+from ...limits import int_arg
 
 __all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
 
@@ -30,6 +32,7 @@ BOTS: dict[str, BotFactory] = {
     "tight": tight_bot,
     "equity": equity_bot,
     "equity-best": equity_best_bot,
+    "equilibrium": equilibrium_bot,
 }
 
 METRIC_HELP = {
@@ -127,7 +130,7 @@ def _options(p: argparse.ArgumentParser) -> None:
                    help="a short stack goes all-in for less (default) or must fold")
     p.add_argument("--discard-visibility", choices=["all", "top-two"], default="all",
                    help="every discard is public (default) or only the top two of each pile")
-    p.add_argument("--blind", type=int, default=1, help="the button's blind (default 1)")
+    p.add_argument("--blind", type=int_arg, default=1, help="the button's blind (default 1)")
     p.add_argument("--spin-probabilities", default=None,
                    help="a biased dreidel: probabilities of G,H,N,S, e.g. 1/2,1/6,1/6,1/6 (default fair)")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
-from ...errors import InputError
+from ...errors import InputError, InputTypeError, shorten
 
 if TYPE_CHECKING:
     from .rules import TwoDreidelRules
@@ -46,7 +46,10 @@ def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None,
     rules = rules or _default_rules()
     index = {s: i for i, s in enumerate(rules.symbols)}
     out: list[int] = []
-    chars = text if isinstance(text, str) else "".join(text)
+    items = text if isinstance(text, str) else list(text) if isinstance(text, Iterable) else None
+    if items is None or not all(isinstance(c, str) for c in items):
+        raise InputTypeError(f"{what} must be text like 'GHN', got {type(text).__name__} {shorten(text)}")
+    chars = "".join(items)
     for ch in chars:
         if ch in " ,-\t":
             continue
@@ -76,7 +79,10 @@ def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
     if isinstance(hand, str):
         cards = parse_cards(hand, rules, what="hand")
     else:
-        cards = tuple(sorted(hand))
+        if not isinstance(hand, Sequence) or not all(isinstance(c, int) for c in hand):
+            raise InputTypeError(f"hand must be text like 'GH' or a tuple of symbol indices like (0, 1), "
+                                 f"got {type(hand).__name__} {shorten(hand)}")
+        cards = tuple(sorted(c for c in hand if isinstance(c, int)))
         if any(not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
             raise InputError(f"hand {hand!r} must hold symbol indices 0..{len(rules.symbols) - 1}")
     if len(cards) != rules.hand_size:

@@ -163,7 +163,14 @@ class TwoDreidelRules:
         for b in self.spin_buy_ins:
             if b not in _BUY_INS:
                 raise InputError(f"spin buy-in {b!r} is not one of {list(_BUY_INS)}")
-        probs = tuple(sympy.sympify(p) for p in self.spin_probabilities)
+        try:
+            probs = tuple(sympy.sympify(p) for p in self.spin_probabilities)
+        except (sympy.SympifyError, TypeError, ValueError):
+            raise InputError(f"spin_probabilities must be numbers or sympy expressions, got "
+                             f"{shorten(self.spin_probabilities)}") from None
+        if any(p.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo) for p in probs):
+            raise InputError(f"spin_probabilities must be finite numbers in [0, 1] (or symbols), got "
+                             f"{shorten(self.spin_probabilities)}")
         object.__setattr__(self, "spin_probabilities", probs)
         if all(p.is_number for p in probs):
             if any(p < 0 for p in probs) or sympy.nsimplify(sum(probs)) != 1:

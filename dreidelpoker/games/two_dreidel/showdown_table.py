@@ -157,7 +157,8 @@ def equity_counts(
     index = table.index
     n = len(opponents)
     den = lcm(*range(1, n + 2))
-    weights = [_type_weights(index, lst) for lst in opponents]
+    first = _type_weights(index, opponents[0])
+    weights = [first if lst is opponents[0] else _type_weights(index, lst) for lst in opponents]
     types = sorted({t for ws in weights for t in ws})
     if len(types) > MAX_TYPES:
         raise InputError(f"{len(types)} hand types in play; the showdown table handles at most {MAX_TYPES}")

@@ -39,6 +39,7 @@ from .rules import TwoDreidelRules
 from .spin import spin_decision
 from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError
+from ...limits import int_arg
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
 
@@ -287,7 +288,8 @@ def solve_spin_game(
     carry_share: Fraction | int | str = Fraction(1, 2),
     method: str = "lp",
     iterations: int = 1000,
-    bots: dict[str, Policy] | None = None,
+    bots: dict[str, Any] | None = None,
+    samples: int = 16,
 ) -> SpinGameSolution:
     """Solve the heads-up spin game (module docstring) from the two seats' public discards.
 
@@ -303,7 +305,9 @@ def solve_spin_game(
         carry_share: the button's share of a pot that carries over (default 1/2: split).
         method: ``"lp"`` (exact) or ``"cfr+"``.
         iterations: CFR+ iterations.
-        bots: extra policies ``policy(observation, legal)`` to measure, by name.
+        bots: whole-game bots to measure, ``{name: factory(rules)}`` (default: every bot of
+            the whole-game engine; ``{}`` for none).
+        samples: how often a bot is asked at each decision (its empirical mix is measured).
 
     Returns:
         A :class:`SpinGameSolution`.
@@ -336,8 +340,16 @@ def solve_spin_game(
     measured: dict[str, tuple[Any, Any]] = {}
     named: dict[str, tuple[Policy, Policy]] = {
         "spin_decision advice": (advice_policy(setup, 0), advice_policy(setup, 1))}
-    for name, pol in (bots or {}).items():
-        named[name] = (pol, pol)
+    if bots is None:
+        from .play_spec import BOTS
+
+        bots = dict(BOTS)
+    if bots:
+        from .solve_bots import bot_policy
+
+        for name, factory in bots.items():
+            bot = factory(rules)
+            named[name] = (bot_policy(bot, setup, 0, samples=samples), bot_policy(bot, setup, 1, samples=samples))
     for name, (p0, p1) in named.items():
         measured[name] = (exploitability_of(sol.form, 0, p0, value=sol.value),
                           exploitability_of(sol.form, 1, p1, value=sol.value))
@@ -361,18 +373,18 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     from .policies import POLICIES
 
     p.add_argument("--deck", default="1-5-5-1", help=_DECK_HELP)
-    p.add_argument("--pot", type=int, default=4, help="the pot before the first spin (default 4)")
+    p.add_argument("--pot", type=int_arg, default=4, help="the pot before the first spin (default 4)")
     p.add_argument("--stacks", default="8,8", help="chips behind of the button (who spins) and the other seat "
                    "(default 8,8)")
     p.add_argument("--discard", default=None, help="the button's public discards, e.g. GH,NN (default: unseen)")
     p.add_argument("--opponent-discard", default=None, help="the other seat's public discards, e.g. GH,NN")
     p.add_argument("--policy", default="normal-best", choices=list(POLICIES), help="keep policy assumed for "
                    "the posteriors (default normal-best)")
-    p.add_argument("--spins", type=int, default=2, choices=(1, 2), help="spins to play: 1 or 2 (default 2)")
+    p.add_argument("--spins", type=int_arg, default=2, choices=(1, 2), help="spins to play: 1 or 2 (default 2)")
     p.add_argument("--no-betting", action="store_true", help="no betting round after the spins")
     p.add_argument("--carry-share", default="1/2", help="the button's share of a carried-over pot (default 1/2)")
     p.add_argument("--method", default="lp", choices=("lp", "cfr+"), help="exact LP (default) or CFR+")
-    p.add_argument("--iterations", type=int, default=1000, help="CFR+ iterations (default 1000)")
+    p.add_argument("--iterations", type=int_arg, default=1000, help="CFR+ iterations (default 1000)")
 
 
 def _run(args: argparse.Namespace) -> SpinGameSolution:

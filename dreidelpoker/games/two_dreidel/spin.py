@@ -51,6 +51,8 @@ def _nonneg_int(name: str, value: object) -> int:
 
 def _probability(name: str, value: object) -> sympy.Rational:
     if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise InputError(f"{name} must be a number between 0 and 1 (like 0.25 or '1/4'), got {value!r}")
         value = Fraction(str(value))  # the decimal the user typed, exactly
     p = to_rational(value, what=name)
     if not 0 <= p <= 1:

@@ -17,6 +17,7 @@ from .spin import SpinTable, spin_table
 from ...montecarlo import MonteCarloEstimate
 from .table import PutBackTable, table_equity
 from ...errors import InputError
+from ...limits import int_arg, monte_carlo_options
 
 _DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
 
@@ -27,7 +28,7 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--deck", default="1-5-5-1", help=_DECK_HELP)
     p.add_argument("--policy", default="normal-best",
                    help=f"keep policy the opponents play: {', '.join(POLICIES)} (default normal-best)")
-    p.add_argument("--opponents", type=int, default=None,
+    p.add_argument("--opponents", type=int_arg, default=None,
                    help=f"number of opponents, 1 to {MAX_OPPONENTS} (default 1, or one per --opponent-discard)")
     p.add_argument("--drawn", metavar="CARDS", help="your three drawn cards (instead of HAND): shows the equity "
                    "of each put-back choice, e.g. --drawn GHN")
@@ -38,18 +39,18 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--top-two-only", action="store_true",
                    help="only the top two cards of each discard pile are public: give each opponent's last "
                    "kept hand and --hand-number")
-    p.add_argument("--hand-number", type=int, default=None, help="the current hand number (needed with --top-two-only)")
-    p.add_argument("--pot", type=int, default=None,
+    p.add_argument("--hand-number", type=int_arg, default=None, help="the current hand number (needed with --top-two-only)")
+    p.add_argument("--pot", type=int_arg, default=None,
                    help="the pot when the dreidel lands: adds the spin table (EV of calling each face)")
-    p.add_argument("--stack", type=int, default=None, help="your chips, for the spin table (default: deep)")
+    p.add_argument("--stack", type=int_arg, default=None, help="your chips, for the spin table (default: deep)")
     p.add_argument("--opponent-stacks", metavar="CHIPS", default=None,
                    help="opponents' chips for the spin table, e.g. 6,3 (default: deep)")
     p.add_argument("--half-pot-rounding", choices=["up", "down"], default="up",
                    help="Hey buy-in: half the pot rounded up (default) or down, for the spin table")
     p.add_argument("--short-stack", choices=["all-in", "fold"], default="all-in",
                    help="a player who cannot pay a buy-in goes all-in for less (default) or must fold")
-    p.add_argument("--samples", type=int, default=None, help="Monte Carlo with this many samples instead of exact")
-    p.add_argument("--seed", type=int, default=0, help="seed for --samples (default 0)")
+    p.add_argument("--samples", type=int_arg, default=None, help="Monte Carlo with this many samples instead of exact")
+    p.add_argument("--seed", type=int_arg, default=None, help="seed for --samples (default 0; only with --samples)")
 
 
 @dataclass(frozen=True)
@@ -123,12 +124,14 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
     if args.top is not None and args.drawn is None:
         raise InputError("--top checks your drawn cards: use it with --drawn")
     method: Literal["exact", "monte-carlo"] = "exact" if args.samples is None else "monte-carlo"
+    samples, seed = monte_carlo_options(args.samples, args.seed, monte_carlo=method == "monte-carlo",
+                                        default_samples=20_000, how="--samples N")
     if args.drawn is not None:
         hero = args.drawn
     else:
         hero = format_hand(parse_hand(args.hand, rules), rules)
     result = table_equity(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
-                          method=method, samples=args.samples or 0, seed=args.seed)
+                          method=method, samples=samples, seed=seed)
     assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEstimate))
     label = result.drawn if isinstance(result, PutBackTable) else hero
     spin = None

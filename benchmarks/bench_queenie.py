@@ -1,0 +1,78 @@
+"""Queenie speed (issue 11): deals per second on one core with rule-based bots (target: at
+least 2,000 deals/s at 5 players), and a sweep's speedup on 2 worker processes.
+
+The sweep's records are checked to be identical serially and on the pool before any time
+is reported. Times are wall clock and CPU time of this process (on a shared machine the
+CPU time is the fairer single-core figure).
+
+    python benchmarks/bench_queenie.py [--runs 1] [--deals 20000] [--sweep-games 400]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from dreidelpoker.games.queenie import QueenieRules
+from dreidelpoker.play import simulate, sweep
+
+LINEUP = ("heuristic", "never-swap", "always-swap", "heuristic", "never-swap")
+
+
+def deals_per_second(deals: int, session_deals: int) -> tuple[float, float]:
+    """(wall, cpu) deals per second for ``deals`` deals at 5 players in sessions of ``session_deals``."""
+    rules = QueenieRules(players=5, session_deals=session_deals)
+    games = max(1, deals // session_deals)
+    w, c = time.perf_counter(), time.process_time()
+    res = simulate(rules, LINEUP, games=games, seed=1, progress=False)
+    wall, cpu = time.perf_counter() - w, time.process_time() - c
+    assert res.games == games
+    n = games * session_deals
+    return n / wall, n / cpu
+
+
+def _grid() -> dict[str, Any]:
+    return {"rules": {"sessions of 10": QueenieRules(session_deals=10)}, "players": [3, 4, 5, 6, 7, 8],
+            "bots": {"heuristic vs random": _heuristic_vs_random}}
+
+
+def _heuristic_vs_random(players: int) -> tuple[str, ...]:
+    return ("heuristic",) + ("random",) * (players - 1)
+
+
+def sweep_speedup(games: int) -> tuple[float, float, float]:
+    """(serial seconds, 2-process seconds, speedup) for a 6-cell sweep."""
+    t = time.perf_counter()
+    ref = sweep(_grid(), games=games, seed=1, progress=False)
+    serial = time.perf_counter() - t
+    with ProcessPoolExecutor(2) as ex:
+        ex.submit(int, 0).result()  # start the workers before timing
+        t = time.perf_counter()
+        par = sweep(_grid(), games=games, seed=1, executor=ex, progress=False)
+        pool = time.perf_counter() - t
+    assert [r.records for _, r in par.cells] == [r.records for _, r in ref.cells], "the pool gave different records"
+    return serial, pool, serial / pool
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--deals", type=int, default=20_000)
+    ap.add_argument("--sweep-games", type=int, default=400)
+    a = ap.parse_args()
+    for session in (100, 1):
+        walls, cpus = zip(*(deals_per_second(a.deals, session) for _ in range(a.runs)))
+        print(f"5 players, rule-based bots, sessions of {session:>3} deal(s): "
+              f"{statistics.median(cpus):,.0f} deals/s per CPU second ({statistics.median(walls):,.0f} wall); "
+              f"target 2,000")
+    speed = [sweep_speedup(a.sweep_games) for _ in range(a.runs)]
+    s, p, x = (statistics.median(v) for v in zip(*speed))
+    print(f"sweep, 3..8 players x {a.sweep_games} sessions of 10 deals: serial {s:.1f} s, 2 processes {p:.1f} s, "
+          f"speedup {x:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""Queenie's claims, measured: tables built from seeded simulations, every figure with its interval.
+
+* :func:`speed_table` — cards, runs and turns per deal against the number of players.
+* :func:`pot_table` — how often each pot carries over, and how big the pots grow in a session.
+* :func:`skill_table` — each bot in seat 1 against ``random`` bots, the button going round
+  (a session of one orbit per game), against the all-``random`` baseline.
+* :func:`seat_table` — the spread between the best and the worst seat with the button fixed.
+* :func:`swap_study` — the first player's hand score against their chance of going out
+  when they keep and when they take the dummy (the same deal played both ways).
+
+Bigger runs: ``dreidelpoker sweep queenie --players 3-8 --bots heuristic,random* --games 20000 --workers 2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from ...play import Estimate, mean_estimate, proportion_estimate, simulate
+from .bots import hand_score, never_swap_bot
+from .exact import play_dealt
+from .game import new_game, tables
+from .rules import QueenieRules
+from ...errors import InputError
+
+__all__ = ["pot_table", "seat_table", "skill_table", "speed_table", "swap_study"]
+
+PLAYERS = tuple(range(3, 9))
+SKILL_BOTS = ("never-swap", "always-swap", "heuristic", "lookahead", "random")
+
+
+def _row_estimates(res: Any, names: Sequence[str]) -> dict[str, Estimate]:
+    return {n: res.estimate(n) for n in names}
+
+
+def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int = 1,
+                bots: str = "random", rules: QueenieRules | None = None) -> list[dict[str, Any]]:
+    """Cards played, runs and turns per deal, and the share of the deck played, by player count.
+
+    Parameters:
+        players: player counts (3..8).
+        deals: deals per player count.
+        seed: root seed.
+        bots: the bot every seat plays.
+        rules: base rules (RULES.md defaults).
+
+    Returns:
+        One row per player count: ``players`` and ``cards``, ``runs``, ``turns``,
+        ``cards_per_player`` (:class:`~dreidelpoker.play.Estimate`).
+
+    Examples:
+        >>> row = speed_table(players=[4], deals=20)[0]
+        >>> row["players"], row["cards"].samples
+        (4, 20)
+    """
+    base = rules or QueenieRules()
+    rows = []
+    for p in players:
+        res = simulate(replace(base, players=p), [bots] * p, games=deals, seed=seed, progress=False)
+        row: dict[str, Any] = {"players": p, **_row_estimates(res, ("cards", "runs", "turns"))}
+        row["cards_per_player"] = mean_estimate([c / p for c in res.metric_values("cards")], seed=seed)
+        rows.append(row)
+    return rows
+
+
+def pot_table(*, players: Sequence[int] = PLAYERS, sessions: int = 20, session_deals: int = 20, seed: int = 1,
+              bots: str = "random") -> list[dict[str, Any]]:
+    """Carry-overs and pot sizes over sessions of ``session_deals`` deals.
+
+    Returns:
+        One row per player count: shares of deals ``blocked``, ``out_carried``,
+        ``queen_carried`` and ``queen_dead``, and ``max_out_pot`` / ``max_queen_pot``
+        (the largest pots of a session, in antes), all :class:`~dreidelpoker.play.Estimate`.
+
+    Examples:
+        >>> row = pot_table(players=[3], sessions=3, session_deals=4)[0]
+        >>> row["max_queen_pot"].value >= 1  # in antes: at least one deal's antes
+        True
+    """
+    rows = []
+    for p in players:
+        r = QueenieRules(players=p, session_deals=session_deals)
+        res = simulate(r, [bots] * p, games=sessions, seed=seed, progress=False)
+        row: dict[str, Any] = {"players": p}
+        row.update(_row_estimates(res, ("blocked", "out_carried", "queen_carried", "queen_dead")))
+        for k in ("max_out_pot", "max_queen_pot"):
+            row[k] = mean_estimate([v / p for v in res.metric_values(k)], seed=seed)
+        rows.append(row)
+    return rows
+
+
+def skill_table(*, players: Sequence[int] = PLAYERS, bots: Sequence[str] = SKILL_BOTS, orbits: int = 40,
+                seed: int = 1) -> list[dict[str, Any]]:
+    """Each bot in seat 1 against ``random`` bots, with the button going round.
+
+    One game is a session of one orbit (``players`` deals), so every seat deals once.
+
+    Returns:
+        One row per (players, bot): ``out_win`` (share of deals seat 1 went out),
+        ``queen_win`` and ``chips`` (chips per deal), :class:`~dreidelpoker.play.Estimate` over
+        sessions; ``fair_share`` is ``1 / players``.
+
+    Examples:
+        >>> rows = skill_table(players=[3], bots=["never-swap"], orbits=4)
+        >>> rows[0]["bot"], rows[0]["out_win"].samples
+        ('never-swap', 4)
+    """
+    rows = []
+    for p in players:
+        for b in bots:
+            lineup = [b] + ["random"] * (p - 1)
+            res = simulate(QueenieRules(players=p, session_deals=p), lineup, games=orbits, seed=seed, progress=False)
+            rows.append({
+                "players": p, "bot": b, "fair_share": 1 / p,
+                "out_win": res.estimate("out_wins_seat1"), "queen_win": res.estimate("queen_wins_seat1"),
+                "chips": res.estimate("chips_per_deal_seat1"),
+            })
+    return rows
+
+
+def seat_table(*, players: Sequence[int] = PLAYERS, deals: int = 400, seed: int = 1,
+               bots: str = "random") -> list[dict[str, Any]]:
+    """How much the seat matters with the button fixed (seat 1 first, the last seat deals).
+
+    Returns:
+        One row per player count: ``out_win`` (one :class:`~dreidelpoker.play.Estimate` per seat),
+        ``best`` / ``worst`` seat numbers and ``spread`` (best minus worst share).
+
+    Examples:
+        >>> row = seat_table(players=[3], deals=30)[0]
+        >>> len(row["out_win"]), row["spread"] >= 0
+        (3, True)
+    """
+    rows = []
+    for p in players:
+        res = simulate(QueenieRules(players=p), [bots] * p, games=deals, seed=seed, progress=False)
+        wins = [res.estimate(f"out_wins_seat{i + 1}") for i in range(p)]
+        values = [w.value for w in wins]
+        rows.append({"players": p, "out_win": wins, "best": int(np.argmax(values)) + 1,
+                     "worst": int(np.argmin(values)) + 1, "spread": max(values) - min(values)})
+    return rows
+
+
+def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int = 1,
+               bins: Sequence[float] = (-np.inf, -2.0, -1.0, 0.0, 1.0, 2.0, np.inf)) -> list[dict[str, Any]]:
+    """The first player's hand score against their chance of going out, keeping or swapping.
+
+    Every deal is played twice from the same cards: once the first player keeps, once
+    they take the dummy (free); everyone else keeps, and every lead is the rule-based
+    one. The difference is what the swap is worth for hands of that score.
+
+    Returns:
+        One row per score bin with deals in it: ``score`` (the bin as text), ``deals``,
+        ``keep`` and ``swap`` (:class:`~dreidelpoker.play.Estimate` of going out) and ``gain``
+        (swap minus keep).
+
+    Examples:
+        >>> rows = swap_study(QueenieRules(players=4), deals=20)
+        >>> sum(r["deals"] for r in rows)
+        20
+    """
+    r = replace(rules or QueenieRules(), session_deals=1)
+    if r.queen_card != "deck":
+        raise InputError("rules: swap_study deals the queen-pot card from the deck (queen_card='deck')")
+    rng = np.random.default_rng(seed)
+    t = tables(r)
+    start = new_game(r)
+    sizes = r.hand_sizes()
+    first = start.seat_at(1)
+    keep_bots = [never_swap_bot] * r.players
+
+    def swap_first(obs: Any, legal: Any, g: Any) -> Any:
+        return "swap" if obs.position == 1 and "swap" in legal else never_swap_bot(obs, legal, g)
+
+    swap_bots = [swap_first] * r.players
+    n_bins = len(bins) - 1
+    keep = [[0, 0] for _ in range(n_bins)]
+    swap = [[0, 0] for _ in range(n_bins)]
+    for _ in range(deals):
+        perm = rng.permutation(r.deck_size).tolist()
+        q = perm[0]
+        if r.queen_card_queen == "redraw":
+            k = next(i for i, c in enumerate(perm) if not t.queen_mask >> c & 1)
+            q = perm.pop(k)
+        else:
+            perm.pop(0)
+        hands = [0] * (r.players + 1)
+        for i, c in enumerate(perm):
+            hands[t.slots[i]] |= 1 << c
+        assert [h.bit_count() for h in hands] == list(sizes)
+        own = [c for c in range(r.deck_size) if hands[1] >> c & 1]
+        score = hand_score(own, r)
+        b = int(np.searchsorted(np.asarray(bins), score, side="right")) - 1
+        b = min(max(b, 0), n_bins - 1)
+        for acc, bots in ((keep, keep_bots), (swap, swap_bots)):
+            d = play_dealt(r, q, hands, bots, start=start).last_deal
+            assert d is not None
+            acc[b][0] += d.went_out == first
+            acc[b][1] += 1
+    rows = []
+    for i in range(n_bins):
+        if not keep[i][1]:
+            continue
+        kept = proportion_estimate(keep[i][0], keep[i][1], seed=seed)
+        swapped = proportion_estimate(swap[i][0], swap[i][1], seed=seed)
+        rows.append({"score": f"[{bins[i]:g}, {bins[i + 1]:g})", "deals": keep[i][1], "keep": kept,
+                     "swap": swapped, "gain": swapped.value - kept.value})
+    return rows

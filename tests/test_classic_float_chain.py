@@ -1,0 +1,56 @@
+"""The integer-indexed float chain and its one adjoint solve agree with the exact chain."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze
+from dreidelpoker.games.classic_dreidel.float_chain import float_absorption, solve_adjoint
+
+
+@pytest.mark.parametrize("kw", [
+    {"players": 2, "coins": 5},
+    {"players": 3, "coins": 3},
+    {"players": 3, "coins": 2, "stopping": "first-elimination"},
+    {"players": 2, "coins": 4, "stopping": "first-gimel"},
+    {"players": 3, "coins": 2, "elimination": "zero"},
+    {"players": 2, "coins": 3, "reante": False},
+])
+def test_float_matches_exact(kw: dict[str, object]) -> None:
+    rules = ClassicDreidelRules(**kw)  # type: ignore[arg-type]
+    exact = analyze(rules=rules, method="exact")
+    flt = analyze(rules=rules, method="float")
+    assert flt.method == "float" and flt.states == exact.states
+    assert abs(float(flt.expected_spins) - float(exact.expected_spins)) < 1e-9 * float(exact.expected_spins)
+    for a, b in ((flt.win_probabilities, exact.win_probabilities), (flt.first_out_probabilities, exact.first_out_probabilities)):
+        assert (a is None) == (b is None)
+        if a is not None and b is not None:
+            assert np.allclose([float(x) for x in a], [float(x) for x in b], atol=1e-10)
+
+
+def test_krylov_path_accepted_on_residual() -> None:
+    import scipy.sparse as sp
+
+    rules = ClassicDreidelRules(players=3, coins=4)
+    direct = float_absorption(rules)
+    assert direct.solver == "splu"
+    # the same system through the iterative path
+    from dreidelpoker.games.classic_dreidel import float_chain
+
+    captured: dict[str, object] = {}
+    original = float_chain.solve_adjoint
+
+    def krylov(qt: sp.csr_matrix, n: int, start: int, **_: object) -> object:
+        captured["qt"] = qt
+        return original(qt, n, start, direct_max=10)
+
+    float_chain.solve_adjoint = krylov  # type: ignore[assignment]
+    try:
+        iterative = float_absorption(rules)
+    finally:
+        float_chain.solve_adjoint = original  # type: ignore[assignment]
+    assert iterative.solver in ("bicgstab", "gmres") and iterative.residual <= 1e-10
+    assert abs(iterative.expected_steps - direct.expected_steps) < 1e-8
+    y, res, how = solve_adjoint(captured["qt"], direct.states - len(direct.absorbed), 0, direct_max=10)
+    assert res <= 1e-10 and abs(float(y.sum()) - direct.expected_steps) < 1e-8
