@@ -25,7 +25,7 @@ VERB_HELP = {
     "chain": "Markov-chain analyses (deck cycles, game length)",
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
-    "solve": "exact solutions of a game's decisions (Skirmish's capture phase)",
+    "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
 }
 
 

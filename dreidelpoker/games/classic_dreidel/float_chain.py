@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...errors import ResourceLimitError
 from .rules import FACES, ClassicDreidelRules
-from ...errors import InputError
 
 __all__ = ["FloatAbsorption", "float_absorption", "solve_adjoint"]
 
@@ -100,7 +100,7 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
     """Build the chain integer-indexed in floats and answer from one adjoint solve.
 
     Raises:
-        ValueError: the chain has more than ``max_states`` transient states.
+        ResourceLimitError: the chain has more than ``max_states`` transient states.
 
     Examples:
         >>> r = float_absorption(ClassicDreidelRules(players=2, coins=1))
@@ -140,7 +140,8 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
                 j = index[t] = len(states)
                 states.append(t)
                 if j >= max_states:
-                    raise InputError(f"the chain has more than max_states={max_states} transient states")
+                    raise ResourceLimitError(f"the chain has more than max_states={max_states} states; "
+                                             "raise max_states or reduce the model")
             src.append(i)
             dst.append(j)
             val.append(p)

@@ -356,20 +356,17 @@ class QueenieGame:
         r = self.rules
         t = tables(r)
         undealt, dealt, qcard = self.undealt, self.dealt, self.qcard
-        m = 0
-        for c in seq:
-            if type(c) is not int:
-                if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-                    raise InputError(f"deal: {c!r} is not a card left to deal")
-            m |= 1 << int(c)
-        if m & ~undealt or m.bit_count() != len(seq):
-            raise InputError(f"deal: {seq!r} are not distinct cards left to deal")
-        undealt &= ~m
         need_q = qcard < 0 and r.queen_card == "deck"
         if need_q and seq:
-            qcard = int(seq[0])
+            q0 = seq[0]
+            if type(q0) is not int and (isinstance(q0, bool) or not isinstance(q0, (int, np.integer))):
+                raise InputError(f"deal: {q0!r} is not a card left to deal")
+            qcard = int(q0)
+            if not undealt >> qcard & 1:
+                raise InputError(f"deal: {q0!r} is not a card left to deal")
             if r.queen_card_queen == "redraw" and t.queen_mask >> qcard & 1:
                 raise InputError(f"deal: the queen-pot card may not be a Queen under redraw, got {t.names[qcard]}")
+            undealt ^= 1 << qcard
             seq = seq[1:]
             need_q = False
         if dealt + len(seq) > t.deal_count:
@@ -377,9 +374,19 @@ class QueenieGame:
         n = r.players
         by_pos = [0] * (n + 1)
         slots = t.slots
+        m = 0
         for c in seq:
-            by_pos[slots[dealt]] |= 1 << int(c)
+            if type(c) is not int:
+                if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+                    raise InputError(f"deal: {c!r} is not a card left to deal")
+                c = int(c)
+            bit = 1 << c
+            m |= bit
+            by_pos[slots[dealt]] |= bit
             dealt += 1
+        if m & ~undealt or m.bit_count() != len(seq):
+            raise InputError(f"deal: {tuple(seq)!r} are not distinct cards left to deal")
+        undealt &= ~m
         dummy = self.dummy | by_pos[0]
         hands = list(self.hands)
         step = t.step
@@ -485,12 +492,12 @@ class QueenieGame:
                 if holder < 0:
                     break
                 if holder != s:
-                    parts.append(f"seat {cur + 1} {' '.join(names[x] for x in cur_cards)}")
+                    parts.append(f"seat {cur + 1} {' '.join([names[x] for x in cur_cards])}")
                     cur, cur_cards = holder, []
                     n_turns += 1
                 cur_cards.append(nxt)
                 c, s = nxt, holder
-            parts.append(f"seat {cur + 1} {' '.join(names[x] for x in cur_cards)}")
+            parts.append(f"seat {cur + 1} {' '.join([names[x] for x in cur_cards])}")
             n_runs += 1
             if out >= 0:
                 events.append(Event("run", f"run: {', '.join(parts)}; seat {out + 1} is out", seat))
