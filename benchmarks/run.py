@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _timing import print_table  # noqa: E402
 
-MODULES = ["bench_two_dreidel", "bench_domino_poker", "bench_dice_poker", "bench_markov", "bench_cli"]
+MODULES = ["bench_two_dreidel", "bench_domino_poker", "bench_dice_poker", "bench_markov", "bench_cli", "bench_skirmish"]
 
 
 def main() -> None:

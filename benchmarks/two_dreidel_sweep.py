@@ -4,14 +4,16 @@ Runs :func:`dreidelpoker.play.sweep` over 5 decks (the three presets and two of 
 ``1-3-3-1``, a thin deck that reshuffles often, and ``3-5-5-3``, rich in Gimels and
 Shins) x 2..8 players x starting chips 2, 4 and 8 times the number of players at a mixed
 table (equity, tight, calling-station, random, ...), the skill test at 4x chips (the
-equity bot against random bots, and against tight bots), plus classic dreidel with the same players and coins
+equity bot against random bots on every deck, and against tight bots on 1-5-5-1), plus
+classic dreidel with the same players and coins
 (chips 2x and 4x players; 8x is too long to simulate here). It writes the tidy table
 (one row per cell and metric, with 95% intervals) to
 ``notebooks/data/two_dreidel_sweep.csv``, which the notebook reads.
 
-Command (about 15 minutes with two workers; resumable through the cache folder)::
+Command (about 40 minutes with two workers on a busy 2-core machine; resumable through
+the cache folder)::
 
-    .venv/bin/python benchmarks/two_dreidel_sweep.py --games 24 --workers 2
+    .venv/bin/python benchmarks/two_dreidel_sweep.py --games 24 --skill-games 12 --classic-games 12 --workers 2
 
 """
 
@@ -51,7 +53,8 @@ def versus_tight(players: int) -> tuple[str, ...]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=24)
-    p.add_argument("--classic-games", type=int, default=16)
+    p.add_argument("--skill-games", type=int, default=12)
+    p.add_argument("--classic-games", type=int, default=12)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--cache", default=".sweep-cache")
@@ -68,10 +71,12 @@ def main() -> None:
     table = sweep({"rules": rules, "players": PLAYERS, "bots": {"mixed": mixed}},
                   games=args.games, seed=args.seed, executor=executor, cache_dir=args.cache, hand_limit=2000)
     skill_rules = {f"{d}|4": TwoDreidelRules(deck=d, chips_per_player=4) for d in DECKS}
-    skill = sweep({"rules": skill_rules, "players": PLAYERS,
-                   "bots": {"equity-vs-random": versus_random, "equity-vs-tight": versus_tight}},
-                  games=args.games, seed=args.seed, executor=executor, cache_dir=args.cache, hand_limit=2000)
-    frames = [table.to_pandas().assign(game="two-dreidel"), skill.to_pandas().assign(game="two-dreidel")]
+    skill = sweep({"rules": skill_rules, "players": PLAYERS, "bots": {"equity-vs-random": versus_random}},
+                  games=args.skill_games, seed=args.seed, executor=executor, cache_dir=args.cache, hand_limit=2000)
+    tight = sweep({"rules": {"1-5-5-1|4": skill_rules["1-5-5-1|4"]}, "players": PLAYERS,
+                   "bots": {"equity-vs-tight": versus_tight}},
+                  games=args.skill_games, seed=args.seed, executor=executor, cache_dir=args.cache, hand_limit=2000)
+    frames = [r.to_pandas().assign(game="two-dreidel") for r in (table, skill, tight)]
     classic = {f"classic|{c}": {n: ClassicDreidelRules(players=n, coins=c * n) for n in PLAYERS} for c in (2, 4)}
     for label, by_players in classic.items():
         for n, r in by_players.items():

@@ -3,16 +3,26 @@ through the chain's public API only (states, successors, classes)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Hashable, Mapping
+from typing import Any, Protocol
 
 from .errors import InputError
 
-if TYPE_CHECKING:
-    from .markov import MarkovChain
+
+class DrawableChain(Protocol):
+    """What drawing needs of a chain (:class:`~dreidelpoker.markov.MarkovChain` has it)."""
+
+    @property
+    def states(self) -> list[Any]: ...
+    @property
+    def exact(self) -> bool: ...
+    def __len__(self) -> int: ...
+    def successors(self, state: Any) -> Mapping[Any, Any]: ...
+    def absorbing_states(self) -> Collection[Any]: ...
+    def recurrent_classes(self) -> list[frozenset[Any]]: ...
 
 
-def draw_chain(chain: MarkovChain[Any, Any], ax: Any = None, *, max_states: int = 100,
+def draw_chain(chain: DrawableChain, ax: Any = None, *, max_states: int = 100,
                label: Callable[[Any], str] = str, edge_labels: bool | None = None, seed: int = 0) -> Any:
     """Draw ``chain``; see :meth:`MarkovChain.draw <dreidelpoker.markov.MarkovChain.draw>`."""
     import matplotlib.pyplot as plt

@@ -43,6 +43,7 @@ from typing_extensions import TypeVar
 import numpy as np
 import sympy
 
+from ._markov_draw import draw_chain
 from ._markov_numbers import _FLOAT_TOL, _check_row, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
@@ -792,6 +793,4 @@ class MarkovChain(Generic[S, N]):
             >>> ax.has_data()
             True
         """
-        from ._markov_draw import draw_chain
-
         return draw_chain(self, ax, max_states=max_states, label=label, edge_labels=edge_labels, seed=seed)

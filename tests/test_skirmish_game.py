@@ -154,3 +154,18 @@ def test_simulate_is_seeded_and_reports_metrics() -> None:
     assert r1.truncated == 0 and all(rec.winners for rec in r1.records)
     r3 = simulate(SkirmishRules(skirmish_limit=2), players=2, games=5, seed=1, progress=False)
     assert r3.truncated == 5
+
+
+def test_cli_simulate_and_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from dreidelpoker.cli import main
+
+    assert main(["simulate", "skirmish", "--games", "3", "--seed", "2", "--bots", "optimal,spendthrift",
+                 "--deck", "1-6x2", "--line-size", "2", "--pile-size", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 3
+    for argv, msg in [(["--skirmish-limit", "0"], "skirmish_limit must be an integer >= 1, got 0"),
+                      (["--deck", "1-6"], "deck: expected"), (["--bots", "optimal,cheater"], "unknown bot")]:
+        assert main(["simulate", "skirmish", "--games", "2", *argv]) == 2
+        assert msg in capsys.readouterr().err

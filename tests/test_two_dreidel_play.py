@@ -260,7 +260,7 @@ def test_equity_bot_cache_by_observation_class_is_exact() -> None:
     """The equity bot's cached equity equals the library's answer from the full discard history."""
     from dreidelpoker.games.two_dreidel.equity_bot import EquityBot
     from dreidelpoker.games.two_dreidel.information import opponent_posterior
-    from dreidelpoker.games.two_dreidel.table import hand_equity
+    from dreidelpoker.games.two_dreidel.equity import equity as hand_equity
 
     rules = TwoDreidelRules(starting_chips=400)
     bot = EquityBot(rules, aggression=0.05)
@@ -286,3 +286,36 @@ def test_equity_bot_cache_by_observation_class_is_exact() -> None:
 def test_equity_bot_beats_random_bots() -> None:
     res = simulate(R, bots="equity,random,random", games=30, seed=3, progress=False)
     assert res.win_rates()[0].low > 1 / 3
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "1"], "players: two-dreidel is played by 2 to 8 players, got 1"),
+    (["--players", "9"], "players: two-dreidel is played by 2 to 8 players, got 9"),
+    (["--players", "3", "--bots", "equity,shark,random"], "unknown bot 'shark'"),
+    (["--players", "3", "--bots", "equity,random"], "2 bots given for 3 players"),
+    (["--players", "3", "--chips-per-player", "0"], "--chips-per-player: expected a whole number >= 1, got 0"),
+    (["--players", "3", "--starting-chips", "0"], "--starting-chips: expected a whole number >= 1, got 0"),
+    (["--players", "3", "--games", "0"], "games"),
+    (["--players", "3", "--games", "-5"], "games"),
+])
+def test_cli_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    from dreidelpoker.cli import main
+
+    try:
+        code = main(["simulate", "two-dreidel", *args])
+    except SystemExit as exc:
+        code = exc.code  # type: ignore[assignment]
+    assert code == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_cli_default_lineup_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from dreidelpoker.cli import main
+
+    assert main(["simulate", "two-dreidel", "--players", "3", "--games", "20", "--seed", "7", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["bots"] == ["equity", "tight", "calling-station"] and data["games"] == 20
+    assert data["win_rates"][0]["ci95"][0] <= data["win_rates"][0]["value"] <= data["win_rates"][0]["ci95"][1]

@@ -36,9 +36,9 @@ def queen_dead_probability(rules: QueenieRules, *, swap: Literal["never", "first
     """The exact chance that the queen pot carries over because its Queen is dead.
 
     The Queen of the queen-pot card's suit is *dead* when the queen-pot card is that
-    Queen itself (it then carries over unless ``queen_card_queen`` is ``"redraw"``, which
-    never lets it happen, or ``"to-going-out"``, which hands the pot on instead) or when
-    that Queen lies in the dead hand.
+    Queen itself (it then carries over, except under ``"to-going-out"``, which hands the
+    pot on instead; ``"redraw"`` prevents it, unless a dummy it is taken from holds only
+    Queens) or when that Queen lies in the dead hand.
 
     Parameters:
         rules: the rules (players, ``dealing``, ``queen_card``, ``queen_card_queen``, deck).
