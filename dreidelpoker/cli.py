@@ -6,14 +6,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import Sequence
 from typing import NoReturn
 
 from .analysis import equity_command
+from .errors import InputError, shorten
 from .explore import explore_commands
-from .errors import InputError
 from .limits import use_progress
 from .games.registry import CliCommand, GameInfo, games
 from .play.cli import play_commands
@@ -38,7 +39,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {_one_line(message)} (see '{self.prog} --help')\n")
+        # argparse quotes the bad value in full: shorten long ones (a 5000-digit --space ...)
+        self.exit(2, f"{self.prog}: error: {_short_message(message)} (see '{self.prog} --help')\n")
 
 
 def _join_dash_values(argv: list[str]) -> list[str]:
@@ -55,6 +57,13 @@ def _join_dash_values(argv: list[str]) -> list[str]:
         else:
             out.append(token)
     return out
+
+
+def _short_message(text: str, limit: int = 500) -> str:
+    """One line, with long quoted values shortened and the whole cut to about ``limit``
+    characters: a safety net under messages that quote a value in full."""
+    line = re.sub(r"'([^'\n]{60,})'", lambda m: shorten(m.group(1)), _one_line(text))
+    return line if len(line) <= limit else f"{line[:limit // 2]} … {line[-limit // 3:]}"
 
 
 def _one_line(text: str) -> str:
@@ -138,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:
-        print(f"{where}: error: {_one_line(str(exc))}", file=sys.stderr)
+        print(f"{where}: error: {_short_message(str(exc))}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         print(f"{where}: interrupted", file=sys.stderr)
