@@ -6,13 +6,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import Sequence
 from typing import NoReturn
 
 from .analysis import equity_command
-from .errors import InputError
+from .errors import InputError, shorten
+from .explore import explore_commands
 from .limits import use_progress
 from .games.registry import CliCommand, GameInfo, games
 from .play.cli import play_commands
@@ -37,7 +39,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {_one_line(message)} (see '{self.prog} --help')\n")
+        # argparse quotes the bad value in full: shorten long ones (a 5000-digit --space ...)
+        self.exit(2, f"{self.prog}: error: {_short_message(message)} (see '{self.prog} --help')\n")
 
 
 def _join_dash_values(argv: list[str]) -> list[str]:
@@ -56,6 +59,13 @@ def _join_dash_values(argv: list[str]) -> list[str]:
     return out
 
 
+def _short_message(text: str, limit: int = 500) -> str:
+    """One line, with long quoted values shortened and the whole cut to about ``limit``
+    characters: a safety net under messages that quote a value in full."""
+    line = re.sub(r"'([^'\n]{60,})'", lambda m: shorten(m.group(1)), _one_line(text))
+    return line if len(line) <= limit else f"{line[:limit // 2]} … {line[-limit // 3:]}"
+
+
 def _one_line(text: str) -> str:
     """Collapse a message to one line, so every error is exactly one line on stderr."""
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip()) or "(no message)"
@@ -65,7 +75,7 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
     protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
     when it can be played whole (a game's own command of the same verb wins)."""
-    commands = {**play_commands(game), **game.commands}
+    commands = {**play_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
         commands["equity"] = equity_command(game.analysis)
     return commands
@@ -137,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:
-        print(f"{where}: error: {_one_line(str(exc))}", file=sys.stderr)
+        print(f"{where}: error: {_short_message(str(exc))}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         print(f"{where}: interrupted", file=sys.stderr)

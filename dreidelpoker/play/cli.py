@@ -10,7 +10,7 @@ from typing import Any
 
 from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo
-from ..errors import InputError
+from ..errors import InputError, shorten
 from .result import plural
 
 __all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands"]
@@ -101,13 +101,18 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
             yield ex
         return
     if address is not None:
+        import re
+
+        if not re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:[0-9]{1,5}", address):
+            raise InputError(f"--scheduler: expected a Dask scheduler address like tcp://127.0.0.1:8786, "
+                             f"got {shorten(address)}")
         try:
             from distributed import Client
         except ImportError:
             raise InputError("--scheduler: needs dask.distributed (pip install 'dreidelpoker[dist]')") from None
         try:
             client = Client(address, timeout="3s")  # type: ignore[no-untyped-call]
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:
             raise InputError(f"--scheduler: cannot reach a Dask scheduler at {address!r} within 3 s ({exc})") from None
         try:
             yield client

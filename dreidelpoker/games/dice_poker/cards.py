@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from ...errors import InputError, InputTypeError
+from ...errors import InputError, InputTypeError, shorten
 
 __all__ = [
     "CARD_RANKS",
@@ -84,7 +84,7 @@ class Card:
         if isinstance(token, Card):
             return token
         if isinstance(token, bool):
-            raise InputTypeError(f"a card must be a string like 'K' or 'KS' or an int 2-14, not {token!r}")
+            raise InputTypeError(f"a card must be a string like 'K' or 'KS' or an int 2-14, not {shorten(token)}")
         if isinstance(token, int):
             return cls(rank=token)
         if not isinstance(token, str):
@@ -94,7 +94,7 @@ class Card:
             text = text.replace(alias, suit)
         m = _CARD_RE.match(text)
         if not m:
-            raise InputError(f"unknown card {token!r}; allowed: {_CARDS_ALLOWED}")
+            raise InputError(f"unknown card {shorten(token)}; allowed: {_CARDS_ALLOWED}")
         rank_text, suit = m.group(1), m.group(2)
         rank = _RANK_PARSE.get(rank_text) or int(rank_text)
         return cls(rank=rank, suit=suit)
@@ -124,7 +124,7 @@ def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
         faces: list[object] = []
         for p in parts:
             if not re.fullmatch(r"[0-9]{1,3}", p):
-                raise InputError(f"{what} {dice!r} must be {allowed}; {p!r} is not a die face")
+                raise InputError(f"{what} {shorten(dice)} must be {allowed}; {shorten(p)} is not a die face")
             faces.append(int(p))
     elif isinstance(dice, Sequence):
         faces = list(dice)
@@ -132,11 +132,11 @@ def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
         raise InputTypeError(f"{what} must be a string like '6,5,3' or a sequence of three ints, got {type(dice).__name__}")
     for f in faces:
         if isinstance(f, bool) or not isinstance(f, int):
-            raise InputError(f"{what} {dice!r} must be {allowed}; {f!r} is not a die face")
+            raise InputError(f"{what} {shorten(dice)} must be {allowed}; {shorten(f)} is not a die face")
         if not 1 <= f <= 6:
-            raise InputError(f"{what} {dice!r} must be {allowed}; {f} is outside 1-6")
+            raise InputError(f"{what} {shorten(dice)} must be {allowed}; {f} is outside 1-6")
     if len(faces) != 3:
-        raise InputError(f"{what} {dice!r} must be {allowed}; got {len(faces)} dice")
+        raise InputError(f"{what} {shorten(dice)} must be {allowed}; got {len(faces)} dice")
     return tuple(int(f) for f in faces)  # type: ignore[call-overload]
 
 
@@ -160,8 +160,8 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
         tokens = list(cards)
     parsed = tuple(Card.parse(t) for t in tokens)
     if len(parsed) > max_cards:
-        raise InputError(f"{what} {cards!r} holds {len(parsed)} cards; a player has at most {max_cards}")
-    check_card_supply(parsed, what=f"{what} {cards!r}")
+        raise InputError(f"{what} {shorten(cards)} holds {len(parsed)} cards; a player has at most {max_cards}")
+    check_card_supply(parsed, what=f"{what} {shorten(cards)}")
     return parsed
 
 
@@ -194,9 +194,9 @@ def parse_hand(hand: str, *, what: str = "hand") -> tuple[tuple[int, ...], tuple
         raise InputTypeError(f"{what} must be a string like '6,5,3 | A Q 10', got {type(hand).__name__}")
     parts = hand.split("|")
     if len(parts) > 2:
-        raise InputError(f"{what} {hand!r} must be 'DICE | CARDS', e.g. '6,5,3 | A Q 10'; it has {len(parts) - 1} '|'")
-    dice = parse_dice(parts[0], what=f"the dice of {what} {hand!r}")
-    cards = parse_cards(parts[1] if len(parts) == 2 else None, what=f"the cards of {what} {hand!r}")
+        raise InputError(f"{what} {shorten(hand)} must be 'DICE | CARDS', e.g. '6,5,3 | A Q 10'; it has {len(parts) - 1} '|'")
+    dice = parse_dice(parts[0], what=f"the dice of {what} {shorten(hand)}")
+    cards = parse_cards(parts[1] if len(parts) == 2 else None, what=f"the cards of {what} {shorten(hand)}")
     return dice, cards
 
 

@@ -347,7 +347,8 @@ def solve_capture(mine: Sequence[int] | str, theirs: Sequence[int] | str, first:
     """Solve a capture phase exactly.
 
     Parameters:
-        mine, theirs: the two skirmish lines: ranks, or card text like ``"9,4,4,K,2"``.
+        mine: your skirmish line: ranks, or card text like ``"9,4,4,K,2"``.
+        theirs: the opponent's line, in the same form.
         first: who captures first, ``"mine"`` or ``"theirs"``.
         deck: the deck the lines must fit (copies per rank); ``None`` skips the check.
         equal: require equally long lines (the normal skirmish; the under-9 rule can make them differ).
