@@ -44,12 +44,15 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "two_dreidel": (".games.two_dreidel", None),
     "get_game": (".games.registry", "get_game"),
     "list_games": (".games.registry", "games"),
+    "options": (".display", "options"),
+    "option_context": (".display", "option_context"),
 }
 
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
     "ResourceLimitError", "__version__", "cache_info", "classic_dreidel", "clear_caches",
-    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "queenie", "skirmish", "two_dreidel",
+    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "option_context", "options", "queenie", "skirmish",
+    "two_dreidel",
 ]
 
 if TYPE_CHECKING:  # static checkers see the real names

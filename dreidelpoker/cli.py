@@ -14,6 +14,7 @@ from typing import NoReturn
 
 from .analysis import equity_command
 from .errors import InputError, shorten
+from .explore import explore_commands
 from .limits import use_progress
 from .games.registry import CliCommand, GameInfo, games
 from .play.cli import play_commands
@@ -74,7 +75,7 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
     protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
     when it can be played whole (a game's own command of the same verb wins)."""
-    commands = {**play_commands(game), **game.commands}
+    commands = {**play_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
         commands["equity"] = equity_command(game.analysis)
     return commands
@@ -83,7 +84,7 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dreidelpoker",
-        description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker and classic dreidel.",
+        description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker, Skirmish, Queenie and classic dreidel.",
         epilog="Examples: dreidelpoker odds two-dreidel --deck 2-6-6-2 --json\n"
         "          dreidelpoker equity two-dreidel GH --opponents 2",
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from typing import Any
 
 import sympy
 
-from ._fractions import decimal_str, frac_str
+from ._fractions import frac_str
+from .display import table_html, text_table, to_pandas_frame
 from .errors import InputError
 
 __all__ = ["EquityResult", "EquityAccumulator"]
@@ -55,21 +55,33 @@ class EquityResult:
             f"lose={frac_str(self.lose)}, equity={frac_str(self.equity)})"
         )
 
+    def _rows(self) -> list[tuple[str, sympy.Rational]]:
+        return [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity")]
+
     def to_text(self) -> str:
-        lines = [self.description] if self.description else []
-        for name in ("win", "tie", "lose", "equity"):
-            v = getattr(self, name)
-            lines.append(f"{name:<7}{frac_str(v):>24}  ≈ {decimal_str(v)}")
-        return "\n".join(lines)
+        """A text table under the display policy (``dreidelpoker.options.display``)."""
+        return text_table(("", "probability / share"), self._rows(), title=self.description)
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{n}</td><td>{frac_str(getattr(self, n))}</td>"
-            f"<td>{decimal_str(getattr(self, n))}</td></tr>"
-            for n in ("win", "tie", "lose", "equity")
-        )
-        cap = f"<caption>{html.escape(self.description)}</caption>" if self.description else ""
-        return f"<table>{cap}<thead><tr><th></th><th>exact</th><th>≈</th></tr></thead><tbody>{rows}</tbody></table>"
+        return table_html(("", "probability / share"), self._rows(), title=self.description)
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """A one-row ``pandas.DataFrame`` with columns win, tie, lose, equity.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A ``pandas.DataFrame``.
+
+        Examples:
+            >>> r = EquityResult(win=sympy.Rational(1, 2), tie=sympy.Rational(0), lose=sympy.Rational(1, 2),
+            ...                  equity=sympy.Rational(1, 2))
+            >>> r.to_pandas()["equity"].tolist()
+            [0.5]
+        """
+        rows = self._rows()
+        return to_pandas_frame([n for n, _ in rows], [[v for _, v in rows]], exact=exact)
 
     def _repr_latex_(self) -> str:
         return (

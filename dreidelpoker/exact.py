@@ -8,7 +8,6 @@ as matplotlib plots.
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -17,7 +16,8 @@ from typing import Any, Generic, TypeVar
 
 import sympy
 
-from ._fractions import decimal_str, frac_str, to_jsonable, to_rational
+from ._fractions import frac_str, to_jsonable, to_rational
+from .display import table_html, text_table, to_pandas_frame
 from .errors import InputError, InputTypeError, shorten
 
 K = TypeVar("K", bound=Hashable)
@@ -188,17 +188,30 @@ class Distribution(Generic[K]):
         body = ", ".join(f"{self.label(k)!r}: {frac_str(p)}" for k, p in self.probabilities().items())
         return f"Distribution({{{body}}})"
 
+    def _rows(self) -> list[tuple[str, sympy.Rational]]:
+        return [(self.label(k), p) for k, p in self.probabilities().items()]
+
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{html.escape(self.label(k))}</td><td>{frac_str(p)}</td>"
-            f"<td>{decimal_str(p)}</td></tr>"
-            for k, p in self.probabilities().items()
-        )
-        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
-        return (
-            f"<table>{caption}<thead><tr><th>{html.escape(self.outcome_name)}</th>"
-            f"<th>probability</th><th>≈</th></tr></thead><tbody>{rows}</tbody></table>"
-        )
+        return table_html((self.outcome_name, "probability"), self._rows(), title=self.title)
+
+    def to_text(self) -> str:
+        """A fixed-width text table under the display policy (``dreidelpoker.options``)."""
+        return text_table((self.outcome_name, "probability"), self._rows(), title=self.title)
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """A ``pandas.DataFrame`` with columns ``outcome_name`` and ``probability``.
+
+        Parameters:
+            exact: keep sympy Rationals (object column) instead of floats.
+
+        Returns:
+            A ``pandas.DataFrame``, one row per outcome.
+
+        Examples:
+            >>> Distribution.from_weights({"a": 1, "b": 3}).to_pandas()["probability"].tolist()
+            [0.25, 0.75]
+        """
+        return to_pandas_frame((self.outcome_name, "probability"), self._rows(), exact=exact)
 
     def _repr_latex_(self) -> str:
         rows = r" \\ ".join(
@@ -259,19 +272,24 @@ class ExactTable:
     def to_dict(self) -> dict[str, Any]:
         return {"title": self.title, "columns": list(self.columns), "rows": to_jsonable(self.records())}
 
-    @staticmethod
-    def _cell_html(v: Any) -> str:
-        if isinstance(v, sympy.Rational) and v.q != 1:
-            return f"{frac_str(v)} <small>(≈ {decimal_str(v)})</small>"
-        return html.escape(str(v))
-
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
-        body = "".join(
-            "<tr>" + "".join(f"<td>{self._cell_html(v)}</td>" for v in r) + "</tr>" for r in self.rows
-        )
-        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
-        return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return table_html(self.columns, self.rows, title=self.title)
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """A ``pandas.DataFrame`` of the rows.
+
+        Parameters:
+            exact: keep sympy Rationals (object columns) instead of floats.
+
+        Returns:
+            A ``pandas.DataFrame`` with this table's columns.
+
+        Examples:
+            >>> t = ExactTable(("hand", "p"), (("GH", sympy.Rational(1, 3)),))
+            >>> t.to_pandas(exact=True)["p"][0]
+            1/3
+        """
+        return to_pandas_frame(self.columns, self.rows, exact=exact)
 
     def __repr__(self) -> str:
         lines = [" | ".join(self.columns)]
@@ -281,21 +299,8 @@ class ExactTable:
         return head + "\n".join(lines)
 
     def to_text(self) -> str:
-        """A fixed-width text rendering (used by the CLI)."""
-        cells = [list(self.columns)] + [
-            [
-                f"{frac_str(v)} ({decimal_str(v, 4)})" if isinstance(v, sympy.Rational) and v.q != 1 else str(v)
-                for v in r
-            ]
-            for r in self.rows
-        ]
-        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
-        out = [self.title] if self.title else []
-        for j, row in enumerate(cells):
-            out.append("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
-            if j == 0:
-                out.append("  ".join("-" * w for w in widths))
-        return "\n".join(out)
+        """A fixed-width text rendering under the display policy (used by the CLI)."""
+        return text_table(self.columns, self.rows, title=self.title)
 
     def plot(self, x: str, y: str, ax: Any = None, **bar_kwargs: Any) -> Any:
         """Bar chart of column ``y`` against column ``x``."""
@@ -355,6 +360,28 @@ class ExactMatrix:
 
     def _repr_html_(self) -> str:
         return self.as_table()._repr_html_()
+
+    def to_text(self) -> str:
+        """A fixed-width text rendering under the display policy."""
+        return self.as_table().to_text()
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """A ``pandas.DataFrame`` indexed by the row labels.
+
+        Parameters:
+            exact: keep sympy Rationals (object columns) instead of floats.
+
+        Returns:
+            A ``pandas.DataFrame`` with one column per column label.
+
+        Examples:
+            >>> m = ExactMatrix(("a",), ("x", "y"), ((sympy.Rational(1, 2), sympy.Integer(1)),))
+            >>> m.to_pandas().loc["a", "x"]
+            np.float64(0.5)
+        """
+        df = to_pandas_frame(self.col_labels, self.values, exact=exact)
+        df.index = list(self.row_labels)
+        return df
 
     def __repr__(self) -> str:
         return repr(self.as_table()).replace("ExactTable", "ExactMatrix", 1)

@@ -9,7 +9,6 @@ one of the four fields. :class:`ShowdownTally` turns counted showdown outcomes i
 
 from __future__ import annotations
 
-import html
 import math
 from dataclasses import dataclass, field
 from statistics import NormalDist
@@ -17,6 +16,8 @@ from typing import Any
 from .errors import InputError
 
 from .equity import EquityAccumulator
+
+from .display import table_html, to_pandas_frame
 
 __all__ = ["FIELDS", "MonteCarloEstimate", "ShowdownTally", "wilson_interval"]
 
@@ -110,13 +111,16 @@ class MonteCarloEstimate:
                 f"equity={self.equity:.4f}, samples={self.samples}, seed={self.seed})")
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{n}</td><td>{getattr(self, n):.6f}</td><td>[{self.intervals[n][0]:.6f}, "
-            f"{self.intervals[n][1]:.6f}]</td></tr>" for n in FIELDS
-        )
-        cap = html.escape(f"{self.description} — Monte Carlo, {self.samples:,} samples, seed {self.seed}")
-        return (f"<table><caption>{cap}</caption><thead><tr><th></th><th>estimate</th>"
-                f"<th>{self.confidence:.0%} interval</th></tr></thead><tbody>{rows}</tbody></table>")
+        rows = [(n, f"{getattr(self, n):.6f}", f"[{self.intervals[n][0]:.6f}, {self.intervals[n][1]:.6f}]")
+                for n in FIELDS]
+        cap = f"{self.description} — Monte Carlo, {self.samples:,} samples, seed {self.seed}"
+        return table_html(("", "estimate", f"{self.confidence:.0%} interval"), rows, title=cap)
+
+    def to_pandas(self) -> Any:
+        """One row per field: estimate, interval bounds and standard error (a ``pandas.DataFrame``)."""
+        rows = [(n, getattr(self, n), self.intervals[n][0], self.intervals[n][1], self.stderr.get(n))
+                for n in FIELDS]
+        return to_pandas_frame(("", "estimate", "low", "high", "stderr"), rows)
 
 
 def wilson_interval(p: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -82,17 +82,25 @@ def test_changing_the_drawn_cards_changes_the_equities(voila_url: str) -> None:
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
         try:
-            page = browser.new_page()
+            page = browser.new_page(viewport={"width": 1024, "height": 800})
             page.goto(voila_url, timeout=120_000)
-            table = page.locator(".dp-putback-out .dp-putback")
+            table = page.locator(".dp-output .dp-putback")
             table.wait_for(timeout=120_000)
+            # At 1024 px no control label is cut off and every control sits inside the window.
+            clipped = page.evaluate(
+                "() => [...document.querySelectorAll('.dp-explorer .widget-label, .dp-explorer input')]"
+                ".filter(e => e.offsetParent && (e.scrollWidth > e.clientWidth + 1"
+                " || e.getBoundingClientRect().right > window.innerWidth))"
+                ".map(e => e.textContent || e.value)"
+            )
+            assert clipped == [], clipped
             before = table.inner_text()
             assert "GH" in before  # drew GHN by default: keep GH is a choice
             box = page.locator(".dp-drawn input")
             box.fill("HNS")
             box.press("Enter")
             page.wait_for_function(
-                "() => { const t = document.querySelector('.dp-putback-out .dp-putback');"
+                "() => { const t = document.querySelector('.dp-output .dp-putback');"
                 " return t && t.innerText.includes('HNS'); }",
                 timeout=60_000,
             )

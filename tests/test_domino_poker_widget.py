@@ -47,15 +47,23 @@ def test_known_opponents_and_option() -> None:
     assert "they show [6-3] [5-6]" not in e.html.value and "they show [6-5] [6-3]" in e.html.value
 
 
-def test_errors_are_shown_not_raised() -> None:
+def test_errors_are_shown_not_raised_and_clear_the_results() -> None:
     e = wdp.explorer(hand="6-6,5-5,2-4,3-1,4-6")
+    assert e.status.value == "" and "One pair" in e.output.value
     e.known.value = "6-6"
-    assert "Cannot compute" in e.html.value and "in both your hand" in e.html.value
+    assert "in both your hand" in e.status.value and e.output.value == ""
     e.known.value = "2-2;3-3"  # two known hands for one opponent
-    assert "2 known hands given for 1 opponent" in e.html.value
+    assert "known: 2 known hands given for 1 opponent" in e.status.value and e.output.value == ""
     e.known.value = ""
+    assert e.status.value == "" and "One pair" in e.output.value
     pick(e, "2-2")
-    assert "Too many tiles" in e.html.value and "Unpick 1" in e.html.value
+    assert "Too many tiles" in e.status.value and "Unpick 1" in e.status.value and e.output.value == ""
+    assert "Cannot compute" in wdp.explorer_html(["6-6"] * 6) and "Too many" in wdp.explorer_html(e.picked)
+
+
+def test_known_box_waits_for_enter() -> None:
+    e = wdp.explorer()
+    assert e.known.continuous_update is False
 
 
 def test_explorer_html_is_pure() -> None:

@@ -94,10 +94,15 @@ def test_cli_equity_with_a_huge_denominator_prints_decimals(capsys: pytest.Captu
     """Issue 15: this command died with OverflowError in decimal_str."""
     from dreidelpoker.cli import main
 
-    code = main(["equity", "two-dreidel", "GH", "--top-two-only", "--opponent-discard", "HN",
-                 "--hand-number", "1600"])
+    args = ["equity", "two-dreidel", "GH", "--top-two-only", "--opponent-discard", "HN", "--hand-number", "1600"]
+    code = main(args)
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     win_line = next(line for line in out.splitlines() if line.startswith("win"))
-    exact, _, shown = win_line.split(None, 1)[1].partition("≈")
-    assert abs(Fraction(shown.strip()) - Fraction(exact.strip())) <= Fraction(1, 2 * 10 ** 6)
+    shown = win_line.split()[1]  # the display policy: decimal first, (abbreviated) fraction beside it
+    assert main(args + ["--json"]) == 0
+    import json
+
+    data = json.loads(capsys.readouterr().out)
+    exact = Fraction(data["win"] if "win" in data else data["result"]["win"])
+    assert abs(Fraction(shown) - exact) <= Fraction(1, 2 * 10 ** 6)

@@ -64,7 +64,8 @@ def resolve_lineup(
     """Check a line-up against the game: known names, one bot per seat, an allowed player count.
 
     ``bots`` may be a sequence, a comma-separated string of names, or ``None`` for the
-    game's default line-up (then ``players`` is required).
+    game's default line-up (then ``players`` is required, unless the game has only one
+    player count).
 
     Raises:
         ValueError: unknown bot names, a count that does not match ``players``, or a
@@ -73,8 +74,13 @@ def resolve_lineup(
     if isinstance(bots, str):
         bots = [b.strip() for b in bots.split(",")]
     if bots is None:
+        if players is None and spec.min_players == spec.max_players:
+            players = spec.min_players  # a game with one player count needs no --players
         if players is None:
-            raise InputError("players: give the number of players or a bots line-up")
+            raise InputError(
+                f"players: give the number of players ({spec.min_players} to {spec.max_players} for "
+                f"{game_name}) or a bots line-up"
+            )
         _check_players(spec, game_name, players)
         bots = spec.default_bots(players)
     lineup = tuple(bots)

@@ -11,6 +11,7 @@ from typing import Any
 from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo
 from ..errors import InputError, shorten
+from .result import plural
 
 __all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands"]
 
@@ -151,7 +152,7 @@ def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
                       if spec.round_name == "deal" else ""))
     p.add_argument("--seed", type=_int, default=0, help="root seed (default 0); same seed, same games")
     p.add_argument("--hand-limit", type=_int, default=None,
-                   help=f"stop a game after this many {spec.round_name}s and report it (default {spec.default_hand_limit})")
+                   help=f"stop a game after this many {plural(spec.round_name)} and report it (default {spec.default_hand_limit})")
     p.add_argument("--workers", type=_int, default=None, help="run on a local pool of this many processes")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
@@ -218,7 +219,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             description=f"Play seeded whole games of {title} with a line-up of bots (one per seat) and report "
             f"win rates by seat and per-game metrics with 95% confidence intervals. The same seed gives the "
             f"same games serially, with --workers or on a Dask cluster (--scheduler).\n\n"
-            f"Example: dreidelpoker simulate {game.name} --games 200 --seed 7 --json",
+            f"Example: dreidelpoker simulate {game.name}{_example_text(spec)} --games 200 --seed 7 --json",
             examples=(("--games", "20", "--seed", "1", *_example_players(spec)),),
         ),
         "sweep": CliCommand(
@@ -235,6 +236,10 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
 
 def _example_players(spec: PlaySpec) -> tuple[str, ...]:
     return () if spec.players_in_rules else ("--players", str(spec.min_players))
+
+
+def _example_text(spec: PlaySpec) -> str:
+    return "".join(" " + a for a in _example_players(spec))
 
 
 def _show_progress(args: argparse.Namespace) -> bool:

@@ -16,6 +16,16 @@ from ..errors import InputError
 __all__ = ["SimulationResult"]
 
 
+def plural(noun: str) -> str:
+    """The plural of a round name: ``"hand"`` -> ``"hands"``, ``"skirmish"`` -> ``"skirmishes"``.
+
+    Examples:
+        >>> plural("spin"), plural("skirmish")
+        ('spins', 'skirmishes')
+    """
+    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+
+
 def _quantile(values: Sequence[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -98,7 +108,7 @@ class SimulationResult:
     def length_metric(self) -> str:
         """The metric that says how long games last: the game's own (``"hands"``, ``"spins"``)
         when it reports one, else ``"rounds"``."""
-        own = f"{self.round_name}s"
+        own = plural(self.round_name)
         return own if own in self.metric_names else "rounds"
 
     @cached_property
@@ -108,7 +118,7 @@ class SimulationResult:
         for r in self.records:
             for k in r.metrics:
                 names[k] = None
-        if f"{self.round_name}s" in names:
+        if plural(self.round_name) in names:
             del names["rounds"]  # the game names its rounds itself ("hands", "spins")
         names["steps"] = None
         names.update({f"return_seat{i + 1}": None for i in range(self.players)})
@@ -133,7 +143,7 @@ class SimulationResult:
         notes = []
         if self.truncated:
             notes.append(
-                f"{self.truncated} of {self.games} games hit the limit of {self.hand_limit} {self.round_name}s: "
+                f"{self.truncated} of {self.games} games hit the limit of {self.hand_limit} {plural(self.round_name)}: "
                 f"their lengths are lower bounds, and win rates count only the {self.finished} finished games."
             )
         return notes

@@ -1,8 +1,8 @@
 """Domino Poker explorer: pick five tiles, choose the opponents, read exact odds.
 
-The widget is thin: :func:`explorer_html` (pure, tested without widgets) does the work;
-:class:`DominoExplorer` only wires a 20-tile picker, an opponent count, known opponent
-tiles and the RULES.md 5.4 option to it.
+The widget is thin: :func:`domino_report` (pure, tested without widgets) does the work;
+:class:`DominoExplorer` (an :class:`~dreidelpoker.widgets.base.Explorer`) only wires a
+20-tile picker, an opponent count, known opponent tiles and the RULES.md 5.4 option to it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from .._fractions import decimal_str, frac_str
+from ..display import table_html
 from ..games.domino_poker import (
     LOW_RUN_OPTIONS,
     TILES,
@@ -27,7 +27,9 @@ from ..games.domino_poker import (
 from ..games.domino_poker.tiles import HAND_SIZE, MAX_PLAYERS
 from ..errors import InputError
 
-__all__ = ["DominoExplorer", "explorer", "explorer_html", "parse_known_opponents"]
+from .base import _STYLE, Explorer
+
+__all__ = ["DominoExplorer", "domino_report", "explorer", "explorer_html", "parse_known_opponents"]
 
 
 def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
@@ -45,10 +47,6 @@ def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
     return [p or None for p in parts] + [None] * (opponents - len(parts))
 
 
-def _row(name: str, value: Any) -> str:
-    return f"<tr><td>{name}</td><td>{frac_str(value)}</td><td>≈ {decimal_str(value, 4)}</td></tr>"
-
-
 def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
                   low_runs: str = "flush") -> str:
     """The explorer's report for the picked ``tiles`` as HTML (errors explained in it).
@@ -60,18 +58,46 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
         True
     """
     try:
-        rules = DominoPokerRules(low_runs=low_runs)  # type: ignore[arg-type]
-        hand = parse_tiles(list(tiles), what="hand")
-        if len(hand) < HAND_SIZE:
-            return f"<p>Pick {HAND_SIZE} tiles: pick {HAND_SIZE - len(hand)} more (held: {html.escape(format_tiles(hand)) or 'none'}).</p>"
-        if len(hand) > HAND_SIZE:
-            return f"<p><b>Too many tiles:</b> a hand holds {HAND_SIZE}; you picked {len(hand)}. Unpick {len(hand) - HAND_SIZE}.</p>"
-        specs = parse_known_opponents(known, opponents=opponents)
-        value = evaluate(hand, rules=rules)
-        eq = equity(hand, opponents=specs, rules=rules)
-        blocks = blocking_by_opponent(hand, opponents=specs, rules=rules)
+        return domino_report(tiles, opponents=opponents, known=known, low_runs=low_runs)
     except (ValueError, TypeError) as exc:
         return f"<p><b>Cannot compute:</b> {html.escape(str(exc))}</p>"
+
+
+def domino_report(tiles: Sequence[str], *, opponents: int = 1, known: str = "", low_runs: str = "flush") -> str:
+    """Like :func:`explorer_html`, but bad input raises ``ValueError`` (the explorer shows it).
+
+    Parameters:
+        tiles: the picked tiles (fewer than five gives a prompt to pick more).
+        opponents: how many opponents.
+        known: opponents' known tiles, hands split by ``;`` (blank = unknown).
+        low_runs: the RULES.md 5.4 option.
+
+    Returns:
+        HTML.
+
+    Raises:
+        ValueError: for tiles or known hands the deal cannot produce.
+
+    Examples:
+        >>> "One pair" in domino_report(["6-6", "5-5", "2-4", "3-1", "4-6"])
+        True
+    """
+    rules = DominoPokerRules(low_runs=low_runs)  # type: ignore[arg-type]
+    hand = parse_tiles(list(tiles), what="hand")
+    if len(hand) < HAND_SIZE:
+        return (f"<p>Pick {HAND_SIZE} tiles: pick {HAND_SIZE - len(hand)} more "
+                f"(held: {html.escape(format_tiles(hand)) or 'none'}).</p>")
+    if len(hand) > HAND_SIZE:
+        raise InputError(f"Too many tiles: a hand holds {HAND_SIZE}; you picked {len(hand)}. "
+                         f"Unpick {len(hand) - HAND_SIZE}.")
+    try:
+        specs = parse_known_opponents(known, opponents=opponents)
+    except ValueError as exc:
+        raise InputError(f"known: {exc}") from None
+    value = evaluate(hand, rules=rules)
+    eq = equity(hand, opponents=specs, rules=rules)
+    blocks = blocking_by_opponent(hand, opponents=specs, rules=rules)
+
     def describe(i: int, spec: str | None) -> str:
         if spec is None:
             return f"opponent {i}: unknown"
@@ -85,54 +111,68 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
         blocking_html = "<p>Every unknown opponent's hand:</p>" + blocks[0]._repr_html_()
     else:
         blocking_html = "".join(f"<p>Opponent {i}:</p>{b._repr_html_()}" for i, b in enumerate(blocks, start=1))
-    eq_rows = "".join(_row(n, getattr(eq, n)) for n in ("win", "tie", "lose", "equity"))
     return (
         f"<h4>{html.escape(value.category)} (rank {value.rank}): {html.escape(format_tiles(value.tiles))}</h4>"
         f"<p>Against {opponents} opponent(s): {vs} — exact over {eq.details['deals']:,} deals.</p>"
-        f"<table><thead><tr><th></th><th>exact</th><th></th></tr></thead><tbody>{eq_rows}</tbody></table>"
-        f"<h4>Blocking</h4>{blocking_html}"
+        + table_html(("", "probability / share"), [(n, getattr(eq, n)) for n in ("win", "tie", "lose", "equity")])
+        + f"<h4>Blocking</h4>{blocking_html}"
     )
 
 
-class DominoExplorer:
+class DominoExplorer(Explorer):
     """The widget: a 20-tile picker, opponents, known opponent tiles, the 5.4 option, a report.
 
-    Set ``buttons["6-6"].value = True`` (etc.) and read ``html.value``; no kernel needed.
+    Set ``buttons["6-6"].value = True`` (etc.) and read ``output.value``; no kernel needed.
     """
 
+    game = "domino-poker"
+    title = "Domino Poker"
+    controls_width = "0px"  # the picker sits above the report; nothing to clip
+
     def __init__(self, *, hand: str = "", opponents: int = 1, low_runs: str = "flush") -> None:
+        self._init = (hand, opponents, low_runs)
+        super().__init__()
+
+    def build_controls(self) -> dict[str, w.Widget]:
+        hand, opponents, low_runs = self._init
         self.buttons: dict[str, w.ToggleButton] = {
             t.label: w.ToggleButton(value=False, description=t.label, layout=w.Layout(width="52px"))
             for t in reversed(TILES)
         }
-        self.opponents = w.IntSlider(value=opponents, min=1, max=MAX_PLAYERS - 1, description="opponents")
-        self.known = w.Text(value="", description="known",
-                            placeholder="opponents' known tiles, hands split by ';' (blank = unknown)")
-        self.low_runs = w.Dropdown(options=list(LOW_RUN_OPTIONS), value=low_runs, description="runs 1-3")
-        self.html = w.HTML()
         for t in parse_tiles(hand, what="hand") if hand else ():
             self.buttons[t.label].value = True
+        self.opponents = w.IntSlider(value=opponents, min=1, max=MAX_PLAYERS - 1, description="opponents")
+        self.known = w.Text(value="", description="known",
+                            placeholder="opponents' known tiles, hands split by ';' (blank = unknown)",
+                            layout=w.Layout(width="min(100%, 520px)"))
+        self.low_runs = w.Dropdown(options=list(LOW_RUN_OPTIONS), value=low_runs, description="runs 1-3")
+        controls: dict[str, w.Widget] = {f"tile_{label.replace('-', '_')}": b for label, b in self.buttons.items()}
+        controls.update({"opponents": self.opponents, "known": self.known, "low_runs": self.low_runs})
+        return controls
+
+    def build_layout(self) -> w.Box:
         rows: dict[int, list[w.ToggleButton]] = {}
         for t in reversed(TILES):
             rows.setdefault(t.high, []).append(self.buttons[t.label])
-        picker = w.VBox([w.HBox(r) for r in rows.values()])
-        self.widget = w.VBox([picker, w.HBox([self.opponents, self.low_runs]), self.known, self.html])
-        for b in self.buttons.values():
-            b.observe(self._update, names="value")
-        for c in (self.opponents, self.known, self.low_runs):
-            c.observe(self._update, names="value")
-        self._update()
+        picker = w.VBox([w.HBox(r, layout=w.Layout(flex_flow="row wrap")) for r in rows.values()])
+        return w.VBox([picker, w.HBox([self.opponents, self.low_runs], layout=w.Layout(flex_flow="row wrap")),
+                       self.known, w.HTML(_STYLE), self.status, self.output])
+
+    @property
+    def html(self) -> w.HTML:
+        """The report pane (``output``), under its old name."""
+        return self.output
 
     @property
     def picked(self) -> list[str]:
         return [label for label, b in self.buttons.items() if b.value]
 
-    def _update(self, _change: object = None) -> None:
-        self.html.value = explorer_html(self.picked, opponents=self.opponents.value,
-                                        known=self.known.value, low_runs=self.low_runs.value)
+    def arguments(self) -> dict[str, Any]:
+        return {"tiles": self.picked, "opponents": self.opponents.value, "known": self.known.value,
+                "low_runs": self.low_runs.value}
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+    def report(self, **arguments: Any) -> str:
+        return domino_report(**arguments)
 
 
 def explorer(*, hand: str = "", opponents: int = 1, low_runs: str = "flush") -> DominoExplorer:

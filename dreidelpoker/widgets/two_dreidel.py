@@ -1,9 +1,9 @@
-"""The Two Dreidel table explorer: a thin ipywidgets layer over
-:func:`dreidelpoker.games.two_dreidel.at_the_table.at_the_table`."""
+"""The Two Dreidel table explorer: a thin :class:`~dreidelpoker.widgets.base.Explorer` over
+:func:`dreidelpoker.games.two_dreidel.at_the_table.at_the_table` (see :func:`table_report`)."""
 
 from __future__ import annotations
 
-import html
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -13,118 +13,144 @@ from ..games.two_dreidel.equity import MAX_OPPONENTS
 from ..games.two_dreidel.policies import POLICIES
 from ..games.two_dreidel.rules import DECK_PRESETS, TwoDreidelRules
 from ..errors import InputError
+from .base import Explorer
 
-__all__ = ["TwoDreidelExplorer", "two_dreidel_explorer"]
+__all__ = ["TwoDreidelExplorer", "VariantDesigner", "table_report", "two_dreidel_designer", "two_dreidel_explorer"]
 
 #: Discard histories shown by default (hand 3 of a 1-5-5-1 game, all normal-best play).
 DEFAULT_DISCARDS = ("GH,NN", "HH,HN", "HN,HH", "NN,HN", "HH,NN", "HN,NN", "NN,HH")
 CUSTOM = "custom"
-_STYLE = """<style>
-.dp-explorer table {border-collapse: collapse; margin: 0.3em 0 0.8em 0;}
-.dp-explorer td, .dp-explorer th {padding: 2px 8px; text-align: right; vertical-align: top;}
-.dp-explorer caption {text-align: left; font-weight: bold;}
-</style>"""
+UNKNOWN_TOP = "(unknown)"
 
 
-class TwoDreidelExplorer(w.VBox):  # type: ignore[misc]
-    """The explorer's widgets. Controls and output panes are attributes so that tests and
-    users can drive it without a browser (set ``.value``, read ``.putback_html.value``)."""
+def _visible_pair(text: str) -> str:
+    """Under "top two only" the screen may still hold a whole history: keep its last pair."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    return parts[-1] if parts else ""
+
+
+def table_report(*, deck: str, drawn: str, top: str | None, discards: Sequence[str], public: str,
+                 hand_number: int, they_keep: str, pot: int, your_stack: int, their_stacks: str) -> str:
+    """The explorer's report as HTML: put-back equities, opponents' hands, the spin table.
+
+    Arguments carry the words on the screen; bad input raises ``ValueError`` in those words.
+
+    Parameters:
+        deck: the deck ``g-h-n-s``.
+        drawn: your three drawn cards.
+        top: the card you put back last hand, or None when unknown.
+        discards: each opponent's discarded pairs, oldest first (``?`` for a missed hand).
+        public: ``"all"`` (whole discard piles public) or ``"top-two"``.
+        hand_number: the current hand (used with ``"top-two"``).
+        they_keep: the opponents' keep policy.
+        pot: chips in the pot.
+        your_stack: your chips.
+        their_stacks: ``""`` (deep) or comma-separated chip counts.
+
+    Returns:
+        HTML.
+
+    Raises:
+        ValueError: for input the game cannot produce, in the explorer's words.
+
+    Examples:
+        >>> html = table_report(deck="1-5-5-1", drawn="GHN", top=None, discards=["GH,NN", "HH,HN"],
+        ...                     public="top-two", hand_number=3, they_keep="normal-best", pot=4,
+        ...                     your_stack=8, their_stacks="")
+        >>> "best" in html and "top-two" in html
+        True
+    """
+    stacks = None
+    if their_stacks.strip():
+        try:
+            parts = [int(x) for x in their_stacks.split(",")]
+        except ValueError:
+            raise InputError(f"their stacks {their_stacks.strip()!r} must be whole numbers like 8,3") from None
+        stacks = parts * len(discards) if len(parts) == 1 else parts
+    if public == "top-two":
+        seen = [_visible_pair(d) for d in discards]
+        if hand_number < 2 and any(seen):
+            raise InputError("at hand no. 1 nobody has discarded yet: raise the hand no. or clear the discards")
+        if hand_number >= 2 and not all(seen):
+            raise InputError("with top two only, give each opponent's last discarded pair, e.g. NN")
+        if hand_number < 2:
+            seen = ["" for _ in discards]
+    else:
+        seen = list(discards)
+    try:
+        rules = TwoDreidelRules(deck=deck)
+    except ValueError as exc:
+        raise InputError(f"deck: {exc}") from None
+    report = at_the_table(
+        rules=rules, cards=drawn, top=top, opponent_discards=seen, visibility=public,  # type: ignore[arg-type]
+        hand_number=hand_number if public == "top-two" else None, policy=they_keep,
+        pot=pot, hero_stack=your_stack, opponent_stacks=stacks,
+    )
+    return report.equity_html() + report.posteriors_html() + report.spin_html()
+
+
+class TwoDreidelExplorer(Explorer):
+    """The table explorer. Controls are attributes (``.drawn``, ``.discards[i]`` …) so that
+    tests and users can drive it without a browser: set ``.value``, read ``.output.value``."""
+
+    game = "two-dreidel"
+    title = "Two Dreidel at the table"
 
     def __init__(self, *, drawn: str = "GHN", opponents: int = 2, pot: int = 4, hero_stack: int = 8) -> None:
+        self._init = dict(drawn=drawn, opponents=opponents, pot=pot, hero_stack=hero_stack)
+        super().__init__()
+
+    def build_controls(self) -> dict[str, w.Widget]:
+        i = self._init
         self.deck = w.Dropdown(options=list(DECK_PRESETS) + [CUSTOM], value="1-5-5-1", description="deck")
-        self.custom_deck = w.Text(value="1-5-5-1", description="g-h-n-s", continuous_update=False)
-        self.drawn = w.Text(value=drawn, description="you drew", continuous_update=False)
-        self.top = w.Dropdown(options=["(unknown)", "G", "H", "N", "S"], value="(unknown)",
+        self.custom_deck = w.Text(value="1-5-5-1", description="g-h-n-s")
+        self.drawn = w.Text(value=i["drawn"], description="you drew")
+        self.top = w.Dropdown(options=[UNKNOWN_TOP, "G", "H", "N", "S"], value=UNKNOWN_TOP,
                               description="your top card")
-        self.opponents = w.IntSlider(value=opponents, min=1, max=MAX_OPPONENTS, description="opponents")
+        self.opponents = w.IntSlider(value=i["opponents"], min=1, max=MAX_OPPONENTS, description="opponents")
         self.visibility = w.ToggleButtons(options=[("whole discard pile", "all"), ("top two only", "top-two")],
                                           value="all", description="public")
         self.hand_number = w.BoundedIntText(value=3, min=1, max=999, description="hand no.")
         self.policy = w.Dropdown(options=list(POLICIES), value="normal-best", description="they keep")
-        self.discards = [
-            w.Text(value=DEFAULT_DISCARDS[i], description=f"opp. {i + 1}", continuous_update=False)
-            for i in range(MAX_OPPONENTS)
-        ]
-        self.pot = w.BoundedIntText(value=pot, min=0, max=10_000, description="pot")
-        self.hero_stack = w.BoundedIntText(value=hero_stack, min=0, max=10_000, description="your stack")
-        self.opponent_stacks = w.Text(value="", placeholder="deep; or e.g. 8,3", description="their stacks",
-                                      continuous_update=False)
-        self.status = w.HTML(value="")
-        self.putback_html = w.HTML(value="")
-        self.posteriors_html = w.HTML(value="")
-        self.spin_html = w.HTML(value="")
-        for widget, cls in ((self.drawn, "dp-drawn"), (self.opponents, "dp-opponents"),
-                            (self.putback_html, "dp-putback-out"), (self.spin_html, "dp-spin-out"),
-                            (self.posteriors_html, "dp-posteriors-out"), (self.status, "dp-status"),
-                            (self.pot, "dp-pot")):
-            widget.add_class(cls)
-        for i, t in enumerate(self.discards):
-            t.add_class(f"dp-discard-{i + 1}")
-        controls = [self.deck, self.custom_deck, self.drawn, self.top, self.opponents, self.visibility,
-                    self.hand_number, self.policy, *self.discards, self.pot, self.hero_stack, self.opponent_stacks]
-        for c in controls:
-            c.observe(self._changed, names="value")
-        style = {"description_width": "initial"}
-        for c in controls:
-            if hasattr(c, "style") and hasattr(c.style, "description_width"):
-                c.style = style
-        left = w.VBox([self.deck, self.custom_deck, self.drawn, self.top, self.opponents, self.visibility,
-                       self.hand_number, self.policy, *self.discards, self.pot, self.hero_stack,
-                       self.opponent_stacks])
-        right = w.VBox([w.HTML(_STYLE), self.status, self.putback_html, self.posteriors_html, self.spin_html])
-        super().__init__([w.HBox([left, right])])
-        self.add_class("dp-explorer")
-        self.refresh()
+        self.discards = [w.Text(value=DEFAULT_DISCARDS[k], description=f"opp. {k + 1}")
+                         for k in range(MAX_OPPONENTS)]
+        self.pot = w.BoundedIntText(value=i["pot"], min=0, max=10_000, description="pot")
+        self.hero_stack = w.BoundedIntText(value=i["hero_stack"], min=0, max=10_000, description="your stack")
+        self.opponent_stacks = w.Text(value="", placeholder="deep; or e.g. 8,3", description="their stacks")
+        controls: dict[str, w.Widget] = {
+            "deck": self.deck, "custom_deck": self.custom_deck, "drawn": self.drawn, "top": self.top,
+            "opponents": self.opponents, "visibility": self.visibility, "hand_number": self.hand_number,
+            "policy": self.policy,
+        }
+        controls.update({f"discard_{k + 1}": t for k, t in enumerate(self.discards)})
+        controls.update({"pot": self.pot, "hero_stack": self.hero_stack, "opponent_stacks": self.opponent_stacks})
+        return controls
 
-    # -- wiring --------------------------------------------------------------------------
-    def _changed(self, _change: Any) -> None:
-        self.refresh()
-
-    def _layout(self) -> None:
+    def update_layout(self) -> None:
         n = self.opponents.value
-        for i, t in enumerate(self.discards):
-            t.layout.display = None if i < n else "none"
+        for k, t in enumerate(self.discards):
+            t.layout.display = None if k < n else "none"
         self.custom_deck.layout.display = None if self.deck.value == CUSTOM else "none"
         self.hand_number.layout.display = None if self.visibility.value == "top-two" else "none"
 
-    def refresh(self) -> None:
-        """Recompute everything from the controls (called on every change)."""
-        self._layout()
-        try:
-            report = at_the_table(**self.arguments())
-        except (ValueError, TypeError) as exc:
-            self.status.value = f"<p style='color:#b00' class='dp-error'>{html.escape(str(exc))}</p>"
-            return
-        self.status.value = ""
-        self.putback_html.value = report.equity_html()
-        self.posteriors_html.value = report.posteriors_html()
-        self.spin_html.value = report.spin_html()
-
     def arguments(self) -> dict[str, Any]:
-        """The keyword arguments of ``at_the_table`` the controls describe."""
-        deck = self.custom_deck.value if self.deck.value == CUSTOM else self.deck.value
+        """The keyword arguments of :func:`table_report` the controls describe."""
         n = self.opponents.value
-        vis = self.visibility.value
-        stacks_text = self.opponent_stacks.value.strip()
-        stacks = None
-        if stacks_text:
-            try:
-                parts = [int(x) for x in stacks_text.split(",")]
-            except ValueError:
-                raise InputError(f"their stacks {stacks_text!r} must be whole numbers like 8,3") from None
-            stacks = parts * n if len(parts) == 1 else parts
         return dict(
-            rules=TwoDreidelRules(deck=deck),
-            cards=self.drawn.value,
-            top=None if self.top.value == "(unknown)" else self.top.value,
-            opponent_discards=[t.value for t in self.discards[:n]],
-            visibility=vis,
-            hand_number=self.hand_number.value if vis == "top-two" else None,
-            policy=self.policy.value,
+            deck=self.custom_deck.value if self.deck.value == CUSTOM else self.deck.value,
+            drawn=self.drawn.value,
+            top=None if self.top.value == UNKNOWN_TOP else self.top.value,
+            discards=[t.value for t in self.discards[:n]],
+            public=self.visibility.value,
+            hand_number=self.hand_number.value,
+            they_keep=self.policy.value,
             pot=self.pot.value,
-            hero_stack=self.hero_stack.value,
-            opponent_stacks=stacks,
+            your_stack=self.hero_stack.value,
+            their_stacks=self.opponent_stacks.value,
         )
+
+    def report(self, **arguments: Any) -> str:
+        return table_report(**arguments)
 
 
 def two_dreidel_explorer(*, drawn: str = "GHN", opponents: int = 2, pot: int = 4,
@@ -133,12 +159,75 @@ def two_dreidel_explorer(*, drawn: str = "GHN", opponents: int = 2, pot: int = 4
     stacks in; exact equity of each put-back choice, each opponent's hand posterior and the
     spin table out, live.
 
+    Parameters:
+        drawn: your three drawn cards.
+        opponents: how many opponents (1 to 7).
+        pot: chips in the pot.
+        hero_stack: your chips.
+
+    Returns:
+        The explorer (display it as the last expression of a cell).
+
     Examples:
         >>> ex = two_dreidel_explorer()
-        >>> "best" in ex.putback_html.value
+        >>> "best" in ex.output.value
         True
         >>> ex.drawn.value = "GGG"
-        >>> "holds only 1" in ex.status.value
-        True
+        >>> "holds only 1" in ex.status.value, ex.output.value
+        (True, '')
     """
     return TwoDreidelExplorer(drawn=drawn, opponents=opponents, pot=pot, hero_stack=hero_stack)
+
+
+class VariantDesigner(Explorer):
+    """The Two Dreidel variant designer: deck g-h-n-s, draw / put back and players in;
+    kept-hand odds, the deck cycle, trump frequency and exploitability out, and on request
+    seeded whole games on the whole-game engine (from
+    :func:`dreidelpoker.games.two_dreidel.designer.variant_report`).
+
+    Examples:
+        >>> d = VariantDesigner()
+        >>> "a reshuffle every 5 hands" in d.output.value
+        True
+        >>> d.g.value = 0; d.h.value = 1; d.n.value = 1; d.s.value = 0
+        >>> "at least 4" in d.status.value, d.output.value
+        (True, '')
+    """
+
+    game = "two-dreidel"
+    title = "Two Dreidel variant designer"
+
+    def build_controls(self) -> dict[str, w.Widget]:
+        self.g, self.h, self.n, self.s = (w.IntSlider(value=v, min=0, max=9, description=f"{name} cards")
+                                          for v, name in zip((1, 5, 5, 1), ("Gimel", "Hey", "Nun", "Shin")))
+        self.draw = w.IntSlider(value=3, min=2, max=5, description="draw")
+        self.put_back = w.IntSlider(value=1, min=0, max=3, description="put back")
+        self.players = w.IntSlider(value=2, min=2, max=8, description="players")
+        self.exploitability = w.Checkbox(value=False, description="exploitability for decks over 16 cards (slow)")
+        self.whole_games = w.IntSlider(value=0, min=0, max=200, step=20, description="whole games to play")
+        return {"gimel": self.g, "hey": self.h, "nun": self.n, "shin": self.s, "draw": self.draw,
+                "put_back": self.put_back, "players": self.players, "exploitability": self.exploitability,
+                "whole_games": self.whole_games}
+
+    def arguments(self) -> dict[str, Any]:
+        return dict(deck=f"{self.g.value}-{self.h.value}-{self.n.value}-{self.s.value}", draw=self.draw.value,
+                    put_back=self.put_back.value, players=self.players.value,
+                    exploitability=True if self.exploitability.value else None, whole_games=self.whole_games.value)
+
+    def report(self, **arguments: Any) -> str:
+        from ..games.two_dreidel.designer import variant_report
+
+        return variant_report(**arguments)._repr_html_()
+
+
+def two_dreidel_designer() -> VariantDesigner:
+    """The variant designer for the Two Dreidel family (display it as the last expression of a cell).
+
+    Returns:
+        The explorer.
+
+    Examples:
+        >>> "kept hands from a fresh deck" in two_dreidel_designer().output.value
+        True
+    """
+    return VariantDesigner()

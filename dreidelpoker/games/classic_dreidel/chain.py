@@ -17,7 +17,8 @@ from typing import Any, Literal
 import sympy
 
 from ..._deprecation import rules_keyword_only
-from ..._fractions import decimal_str, frac_str, to_jsonable
+from ..._fractions import to_jsonable
+from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
 from .size import check_chain_size
@@ -254,12 +255,25 @@ class ClassicDreidelResult:
         }
 
     def _fmt(self, v: Any) -> str:
-        if not self.exact:
-            return f"{float(v):.6f}"
-        text = frac_str(v)
-        if len(text) > 40:  # keep the text readable; --json / to_dict() carry the exact value
-            return f"≈ {decimal_str(v, 9)} (exact: {len(text.split('/')[-1])}-digit denominator)"
-        return f"{text} ≈ {decimal_str(v)}"
+        return number_text(v) if self.exact else decimal_text(float(v))
+
+    def _rows(self) -> list[tuple[str, Any]]:
+        rows: list[tuple[str, Any]] = [("expected spins", self.expected_spins)]
+        for name, probs in (("P(win)", self.win_probabilities), ("P(first out)", self.first_out_probabilities)):
+            if probs is not None:
+                rows += [(f"seat {i + 1} {name}", v) for i, v in enumerate(probs)]
+        return [(n, v if self.exact else float(v)) for n, v in rows]
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The results as a two-column ``pandas.DataFrame`` (quantity, value).
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats (exact results only).
+
+        Returns:
+            A ``pandas.DataFrame``.
+        """
+        return to_pandas_frame(("quantity", "value"), self._rows(), exact=exact)
 
     def to_text(self) -> str:
         lines = [f"classic dreidel: {self.rules.label}",
@@ -272,16 +286,8 @@ class ClassicDreidelResult:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        def cells(v: Any) -> str:
-            return (f"<td>{frac_str(v)}</td><td>{decimal_str(v)}</td>" if self.exact
-                    else f"<td></td><td>{float(v):.6f}</td>")
-
-        rows = f"<tr><td>expected spins</td>{cells(self.expected_spins)}</tr>"
-        for name, probs in (("P(win)", self.win_probabilities), ("P(first out)", self.first_out_probabilities)):
-            if probs is not None:
-                rows += "".join(f"<tr><td>seat {i + 1} {name}</td>{cells(v)}</tr>" for i, v in enumerate(probs))
-        return (f"<table><caption>{self.rules.label} ({self.states} states, {self.method})</caption>"
-                f"<thead><tr><th></th><th>exact</th><th>≈</th></tr></thead><tbody>{rows}</tbody></table>")
+        return table_html(("", "value"), self._rows(),
+                          title=f"{self.rules.label} ({self.states} states, {self.method})")
 
     def __repr__(self) -> str:
         return (f"ClassicDreidelResult(expected_spins={self.expected_spins!r}, "

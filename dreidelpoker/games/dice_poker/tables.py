@@ -22,7 +22,8 @@ from typing import Any, Literal
 import sympy
 
 from ..._deprecation import rules_keyword_only
-from ..._fractions import decimal_str, frac_str
+from ..._fractions import frac_str
+from ...display import table_html, to_pandas_frame
 from ...exact import Distribution, ExactMatrix, ExactTable
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .evaluator import CATEGORY_NAMES
@@ -153,17 +154,20 @@ class CategoryTable:
         return f"CategoryTable(space={self.space!r}, total={self.total}, counts={{{body}}})"
 
     def _repr_html_(self) -> str:
-        rows = []
+        rows, styles = [], []
         for i, c in enumerate(self.counts):
-            p = sympy.Rational(c, self.total)
             inv = self.inverted_with(i)
-            flag = f"⚠ more likely than {html.escape(', '.join(inv))}" if inv else ""
-            style = ' style="background:#fde2e1"' if inv else ""
-            rows.append(f"<tr{style}><td>{i}</td><td>{CATEGORY_NAMES[i]}</td><td>{c}</td>"
-                        f"<td>{frac_str(p)}</td><td>{decimal_str(p)}</td><td>{flag}</td></tr>")
-        cap = html.escape(f"{self.title} — {self.space}: {self.space_description}; total {self.total}")
-        return (f"<table><caption>{cap}</caption><thead><tr><th>rank</th><th>category</th><th>count</th>"
-                f"<th>probability</th><th>≈</th><th>inversion</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+            rows.append((i, CATEGORY_NAMES[i], c, sympy.Rational(c, self.total),
+                         f"⚠ more likely than {', '.join(inv)}" if inv else ""))
+            styles.append("background:#fde2e1" if inv else "")
+        cap = f"{self.title} — {self.space}: {self.space_description}; total {self.total}"
+        return table_html(("rank", "category", "count", "probability", "inversion"), rows, title=cap,
+                          row_styles=styles)
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The table as a ``pandas.DataFrame`` (floats unless ``exact``)."""
+        t = self.to_table()
+        return to_pandas_frame(t.columns, t.rows, exact=exact)
 
     def plot(self, ax: Any = None, *, log: bool = True) -> Any:
         """Bar chart of the probabilities by rank; inverted categories in red."""

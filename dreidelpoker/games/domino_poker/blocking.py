@@ -9,7 +9,6 @@ computes it exactly and sets it beside the unconditioned table.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
@@ -17,7 +16,8 @@ from typing import Any
 
 import sympy
 
-from ..._fractions import decimal_str, frac_str
+from ..._fractions import frac_str
+from ...display import Html, number_html, table_html, to_pandas_frame
 from ...exact import Distribution, ExactTable
 from .equity import setup_deal
 from .evaluator import category_names
@@ -112,22 +112,20 @@ class BlockingResult:
         return "BlockingResult\n" + self.to_text()
 
     def _repr_html_(self) -> str:
-        def cell(v: sympy.Rational) -> str:
-            return f"{frac_str(v)} <small>(≈ {decimal_str(v)})</small>"
+        rows = []
+        for r in self.rows:
+            color = "#b00" if r.change < 0 else "#070" if r.change > 0 else "inherit"
+            sign = "+" if r.change > 0 else ""
+            rows.append((r.rank, r.name, r.count, r.probability, r.unconditioned,
+                         Html(f'<span style="color:{color}">{sign}{number_html(r.change)}</span>'),
+                         "—" if r.ratio is None else r.ratio))
+        return table_html(("rank", "category", "hands", "probability", "unconditioned", "change", "ratio"),
+                          rows, title=self.title)
 
-        body = "".join(
-            f"<tr><td>{r.rank}</td><td>{html.escape(r.name)}</td><td>{r.count}</td><td>{cell(r.probability)}</td>"
-            f"<td>{cell(r.unconditioned)}</td>"
-            f"<td style=\"color:{'#b00' if r.change < 0 else '#070' if r.change > 0 else 'inherit'}\">"
-            f"{'+' if r.change > 0 else ''}{decimal_str(r.change)}</td>"
-            f"<td>{'—' if r.ratio is None else decimal_str(r.ratio, 3)}</td></tr>"
-            for r in self.rows
-        )
-        return (
-            f"<table><caption>{html.escape(self.title)}</caption><thead><tr><th>rank</th><th>category</th>"
-            "<th>hands</th><th>probability</th><th>unconditioned</th><th>change</th><th>ratio</th></tr></thead>"
-            f"<tbody>{body}</tbody></table>"
-        )
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The table as a ``pandas.DataFrame`` (floats unless ``exact``)."""
+        t = self.as_exact_table()
+        return to_pandas_frame(t.columns, t.rows, exact=exact)
 
     def plot(self, ax: Any = None) -> Any:
         """Opponent category probabilities with and without the held tiles (log scale)."""

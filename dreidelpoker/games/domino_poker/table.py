@@ -21,7 +21,8 @@ import sympy
 
 from ...caches import bounded_cache
 from ..._deprecation import rules_keyword_only
-from ..._fractions import decimal_str, frac_str
+from ..._fractions import frac_str
+from ...display import table_html, to_pandas_frame
 from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, _evaluate, category_names
 from .rules import DominoPokerRules, LowRuns
@@ -272,19 +273,15 @@ class CategoryTable:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        flag = ' style="background:#fde2e1"'
-        rows = "".join(
-            f"<tr{flag if r.inverted else ''}><td>{r.rank}</td>"
-            f"<td>{html.escape(r.name)}</td><td>{r.count}</td><td>{frac_str(r.probability)}</td>"
-            f"<td>{decimal_str(r.probability)}</td>"
-            f"<td>{html.escape(', '.join(r.rarer_below))}</td></tr>"
-            for r in self.rows
-        )
-        return (
-            f"<table><caption>{html.escape(self.title)}</caption><thead><tr><th>rank</th><th>category</th>"
-            "<th>hands</th><th>probability</th><th>≈</th><th>rarer categories ranked below</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table><p>{html.escape(self.note)}</p>"
-        )
+        rows = [(r.rank, r.name, r.count, r.probability, ", ".join(r.rarer_below)) for r in self.rows]
+        styles = ["background:#fde2e1" if r.inverted else "" for r in self.rows]
+        return table_html(("rank", "category", "hands", "probability", "rarer categories ranked below"),
+                          rows, title=self.title, row_styles=styles) + f"<p>{html.escape(self.note)}</p>"
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The table as a ``pandas.DataFrame`` (floats unless ``exact``)."""
+        t = self.as_exact_table()
+        return to_pandas_frame(t.columns, t.rows, exact=exact)
 
     def __repr__(self) -> str:
         return f"CategoryTable(low_runs={self.low_runs!r})\n" + self.as_exact_table().to_text()

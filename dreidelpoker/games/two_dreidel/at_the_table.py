@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..._fractions import decimal_str, frac_str
+from ..._fractions import frac_str
+from ...display import Html, table_html
 from ...equity import EquityResult
 from .information import DiscardsLike, OpponentPosterior, Visibility, table_posteriors
 from .policies import Policy
@@ -68,21 +69,15 @@ class TableReport:
 
         hands = sorted({h for p in self.posteriors for h in p.hand},
                        key=lambda h: normal_key(parse_hand(h, self.rules)), reverse=True)
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in hands)
         rows = []
         for i, p in enumerate(self.posteriors, start=1):
             seen = ", ".join(d or "?" for d in p.discards) or "none yet"
-            cells = "".join(
-                f"<td>{frac_str(p.hand[h])}<br><small>≈ {decimal_str(p.hand[h], 3)}</small></td>"
-                if h in p.hand else "<td>0</td>"
-                for h in hands
-            )
-            rows.append(f"<tr><th>opponent {i}<br><small>discarded {html.escape(seen)}</small></th>{cells}</tr>")
+            label = Html(f"opponent {i}<br><small>discarded {html.escape(seen)}</small>")
+            rows.append((label, *(p.hand[h] if h in p.hand else 0 for h in hands)))
         first = self.posteriors[0]
-        caption = (f"<caption>opponents' hands now (hand {first.hand_number}, {first.visibility} discards, "
-                   f"policy {html.escape(first.policy)})</caption>")
-        return (f"<table class='dp-posteriors'>{caption}<thead><tr><th></th>{head}</tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table>")
+        caption = (f"opponents' hands now (hand {first.hand_number}, {first.visibility} discards, "
+                   f"policy {first.policy})")
+        return table_html(("", *hands), rows, title=caption, css_class="dp-posteriors")
 
     def spin_html(self) -> str:
         return self.spin._repr_html_()

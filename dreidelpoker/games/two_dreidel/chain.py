@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from ..._fractions import decimal_str, frac_str
+from ..._fractions import frac_str
+from ...display import table_html, text_table
 from ...exact import Distribution, ExactTable
 from .deck import DeckState, DrawOutcome, check_piles, counts_of, draw_weights, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
@@ -576,9 +577,7 @@ class DeckChain:
     def to_text(self) -> str:
         lines = [f"deck cycle of {self.rules.deck_label} under {self.policy.name}: "
                  f"{self.n_states} states, period {self.period}, a reshuffle every {len(self.cycle)} hands",
-                 f"{'hand':<6}{'long-run frequency':>24}  ≈"]
-        for hand, p in self.long_run_hands().items():
-            lines.append(f"{hand:<6}{frac_str(p):>24}  {decimal_str(p)}")
+                 text_table(("hand", "long-run frequency"), list(self.long_run_hands().items()))]
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -682,21 +681,20 @@ class HeadsUpLongRun:
         }
 
     def to_text(self) -> str:
-        lines = [f"{self.hero} against {self.opponent}, deck {self.rules.deck_label} (long run)"]
-        for name in ("win", "tie", "lose", "equity", "trump", "trump_for_hero", "trump_upsets"):
-            v = getattr(self, name)
-            lines.append(f"{name:<15}{frac_str(v):>30}  ≈ {decimal_str(v)}")
-        return "\n".join(lines)
+        rows = [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero",
+                                                 "trump_upsets")]
+        return text_table(("", "long run"), rows,
+                          title=f"{self.hero} against {self.opponent}, deck {self.rules.deck_label} (long run)")
 
     def __repr__(self) -> str:
         return (f"HeadsUpLongRun(hero={self.hero!r}, opponent={self.opponent!r}, equity={frac_str(self.equity)}, "
                 f"trump={frac_str(self.trump)})")
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{n}</td><td>{frac_str(getattr(self, n))}</td><td>{decimal_str(getattr(self, n))}</td></tr>"
-                       for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero", "trump_upsets"))
-        cap = html.escape(f"{self.hero} against {self.opponent}, deck {self.rules.deck_label}, long run")
-        return f"<table><caption>{cap}</caption><tbody>{rows}</tbody></table>"
+        rows = [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero",
+                                                 "trump_upsets")]
+        return table_html(("", "long run"), rows,
+                          title=f"{self.hero} against {self.opponent}, deck {self.rules.deck_label}, long run")
 
 
 _LONG_RUN_MODEL = (

@@ -63,14 +63,14 @@ class _ChainOutput:
         return d
 
     def to_text(self) -> str:
-        from ..._fractions import decimal_str, frac_str
+        from ...display import number_text
 
         lines = [self.chain.to_text(), "", "held in the long run:"]
         for r in self.chain.symbol_frequencies().records():
-            lines.append(f"  {r['name']:<8}{frac_str(r['P(held)']):>24}  ≈ {decimal_str(r['P(held)'])}")
+            lines.append(f"  {r['name']:<8}{number_text(r['P(held)'])}")
         hu = self.heads_up
-        lines.append(f"against {hu.opponent}: long-run equity {frac_str(hu.equity)} ≈ {decimal_str(hu.equity)}, "
-                     f"a trump decides {frac_str(hu.trump)} ≈ {decimal_str(hu.trump)} of showdowns")
+        lines.append(f"against {hu.opponent}: long-run equity {number_text(hu.equity)}, "
+                     f"a trump decides {number_text(hu.trump)} of showdowns")
         return "\n".join(lines)
 
 

@@ -44,7 +44,8 @@ from typing import Any, Literal, Union
 
 import sympy
 
-from ..._fractions import decimal_str, frac_str
+from ..._fractions import frac_str
+from ...display import number_html, number_text, table_html, text_table
 from ...exact import Distribution
 from .deck import counts_of, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
@@ -275,28 +276,23 @@ class OpponentPosterior:
         )
 
     def to_text(self) -> str:
-        lines = [self.describe(), f"{'hand':<6}{'probability':>16}  ≈"]
-        for h, p in self.hand.items():
-            lines.append(f"{h:<6}{frac_str(p):>16}  {decimal_str(p)}")
+        lines = [self.describe(), text_table(("hand", "probability"), self.hand.items())]
         if self.top_card is not None:
-            tops = ", ".join(f"{c}: {frac_str(p)}" for c, p in self.top_card.items())
+            tops = ", ".join(f"{c}: {number_text(p)}" for c, p in self.top_card.items())
             lines.append(f"card put back last hand: {tops}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{html.escape(h)}</td><td>{frac_str(p)}</td><td>{decimal_str(p, 4)}</td></tr>"
-            for h, p in self.hand.items()
-        )
         top = ""
         if self.top_card is not None:
             top = "<p>put back last hand: " + ", ".join(
-                f"{html.escape(c)} {frac_str(p)}" for c, p in self.top_card.items()
+                f"{html.escape(c)} {number_html(p)}" for c, p in self.top_card.items()
             ) + "</p>"
-        return (
-            f"<div><table><caption>{html.escape(self.describe())}</caption><thead><tr><th>hand</th>"
-            f"<th>probability</th><th>≈</th></tr></thead><tbody>{rows}</tbody></table>{top}</div>"
-        )
+        return f"<div>{table_html(('hand', 'probability'), self.hand.items(), title=self.describe())}{top}</div>"
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The posterior of the current hand as a ``pandas.DataFrame`` (hand, probability)."""
+        return self.hand.to_pandas(exact=exact)
 
     def __repr__(self) -> str:
         body = ", ".join(f"{h!r}: {frac_str(p)}" for h, p in self.hand.items())

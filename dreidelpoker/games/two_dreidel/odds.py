@@ -10,7 +10,7 @@ from typing import Any
 
 import sympy
 
-from ..._fractions import frac_str
+from ...display import text_table
 from ...exact import Distribution
 from .deck import DeckState, draw_weights
 from .policies import Policy, resolve_policy
@@ -171,7 +171,4 @@ def kept_hand_formulas(
 
 def odds_table_text(dist: Distribution[str]) -> str:
     """Plain-text rendering used by the CLI."""
-    lines = [dist.title, f"{'hand':<6}{'probability':>16}  ≈"]
-    for hand, p in dist.items():
-        lines.append(f"{hand:<6}{frac_str(p):>16}  {float(p):.6f}")
-    return "\n".join(lines)
+    return text_table(("hand", "probability"), dist.items(), title=dist.title)

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from math import lcm
 
 import numpy as np
 
+from ...caches import bounded_cache
 from .ranking import Hand
 from ...errors import InputError
 
@@ -89,7 +89,7 @@ class ShowdownTable:
         return m
 
 
-@lru_cache(maxsize=64)
+@bounded_cache(maxsize=64)
 def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_size: int) -> ShowdownTable:
     """The showdown table of a rules family (cached by the three facts that define it).
 

@@ -33,7 +33,8 @@ from typing import Any
 
 import sympy
 
-from ..._fractions import decimal_str, frac_str, to_rational
+from ..._fractions import frac_str, to_rational
+from ...display import number_html, number_text, table_html
 from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
@@ -118,8 +119,8 @@ class SpinDecision:
         }
 
     def to_text(self) -> str:
-        call = "not allowed" if self.ev_call is None else f"{frac_str(self.ev_call)} (≈ {decimal_str(self.ev_call, 3)})"
-        be = "-" if self.break_even is None else f"{frac_str(self.break_even)} (≈ {decimal_str(self.break_even, 3)})"
+        call = "not allowed" if self.ev_call is None else number_text(self.ev_call, digits=3)
+        be = "-" if self.break_even is None else number_text(self.break_even, digits=3)
         return (f"spin {self.face}: buy-in {self.buy_in} (you pay {self.pay}) into a pot of {self.pot}; "
                 f"EV call {call}, EV fold 0, break-even equity {be} -> {self.decision}")
 
@@ -241,8 +242,7 @@ class SpinTable:
         return ExactTable(
             ("face", "probability", "buy-in", "you pay", "EV call", "EV fold", "break-even equity", "decision"),
             rows,
-            title=f"spin decisions at pot {self.decisions[0].pot} with equity {frac_str(eq)} "
-                  f"(≈ {decimal_str(eq, 3)})",
+            title=f"spin decisions at pot {self.decisions[0].pot} with equity {number_text(eq, digits=3)}",
         )
 
     @property
@@ -254,7 +254,7 @@ class SpinTable:
                 "value": str(self.value), "assumptions": list(self.assumptions)}
 
     def to_text(self) -> str:
-        return (self.as_table().to_text() + f"\nvalue of the spin: {self.value}\nassumptions:\n"
+        return (self.as_table().to_text() + f"\nvalue of the spin: {number_text(self.value)}\nassumptions:\n"
                 + "\n".join(f"- {a}" for a in self.assumptions))
 
     def __repr__(self) -> str:
@@ -262,8 +262,9 @@ class SpinTable:
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(a)}</li>" for a in self.assumptions)
-        return (self.as_table()._repr_html_().replace("<table>", "<table class='dp-spin'>", 1)
-                + f"<p>value of the spin: {html.escape(str(self.value))}</p>"
+        t = self.as_table()
+        return (table_html(t.columns, t.rows, title=t.title, css_class="dp-spin")
+                + f"<p>value of the spin: {number_html(self.value)}</p>"
                 + f"<details><summary>assumptions</summary><ul>{items}</ul></details>")
 
 

@@ -34,6 +34,7 @@ from typing import Any
 import sympy
 
 from ..._fractions import decimal_str, frac_str
+from ...display import number_text
 from ...exact import ExactTable
 from .chain import ChainState, DeckChain, after_hand, deck_chain, deck_size_cycle, draw_classes, heads_up_value
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
@@ -390,7 +391,7 @@ class BestResponse:
 
     def _repr_html_(self) -> str:
         head = html.escape(f"best put-back policy against {self.opponent}, deck {self.rules.deck_label}: "
-                           f"long-run equity {frac_str(self.value)} ≈ {decimal_str(self.value)}")
+                           f"long-run equity {number_text(self.value)}")
         return f"<p>{head}</p><p><small>{html.escape(self.model)}</small></p>" + self.summary()._repr_html_()
 
 

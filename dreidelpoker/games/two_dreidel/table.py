@@ -19,15 +19,15 @@ for a seeded estimate with a confidence interval.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import sympy
 
-from ..._fractions import decimal_str, frac_str
+from ..._fractions import frac_str
 from ..._deprecation import deprecated_call
 from ...analysis import monte_carlo_equity as generic_monte_carlo
+from ...display import Html, table_html, to_pandas_frame
 from ...equity import EquityResult
 from ...exact import Distribution, ExactTable
 from ...montecarlo import MonteCarloEstimate
@@ -221,17 +221,14 @@ class PutBackTable:
 
     def _repr_html_(self) -> str:
         best = self.best.put_back
-        rows = []
-        for c in self.choices:
-            mark = " <b>← best</b>" if c.put_back == best else ""
-            cells = "".join(f"<td>{_cell(getattr(c.result, n))}</td>" for n in ("win", "tie", "lose", "equity"))
-            rows.append(f"<tr><td>{html.escape(c.put_back)}</td><td>{html.escape(c.hand)}</td>{cells}"
-                        f"<td>{mark}</td></tr>")
-        return (
-            f"<table class='dp-putback'><caption>{html.escape(self.description)}</caption><thead><tr>"
-            "<th>put back</th><th>keep</th><th>win</th><th>tie</th><th>lose</th><th>equity</th><th></th>"
-            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        )
+        t = self.as_table()
+        rows = [r + (Html("<b>← best</b>") if c.put_back == best else "",) for r, c in zip(t.rows, self.choices)]
+        return table_html(t.columns + ("",), rows, title=self.description, css_class="dp-putback")
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """One row per put-back choice (put back, keep, win, tie, lose, equity)."""
+        t = self.as_table()
+        return to_pandas_frame(t.columns, t.rows, exact=exact)
 
     def plot(self, ax: Any = None, **bar_kwargs: Any) -> Any:
         """Bar chart of the equity of each choice."""
@@ -244,14 +241,6 @@ class PutBackTable:
 
 def _short(v: Any) -> str:
     return frac_str(v) if isinstance(v, sympy.Rational) else f"{v:.4f}"
-
-
-def _cell(v: Any) -> str:
-    if isinstance(v, sympy.Rational):
-        return f"{frac_str(v)} <small>≈ {decimal_str(v, 4)}</small>"
-    if isinstance(v, float):
-        return f"{v:.4f}"
-    return html.escape(str(v))
 
 
 def _choices(rules: TwoDreidelRules, drawn: Hand) -> list[tuple[Hand, Hand]]:

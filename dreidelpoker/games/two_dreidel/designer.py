@@ -1,0 +1,185 @@
+"""The variant designer's numbers: what a deck distribution does to the game.
+
+:func:`variant_report` is pure (the ``widgets.two_dreidel_designer`` explorer only wires
+sliders to it): for one member of the Two Dreidel family (deck ``g-h-n-s``, cards drawn,
+cards put back, players) it gives the kept-hand odds from a fresh deck with each hand's
+exact equity against the other players, the deck cycle (states, period, reshuffle
+interval), how often a trump decides a fresh-deck heads-up showdown, and the
+exploitability of the normal-best put-back policy (long-run heads-up, exact).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any
+
+import sympy
+
+from ...display import number_html, table_html, text_table, to_pandas_frame
+from ...errors import InputError
+from ...exact import Distribution
+from .chain import deck_chain
+from .odds import kept_hand_distribution
+from .ranking import parse_hand, trumps
+from .rules import TwoDreidelRules
+from .equity import equity as hand_vs_table
+
+__all__ = ["VariantReport", "variant_report"]
+
+#: Above this many cards per deck the (slow) exploitability is skipped unless asked for.
+EXPLOITABILITY_MAX_CARDS = 16
+
+
+@dataclass(frozen=True)
+class VariantReport:
+    """Designer metrics of one Two Dreidel variant (see :func:`variant_report`)."""
+
+    rules: TwoDreidelRules
+    players: int
+    kept: Distribution[str]
+    equity_vs_table: dict[str, sympy.Rational]
+    chain_states: int | None
+    period: int | None
+    reshuffle_every: int | None
+    trump_share: sympy.Rational
+    exploitability: sympy.Rational | None
+    notes: tuple[str, ...] = ()
+    #: Whole games played by the default bots (``whole_games > 0``), a ``SimulationResult``.
+    whole_games: Any = None
+
+    def _rows(self) -> list[tuple[Any, ...]]:
+        return [(h, p, self.equity_vs_table[h]) for h, p in self.kept.items()]
+
+    def _columns(self) -> tuple[str, ...]:
+        return ("kept hand", "probability", f"equity vs {self.players - 1} fresh opponent(s)")
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..._fractions import frac_str
+
+        return {
+            "deck": self.rules.deck_label, "draw": self.rules.draw, "put_back": self.rules.put_back,
+            "players": self.players,
+            "kept": self.kept.to_dict()["probabilities"],
+            "equity_vs_table": {h: frac_str(v) for h, v in self.equity_vs_table.items()},
+            "chain_states": self.chain_states, "period": self.period, "reshuffle_every": self.reshuffle_every,
+            "trump_share": frac_str(self.trump_share),
+            "exploitability": None if self.exploitability is None else frac_str(self.exploitability),
+            "notes": list(self.notes),
+            "whole_games": None if self.whole_games is None else self.whole_games.to_dict(),
+        }
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The kept-hand table as a ``pandas.DataFrame``."""
+        return to_pandas_frame(self._columns(), self._rows(), exact=exact)
+
+    def _facts(self) -> list[tuple[str, Any]]:
+        cycle = ("—" if self.period is None else
+                 f"{self.chain_states} states, period {self.period}, a reshuffle every {self.reshuffle_every} hands")
+        return [
+            ("deck", f"{self.rules.deck_label} ({self.rules.deck_size} cards), draw {self.rules.draw}, "
+                     f"put back {self.rules.put_back}"),
+            ("deck cycle (normal-best)", cycle),
+            ("a trump decides a fresh heads-up showdown", self.trump_share),
+            ("exploitability of normal-best", "not computed" if self.exploitability is None else self.exploitability),
+        ]
+
+    def to_text(self) -> str:
+        facts = "\n".join(f"{k}: {v if isinstance(v, str) else text_table(['x'], [[v]]).splitlines()[-1]}"
+                          for k, v in self._facts())
+        notes = "".join(f"\nnote: {n}" for n in self.notes)
+        games = "" if self.whole_games is None else "\n\n" + self.whole_games.to_text()
+        return facts + notes + "\n\n" + text_table(self._columns(), self._rows()) + games
+
+    def _repr_html_(self) -> str:
+        facts = table_html(("", "value"), self._facts(), title="the variant")
+        notes = "".join(f"<p><small>{html.escape(n)}</small></p>" for n in self.notes)
+        best = max(self.equity_vs_table.items(), key=lambda kv: kv[1])
+        return (facts + notes + table_html(self._columns(), self._rows(), title="kept hands from a fresh deck")
+                + f"<p>Best kept hand against the table: <b>{html.escape(best[0])}</b> "
+                  f"({number_html(best[1])}).</p>"
+                + ("" if self.whole_games is None else
+                   "<h4>Whole games (default bots, seeded Monte Carlo)</h4>" + self.whole_games._repr_html_()))
+
+
+def _trump_share(rules: TwoDreidelRules, kept: Distribution[str]) -> sympy.Rational:
+    probs = kept.probabilities()
+    hands = {h: parse_hand(h, rules) for h in probs}
+    total = sympy.Rational(0)
+    for a, pa in probs.items():
+        for b, pb in probs.items():
+            if trumps(rules, hands[a], hands[b]) or trumps(rules, hands[b], hands[a]):
+                total += pa * pb
+    return total
+
+
+def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, players: int = 2,
+                   exploitability: bool | None = None, whole_games: int = 0, seed: int = 0) -> VariantReport:
+    """The designer's numbers for one variant.
+
+    Parameters:
+        deck: the deck distribution ``g-h-n-s``.
+        draw: cards drawn each hand.
+        put_back: cards put back on top of the deck.
+        players: players at the table (2 to 8).
+        exploitability: compute the exploitability of normal-best (exact, slow for big
+            decks); default: only for decks of at most 16 cards.
+        whole_games: when positive, also play that many seeded whole games with the game's
+            default bots (the whole-game engine, :func:`dreidelpoker.play.simulate`; each
+            game stops after 200 hands) and report game length, swings and win rates.
+        seed: the seed of those games.
+
+    Returns:
+        A :class:`VariantReport`.
+
+    Raises:
+        ValueError: for a deck, draw or put-back the rules reject, or players outside 2-8.
+
+    Examples:
+        >>> r = variant_report(deck="1-5-5-1")
+        >>> r.kept["HH"], r.period, r.reshuffle_every
+        (7/22, 5, 5)
+        >>> r.trump_share  # normal-best puts the lone Shin back whenever it can
+        0
+        >>> variant_report(deck="2-6-6-2").trump_share
+        137/7840
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
+        raise InputError(f"players must be a whole number from 2 to 8; got {players!r}")
+    rules = TwoDreidelRules(deck=deck, draw=draw, put_back=put_back)
+    kept = kept_hand_distribution(rules)
+    eq = {h: hand_vs_table(h, rules=rules, opponents=players - 1).equity for h in kept}
+    notes: list[str] = []
+    states = period = every = None
+    try:
+        ch = deck_chain(rules)
+        states, period, every = ch.n_states, ch.period, len(ch.cycle)
+    except (ValueError, NotImplementedError) as exc:
+        notes.append(f"deck cycle not available for this variant: {exc}")
+    if exploitability is None:
+        exploitability = rules.deck_size <= EXPLOITABILITY_MAX_CARDS
+    expl = None
+    if exploitability:
+        try:
+            from .strategy import exploitability as _exploitability
+
+            expl = _exploitability(rules, policy="normal-best")
+        except (ValueError, NotImplementedError) as exc:
+            notes.append(f"exploitability not available for this variant: {exc}")
+    else:
+        notes.append(f"exploitability is computed for decks of up to {EXPLOITABILITY_MAX_CARDS} cards "
+                     "(tick the box to compute it anyway; it can take a minute)")
+    games = None
+    if whole_games:
+        if isinstance(whole_games, bool) or not isinstance(whole_games, int) or not 0 < whole_games <= 2000:
+            raise InputError(f"whole games must be a whole number from 0 to 2000; got {whole_games!r}")
+        from ...play import simulate
+        from ..registry import get_game
+
+        if get_game("two-dreidel").play is None:  # the engine hook: only when the game is playable
+            notes.append("whole games: Two Dreidel is not playable on the whole-game engine in this version")
+        else:
+            games = simulate(rules, games=whole_games, seed=seed, players=players, progress=False, hand_limit=200)
+    return VariantReport(rules=rules, players=players, kept=kept, equity_vs_table=eq, chain_states=states,
+                         period=period, reshuffle_every=every, trump_share=_trump_share(rules, kept),
+                         exploitability=expl, notes=tuple(notes), whole_games=games)

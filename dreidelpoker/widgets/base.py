@@ -1,0 +1,159 @@
+"""One base for every explorer: controls in, a pure report function, HTML out.
+
+An explorer subclass declares its controls and a *pure* report function (keyword
+arguments in, an HTML string out, :class:`ValueError` with words from the screen for bad
+input). :class:`Explorer` does the rest the same way for every game:
+
+* text boxes recompute on Enter or when they lose focus, never on every keystroke;
+* an error replaces the results (stale numbers never sit beside it);
+* the controls column is never narrower than its labels;
+* displayed in Jupyter or Voilà it is a live widget; where no kernel runs (the static docs
+  site, nbconvert, GitHub) the same output shows a static snapshot of the report for the
+  default inputs, with a note and the one-line command that launches it live
+  (``dreidelpoker explore GAME``).
+
+Every number an explorer shows therefore comes from a function tested without widgets.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import ipywidgets as w
+
+from ..display import TABLE_CSS
+
+__all__ = ["Explorer", "error_html", "explore_command"]
+
+_STYLE = (
+    "<style>" + TABLE_CSS
+    + ".dp-explorer .dp-error{color:#b00;font-weight:bold}"
+    ".dp-explorer .widget-label{min-width:9em}"
+    "</style>"
+)
+
+
+def error_html(message: str) -> str:
+    """The explorer's error paragraph (escaped).
+
+    Examples:
+        >>> error_html("pick 3 dice <1-6>")
+        "<p class='dp-error'>pick 3 dice &lt;1-6&gt;</p>"
+    """
+    return f"<p class='dp-error'>{html.escape(message, quote=False)}</p>"
+
+
+def explore_command(game: str) -> str:
+    """The shell command that opens ``game``'s explorer live in Voilà.
+
+    Examples:
+        >>> explore_command("dice-poker")
+        'dreidelpoker explore dice-poker'
+    """
+    return f"dreidelpoker explore {game}"
+
+
+class Explorer:
+    """Base class of the explorers.
+
+    Subclasses set :attr:`game` (the registry name) and :attr:`title`, build their
+    controls in :meth:`build_controls` (a name -> widget mapping, in display order), and
+    implement :meth:`report` (pure: keyword arguments -> HTML). :meth:`arguments` maps the
+    controls' values to the report's arguments (by default ``{name: widget.value}``).
+
+    Attributes:
+        controls: the input widgets by name (tests set ``.value`` on them).
+        output: the ``HTML`` widget holding the report (empty while there is an error).
+        status: the ``HTML`` widget holding the error, if any.
+        widget: the box to display.
+    """
+
+    game: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    #: Width of the controls column (CSS); wide enough for every label at 1024 px and up.
+    controls_width: ClassVar[str] = "340px"
+
+    def __init__(self) -> None:
+        self.controls: dict[str, w.Widget] = dict(self.build_controls())
+        self.output = w.HTML(value="")
+        self.status = w.HTML(value="")
+        self.output.add_class("dp-output")
+        self.status.add_class("dp-status")
+        for name, c in self.controls.items():
+            if isinstance(c, (w.Text, w.Textarea, w.IntText, w.BoundedIntText, w.FloatText)):
+                c.continuous_update = False  # Enter or blur, not every keystroke
+            if hasattr(c, "style") and hasattr(c.style, "description_width"):
+                c.style.description_width = "initial"
+            c.add_class(f"dp-{name.replace('_', '-')}")
+            c.observe(self._changed, names="value")
+        self.widget = self.build_layout()
+        self.widget.add_class("dp-explorer")
+        self.refresh()
+
+    # -- for subclasses ----------------------------------------------------------------
+    def build_controls(self) -> Mapping[str, w.Widget]:
+        """The input widgets, by name, in display order."""
+        raise NotImplementedError
+
+    def report(self, **arguments: Any) -> str:
+        """Pure: the HTML report for these arguments; ``ValueError`` for bad input."""
+        raise NotImplementedError
+
+    def arguments(self) -> dict[str, Any]:
+        """The report's keyword arguments from the controls (default: each control's value)."""
+        return {name: c.value for name, c in self.controls.items()}
+
+    def build_layout(self) -> w.Box:
+        """Controls on the left (never clipped), results on the right; wraps on narrow screens."""
+        left = w.VBox(list(self.visible_controls()),
+                      layout=w.Layout(min_width=self.controls_width, flex="0 0 auto", margin="0 1em 0 0"))
+        right = w.VBox([w.HTML(_STYLE), self.status, self.output],
+                       layout=w.Layout(flex="1 1 400px", min_width="0", overflow="auto"))
+        return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
+
+    def visible_controls(self) -> list[w.Widget]:
+        """The widgets shown in the controls column (default: every control)."""
+        return list(self.controls.values())
+
+    def update_layout(self) -> None:
+        """Show or hide controls before each refresh (default: nothing)."""
+
+    # -- wiring ------------------------------------------------------------------------
+    def _changed(self, _change: Any) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute the report from the controls; an error clears the results."""
+        self.update_layout()
+        try:
+            body = self.report(**self.arguments())
+        except (ValueError, TypeError) as exc:
+            self.output.value = ""
+            self.status.value = error_html(str(exc))
+            return
+        self.status.value = ""
+        self.output.value = body
+
+    # -- display -----------------------------------------------------------------------
+    def snapshot_html(self) -> str:
+        """Static HTML of the current report with a note on how to run it live."""
+        cmd = explore_command(self.game) if self.game else "jupyter lab"
+        note = (
+            "<div class='dp-explorer-note'><b>Static snapshot.</b> This explorer needs a running Python "
+            "kernel: run this notebook in Jupyter or Voilà to use the explorer, or launch it with "
+            f"<code>{html.escape(cmd)}</code>.</div>"
+        )
+        return f"<div class='dp-explorer-static'>{note}{_STYLE}{self.status.value}{self.output.value}</div>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/html"] = self.snapshot_html()
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.title or self.game})"
+
+

@@ -1,0 +1,97 @@
+"""Execute every notebook once: validate it and keep the executed copy for the docs.
+
+``make test-notebooks`` runs this script. It executes ``notebooks/*.ipynb`` (every
+notebook found, so new ones are picked up without an edit here) with nbclient in the
+current environment, fails on the first cell error of any notebook (the semantics of
+``allow_errors: false``, and what ``pytest --nbval-lax`` checked), and writes the executed
+copies to ``build/notebooks/``. The docs build renders those copies with
+``execute: false`` (``docs/_hooks/executed_notebooks.py`` swaps them in), so every notebook
+runs exactly once per ``make test``.
+
+The executed copies drop the internal ``nbval-*`` tags and carry no widget state: the
+explorers then render, on the static site, the snapshot their ``text/html`` fallback holds.
+
+Usage: ``python tests/execute_notebooks.py [--jobs N] [--timeout SECONDS] [NOTEBOOK ...]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "notebooks"
+OUT = ROOT / "build" / "notebooks"
+INTERNAL_TAGS = ("nbval-ignore-output", "nbval-skip", "nbval-check-output", "nbval-raises-exception")
+
+
+def execute(path: Path, *, timeout: int, out_dir: Path = OUT) -> tuple[Path, float, str | None]:
+    """Execute one notebook; return (path, seconds, error text or None) and write the copy."""
+    start = time.perf_counter()
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+        resources={"metadata": {"path": str(path.parent)}}, store_widget_state=False,
+    )
+    try:
+        client.execute()
+    except (CellExecutionError, CellTimeoutError) as exc:
+        return path, time.perf_counter() - start, str(exc)
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+              if o.get("output_type") == "error"]
+    if errors:
+        return path, time.perf_counter() - start, f"{len(errors)} error output(s)"
+    for cell in nb.cells:
+        tags = cell.get("metadata", {}).get("tags")
+        if tags:
+            kept = [t for t in tags if t not in INTERNAL_TAGS]
+            if kept:
+                cell.metadata["tags"] = kept
+            else:
+                del cell.metadata["tags"]
+    nb.metadata.pop("widgets", None)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, out_dir / path.name)
+    return path, time.perf_counter() - start, None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("NOTEBOOK_JOBS", "2")))
+    parser.add_argument("--timeout", type=int, default=int(os.environ.get("NOTEBOOK_TIMEOUT", "900")),
+                        help="seconds per cell before the run fails (a hung kernel fails the build)")
+    args = parser.parse_args(argv)
+    paths = args.notebooks or sorted(SOURCE.glob("*.ipynb"))
+    if not paths:
+        print("no notebooks found", file=sys.stderr)
+        return 1
+    if not args.notebooks:  # a full run: drop copies of notebooks that no longer exist
+        for stale in OUT.glob("*.ipynb"):
+            if not (SOURCE / stale.name).exists():
+                stale.unlink()
+    start = time.perf_counter()
+    failed = 0
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for path, seconds, error in pool.map(lambda p: execute(p, timeout=args.timeout), paths):
+            status = "ok" if error is None else "FAILED"
+            print(f"{status:>6}  {seconds:6.1f} s  {path.name}", flush=True)
+            if error is not None:
+                failed += 1
+                print(error, file=sys.stderr)
+                (OUT / path.name).unlink(missing_ok=True)
+    print(f"{len(paths) - failed}/{len(paths)} notebooks executed in {time.perf_counter() - start:.1f} s "
+          f"-> {OUT.relative_to(ROOT)}/")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

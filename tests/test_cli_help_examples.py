@@ -1,0 +1,49 @@
+"""The examples printed by ``simulate GAME --help`` run as written (with fewer games)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dreidelpoker.cli import main
+from dreidelpoker.games.registry import playable_games
+from dreidelpoker.play.result import plural
+
+
+def _help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit):
+        main([*argv, "--help"])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", [g.name for g in playable_games()])
+def test_simulate_help_example_runs(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _help(["simulate", game], capsys)
+    m = re.search(r"Example: dreidelpoker (simulate .*)", text)
+    if m is None:
+        pytest.skip(f"{game} has its own simulate command without an example")
+    argv = m.group(1).split()
+    argv[argv.index("--games") + 1] = "2"
+    assert main(argv) == 0, capsys.readouterr().err
+
+
+def test_a_game_with_one_player_count_needs_no_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "skirmish", "--games", "2", "--seed", "1", "--deck", "1-6x2",
+                 "--line-size", "2", "--pile-size", "2"]) == 0
+    assert "skirmish: 2 games, 2 players" in capsys.readouterr().out
+
+
+def test_missing_players_says_what_is_allowed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "two-dreidel", "--games", "2"]) == 2
+    assert "players: give the number of players (2 to 8 for two-dreidel)" in capsys.readouterr().err
+
+
+def test_round_names_are_pluralised() -> None:
+    assert [plural(w) for w in ("hand", "spin", "deal", "skirmish")] == ["hands", "spins", "deals", "skirmishes"]
+    from dreidelpoker.games.skirmish import SkirmishRules
+    from dreidelpoker.play import simulate
+
+    res = simulate(SkirmishRules(deck=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), line_size=2, pile_size=2),
+                   players=2, games=2, seed=1, progress=False)
+    assert res.length_metric == "skirmishes" and "rounds" not in res.metric_names
