@@ -28,16 +28,16 @@ __all__ = ["PLAY", "metrics"]
 
 #: Rules options on the CLI: (field, flag, choices or type, help).
 _OPTIONS: tuple[tuple[str, str, Any, str], ...] = (
-    ("direction", "--direction", DIRECTIONS, "play and offers go to the right (default) or left"),
+    ("direction", "--direction", DIRECTIONS, "play and offers go to the right or left"),
     ("dealing", "--dealing", DEALING_ORDERS, "who is dealt first and gets the extra cards"),
     ("queen_card", "--queen-card", QUEEN_CARD_SOURCES, "where the queen-pot card comes from"),
     ("queen_card_queen", "--queen-card-queen", QUEEN_CARD_QUEEN_RULES, "when the queen-pot card is a Queen"),
     ("no_colour", "--no-colour", NO_COLOUR_RULES, "after \"No Red\" / \"No Black\""),
     ("blocked", "--blocked", BLOCKED_RULES, "the going-out pot of a blocked deal"),
-    ("ante", "--ante", int, "chips into each pot per player per deal (1)"),
-    ("swap_cost", "--swap-cost", int, "cost of buying the dummy after the first player (1)"),
-    ("first_swap_cost", "--first-swap-cost", int, "cost of the first player's swap (0)"),
-    ("session_deals", "--session-deals", int, "deals per session, i.e. per game (1)"),
+    ("ante", "--ante", int, "chips into each pot per player per deal"),
+    ("swap_cost", "--swap-cost", int, "cost of buying the dummy after the first player"),
+    ("first_swap_cost", "--first-swap-cost", int, "cost of the first player's swap"),
+    ("session_deals", "--session-deals", int, "deals per session, i.e. per game"),
 )
 
 
@@ -107,7 +107,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
             group.add_argument(flag, dest=f"queenie_{fld}", default=None, metavar="|".join(kind),
                                help=f"{text} [{default}]")
         else:
-            group.add_argument(flag, dest=f"queenie_{fld}", default=None, type=_int_arg(flag),
+            group.add_argument(flag, dest=f"queenie_{fld}", default=None, type=_int_arg(flag), metavar="N",
                                help=f"{text} [{default}]")
 
 
