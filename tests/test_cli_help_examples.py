@@ -47,3 +47,19 @@ def test_round_names_are_pluralised() -> None:
     res = simulate(SkirmishRules(deck=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), line_size=2, pile_size=2),
                    players=2, games=2, seed=1, progress=False)
     assert res.length_metric == "skirmishes" and "rounds" not in res.metric_names
+
+
+def test_sweep_fill_lineup_without_players(capsys: pytest.CaptureFixture[str]) -> None:
+    # one player count: the fill line-up needs no --players
+    assert main(["sweep", "skirmish", "--games", "2", "--line-sizes", "2", "--ties", "war",
+                 "--bots", "greedy,random*"]) == 0
+    assert "greedy,random*" in capsys.readouterr().out
+    # several: one line saying what is missing, not an internal error
+    assert main(["sweep", "two-dreidel", "--games", "2", "--decks", "1-5-5-1", "--bots", "equity,random*"]) == 2
+    assert "players: a line-up filled per player count (equity,random*) needs the player counts" in capsys.readouterr().err
+
+
+def test_sweep_bots_help_names_this_games_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    text = " ".join(_help(["sweep", "skirmish"], capsys).split())
+    assert "known: greedy, optimal, random, spendthrift" in text and "equity" not in text
+    assert "game length in skirmishes" in text

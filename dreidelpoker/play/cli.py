@@ -134,9 +134,10 @@ def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
                        help=f"player counts: 4, 2-6 or 2,3,5 (allowed: {rng})")
         p.add_argument("--bots", action="append", default=None,
                        help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
-                       "seats (e.g. equity,random*); default: the game's default line-up")
+                       f"seats (e.g. {_lineup_example(spec)}; known: {', '.join(sorted(spec.bots))}); "
+                       "default: the game's default line-up")
         p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
-        p.add_argument("--metric", action="append", default=None, help="metric to print (repeatable; default: the game length, e.g. hands)")
+        p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
         p.add_argument("--plot", default=None, help="save a line plot of the first metric to this PNG file")
     else:
         p.add_argument("--players", type=_int, default=None, help=f"number of players ({rng})")
@@ -232,6 +233,11 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             examples=(("--games", "10", "--seed", "1", *_example_players(spec)),),
         ),
     }
+
+
+def _lineup_example(spec: PlaySpec) -> str:
+    fill = "random" if "random" in spec.bots else sorted(spec.bots)[-1]
+    return f"{spec.default_bots(spec.min_players)[0]},{fill}*"
 
 
 def _example_players(spec: PlaySpec) -> tuple[str, ...]:

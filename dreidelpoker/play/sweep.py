@@ -112,6 +112,11 @@ def _cells(grid: Mapping[str, Any], game: str, spec: Any) -> list[SweepCell]:
     for (rlabel, rules), n, (blabel, bots) in itertools.product(rules_items, players_list, bots_items):
         if n is None and spec.players_in_rules:
             n = getattr(rules, spec.players_in_rules)
+        if n is None and spec.min_players == spec.max_players:
+            n = spec.min_players
+        if n is None and callable(bots) and not isinstance(bots, str):
+            raise InputError(f"players: a line-up filled per player count ({blabel}) needs the player counts "
+                             f"({spec.min_players} to {spec.max_players} for {game})")
         lineup_spec = bots(n) if callable(bots) and not isinstance(bots, str) else bots
         lineup = resolve_lineup(spec, game, lineup_spec, n)
         cell_rules = spec.adapt_rules(rules, len(lineup)) if spec.adapt_rules is not None else rules
