@@ -53,6 +53,18 @@ class GameInfo:
     #: or ``None`` for games analysed hand by hand only.
     play: PlaySpec | None = None
 
+    def __repr__(self) -> str:
+        """Short: name, title, CLI verbs and whether whole games can be played (the full
+        field dump of ``dp.list_games()`` ran to pages).
+
+        Examples:
+            >>> from dreidelpoker.games.registry import get_game
+            >>> get_game("skirmish")
+            GameInfo('skirmish', 'Skirmish', commands=['simulate', 'solve', 'sweep'], playable=True)
+        """
+        verbs = sorted(set(self.commands) | ({"simulate", "sweep"} if self.play is not None else set()))
+        return f"GameInfo({self.name!r}, {self.title!r}, commands={verbs}, playable={self.play is not None})"
+
 
 _REGISTRY: dict[str, GameInfo] = {}
 
