@@ -111,8 +111,8 @@ class DominoBettingSolution:
         for i, b in enumerate(self.bluffing):
             lines.append(f"seat {i + 1}: weak hands bet/raise {b['bluff']:.1%} of their chances, strong hands "
                          f"{b['value_bet']:.1%}; bluffs are {b['bluff_share_of_bets']:.1%} of its bets and raises")
-        lines.append(f"'lots of bluffing': {'yes' if self.lots_of_bluffing else 'no'} (at least a third of each "
-                     "seat's bets are bluffs)")
+        lines.append(f"'lots of bluffing': {'yes' if self.lots_of_bluffing else 'no'} (the test: are at least a "
+                     "third of each seat's bets and raises bluffs?)")
         lines.append(self.to_pandas().to_string(index=False, float_format=lambda x: f"{x:.3f}"))
         return "\n".join(lines)
 
