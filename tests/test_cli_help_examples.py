@@ -63,3 +63,13 @@ def test_sweep_bots_help_names_this_games_bots(capsys: pytest.CaptureFixture[str
     text = " ".join(_help(["sweep", "skirmish"], capsys).split())
     assert "known: greedy, optimal, random, spendthrift" in text and "equity" not in text
     assert "game length in skirmishes" in text
+
+
+@pytest.mark.parametrize("game", ["skirmish", "queenie"])
+def test_sweep_help_example_runs(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _help(["sweep", game], capsys)
+    argv = re.search(r"Example: dreidelpoker (sweep .*)", text).group(1).split()  # type: ignore[union-attr]
+    argv[argv.index("--games") + 1] = "1"
+    if game == "skirmish":
+        argv += ["--ties", "war"]
+    assert main(argv) == 0, capsys.readouterr().err

@@ -229,10 +229,16 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             description=f"Simulate {title} for every combination of rules variants, player counts and bot "
             f"line-ups; print the chosen metrics per cell with 95% intervals. --cache DIR keeps finished "
             f"cells so an interrupted sweep resumes.\n\n"
-            f"Example: dreidelpoker sweep {game.name} --players {spec.min_players}-{min(spec.max_players, spec.min_players + 2)} --games 100",
+            f"Example: dreidelpoker sweep {game.name}{_sweep_players_example(spec)} --games 100",
             examples=(("--games", "10", "--seed", "1", *_example_players(spec)),),
         ),
     }
+
+
+def _sweep_players_example(spec: PlaySpec) -> str:
+    if spec.min_players == spec.max_players:
+        return ""
+    return f" --players {spec.min_players}-{min(spec.max_players, spec.min_players + 2)}"
 
 
 def _lineup_example(spec: PlaySpec) -> str:
