@@ -73,3 +73,22 @@ def test_sweep_help_example_runs(game: str, capsys: pytest.CaptureFixture[str]) 
     if game == "skirmish":
         argv += ["--ties", "war"]
     assert main(argv) == 0, capsys.readouterr().err
+
+
+def test_sweep_skirmish_takes_the_fixed_rules_options(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["sweep", "skirmish", "--games", "2", "--ties", "war", "--line-sizes", "2", "--deck", "1-6x2",
+                 "--pile-size", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cells"][0]["rules"] == "tie=war, line=2"
+    import argparse
+
+    from dreidelpoker.games.skirmish.play import add_sweep_arguments, rules_grid_from_args
+
+    parser = argparse.ArgumentParser()
+    add_sweep_arguments(parser)
+    grid = rules_grid_from_args(parser.parse_args(["--ties", "war", "--deck", "1-6x2", "--pile-size", "2"]))
+    (rules,) = grid.values()
+    assert rules.deck == (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6) and rules.pile_size == 2
+    assert main(["sweep", "skirmish", "--games", "2", "--deck", "1-6"]) == 2
+    assert "deck: expected" in capsys.readouterr().err

@@ -65,6 +65,10 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tie", choices=list(TIE_RULES), default="own-pile",
                    help="a pile tie: each keeps their own pile (default) or compare the next card down (war)")
     p.add_argument("--line-size", type=_int, default=5, help="cards on a skirmish line (default 5; 0: classic War)")
+    _fixed_rules_arguments(p)
+
+
+def _fixed_rules_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pile-size", type=_int, default=4, help="cards in a skirmish pile (default 4)")
     p.add_argument("--deck", default="standard",
                    help="'standard' (52 cards), LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2 (default standard)")
@@ -86,9 +90,10 @@ def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
 
 def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
     """The variants a sweep runs over: ``--ties`` and ``--line-sizes`` (comma lists); the other
-    rules options come from :func:`add_rules_arguments` when present."""
+    rules options (``--pile-size``, ``--deck``, ``--lose-at``, ``--skirmish-limit``) hold for every cell."""
     p.add_argument("--ties", default="own-pile,war", help="tie rules to sweep (default own-pile,war)")
     p.add_argument("--line-sizes", default="5", help="line sizes to sweep, e.g. 0,3,5 (default 5)")
+    _fixed_rules_arguments(p)
 
 
 def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules]:
