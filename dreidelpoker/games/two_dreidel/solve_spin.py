@@ -121,13 +121,11 @@ class SpinGameSolution:
 
     def to_text(self) -> str:
         s = self.setup
-        v0, v1 = self.value
         lines = [
             f"Two Dreidel spin game, deck {s.rules.deck_label}, pot {s.pot}, stacks {s.stacks[0]},{s.stacks[1]}, "
             f"{s.spins} spin(s), betting {'on' if s.betting else 'off'}, carried pot {frac_str(s.carry_share)} "
             "to the button",
-            self.solution.to_text().replace("seat 1", "seat 1 (button)"),
-            f"value: seat 1 (button) {float(v0):+.4f}, seat 2 {float(v1):+.4f} chips per game",
+            self.solution.to_text().replace("value to seat 1:", "value (chips per game) to seat 1 (button):"),
         ]
         for seat in (0, 1):
             tab = self.call_table(seat)
