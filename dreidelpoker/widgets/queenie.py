@@ -68,6 +68,9 @@ class QueenieExplorer:
         self.step.max = max(1, v.steps)
         self.output.value = v.to_html()
 
+    def __repr__(self) -> str:
+        return f"QueenieExplorer(deal {self.seed.value}, {self.players.value} players)"
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 

@@ -58,6 +58,9 @@ class SkirmishExplorer:
         self.step.max = max(1, len(view.line))
         self.output.value = view.to_html()
 
+    def __repr__(self) -> str:
+        return f"SkirmishExplorer(mine {self.mine.value}, theirs {self.theirs.value}, {self.first.value} first)"
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
