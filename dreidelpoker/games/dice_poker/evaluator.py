@@ -249,6 +249,15 @@ class DiceHand:
         cards = " ".join(str(c) for c in self.cards)
         return f"{self.name}: {format_values(self.values)} (dice {self.describe_partition()}; cards {cards})"
 
+    def __repr__(self) -> str:
+        """Readable like Domino Poker's ``HandValue``; the fields stay attributes.
+
+        Examples:
+            >>> evaluate("6,5,3", "A,Q,10")
+            DiceHand('Odds or evens: A Q 10 8 6 (dice 5+3=8, 6; cards A Q 10)')
+        """
+        return f"DiceHand({str(self)!r})"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "dice": list(self.dice),
