@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from ...errors import ResourceLimitError
@@ -59,7 +60,7 @@ def _run_chain(args: argparse.Namespace) -> Any:
     rules = _rules(args)
     max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
     check_chain_size(rules, max_states, option="--max-states")
-    return analyze(rules=rules, method=args.method, max_states=max_states, progress=not args.json)
+    return analyze(rules=rules, method=args.method, max_states=max_states, progress=not args.json and sys.stderr.isatty())
 
 
 def _add_simulate(p: argparse.ArgumentParser) -> None:

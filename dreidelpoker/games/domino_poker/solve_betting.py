@@ -22,6 +22,7 @@ from ...errors import InputError
 import argparse
 import html
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -299,7 +300,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
 def _run(args: argparse.Namespace) -> DominoBettingSolution:
     rules = DominoPokerRules(ante=args.ante, min_bet=args.bet, max_bet=args.bet, max_raises=args.max_raises,
                              low_runs=args.low_runs)
-    return solve_betting(rules, iterations=args.iterations, target=args.target, progress=not args.json)
+    return solve_betting(rules, iterations=args.iterations, target=args.target, progress=not args.json and sys.stderr.isatty())
 
 
 SOLVE_COMMAND = CliCommand(
