@@ -177,6 +177,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     def run_simulate(args: argparse.Namespace) -> Any:
         from .simulate import simulate
 
+        _check_counts(args)
         rules = _rules(spec, game, args)
         with executor_from_args(args) as ex:
             return simulate(rules, args.bots, games=args.games, seed=args.seed, players=args.players,
@@ -188,6 +189,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     def run_sweep(args: argparse.Namespace) -> Any:
         from .sweep import sweep
 
+        _check_counts(args)
         if spec.rules_grid_from_args is not None:
             rules: Any = dict(spec.rules_grid_from_args(args))
         else:
@@ -244,6 +246,17 @@ def _sweep_players_example(spec: PlaySpec) -> str:
 def _lineup_example(spec: PlaySpec) -> str:
     fill = "random" if "random" in spec.bots else sorted(spec.bots)[-1]
     return f"{spec.default_bots(spec.min_players)[0]},{fill}*"
+
+
+def _check_counts(args: argparse.Namespace) -> None:
+    """The generic counts, checked under the names the user typed (``--games``, not ``games``)."""
+    from ..limits import check_count, check_seed
+    from .runner import MAX_GAMES
+
+    check_count(args.games, "--games", low=1, high=MAX_GAMES)
+    check_seed(args.seed, "--seed")
+    if args.hand_limit is not None:
+        check_count(args.hand_limit, "--hand-limit", low=1, high=10 ** 9)
 
 
 def _example_players(spec: PlaySpec) -> tuple[str, ...]:

@@ -1,4 +1,5 @@
-"""Classic dreidel's CLI commands: ``chain classic-dreidel`` and ``simulate classic-dreidel``."""
+"""Classic dreidel's CLI: ``chain classic-dreidel``, and the rules options of the generic
+``simulate classic-dreidel`` / ``sweep classic-dreidel`` verbs (the play spec reads them)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,11 @@ import argparse
 import sys
 from typing import Any
 
-from ...errors import ResourceLimitError
-from ...limits import check_count, check_seed, int_arg
-from ...play.runner import MAX_GAMES
+from ...errors import InputError, ResourceLimitError
+from ...limits import check_count, int_arg
 from ..registry import CliCommand
 from .chain import AUTO_EXACT_MAX_STATES, analyze
 from .rules import ELIMINATIONS, STOPPING_RULES, ClassicDreidelRules
-from .simulate import simulate
 from .size import check_chain_size
 
 
@@ -63,20 +62,28 @@ def _run_chain(args: argparse.Namespace) -> Any:
     return analyze(rules=rules, method=args.method, max_states=max_states, progress=not args.json and sys.stderr.isatty())
 
 
-def _add_simulate(p: argparse.ArgumentParser) -> None:
-    _rules_arguments(p, continuous=True)
-    p.add_argument("--games", type=_int, default=10_000, help=f"number of games, 1 to {MAX_GAMES:,} (default 10000)")
-    p.add_argument("--seed", type=_int, default=0, help="seed of the numpy SeedSequence (default 0)")
-
-
-#: The simulator stops a game after this many spins (``simulate``'s ``max_spins``).
+#: The simulator stops a game after this many spins (the play spec's default limit).
 SIMULATE_MAX_SPINS = 10_000_000
 
 
-def _run_simulate(args: argparse.Namespace) -> Any:
-    rules = _rules(args)
-    games = check_count(args.games, "--games", low=1, high=MAX_GAMES)
-    seed = check_seed(args.seed, "--seed")
+def _play_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hey-rounding", choices=["up", "down", "continuous"], default="up",
+                   help="Hey takes half the pot rounded up (default) or down, or exactly half of a continuous pot")
+    p.add_argument("--elimination", choices=list(ELIMINATIONS), default="cannot-pay",
+                   help="out when unable to pay (default) or on reaching zero coins")
+    p.add_argument("--no-reante", dest="reante", action="store_false",
+                   help="do not re-ante when the pot is empty (default: everyone re-antes)")
+    p.add_argument("--stopping", choices=list(STOPPING_RULES), default="last-survivor",
+                   help="when the game ends (default last-survivor)")
+
+
+def add_play_rules_arguments(p: argparse.ArgumentParser) -> None:
+    """Classic dreidel's rules options on ``simulate classic-dreidel`` (``--players`` is generic)."""
+    p.add_argument("--coins", type=_int, default=10, help="coins per player at the start (default 10)")
+    _play_options(p)
+
+
+def _check_reachable(rules: ClassicDreidelRules) -> None:
     if rules.stopping != "first-gimel":
         # A player pays at most 1 coin per spin (an ante), 2 on their own spin (Shin, then an
         # ante): going out with C coins takes at least C * players / (players + 1) spins.
@@ -86,7 +93,37 @@ def _run_simulate(args: argparse.Namespace) -> Any:
                 f"--coins {rules.coins:,}: every game lasts at least {at_least:,} spins, over the simulator's "
                 f"limit of {SIMULATE_MAX_SPINS:,} spins a game, so every game would be cut short; use fewer coins"
             )
-    return simulate(rules=rules, games=games, seed=seed, max_spins=SIMULATE_MAX_SPINS)
+
+
+def play_rules_from_args(args: argparse.Namespace) -> ClassicDreidelRules:
+    """The rules of ``simulate classic-dreidel`` (4 players unless ``--players`` says otherwise)."""
+    players = args.players if args.players is not None else 4
+    rules = ClassicDreidelRules(players=players, coins=args.coins, hey_rounding=args.hey_rounding,
+                                elimination=args.elimination, reante=args.reante, stopping=args.stopping)
+    _check_reachable(rules)
+    return rules
+
+
+def add_play_sweep_arguments(p: argparse.ArgumentParser) -> None:
+    """Classic dreidel's rules variants on ``sweep classic-dreidel``: a list of coin counts."""
+    p.add_argument("--coins", default="10", help="coins per player, one or a list like 3,5,10 (default 10)")
+    _play_options(p)
+
+
+def play_rules_grid_from_args(args: argparse.Namespace) -> dict[str, ClassicDreidelRules]:
+    """``{"N coins": rules}`` for each ``--coins`` value (the player count is set per cell)."""
+    grid: dict[str, ClassicDreidelRules] = {}
+    for text in str(args.coins).split(","):
+        try:
+            value = int_arg(text.strip())
+        except argparse.ArgumentTypeError as exc:
+            raise InputError(f"--coins: {exc}; give one count or a list like 3,5,10") from None
+        coins = check_count(value, "--coins", low=1, high=10 ** 9)
+        rules = ClassicDreidelRules(players=2, coins=coins, hey_rounding=args.hey_rounding,
+                                    elimination=args.elimination, reante=args.reante, stopping=args.stopping)
+        _check_reachable(rules)
+        grid[f"{coins} coins"] = rules
+    return grid
 
 
 COMMANDS = {
@@ -98,11 +135,5 @@ COMMANDS = {
         description="Classic dreidel as an absorbing Markov chain: the expected number of spins and each "
         "seat's probability of winning, seat 1 spinning first. Exact ('p/q') for small chip counts, "
         "floating point beyond.\n\nExample: dreidelpoker chain classic-dreidel --players 3 --coins 3 --json",
-    ),
-    "simulate": CliCommand(
-        help="seeded Monte Carlo simulation of classic dreidel, with 95% confidence intervals",
-        add_arguments=_add_simulate,
-        run=_run_simulate,
-        examples=(("--players", "3", "--coins", "3", "--games", "200", "--seed", "7"),),
     ),
 }
