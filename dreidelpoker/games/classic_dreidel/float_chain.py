@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from ...errors import ResourceLimitError
 from .rules import FACES, ClassicDreidelRules
+from .spins import spin_outcome, start_state
 
 __all__ = ["FloatAbsorption", "float_absorption", "solve_adjoint"]
 
@@ -108,8 +109,6 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
         (2.2222222222, {('win', 0): 0.5441176471, ('win', 1): 0.4558823529})
     """
     import scipy.sparse as sp
-
-    from .chain import spin_outcome, start_state
 
     spin = getattr(spin_outcome, "__wrapped__", spin_outcome)  # skip the deprecation shim per call
     faces = [(f, float(p)) for f, p in zip(FACES, rules.face_probabilities) if p]

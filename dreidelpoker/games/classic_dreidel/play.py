@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
-from .chain import DreidelState, spin_outcome
+from .spins import DreidelState, spin_outcome
 from .cli import (
     add_play_rules_arguments, add_play_sweep_arguments, play_rules_from_args, play_rules_grid_from_args,
 )

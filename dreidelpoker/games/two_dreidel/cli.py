@@ -12,17 +12,16 @@ from ..registry import CliCommand
 from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
 from .odds import kept_hand_distribution, odds_table_text
 from .policies import POLICIES
-from .rules import DECK_PRESETS, TwoDreidelRules
+from .rules import DECK_HELP, TwoDreidelRules
 from .size import check_chain_size
 from .table_cli import add_equity_arguments, run_equity
 from .solve_spin import SOLVE_COMMAND
 
-_DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
 _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default normal-best)"
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--deck", default="1-5-5-1", help=_DECK_HELP)
+    p.add_argument("--deck", default="1-5-5-1", help=DECK_HELP)
     p.add_argument("--policy", default="normal-best", choices=list(POLICIES), help=_POLICY_HELP)
 
 

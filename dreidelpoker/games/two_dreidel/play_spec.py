@@ -16,7 +16,7 @@ from .bots import calling_station_bot, random_bot, tight_bot
 from .equity_bot import equity_best_bot, equity_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
-from .solve_bots import equilibrium_bot
+from .equilibrium_bot import equilibrium_bot
 from ...errors import InputError
 from ...limits import int_arg
 

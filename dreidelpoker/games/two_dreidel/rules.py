@@ -288,3 +288,6 @@ class TwoDreidelRules:
         for h in hands:
             if h not in state:
                 visit(h)
+
+#: The help text of every ``--deck`` option.
+DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"

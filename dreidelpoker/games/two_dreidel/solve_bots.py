@@ -9,7 +9,7 @@ is mapped to the nearest abstracted bet size. A bot that draws random numbers is
 ``samples`` times with seeded generators and its empirical frequencies are its strategy,
 so its exploitability is exact for that sample.
 
-:func:`equilibrium_bot` is the ``equilibrium`` bot of the whole-game engine: heads-up, it
+The ``equilibrium`` bot (module ``equilibrium_bot``) of the whole-game engine: heads-up, it
 calls spins with the equilibrium probabilities of the solved one-spin call/fold game at
 the current pot and stacks (both hands from fresh-deck distributions; cached per pot and
 stacks); everywhere else (put-backs, betting, more than two players) it plays like the
@@ -18,22 +18,19 @@ stacks); everywhere else (put-backs, betting, more than two players) it plays li
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, cast
 
 import numpy as np
 
 from ..protocol import Bot
 from .chain import ChainState
-from .odds import kept_hand_distribution
 from .play import TwoDreidelObservation
-from .rules import TwoDreidelRules
 from .spin_game import SpinGameSetup
 from ...errors import InputError
 
-__all__ = ["bot_policy", "equilibrium_bot"]
+__all__ = ["bot_policy"]
 
 Policy = Callable[[Hashable, tuple[Hashable, ...]], Any]
 
@@ -96,63 +93,3 @@ def bot_policy(bot: Bot, setup: SpinGameSetup, seat: int, *, samples: int = 16, 
         return {a: Fraction(c, samples) for a, c in counts.items()}
 
     return policy
-
-
-@lru_cache(maxsize=256)
-def _spin_equilibrium(rules: TwoDreidelRules, pot: int, stacks: tuple[int, int]) -> dict[tuple[int, str, str], float]:
-    from .solve_spin import solve_spin_game  # solve_spin imports this module's callers lazily
-
-    sol = solve_spin_game(rules, pot=pot, stacks=stacks, spins=1, betting=False, bots={})
-    return {(s, h, f): float(p) for s, h, f, p in sol.calls}
-
-
-def _fresh_hands(rules: TwoDreidelRules) -> set[str]:
-    return {h for h, w in kept_hand_distribution(rules).weights.items() if w}
-
-
-class _Equilibrium:
-    name = "equilibrium"
-
-    def __init__(self, rules: TwoDreidelRules) -> None:
-        from .bots import tight_bot
-
-        self.rules = rules
-        self.fallback = tight_bot(rules)
-        self.hands = _fresh_hands(rules)
-
-    def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
-                 rng: np.random.Generator) -> Any:
-        obs = observation
-        others = obs.opponents_in_hand
-        if obs.phase != "calls" or len(others) != 1 or "call" not in legal_actions or obs.hand not in self.hands:
-            return self.fallback(obs, legal_actions, rng)
-        other = others[0]
-        me_button = obs.seat == obs.button
-        stacks = (obs.stacks[obs.seat], obs.stacks[other]) if me_button else (obs.stacks[other], obs.stacks[obs.seat])
-        if min(stacks) < 1 or obs.pot < 1:
-            return "call"
-        table = _spin_equilibrium(self.rules, obs.pot, stacks)
-        p = table.get((0 if me_button else 1, obs.hand, obs.face))
-        if p is None:
-            return self.fallback(obs, legal_actions, rng)
-        return "call" if rng.random() < p else "fold"
-
-
-def equilibrium_bot(rules: TwoDreidelRules) -> Bot:
-    """The ``equilibrium`` bot: heads-up spin calls from the solved one-spin call/fold game at
-    the current pot and stacks; ``tight`` everywhere else (module docstring).
-
-    Parameters:
-        rules: the Two Dreidel rules.
-
-    Returns:
-        A bot.
-
-    Examples:
-        >>> from dreidelpoker.games.two_dreidel.play import new_game
-        >>> bot = equilibrium_bot(TwoDreidelRules())
-        >>> g = new_game(TwoDreidelRules(), players=2)
-        >>> bot(g.observation(0), ("call", "fold"), np.random.default_rng(0)) in ("call", "fold", "check")
-        True
-    """
-    return cast(Bot, _Equilibrium(rules))

@@ -33,10 +33,11 @@ import numpy as np
 from ..._fractions import frac_str
 from ...solve import GameSolution, exploitability_of, solve
 from ...solve.cfr import _Flat
-from ..registry import CliCommand
+from ..registry import CliCommand, get_game
 from .information import opponent_posterior, parse_discards
-from .rules import TwoDreidelRules
+from .rules import DECK_HELP, TwoDreidelRules
 from .spin import spin_decision
+from .solve_bots import bot_policy
 from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError
 from ...limits import int_arg
@@ -339,12 +340,9 @@ def solve_spin_game(
     named: dict[str, tuple[Policy, Policy]] = {
         "spin_decision advice": (advice_policy(setup, 0), advice_policy(setup, 1))}
     if bots is None:
-        from .play_spec import BOTS
-
-        bots = dict(BOTS)
+        play = get_game("two-dreidel").play  # the registry, not play_spec: no import circle
+        bots = dict(play.bots) if play is not None else {}
     if bots:
-        from .solve_bots import bot_policy
-
         for name, factory in bots.items():
             bot = factory(rules)
             named[name] = (bot_policy(bot, setup, 0, samples=samples), bot_policy(bot, setup, 1, samples=samples))
@@ -367,10 +365,9 @@ def _positive_pair(text: str) -> list[int]:
 
 
 def _add_arguments(p: argparse.ArgumentParser) -> None:
-    from .cli import _DECK_HELP
     from .policies import POLICIES
 
-    p.add_argument("--deck", default="1-5-5-1", help=_DECK_HELP)
+    p.add_argument("--deck", default="1-5-5-1", help=DECK_HELP)
     p.add_argument("--pot", type=int_arg, default=4, help="the pot before the first spin (default 4)")
     p.add_argument("--stacks", default="8,8", help="chips behind of the button (who spins) and the other seat "
                    "(default 8,8)")

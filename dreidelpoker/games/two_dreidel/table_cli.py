@@ -12,20 +12,19 @@ from .equity import MAX_OPPONENTS
 from .information import OpponentPosterior, table_posteriors
 from .policies import POLICIES
 from .ranking import format_hand, parse_cards, parse_hand
-from .rules import DECK_PRESETS, TwoDreidelRules
+from .rules import DECK_HELP, TwoDreidelRules
 from .spin import SpinTable, spin_table
 from ...montecarlo import MonteCarloEstimate
 from .table import PutBackTable, table_equity
 from ...errors import InputError
 from ...limits import int_arg, monte_carlo_options
 
-_DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
 
 
 def add_equity_arguments(p: argparse.ArgumentParser) -> None:
     """Arguments of ``equity two-dreidel``."""
     p.add_argument("hand", metavar="HAND", nargs="?", help='your two kept cards, e.g. GH, "גה" or ♠♥')
-    p.add_argument("--deck", default="1-5-5-1", help=_DECK_HELP)
+    p.add_argument("--deck", default="1-5-5-1", help=DECK_HELP)
     p.add_argument("--policy", default="normal-best",
                    help=f"keep policy the opponents play: {', '.join(POLICIES)} (default normal-best)")
     p.add_argument("--opponents", type=int_arg, default=None,

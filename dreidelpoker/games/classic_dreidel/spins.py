@@ -1,0 +1,135 @@
+"""Classic dreidel's spin rules, once: the opening state, what a spin pays, re-ante and
+elimination (RULES.md 6). The exact chain, the float chain and the whole-game engine are
+all built from :func:`spin_outcome`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..._deprecation import rules_keyword_only
+from ...errors import InputError
+from .rules import FACES, ClassicDreidelRules
+
+__all__ = ["DreidelState", "pay_spin", "reante", "spin_outcome", "start_state"]
+
+#: ``(coins, out mask, pot, spinner)``, or ``("win", seat)`` / ``("draw", seats)`` / ``("out", seats)``.
+DreidelState = tuple[Any, ...]
+
+
+def _check_integer_pot(rules: ClassicDreidelRules) -> None:
+    if rules.hey_rounding == "continuous":
+        raise InputError(
+            "hey_rounding='continuous' makes coin amounts real numbers, so there is no finite chain; "
+            "use continuous_winnings()/spin_payoffs() for the exact continuous-pot results, or simulate()"
+        )
+
+
+@rules_keyword_only(0)
+def start_state(*, rules: ClassicDreidelRules) -> DreidelState:
+    """The state after the opening ante, seat 0 to spin.
+
+    Examples:
+        >>> start_state(rules=ClassicDreidelRules(players=2, coins=3))
+        ((2, 2), 0, 2, 0)
+    """
+    _check_integer_pot(rules)
+    p = rules.players
+    return (tuple([rules.coins - 1] * p), 0, p, 0)
+
+
+def pay_spin(rules: ClassicDreidelRules, coins: list[Any], pot: Any, spinner: int, face: str,
+             eliminated: list[int]) -> Any:
+    """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
+
+    The one implementation of the spin payments (:func:`spin_outcome`, which the chain and
+    the whole-game simulator both use, is built on it). A spinner who cannot pay a Shin (or
+    reaches zero under ``elimination="zero"``) is appended to ``eliminated``.
+
+    Examples:
+        >>> coins = [2, 2]
+        >>> pay_spin(ClassicDreidelRules(players=2, coins=3), coins, 2, 0, "H", []), coins
+        (1, [3, 2])
+    """
+    if face == "G":
+        coins[spinner] += pot
+        return 0
+    if face == "H":
+        take = rules.hey_take(pot)
+        coins[spinner] += take
+        return pot - take
+    if face == "S":
+        if coins[spinner] >= 1:
+            coins[spinner] -= 1
+            if rules.elimination == "zero" and coins[spinner] == 0:
+                eliminated.append(spinner)
+            return pot + 1
+        eliminated.append(spinner)
+        return pot
+    if face != "N":
+        raise InputError(f"face must be one of {', '.join(FACES)}, got {face!r}")
+    return pot
+
+
+def reante(rules: ClassicDreidelRules, coins: list[Any], pot: Any, out: int, eliminated: list[int]) -> Any:
+    """Everyone still in (not in the bit mask ``out``, not just eliminated) antes one coin
+    when the pot is empty and ``rules.reante``; returns the new pot."""
+    if not (rules.reante and pot == 0):
+        return pot
+    zero_rule = rules.elimination == "zero"
+    for i in range(rules.players):
+        if out >> i & 1 or i in eliminated:
+            continue
+        if coins[i] >= 1:
+            coins[i] -= 1
+            pot += 1
+            if zero_rule and coins[i] == 0:
+                eliminated.append(i)
+        else:
+            eliminated.append(i)
+    return pot
+
+
+def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, spinner: int,
+             eliminated: list[int]) -> DreidelState:
+    """Re-ante on an empty pot, apply eliminations and the stopping rule, pass the turn."""
+    p = rules.players
+    pot = reante(rules, coins, pot, out, eliminated)
+    new_out = out
+    if eliminated:  # without eliminations the seats left are unchanged (at least two)
+        if rules.stopping == "first-elimination":
+            return ("out", frozenset(eliminated))
+        for i in eliminated:
+            new_out |= 1 << i
+        remaining = [i for i in range(p) if not new_out >> i & 1]
+        if len(remaining) == 1:
+            return ("win", remaining[0])
+        if not remaining:
+            return ("draw", frozenset(eliminated))
+    nxt = spinner
+    while True:
+        nxt = (nxt + 1) % p
+        if not new_out >> nxt & 1:
+            break
+    return (tuple(coins), new_out, pot, nxt)
+
+
+@rules_keyword_only(0)
+def spin_outcome(state: DreidelState, face: str, *, rules: ClassicDreidelRules) -> DreidelState:
+    """The state after the seat to move spins ``face`` (one of G, H, N, S).
+
+    Examples:
+        >>> r = ClassicDreidelRules(players=2, coins=3)
+        >>> spin_outcome(((2, 2), 0, 2, 0), "G", rules=r)   # take 2, both re-ante
+        ((3, 1), 0, 2, 1)
+        >>> spin_outcome(((2, 2), 0, 2, 0), "H", rules=r)
+        ((3, 2), 0, 1, 1)
+    """
+    if state[0] in ("win", "draw", "out"):
+        return state
+    coins_t, out, pot, s = state
+    coins = list(coins_t)
+    eliminated: list[int] = []
+    pot = pay_spin(rules, coins, pot, s, face, eliminated)
+    if face == "G" and rules.stopping == "first-gimel":
+        return ("win", s)
+    return _resolve(rules, coins, out, pot, s, eliminated)
