@@ -164,7 +164,8 @@ WAIT_MATHJAX_JS = """
 OPTIONAL_ORIGINS = ("https://api.github.com/",)
 
 #: Notebook pages whose notebooks show an explorer (a static snapshot on the site).
-EXPLORER_PAGES = ("notebooks/at_the_table/", "notebooks/dice_poker/", "notebooks/domino_poker/")
+EXPLORER_PAGES = ("notebooks/at_the_table/", "notebooks/dice_poker/", "notebooks/domino_poker/",
+                  "notebooks/queenie/", "notebooks/skirmish/")
 
 
 def _visit(browser: Any, url: str, width: int, shot: Path) -> tuple[dict[str, Any], list[str]]:
