@@ -105,6 +105,7 @@ def simulate(
     lineup = resolve_lineup(spec, game.name, bots, players)
     if spec.adapt_rules is not None:
         rules = spec.adapt_rules(rules, len(lineup))
+    spec.new_game(rules, players=len(lineup), hand_limit=limit)  # rules the game refuses fail here, not in a worker
     root = _seed(seed)
     records = _run(spec, rules, lineup, root, n_games, limit, executor=executor, progress=progress,
                    keep_history=keep_history, chunks=chunks, desc=f"{game.name} games")

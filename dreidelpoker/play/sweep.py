@@ -198,6 +198,9 @@ def sweep(
     owner: list[int] = []
     sizes: list[int] = []
     for i, cell in enumerate(cells):
+        if i not in done:  # rules the game refuses fail here, before any game runs
+            spec.new_game(cell.rules, players=cell.players, hand_limit=limit)
+    for i, cell in enumerate(cells):
         if i in done:
             continue
         entropy = [root, *_digest_words(key_without_seed(keys[i]))]
