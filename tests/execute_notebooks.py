@@ -10,6 +10,9 @@ runs exactly once per ``make test``.
 
 The executed copies drop the internal ``nbval-*`` tags and carry no widget state: the
 explorers then render, on the static site, the snapshot their ``text/html`` fallback holds.
+Consecutive stream outputs of a cell are joined into one (``print`` writes its text and its
+newline separately, and a slow kernel may flush between them, leaving an output that holds
+only ``"\\n"``: an empty box on the site), and whitespace-only stream outputs are dropped.
 
 Usage: ``python tests/execute_notebooks.py [--jobs N] [--timeout SECONDS] [NOTEBOOK ...]``
 """
@@ -33,6 +36,19 @@ OUT = ROOT / "build" / "notebooks"
 INTERNAL_TAGS = ("nbval-ignore-output", "nbval-skip", "nbval-check-output", "nbval-raises-exception")
 
 
+def coalesce_streams(outputs: list[dict]) -> list[dict]:
+    """Join consecutive stream outputs of one name; drop those left holding only whitespace."""
+    joined: list[dict] = []
+    for out in outputs:
+        prev = joined[-1] if joined else None
+        if (out.get("output_type") == "stream" and prev is not None
+                and prev.get("output_type") == "stream" and prev.get("name") == out.get("name")):
+            prev["text"] = "".join(prev["text"]) + "".join(out["text"])
+        else:
+            joined.append(out)
+    return [o for o in joined if o.get("output_type") != "stream" or "".join(o["text"]).strip()]
+
+
 def execute(path: Path, *, timeout: int, out_dir: Path = OUT) -> tuple[Path, float, str | None]:
     """Execute one notebook; return (path, seconds, error text or None) and write the copy."""
     start = time.perf_counter()
@@ -50,6 +66,8 @@ def execute(path: Path, *, timeout: int, out_dir: Path = OUT) -> tuple[Path, flo
     if errors:
         return path, time.perf_counter() - start, f"{len(errors)} error output(s)"
     for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = coalesce_streams(cell.outputs)
         tags = cell.get("metadata", {}).get("tags")
         if tags:
             kept = [t for t in tags if t not in INTERNAL_TAGS]

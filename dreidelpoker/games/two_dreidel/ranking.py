@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Union
-from ...errors import InputError, InputTypeError, shorten
+from typing import Union
 
-if TYPE_CHECKING:
-    from .rules import TwoDreidelRules
+from ...errors import InputError, InputTypeError, shorten
+from .rules import TwoDreidelRules, hand_trumps
 
 Hand = tuple[int, ...]
 HandLike = Union[str, Sequence[int]]
@@ -28,8 +27,6 @@ __all__ = [
 
 
 def _default_rules() -> TwoDreidelRules:
-    from .rules import TwoDreidelRules
-
     return TwoDreidelRules()
 
 
@@ -112,11 +109,7 @@ def trumps(rules: TwoDreidelRules, a: Sequence[int], b: Sequence[int]) -> bool:
     ``a`` trumps ``b`` when some trump pair (x, y) has x in a and y in b, and no pair
     (x, y) has x in b and y in a. Default: a holds a Shin, b a Gimel, and not the reverse.
     """
-    sa, sb = set(a), set(b)
-    forward = any(x in sa and y in sb for x, y in rules.trump_index_pairs)
-    if not forward:
-        return False
-    return not any(x in sb and y in sa for x, y in rules.trump_index_pairs)
+    return hand_trumps(rules.trump_index_pairs, a, b)
 
 
 def compare(a: HandLike, b: HandLike, rules: TwoDreidelRules | None = None) -> int:

@@ -267,10 +267,9 @@ class TwoDreidelRules:
         return frozenset((idx[a], idx[b]) for a, b in self.trumps)
 
     def _check_trumps_acyclic(self) -> None:
-        from .ranking import trumps as _trumps
-
         hands = self.all_hands
-        edges = {h: [o for o in hands if _trumps(self, h, o)] for h in hands}
+        pairs = self.trump_index_pairs
+        edges = {h: [o for o in hands if hand_trumps(pairs, h, o)] for h in hands}
         state: dict[tuple[int, ...], int] = {}
 
         def visit(h: tuple[int, ...]) -> None:
@@ -288,6 +287,23 @@ class TwoDreidelRules:
         for h in hands:
             if h not in state:
                 visit(h)
+
+def hand_trumps(pairs: frozenset[tuple[int, int]], a: Sequence[int], b: Sequence[int]) -> bool:
+    """Whether hand ``a`` trumps hand ``b`` under trump pairs of symbol indices.
+
+    ``a`` trumps ``b`` when some pair (x, y) has x in a and y in b, and no pair (x, y)
+    has x in b and y in a. The rules own this relation (they check it is acyclic);
+    :func:`~dreidelpoker.games.two_dreidel.ranking.trumps` reads it with a rules object.
+
+    Examples:
+        >>> hand_trumps(frozenset({(3, 0)}), (3, 1), (0, 1)), hand_trumps(frozenset({(3, 0)}), (3, 0), (0, 3))
+        (True, False)
+    """
+    sa, sb = set(a), set(b)
+    if not any(x in sa and y in sb for x, y in pairs):
+        return False
+    return not any(x in sb and y in sa for x, y in pairs)
+
 
 #: The help text of every ``--deck`` option.
 DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
