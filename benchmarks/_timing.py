@@ -8,6 +8,7 @@ fits, python-flint dense solves), after checking that both give the same answer.
 
 from __future__ import annotations
 
+import resource
 import statistics
 import subprocess
 import sys
@@ -46,16 +47,21 @@ def interleaved(library: Callable[[], object], fair: Callable[[], object], runs:
     return lib, base
 
 
-def cold(argv: Sequence[str]) -> float:
-    """Wall time of one fresh process (what a CLI user pays)."""
+def cold(argv: Sequence[str], *, cpu: bool = False) -> float:
+    """Wall time of one fresh process (what a CLI user pays), or with ``cpu`` its CPU time
+    (user + system, which other load on a shared machine disturbs much less)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(list(argv), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime) if cpu else wall
 
 
-def cold_pair(library: Sequence[str], fair: Sequence[str], runs: int) -> tuple[list[float], list[float]]:
-    """Interleaved cold-process timings of two command lines."""
-    return interleaved(lambda: cold(library), lambda: cold(fair), runs)
+def cold_pair(library: Sequence[str], fair: Sequence[str], runs: int, *,
+              cpu: bool = False) -> tuple[list[float], list[float]]:
+    """Interleaved cold-process timings of two command lines (CPU time with ``cpu``)."""
+    return interleaved(lambda: cold(library, cpu=cpu), lambda: cold(fair, cpu=cpu), runs)
 
 
 def python(code: str) -> list[str]:

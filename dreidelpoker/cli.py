@@ -1,5 +1,11 @@
 """The ``dreidelpoker`` command line. Commands are ``dreidelpoker VERB GAME [options]``;
-each game contributes its verbs through the registry, so this module knows no game."""
+each game contributes its verbs through the registry, so this module knows no game.
+
+Start-up is lazy: the parser lists every command from :mod:`dreidelpoker.cli_index`
+(names and one-line help, no game imported), and a ``VERB GAME`` parser gets its options
+only when argparse first uses it (the command is chosen, or its ``--help`` asked for), so
+one command imports one game and ``--help`` imports none.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +18,10 @@ import traceback
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .analysis import equity_command
+from .cli_index import BUILTIN_COMMANDS
 from .errors import InputError, shorten
-from .explore import explore_commands
 from .limits import use_progress
-from .games.registry import CliCommand, GameInfo, games
-from .play.cli import play_commands
+from .games.registry import CliCommand, GameInfo, get_game, registered_games
 
 VERB_HELP = {
     "odds": "exact odds of a game's hands",
@@ -75,10 +79,100 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
     protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
     when it can be played whole (a game's own command of the same verb wins)."""
+    from .explore import explore_commands
+    from .play.cli import play_commands
+
     commands = {**play_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
+        from .analysis import equity_command
+
         commands["equity"] = equity_command(game.analysis)
     return commands
+
+
+def game_command(game: GameInfo, verb: str) -> CliCommand:
+    """``game_commands(game)[verb]``, importing only what that one command needs (the
+    generic simulation and equity modules are heavy).
+
+    Parameters:
+        game: a registered game.
+        verb: one of its CLI verbs.
+
+    Returns:
+        The command.
+
+    Raises:
+        KeyError: when the game has no such verb.
+
+    Examples:
+        >>> game_command(get_game("two-dreidel"), "odds").help
+        'exact distribution of the kept two-card hand from a fresh deck'
+    """
+    if verb in game.commands:
+        return game.commands[verb]
+    from .explore import explore_commands
+
+    explorers = explore_commands(game)
+    if verb in explorers:
+        return explorers[verb]
+    return game_commands(game)[verb]
+
+
+def command_index() -> dict[str, dict[str, str]]:
+    """verb -> {game -> one-line help} of every command, verbs in ``--help`` order and
+    games by name: the built-in games from :mod:`dreidelpoker.cli_index` (none imported),
+    plus any other registered game.
+
+    Returns:
+        The table ``--help`` lists.
+
+    Examples:
+        >>> list(command_index()["odds"])
+        ['domino-poker', 'two-dreidel']
+    """
+    by_verb = {verb: dict(helps) for verb, helps in BUILTIN_COMMANDS.items()}
+    for game in registered_games():
+        if game.name.replace("-", "_") in _builtin_packages():
+            continue
+        for verb, command in game_commands(game).items():
+            by_verb.setdefault(verb, {})[game.name] = command.help
+    order = sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v))
+    return {verb: dict(sorted(by_verb[verb].items())) for verb in order}
+
+
+def _builtin_packages() -> tuple[str, ...]:
+    from .games import BUILTIN_PACKAGES
+
+    return BUILTIN_PACKAGES
+
+
+class _GameParser(_Parser):
+    """The parser of one ``VERB GAME`` command, filled in (the game imported, its options
+    added) the first time argparse reads its actions: when the command is chosen, its help
+    printed, or a test inspects it. Until then it costs nothing."""
+
+    _pending: tuple[str, str] | None = None  # (verb, game) still to fill in
+
+    @property
+    def _actions(self) -> list[argparse.Action]:
+        pending = self._pending
+        if pending is not None:
+            self._pending = None
+            _fill_game_parser(self, *pending)
+        return self.__dict__["_lazy_actions"]  # type: ignore[no-any-return]
+
+    @_actions.setter
+    def _actions(self, value: list[argparse.Action]) -> None:
+        self.__dict__["_lazy_actions"] = value
+
+
+def _fill_game_parser(parser: argparse.ArgumentParser, verb: str, name: str) -> None:
+    command = game_command(get_game(name), verb)
+    parser.description = command.description or command.help
+    command.add_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_DEBUG_HELP)
+    parser.set_defaults(_command=command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -95,26 +189,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help=_DEBUG_HELP)
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=_Parser)
     verbs.required = True
-    by_verb: dict[str, list[tuple[str, CliCommand]]] = {}
-    for game in games():
-        for verb, command in game_commands(game).items():
-            by_verb.setdefault(verb, []).append((game.name, command))
-    for verb in sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v)):
+    for verb, helps in command_index().items():
         verb_help = VERB_HELP.get(verb, verb)  # plain text; argparse %-formats help (not descriptions)
         vp = verbs.add_parser(verb, help=verb_help.replace("%", "%%"), description=verb_help)
-        gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+        gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_GameParser)
         gsub.required = True
-        for name, command in by_verb[verb]:
+        for name, help_text in helps.items():
             gp = gsub.add_parser(
                 name,
-                help=command.help.replace("%", "%%"),  # argparse %-formats help, not descriptions
-                description=command.description or command.help,
+                help=help_text.replace("%", "%%"),  # argparse %-formats help, not descriptions
                 formatter_class=argparse.RawDescriptionHelpFormatter,
             )
-            command.add_arguments(gp)
-            gp.add_argument("--json", action="store_true", help="print machine-readable JSON")
-            gp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_DEBUG_HELP)
-            gp.set_defaults(_command=command)
+            assert isinstance(gp, _GameParser)
+            gp._pending = (verb, name)  # filled in on first use
     return parser
 
 

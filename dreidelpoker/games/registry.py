@@ -89,8 +89,15 @@ def unregister(name: str) -> None:
 
 
 def get_game(name: str) -> GameInfo:
-    """Look a game up by its registered name, e.g. ``"two-dreidel"``."""
-    _load_builtin_games()
+    """Look a game up by its registered name, e.g. ``"two-dreidel"``. A built-in game's
+    package is imported on first use, and only that game's package.
+
+    Examples:
+        >>> get_game("two-dreidel").title
+        'Two Dreidel'
+    """
+    if name not in _REGISTRY:
+        _load_builtin_game(name)
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -130,6 +137,31 @@ def game_for_rules(rules: object) -> GameInfo:
             return game
     known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in _REGISTRY.values())
     raise InputError(f"rules must be the rules object of a registered game ({known}); got {type(rules).__name__}")
+
+
+def registered_games() -> list[GameInfo]:
+    """The games registered so far, sorted by name, without importing the built-in games
+    that nobody has used yet (the CLI lists those from :mod:`dreidelpoker.cli_index`).
+
+    Examples:
+        >>> get_game("skirmish") in registered_games()
+        True
+    """
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def _load_builtin_game(name: str) -> None:
+    """Import the built-in game called ``name`` (its package registers it), or every
+    built-in game when ``name`` is none of them (so an error can list the known games)."""
+    import importlib
+
+    from . import BUILTIN_PACKAGES
+
+    package = name.replace("-", "_") if isinstance(name, str) else ""
+    if package in BUILTIN_PACKAGES:
+        importlib.import_module(f".{package}", __package__)
+    else:
+        _load_builtin_games()
 
 
 def _load_builtin_games() -> None:

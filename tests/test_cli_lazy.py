@@ -1,0 +1,68 @@
+"""The command line starts fast (issue 16): ``--help`` lists every command from
+:mod:`dreidelpoker.cli_index` without importing any game, sympy, numpy or scipy, and one
+command imports its own game only. Timing never decides a test; these check which modules
+load, in a fresh interpreter, so the start-up gain cannot silently regress."""
+
+from __future__ import annotations
+
+import pprint
+import subprocess
+import sys
+
+from dreidelpoker import cli
+from dreidelpoker.cli_index import BUILTIN_COMMANDS
+from dreidelpoker.games import BUILTIN_PACKAGES
+from dreidelpoker.games.registry import games
+
+HEAVY = ("sympy", "numpy", "scipy", "networkx", "matplotlib", "pandas")
+GAMES = tuple(f"dreidelpoker.games.{p}" for p in BUILTIN_PACKAGES)
+
+
+def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
+    probe = f"import sys\n{code}\nprint('loaded:' + ','.join(m for m in {modules!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True).stdout
+    return [m for m in out.rsplit("loaded:", 1)[1].strip().split(",") if m]
+
+
+def test_index_matches_the_registered_games() -> None:
+    real: dict[str, dict[str, str]] = {}
+    for game in games():
+        if game.name.replace("-", "_") in BUILTIN_PACKAGES:
+            for verb, command in cli.game_commands(game).items():
+                real.setdefault(verb, {})[game.name] = command.help
+    order = sorted(real, key=lambda v: (list(cli.VERB_HELP).index(v) if v in cli.VERB_HELP else 99, v))
+    expected = {verb: dict(sorted(real[verb].items())) for verb in order}
+    assert [(v, list(g.items())) for v, g in BUILTIN_COMMANDS.items()] == \
+        [(v, list(g.items())) for v, g in expected.items()], \
+        "dreidelpoker/cli_index.py is stale; paste this table there:\n" + pprint.pformat(expected, width=120)
+
+
+def test_top_level_parser_imports_no_game_nor_sympy() -> None:
+    code = "import dreidelpoker.cli as c\nc.build_parser().format_help()"
+    assert _loaded_after(code, HEAVY + GAMES) == []
+
+
+def test_verb_help_imports_no_game() -> None:
+    code = "import dreidelpoker.cli as c\ntry:\n    c.main(['odds', '--help'])\nexcept SystemExit:\n    pass"
+    assert _loaded_after(code, HEAVY + GAMES) == []
+
+
+def test_one_command_imports_its_game_only() -> None:
+    for argv in (["odds", "two-dreidel", "--help"], ["odds", "two-dreidel", "--json"]):
+        code = f"import dreidelpoker.cli as c\ntry:\n    c.main({argv!r})\nexcept SystemExit:\n    pass"
+        others = tuple(g for g in GAMES if not g.endswith("two_dreidel"))
+        assert _loaded_after(code, others + ("networkx", "matplotlib")) == [], argv
+
+
+def test_every_game_parser_fills_in_on_first_use() -> None:
+    import argparse
+
+    def choices(p: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        return next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+    for verb, vp in choices(cli.build_parser()).items():
+        for game, gp in choices(vp).items():
+            command = gp.get_default("_command")
+            assert command.help == BUILTIN_COMMANDS[verb][game], (verb, game)
+            assert gp.description == (command.description or command.help)
+            assert "--json" in gp.format_help()
