@@ -55,9 +55,10 @@ from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .betting import showdown_payouts
 from .chain import ChainState
 from .ranking import Hand
-from .play_tables import Tables, tables
+from .play_tables import DeckNode, Tables, tables
 from .rules import TwoDreidelRules
 from ...errors import InputError
+from ...exact_rng import ExactIntegers
 
 __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
@@ -205,12 +206,13 @@ class _StateFields(NamedTuple):
     legal: tuple[Any, ...]
     raises: range
     seen: tuple[tuple[str, ...], ...]
+    nodes: tuple[DeckNode, ...]
 
 
 (_T, _HAND_LIMIT, _STACKS, _ALIVE, _BUTTON, _DECKS, _CARRY, _HANDS, _PHASE, _STEP, _SEAT, _DRAWN, _KEPT, _BACK,
  _IN_HAND, _CONTRIB, _BETS, _HIGH, _RAISE_BY, _PENDING, _FACE, _BUY_IN, _SPUN, _DISCARDS, _HAND_START,
- _START_DECKS, _ALL_IN, _CUT, _STATS, _LOG, _TURN, _CURRENT, _LEGAL, _RAISES, _SEEN) = range(35)
-assert _StateFields._fields[_SEEN] == "seen" and _StateFields._fields[_LOG] == "log"
+ _START_DECKS, _ALL_IN, _CUT, _STATS, _LOG, _TURN, _CURRENT, _LEGAL, _RAISES, _SEEN, _NODES) = range(36)
+assert _StateFields._fields[_NODES] == "nodes" and _StateFields._fields[_LOG] == "log"
 
 _REPR_FIELDS = _StateFields._fields[1:_STATS]
 
@@ -232,6 +234,10 @@ class TwoDreidelGame(_StateFields):
     """
 
     __slots__ = ()
+
+    #: :meth:`sample_chance` draws only with ``rng.integers(n)`` (the runner may hand it an
+    #: :class:`~dreidelpoker.exact_rng.ExactIntegers`, which draws the same integers faster).
+    samples_with_integers_only = True
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -291,19 +297,20 @@ class TwoDreidelGame(_StateFields):
     def chance_outcomes(self) -> tuple[tuple[str, int], ...]:
         """The draws of the seat to draw, or the dreidel's faces, with integer weights."""
         if self.phase == DRAW:
-            return self.t.draw_info(self.decks[self.seat]).outcomes
+            return self.t.draws_of(self.nodes[self.seat]).outcomes
         if self.phase == SPIN:
             return self.t.faces
         return ()
 
-    def sample_chance(self, rng: np.random.Generator) -> str:
+    def sample_chance(self, rng: np.random.Generator | ExactIntegers) -> str:
         """A chance outcome drawn with the weights of :meth:`chance_outcomes` (fast path).
 
         ``rng`` is a numpy generator or any object whose ``integers(total)`` draws the same
         way (the runner's :class:`~dreidelpoker.play.runner.ChanceStream`)."""
         t = self.t
         if self.phase == DRAW:
-            info = t.draw_info(self.decks[self.seat])
+            node = self.nodes[self.seat]
+            info = node.info or t.draws_of(node)
             r = int(rng.integers(info.total))
             return info.outcomes[bisect.bisect_right(info.cumulative, r)][0]
         r = int(rng.integers(t.face_total))
@@ -364,15 +371,16 @@ class TwoDreidelGame(_StateFields):
 
     def observation(self, player: int) -> TwoDreidelObservation:
         """What ``player`` may know now (see :class:`TwoDreidelObservation`)."""
-        lab = self.t.label
+        t = self.t
+        lab = t.labels.get
         d, k, b = self.drawn[player], self.kept[player], self.back[player]
         c = self.high - self.bets[player]
         carry, contrib = self.carry, self.contrib
         return _TUPLE(TwoDreidelObservation, (
             player, self.hands + 1, self.phase, self.button, self.stacks, self.alive, self.in_hand, contrib,
             carry + sum(contrib), carry, self.bets, c if c > 0 else 0, self.face, self.buy_in, self.spun,
-            "" if d is None else lab(d), "" if k is None else lab(k), "" if b is None else lab(b),
-            self.start_decks[player], self.seen, self.t.visibility, self.step))
+            "" if d is None else lab(d) or t.label(d), "" if k is None else lab(k) or t.label(k),
+            "" if b is None else lab(b) or t.label(b), self.start_decks[player], self.seen, t.visibility, self.step))
 
 
 # -- transitions: each works on ``v``, a list copy of the state's fields, and appends its log
@@ -425,17 +433,20 @@ def _offer(v: list[Any]) -> None:
 def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     t: Tables = v[_T]
     seat = v[_SEAT]
-    info = t.draw_info(v[_DECKS][seat])
+    node = v[_NODES][seat]
+    info = node.info or t.draws_of(node)
     got = info.after.get(action)
     if got is None:
         raise InputError(f"seat {seat + 1} cannot draw {action!r} from its deck; possible draws: "
                          f"{', '.join(lab for lab, _w in info.outcomes)}")
-    hand, deck, reshuffled = got
+    hand, after, reshuffled = got
     decks = list(v[_DECKS])
-    decks[seat] = deck
+    decks[seat] = after.chain
+    nodes = list(v[_NODES])
+    nodes[seat] = after
     drawn = list(v[_DRAWN])
     drawn[seat] = hand
-    v[_DECKS], v[_DRAWN] = tuple(decks), tuple(drawn)
+    v[_DECKS], v[_NODES], v[_DRAWN] = tuple(decks), tuple(nodes), tuple(drawn)
     lines.append(("draw", seat, False, (seat,), "seat {} draws {}{}",
                   (seat + 1, action, " (after a reshuffle)" if reshuffled else "")))
     if reshuffled:
@@ -505,7 +516,9 @@ def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
     allin = ""
     args: tuple[Any, ...]
     if action == "fold":
-        in_hand = tuple(a and j != i for j, a in enumerate(in_hand))
+        folded = list(in_hand)
+        folded[i] = False  # (the acting seat is in the hand)
+        in_hand = tuple(folded)
         fmt, args = "seat {} folds (pot {})", (i + 1,)
     elif action == "check":
         fmt, args = "seat {} checks (pot {})", (i + 1,)
@@ -637,16 +650,21 @@ def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[A
     lines.append(("result", None, True, (), note[0], note[1]))
     alive = list(v[_ALIVE])
     decks = list(v[_DECKS])
+    nodes = list(v[_NODES])
     discards = list(v[_DISCARDS])
     kept_all, back_all = v[_KEPT], v[_BACK]
+    labels = t.labels
     shown = []
     for i in range(n):
         if not alive[i]:
             continue
         kept, back = kept_all[i], back_all[i]
         assert kept is not None and back is not None
-        decks[i] = t.next_deck(decks[i], back, kept)
-        lab = t.label(kept)
+        node = nodes[i]
+        node = node.next.get((back, kept)) or t.next_deck(node, back, kept)
+        nodes[i] = node
+        decks[i] = node.chain
+        lab = labels.get(kept) or t.label(kept)
         discards[i] = discards[i] + (lab,)
         shown.append((i + 1, lab))
     lines.append(("discard", None, True, (), _discards_text, (tuple(shown),)))
@@ -660,11 +678,11 @@ def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[A
     leader = leaders[0] if len(leaders) == 1 else st.leader
     changes = st.lead_changes + (leader != st.leader and st.leader != -1 and len(leaders) == 1)
     pot_faces = t.pot_faces
-    v[_STATS] = _Stats(
+    v[_STATS] = _TUPLE(_Stats, (
         st.spins + len(spun), st.gimels + sum(1 for f in spun if f in pot_faces), st.gimel_ends + gimel_end,
         st.pot_share_sum + share, max(st.pot_share_max, share), st.all_in_hands + v[_ALL_IN],
         st.carries + (payouts is None), st.showdowns + showdown, st.trump_showdowns + trump, changes, leader,
-        max(st.max_swing, swing), st.button_net + stacks[button] - hand_start[button])
+        max(st.max_swing, swing), st.button_net + stacks[button] - hand_start[button]))
     # elimination (nobody is out while the carried pot holds every chip)
     if any(stacks[i] > 0 for i in range(n) if alive[i]):
         for i in range(n):
@@ -675,8 +693,8 @@ def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[A
     new_alive = tuple(alive)
     left = [i for i in range(n) if alive[i]]
     new_discards = tuple(discards)
-    v[_ALIVE], v[_DECKS], v[_DISCARDS], v[_HANDS], v[_CARRY], v[_IN_HAND] = (
-        new_alive, tuple(decks), new_discards, hands, carry, new_alive)
+    v[_ALIVE], v[_DECKS], v[_NODES], v[_DISCARDS], v[_HANDS], v[_CARRY], v[_IN_HAND] = (
+        new_alive, tuple(decks), tuple(nodes), new_discards, hands, carry, new_alive)
     v[_SEEN] = new_discards if t.visibility == "all" else tuple(hs[-1:] for hs in new_discards)
     v[_PENDING], v[_CONTRIB], v[_BETS], v[_HIGH] = 0, (0,) * n, (0,) * n, 0
     if len(left) == 1:
@@ -788,7 +806,7 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
         t, limit, (stack,) * n, (True,) * n, 0, (t.fresh,) * n, 0, 0, DRAW, 0, 0, none, none, none, (True,) * n,
         (0,) * n, (0,) * n, 0, t.min_bet, 0, "", 0, (), empty, (stack,) * n, (t.fresh,) * n, False, False, _Stats(),
         EventLog().add(Event("start", f"{rules.label}: {n} players with {stack} chips each")),
-        Turn.CHANCE, (), (), _NO_RAISE, empty]
+        Turn.CHANCE, (), (), _NO_RAISE, empty, (t.fresh_node,) * n]
     lines: list[LazyEvent] = []
     _start_hand(v, 0, lines)
     return _finish(v, lines)

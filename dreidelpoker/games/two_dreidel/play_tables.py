@@ -37,11 +37,25 @@ class DrawInfo:
     __slots__ = ("outcomes", "cumulative", "total", "after")
 
     def __init__(self, outcomes: tuple[tuple[str, int], ...], cumulative: list[int], total: int,
-                 after: dict[str, tuple[Hand, ChainState, bool]]) -> None:
+                 after: dict[str, tuple[Hand, DeckNode, bool]]) -> None:
         self.outcomes = outcomes
         self.cumulative = cumulative
         self.total = total
         self.after = after
+
+
+class DeckNode:
+    """One player's deck (``chain``, a :class:`~dreidelpoker.games.two_dreidel.chain.ChainState`)
+    as a node of the deck graph of one rules: its draw classes (made on first use) and, by
+    ``(put back, kept)``, the deck at the start of the next hand. Nodes are interned per
+    rules, so a step follows a link instead of hashing the deck."""
+
+    __slots__ = ("chain", "info", "next")
+
+    def __init__(self, chain: ChainState) -> None:
+        self.chain = chain
+        self.info: DrawInfo | None = None
+        self.next: dict[tuple[Hand, Hand], DeckNode] = {}
 
 
 class Tables:
@@ -73,27 +87,38 @@ class Tables:
         self.short_fold = rules.short_stack == "fold"
         self.visibility = rules.discard_visibility
         self.fresh = ChainState.fresh(rules)
+        self.nodes: dict[ChainState, DeckNode] = {}
+        self.fresh_node = self.node(self.fresh)
         #: The faces whose buy-in is the whole pot (Gimel in the standard game).
         self.pot_faces = frozenset(f for f, b in zip(rules.spin_faces, rules.spin_buy_ins) if b == "pot")
-        self.draws: dict[ChainState, DrawInfo] = {}
         self.backs: dict[Hand, Choices] = {}
         self.labels: dict[Hand, str] = {}
         self.buy_ins: dict[tuple[str, int], int] = {}
-        self.next_decks: dict[tuple[ChainState, Hand, Hand], ChainState] = {}
         self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
+
+    def node(self, chain: ChainState) -> DeckNode:
+        """The interned node of a deck."""
+        got = self.nodes.get(chain)
+        if got is None:
+            got = self.nodes[chain] = DeckNode(chain)
+        return got
+
+    def draws_of(self, node: DeckNode) -> DrawInfo:
+        """The exact draw classes of a deck node (made once per node)."""
+        info = node.info
+        if info is None:
+            outs, total = draw_classes(self.rules, node.chain)
+            labelled = [(self.label(o.drawn), w, o) for o, w in outs]
+            info = node.info = DrawInfo(
+                tuple((lab, w) for lab, w, _o in labelled),
+                [int(c) for c in np.cumsum([w for _l, w, _o in labelled])], total,
+                {lab: (o.drawn, self.node(ChainState(o.deck_after, (), o.discard_after)), o.reshuffled)
+                 for lab, _w, o in labelled})
+        return info
 
     def draw_info(self, deck: ChainState) -> DrawInfo:
         """The exact draw classes of ``deck``."""
-        info = self.draws.get(deck)
-        if info is None:
-            outs, total = draw_classes(self.rules, deck)
-            labelled = [(self.label(o.drawn), w, o) for o, w in outs]
-            info = DrawInfo(tuple((lab, w) for lab, w, _o in labelled),
-                            [int(c) for c in np.cumsum([w for _l, w, _o in labelled])], total,
-                            {lab: (o.drawn, ChainState(o.deck_after, (), o.discard_after), o.reshuffled)
-                             for lab, _w, o in labelled})
-            self.draws[deck] = info
-        return info
+        return self.draws_of(self.node(deck))
 
     def label(self, hand: Hand) -> str:
         """A hand's text (``"GH"``)."""
@@ -125,18 +150,16 @@ class Tables:
             got = self.buy_ins[(face, pot)] = spin_buy_in(face, pot, self.rules)
         return got
 
-    def next_deck(self, deck: ChainState, back: Hand, kept: Hand) -> ChainState:
+    def next_deck(self, node: DeckNode, back: Hand, kept: Hand) -> DeckNode:
         """A player's deck at the start of the next hand: the put-back card(s) on top of the
         pile, the kept hand on the discard pile."""
-        key = (deck, back, kept)
-        got = self.next_decks.get(key)
+        got = node.next.get((back, kept))
         if got is None:
             k = self.k
-            got = ChainState(tuple(d + b for d, b in zip(deck.deck, counts_of(back, k))), tuple(sorted(back)),
-                             tuple(d + h for d, h in zip(deck.discard, counts_of(kept, k))))
-            if len(self.next_decks) > 100_000:
-                self.next_decks.clear()
-            self.next_decks[key] = got
+            deck = node.chain
+            got = node.next[(back, kept)] = self.node(ChainState(
+                tuple(d + b for d, b in zip(deck.deck, counts_of(back, k))), tuple(sorted(back)),
+                tuple(d + h for d, h in zip(deck.discard, counts_of(kept, k)))))
         return got
 
     def seats(self, mask: tuple[bool, ...]) -> tuple[int, ...]:
