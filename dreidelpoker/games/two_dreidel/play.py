@@ -7,7 +7,7 @@ One hand, as the state machine walks it:
    raise when the action comes back), otherwise it simply sits in the pot.
 2. Every player still in the game draws (one CHANCE node per player: the drawn cards as
    a class with its exact hypergeometric weight, reshuffle included, from
-   :func:`~dreidelpoker.games.two_dreidel.chain.draw_classes`), then all put back at once
+   :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights`), then all put back at once
    (a SIMULTANEOUS node; nobody sees another's card).
 3. The street sequence of ``rules.streets``: a ``"bet"`` is a no-limit round (integer
    amounts, left of the button first; see :func:`~.betting.bet_range`); a ``"spin"`` is a
@@ -53,7 +53,7 @@ import numpy as np
 
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .betting import showdown_payouts
-from .chain import ChainState
+from .deck import DeckState
 from .ranking import Hand
 from .play_tables import DeckNode, Tables, tables
 from .rules import TwoDreidelRules
@@ -113,7 +113,7 @@ class _ObservationFields(NamedTuple):
     drawn: str
     hand: str
     put_back: str
-    deck: ChainState
+    deck: DeckState
     discards: tuple[tuple[str, ...], ...]
     visibility: str
     street: int
@@ -175,7 +175,7 @@ class _StateFields(NamedTuple):
     stacks: tuple[int, ...]
     alive: tuple[bool, ...]
     button: int
-    decks: tuple[ChainState, ...]
+    decks: tuple[DeckState, ...]
     carry: int
     hands: int
     phase: str
@@ -195,7 +195,7 @@ class _StateFields(NamedTuple):
     spun: tuple[str, ...]
     discards: tuple[tuple[str, ...], ...]
     hand_start: tuple[int, ...]
-    start_decks: tuple[ChainState, ...]
+    start_decks: tuple[DeckState, ...]
     all_in: bool
     cut: bool
     stats: _Stats

@@ -3,7 +3,7 @@
 drawn hand, buy-ins, labels), built once per (rules, players) and cached by value.
 
 These tables make an engine step a few dictionary look-ups: the exact draw classes of a
-deck (:func:`~dreidelpoker.games.two_dreidel.chain.draw_classes`) with their cumulative
+deck (:func:`~dreidelpoker.games.two_dreidel.deck.draw_weights`) with their cumulative
 weights and the deck after each draw, the put-back choices of a drawn hand with the kept
 hand and its label, the deck at the start of the next hand, and a spin's buy-in.
 """
@@ -16,8 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .chain import ChainState, draw_classes
-from .deck import counts_of, hypergeometric
+from .deck import DeckState, counts_of, draw_weights, hypergeometric
 from .ranking import Hand, format_hand
 from .rules import STREET_SEQUENCES, TwoDreidelRules
 from .spin import spin_buy_in
@@ -45,14 +44,14 @@ class DrawInfo:
 
 
 class DeckNode:
-    """One player's deck (``chain``, a :class:`~dreidelpoker.games.two_dreidel.chain.ChainState`)
+    """One player's deck (``chain``, a :class:`~dreidelpoker.games.two_dreidel.deck.DeckState`)
     as a node of the deck graph of one rules: its draw classes (made on first use) and, by
     ``(put back, kept)``, the deck at the start of the next hand. Nodes are interned per
     rules, so a step follows a link instead of hashing the deck."""
 
     __slots__ = ("chain", "info", "next")
 
-    def __init__(self, chain: ChainState) -> None:
+    def __init__(self, chain: DeckState) -> None:
         self.chain = chain
         self.info: DrawInfo | None = None
         self.next: dict[tuple[Hand, Hand], DeckNode] = {}
@@ -86,8 +85,8 @@ class Tables:
         self.put_back = bool(rules.put_back)
         self.short_fold = rules.short_stack == "fold"
         self.visibility = rules.discard_visibility
-        self.fresh = ChainState.fresh(rules)
-        self.nodes: dict[ChainState, DeckNode] = {}
+        self.fresh = DeckState.fresh(rules)
+        self.nodes: dict[DeckState, DeckNode] = {}
         self.fresh_node = self.node(self.fresh)
         #: The faces whose buy-in is the whole pot (Gimel in the standard game).
         self.pot_faces = frozenset(f for f, b in zip(rules.spin_faces, rules.spin_buy_ins) if b == "pot")
@@ -96,7 +95,7 @@ class Tables:
         self.buy_ins: dict[tuple[str, int], int] = {}
         self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
 
-    def node(self, chain: ChainState) -> DeckNode:
+    def node(self, chain: DeckState) -> DeckNode:
         """The interned node of a deck."""
         got = self.nodes.get(chain)
         if got is None:
@@ -107,16 +106,16 @@ class Tables:
         """The exact draw classes of a deck node (made once per node)."""
         info = node.info
         if info is None:
-            outs, total = draw_classes(self.rules, node.chain)
+            outs, total = draw_weights(self.rules, node.chain)
             labelled = [(self.label(o.drawn), w, o) for o, w in outs]
             info = node.info = DrawInfo(
                 tuple((lab, w) for lab, w, _o in labelled),
                 [int(c) for c in np.cumsum([w for _l, w, _o in labelled])], total,
-                {lab: (o.drawn, self.node(ChainState(o.deck_after, (), o.discard_after)), o.reshuffled)
+                {lab: (o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled)
                  for lab, _w, o in labelled})
         return info
 
-    def draw_info(self, deck: ChainState) -> DrawInfo:
+    def draw_info(self, deck: DeckState) -> DrawInfo:
         """The exact draw classes of ``deck``."""
         return self.draws_of(self.node(deck))
 
@@ -157,7 +156,7 @@ class Tables:
         if got is None:
             k = self.k
             deck = node.chain
-            got = node.next[(back, kept)] = self.node(ChainState(
+            got = node.next[(back, kept)] = self.node(DeckState.trusted(
                 tuple(d + b for d, b in zip(deck.deck, counts_of(back, k))), tuple(sorted(back)),
                 tuple(d + h for d, h in zip(deck.discard, counts_of(kept, k)))))
         return got
