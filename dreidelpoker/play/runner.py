@@ -10,7 +10,7 @@ serial runs, process pools and Dask clusters give identical records.
 from __future__ import annotations
 
 import concurrent.futures as cf
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -204,10 +204,28 @@ def play_game(
     Raises:
         IllegalActionError: a bot returned an action that is not legal (nothing is repaired).
     """
+    return _play(state, bots, seed.spawn(state.num_players + 1).__getitem__, labels=labels,
+                 keep_history=keep_history, max_steps=max_steps)
+
+
+def _play(
+    state: GameState[Any, Any],
+    bots: Sequence[Bot],
+    child: Callable[[int], np.random.SeedSequence],
+    *,
+    labels: Sequence[str] | None,
+    keep_history: bool,
+    max_steps: int,
+) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
+    """:func:`play_game` with the seed's children given by ``child(k)``.
+
+    A stream's generator is made when it is first drawn from (building one costs more than
+    a short game's moves), so a seat that never decides costs nothing; the draws are the
+    same as with every generator made up front.
+    """
     n = state.num_players
-    streams = seed.spawn(n + 1)
-    chance = ChanceStream(np.random.default_rng(streams[0]))
-    bot_rngs = [np.random.default_rng(s) for s in streams[1:]]
+    chance: ChanceStream | None = None
+    bot_rngs: list[np.random.Generator | None] = [None] * n
     names = list(labels) if labels is not None else [bot_label(b) for b in bots]
     history: list[HistoryItem] = []
     for steps in range(max_steps):
@@ -215,19 +233,27 @@ def play_game(
         if turn is Turn.TERMINAL:
             return state, tuple(history), steps
         if turn is Turn.CHANCE:
+            if chance is None:
+                chance = ChanceStream(np.random.default_rng(child(0)))
             outcome = sample_chance(state, chance)
             if keep_history:
                 history.append(("chance", outcome))
             state = state.apply(outcome)
         elif turn is Turn.PLAYER:
             seat = state.current_players[0]
-            action = _ask(bots[seat], names[seat], state, seat, bot_rngs[seat])
+            rng = bot_rngs[seat]
+            if rng is None:
+                rng = bot_rngs[seat] = np.random.default_rng(child(seat + 1))
+            action = _ask(bots[seat], names[seat], state, seat, rng)
             if keep_history:
                 history.append(("player", seat, action))
             state = state.apply(action)
         else:
             # Every choice is made from the same state, so nobody sees another's card.
-            joint = {s: _ask(bots[s], names[s], state, s, bot_rngs[s]) for s in state.current_players}
+            for s in state.current_players:
+                if bot_rngs[s] is None:
+                    bot_rngs[s] = np.random.default_rng(child(s + 1))
+            joint = {s: _ask(bots[s], names[s], state, s, bot_rngs[s]) for s in state.current_players}  # type: ignore[arg-type]
             if keep_history:
                 history.append(("joint", tuple(sorted(joint.items()))))
             state = state.apply_joint(joint)
@@ -269,10 +295,16 @@ def play_batch(
     for i in indices:
         bots = [make_bot(spec, b, rules) for b in lineup]
         state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
-        final, history, steps = play_game(state, bots, np.random.SeedSequence(entropy, spawn_key=(i,)),
-                                          labels=labels, keep_history=keep_history)
+        # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
+        final, history, steps = _play(state, bots, _children(entropy, i), labels=labels,
+                                      keep_history=keep_history, max_steps=50_000_000)
         out.append(_record(spec, i, final, history if keep_history else None, steps))
     return out
+
+
+def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:
+    """``k -> SeedSequence(entropy, spawn_key=(index,)).spawn(k + 1)[k]``, without making the others."""
+    return lambda k: np.random.SeedSequence(entropy, spawn_key=(index, k))
 
 
 def as_executor(executor: Any) -> cf.Executor | None:
