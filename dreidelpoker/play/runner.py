@@ -19,6 +19,7 @@ import numpy as np
 
 from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
+from ..exact_rng import ExactIntegers
 from ..errors import InputError
 
 __all__ = [
@@ -93,15 +94,31 @@ def _parse_payoff(r: int | str) -> Payoff:
 
 class ChanceStream:
     """Exactly uniform integers from a generator, drawn in blocks (one numpy call per 512
-    draws instead of one per chance node: the runner's hot path)."""
+    draws instead of one per chance node: the runner's hot path).
 
-    __slots__ = ("rng", "_buf", "_i")
+    A game's chance draws use one of three ways, never two in one game: :meth:`below` (the
+    runner's generic sampler over ``chance_outcomes``), the numpy generator ``rng`` itself
+    (a state's own ``sample_chance(rng)``), or :attr:`exact` (an
+    :class:`~dreidelpoker.exact_rng.ExactIntegers` on ``rng``: the integers
+    ``rng.integers(n)`` would give, faster; passed to ``sample_chance`` of a state whose
+    class sets ``samples_with_integers_only = True``).
+    """
+
+    __slots__ = ("rng", "_buf", "_i", "_exact")
     _BITS = 62
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
         self._buf: list[int] = []
         self._i = 0
+        self._exact: ExactIntegers | None = None
+
+    @property
+    def exact(self) -> ExactIntegers:
+        """``integers(n)`` exactly as ``rng.integers(n)``, read ahead in blocks (made on first use)."""
+        if self._exact is None:
+            self._exact = ExactIntegers(self.rng)
+        return self._exact
 
     def _next(self) -> int:
         if self._i >= len(self._buf):
@@ -132,12 +149,18 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | ChanceS
     """Draw a chance outcome with probability weight / total, using integers only.
 
     A state may offer a faster ``sample_chance(rng)`` of its own (e.g. for a shuffle,
-    given the numpy Generator); the runner uses it when present.
+    given the numpy Generator); the runner uses it when present. If the state's class sets
+    ``samples_with_integers_only = True`` (it draws only with ``rng.integers(n)``), it is
+    given the stream's :attr:`ChanceStream.exact` instead, which draws the same integers
+    without a numpy call per draw (only when ``rng`` is a :class:`ChanceStream`: a plain
+    generator may be shared, so it is never read ahead).
     """
-    stream = rng if isinstance(rng, ChanceStream) else ChanceStream(rng)
     own = getattr(state, "sample_chance", None)
     if own is not None:
-        return own(stream.rng)
+        if isinstance(rng, ChanceStream):
+            return own(rng.exact if getattr(state, "samples_with_integers_only", False) else rng.rng)
+        return own(rng)
+    stream = rng if isinstance(rng, ChanceStream) else ChanceStream(rng)
     outcomes = state.chance_outcomes()
     total = 0
     for _, w in outcomes:
