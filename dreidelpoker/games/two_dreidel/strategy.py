@@ -241,7 +241,7 @@ class PutBackMDP:
         sparse solve of g + h - P h = r with h(ref) = 0, any ref fixing the constant)."""
         import numpy as np
         from scipy.sparse import csc_matrix
-        from scipy.sparse.linalg import spsolve
+        from scipy.sparse.linalg import bicgstab, spsolve
 
         n = len(self.states)
         fvals = [[tuple(float(v) for v in vals) for vals in row] for row in action_values]
@@ -270,7 +270,13 @@ class PutBackMDP:
             rows += diag
             cols += diag
             data += [1.0] * len(diag)
-            x = spsolve(csc_matrix((data, (rows, cols)), shape=(n, n)), reward)
+            a_mat = csc_matrix((data, (rows, cols)), shape=(n, n))
+            # BiCGSTAB is ~10x faster than a sparse LU here (the gain's dense column fills the
+            # LU in); accept it on its residual, not on its flag, else fall back to the LU.
+            x, _info = bicgstab(a_mat, reward, rtol=1e-13, atol=0.0, maxiter=20 * n)
+            scale = 1.0 + float(np.abs(reward).max())
+            if not np.all(np.isfinite(x)) or float(np.abs(a_mat @ x - reward).max()) > 1e-9 * scale:
+                x = spsolve(a_mat, reward)
             if not np.all(np.isfinite(x)):
                 return  # leave the choice to the exact iteration
             bias = x.copy()
