@@ -55,7 +55,7 @@ from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .deck import DeckState
 from .ranking import Hand
 from .play_tables import DeckNode, Tables, tables
-from .rules import TwoDreidelRules
+from .rules import TwoDreidelRules, whole_game_end_problem
 from ...errors import InputError
 from ...exact_rng import ExactIntegers
 
@@ -808,7 +808,8 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
         The state at the first draw (the blind is posted).
 
     Raises:
-        ValueError: a player count outside 2..8, a hand limit below 1, or symbolic spin probabilities.
+        InputError: a player count outside 2..8, a hand limit below 1, symbolic spin probabilities, or
+            rules whose game may never end (:func:`~.rules.whole_game_end_problem`).
 
     Examples:
         >>> g = new_game(TwoDreidelRules(), players=3)
@@ -822,6 +823,10 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     limit = 2_000 if hand_limit is None else hand_limit
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise InputError(f"hand_limit: expected a whole number >= 1, got {hand_limit!r}")
+    problem = whole_game_end_problem(rules)
+    if problem is not None:
+        raise InputError(f"rules: {problem}; any one of a blind of 1 or more, a deck of two symbols, "
+                         "another street sequence or a one-chip spin face that can come up lets it end")
     t = tables(rules, players)
     n = players
     stack = t.stack
