@@ -411,11 +411,9 @@ class TwoDreidelGame(_StateFields):
 # lines to ``lines``; :func:`_finish` makes the one new state of a step.
 def _finish(v: list[Any], lines: list[LazyEvent]) -> TwoDreidelGame:
     if lines:
-        v[_LOG] = v[_LOG].add_lazy(tuple(lines))
+        v[_LOG] = v[_LOG].add_lazy(lines)
     ph = v[_PHASE]
     v[_TURN] = _TURNS[ph]
-    v[_POT] = v[_CARRY] + sum(v[_CONTRIB])
-    v[_HAND_NUMBER] = v[_HANDS] + 1
     if ph == BET:
         _offer(v)
     else:
@@ -461,7 +459,7 @@ def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     if got is None:
         raise InputError(f"seat {seat + 1} cannot draw {action!r} from its deck; possible draws: "
                          f"{', '.join(lab for lab, _w in info.outcomes)}")
-    hand, after, reshuffled = got
+    hand, after, reshuffled, label = got
     decks = list(v[_DECKS])
     decks[seat] = after.chain
     nodes = list(v[_NODES])
@@ -469,7 +467,7 @@ def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     drawn = list(v[_DRAWN])
     drawn[seat] = hand
     labs = list(v[_LABS])
-    labs[seat] = (t.label(hand), "", "")
+    labs[seat] = (label, "", "")
     v[_DECKS], v[_NODES], v[_DRAWN], v[_LABS] = tuple(decks), tuple(nodes), tuple(drawn), tuple(labs)
     lines.append(("draw", seat, False, (seat,), "seat {} draws {}{}",
                   (seat + 1, action, " (after a reshuffle)" if reshuffled else "")))
@@ -534,6 +532,15 @@ def _streets(v: list[Any], step: int, lines: list[LazyEvent]) -> None:
 
 def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
     i = v[_SEAT]
+    if action == "check":  # nothing moves: no chips, nobody leaves the hand
+        lines.append(("bet", i, True, (), "seat {} checks (pot {})", (i + 1, v[_POT])))
+        v[_ALL_IN] = v[_ALL_IN] or v[_STACKS][i] == 0
+        found = _next_actor(v[_PENDING] & ~(1 << i), i, v[_STACKS], v[_BETS], v[_HIGH], v[_IN_HAND])
+        if found is not None:
+            v[_SEAT], v[_PENDING] = found
+        else:
+            _streets(v, v[_STEP] + 1, lines)
+        return
     stacks = list(v[_STACKS])
     contrib = list(v[_CONTRIB])
     bets = list(v[_BETS])
@@ -548,8 +555,6 @@ def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
         folded[i] = False  # (the acting seat is in the hand)
         in_hand = tuple(folded)
         fmt, args = "seat {} folds (pot {})", (i + 1,)
-    elif action == "check":
-        fmt, args = "seat {} checks (pot {})", (i + 1,)
     else:
         pay = min(c, stacks[i]) if action == "call" else int(action)
         stacks[i] -= pay
@@ -569,9 +574,10 @@ def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
             for j, a in enumerate(in_hand):
                 if a and j != i and stacks[j] > 0:
                     pending |= 1 << j
-    lines.append(("bet", i, True, (), fmt, args + (v[_CARRY] + sum(contrib),)))
+    pot = v[_CARRY] + sum(contrib)
+    lines.append(("bet", i, True, (), fmt, args + (pot,)))
     new_stacks, new_bets = tuple(stacks), tuple(bets)
-    v[_STACKS], v[_CONTRIB], v[_BETS], v[_IN_HAND] = new_stacks, tuple(contrib), new_bets, in_hand
+    v[_STACKS], v[_CONTRIB], v[_BETS], v[_IN_HAND], v[_POT] = new_stacks, tuple(contrib), new_bets, in_hand, pot
     v[_ALL_IN] = v[_ALL_IN] or stacks[i] == 0
     if sum(in_hand) == 1:
         _win_alone(v, in_hand.index(True), "everyone else folded", lines)
@@ -586,7 +592,7 @@ def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
 
 def _spin(v: list[Any], face: str, lines: list[LazyEvent]) -> None:
     t: Tables = v[_T]
-    pot = v[_CARRY] + sum(v[_CONTRIB])
+    pot = v[_POT]
     buy_in = t.buy_in(face, pot)
     lines.append(("spin", None, True, (), "seat {} spins {}: buy-in {} (pot {})",
                   (v[_BUTTON] + 1, t.face_names[face], buy_in, pot)))
@@ -612,14 +618,14 @@ def _calls(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) -> 
         else:
             parts.append((s, None))
     lines.append(("calls", None, True, (), _calls_text, (tuple(parts),)))
-    v[_STACKS], v[_CONTRIB], v[_ALL_IN] = tuple(stacks), tuple(contrib), all_in
+    v[_STACKS], v[_CONTRIB], v[_ALL_IN], v[_POT] = tuple(stacks), tuple(contrib), all_in, v[_CARRY] + sum(contrib)
     in_hand = [False] * t.players
     for s in callers:
         in_hand[s] = True
     v[_IN_HAND] = tuple(in_hand)
     ends = len(callers) <= 1 and v[_FACE] in t.pot_faces
     if not callers:
-        _end_hand(v, v[_CARRY] + sum(contrib), None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
+        _end_hand(v, v[_POT], None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
     elif len(callers) == 1:
         _win_alone(v, callers[0], "the only caller", lines, gimel_end=ends)
     else:
@@ -673,7 +679,7 @@ def _end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tup
               lines: list[LazyEvent], *, gimel_end: bool = False, showdown: bool = False, trump: bool = False) -> None:
     t: Tables = v[_T]
     n = t.players
-    pot_total = v[_CARRY] + sum(v[_CONTRIB])
+    pot_total = v[_POT]
     stacks = list(v[_STACKS])
     if payouts is not None:
         for i, p in enumerate(payouts):
@@ -744,12 +750,12 @@ def _end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tup
     v[_ALIVE], v[_DECKS], v[_NODES], v[_DISCARDS], v[_HANDS], v[_CARRY], v[_IN_HAND] = (
         new_alive, tuple(decks), tuple(nodes), new_discards, hands, carry, new_alive)
     v[_SEEN] = new_discards if t.visibility == "all" else tuple(hs[-1:] for hs in new_discards)
-    v[_PENDING], v[_CONTRIB], v[_BETS], v[_HIGH] = 0, (0,) * n, (0,) * n, 0
+    v[_PENDING], v[_CONTRIB], v[_BETS], v[_HIGH], v[_POT], v[_HAND_NUMBER] = 0, (0,) * n, (0,) * n, 0, carry, hands + 1
     if len(left) == 1:
         w = left[0]
         stacks[w] += carry
         lines.append(("end", w, True, (), "seat {} holds every chip and wins after {} hands", (w + 1, hands)))
-        v[_STACKS], v[_CARRY], v[_PHASE] = tuple(stacks), 0, OVER
+        v[_STACKS], v[_CARRY], v[_POT], v[_PHASE] = tuple(stacks), 0, 0, OVER
         return
     v[_STACKS] = tuple(stacks)
     if hands >= v[_HAND_LIMIT]:
@@ -778,6 +784,7 @@ def _start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
     v[_SEAT] = first if first is not None else button
     v[_DRAWN] = v[_KEPT] = v[_BACK] = none
     v[_LABS] = (_NO_LABELS,) * n
+    v[_POT] = v[_CARRY] + blind
     v[_IN_HAND], v[_CONTRIB], v[_BETS], v[_HIGH], v[_RAISE_BY], v[_PENDING] = (
         v[_ALIVE], tuple(contrib), (0,) * n, 0, t.min_bet, 0)
     v[_FACE], v[_BUY_IN], v[_SPUN], v[_HAND_START], v[_START_DECKS] = "", 0, (), before, v[_DECKS]

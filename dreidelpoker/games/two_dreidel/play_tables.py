@@ -32,12 +32,12 @@ Choices = tuple[tuple[str, ...], dict[str, tuple[Hand, Hand, str]]]
 
 class DrawInfo:
     """The exact draw classes of one deck: ``outcomes`` ``(label, weight)``, their running
-    sums, the total weight, and by label ``(drawn hand, deck after the draw, reshuffled)``."""
+    sums, the total weight, and by label ``(drawn hand, deck after the draw, reshuffled, label)``."""
 
     __slots__ = ("outcomes", "cumulative", "total", "after")
 
     def __init__(self, outcomes: tuple[tuple[str, int], ...], cumulative: list[int], total: int,
-                 after: dict[str, tuple[Hand, DeckNode, bool]]) -> None:
+                 after: dict[str, tuple[Hand, DeckNode, bool, str]]) -> None:
         self.outcomes = outcomes
         self.cumulative = cumulative
         self.total = total
@@ -114,7 +114,7 @@ class Tables:
             info = node.info = DrawInfo(
                 tuple((lab, w) for lab, w, _o in labelled),
                 [int(c) for c in np.cumsum([w for _l, w, _o in labelled])], total,
-                {lab: (o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled)
+                {lab: (o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled, lab)
                  for lab, _w, o in labelled})
         return info
 
