@@ -255,8 +255,8 @@ class TwoDreidelRules:
                      "spin_buy_ins", "trumps", "symbols"):
             key = "_spin_key" if name == "spin_probabilities" else name  # compared without sympy
             if getattr(self, key) != getattr(default, key):
-                value = getattr(self, name)
-                if name == "spin_probabilities":
+                value = getattr(self, name) if name != "spin_probabilities" else self._spin_key[1]
+                if name == "spin_probabilities":  # Fractions print as sympy Rationals do: 1/2, 0, 1
                     value = ",".join(str(p) for p in value)
                 elif name == "trumps":
                     value = ",".join(f"{a}>{b}" for a, b in sorted(value))
