@@ -107,8 +107,6 @@ _FUNCTIONS_OVER_MODULES = frozenset({"equity", "at_the_table"})
 if TYPE_CHECKING:  # static checkers see the real names
     from .game import GAME
     from .chain import ChainState, DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
-    from .analysis import TWO_DREIDEL
-    from .cli import COMMANDS
     from .deck import DeckState, draw_weights, hypergeometric
     from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
     from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
