@@ -58,6 +58,7 @@ __all__ = [
 if TYPE_CHECKING:  # static checkers see the real names
     from . import markov
     from .caches import cache_info, clear_caches
+    from .display import option_context, options
     from .equity import EquityResult
     from .errors import InputError, InputTypeError, ResourceLimitError
     from .exact import Distribution, ExactMatrix, ExactTable

@@ -22,7 +22,6 @@ from ..._deprecation import deprecated_names
 _LAZY: dict[str, str] = {
     "GAME": ".game",
     # chain
-    "ChainState": ".chain",
     "DeckChain": ".chain",
     "HeadsUpLongRun": ".chain",
     "deck_chain": ".chain",
@@ -51,6 +50,7 @@ _LAZY: dict[str, str] = {
     "StateAwarePolicy": ".policies",
     "greedy_equity_policy": ".policies",
     "resolve_policy": ".policies",
+    "kept_weights": ".policies",
     # ranking
     "compare": ".ranking",
     "format_hand": ".ranking",
@@ -106,11 +106,11 @@ _FUNCTIONS_OVER_MODULES = frozenset({"equity", "at_the_table"})
 
 if TYPE_CHECKING:  # static checkers see the real names
     from .game import GAME
-    from .chain import ChainState, DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
+    from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
     from .deck import DeckState, draw_weights, hypergeometric
     from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
     from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
-    from .policies import POLICIES, StateAwarePolicy, greedy_equity_policy, resolve_policy
+    from .policies import POLICIES, StateAwarePolicy, greedy_equity_policy, kept_weights, resolve_policy
     from .ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
     from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
     from .strategy import (
@@ -128,13 +128,13 @@ if TYPE_CHECKING:  # static checkers see the real names
     )
 
 __all__ = [
-    "BestResponse", "ChainState", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
+    "BestResponse", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
     "StateAwarePolicy", "best_put_back_policy", "deck_chain", "exploitability", "greedy_equity_policy",
     "heads_up_long_run", "put_back_equilibrium", "chain", "strategy",
     "DECK_PRESETS", "GAME", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
     "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
     "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
-    "kept_hand_formulas", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
+    "kept_hand_formulas", "kept_weights", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
     "resolve_policy", "showdown", "trumps",
 ]
 __all__ += [
@@ -148,6 +148,8 @@ __all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 _deprecated = deprecated_names(__name__, {
     "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate",
                          lambda: importlib.import_module("dreidelpoker.montecarlo").MonteCarloEstimate),
+    "ChainState": ("dreidelpoker.games.two_dreidel.DeckState (the one deck-state type)",
+                   lambda: importlib.import_module("dreidelpoker.games.two_dreidel.deck").DeckState),
 })
 
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...display import text_table
 from ...exact import Distribution
-from .deck import DeckState, draw_weights
-from .policies import Policy, resolve_policy
+from .deck import DeckState
+from .policies import Policy, kept_weights, resolve_policy
 from .ranking import format_hand, normal_key
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError, shorten
@@ -50,16 +50,7 @@ def kept_hand_distribution(
                              f"{type(rules).__name__} {shorten(rules)}")
     state = state or DeckState.fresh(rules)
     pol = resolve_policy(policy, rules)
-    outcomes, _total = draw_weights(rules, state)
-    weights: dict[tuple[int, ...], int] = {}
-    at = None
-    if pol.state_aware:  # a StateAwarePolicy sees the deck state the hand starts from
-        from .chain import ChainState
-
-        at = ChainState.from_deck_state(state)
-    for outcome, w in outcomes:
-        kept = pol.kept(outcome.drawn) if at is None else pol.kept_at(outcome.drawn, at)
-        weights[kept] = weights.get(kept, 0) + w
+    weights = kept_weights(pol, state)
     title = f"kept hand, {pol.name}, {state.describe(rules)}"
     return Distribution.from_weights(_order_hands(rules, weights), title=title, outcome_name="hand")
 

@@ -7,7 +7,7 @@ One hand, as the state machine walks it:
    raise when the action comes back), otherwise it simply sits in the pot.
 2. Every player still in the game draws (one CHANCE node per player: the drawn cards as
    a class with its exact hypergeometric weight, reshuffle included, from
-   :func:`~dreidelpoker.games.two_dreidel.chain.draw_classes`), then all put back at once
+   :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights`), then all put back at once
    (a SIMULTANEOUS node; nobody sees another's card).
 3. The street sequence of ``rules.streets``: a ``"bet"`` is a no-limit round (integer
    amounts, left of the button first; see :func:`~.betting.bet_range`); a ``"spin"`` is a
@@ -44,8 +44,7 @@ import numpy as np
 
 from ..protocol import Event, EventLog, Payoff, Turn
 from .betting import award, bet_range, showdown_payouts
-from .chain import ChainState, draw_classes
-from .deck import counts_of, hypergeometric
+from .deck import DeckState, counts_of, draw_weights, hypergeometric
 from .ranking import Hand, format_hand
 from .rules import STREET_SEQUENCES, TwoDreidelRules
 from .spin import spin_buy_in
@@ -90,17 +89,17 @@ class _Tables:
         self.total_chips = self.stack * players
         self.opening_bet = bool(self.steps) and self.steps[0] == "bet"
         self.min_bet = max(1, rules.blind)
-        self.draws: dict[ChainState, _DrawInfo] = {}
+        self.draws: dict[DeckState, _DrawInfo] = {}
         self.backs: dict[Hand, tuple[tuple[str, Hand, Hand], ...]] = {}
         self.labels: dict[Hand, str] = {}
-        self.fresh = ChainState.fresh(rules)
+        self.fresh = DeckState.fresh(rules)
         #: The faces whose buy-in is the whole pot (Gimel in the standard game).
         self.pot_faces = frozenset(f for f, b in zip(rules.spin_faces, rules.spin_buy_ins) if b == "pot")
 
-    def draw_info(self, deck: ChainState) -> _DrawInfo:
+    def draw_info(self, deck: DeckState) -> _DrawInfo:
         info = self.draws.get(deck)
         if info is None:
-            outs, total = draw_classes(self.rules, deck)
+            outs, total = draw_weights(self.rules, deck)
             labelled = [(self.label(o.drawn), w, o) for o, w in outs]
             info = _DrawInfo(tuple((lab, w) for lab, w, _o in labelled),
                              list(np.cumsum([w for _l, w, _o in labelled])), total,
@@ -211,7 +210,7 @@ class TwoDreidelObservation:
     drawn: str
     hand: str
     put_back: str
-    deck: ChainState
+    deck: DeckState
     discards: tuple[tuple[str, ...], ...]
     visibility: str
     street: int
@@ -241,7 +240,7 @@ class TwoDreidelGame:
     stacks: tuple[int, ...]
     alive: tuple[bool, ...]
     button: int
-    decks: tuple[ChainState, ...]
+    decks: tuple[DeckState, ...]
     carry: int
     hands: int
     phase: str
@@ -261,7 +260,7 @@ class TwoDreidelGame:
     spun: tuple[str, ...]
     discards: tuple[tuple[str, ...], ...]
     hand_start: tuple[int, ...]
-    start_decks: tuple[ChainState, ...]
+    start_decks: tuple[DeckState, ...]
     all_in: bool
     cut: bool
     stats: _Stats = field(repr=False)
@@ -414,7 +413,7 @@ class TwoDreidelGame:
             raise InputError(f"seat {seat + 1} cannot draw {action!r} from its deck; possible draws: "
                              f"{', '.join(lab for lab, _w in info.outcomes)}")
         decks = list(self.decks)
-        decks[seat] = ChainState(outcome.deck_after, (), outcome.discard_after)
+        decks[seat] = DeckState.trusted(outcome.deck_after, (), outcome.discard_after)
         drawn = list(self.drawn)
         drawn[seat] = outcome.drawn
         text = f"seat {seat + 1} draws {action}" + (" (after a reshuffle)" if outcome.reshuffled else "")
@@ -600,7 +599,7 @@ class TwoDreidelGame:
             kept, back = self.kept[i], self.back[i]
             assert kept is not None and back is not None
             deck = decks[i]
-            decks[i] = ChainState(tuple(d + b for d, b in zip(deck.deck, counts_of(back, t.k))), tuple(sorted(back)),
+            decks[i] = DeckState.trusted(tuple(d + b for d, b in zip(deck.deck, counts_of(back, t.k))), tuple(sorted(back)),
                                   tuple(d + h for d, h in zip(deck.discard, counts_of(kept, t.k))))
             discards[i] = discards[i] + (t.label(kept),)
             shown.append(f"seat {i + 1} {t.label(kept)}")

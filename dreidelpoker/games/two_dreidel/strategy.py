@@ -36,7 +36,8 @@ import sympy
 from ..._fractions import decimal_str, frac_str
 from ...display import number_text
 from ...exact import ExactTable
-from .chain import ChainState, DeckChain, after_hand, deck_chain, deck_size_cycle, draw_classes, heads_up_value
+from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle, heads_up_value
+from .deck import DeckState, draw_weights
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules
@@ -69,7 +70,7 @@ class _Decision:
 
     drawn: Hand
     prob: Fraction
-    actions: tuple[tuple[Hand, Hand, ChainState], ...]  # (put back, kept, next state)
+    actions: tuple[tuple[Hand, Hand, DeckState], ...]  # (put back, kept, next state)
     qprob: Any = None  # prob as the fast rational type
 
 
@@ -92,10 +93,10 @@ class PutBackMDP:
 
     def __init__(self, rules: TwoDreidelRules | None = None, *, max_states: int = 200_000) -> None:
         self.rules = rules or TwoDreidelRules()
-        self.start = ChainState.fresh(self.rules)
+        self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
         k = len(self.rules.symbols)
-        self.decisions: dict[ChainState, list[_Decision]] = {}
+        self.decisions: dict[DeckState, list[_Decision]] = {}
         stack = [self.start]
         while stack:
             s = stack.pop()
@@ -103,7 +104,7 @@ class PutBackMDP:
                 continue
             if len(self.decisions) >= max_states:
                 raise InputError(f"the put-back MDP has more than max_states={max_states} states")
-            outcomes, total = draw_classes(self.rules, s)
+            outcomes, total = draw_weights(self.rules, s)
             decs = []
             for o, w in outcomes:
                 acts = []
@@ -116,7 +117,7 @@ class PutBackMDP:
                 decs.append(_Decision(o.drawn, Fraction(w, total), tuple(acts), _Q(w, total)))
             self.decisions[s] = decs
         # Layers by deck size: position in the prefix, or in the cycle.
-        self.layers: dict[int, list[ChainState]] = {}
+        self.layers: dict[int, list[DeckState]] = {}
         for s in self.decisions:
             self.layers.setdefault(s.deck_size, []).append(s)
 
@@ -138,10 +139,10 @@ class PutBackMDP:
                 "(its chain is periodic beyond the deck cycle); the opponent model needs it to"
             )
         out = chain.phase_hands_weights()
-        vec: dict[ChainState, Fraction] = {chain.start: Fraction(1)}
+        vec: dict[DeckState, Fraction] = {chain.start: Fraction(1)}
         for size in self.prefix:
             out[size] = chain._mix_kept(vec)
-            nxt: dict[ChainState, Fraction] = {}
+            nxt: dict[DeckState, Fraction] = {}
             for s, p in vec.items():
                 for t, q in chain.successors(s).items():
                     nxt[t] = nxt.get(t, Fraction(0)) + p * q
@@ -158,19 +159,19 @@ class PutBackMDP:
         return cache
 
     # -- policy evaluation -----------------------------------------------------------
-    def _evaluate(self, choice: Mapping[tuple[ChainState, Hand], int], values: Mapping[tuple[int, Hand], Any]
-                  ) -> tuple[Any, dict[ChainState, Any]]:
+    def _evaluate(self, choice: Mapping[tuple[DeckState, Hand], int], values: Mapping[tuple[int, Hand], Any]
+                  ) -> tuple[Any, dict[DeckState, Any]]:
         """Exact gain and bias of the deterministic policy ``choice`` (action indices).
 
         Numbers are the fast rational type (gmpy2 ``mpq`` when installed, else Fraction)."""
         from ...markov import MarkovChain
 
         zero = _Q(0)
-        reward: dict[ChainState, Any] = {}
-        trans: dict[ChainState, dict[ChainState, Any]] = {}
+        reward: dict[DeckState, Any] = {}
+        trans: dict[DeckState, dict[DeckState, Any]] = {}
         for s, decs in self.decisions.items():
             r = zero
-            row: dict[ChainState, Any] = {}
+            row: dict[DeckState, Any] = {}
             for d in decs:
                 _, kept, nxt = d.actions[choice[(s, d.drawn)]]
                 r += d.qprob * values[(s.deck_size, kept)]
@@ -179,13 +180,13 @@ class PutBackMDP:
         L = len(self.cycle)
         anchor = min(range(L), key=lambda j: (len(self.layers.get(self.cycle[j], [])), j))
         anchor_states = self.layers[self.cycle[anchor]]
-        m_rows: dict[ChainState, dict[ChainState, Any]] = {}
-        r_cycle: dict[ChainState, Any] = {}
+        m_rows: dict[DeckState, dict[DeckState, Any]] = {}
+        r_cycle: dict[DeckState, Any] = {}
         for a in anchor_states:
-            vec: dict[ChainState, Any] = {a: _Q(1)}
+            vec: dict[DeckState, Any] = {a: _Q(1)}
             acc = zero
             for _ in range(L):
-                nv: dict[ChainState, Any] = {}
+                nv: dict[DeckState, Any] = {}
                 for s, p in vec.items():
                     acc += p * reward[s]
                     for t, q in trans[s].items():
@@ -205,14 +206,14 @@ class PutBackMDP:
         gain = sum((_Q(int(p.p), int(p.q)) * r_cycle[a] for a, p in pi.items() if p), zero) / L
         ref = next(iter(sorted(classes[0], key=lambda s: (s.deck, s.top))))
         h_anchor = _solve_bias(anchor_states, m_rows, {a: r_cycle[a] - L * gain for a in anchor_states}, ref, zero)
-        bias: dict[ChainState, Any] = dict(h_anchor)
+        bias: dict[DeckState, Any] = dict(h_anchor)
         order = [self.cycle[(anchor - j) % L] for j in range(1, L)] + list(reversed(self.prefix))
         for size in order:
             for s in self.layers.get(size, []):
                 bias[s] = reward[s] - gain + sum((q * bias[t] for t, q in trans[s].items()), zero)
         return gain, bias
 
-    def _initial_choice(self, policy: ResolvedPolicy) -> dict[tuple[ChainState, Hand], int]:
+    def _initial_choice(self, policy: ResolvedPolicy) -> dict[tuple[DeckState, Hand], int]:
         choice = {}
         for s, decs in self.decisions.items():
             for d in decs:
@@ -268,8 +269,8 @@ def _rat(x: Any) -> sympy.Rational:
     return sympy.Rational(int(x.numerator), int(x.denominator))
 
 
-def _solve_bias(states: Sequence[ChainState], rows: Mapping[ChainState, Mapping[ChainState, Any]],
-                rhs: Mapping[ChainState, Any], ref: ChainState, zero: Any) -> dict[ChainState, Any]:
+def _solve_bias(states: Sequence[DeckState], rows: Mapping[DeckState, Mapping[DeckState, Any]],
+                rhs: Mapping[DeckState, Any], ref: DeckState, zero: Any) -> dict[DeckState, Any]:
     """Solve h = rhs + M h with h(ref) = 0 exactly (Gauss-Jordan on a small dense system)."""
     idx = {s: i for i, s in enumerate(states)}
     n = len(states)
@@ -305,8 +306,8 @@ class BestResponse:
     """
 
     def __init__(self, mdp: PutBackMDP, opponent: str, value: sympy.Rational,
-                 table: dict[tuple[ChainState, Hand], Hand], iterations: int,
-                 bias: dict[ChainState, Any]) -> None:
+                 table: dict[tuple[DeckState, Hand], Hand], iterations: int,
+                 bias: dict[DeckState, Any]) -> None:
         self.mdp = mdp
         self.rules = mdp.rules
         self.opponent = opponent
@@ -318,7 +319,7 @@ class BestResponse:
         rules = self.rules
         name = f"best-vs-{opponent}"
 
-        def choose(drawn: str, state: ChainState) -> str:
+        def choose(drawn: str, state: DeckState) -> str:
             hand = parse_cards(drawn, rules, what="drawn cards")
             back = table.get((state, hand))
             if back is None:  # a state no policy reaches from a fresh deck: fall back to normal-best
@@ -341,7 +342,7 @@ class BestResponse:
         seen: dict[Hand, Fraction] = {}
         backs: dict[Hand, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
-            outcomes, total = draw_classes(self.rules, s)
+            outcomes, total = draw_weights(self.rules, s)
             for o, w in outcomes:
                 q = p * Fraction(w, total)
                 seen[o.drawn] = seen.get(o.drawn, Fraction(0)) + q
@@ -365,7 +366,7 @@ class BestResponse:
         pi = self.chain.long_run_state_distribution()
         by: dict[int, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
-            outcomes, total = draw_classes(self.rules, s)
+            outcomes, total = draw_weights(self.rules, s)
             for o, w in outcomes:
                 if o.drawn == hand:
                     b = self.table.get((s, hand), hand[-self.rules.put_back:])
@@ -440,7 +441,7 @@ class EquilibriumResult:
 
     rules: TwoDreidelRules
     chain: DeckChain
-    probabilities: dict[tuple[ChainState, Hand], dict[Hand, Fraction]]
+    probabilities: dict[tuple[DeckState, Hand], dict[Hand, Fraction]]
     exploitability: sympy.Rational
     lp_value: float
     table: ExactTable
@@ -461,21 +462,21 @@ class EquilibriumResult:
         return f"<p>{head}</p>" + self.table._repr_html_() + self.randomised._repr_html_()
 
 
-def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[ChainState, Hand], Mapping[Hand, Fraction]],
+def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[DeckState, Hand], Mapping[Hand, Fraction]],
                  name: str) -> DeckChain:
     """The exact deck chain of a randomised put-back policy (normal-best where ``probs`` is silent)."""
     from .chain import _StateInfo
 
     rules = mdp.rules
     k = len(rules.symbols)
-    info: dict[ChainState, _StateInfo] = {}
+    info: dict[DeckState, _StateInfo] = {}
     stack = [mdp.start]
     while stack:
         s = stack.pop()
         if s in info:
             continue
-        outcomes, total = draw_classes(rules, s)
-        nxt: dict[ChainState, Fraction] = {}
+        outcomes, total = draw_weights(rules, s)
+        nxt: dict[DeckState, Fraction] = {}
         kept_d: dict[Hand, Fraction] = {}
         resh = Fraction(0)
         for o, w in outcomes:
@@ -490,13 +491,13 @@ def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[ChainState, Hand], Mappin
         info[s] = _StateInfo(nxt, kept_d, resh)
         stack.extend(t for t in nxt if t not in info)
 
-    def refuse(drawn: str, state: ChainState) -> str:
+    def refuse(drawn: str, state: DeckState) -> str:
         raise InputError(f"{name} is a randomised policy; use its probabilities")
 
     return DeckChain(rules, resolve_policy(StateAwarePolicy(refuse, name=name), rules), mdp.start, info)
 
 
-def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], dict[Hand, float]], float]:
+def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[DeckState, Hand], dict[Hand, float]], float]:
     """max_x min_y payoff(x, y) over long-run state-action frequencies, as one LP (the inner
     minimum replaced by its dual). Floating point (HiGHS)."""
     import numpy as np
@@ -508,8 +509,8 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], 
     layer = {size: j for j, size in enumerate(mdp.cycle)}
     states = [s for s in mdp.decisions if s.deck_size in layer]
     sidx = {s: i for i, s in enumerate(states)}
-    acts: list[tuple[ChainState, int, int, Hand, ChainState]] = []  # state, decision, action, kept, next
-    decs: list[tuple[ChainState, Fraction]] = []
+    acts: list[tuple[DeckState, int, int, Hand, DeckState]] = []  # state, decision, action, kept, next
+    decs: list[tuple[DeckState, Fraction]] = []
     for s in states:
         for d in mdp.decisions[s]:
             for ai, (_, kept, nxt) in enumerate(d.actions):
@@ -587,11 +588,11 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], 
     if res.status != 0:
         raise RuntimeError(f"the equilibrium linear program failed: {res.message}")
     w = res.x[ow:ow + na]
-    probs: dict[tuple[ChainState, Hand], dict[Hand, float]] = {}
-    totals: dict[tuple[ChainState, int], float] = {}
+    probs: dict[tuple[DeckState, Hand], dict[Hand, float]] = {}
+    totals: dict[tuple[DeckState, int], float] = {}
     for a, (s, di, _, _, _) in enumerate(acts):
         totals[(s, di)] = totals.get((s, di), 0.0) + w[a]
-    dec_of: dict[tuple[ChainState, int], _Decision] = {}
+    dec_of: dict[tuple[DeckState, int], _Decision] = {}
     for s in states:
         for d in mdp.decisions[s]:
             dec_of[(s, len(dec_of))] = d
@@ -604,7 +605,7 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], 
     return probs, float(-res.fun)
 
 
-def _steer(mdp: PutBackMDP, support: set[ChainState]) -> dict[tuple[ChainState, Hand], dict[Hand, Fraction]]:
+def _steer(mdp: PutBackMDP, support: set[DeckState]) -> dict[tuple[DeckState, Hand], dict[Hand, Fraction]]:
     """Put-back choices for states the long-run solution never visits: head for a state it
     does visit (fewest hands first), so that play from a fresh deck ends up where the
     linear program's frequencies live."""
@@ -619,7 +620,7 @@ def _steer(mdp: PutBackMDP, support: set[ChainState]) -> dict[tuple[ChainState, 
             if steps:
                 rank[s] = 1 + min(steps)
                 frontier = True
-    out: dict[tuple[ChainState, Hand], dict[Hand, Fraction]] = {}
+    out: dict[tuple[DeckState, Hand], dict[Hand, Fraction]] = {}
     for s, decs in mdp.decisions.items():
         if s in support:
             continue
@@ -671,14 +672,14 @@ def put_back_equilibrium(
 
 
 def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
-                        probs: Mapping[tuple[ChainState, Hand], Mapping[Hand, Fraction]]) -> ExactTable:
+                        probs: Mapping[tuple[DeckState, Hand], Mapping[Hand, Fraction]]) -> ExactTable:
     """Per drawn set: long-run frequency and the equilibrium's average put-back shares."""
     rules = mdp.rules
     pi = chain.long_run_state_distribution()
     seen: dict[Hand, Fraction] = {}
     backs: dict[Hand, dict[Hand, Fraction]] = {}
     for s, p in pi.items():
-        outcomes, total = draw_classes(rules, s)
+        outcomes, total = draw_weights(rules, s)
         for o, w in outcomes:
             q = p * Fraction(w, total)
             seen[o.drawn] = seen.get(o.drawn, Fraction(0)) + q
