@@ -3,7 +3,7 @@
 Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
 name is listed in :data:`_LAZY` as ``name -> submodule`` and imported on first access (as the
 top-level package does), so the CLI's ``odds two-dreidel`` loads the rules, the deck and the
-odds only (no sympy, numpy or scipy), and ``GAME`` (the registry entry, from :mod:`.game`)
+odds only (no sympy, numpy or scipy), and ``GAME`` (the registry entry, from ``_game.py``)
 registers the game when first asked for. A new public name adds one line to ``_LAZY`` and
 ``__all__``; never import a submodule at the top of this file.
 """
@@ -20,7 +20,7 @@ from ..._deprecation import deprecated_names
 
 #: Public name -> the submodule (relative to this package) that defines it.
 _LAZY: dict[str, str] = {
-    "GAME": ".game",
+    "GAME": "._game",
     # chain
     "DeckChain": ".chain",
     "HeadsUpLongRun": ".chain",
@@ -105,7 +105,7 @@ _LAZY: dict[str, str] = {
 _FUNCTIONS_OVER_MODULES = frozenset({"equity", "at_the_table"})
 
 if TYPE_CHECKING:  # static checkers see the real names
-    from .game import GAME
+    from ._game import GAME
     from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
     from .deck import DeckState, draw_weights, hypergeometric
     from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
