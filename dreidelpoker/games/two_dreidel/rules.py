@@ -269,8 +269,9 @@ class TwoDreidelRules:
     def deck_size(self) -> int:
         return sum(self.counts)
 
-    @property
+    @cached_property
     def deck_label(self) -> str:
+        """The deck as counts, e.g. ``'1-5-5-1'``."""
         return "-".join(str(c) for c in self.counts)
 
     @property

@@ -120,6 +120,17 @@ class PutBackMDP:
         self.layers: dict[int, list[DeckState]] = {}
         for s in self.decisions:
             self.layers.setdefault(s.deck_size, []).append(s)
+        # The solver works on integer state indices: hashing and comparing DeckState
+        # dataclasses was most of its time (issue 16).
+        self.states: list[DeckState] = list(self.decisions)
+        index = {st: i for i, st in enumerate(self.states)}
+        self._sizes = [st.deck_size for st in self.states]
+        self._layer_index = {size: [index[st] for st in group] for size, group in self.layers.items()}
+        #: per state, per decision: (probability, ((kept hand, next state index), ...))
+        self._indexed: list[list[tuple[Any, tuple[tuple[Hand, int], ...]]]] = [
+            [(d.qprob, tuple((kept, index[nxt]) for _, kept, nxt in d.actions)) for d in decs]
+            for decs in self.decisions.values()
+        ]
 
     @property
     def n_states(self) -> int:
@@ -159,37 +170,45 @@ class PutBackMDP:
         return cache
 
     # -- policy evaluation -----------------------------------------------------------
-    def _evaluate(self, choice: Mapping[tuple[DeckState, Hand], int], values: Mapping[tuple[int, Hand], Any]
-                  ) -> tuple[Any, dict[DeckState, Any]]:
-        """Exact gain and bias of the deterministic policy ``choice`` (action indices).
+    def _action_values(self, values: Mapping[tuple[int, Hand], Any]) -> list[list[tuple[Any, ...]]]:
+        """Per state, per decision: each action's immediate value (its kept hand's equity)."""
+        return [[tuple(values[(size, kept)] for kept, _ in acts) for _, acts in decs]
+                for size, decs in zip(self._sizes, self._indexed)]
+
+    def _evaluate(self, choice: Sequence[Sequence[int]], action_values: Sequence[Sequence[tuple[Any, ...]]]
+                  ) -> tuple[Any, list[Any]]:
+        """Exact gain and bias (per state index) of the deterministic policy ``choice``
+        (per state, per decision, an action index).
 
         Numbers are the fast rational type (gmpy2 ``mpq`` when installed, else Fraction)."""
         from ...markov import MarkovChain
 
         zero = _Q(0)
-        reward: dict[DeckState, Any] = {}
-        trans: dict[DeckState, dict[DeckState, Any]] = {}
-        for s, decs in self.decisions.items():
+        n = len(self.states)
+        reward: list[Any] = [zero] * n
+        trans: list[dict[int, Any]] = [{} for _ in range(n)]
+        for i, decs in enumerate(self._indexed):
             r = zero
-            row: dict[DeckState, Any] = {}
-            for d in decs:
-                _, kept, nxt = d.actions[choice[(s, d.drawn)]]
-                r += d.qprob * values[(s.deck_size, kept)]
-                row[nxt] = row.get(nxt, zero) + d.qprob
-            reward[s], trans[s] = r, row
+            row = trans[i]
+            for (q, acts), a, vals in zip(decs, choice[i], action_values[i]):
+                r += q * vals[a]
+                j = acts[a][1]
+                row[j] = row.get(j, zero) + q
+            reward[i] = r
         L = len(self.cycle)
-        anchor = min(range(L), key=lambda j: (len(self.layers.get(self.cycle[j], [])), j))
-        anchor_states = self.layers[self.cycle[anchor]]
-        m_rows: dict[DeckState, dict[DeckState, Any]] = {}
-        r_cycle: dict[DeckState, Any] = {}
+        layers = self._layer_index
+        anchor = min(range(L), key=lambda j: (len(layers.get(self.cycle[j], [])), j))
+        anchor_states = layers[self.cycle[anchor]]
+        m_rows: dict[int, dict[int, Any]] = {}
+        r_cycle: dict[int, Any] = {}
         for a in anchor_states:
-            vec: dict[DeckState, Any] = {a: _Q(1)}
+            vec: dict[int, Any] = {a: _Q(1)}
             acc = zero
             for _ in range(L):
-                nv: dict[DeckState, Any] = {}
-                for s, p in vec.items():
-                    acc += p * reward[s]
-                    for t, q in trans[s].items():
+                nv: dict[int, Any] = {}
+                for i, p in vec.items():
+                    acc += p * reward[i]
+                    for t, q in trans[i].items():
                         nv[t] = nv.get(t, zero) + p * q
                 vec = nv
             m_rows[a], r_cycle[a] = vec, acc
@@ -204,21 +223,26 @@ class PutBackMDP:
             )
         pi = reduced.stationary_distribution(method="exact")
         gain = sum((_Q(int(p.p), int(p.q)) * r_cycle[a] for a, p in pi.items() if p), zero) / L
-        ref = next(iter(sorted(classes[0], key=lambda s: (s.deck, s.top))))
+        states = self.states
+        ref = min(classes[0], key=lambda i: (states[i].deck, states[i].top))
         h_anchor = _solve_bias(anchor_states, m_rows, {a: r_cycle[a] - L * gain for a in anchor_states}, ref, zero)
-        bias: dict[DeckState, Any] = dict(h_anchor)
+        bias: list[Any] = [zero] * n
+        for a, h in h_anchor.items():
+            bias[a] = h
         order = [self.cycle[(anchor - j) % L] for j in range(1, L)] + list(reversed(self.prefix))
         for size in order:
-            for s in self.layers.get(size, []):
-                bias[s] = reward[s] - gain + sum((q * bias[t] for t, q in trans[s].items()), zero)
+            for i in layers.get(size, []):
+                bias[i] = reward[i] - gain + sum((q * bias[t] for t, q in trans[i].items()), zero)
         return gain, bias
 
-    def _initial_choice(self, policy: ResolvedPolicy) -> dict[tuple[DeckState, Hand], int]:
-        choice = {}
+    def _initial_choice(self, policy: ResolvedPolicy) -> list[list[int]]:
+        choice = []
         for s, decs in self.decisions.items():
+            row = []
             for d in decs:
                 back = policy.put_back_at(d.drawn, s)
-                choice[(s, d.drawn)] = next(i for i, a in enumerate(d.actions) if a[0] == back)
+                row.append(next(i for i, a in enumerate(d.actions) if a[0] == back))
+            choice.append(row)
         return choice
 
     def best_response(
@@ -237,25 +261,27 @@ class PutBackMDP:
             True
         """
         opp_chain = opponent if isinstance(opponent, DeckChain) else deck_chain(self.rules, policy=opponent)
-        values = self._kept_values(self.opponent_hands(opp_chain))
+        action_values = self._action_values(self._kept_values(self.opponent_hands(opp_chain)))
         choice = self._initial_choice(resolve_policy(initial, self.rules))
         for iteration in range(1, max_iterations + 1):
-            gain, bias = self._evaluate(choice, values)
+            gain, bias = self._evaluate(choice, action_values)
             changed = False
-            for s, decs in self.decisions.items():
-                for d in decs:
-                    cur = choice[(s, d.drawn)]
-                    q = [values[(s.deck_size, kept)] + bias[nxt] for _, kept, nxt in d.actions]
+            for decs, row, vals_i in zip(self._indexed, choice, action_values):
+                for k, ((_, acts), vals) in enumerate(zip(decs, vals_i)):
+                    cur = row[k]
+                    q = [v + bias[j] for v, (_, j) in zip(vals, acts)]
                     best = max(range(len(q)), key=lambda i: (q[i], i == cur))
                     if q[best] > q[cur]:
-                        choice[(s, d.drawn)] = best
+                        row[k] = best
                         changed = True
             if not changed:
                 break
         else:
             raise RuntimeError(f"policy iteration did not settle in {max_iterations} iterations")
-        table = {(s, d.drawn): d.actions[choice[(s, d.drawn)]][0] for s, decs in self.decisions.items() for d in decs}
-        return BestResponse(self, opp_chain.policy.name, _rat(gain), table, iteration, bias)
+        table = {(s, d.drawn): d.actions[choice[i][k]][0]
+                 for i, (s, decs) in enumerate(self.decisions.items()) for k, d in enumerate(decs)}
+        return BestResponse(self, opp_chain.policy.name, _rat(gain), table, iteration,
+                            dict(zip(self.states, bias)))
 
 
 def _remove(drawn: Hand, back: Hand) -> Hand:
@@ -269,8 +295,8 @@ def _rat(x: Any) -> sympy.Rational:
     return sympy.Rational(int(x.numerator), int(x.denominator))
 
 
-def _solve_bias(states: Sequence[DeckState], rows: Mapping[DeckState, Mapping[DeckState, Any]],
-                rhs: Mapping[DeckState, Any], ref: DeckState, zero: Any) -> dict[DeckState, Any]:
+def _solve_bias(states: Sequence[int], rows: Mapping[int, Mapping[int, Any]],
+                rhs: Mapping[int, Any], ref: int, zero: Any) -> dict[int, Any]:
     """Solve h = rhs + M h with h(ref) = 0 exactly (Gauss-Jordan on a small dense system)."""
     idx = {s: i for i, s in enumerate(states)}
     n = len(states)
