@@ -277,9 +277,7 @@ def _example_text(spec: PlaySpec) -> str:
 
 
 def _show_progress(args: argparse.Namespace) -> bool:
-    import sys
-
-    return not getattr(args, "json", False) and sys.stderr.isatty()
+    return not getattr(args, "json", False)  # the bar itself shows only on a terminal (limits.progress_display)
 
 
 class _SweepOutput:

@@ -24,6 +24,7 @@ call end it at showdown. Bets and raises are ``bet`` chips each.
 from __future__ import annotations
 
 from ..errors import InputError
+from ..limits import open_progress_bar
 
 import itertools
 from collections.abc import Sequence
@@ -318,30 +319,23 @@ def range_cfr_plus(
     solver = _Solver(game, spec)
     ones = np.ones(game.num_hands)
     history: list[tuple[int, float]] = []
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=iterations, desc="CFR+", leave=False)
+    bar = open_progress_bar(iterations, "CFR+", enabled=progress, unit=" iterations", min_total=0)
     t = 0
     nc = float("inf")
     try:
         for t in range(1, iterations + 1):
             for p in (0, 1):
                 solver.walk(solver.nodes[0], p, ones, ones, "cfr", t)
-            if bar is not None:
-                bar.update(1)
+            bar.update(1)
             if t % check_every == 0 or t == iterations:
                 br0, br1 = solver.values("br")
                 nc = br0 + br1
                 history.append((t, nc))
-                if bar is not None:
-                    bar.set_postfix(nash_conv=f"{nc:.4g}")
+                bar.set_postfix(nash_conv=f"{nc:.4g}")
                 if target is not None and nc <= target:
                     break
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     value = solver.values("avg")[0]
     average = {i: solver.average_strategy(i) for i in solver.avg}
     return RangeCFRResult(solver.nodes, average, value, nc, t, tuple(history))

@@ -32,7 +32,8 @@ from ..._deprecation import deprecated_call, deprecated_names
 from .deck import DeckState, DrawOutcome, counts_of, draw_weights
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_share, normal_key, trumps
-from .size import check_chain_size
+from .size import check_chain_size, estimated_states
+from ...limits import progress_bar
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
 
@@ -186,17 +187,20 @@ def _explore(
 ) -> dict[DeckState, _StateInfo]:
     info: dict[DeckState, _StateInfo] = {}
     stack = [start]
-    while stack:
-        s = stack.pop()
-        if s in info:
-            continue
-        if len(info) >= max_states:
-            raise InputError(
-                f"the deck chain of {rules.deck_label} under {policy.name!r} has more than max_states="
-                f"{max_states} states; raise max_states if you have the memory"
-            )
-        info[s] = si = _state_info(rules, s, policy)
-        stack.extend(t for t in si.next if t not in info)
+    # A bar on a terminal or in Jupyter, under use_progress(True) (the CLI), after a second of work.
+    with progress_bar(estimated_states(rules), "deck chain: exploring", unit=" states", min_total=0) as bar:
+        while stack:
+            s = stack.pop()
+            if s in info:
+                continue
+            if len(info) >= max_states:
+                raise InputError(
+                    f"the deck chain of {rules.deck_label} under {policy.name!r} has more than max_states="
+                    f"{max_states} states; raise max_states if you have the memory"
+                )
+            info[s] = si = _state_info(rules, s, policy)
+            bar.update(1)
+            stack.extend(t for t in si.next if t not in info)
     return info
 
 
@@ -305,11 +309,13 @@ class DeckChain:
         for _ in range(len(self.prefix) + anchor):
             mu = _mat_vec(mu, self._info)
         rows: dict[DeckState, dict[DeckState, Fraction]] = {}
-        for s in by_layer[anchor]:
-            vec: dict[DeckState, Fraction] = {s: Fraction(1)}
-            for _ in range(L):
-                vec = _mat_vec(vec, self._info)
-            rows[s] = vec
+        with progress_bar(len(by_layer[anchor]), "deck chain: long run", unit=" states", min_total=0) as bar:
+            for s in by_layer[anchor]:
+                vec: dict[DeckState, Fraction] = {s: Fraction(1)}
+                for _ in range(L):
+                    vec = _mat_vec(vec, self._info)
+                rows[s] = vec
+                bar.update(1)
         reduced = MarkovChain.from_transitions(rows)
         classes = reduced.recurrent_classes()
         if len(classes) == 1:

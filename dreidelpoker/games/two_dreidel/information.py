@@ -51,7 +51,7 @@ from .deck import counts_of, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
-from ...limits import MAX_HAND_NUMBER, check_count
+from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from ...errors import InputError, InputTypeError
 
 __all__ = [
@@ -225,10 +225,13 @@ def _run(
     """Forward pass over the observed hands. Returns the weights and the first hand (1-based)
     at which no history is left, or None."""
     fwd = _initial(rules)
-    for j, obs in enumerate(observations, start=1):
-        fwd, _ = _step(rules, fwd, obs, policy)
-        if not fwd.weights:
-            return fwd, j
+    # A bar on a terminal or in Jupyter, under use_progress(True) (the CLI), after a second of work.
+    with progress_bar(len(observations), "opponent posterior", unit=" hands", min_total=0) as bar:
+        for j, obs in enumerate(observations, start=1):
+            fwd, _ = _step(rules, fwd, obs, policy)
+            bar.update(1)
+            if not fwd.weights:
+                return fwd, j
     return fwd, None
 
 

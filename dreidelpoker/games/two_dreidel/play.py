@@ -52,11 +52,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
-from .betting import showdown_payouts
 from .deck import DeckState
 from .ranking import Hand
 from .play_tables import DeckNode, Tables, tables
-from .rules import TwoDreidelRules
+from .rules import TwoDreidelRules, whole_game_end_problem
 from ...errors import InputError
 from ...exact_rng import ExactIntegers
 
@@ -347,14 +346,16 @@ class TwoDreidelGame(_StateFields):
         if ph != PUT_BACK and ph != CALLS:
             raise InputError(f"apply_joint: nothing simultaneous happens at the {ph} step")
         seats = self.current_players
-        if len(actions) != len(seats) or any(s not in actions for s in seats):
-            raise InputError(f"apply_joint: expected a choice from seats {[s + 1 for s in seats]}, "
-                             f"got seats {sorted(s + 1 for s in actions)}")
+        legal_of = self.legal_actions
+        if len(actions) != len(seats):
+            self._wrong_seats(actions)
         for s in seats:
-            legal = self.legal_actions(s)
-            if actions[s] not in legal:
+            if s not in actions:
+                self._wrong_seats(actions)
+        for s in seats:
+            if actions[s] not in legal_of(s):
                 raise InputError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
-                                 f"legal: {', '.join(map(repr, legal))}")
+                                 f"legal: {', '.join(map(repr, legal_of(s)))}")
         v = list(self)
         lines: list[LazyEvent] = []
         if ph == PUT_BACK:
@@ -362,6 +363,10 @@ class TwoDreidelGame(_StateFields):
         else:
             _calls(v, actions, lines)
         return _finish(v, lines)
+
+    def _wrong_seats(self, actions: Mapping[int, Any]) -> None:
+        raise InputError(f"apply_joint: expected a choice from seats {[s + 1 for s in self.current_players]}, "
+                         f"got seats {sorted(s + 1 for s in actions)}")
 
     def returns(self) -> tuple[Payoff, ...]:
         """Chips won minus chips brought: ``stack - starting stack`` (the carried pot counts
@@ -585,7 +590,10 @@ def _calls(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) -> 
             parts.append((s, None))
     lines.append(("calls", None, True, (), _calls_text, (tuple(parts),)))
     v[_STACKS], v[_CONTRIB], v[_ALL_IN] = tuple(stacks), tuple(contrib), all_in
-    v[_IN_HAND] = tuple(i in callers for i in range(t.players))
+    in_hand = [False] * t.players
+    for s in callers:
+        in_hand[s] = True
+    v[_IN_HAND] = tuple(in_hand)
     ends = len(callers) <= 1 and v[_FACE] in t.pot_faces
     if not callers:
         _end_hand(v, v[_CARRY] + sum(contrib), None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
@@ -621,14 +629,14 @@ def _win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gim
 def _showdown(v: list[Any], lines: list[LazyEvent]) -> None:
     t: Tables = v[_T]
     kept, in_hand = v[_KEPT], v[_IN_HAND]
-    payouts, leftover, trump = showdown_payouts(t.rules, kept, v[_CONTRIB], in_hand, carry=v[_CARRY],
-                                                button=v[_BUTTON])
-    shown = tuple((i + 1, t.label(h)) for i, h in enumerate(kept) if in_hand[i] and h is not None)
-    note = (_showdown_text, (shown, tuple(payouts), trump, leftover))
+    payouts, leftover, trump = t.showdown(kept, v[_CONTRIB], in_hand, v[_CARRY], v[_BUTTON])
+    note = (_showdown_text, (t, kept, in_hand, payouts, trump, leftover))
     _end_hand(v, leftover, payouts, note, lines, showdown=True, trump=trump)
 
 
-def _showdown_text(shown: tuple[tuple[int, str], ...], payouts: tuple[int, ...], trump: bool, leftover: int) -> str:
+def _showdown_text(t: Tables, kept: tuple[Hand | None, ...], in_hand: tuple[bool, ...], payouts: tuple[int, ...],
+                   trump: bool, leftover: int) -> str:
+    shown = [(i + 1, t.label(h)) for i, h in enumerate(kept) if in_hand[i] and h is not None]
     won = ", ".join(f"seat {i + 1} wins {p}" for i, p in enumerate(payouts) if p)
     note = f"showdown: {', '.join(f'seat {s} {lab}' for s, lab in shown)}; {won}" + (" (the trump decides)" if trump else "")
     return note + (f"; {leftover} carry over" if leftover else "")
@@ -638,7 +646,7 @@ def _discards_text(shown: tuple[tuple[int, str], ...]) -> str:
     return "discards: " + ", ".join(f"seat {s} {lab}" for s, lab in shown)
 
 
-def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[Any, tuple[Any, ...]],
+def _end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tuple[Any, tuple[Any, ...]],
               lines: list[LazyEvent], *, gimel_end: bool = False, showdown: bool = False, trump: bool = False) -> None:
     t: Tables = v[_T]
     n = t.players
@@ -671,12 +679,21 @@ def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[A
     # figures of the hand
     st: _Stats = v[_STATS]
     button, hand_start, spun = v[_BUTTON], v[_HAND_START], v[_SPUN]
-    swing = max(abs(a - b) for a, b in zip(stacks, hand_start))
+    swing = top = 0
+    first = tied = -1
+    for i in range(n):
+        s, d = stacks[i], stacks[i] - hand_start[i]
+        if d < 0:
+            d = -d
+        if d > swing:
+            swing = d
+        if s > top or first < 0:
+            top, first, tied = s, i, 0
+        elif s == top:
+            tied = 1
     share = pot_total / t.total_chips
-    top = max(stacks)
-    leaders = [i for i, s in enumerate(stacks) if s == top]
-    leader = leaders[0] if len(leaders) == 1 else st.leader
-    changes = st.lead_changes + (leader != st.leader and st.leader != -1 and len(leaders) == 1)
+    leader = first if not tied else st.leader  # a single chip leader, else the last one stands
+    changes = st.lead_changes + (leader != st.leader and st.leader != -1 and not tied)
     pot_faces = t.pot_faces
     v[_STATS] = _TUPLE(_Stats, (
         st.spins + len(spun), st.gimels + sum(1 for f in spun if f in pot_faces), st.gimel_ends + gimel_end,
@@ -684,14 +701,22 @@ def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[A
         st.carries + (payouts is None), st.showdowns + showdown, st.trump_showdowns + trump, changes, leader,
         max(st.max_swing, swing), st.button_net + stacks[button] - hand_start[button]))
     # elimination (nobody is out while the carried pot holds every chip)
-    if any(stacks[i] > 0 for i in range(n) if alive[i]):
-        for i in range(n):
-            if alive[i] and stacks[i] == 0:
-                alive[i] = False
-                lines.append(("out", i, True, (), "seat {} has no chips and is out", (i + 1,)))
+    left = []
+    busted = []
+    for i in range(n):
+        if alive[i]:
+            if stacks[i] > 0:
+                left.append(i)
+            else:
+                busted.append(i)
+    if left:
+        for i in busted:
+            alive[i] = False
+            lines.append(("out", i, True, (), "seat {} has no chips and is out", (i + 1,)))
+    else:
+        left = busted
     hands = v[_HANDS] + 1
     new_alive = tuple(alive)
-    left = [i for i in range(n) if alive[i]]
     new_discards = tuple(discards)
     v[_ALIVE], v[_DECKS], v[_NODES], v[_DISCARDS], v[_HANDS], v[_CARRY], v[_IN_HAND] = (
         new_alive, tuple(decks), tuple(nodes), new_discards, hands, carry, new_alive)
@@ -783,7 +808,8 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
         The state at the first draw (the blind is posted).
 
     Raises:
-        ValueError: a player count outside 2..8, a hand limit below 1, or symbolic spin probabilities.
+        InputError: a player count outside 2..8, a hand limit below 1, symbolic spin probabilities, or
+            rules whose game may never end (:func:`~.rules.whole_game_end_problem`).
 
     Examples:
         >>> g = new_game(TwoDreidelRules(), players=3)
@@ -797,6 +823,10 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     limit = 2_000 if hand_limit is None else hand_limit
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise InputError(f"hand_limit: expected a whole number >= 1, got {hand_limit!r}")
+    problem = whole_game_end_problem(rules)
+    if problem is not None:
+        raise InputError(f"rules: {problem}; any one of a blind of 1 or more, a deck of two symbols, "
+                         "another street sequence or a one-chip spin face that can come up lets it end")
     t = tables(rules, players)
     n = players
     stack = t.stack

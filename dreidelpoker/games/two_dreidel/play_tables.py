@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .betting import showdown_payouts
 from .deck import DeckState, counts_of, draw_weights, hypergeometric
 from .ranking import Hand, format_hand
 from .rules import STREET_SEQUENCES, TwoDreidelRules
@@ -94,6 +95,7 @@ class Tables:
         self.labels: dict[Hand, str] = {}
         self.buy_ins: dict[tuple[str, int], int] = {}
         self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
+        self.showdowns: dict[tuple[Any, ...], tuple[tuple[int, ...], int, bool]] = {}
 
     def node(self, chain: DeckState) -> DeckNode:
         """The interned node of a deck."""
@@ -159,6 +161,19 @@ class Tables:
             got = node.next[(back, kept)] = self.node(DeckState.trusted(
                 tuple(d + b for d, b in zip(deck.deck, counts_of(back, k))), tuple(sorted(back)),
                 tuple(d + h for d, h in zip(deck.discard, counts_of(kept, k)))))
+        return got
+
+    def showdown(self, kept: tuple[Hand | None, ...], contrib: tuple[int, ...], in_hand: tuple[bool, ...],
+                 carry: int, button: int) -> tuple[tuple[int, ...], int, bool]:
+        """:func:`~dreidelpoker.games.two_dreidel.betting.showdown_payouts` (payouts, leftover,
+        whether the trump decided), remembered by its arguments."""
+        key = (kept, contrib, in_hand, carry, button)
+        got = self.showdowns.get(key)
+        if got is None:
+            payouts, leftover, trump = showdown_payouts(self.rules, kept, contrib, in_hand, carry=carry, button=button)
+            if len(self.showdowns) > 100_000:
+                self.showdowns.clear()
+            got = self.showdowns[key] = (tuple(payouts), leftover, trump)
         return got
 
     def seats(self, mask: tuple[bool, ...]) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from ...errors import InputError, InputTypeError, shorten
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 
-__all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES"]
+__all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
 #: The named deck distributions from the source (``g-h-n-s``).
 #: Most cards of one symbol in a deck (a documented bound, checked before any work).
@@ -329,3 +329,46 @@ def hand_trumps(pairs: frozenset[tuple[int, int]], a: Sequence[int], b: Sequence
 
 #: The help text of every ``--deck`` option.
 DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
+
+
+def whole_game_end_problem(rules: TwoDreidelRules) -> str | None:
+    """Why a whole game of ``rules`` may never end, or ``None`` when it can always end.
+
+    The rule (the same as classic dreidel's): from every state a game can reach, some choice
+    of actions and some luck must still end it (one player holding every chip). In Two
+    Dreidel the spin faces alone never stop that:
+
+    * with a blind of 1 or more, a button who posts and then lays a fold card loses the blind
+      to the callers, so any player can be drained;
+    * with a deck of two or more symbols, two hands can differ, so an all-in showdown can be
+      lost;
+    * in a street sequence that opens with a betting round, a player can bet, be called, and
+      fold at the spin; a one-chip spin face has players pay and then fold at the next spin.
+
+    Only when **none** of these holds, i.e. blind 0, a deck of one symbol (every showdown ties),
+    ``streets="spins-then-bet"`` and no one-chip face that can come up, do chips move only
+    by betting and folding in the last round, and a player down to one chip can then neither
+    lose it nor win more: the game never ends from there.
+
+    Parameters:
+        rules: the family member.
+
+    Returns:
+        ``None``, or the reason as one sentence.
+
+    Examples:
+        >>> whole_game_end_problem(TwoDreidelRules()) is None
+        True
+        >>> print(whole_game_end_problem(TwoDreidelRules(deck="0-0-12-0", blind=0, streets="spins-then-bet",
+        ...                                               spin_probabilities=(0, 0, 1, 0))))
+        blind 0 with a deck of one symbol (every showdown ties), streets='spins-then-bet' and no spin face that costs one chip: chips move only when a player folds a bet in the last round, so a player down to one chip can never lose it and the game may never end
+    """
+    if rules.blind > 0 or sum(1 for c in rules.counts if c > 0) > 1 or rules.streets != "spins-then-bet":
+        return None
+    for buy_in, p in zip(rules.spin_buy_ins, rules.spin_probabilities):
+        if buy_in == "one-chip" and not (p.is_number and p == 0):
+            return None
+    return ("blind 0 with a deck of one symbol (every showdown ties), streets='spins-then-bet' and no spin face that "
+            "costs one chip: chips move only when a player folds a bet in the last round, so a player down to one "
+            "chip can never lose it and the game may never end")
+
