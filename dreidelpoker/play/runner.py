@@ -236,6 +236,8 @@ def _play(
     bot_rngs: list[np.random.Generator | None] = [None] * n
     names = list(labels) if labels is not None else [bot_label(b) for b in bots]
     history: list[HistoryItem] = []
+    fast: type | None = None  # a state class whose own sampler takes the exact integer stream
+    exact: ExactIntegers | None = None
     for steps in range(max_steps):
         turn = state.turn
         if turn is _TERMINAL:
@@ -243,7 +245,10 @@ def _play(
         if turn is _CHANCE:
             if chance is None:
                 chance = ChanceStream(np.random.default_rng(child(0)))
-            outcome = sample_chance(state, chance)
+                if getattr(state, "samples_with_integers_only", False) and hasattr(state, "sample_chance"):
+                    fast, exact = state.__class__, chance.exact
+            # (what sample_chance(state, chance) does, inline for the hot path)
+            outcome = state.sample_chance(exact) if state.__class__ is fast else sample_chance(state, chance)  # type: ignore[attr-defined]
             if keep_history:
                 history.append(("chance", outcome))
             state = state.apply(outcome)

@@ -45,6 +45,8 @@ tables (:mod:`~dreidelpoker.games.two_dreidel.play_tables`).
 from __future__ import annotations
 
 import bisect
+from itertools import compress
+from operator import add as _ADD
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError
 from typing import Any, NamedTuple
@@ -171,27 +173,34 @@ class TwoDreidelObservation(_ObservationFields):
 class _StateFields(NamedTuple):
     t: Tables
     hand_limit: int
+    # what every seat observes, in the order of TwoDreidelObservation's fields (an
+    # observation is built from slices of the state: see TwoDreidelGame.observation)
+    hand_number: int
+    phase: str
+    button: int
     stacks: tuple[int, ...]
     alive: tuple[bool, ...]
-    button: int
-    decks: tuple[DeckState, ...]
+    in_hand: tuple[bool, ...]
+    contrib: tuple[int, ...]
+    pot: int
     carry: int
-    hands: int
-    phase: str
+    bets: tuple[int, ...]
+    face: str
+    buy_in: int
+    spun: tuple[str, ...]
+    seen: tuple[tuple[str, ...], ...]
+    visibility: str
     step: int
+    # the rest of the game
+    decks: tuple[DeckState, ...]
+    hands: int
     seat: int
     drawn: tuple[Hand | None, ...]
     kept: tuple[Hand | None, ...]
     back: tuple[Hand | None, ...]
-    in_hand: tuple[bool, ...]
-    contrib: tuple[int, ...]
-    bets: tuple[int, ...]
     high: int
     raise_by: int
     pending: int
-    face: str
-    buy_in: int
-    spun: tuple[str, ...]
     discards: tuple[tuple[str, ...], ...]
     hand_start: tuple[int, ...]
     start_decks: tuple[DeckState, ...]
@@ -204,16 +213,36 @@ class _StateFields(NamedTuple):
     current_players: tuple[int, ...]
     legal: tuple[Any, ...]
     raises: range
-    seen: tuple[tuple[str, ...], ...]
     nodes: tuple[DeckNode, ...]
+    labs: tuple[tuple[str, str, str], ...]
 
 
-(_T, _HAND_LIMIT, _STACKS, _ALIVE, _BUTTON, _DECKS, _CARRY, _HANDS, _PHASE, _STEP, _SEAT, _DRAWN, _KEPT, _BACK,
- _IN_HAND, _CONTRIB, _BETS, _HIGH, _RAISE_BY, _PENDING, _FACE, _BUY_IN, _SPUN, _DISCARDS, _HAND_START,
- _START_DECKS, _ALL_IN, _CUT, _STATS, _LOG, _TURN, _CURRENT, _LEGAL, _RAISES, _SEEN, _NODES) = range(36)
-assert _StateFields._fields[_NODES] == "nodes" and _StateFields._fields[_LOG] == "log"
+_I = {f: i for i, f in enumerate(_StateFields._fields)}
+_T, _HAND_LIMIT, _HAND_NUMBER, _PHASE, _BUTTON = _I["t"], _I["hand_limit"], _I["hand_number"], _I["phase"], _I["button"]
+_STACKS, _ALIVE, _IN_HAND, _CONTRIB, _POT, _CARRY = (_I["stacks"], _I["alive"], _I["in_hand"], _I["contrib"], _I["pot"],
+                                                   _I["carry"])
+_BETS, _FACE, _BUY_IN, _SPUN, _SEEN, _VISIBILITY, _STEP = (_I["bets"], _I["face"], _I["buy_in"], _I["spun"], _I["seen"],
+                                                         _I["visibility"], _I["step"])
+_DECKS, _HANDS, _SEAT, _DRAWN, _KEPT, _BACK, _HIGH = (_I["decks"], _I["hands"], _I["seat"], _I["drawn"], _I["kept"],
+                                                    _I["back"], _I["high"])
+_RAISE_BY, _PENDING, _DISCARDS, _HAND_START, _START_DECKS = (_I["raise_by"], _I["pending"], _I["discards"],
+                                                             _I["hand_start"], _I["start_decks"])
+_ALL_IN, _CUT, _STATS, _LOG, _TURN, _CURRENT = (_I["all_in"], _I["cut"], _I["stats"], _I["log"], _I["turn"],
+                                                _I["current_players"])
+_LEGAL, _RAISES, _NODES, _LABS = _I["legal"], _I["raises"], _I["nodes"], _I["labs"]
+# The observation's shared fields are three runs of the state's fields:
+_OBS_A: Any = slice(_HAND_NUMBER, _BETS + 1)  # hand_number .. round_bets
+_OBS_B: Any = slice(_FACE, _SPUN + 1)  # face, buy_in, spins
+_OBS_C: Any = slice(_SEEN, _STEP + 1)  # discards, visibility, street
+assert tuple(_StateFields._fields)[_OBS_A] == ("hand_number", "phase", "button", "stacks", "alive", "in_hand",
+                                               "contrib", "pot", "carry", "bets")
+assert tuple(_StateFields._fields)[_OBS_B] == ("face", "buy_in", "spun")
+assert tuple(_StateFields._fields)[_OBS_C] == ("seen", "visibility", "step")
 
-_REPR_FIELDS = _StateFields._fields[1:_STATS]
+_REPR_FIELDS = ("hand_limit", "stacks", "alive", "button", "decks", "carry", "hands", "phase", "step", "seat", "drawn",
+                "kept", "back", "in_hand", "contrib", "bets", "high", "raise_by", "pending", "face", "buy_in", "spun",
+                "discards", "hand_start", "start_decks", "all_in", "cut")
+_NO_LABELS = ("", "", "")
 
 
 class TwoDreidelGame(_StateFields):
@@ -270,11 +299,6 @@ class TwoDreidelGame(_StateFields):
         """The game ended at the hand limit."""
         return self.cut
 
-    @property
-    def pot(self) -> int:
-        """Every chip in the middle: this hand's contributions and the carried pot."""
-        return self.carry + sum(self.contrib)
-
     # -- actions --------------------------------------------------------------------------
     def legal_actions(self, player: int) -> tuple[Any, ...]:
         """Words first (``"fold"``, ``"call"``/``"check"``), then the bet sizes ascending;
@@ -310,10 +334,11 @@ class TwoDreidelGame(_StateFields):
         if self.phase == DRAW:
             node = self.nodes[self.seat]
             info = node.info or t.draws_of(node)
-            r = int(rng.integers(info.total))
-            return info.outcomes[bisect.bisect_right(info.cumulative, r)][0]
-        r = int(rng.integers(t.face_total))
-        return t.faces[bisect.bisect_right(t.face_cum, r)][0]
+            total, outcomes, cumulative = info.total, info.outcomes, info.cumulative
+        else:
+            total, outcomes, cumulative = t.face_total, t.faces, t.face_cum
+        r = rng.small(total) if rng.__class__ is ExactIntegers and total < 4294967296 else int(rng.integers(total))
+        return outcomes[bisect.bisect_right(cumulative, r)][0]
 
     def apply(self, action: Any) -> TwoDreidelGame:
         """The state after a draw or a spin (chance) or the acting seat's betting action."""
@@ -376,16 +401,10 @@ class TwoDreidelGame(_StateFields):
 
     def observation(self, player: int) -> TwoDreidelObservation:
         """What ``player`` may know now (see :class:`TwoDreidelObservation`)."""
-        t = self.t
-        lab = t.labels.get
-        d, k, b = self.drawn[player], self.kept[player], self.back[player]
         c = self.high - self.bets[player]
-        carry, contrib = self.carry, self.contrib
-        return _TUPLE(TwoDreidelObservation, (
-            player, self.hands + 1, self.phase, self.button, self.stacks, self.alive, self.in_hand, contrib,
-            carry + sum(contrib), carry, self.bets, c if c > 0 else 0, self.face, self.buy_in, self.spun,
-            "" if d is None else lab(d) or t.label(d), "" if k is None else lab(k) or t.label(k),
-            "" if b is None else lab(b) or t.label(b), self.start_decks[player], self.seen, t.visibility, self.step))
+        me: Any = self  # (slices of the state's fields)
+        return _TUPLE(TwoDreidelObservation, (player,) + me[_OBS_A] + (c if c > 0 else 0,) + me[_OBS_B]
+                      + self.labs[player] + (self.start_decks[player],) + me[_OBS_C])
 
 
 # -- transitions: each works on ``v``, a list copy of the state's fields, and appends its log
@@ -395,6 +414,8 @@ def _finish(v: list[Any], lines: list[LazyEvent]) -> TwoDreidelGame:
         v[_LOG] = v[_LOG].add_lazy(tuple(lines))
     ph = v[_PHASE]
     v[_TURN] = _TURNS[ph]
+    v[_POT] = v[_CARRY] + sum(v[_CONTRIB])
+    v[_HAND_NUMBER] = v[_HANDS] + 1
     if ph == BET:
         _offer(v)
     else:
@@ -416,13 +437,9 @@ def _offer(v: list[Any]) -> None:
         base = _FOLD if (t.short_fold and s < c) else _FOLD_CALL
     else:
         base = _CHECK
-    deepest = 0
-    for j in range(t.players):
-        if j != i and live[j]:
-            d = stacks[j] + bets[j]
-            if d > deepest:
-                deepest = d
-    cap = deepest - bets[i]
+    reach = list(map(_ADD, stacks, bets))  # what each seat can put in this round, all told
+    reach[i] = 0
+    cap = max(compress(reach, live), default=0) - bets[i]  # the deepest opponent still in
     if s < cap:
         cap = s
     if cap <= c:
@@ -451,12 +468,15 @@ def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     nodes[seat] = after
     drawn = list(v[_DRAWN])
     drawn[seat] = hand
-    v[_DECKS], v[_NODES], v[_DRAWN] = tuple(decks), tuple(nodes), tuple(drawn)
+    labs = list(v[_LABS])
+    labs[seat] = (t.label(hand), "", "")
+    v[_DECKS], v[_NODES], v[_DRAWN], v[_LABS] = tuple(decks), tuple(nodes), tuple(drawn), tuple(labs)
     lines.append(("draw", seat, False, (seat,), "seat {} draws {}{}",
                   (seat + 1, action, " (after a reshuffle)" if reshuffled else "")))
     if reshuffled:
         lines.append(("reshuffle", seat, True, (), "seat {} reshuffles the discard pile", (seat + 1,)))
-    nxt = None if seat == v[_BUTTON] else _next_alive(v[_ALIVE], seat)
+    alive = v[_ALIVE]
+    nxt = None if seat == v[_BUTTON] else (t.nexts.get(alive) or t.next_seats(alive))[seat]
     if nxt is not None:
         v[_SEAT] = nxt
     elif t.put_back:
@@ -464,6 +484,7 @@ def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     else:
         v[_KEPT] = tuple(drawn)
         v[_BACK] = tuple(() if d is not None else None for d in drawn)
+        v[_LABS] = tuple(_NO_LABELS if d is None else (t.label(d), t.label(d), t.label(())) for d in drawn)
         _streets(v, 0, lines)
 
 
@@ -472,13 +493,15 @@ def _put_back(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) 
     drawn = v[_DRAWN]
     kept = list(v[_KEPT])
     back = list(v[_BACK])
+    labs = list(v[_LABS])
     for s in sorted(actions):
         lab = actions[s]
         b, k, klab = t.choices(drawn[s])[1][lab]
         kept[s], back[s] = k, b
+        labs[s] = (labs[s][0], klab, t.label(b))
         lines.append(("put-back", s, False, (s,), "seat {} puts back {}, keeps {}", (s + 1, lab, klab)))
     lines.append(("put-back", None, True, (), "every player puts back a card face down", ()))
-    v[_KEPT], v[_BACK] = tuple(kept), tuple(back)
+    v[_KEPT], v[_BACK], v[_LABS] = tuple(kept), tuple(back), tuple(labs)
     _streets(v, 0, lines)
 
 
@@ -754,6 +777,7 @@ def _start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
     v[_STACKS], v[_BUTTON], v[_PHASE], v[_STEP] = tuple(stacks), button, DRAW, 0
     v[_SEAT] = first if first is not None else button
     v[_DRAWN] = v[_KEPT] = v[_BACK] = none
+    v[_LABS] = (_NO_LABELS,) * n
     v[_IN_HAND], v[_CONTRIB], v[_BETS], v[_HIGH], v[_RAISE_BY], v[_PENDING] = (
         v[_ALIVE], tuple(contrib), (0,) * n, 0, t.min_bet, 0)
     v[_FACE], v[_BUY_IN], v[_SPUN], v[_HAND_START], v[_START_DECKS] = "", 0, (), before, v[_DECKS]
@@ -832,11 +856,16 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     stack = t.stack
     none: tuple[None, ...] = (None,) * n
     empty: tuple[tuple[str, ...], ...] = ((),) * n
-    v: list[Any] = [
-        t, limit, (stack,) * n, (True,) * n, 0, (t.fresh,) * n, 0, 0, DRAW, 0, 0, none, none, none, (True,) * n,
-        (0,) * n, (0,) * n, 0, t.min_bet, 0, "", 0, (), empty, (stack,) * n, (t.fresh,) * n, False, False, _Stats(),
-        EventLog().add(Event("start", f"{rules.label}: {n} players with {stack} chips each")),
-        Turn.CHANCE, (), (), _NO_RAISE, empty, (t.fresh_node,) * n]
+    fields: dict[str, Any] = dict(
+        t=t, hand_limit=limit, hand_number=1, phase=DRAW, button=0, stacks=(stack,) * n, alive=(True,) * n,
+        in_hand=(True,) * n, contrib=(0,) * n, pot=0, carry=0, bets=(0,) * n, face="", buy_in=0, spun=(), seen=empty,
+        visibility=t.visibility, step=0, decks=(t.fresh,) * n, hands=0, seat=0, drawn=none, kept=none, back=none, high=0,
+        raise_by=t.min_bet, pending=0, discards=empty, hand_start=(stack,) * n, start_decks=(t.fresh,) * n,
+        all_in=False, cut=False, stats=_Stats(),
+        log=EventLog().add(Event("start", f"{rules.label}: {n} players with {stack} chips each")),
+        turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE, nodes=(t.fresh_node,) * n,
+        labs=(_NO_LABELS,) * n)
+    v = [fields[f] for f in _StateFields._fields]
     lines: list[LazyEvent] = []
     _start_hand(v, 0, lines)
     return _finish(v, lines)

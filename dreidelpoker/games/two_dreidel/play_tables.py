@@ -95,6 +95,7 @@ class Tables:
         self.labels: dict[Hand, str] = {}
         self.buy_ins: dict[tuple[str, int], int] = {}
         self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
+        self.nexts: dict[tuple[bool, ...], tuple[int | None, ...]] = {}
         self.showdowns: dict[tuple[Any, ...], tuple[tuple[int, ...], int, bool]] = {}
 
     def node(self, chain: DeckState) -> DeckNode:
@@ -174,6 +175,15 @@ class Tables:
             if len(self.showdowns) > 100_000:
                 self.showdowns.clear()
             got = self.showdowns[key] = (tuple(payouts), leftover, trump)
+        return got
+
+    def next_seats(self, alive: tuple[bool, ...]) -> tuple[int | None, ...]:
+        """For each seat, the next seat after it (going left, wrapping round) still in the game."""
+        got = self.nexts.get(alive)
+        if got is None:
+            n = len(alive)
+            got = self.nexts[alive] = tuple(
+                next((j for j in ((i + k) % n for k in range(1, n + 1)) if alive[j]), None) for i in range(n))
         return got
 
     def seats(self, mask: tuple[bool, ...]) -> tuple[int, ...]:
