@@ -97,13 +97,13 @@ class PutBackMDP:
         self.prefix, self.cycle = deck_size_cycle(self.rules)
         k = len(self.rules.symbols)
         self.decisions: dict[DeckState, list[_Decision]] = {}
+        # One object per distinct state and hand, shared by every action that reaches it
+        # (memory: each action used to hold its own copy), and each state queued once.
+        seen: dict[DeckState, DeckState] = {self.start: self.start}
+        hands: dict[Hand, Hand] = {}
         stack = [self.start]
         while stack:
             s = stack.pop()
-            if s in self.decisions:
-                continue
-            if len(self.decisions) >= max_states:
-                raise InputError(f"the put-back MDP has more than max_states={max_states} states")
             outcomes, total = draw_weights(self.rules, s)
             decs = []
             for o, w in outcomes:
@@ -111,9 +111,13 @@ class PutBackMDP:
                 for back in _sub_multisets(o.drawn, self.rules.put_back):
                     kept = _remove(o.drawn, back)
                     nxt = after_hand(o, back, kept, k)
-                    acts.append((back, kept, nxt))
-                    if nxt not in self.decisions:
+                    known = seen.get(nxt)
+                    if known is None:
+                        if len(seen) >= max_states:
+                            raise InputError(f"the put-back MDP has more than max_states={max_states} states")
+                        seen[nxt] = known = nxt
                         stack.append(nxt)
+                    acts.append((hands.setdefault(back, back), hands.setdefault(kept, kept), known))
                 decs.append(_Decision(o.drawn, Fraction(w, total), tuple(acts), _Q(w, total)))
             self.decisions[s] = decs
         # Layers by deck size: position in the prefix, or in the cycle.
