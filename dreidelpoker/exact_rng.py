@@ -80,6 +80,31 @@ class ExactIntegers:
         self._u32 = x >> 32
         return x & _M32
 
+    def small(self, high: int) -> int:
+        """:meth:`integers` for a bound the caller knows is a whole number from 1 to 2**32 - 1
+        (a count of legal actions or of chance outcomes): the same draw, without the checks."""
+        if high == 1:
+            return 0  # numpy draws nothing for a single value
+        if self._has32:
+            self._has32 = 0
+            m = self._u32 * high
+        else:
+            i = self._i
+            if i >= self._n:
+                self._buf = self._bits.random_raw(_BLOCK).tolist()
+                self._n = _BLOCK
+                i = 0
+            self._i = i + 1
+            r = self._buf[i]
+            self._has32 = 1
+            self._u32 = r >> 32
+            m = (r & _M32) * high
+        if m & _M32 < high:
+            threshold = (_M32 - high + 1) % high
+            while m & _M32 < threshold:
+                m = self._next32() * high
+        return m >> 32
+
     def integers(self, high: int) -> int:
         """A uniform integer in ``0 .. high - 1``, the one ``rng.integers(high)`` would give.
 

@@ -28,6 +28,16 @@ def test_same_integers_as_numpy_draw_for_draw(seed: int) -> None:
         assert fast.integers(k) == int(a.integers(k))
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_small_is_integers_for_small_bounds(seed: int) -> None:
+    choose = random.Random(seed)
+    a, b = np.random.default_rng(seed), np.random.default_rng(seed)
+    fast = ExactIntegers(b)
+    for _ in range(3_000):
+        k = choose.choice([1, 2, 3, 4, 5, 7, 12, 100, 2**31 + 5, 2**32 - 1])
+        assert fast.small(k) == int(a.integers(k))
+
+
 def test_uniform_over_a_small_bound() -> None:
     fast = ExactIntegers(np.random.default_rng(1))
     counts = np.bincount([fast.integers(6) for _ in range(60_000)], minlength=6)

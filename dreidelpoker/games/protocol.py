@@ -120,7 +120,7 @@ class EventLog(Sequence[Event]):
     def __init__(self, prev: EventLog | None = None, event: Event | None = None) -> None:
         self._prev = prev
         self._events: tuple[Event, ...] | None = () if event is None else (event,)
-        self._raws: tuple[LazyEvent, ...] | None = None
+        self._raws: Sequence[LazyEvent] | None = None
         self._len: int = (0 if prev is None else prev._len) + (event is not None)
         self._cache: tuple[Event, ...] | None = None
 
@@ -132,10 +132,11 @@ class EventLog(Sequence[Event]):
         node._prev, node._events, node._raws, node._len, node._cache = self, events, None, self._len + len(events), None
         return node
 
-    def add_lazy(self, raws: tuple[LazyEvent, ...]) -> EventLog:
+    def add_lazy(self, raws: Sequence[LazyEvent]) -> EventLog:
         """A new log with lines whose text is written when first read (see :data:`LazyEvent`).
 
-        The arguments of each line must be immutable values: they are formatted later.
+        The arguments of each line must be immutable values: they are formatted later; the
+        sequence of lines is kept as it is (do not change it afterwards).
         """
         node = _NEW(EventLog)
         node._prev, node._events, node._raws, node._len, node._cache = self, None, raws, self._len + len(raws), None

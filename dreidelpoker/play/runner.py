@@ -177,12 +177,20 @@ def _ask(bot: Bot, label: str, state: GameState[Any, Any], seat: int, rng: np.ra
     legal = state.legal_actions(seat)
     action = bot(state.observation(seat), legal, rng)
     if action not in legal:
-        last = state.log[-1].text if state.log else "(start of game)"
-        raise IllegalActionError(
-            f"bot {label!r} in seat {seat + 1} chose {action!r}, which is not legal here "
-            f"(after: {last}); legal actions: {', '.join(map(repr, legal))}"
-        )
+        _illegal(label, state, seat, action, legal)
     return action
+
+
+def _illegal(label: str, state: GameState[Any, Any], seat: int, action: Any, legal: Sequence[Any]) -> None:
+    last = state.log[-1].text if state.log else "(start of game)"
+    raise IllegalActionError(
+        f"bot {label!r} in seat {seat + 1} chose {action!r}, which is not legal here "
+        f"(after: {last}); legal actions: {', '.join(map(repr, legal))}"
+    )
+
+
+# Enum members cost an attribute look-up each time they are named: the hot loop names these.
+_TERMINAL, _CHANCE, _PLAYER = Turn.TERMINAL, Turn.CHANCE, Turn.PLAYER
 
 
 def play_game(
@@ -228,32 +236,46 @@ def _play(
     bot_rngs: list[np.random.Generator | None] = [None] * n
     names = list(labels) if labels is not None else [bot_label(b) for b in bots]
     history: list[HistoryItem] = []
+    fast: type | None = None  # a state class whose own sampler takes the exact integer stream
+    exact: ExactIntegers | None = None
     for steps in range(max_steps):
         turn = state.turn
-        if turn is Turn.TERMINAL:
+        if turn is _TERMINAL:
             return state, tuple(history), steps
-        if turn is Turn.CHANCE:
+        if turn is _CHANCE:
             if chance is None:
                 chance = ChanceStream(np.random.default_rng(child(0)))
-            outcome = sample_chance(state, chance)
+                if getattr(state, "samples_with_integers_only", False) and hasattr(state, "sample_chance"):
+                    fast, exact = state.__class__, chance.exact
+            # (what sample_chance(state, chance) does, inline for the hot path)
+            outcome = state.sample_chance(exact) if state.__class__ is fast else sample_chance(state, chance)  # type: ignore[attr-defined]
             if keep_history:
                 history.append(("chance", outcome))
             state = state.apply(outcome)
-        elif turn is Turn.PLAYER:
+        elif turn is _PLAYER:
             seat = state.current_players[0]
             rng = bot_rngs[seat]
             if rng is None:
                 rng = bot_rngs[seat] = np.random.default_rng(child(seat + 1))
-            action = _ask(bots[seat], names[seat], state, seat, rng)
+            legal = state.legal_actions(seat)  # (what _ask does, inline: the hot path)
+            action = bots[seat](state.observation(seat), legal, rng)
+            if action not in legal:
+                _illegal(names[seat], state, seat, action, legal)
             if keep_history:
                 history.append(("player", seat, action))
             state = state.apply(action)
         else:
             # Every choice is made from the same state, so nobody sees another's card.
+            joint = {}
             for s in state.current_players:
-                if bot_rngs[s] is None:
-                    bot_rngs[s] = np.random.default_rng(child(s + 1))
-            joint = {s: _ask(bots[s], names[s], state, s, bot_rngs[s]) for s in state.current_players}  # type: ignore[arg-type]
+                rng = bot_rngs[s]
+                if rng is None:
+                    rng = bot_rngs[s] = np.random.default_rng(child(s + 1))
+                legal = state.legal_actions(s)
+                action = bots[s](state.observation(s), legal, rng)
+                if action not in legal:
+                    _illegal(names[s], state, s, action, legal)
+                joint[s] = action
             if keep_history:
                 history.append(("joint", tuple(sorted(joint.items()))))
             state = state.apply_joint(joint)

@@ -74,16 +74,20 @@ class _Integers:
     def integers(self, high: int) -> int:
         return int(self.rng.integers(high))
 
+    small = integers
+
 
 class _Random:
     """The ``random`` bot of one game. It draws exactly what ``rng.integers`` would draw, through
     an :class:`~dreidelpoker.exact_rng.ExactIntegers` on each generator it is handed."""
 
     name = "random"
-    __slots__ = ("_streams",)
+    __slots__ = ("_streams", "_rng", "_last")
 
     def __init__(self) -> None:
         self._streams: dict[int, tuple[np.random.Generator, ExactIntegers | _Integers]] = {}
+        self._rng: np.random.Generator | None = None
+        self._last: ExactIntegers | _Integers | None = None
 
     def _ints(self, rng: np.random.Generator) -> ExactIntegers | _Integers:
         got = self._streams.get(id(rng))
@@ -95,22 +99,30 @@ class _Random:
             except InputError:
                 ints = _Integers(rng)
             got = self._streams[id(rng)] = (rng, ints)
+        self._rng, self._last = rng, got[1]
         return got[1]
 
     def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
                  rng: np.random.Generator) -> Any:
-        obs, legal = observation, legal_actions
-        ints = self._ints(rng)
-        if obs.phase != "bet":
-            return legal[ints.integers(len(legal))]
-        k = _words(legal)
+        legal = legal_actions
+        ints = self._last if rng is self._rng else self._ints(rng)
+        assert ints is not None
+        if observation.phase != "bet":
+            return legal[ints.small(len(legal))]
+        # the words ("fold", "call", "check") come first, the bet sizes after them
         n = len(legal)
-        if k == n or legal[-1].__class__ is not int:
-            return _random_bet_slow(obs, legal, ints)
-        kind = ints.integers(k + 1)  # the words, then "raise"
+        k = 0
+        if n > 1 and legal[0].__class__ is str:
+            if legal[1].__class__ is not str:
+                k = 1
+            elif n > 2 and legal[2].__class__ is not str:
+                k = 2
+        if not k or legal[-1].__class__ is not int:
+            return _random_bet_slow(observation, legal, ints)
+        kind = ints.small(k + 1)  # the words, then "raise"
         if kind < k:
             return legal[kind]
-        return _fraction_bet(obs, legal[k], legal[-1], BET_FRACTIONS[ints.integers(len(BET_FRACTIONS))])
+        return _fraction_bet(observation, legal[k], legal[-1], BET_FRACTIONS[ints.small(3)])
 
 
 def _random_bet_slow(obs: TwoDreidelObservation, legal: Sequence[Any], ints: ExactIntegers | _Integers) -> Any:

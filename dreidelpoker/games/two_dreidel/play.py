@@ -45,6 +45,8 @@ tables (:mod:`~dreidelpoker.games.two_dreidel.play_tables`).
 from __future__ import annotations
 
 import bisect
+from itertools import compress
+from operator import add as _ADD
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError
 from typing import Any, NamedTuple
@@ -52,7 +54,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
-from .betting import showdown_payouts
 from .deck import DeckState
 from .ranking import Hand
 from .play_tables import DeckNode, Tables, tables
@@ -173,27 +174,34 @@ class TwoDreidelObservation(_ObservationFields):
 class _StateFields(NamedTuple):
     t: Tables
     hand_limit: int
+    # what every seat observes, in the order of TwoDreidelObservation's fields (an
+    # observation is built from slices of the state: see TwoDreidelGame.observation)
+    hand_number: int
+    phase: str
+    button: int
     stacks: tuple[int, ...]
     alive: tuple[bool, ...]
-    button: int
-    decks: tuple[DeckState, ...]
+    in_hand: tuple[bool, ...]
+    contrib: tuple[int, ...]
+    pot: int
     carry: int
-    hands: int
-    phase: str
+    bets: tuple[int, ...]
+    face: str
+    buy_in: int
+    spun: tuple[str, ...]
+    seen: tuple[tuple[str, ...], ...]
+    visibility: str
     step: int
+    # the rest of the game
+    decks: tuple[DeckState, ...]
+    hands: int
     seat: int
     drawn: tuple[Hand | None, ...]
     kept: tuple[Hand | None, ...]
     back: tuple[Hand | None, ...]
-    in_hand: tuple[bool, ...]
-    contrib: tuple[int, ...]
-    bets: tuple[int, ...]
     high: int
     raise_by: int
     pending: int
-    face: str
-    buy_in: int
-    spun: tuple[str, ...]
     discards: tuple[tuple[str, ...], ...]
     hand_start: tuple[int, ...]
     start_decks: tuple[DeckState, ...]
@@ -206,16 +214,36 @@ class _StateFields(NamedTuple):
     current_players: tuple[int, ...]
     legal: tuple[Any, ...]
     raises: range
-    seen: tuple[tuple[str, ...], ...]
     nodes: tuple[DeckNode, ...]
+    labs: tuple[tuple[str, str, str], ...]
 
 
-(_T, _HAND_LIMIT, _STACKS, _ALIVE, _BUTTON, _DECKS, _CARRY, _HANDS, _PHASE, _STEP, _SEAT, _DRAWN, _KEPT, _BACK,
- _IN_HAND, _CONTRIB, _BETS, _HIGH, _RAISE_BY, _PENDING, _FACE, _BUY_IN, _SPUN, _DISCARDS, _HAND_START,
- _START_DECKS, _ALL_IN, _CUT, _STATS, _LOG, _TURN, _CURRENT, _LEGAL, _RAISES, _SEEN, _NODES) = range(36)
-assert _StateFields._fields[_NODES] == "nodes" and _StateFields._fields[_LOG] == "log"
+_I = {f: i for i, f in enumerate(_StateFields._fields)}
+_T, _HAND_LIMIT, _HAND_NUMBER, _PHASE, _BUTTON = _I["t"], _I["hand_limit"], _I["hand_number"], _I["phase"], _I["button"]
+_STACKS, _ALIVE, _IN_HAND, _CONTRIB, _POT, _CARRY = (_I["stacks"], _I["alive"], _I["in_hand"], _I["contrib"], _I["pot"],
+                                                   _I["carry"])
+_BETS, _FACE, _BUY_IN, _SPUN, _SEEN, _VISIBILITY, _STEP = (_I["bets"], _I["face"], _I["buy_in"], _I["spun"], _I["seen"],
+                                                         _I["visibility"], _I["step"])
+_DECKS, _HANDS, _SEAT, _DRAWN, _KEPT, _BACK, _HIGH = (_I["decks"], _I["hands"], _I["seat"], _I["drawn"], _I["kept"],
+                                                    _I["back"], _I["high"])
+_RAISE_BY, _PENDING, _DISCARDS, _HAND_START, _START_DECKS = (_I["raise_by"], _I["pending"], _I["discards"],
+                                                             _I["hand_start"], _I["start_decks"])
+_ALL_IN, _CUT, _STATS, _LOG, _TURN, _CURRENT = (_I["all_in"], _I["cut"], _I["stats"], _I["log"], _I["turn"],
+                                                _I["current_players"])
+_LEGAL, _RAISES, _NODES, _LABS = _I["legal"], _I["raises"], _I["nodes"], _I["labs"]
+# The observation's shared fields are three runs of the state's fields:
+_OBS_A: Any = slice(_HAND_NUMBER, _BETS + 1)  # hand_number .. round_bets
+_OBS_B: Any = slice(_FACE, _SPUN + 1)  # face, buy_in, spins
+_OBS_C: Any = slice(_SEEN, _STEP + 1)  # discards, visibility, street
+assert tuple(_StateFields._fields)[_OBS_A] == ("hand_number", "phase", "button", "stacks", "alive", "in_hand",
+                                               "contrib", "pot", "carry", "bets")
+assert tuple(_StateFields._fields)[_OBS_B] == ("face", "buy_in", "spun")
+assert tuple(_StateFields._fields)[_OBS_C] == ("seen", "visibility", "step")
 
-_REPR_FIELDS = _StateFields._fields[1:_STATS]
+_REPR_FIELDS = ("hand_limit", "stacks", "alive", "button", "decks", "carry", "hands", "phase", "step", "seat", "drawn",
+                "kept", "back", "in_hand", "contrib", "bets", "high", "raise_by", "pending", "face", "buy_in", "spun",
+                "discards", "hand_start", "start_decks", "all_in", "cut")
+_NO_LABELS = ("", "", "")
 
 
 class TwoDreidelGame(_StateFields):
@@ -272,11 +300,6 @@ class TwoDreidelGame(_StateFields):
         """The game ended at the hand limit."""
         return self.cut
 
-    @property
-    def pot(self) -> int:
-        """Every chip in the middle: this hand's contributions and the carried pot."""
-        return self.carry + sum(self.contrib)
-
     # -- actions --------------------------------------------------------------------------
     def legal_actions(self, player: int) -> tuple[Any, ...]:
         """Words first (``"fold"``, ``"call"``/``"check"``), then the bet sizes ascending;
@@ -312,10 +335,11 @@ class TwoDreidelGame(_StateFields):
         if self.phase == DRAW:
             node = self.nodes[self.seat]
             info = node.info or t.draws_of(node)
-            r = int(rng.integers(info.total))
-            return info.outcomes[bisect.bisect_right(info.cumulative, r)][0]
-        r = int(rng.integers(t.face_total))
-        return t.faces[bisect.bisect_right(t.face_cum, r)][0]
+            total, outcomes, cumulative = info.total, info.outcomes, info.cumulative
+        else:
+            total, outcomes, cumulative = t.face_total, t.faces, t.face_cum
+        r = rng.small(total) if rng.__class__ is ExactIntegers and total < 4294967296 else int(rng.integers(total))
+        return outcomes[bisect.bisect_right(cumulative, r)][0]
 
     def apply(self, action: Any) -> TwoDreidelGame:
         """The state after a draw or a spin (chance) or the acting seat's betting action."""
@@ -348,14 +372,16 @@ class TwoDreidelGame(_StateFields):
         if ph != PUT_BACK and ph != CALLS:
             raise InputError(f"apply_joint: nothing simultaneous happens at the {ph} step")
         seats = self.current_players
-        if len(actions) != len(seats) or any(s not in actions for s in seats):
-            raise InputError(f"apply_joint: expected a choice from seats {[s + 1 for s in seats]}, "
-                             f"got seats {sorted(s + 1 for s in actions)}")
+        legal_of = self.legal_actions
+        if len(actions) != len(seats):
+            self._wrong_seats(actions)
         for s in seats:
-            legal = self.legal_actions(s)
-            if actions[s] not in legal:
+            if s not in actions:
+                self._wrong_seats(actions)
+        for s in seats:
+            if actions[s] not in legal_of(s):
                 raise InputError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
-                                 f"legal: {', '.join(map(repr, legal))}")
+                                 f"legal: {', '.join(map(repr, legal_of(s)))}")
         v = list(self)
         lines: list[LazyEvent] = []
         if ph == PUT_BACK:
@@ -363,6 +389,10 @@ class TwoDreidelGame(_StateFields):
         else:
             _calls(v, actions, lines)
         return _finish(v, lines)
+
+    def _wrong_seats(self, actions: Mapping[int, Any]) -> None:
+        raise InputError(f"apply_joint: expected a choice from seats {[s + 1 for s in self.current_players]}, "
+                         f"got seats {sorted(s + 1 for s in actions)}")
 
     def returns(self) -> tuple[Payoff, ...]:
         """Chips won minus chips brought: ``stack - starting stack`` (the carried pot counts
@@ -372,23 +402,17 @@ class TwoDreidelGame(_StateFields):
 
     def observation(self, player: int) -> TwoDreidelObservation:
         """What ``player`` may know now (see :class:`TwoDreidelObservation`)."""
-        t = self.t
-        lab = t.labels.get
-        d, k, b = self.drawn[player], self.kept[player], self.back[player]
         c = self.high - self.bets[player]
-        carry, contrib = self.carry, self.contrib
-        return _TUPLE(TwoDreidelObservation, (
-            player, self.hands + 1, self.phase, self.button, self.stacks, self.alive, self.in_hand, contrib,
-            carry + sum(contrib), carry, self.bets, c if c > 0 else 0, self.face, self.buy_in, self.spun,
-            "" if d is None else lab(d) or t.label(d), "" if k is None else lab(k) or t.label(k),
-            "" if b is None else lab(b) or t.label(b), self.start_decks[player], self.seen, t.visibility, self.step))
+        me: Any = self  # (slices of the state's fields)
+        return _TUPLE(TwoDreidelObservation, (player,) + me[_OBS_A] + (c if c > 0 else 0,) + me[_OBS_B]
+                      + self.labs[player] + (self.start_decks[player],) + me[_OBS_C])
 
 
 # -- transitions: each works on ``v``, a list copy of the state's fields, and appends its log
 # lines to ``lines``; :func:`_finish` makes the one new state of a step.
 def _finish(v: list[Any], lines: list[LazyEvent]) -> TwoDreidelGame:
     if lines:
-        v[_LOG] = v[_LOG].add_lazy(tuple(lines))
+        v[_LOG] = v[_LOG].add_lazy(lines)
     ph = v[_PHASE]
     v[_TURN] = _TURNS[ph]
     if ph == BET:
@@ -412,13 +436,9 @@ def _offer(v: list[Any]) -> None:
         base = _FOLD if (t.short_fold and s < c) else _FOLD_CALL
     else:
         base = _CHECK
-    deepest = 0
-    for j in range(t.players):
-        if j != i and live[j]:
-            d = stacks[j] + bets[j]
-            if d > deepest:
-                deepest = d
-    cap = deepest - bets[i]
+    reach = list(map(_ADD, stacks, bets))  # what each seat can put in this round, all told
+    reach[i] = 0
+    cap = max(compress(reach, live), default=0) - bets[i]  # the deepest opponent still in
     if s < cap:
         cap = s
     if cap <= c:
@@ -440,19 +460,22 @@ def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     if got is None:
         raise InputError(f"seat {seat + 1} cannot draw {action!r} from its deck; possible draws: "
                          f"{', '.join(lab for lab, _w in info.outcomes)}")
-    hand, after, reshuffled = got
+    hand, after, reshuffled, label = got
     decks = list(v[_DECKS])
     decks[seat] = after.chain
     nodes = list(v[_NODES])
     nodes[seat] = after
     drawn = list(v[_DRAWN])
     drawn[seat] = hand
-    v[_DECKS], v[_NODES], v[_DRAWN] = tuple(decks), tuple(nodes), tuple(drawn)
+    labs = list(v[_LABS])
+    labs[seat] = (label, "", "")
+    v[_DECKS], v[_NODES], v[_DRAWN], v[_LABS] = tuple(decks), tuple(nodes), tuple(drawn), tuple(labs)
     lines.append(("draw", seat, False, (seat,), "seat {} draws {}{}",
                   (seat + 1, action, " (after a reshuffle)" if reshuffled else "")))
     if reshuffled:
         lines.append(("reshuffle", seat, True, (), "seat {} reshuffles the discard pile", (seat + 1,)))
-    nxt = None if seat == v[_BUTTON] else _next_alive(v[_ALIVE], seat)
+    alive = v[_ALIVE]
+    nxt = None if seat == v[_BUTTON] else (t.nexts.get(alive) or t.next_seats(alive))[seat]
     if nxt is not None:
         v[_SEAT] = nxt
     elif t.put_back:
@@ -460,6 +483,7 @@ def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     else:
         v[_KEPT] = tuple(drawn)
         v[_BACK] = tuple(() if d is not None else None for d in drawn)
+        v[_LABS] = tuple(_NO_LABELS if d is None else (t.label(d), t.label(d), t.label(())) for d in drawn)
         _streets(v, 0, lines)
 
 
@@ -468,13 +492,15 @@ def _put_back(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) 
     drawn = v[_DRAWN]
     kept = list(v[_KEPT])
     back = list(v[_BACK])
+    labs = list(v[_LABS])
     for s in sorted(actions):
         lab = actions[s]
         b, k, klab = t.choices(drawn[s])[1][lab]
         kept[s], back[s] = k, b
+        labs[s] = (labs[s][0], klab, t.label(b))
         lines.append(("put-back", s, False, (s,), "seat {} puts back {}, keeps {}", (s + 1, lab, klab)))
     lines.append(("put-back", None, True, (), "every player puts back a card face down", ()))
-    v[_KEPT], v[_BACK] = tuple(kept), tuple(back)
+    v[_KEPT], v[_BACK], v[_LABS] = tuple(kept), tuple(back), tuple(labs)
     _streets(v, 0, lines)
 
 
@@ -507,6 +533,15 @@ def _streets(v: list[Any], step: int, lines: list[LazyEvent]) -> None:
 
 def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
     i = v[_SEAT]
+    if action == "check":  # nothing moves: no chips, nobody leaves the hand
+        lines.append(("bet", i, True, (), "seat {} checks (pot {})", (i + 1, v[_POT])))
+        v[_ALL_IN] = v[_ALL_IN] or v[_STACKS][i] == 0
+        found = _next_actor(v[_PENDING] & ~(1 << i), i, v[_STACKS], v[_BETS], v[_HIGH], v[_IN_HAND])
+        if found is not None:
+            v[_SEAT], v[_PENDING] = found
+        else:
+            _streets(v, v[_STEP] + 1, lines)
+        return
     stacks = list(v[_STACKS])
     contrib = list(v[_CONTRIB])
     bets = list(v[_BETS])
@@ -521,8 +556,6 @@ def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
         folded[i] = False  # (the acting seat is in the hand)
         in_hand = tuple(folded)
         fmt, args = "seat {} folds (pot {})", (i + 1,)
-    elif action == "check":
-        fmt, args = "seat {} checks (pot {})", (i + 1,)
     else:
         pay = min(c, stacks[i]) if action == "call" else int(action)
         stacks[i] -= pay
@@ -542,9 +575,10 @@ def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
             for j, a in enumerate(in_hand):
                 if a and j != i and stacks[j] > 0:
                     pending |= 1 << j
-    lines.append(("bet", i, True, (), fmt, args + (v[_CARRY] + sum(contrib),)))
+    pot = v[_CARRY] + sum(contrib)
+    lines.append(("bet", i, True, (), fmt, args + (pot,)))
     new_stacks, new_bets = tuple(stacks), tuple(bets)
-    v[_STACKS], v[_CONTRIB], v[_BETS], v[_IN_HAND] = new_stacks, tuple(contrib), new_bets, in_hand
+    v[_STACKS], v[_CONTRIB], v[_BETS], v[_IN_HAND], v[_POT] = new_stacks, tuple(contrib), new_bets, in_hand, pot
     v[_ALL_IN] = v[_ALL_IN] or stacks[i] == 0
     if sum(in_hand) == 1:
         _win_alone(v, in_hand.index(True), "everyone else folded", lines)
@@ -559,7 +593,7 @@ def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
 
 def _spin(v: list[Any], face: str, lines: list[LazyEvent]) -> None:
     t: Tables = v[_T]
-    pot = v[_CARRY] + sum(v[_CONTRIB])
+    pot = v[_POT]
     buy_in = t.buy_in(face, pot)
     lines.append(("spin", None, True, (), "seat {} spins {}: buy-in {} (pot {})",
                   (v[_BUTTON] + 1, t.face_names[face], buy_in, pot)))
@@ -585,11 +619,14 @@ def _calls(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) -> 
         else:
             parts.append((s, None))
     lines.append(("calls", None, True, (), _calls_text, (tuple(parts),)))
-    v[_STACKS], v[_CONTRIB], v[_ALL_IN] = tuple(stacks), tuple(contrib), all_in
-    v[_IN_HAND] = tuple(i in callers for i in range(t.players))
+    v[_STACKS], v[_CONTRIB], v[_ALL_IN], v[_POT] = tuple(stacks), tuple(contrib), all_in, v[_CARRY] + sum(contrib)
+    in_hand = [False] * t.players
+    for s in callers:
+        in_hand[s] = True
+    v[_IN_HAND] = tuple(in_hand)
     ends = len(callers) <= 1 and v[_FACE] in t.pot_faces
     if not callers:
-        _end_hand(v, v[_CARRY] + sum(contrib), None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
+        _end_hand(v, v[_POT], None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
     elif len(callers) == 1:
         _win_alone(v, callers[0], "the only caller", lines, gimel_end=ends)
     else:
@@ -622,14 +659,14 @@ def _win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gim
 def _showdown(v: list[Any], lines: list[LazyEvent]) -> None:
     t: Tables = v[_T]
     kept, in_hand = v[_KEPT], v[_IN_HAND]
-    payouts, leftover, trump = showdown_payouts(t.rules, kept, v[_CONTRIB], in_hand, carry=v[_CARRY],
-                                                button=v[_BUTTON])
-    shown = tuple((i + 1, t.label(h)) for i, h in enumerate(kept) if in_hand[i] and h is not None)
-    note = (_showdown_text, (shown, tuple(payouts), trump, leftover))
+    payouts, leftover, trump = t.showdown(kept, v[_CONTRIB], in_hand, v[_CARRY], v[_BUTTON])
+    note = (_showdown_text, (t, kept, in_hand, payouts, trump, leftover))
     _end_hand(v, leftover, payouts, note, lines, showdown=True, trump=trump)
 
 
-def _showdown_text(shown: tuple[tuple[int, str], ...], payouts: tuple[int, ...], trump: bool, leftover: int) -> str:
+def _showdown_text(t: Tables, kept: tuple[Hand | None, ...], in_hand: tuple[bool, ...], payouts: tuple[int, ...],
+                   trump: bool, leftover: int) -> str:
+    shown = [(i + 1, t.label(h)) for i, h in enumerate(kept) if in_hand[i] and h is not None]
     won = ", ".join(f"seat {i + 1} wins {p}" for i, p in enumerate(payouts) if p)
     note = f"showdown: {', '.join(f'seat {s} {lab}' for s, lab in shown)}; {won}" + (" (the trump decides)" if trump else "")
     return note + (f"; {leftover} carry over" if leftover else "")
@@ -639,11 +676,11 @@ def _discards_text(shown: tuple[tuple[int, str], ...]) -> str:
     return "discards: " + ", ".join(f"seat {s} {lab}" for s, lab in shown)
 
 
-def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[Any, tuple[Any, ...]],
+def _end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tuple[Any, tuple[Any, ...]],
               lines: list[LazyEvent], *, gimel_end: bool = False, showdown: bool = False, trump: bool = False) -> None:
     t: Tables = v[_T]
     n = t.players
-    pot_total = v[_CARRY] + sum(v[_CONTRIB])
+    pot_total = v[_POT]
     stacks = list(v[_STACKS])
     if payouts is not None:
         for i, p in enumerate(payouts):
@@ -672,12 +709,21 @@ def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[A
     # figures of the hand
     st: _Stats = v[_STATS]
     button, hand_start, spun = v[_BUTTON], v[_HAND_START], v[_SPUN]
-    swing = max(abs(a - b) for a, b in zip(stacks, hand_start))
+    swing = top = 0
+    first = tied = -1
+    for i in range(n):
+        s, d = stacks[i], stacks[i] - hand_start[i]
+        if d < 0:
+            d = -d
+        if d > swing:
+            swing = d
+        if s > top or first < 0:
+            top, first, tied = s, i, 0
+        elif s == top:
+            tied = 1
     share = pot_total / t.total_chips
-    top = max(stacks)
-    leaders = [i for i, s in enumerate(stacks) if s == top]
-    leader = leaders[0] if len(leaders) == 1 else st.leader
-    changes = st.lead_changes + (leader != st.leader and st.leader != -1 and len(leaders) == 1)
+    leader = first if not tied else st.leader  # a single chip leader, else the last one stands
+    changes = st.lead_changes + (leader != st.leader and st.leader != -1 and not tied)
     pot_faces = t.pot_faces
     v[_STATS] = _TUPLE(_Stats, (
         st.spins + len(spun), st.gimels + sum(1 for f in spun if f in pot_faces), st.gimel_ends + gimel_end,
@@ -685,24 +731,32 @@ def _end_hand(v: list[Any], carry: int, payouts: list[int] | None, note: tuple[A
         st.carries + (payouts is None), st.showdowns + showdown, st.trump_showdowns + trump, changes, leader,
         max(st.max_swing, swing), st.button_net + stacks[button] - hand_start[button]))
     # elimination (nobody is out while the carried pot holds every chip)
-    if any(stacks[i] > 0 for i in range(n) if alive[i]):
-        for i in range(n):
-            if alive[i] and stacks[i] == 0:
-                alive[i] = False
-                lines.append(("out", i, True, (), "seat {} has no chips and is out", (i + 1,)))
+    left = []
+    busted = []
+    for i in range(n):
+        if alive[i]:
+            if stacks[i] > 0:
+                left.append(i)
+            else:
+                busted.append(i)
+    if left:
+        for i in busted:
+            alive[i] = False
+            lines.append(("out", i, True, (), "seat {} has no chips and is out", (i + 1,)))
+    else:
+        left = busted
     hands = v[_HANDS] + 1
     new_alive = tuple(alive)
-    left = [i for i in range(n) if alive[i]]
     new_discards = tuple(discards)
     v[_ALIVE], v[_DECKS], v[_NODES], v[_DISCARDS], v[_HANDS], v[_CARRY], v[_IN_HAND] = (
         new_alive, tuple(decks), tuple(nodes), new_discards, hands, carry, new_alive)
     v[_SEEN] = new_discards if t.visibility == "all" else tuple(hs[-1:] for hs in new_discards)
-    v[_PENDING], v[_CONTRIB], v[_BETS], v[_HIGH] = 0, (0,) * n, (0,) * n, 0
+    v[_PENDING], v[_CONTRIB], v[_BETS], v[_HIGH], v[_POT], v[_HAND_NUMBER] = 0, (0,) * n, (0,) * n, 0, carry, hands + 1
     if len(left) == 1:
         w = left[0]
         stacks[w] += carry
         lines.append(("end", w, True, (), "seat {} holds every chip and wins after {} hands", (w + 1, hands)))
-        v[_STACKS], v[_CARRY], v[_PHASE] = tuple(stacks), 0, OVER
+        v[_STACKS], v[_CARRY], v[_POT], v[_PHASE] = tuple(stacks), 0, 0, OVER
         return
     v[_STACKS] = tuple(stacks)
     if hands >= v[_HAND_LIMIT]:
@@ -730,6 +784,8 @@ def _start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
     v[_STACKS], v[_BUTTON], v[_PHASE], v[_STEP] = tuple(stacks), button, DRAW, 0
     v[_SEAT] = first if first is not None else button
     v[_DRAWN] = v[_KEPT] = v[_BACK] = none
+    v[_LABS] = (_NO_LABELS,) * n
+    v[_POT] = v[_CARRY] + blind
     v[_IN_HAND], v[_CONTRIB], v[_BETS], v[_HIGH], v[_RAISE_BY], v[_PENDING] = (
         v[_ALIVE], tuple(contrib), (0,) * n, 0, t.min_bet, 0)
     v[_FACE], v[_BUY_IN], v[_SPUN], v[_HAND_START], v[_START_DECKS] = "", 0, (), before, v[_DECKS]
@@ -811,11 +867,16 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     stack = t.stack
     none: tuple[None, ...] = (None,) * n
     empty: tuple[tuple[str, ...], ...] = ((),) * n
-    v: list[Any] = [
-        t, limit, (stack,) * n, (True,) * n, 0, (t.fresh,) * n, 0, 0, DRAW, 0, 0, none, none, none, (True,) * n,
-        (0,) * n, (0,) * n, 0, t.min_bet, 0, "", 0, (), empty, (stack,) * n, (t.fresh,) * n, False, False, _Stats(),
-        EventLog().add(Event("start", f"{rules.label}: {n} players with {stack} chips each")),
-        Turn.CHANCE, (), (), _NO_RAISE, empty, (t.fresh_node,) * n]
+    fields: dict[str, Any] = dict(
+        t=t, hand_limit=limit, hand_number=1, phase=DRAW, button=0, stacks=(stack,) * n, alive=(True,) * n,
+        in_hand=(True,) * n, contrib=(0,) * n, pot=0, carry=0, bets=(0,) * n, face="", buy_in=0, spun=(), seen=empty,
+        visibility=t.visibility, step=0, decks=(t.fresh,) * n, hands=0, seat=0, drawn=none, kept=none, back=none, high=0,
+        raise_by=t.min_bet, pending=0, discards=empty, hand_start=(stack,) * n, start_decks=(t.fresh,) * n,
+        all_in=False, cut=False, stats=_Stats(),
+        log=EventLog().add(Event("start", f"{rules.label}: {n} players with {stack} chips each")),
+        turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE, nodes=(t.fresh_node,) * n,
+        labs=(_NO_LABELS,) * n)
+    v = [fields[f] for f in _StateFields._fields]
     lines: list[LazyEvent] = []
     _start_hand(v, 0, lines)
     return _finish(v, lines)

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .betting import showdown_payouts
 from .deck import DeckState, counts_of, draw_weights, hypergeometric
 from .ranking import Hand, format_hand
 from .rules import STREET_SEQUENCES, TwoDreidelRules
@@ -31,12 +32,12 @@ Choices = tuple[tuple[str, ...], dict[str, tuple[Hand, Hand, str]]]
 
 class DrawInfo:
     """The exact draw classes of one deck: ``outcomes`` ``(label, weight)``, their running
-    sums, the total weight, and by label ``(drawn hand, deck after the draw, reshuffled)``."""
+    sums, the total weight, and by label ``(drawn hand, deck after the draw, reshuffled, label)``."""
 
     __slots__ = ("outcomes", "cumulative", "total", "after")
 
     def __init__(self, outcomes: tuple[tuple[str, int], ...], cumulative: list[int], total: int,
-                 after: dict[str, tuple[Hand, DeckNode, bool]]) -> None:
+                 after: dict[str, tuple[Hand, DeckNode, bool, str]]) -> None:
         self.outcomes = outcomes
         self.cumulative = cumulative
         self.total = total
@@ -94,6 +95,8 @@ class Tables:
         self.labels: dict[Hand, str] = {}
         self.buy_ins: dict[tuple[str, int], int] = {}
         self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
+        self.nexts: dict[tuple[bool, ...], tuple[int | None, ...]] = {}
+        self.showdowns: dict[tuple[Any, ...], tuple[tuple[int, ...], int, bool]] = {}
 
     def node(self, chain: DeckState) -> DeckNode:
         """The interned node of a deck."""
@@ -111,7 +114,7 @@ class Tables:
             info = node.info = DrawInfo(
                 tuple((lab, w) for lab, w, _o in labelled),
                 [int(c) for c in np.cumsum([w for _l, w, _o in labelled])], total,
-                {lab: (o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled)
+                {lab: (o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled, lab)
                  for lab, _w, o in labelled})
         return info
 
@@ -159,6 +162,28 @@ class Tables:
             got = node.next[(back, kept)] = self.node(DeckState.trusted(
                 tuple(d + b for d, b in zip(deck.deck, counts_of(back, k))), tuple(sorted(back)),
                 tuple(d + h for d, h in zip(deck.discard, counts_of(kept, k)))))
+        return got
+
+    def showdown(self, kept: tuple[Hand | None, ...], contrib: tuple[int, ...], in_hand: tuple[bool, ...],
+                 carry: int, button: int) -> tuple[tuple[int, ...], int, bool]:
+        """:func:`~dreidelpoker.games.two_dreidel.betting.showdown_payouts` (payouts, leftover,
+        whether the trump decided), remembered by its arguments."""
+        key = (kept, contrib, in_hand, carry, button)
+        got = self.showdowns.get(key)
+        if got is None:
+            payouts, leftover, trump = showdown_payouts(self.rules, kept, contrib, in_hand, carry=carry, button=button)
+            if len(self.showdowns) > 100_000:
+                self.showdowns.clear()
+            got = self.showdowns[key] = (tuple(payouts), leftover, trump)
+        return got
+
+    def next_seats(self, alive: tuple[bool, ...]) -> tuple[int | None, ...]:
+        """For each seat, the next seat after it (going left, wrapping round) still in the game."""
+        got = self.nexts.get(alive)
+        if got is None:
+            n = len(alive)
+            got = self.nexts[alive] = tuple(
+                next((j for j in ((i + k) % n for k in range(1, n + 1)) if alive[j]), None) for i in range(n))
         return got
 
     def seats(self, mask: tuple[bool, ...]) -> tuple[int, ...]:
