@@ -9,6 +9,11 @@
 
 (The ordered brute forces stay in the tests as oracles.)
 
+Caches: each library call starts with ``dp.clear_caches()``; the fair baselines then run
+right after it and use the library's memoized evaluator (``classify_sorted``), so they are
+warm when the library's run valued the same classes (the category table) and cold when it
+did not (heads-up equity reads the shipped key ranks and values nothing).
+
 Run: .venv/bin/python benchmarks/bench_dice_poker.py [--runs 3]
 """
 

@@ -40,6 +40,13 @@ LINEUPS = {
 }
 
 
+def warm_up(bots: str) -> None:
+    """Play two untimed games: the first ``simulate`` imports the game registry and builds the
+    per-rules tables (draw classes, put-back choices, hand strengths), a one-time cost of the
+    process, not of a hand."""
+    simulate(TwoDreidelRules(), bots=bots, games=2, seed=10_000, progress=False)
+
+
 def bench(bots: str, games: int, seed: int) -> dict[str, float]:
     rules = TwoDreidelRules()
     cpu, wall = time.process_time(), time.perf_counter()
@@ -65,6 +72,7 @@ def main() -> None:
             out[name + " (warm)"] = bench(bots, args.games, args.seed + 1)
             out[name + " (warm)"]["library_calls"] = float(cache_info()["posterior_calls"] + cache_info()["equity_calls"])
         else:
+            warm_up(bots)
             out[name] = bench(bots, args.games, args.seed)
     if args.json:
         print(json.dumps(out, indent=2))

@@ -1,16 +1,34 @@
-"""Small helpers for exact numbers: conversion to sympy Rationals and to ``"p/q"`` strings."""
+"""Small helpers for exact numbers: conversion to sympy Rationals and to ``"p/q"`` strings.
+
+sympy is imported only to make a sympy object (:func:`to_rational`): a value can only be a
+sympy object when sympy is already loaded, so the checks look it up in ``sys.modules``, and
+the CLI formats exact numbers without importing sympy.
+"""
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from numbers import Rational as _RationalABC
 from numbers import Real as _RealABC
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
 from .errors import InputError, InputTypeError
 
-Exact = sympy.Rational
+if TYPE_CHECKING:
+    import sympy
+
+
+def loaded_sympy() -> Any:
+    """The sympy module if something has imported it, else ``None`` (then no value can be a
+    sympy object, and there is no need to import it to check).
+
+    Examples:
+        >>> import sympy
+        >>> loaded_sympy() is sympy
+        True
+    """
+    return sys.modules.get("sympy")
 
 
 def to_fraction(value: Any, *, what: str = "value") -> Fraction:
@@ -23,6 +41,7 @@ def to_fraction(value: Any, *, what: str = "value") -> Fraction:
         InputError: for a string that is not an exact number.
 
     Examples:
+        >>> import sympy
         >>> to_fraction("3/4"), to_fraction(sympy.Rational(1, 3)), to_fraction(2)
         (Fraction(3, 4), Fraction(1, 3), Fraction(2, 1))
         >>> to_fraction(0.25, what="face probability")
@@ -34,7 +53,10 @@ def to_fraction(value: Any, *, what: str = "value") -> Fraction:
         raise InputTypeError(f"{what} must be an exact number, not the bool {value!r}")
     if isinstance(value, Fraction):
         return value
-    if isinstance(value, sympy.Basic):
+    if type(value) is int:
+        return Fraction(value)
+    sp = loaded_sympy()
+    if sp is not None and isinstance(value, sp.Basic):
         if value.is_Rational:
             return Fraction(int(value.p), int(value.q))
         raise InputTypeError(f"{what} must be an exact rational number, got the sympy expression {value!r}")
@@ -63,6 +85,8 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
         >>> to_rational(Fraction(1, 3))
         1/3
     """
+    import sympy
+
     if isinstance(value, sympy.Rational):
         return value
     f = to_fraction(value, what=what)
@@ -111,13 +135,14 @@ def frac_str(value: Any) -> str:
         ``"p/q"`` in lowest terms with the sign on ``p``, or ``"p"`` when the denominator is 1.
 
     Examples:
+        >>> import sympy
         >>> frac_str(sympy.Rational(6, 8))
         '3/4'
         >>> frac_str(2)
         '2'
     """
-    r = to_rational(value)
-    p, q = int(r.p), int(r.q)
+    f = to_fraction(value)
+    p, q = f.numerator, f.denominator
     return int_str(p) if q == 1 else f"{int_str(p)}/{int_str(q)}"
 
 
@@ -146,6 +171,7 @@ def decimal_str(value: Any, digits: int = 6) -> str:
         dreidelpoker.errors.InputError: if ``digits`` is negative.
 
     Examples:
+        >>> import sympy
         >>> decimal_str(sympy.Rational(1, 3))
         '0.333333'
         >>> decimal_str(sympy.Rational(2, 3), 2)
@@ -157,8 +183,8 @@ def decimal_str(value: Any, digits: int = 6) -> str:
     """
     if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
         raise InputError(f"digits must be an int >= 0, got {digits!r}")
-    r = to_rational(value)
-    p, q = int(r.p), int(r.q)
+    f = to_fraction(value)
+    p, q = f.numerator, f.denominator
     if q == 1:
         return int_str(p)
     sign = "-" if p < 0 else ""
@@ -199,9 +225,12 @@ def to_jsonable(value: Any) -> Any:
         return value
     if isinstance(value, int):
         return value
-    if isinstance(value, (sympy.Rational, Fraction)):
+    if isinstance(value, Fraction):
         return frac_str(value)
-    if isinstance(value, sympy.Basic):
+    sp = loaded_sympy()
+    if sp is not None and isinstance(value, sp.Rational):
+        return frac_str(value)
+    if sp is not None and isinstance(value, sp.Basic):
         return str(value)
     if hasattr(value, "to_dict"):
         return value.to_dict()

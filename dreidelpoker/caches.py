@@ -23,7 +23,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from .errors import InputError
 
-__all__ = ["bounded_cache", "cache_info", "clear_caches"]
+__all__ = ["ValueCache", "bounded_cache", "cache_info", "clear_caches"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 _CACHED: dict[str, Any] = {}
@@ -61,6 +61,44 @@ def bounded_cache(maxsize: int) -> Callable[[F], F]:
         return cached  # type: ignore[return-value]
 
     return decorate
+
+
+class ValueCache(dict[Any, Any]):
+    """A plain dict cache for hot paths, bounded (emptied when full) and registered for
+    :func:`clear_caches`; the caller builds the key from values (cheaper to hash than a
+    whole rules object).
+
+    Examples:
+        >>> squares = ValueCache("doctest.squares", maxsize=2)
+        >>> squares.remember(3, lambda: 9), squares.remember(3, lambda: 0)
+        (9, 9)
+        >>> clear_caches(); len(squares)
+        0
+    """
+
+    def __init__(self, name: str, *, maxsize: int) -> None:
+        super().__init__()
+        self.maxsize = maxsize
+        self.hits = self.misses = 0
+        _CACHED[name] = self
+
+    def remember(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """The value under ``key``, computed by ``compute()`` on a miss."""
+        found = self.get(key)
+        if found is None:
+            self.misses += 1
+            if len(self) >= self.maxsize:
+                self.clear()
+            found = self[key] = compute()
+        else:
+            self.hits += 1
+        return found
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+    def cache_info(self) -> tuple[int, int, int, int]:
+        return self.hits, self.misses, self.maxsize, len(self)
 
 
 def clear_caches() -> None:

@@ -15,10 +15,10 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
-from .cli_index import BUILTIN_COMMANDS
+from .cli_index import BUILTIN_COMMAND_MODULES, BUILTIN_COMMANDS
 from .errors import InputError, shorten
 from .limits import use_progress
 from .games.registry import CliCommand, GameInfo, get_game, registered_games
@@ -31,6 +31,7 @@ VERB_HELP = {
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
+    "explore": "open a game's interactive explorer live in Voilà (a local web page)",
 }
 
 
@@ -140,6 +141,18 @@ def command_index() -> dict[str, dict[str, str]]:
     return {verb: dict(sorted(by_verb[verb].items())) for verb in order}
 
 
+def _builtin_own_command(verb: str, name: str) -> CliCommand | None:
+    """A built-in game's own command, from its CLI module (the game's registry entry, with
+    its analysis and play specs, is not imported); ``None`` for other commands."""
+    module = BUILTIN_COMMAND_MODULES.get(name)
+    if module is None:
+        return None
+    import importlib
+
+    commands: Mapping[str, CliCommand] = importlib.import_module(module).COMMANDS
+    return commands[verb] if verb in commands else None
+
+
 def _builtin_packages() -> tuple[str, ...]:
     from .games import BUILTIN_PACKAGES
 
@@ -167,7 +180,7 @@ class _GameParser(_Parser):
 
 
 def _fill_game_parser(parser: argparse.ArgumentParser, verb: str, name: str) -> None:
-    command = game_command(get_game(name), verb)
+    command = _builtin_own_command(verb, name) or game_command(get_game(name), verb)
     parser.description = command.description or command.help
     command.add_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")

@@ -10,7 +10,18 @@ new table to paste here when a game adds, removes or rewords a command.
 
 from __future__ import annotations
 
-__all__ = ["BUILTIN_COMMANDS"]
+__all__ = ["BUILTIN_COMMANDS", "BUILTIN_COMMAND_MODULES"]
+
+#: game -> the module whose ``COMMANDS`` is that game's own ``GameInfo.commands``: running one
+#: of those commands imports that module, not the game's registry entry (whose analysis and
+#: play specs load numpy and the solvers).
+BUILTIN_COMMAND_MODULES: dict[str, str] = {
+    "classic-dreidel": "dreidelpoker.games.classic_dreidel.cli",
+    "dice-poker": "dreidelpoker.games.dice_poker.cli",
+    "domino-poker": "dreidelpoker.games.domino_poker.cli",
+    "skirmish": "dreidelpoker.games.skirmish.cli",
+    "two-dreidel": "dreidelpoker.games.two_dreidel.cli",
+}
 
 #: verb -> {game -> one-line help}, verbs in the order ``--help`` lists them, games by name.
 BUILTIN_COMMANDS: dict[str, dict[str, str]] = {

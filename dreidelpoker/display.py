@@ -42,9 +42,7 @@ from fractions import Fraction
 from numbers import Rational as _RationalABC
 from typing import Any, Literal
 
-import sympy
-
-from ._fractions import decimal_str, frac_str, int_str
+from ._fractions import decimal_str, frac_str, int_str, loaded_sympy
 from .errors import InputError
 
 __all__ = [
@@ -177,11 +175,14 @@ def _as_fraction(value: Any) -> Fraction | None:
     """The value as a Fraction when it is an exact rational, else None."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, sympy.Rational):
+    if isinstance(value, Fraction):
+        return value
+    sympy = loaded_sympy()  # a value can be a sympy object only when sympy is loaded
+    if sympy is not None and isinstance(value, sympy.Rational):
         return Fraction(int(value.p), int(value.q))
     if isinstance(value, (int, _RationalABC)):
         return Fraction(value)
-    if isinstance(value, sympy.Basic) and value.is_Rational:
+    if sympy is not None and isinstance(value, sympy.Basic) and value.is_Rational:
         r = sympy.Rational(value)
         return Fraction(int(r.p), int(r.q))
     return None
@@ -203,6 +204,7 @@ def decimal_text(value: Any, digits: int | None = None) -> str:
         The decimal string.
 
     Examples:
+        >>> import sympy
         >>> decimal_text(sympy.Rational(2, 3))
         '0.666667'
         >>> decimal_text(sympy.Rational(1, 10**40), 4)
@@ -218,7 +220,7 @@ def decimal_text(value: Any, digits: int | None = None) -> str:
         return str(value)
     if f != 0 and f.denominator != 1 and 2 * abs(f.numerator) * 10**d < f.denominator:
         return ("-" if f < 0 else "") + _scientific(abs(f.numerator), f.denominator)
-    return decimal_str(sympy.Rational(f.numerator, f.denominator), d)
+    return decimal_str(f, d)
 
 
 def _scientific(p: int, q: int, sig: int = 3) -> str:
@@ -252,13 +254,14 @@ def exact_text(value: Any) -> str:
     """The full exact value as ``"p/q"`` (or ``"p"``); other values as ``str``.
 
     Examples:
+        >>> import sympy
         >>> exact_text(sympy.Rational(6, 8))
         '3/4'
     """
     f = _as_fraction(value)
     if f is None:
         return str(value)
-    return frac_str(sympy.Rational(f.numerator, f.denominator))
+    return frac_str(f)
 
 
 def _abbreviated(f: Fraction, keep: int = 4) -> str:
@@ -293,6 +296,7 @@ def number_text(value: Any, *, digits: int | None = None, percent: bool = False)
         e.g. ``"0.318182 (7/22)"``, or ``"0.255184 (4945…/1938…)"`` for a long fraction.
 
     Examples:
+        >>> import sympy
         >>> number_text(sympy.Rational(10**20 + 1, 3 * 10**20))
         '0.333333 (1000…/3000…)'
         >>> number_text(5)
@@ -324,6 +328,7 @@ def number_html(value: Any, *, digits: int | None = None, percent: bool = False)
         An HTML fragment (a ``<span>``).
 
     Examples:
+        >>> import sympy
         >>> number_html(sympy.Rational(1, 4))
         '<span class="dp-num" title="1/4">0.250000 <small class="dp-exact">(1/4)</small></span>'
     """
@@ -398,6 +403,7 @@ def table_html(
         ``<div class="dp-scroll">…<table class="dp-table">…</table></div>``.
 
     Examples:
+        >>> import sympy
         >>> "overflow-x:auto" in table_html(["x"], [[sympy.Rational(1, 3)]])
         True
     """
@@ -429,6 +435,7 @@ def text_table(
     """A fixed-width text table, numbers under the display policy (used by ``to_text`` and the CLI).
 
     Examples:
+        >>> import sympy
         >>> print(text_table(["hand", "p"], [["GG", sympy.Rational(1, 66)]]))
         hand  p
         ----  ---------------
@@ -459,6 +466,7 @@ def to_pandas_frame(columns: Sequence[str], rows: Sequence[Sequence[Any]], *, ex
         A ``pandas.DataFrame``.
 
     Examples:
+        >>> import sympy
         >>> to_pandas_frame(["x"], [[sympy.Rational(1, 4)]])["x"].tolist()
         [0.25]
     """

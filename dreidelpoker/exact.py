@@ -11,14 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from math import gcd
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-import sympy
-
-from ._fractions import frac_str, to_jsonable, to_rational
+from ._fractions import frac_str, loaded_sympy, to_jsonable, to_rational
 from .display import table_html, text_table, to_pandas_frame
 from .errors import InputError, InputTypeError, shorten
+
+if TYPE_CHECKING:
+    import sympy
 
 K = TypeVar("K", bound=Hashable)
 
@@ -122,6 +124,8 @@ class Distribution(Generic[K]):
         return sum(self.weights.values())
 
     def __getitem__(self, outcome: K) -> sympy.Rational:
+        import sympy
+
         return sympy.Rational(self.weights.get(outcome, 0), self.total)
 
     def __iter__(self) -> Iterator[K]:
@@ -143,6 +147,8 @@ class Distribution(Generic[K]):
 
     def probabilities(self) -> dict[K, sympy.Rational]:
         """Outcome -> exact probability, in outcome order."""
+        import sympy
+
         t = self.total
         return {k: sympy.Rational(w, t) for k, w in self.weights.items()}
 
@@ -151,10 +157,14 @@ class Distribution(Generic[K]):
 
     def probability(self, event: Callable[[K], bool]) -> sympy.Rational:
         """Exact probability that ``event(outcome)`` holds."""
+        import sympy
+
         return sympy.Rational(sum(w for k, w in self.weights.items() if event(k)), self.total)
 
     def expectation(self, value: Callable[[K], Any]) -> sympy.Expr:
         """Exact expectation of ``value(outcome)``."""
+        import sympy
+
         t = self.total
         total = sum(sympy.Rational(w, t) * sympy.sympify(value(k)) for k, w in self.weights.items())
         # nsimplify would turn some Rationals into surds (nsimplify(1065/88) is not 1065/88).
@@ -181,22 +191,40 @@ class Distribution(Generic[K]):
         return {
             "title": self.title,
             "total": self.total,
-            "probabilities": {self.label(k): frac_str(p) for k, p in self.probabilities().items()},
+            "probabilities": {self.label(k): frac_str(p) for k, p in self.fractions().items()},
         }
 
+    def fractions(self) -> dict[K, Fraction]:
+        """Outcome -> exact probability as a :class:`fractions.Fraction`, in outcome order:
+        the same values as :meth:`probabilities` without sympy (the CLI's text and JSON use
+        these, so they never import it).
+
+        Returns:
+            ``{outcome: Fraction}``.
+
+        Examples:
+            >>> Distribution.from_weights({"a": 1, "b": 3}).fractions()
+            {'a': Fraction(1, 4), 'b': Fraction(3, 4)}
+        """
+        t = self.total
+        return {k: Fraction(w, t) for k, w in self.weights.items()}
+
     def __repr__(self) -> str:
-        body = ", ".join(f"{self.label(k)!r}: {frac_str(p)}" for k, p in self.probabilities().items())
+        body = ", ".join(f"{self.label(k)!r}: {frac_str(p)}" for k, p in self.fractions().items())
         return f"Distribution({{{body}}})"
 
     def _rows(self) -> list[tuple[str, sympy.Rational]]:
         return [(self.label(k), p) for k, p in self.probabilities().items()]
 
     def _repr_html_(self) -> str:
-        return table_html((self.outcome_name, "probability"), self._rows(), title=self.title)
+        return table_html((self.outcome_name, "probability"), self._fraction_rows(), title=self.title)
+
+    def _fraction_rows(self) -> list[tuple[str, Fraction]]:
+        return [(self.label(k), p) for k, p in self.fractions().items()]
 
     def to_text(self) -> str:
         """A fixed-width text table under the display policy (``dreidelpoker.options``)."""
-        return text_table((self.outcome_name, "probability"), self._rows(), title=self.title)
+        return text_table((self.outcome_name, "probability"), self._fraction_rows(), title=self.title)
 
     def to_pandas(self, *, exact: bool = False) -> Any:
         """A ``pandas.DataFrame`` with columns ``outcome_name`` and ``probability``.
@@ -214,6 +242,8 @@ class Distribution(Generic[K]):
         return to_pandas_frame((self.outcome_name, "probability"), self._rows(), exact=exact)
 
     def _repr_latex_(self) -> str:
+        import sympy
+
         rows = r" \\ ".join(
             rf"\text{{{self.label(k)}}} & {sympy.latex(p)}" for k, p in self.probabilities().items()
         )
@@ -240,6 +270,7 @@ class ExactTable:
     """A table of records whose cells may be exact numbers.
 
     Examples:
+        >>> import sympy
         >>> t = ExactTable(("hand", "probability"), (("GH", sympy.Rational(1, 3)),), title="demo")
         >>> t.to_dict()["rows"]
         [{'hand': 'GH', 'probability': '1/3'}]
@@ -285,6 +316,7 @@ class ExactTable:
             A ``pandas.DataFrame`` with this table's columns.
 
         Examples:
+            >>> import sympy
             >>> t = ExactTable(("hand", "p"), (("GH", sympy.Rational(1, 3)),))
             >>> t.to_pandas(exact=True)["p"][0]
             1/3
@@ -294,7 +326,9 @@ class ExactTable:
     def __repr__(self) -> str:
         lines = [" | ".join(self.columns)]
         for r in self.rows:
-            lines.append(" | ".join(frac_str(v) if isinstance(v, sympy.Rational) else str(v) for v in r))
+            sp = loaded_sympy()
+            lines.append(" | ".join(frac_str(v) if sp is not None and isinstance(v, sp.Rational) else str(v)
+                                    for v in r))
         head = f"ExactTable({self.title!r})\n" if self.title else "ExactTable\n"
         return head + "\n".join(lines)
 
@@ -322,6 +356,7 @@ class ExactMatrix:
     """A labelled matrix of exact numbers (e.g. heads-up equities), drawable as a heatmap.
 
     Examples:
+        >>> import sympy
         >>> m = ExactMatrix(("a", "b"), ("x",), ((sympy.Rational(1, 2),), (sympy.Integer(1),)))
         >>> m["b", "x"]
         1
@@ -375,6 +410,7 @@ class ExactMatrix:
             A ``pandas.DataFrame`` with one column per column label.
 
         Examples:
+            >>> import sympy
             >>> m = ExactMatrix(("a",), ("x", "y"), ((sympy.Rational(1, 2), sympy.Integer(1)),))
             >>> m.to_pandas().loc["a", "x"]
             np.float64(0.5)
@@ -387,6 +423,8 @@ class ExactMatrix:
         return repr(self.as_table()).replace("ExactTable", "ExactMatrix", 1)
 
     def _repr_latex_(self) -> str:
+        import sympy
+
         m = sympy.Matrix([list(r) for r in self.values])
         return f"${sympy.latex(m)}$"
 

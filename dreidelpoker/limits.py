@@ -18,6 +18,7 @@ Examples:
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -26,14 +27,19 @@ from typing import Any
 from .errors import InputError, InputTypeError, shorten
 
 __all__ = [
-    "MAX_HAND_NUMBER", "MAX_SAMPLES", "MAX_SEED", "PROGRESS_MIN_WORK", "check_count",
-    "check_seed", "int_arg", "monte_carlo_options", "progress_bar", "use_progress",
+    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_SEED", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "check_count",
+    "check_seed", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
 MAX_SAMPLES = 10_000_000
 #: Latest hand number a Two Dreidel posterior looks at (the work grows with it).
 MAX_HAND_NUMBER = 10_000
+#: Most CFR+ iterations one solve runs (each walks the whole game; a bar shows the progress).
+MAX_ITERATIONS = 1_000_000
+#: Most chips in one Two Dreidel stack, blind or pot (every bet size is a legal action, so the
+#: work of each betting decision grows with it).
+MAX_STACK = 10_000
 #: Seeds are non-negative integers below 2**128 (numpy's SeedSequence takes any size; this keeps
 #: outputs and messages short).
 MAX_SEED = 2 ** 128 - 1
@@ -178,9 +184,15 @@ class _NoBar:
     def close(self) -> None:
         """Do nothing."""
 
+    def set_postfix(self, **values: Any) -> None:
+        """Do nothing."""
+
 
 #: Whether long computations show a bar when the caller does not say (the CLI turns it on).
 _PROGRESS_DEFAULT: ContextVar[bool] = ContextVar("dreidelpoker_progress", default=False)
+
+#: Seconds of work before a bar appears: quick jobs never draw one.
+PROGRESS_DELAY = 1.0
 
 
 @contextmanager
@@ -207,15 +219,74 @@ def use_progress(enabled: bool) -> Iterator[None]:
         _PROGRESS_DEFAULT.reset(token)
 
 
-@contextmanager
-def progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, unit: str = "it",
-                 min_total: int = PROGRESS_MIN_WORK) -> Iterator[Any]:
-    """A ``tqdm`` bar on stderr, or a silent stand-in.
+def progress_display() -> str | None:
+    """Where a progress bar can be drawn: ``"jupyter"``, ``"terminal"`` or ``None``.
 
-    The bar is shown only when progress is enabled (``enabled``, or by default the
-    innermost :func:`use_progress`), the work is at least ``min_total`` units, and stderr
-    is a terminal (tqdm's own rule with ``disable=None``), so pipes, ``--json`` and tests
-    stay quiet. In Jupyter, ``tqdm.auto`` draws a widget.
+    ``"jupyter"`` inside a Jupyter kernel (a notebook, JupyterLab, Voilà), ``"terminal"`` when
+    stderr is a terminal; ``None`` otherwise: a pipe, a log file, a test run or CI, where a bar
+    would only be noise. This is the one rule every bar in the library follows.
+
+    Returns:
+        The kind of display, or ``None``.
+
+    Examples:
+        >>> progress_display() is None   # doctests run with stderr captured
+        True
+    """
+    ipython = sys.modules.get("IPython")
+    if ipython is not None:
+        shell = ipython.get_ipython()
+        if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":
+            return "jupyter"
+    isatty = getattr(sys.stderr, "isatty", None)
+    try:
+        return "terminal" if isatty is not None and isatty() else None
+    except ValueError:  # a closed stream
+        return None
+
+
+def _unit_scale(total: int | None) -> bool:
+    """``1.2M`` for big counts, ``30`` (not ``30.0``) for small ones."""
+    return total is None or total >= 10_000
+
+
+class _JupyterBar:
+    """A ``tqdm.notebook`` bar that appears after :data:`PROGRESS_DELAY` seconds and, when done,
+    replaces itself with one line of text, so an executed notebook keeps no empty widget output."""
+
+    def __init__(self, total: int | None, desc: str, unit: str, delay: float) -> None:
+        from tqdm.notebook import tqdm as notebook_tqdm
+
+        self._bar = notebook_tqdm(total=total, desc=desc, unit=unit, leave=False, display=False,
+                                  mininterval=0.5, unit_scale=_unit_scale(total))
+        self._desc, self._unit, self._delay = desc, unit, delay
+        self._start = time.monotonic()
+        self._handle: Any = None
+
+    def update(self, n: int = 1) -> None:
+        """Advance by ``n`` units; show the bar once the delay has passed."""
+        self._bar.update(n)
+        if self._handle is None and time.monotonic() - self._start >= self._delay:
+            from IPython.display import display
+
+            self._handle = display(self._bar.container, display_id=True)  # type: ignore[no-untyped-call]
+
+    def set_postfix(self, **values: Any) -> None:
+        """Show ``values`` after the bar (e.g. the current NashConv)."""
+        self._bar.set_postfix(**values)
+
+    def close(self) -> None:
+        """Close the bar; a bar that was shown leaves ``desc: N units in S s``."""
+        n, seconds = self._bar.n, time.monotonic() - self._start
+        self._bar.close()
+        if self._handle is not None:
+            done = f"{self._desc}: {n:,}{self._unit} in {seconds:.1f} s"
+            self._handle.update({"text/plain": done}, raw=True)
+
+
+def open_progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, unit: str = "it",
+                      min_total: int = PROGRESS_MIN_WORK, delay: float | None = None) -> Any:
+    """:func:`progress_bar` without the ``with``: the caller must call ``close()``.
 
     Parameters:
         total: the expected number of units, if known.
@@ -223,22 +294,59 @@ def progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, u
         enabled: whether to show progress (``None``: the :func:`use_progress` default).
         unit: the unit's name.
         min_total: smaller jobs never show a bar.
+        delay: seconds before the bar appears (``None``: :data:`PROGRESS_DELAY`).
+
+    Returns:
+        An object with ``update(n)``, ``set_postfix(**values)`` and ``close()``.
+
+    Examples:
+        >>> bar = open_progress_bar(10, "counting", enabled=False)
+        >>> bar.update(10); bar.close()
+    """
+    show = _PROGRESS_DEFAULT.get() if enabled is None else enabled
+    where = progress_display() if show and (total is None or total >= min_total) else None
+    delay = PROGRESS_DELAY if delay is None else delay
+    if where == "jupyter":
+        try:
+            return _JupyterBar(total, desc, unit, delay)
+        except ImportError:  # tqdm.notebook needs ipywidgets
+            return _NoBar()
+    if where == "terminal":
+        from tqdm.std import tqdm
+
+        return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False, mininterval=0.5,
+                    unit_scale=_unit_scale(total), delay=delay)
+    return _NoBar()
+
+
+@contextmanager
+def progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, unit: str = "it",
+                 min_total: int = PROGRESS_MIN_WORK, delay: float | None = None) -> Iterator[Any]:
+    """A ``tqdm`` bar on a terminal or in Jupyter, or a silent stand-in.
+
+    The bar is shown only when progress is enabled (``enabled``, or by default the innermost
+    :func:`use_progress`), the work is at least ``min_total`` units, there is somewhere to draw
+    it (:func:`progress_display`: a terminal on stderr, or Jupyter; never a pipe, ``--json``,
+    a test run or a CI log) and the work lasts more than ``delay`` seconds. In Jupyter the bar
+    is a widget that, once done, leaves one line of text (``desc: N units in S s``) instead of
+    an empty output; on a terminal it is erased when done.
+
+    Parameters:
+        total: the expected number of units, if known.
+        desc: a short label.
+        enabled: whether to show progress (``None``: the :func:`use_progress` default).
+        unit: the unit's name.
+        min_total: smaller jobs never show a bar.
+        delay: seconds before the bar appears (``None``: :data:`PROGRESS_DELAY`).
 
     Yields:
-        An object with ``update(n)``.
+        An object with ``update(n)`` and ``set_postfix(**values)``.
 
     Examples:
         >>> with progress_bar(10, "counting", enabled=False) as bar:
         ...     bar.update(10)
     """
-    show = _PROGRESS_DEFAULT.get() if enabled is None else enabled
-    if not show or (total is not None and total < min_total):
-        yield _NoBar()
-        return
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=None, leave=False,
-               mininterval=0.5, unit_scale=True)
+    bar = open_progress_bar(total, desc, enabled=enabled, unit=unit, min_total=min_total, delay=delay)
     try:
         yield bar
     finally:

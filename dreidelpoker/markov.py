@@ -47,6 +47,7 @@ from ._markov_draw import draw_chain
 from ._markov_numbers import _FLOAT_TOL, _check_row, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
+from .limits import progress_bar
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -188,30 +189,24 @@ class MarkovChain(Generic[S, N]):
         if not states:
             raise InputError("start must name at least one state")
         raw: list[Mapping[S, Any]] = []
-        bar: Any = None
-        if progress:
-            from tqdm.auto import tqdm
-
-            bar = tqdm(desc="exploring states", unit=" states", disable=None)  # quiet when not a terminal
-        while queue:
-            if bar is not None:
+        # A bar on a terminal or in Jupyter only (limits.progress_display), after a second of work.
+        with progress_bar(None, "exploring states", enabled=progress, unit=" states", min_total=0) as bar:
+            while queue:
                 bar.update(1)
-            s = queue.popleft()
-            succ = successors(s)
-            if not isinstance(succ, Mapping):
-                raise InputTypeError(f"successors({s!r}) must return a mapping successor -> probability, "
-                                f"got {type(succ).__name__}")
-            raw.append(succ)
-            for t, p in succ.items():
-                if t not in index and p != 0:
-                    if len(states) >= max_states:
-                        raise InputError(f"the chain has more than max_states={max_states} states; "
-                                         "raise max_states or reduce the model")
-                    index[t] = len(states)
-                    states.append(t)
-                    queue.append(t)
-        if bar is not None:
-            bar.close()
+                s = queue.popleft()
+                succ = successors(s)
+                if not isinstance(succ, Mapping):
+                    raise InputTypeError(f"successors({s!r}) must return a mapping successor -> probability, "
+                                         f"got {type(succ).__name__}")
+                raw.append(succ)
+                for t, p in succ.items():
+                    if t not in index and p != 0:
+                        if len(states) >= max_states:
+                            raise InputError(f"the chain has more than max_states={max_states} states; "
+                                             "raise max_states or reduce the model")
+                        index[t] = len(states)
+                        states.append(t)
+                        queue.append(t)
         rows = [_check_row(s, raw[i], index, exact) for i, s in enumerate(states)]
         return cls(states, rows, exact=exact)
 

@@ -17,11 +17,11 @@ from dreidelpoker.games.dice_poker import parse_dice
 CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("kept_hand_distribution('1-5-5-1')", lambda: td.kept_hand_distribution("1-5-5-1"), InputTypeError,
      "rules must be a TwoDreidelRules"),
-    ("DeckState top 7", lambda: td.DeckState((1, 5, 5, 1), 7, (0, 0, 0, 0)), InputError,
-     "DeckState top 7 must be None or a symbol index 0..3"),
-    ("DeckState top not held", lambda: td.DeckState((0, 5, 5, 1), 0, (1, 0, 0, 0)), InputError,
+    ("DeckState top 7", lambda: td.DeckState((1, 5, 5, 1), (7,), (0, 0, 0, 0)), InputTypeError,
+     "DeckState top must be a tuple of symbol indices 0..3"),
+    ("DeckState top not held", lambda: td.DeckState((0, 5, 5, 1), (0,), (1, 0, 0, 0)), InputError,
      "not in the deck"),
-    ("DeckState negative", lambda: td.DeckState((1, -5, 5, 1), None, (0, 0, 0, 0)), InputTypeError,
+    ("DeckState negative", lambda: td.DeckState((1, -5, 5, 1), (), (0, 0, 0, 0)), InputTypeError,
      "card counts >= 0"),
     ("deck=None", lambda: td.TwoDreidelRules(deck=None), InputTypeError, "got NoneType None"),  # type: ignore[arg-type]
     ("deck=1551", lambda: td.TwoDreidelRules(deck=1551), InputTypeError, "got int 1551"),  # type: ignore[arg-type]
@@ -42,7 +42,16 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("dice -1", lambda: parse_dice("-1,5,3"), InputError, "'-1' is not a die face"),
     ("dice superscript", lambda: parse_dice("²,5,3"), InputError, "'²' is not a die face"),
     ("Nun-only dreidel", lambda: ClassicDreidelRules(players=2, coins=2, face_probabilities=(0, 0, 1, 0)),
-     InputError, "a game never ends"),
+     InputError, "face_probabilities (0, 0, 1, 0) make a game that may never end: only Nun can come up"),
+    ("Gimel-only dreidel", lambda: ClassicDreidelRules(players=2, coins=3, face_probabilities=(1, 0, 0, 0)),
+     InputError, "face_probabilities (1, 0, 0, 0) make a game that may never end: only Gimel can come up"),
+    ("Gimel-less continuous_winnings",
+     lambda: dp.classic_dreidel.continuous_winnings(2, rules=ClassicDreidelRules(face_probabilities=(0, "1/2", 0, "1/2"))),
+     InputError, "give Gimel a positive probability"),
+    ("Two Dreidel game that cannot end",
+     lambda: td.new_game(td.TwoDreidelRules(deck="0-0-12-0", blind=0, streets="spins-then-bet",
+                                            spin_probabilities=(0, 0, 1, 0)), players=2),
+     InputError, "a player down to one chip can never lose it"),
     ("hand number", lambda: td.opponent_posterior(discards="GH", hand_number=10 ** 12, visibility="top-two"),
      InputError, "hand_number must be an integer from 1 to 10,000, got 1000000000000"),
     ("10,000 discards", lambda: td.opponent_posterior(discards=["HN"] * 10_000), InputError,
@@ -67,5 +76,7 @@ def test_bad_input_is_refused_clearly(name: str, call: Callable[[], Any], error:
 def test_good_input_still_works() -> None:
     assert parse_dice("6-5-3") == parse_dice("653") == (6, 5, 3)
     assert dp.Distribution({"a": 1, "b": 0})["a"] == 1
-    assert td.DeckState((1, 5, 5, 1), 1, (0, 0, 0, 0)).top == 1
+    assert td.DeckState((1, 5, 5, 1), (1,), (0, 0, 0, 0)).top == (1,)
+    with pytest.warns(DeprecationWarning, match="tuple of known top cards"):  # the old spelling, one release
+        assert td.DeckState((1, 5, 5, 1), 1, (0, 0, 0, 0)).top == (1,)
     assert td.TwoDreidelRules(deck=[2, 6, 6, 2]).deck_label == "2-6-6-2"

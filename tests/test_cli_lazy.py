@@ -66,3 +66,11 @@ def test_every_game_parser_fills_in_on_first_use() -> None:
             assert command.help == BUILTIN_COMMANDS[verb][game], (verb, game)
             assert gp.description == (command.description or command.help)
             assert "--json" in gp.format_help()
+
+
+def test_odds_two_dreidel_imports_no_sympy_numpy_nor_scipy() -> None:
+    """Issue 16's 5x target for ``odds two-dreidel`` needs it: sympy alone costs about 4x
+    ``import numpy``. The text and JSON outputs are formatted from Fractions."""
+    for argv in (["odds", "two-dreidel"], ["odds", "two-dreidel", "--json", "--deck", "2-7-7-2"]):
+        code = f"import dreidelpoker.cli as c\nc.main({argv!r})"
+        assert _loaded_after(code, HEAVY + ("dreidelpoker.games.two_dreidel.chain", "dreidelpoker.solve")) == [], argv

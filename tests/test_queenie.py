@@ -244,3 +244,20 @@ def test_cli_simulate_and_sweep(capsys: pytest.CaptureFixture[str]) -> None:
         assert main(argv) == 2, argv
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and "error" in err, (argv, err)
+    # The count is named as typed: --deals for --deals.
+    assert main(["simulate", "queenie", "--deals", "-1"]) == 2
+    assert "--deals must be an integer from 1" in capsys.readouterr().err
+
+
+def test_deals_is_the_length_metric() -> None:
+    from dreidelpoker.play import simulate
+
+    res = simulate(QueenieRules(players=4, session_deals=6), "never-swap,random,heuristic,always-swap", games=5,
+                   seed=3, progress=False)
+    assert res.length_metric == "deals" and "rounds" not in res.metric_names
+    assert res.metric_values("deals") == [6.0] * 5 == [float(r.rounds) for r in res.records]
+    # A session cut at the deal limit counts the deals it played.
+    cut = simulate(QueenieRules(players=4, session_deals=6), "random,random,random,random", games=3,
+                   seed=3, hand_limit=2, progress=False)
+    assert cut.truncated == 3 and cut.metric_values("deals") == [2.0, 2.0, 2.0]
+    assert "deals" in cut.to_text()

@@ -108,7 +108,7 @@ def test_enumerate_deal_sums_to_one_and_rejects_random_bots() -> None:
 from dreidelpoker.games.queenie.exact import deal_count  # noqa: E402
 from dreidelpoker.play import simulate  # noqa: E402
 
-from .queenie_oracle import oracle_distribution  # noqa: E402
+from .queenie_oracle import blocked_share_never_swap, oracle_distribution  # noqa: E402
 
 SLOW = os.environ.get("DREIDELPOKER_SLOW") == "1"
 
@@ -155,11 +155,66 @@ def test_simulator_matches_the_enumeration() -> None:
     assert abs(res.estimate("queen_carried").value - p) <= 4 * (p * (1 - p) / n) ** 0.5
 
 
-#: P(blocked) on a 12-card deck (2 suits x 6 ranks), 3 players, never-swap bots: every one of
-#: 1,108,800 deals enumerated by ``enumerate_deal`` (about 18 minutes on a loaded core);
-#: recomputed by the slow test below.
+#: P(blocked) on a 12-card deck (2 suits x 6 ranks), 3 players, never-swap bots. First found by
+#: ``enumerate_deal`` over all 1,108,800 deals (about 18 minutes; the slow test below redoes
+#: it); the regular suite recomputes it by the independent brute force of
+#: ``blocked_share_never_swap`` (every one of the 277,200 splits into live hands and dead cards).
 BLOCKED_12 = Fraction(169, 46200)
 RULES_12 = QueenieRules(players=3, deck_suits=2, deck_ranks=6)
+
+
+def _live_sizes(players: int, dealt: int) -> tuple[int, ...]:
+    """Cards of the first player .. the dealer when ``dealt`` cards go round the dummy first (RULES.md 4)."""
+    sizes = [0] * (players + 1)  # position 0 is the dummy
+    for i in range(dealt):
+        sizes[i % (players + 1)] += 1
+    return tuple(sizes[1:])
+
+
+@pytest.mark.parametrize("players, suits, ranks", [(3, 2, 3), (4, 2, 3)])
+def test_fast_blocked_oracle_agrees_with_the_ordering_oracle_and_the_library(players: int, suits: int,
+                                                                            ranks: int) -> None:
+    # Small decks, where everything runs in moments: the split-counting oracle, every deal
+    # played through the game's own states and (6 cards) every ordering of the deck.
+    rules = QueenieRules(players=players, deck_suits=suits, deck_ranks=ranks)
+    _, p = blocked_share_never_swap(players, suits, ranks, _live_sizes(players, suits * ranks - 1))
+    assert p == enumerate_deal(rules, ["never-swap"] * players).blocked
+    if suits * ranks == 6:
+        assert p == oracle_distribution(players, suits, ranks)["blocked"]
+
+
+def test_blocked_probability_on_twelve_cards_by_brute_force() -> None:
+    splits, p = blocked_share_never_swap(3, 2, 6, _live_sizes(3, 11))
+    assert _live_sizes(3, 11) == (3, 3, 2)
+    assert splits == 277_200 == 1_108_800 // 4  # 4 ways to be the queen-pot card among the 4 dead cards
+    assert p == BLOCKED_12
+
+
+def test_library_plays_sampled_twelve_card_deals_like_the_oracle() -> None:
+    # The library's own deal (play_dealt: the simulator's states) against the ordering
+    # oracle's play_one, deal by deal, on 300 random orderings of the 12-card deck.
+    import numpy as np
+
+    from dreidelpoker.games.queenie.exact import play_dealt
+    from dreidelpoker.games.queenie.play import PLAY
+
+    from .queenie_oracle import play_one
+
+    rng = np.random.default_rng(12)
+    bots = [PLAY.bots["never-swap"](RULES_12)] * 3
+    blocked = 0
+    for _ in range(300):
+        perm = [int(c) for c in rng.permutation(12)]
+        q, rest = perm[0], perm[1:]  # the queen-pot card, then the deal: dummy, first player, ...
+        held: list[list[int]] = [rest[pos::4] for pos in range(4)]
+        d = play_dealt(RULES_12, q, [sum(1 << c for c in h) for h in held], bots).last_deal
+        assert d is not None
+        out, queen, played = play_one(3, 2, 6, q, held[0], held[1:], swap="never", no_colour="pass-on",
+                                      queen_card_queen="carry-over")
+        assert (None if d.blocked else d.went_out, None if d.queen_winner < 0 else d.queen_winner,
+                d.cards) == (out, queen, played)
+        blocked += d.blocked
+    assert blocked <= 6  # P(blocked) = 0.37%: about 1 in 300
 
 
 def test_simulator_blocked_rate_matches_the_exact_value() -> None:
@@ -171,7 +226,8 @@ def test_simulator_blocked_rate_matches_the_exact_value() -> None:
     assert abs(blocked - n * p) <= 4 * (n * p * (1 - p)) ** 0.5 + 1, (blocked, n * p)
 
 
-@pytest.mark.skipif(not SLOW, reason="1,108,800 deals (set DREIDELPOKER_SLOW=1)")
+@pytest.mark.skipif(not SLOW, reason="1,108,800 deals through the game's states (set DREIDELPOKER_SLOW=1); "
+                    "the regular suite checks the value by the split-counting brute force")
 def test_blocked_probability_on_twelve_cards() -> None:
     d = enumerate_deal(RULES_12, ["never-swap"] * 3)
     assert d.deals == 1_108_800 and d.blocked == BLOCKED_12

@@ -165,7 +165,29 @@ def test_cli_simulate_and_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
                  "--deck", "1-6x2", "--line-size", "2", "--pile-size", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 3
-    for argv, msg in [(["--skirmish-limit", "0"], "skirmish_limit must be an integer >= 1, got 0"),
+    for argv, msg in [(["--hand-limit", "0"], "--hand-limit must be an integer from 1"),
+                      (["--skirmish-limit", "0"], "--hand-limit must be an integer from 1"),
                       (["--deck", "1-6"], "deck: expected"), (["--bots", "optimal,cheater"], "unknown bot")]:
         assert main(["simulate", "skirmish", "--games", "2", *argv]) == 2
         assert msg in capsys.readouterr().err
+
+
+def test_cli_skirmish_limit_is_a_deprecated_alias_of_hand_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from dreidelpoker.cli import main
+
+    base = ["simulate", "skirmish", "--games", "4", "--seed", "3", "--bots", "random,random", "--json"]
+    assert main([*base, "--hand-limit", "2"]) == 0
+    new = capsys.readouterr()
+    assert "deprecated" not in new.err
+    assert main([*base, "--skirmish-limit", "2"]) == 0
+    old = capsys.readouterr()
+    assert "--skirmish-limit is deprecated" in old.err and "use --hand-limit" in old.err
+    got, want = json.loads(old.out), json.loads(new.out)
+    assert got == want and got["hand_limit"] == 2 and got["games_hit_limit"] == 4
+    # One obvious option: --help lists --hand-limit only.
+    with pytest.raises(SystemExit):
+        main(["simulate", "skirmish", "--help"])
+    text = capsys.readouterr().out
+    assert "--hand-limit" in text and "--skirmish-limit" not in text

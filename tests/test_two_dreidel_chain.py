@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.chain import ChainState, deck_chain, draw_classes, heads_up_long_run
+from dreidelpoker.games.two_dreidel.chain import deck_chain, heads_up_long_run
+from dreidelpoker.games.two_dreidel.deck import DeckState, draw_weights
 from dreidelpoker.games.two_dreidel.odds import kept_hand_distribution
 from dreidelpoker.games.two_dreidel.policies import StateAwarePolicy
 
@@ -193,8 +194,8 @@ def test_layered_solve_equals_engine_stationary(deck: str) -> None:
 
 def test_draw_classes_match_ordered_draws_with_two_known_cards() -> None:
     rules = TwoDreidelRules(deck="1-2-2-1", draw=4, put_back=2)
-    state = ChainState((0, 1, 1, 0), (1, 2), (1, 1, 1, 1))
-    outs, total = draw_classes(rules, state)
+    state = DeckState((0, 1, 1, 0), (1, 2), (1, 1, 1, 1))
+    outs, total = draw_weights(rules, state)
     got = {"".join(rules.symbols[i] for i in o.drawn): Fraction(w, total) for o, w in outs}
     # Both known cards come first; the pile is then empty, so the discard is shuffled.
     disc = list("GHNS")
@@ -296,12 +297,12 @@ def test_state_aware_policy_errors_name_the_state() -> None:
 def test_bad_start_and_rules() -> None:
     rules = TwoDreidelRules()
     with pytest.raises(ValueError, match="does not add up to the full deck"):
-        deck_chain(rules, start=ChainState((1, 5, 5, 0), (), (0, 0, 0, 0)))
+        deck_chain(rules, start=DeckState((1, 5, 5, 0), (), (0, 0, 0, 0)))
     with pytest.raises(ValueError, match="not in the deck"):
-        deck_chain(rules, start=ChainState((0, 5, 5, 1), (0,), (1, 0, 0, 0)))
+        deck_chain(rules, start=DeckState((0, 5, 5, 1), (0,), (1, 0, 0, 0)))
     with pytest.raises(TypeError, match="rules must be a TwoDreidelRules"):
         deck_chain("1-5-5-1")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="start must be a ChainState or DeckState"):
+    with pytest.raises(TypeError, match="start must be a DeckState"):
         deck_chain(rules, start="fresh")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"max_states=10\b"):
         deck_chain(rules, max_states=10)

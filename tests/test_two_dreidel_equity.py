@@ -53,7 +53,7 @@ def test_equity_with_mixed_opponent_states() -> None:
     s2 = td.DeckState.of(rules, deck="0-1-0-1", discard="2-5-6-1")  # reshuffles mid-draw
     dists = []
     for s in (s1, s2):
-        top = None if s.top is None else "GHNS"[s.top]
+        top = "".join("GHNS"[t] for t in s.top) or None
         draws = oracle.ordered_draws(oracle.labelled(s.deck), top=top, discard=oracle.labelled(s.discard))
         dists.append(oracle.kept_distribution(draws))
     for hand in ["GH", "HH", "NS"]:

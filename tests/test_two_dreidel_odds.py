@@ -60,7 +60,7 @@ def test_any_state_against_ordered_draws(
     if sum(full) < 4 or sum(deck) + sum(discard) < 3 or (top is not None and deck[top] == 0):
         return
     rules = td.TwoDreidelRules(deck=full)
-    state = td.DeckState(deck, top, discard)
+    state = td.DeckState(deck, () if top is None else (top,), discard)
     got = as_fractions(td.kept_hand_distribution(rules, state=state))
     top_card = None if top is None else "GHNS"[top]
     draws = oracle.ordered_draws(oracle.labelled(deck), top=top_card, discard=oracle.labelled(discard))
@@ -85,7 +85,7 @@ def test_formulas_match_numeric(top: str | None, policy: str) -> None:
         rules = td.TwoDreidelRules(deck=counts)
         if top is not None and counts["GHNS".index(top)] == 0:
             continue
-        state = td.DeckState(counts, None if top is None else "GHNS".index(top), (0, 0, 0, 0))
+        state = td.DeckState(counts, () if top is None else ("GHNS".index(top),), (0, 0, 0, 0))
         numeric = td.kept_hand_distribution(rules, state=state, policy=policy).probabilities()
         assert formulas.subs(counts) == numeric
 
@@ -119,7 +119,7 @@ def test_bad_states() -> None:
     with pytest.raises(ValueError, match="more cards"):
         td.DeckState.of(rules, deck="2-5-5-1")
     with pytest.raises(ValueError, match="too few to draw"):
-        td.kept_hand_distribution(rules, state=td.DeckState((0, 1, 0, 0), None, (0, 0, 1, 0)))
+        td.kept_hand_distribution(rules, state=td.DeckState((0, 1, 0, 0), (), (0, 0, 1, 0)))
 
 
 def test_policy_that_puts_back_an_undrawn_card() -> None:

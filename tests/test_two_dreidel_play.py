@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
 from dreidelpoker.games.two_dreidel.betting import award, bet_range, showdown_payouts, side_pots
-from dreidelpoker.games.two_dreidel.chain import ChainState
+from dreidelpoker.games.two_dreidel.deck import DeckState
 from dreidelpoker.games.two_dreidel.play import TwoDreidelGame, TwoDreidelObservation, new_game
 from dreidelpoker.games.two_dreidel.play_spec import PLAY
 from dreidelpoker.play import IllegalActionError, simulate
@@ -203,7 +203,7 @@ def test_observations_hide_other_hands_and_hold_no_state() -> None:
             assert isinstance(x, (int, str, bool, type(None))), type(x)
 
     walk(obs)
-    assert isinstance(obs, TwoDreidelObservation) and isinstance(obs.deck, ChainState)
+    assert isinstance(obs, TwoDreidelObservation) and isinstance(obs.deck, DeckState)
     assert obs.hand == "HN" and obs.drawn == "HNS" and obs.put_back == "S"
     with pytest.raises(dataclasses.FrozenInstanceError):
         obs.pot = 0  # type: ignore[misc]

@@ -205,6 +205,21 @@ def test_best_response_value_is_reached_and_beats_every_built_in(opponent: str) 
     assert "Opponent model" in br.model and opponent in br.model
 
 
+@pytest.mark.parametrize("deck", ["1-5-5-1", "2-6-6-2"])
+def test_the_float_phase_only_chooses_where_the_exact_iteration_starts(deck: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # The answer is exact either way: all-exact policy iteration (float phase switched off)
+    # reaches the same value and policy as float-then-exact.
+    rules = TwoDreidelRules(deck=deck)
+    fast = PutBackMDP(rules).best_response("normal-best")
+    monkeypatch.setattr(PutBackMDP, "_float_policy_iteration", lambda self, *a: None)
+    slow = PutBackMDP(rules).best_response("normal-best")
+    assert fast.value == slow.value
+    assert slow.iterations > fast.iterations == 1
+    played = heads_up_long_run(rules, hero=fast.policy, opponent="normal-best")
+    assert played.equity == fast.value
+
+
 def test_best_response_to_itself_is_not_a_fixed_point() -> None:
     # The trump makes the game non-transitive: the best reply to normal-best is itself beatable.
     mdp = PutBackMDP(TwoDreidelRules())

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.chain import ChainState, draw_classes
+from dreidelpoker.games.two_dreidel.deck import DeckState, draw_weights
 from dreidelpoker.games.two_dreidel.ranking import compare, format_hand
 from dreidelpoker.markov import MarkovChain
 
@@ -36,11 +36,11 @@ def _buy_in(rules: TwoDreidelRules, face: str, pot: int) -> int:
     return 0 if kind == "nothing" else 1
 
 
-def _hands(rules: TwoDreidelRules, deck: ChainState) -> dict[tuple[tuple[int, ...], ChainState], Fraction]:
+def _hands(rules: TwoDreidelRules, deck: DeckState) -> dict[tuple[tuple[int, ...], DeckState], Fraction]:
     """(kept hand, next deck state) -> probability, putting back the worst card drawn."""
-    outs, total = draw_classes(rules, deck)
+    outs, total = draw_weights(rules, deck)
     k = len(rules.symbols)
-    res: dict[tuple[tuple[int, ...], ChainState], Fraction] = {}
+    res: dict[tuple[tuple[int, ...], DeckState], Fraction] = {}
     for o, w in outs:
         drawn = sorted(o.drawn)
         back, kept = tuple(drawn[-rules.put_back:]), tuple(drawn[:-rules.put_back])
@@ -50,7 +50,7 @@ def _hands(rules: TwoDreidelRules, deck: ChainState) -> dict[tuple[tuple[int, ..
             pile[c] += 1
         for c in kept:
             disc[c] += 1
-        nxt = ChainState(tuple(pile), back, tuple(disc))
+        nxt = DeckState(tuple(pile), back, tuple(disc))
         assert len(pile) == k
         res[(kept, nxt)] = res.get((kept, nxt), Fraction(0)) + Fraction(w, total)
     return res
@@ -118,7 +118,7 @@ def successors(rules: TwoDreidelRules, total: int, state: State) -> dict[State, 
 
 def game_chain(rules: TwoDreidelRules, chips: int) -> tuple[MarkovChain[State], State]:
     """The absorbing chain of a heads-up game with ``chips`` each, and its start state."""
-    fresh = ChainState.fresh(rules)
+    fresh = DeckState.fresh(rules)
     start = (chips, 0, fresh, fresh)
     chain = MarkovChain.from_successors([start], lambda s: successors(rules, 2 * chips, s))
     return chain, start

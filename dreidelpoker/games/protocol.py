@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..montecarlo import MonteCarloEstimate
 
 __all__ = [
-    "Bot", "BotFactory", "Event", "EventLog", "GameState", "Payoff", "PlaySpec", "Turn", "format_log",
+    "Bot", "BotFactory", "Event", "EventLog", "GameState", "LazyEvent", "Payoff", "PlaySpec", "Turn", "format_log",
     "AnalysisBase", "AnalysisGame", "Deal", "DealClasses", "DealSampler", "HandFormat", "RulesCatalogue", "Showdown",
 ]
 
@@ -84,52 +84,96 @@ class Event:
         return self.public or player in self.visible_to
 
 
+#: A log line whose text is not written yet: ``(kind, player, public, visible_to, fmt, args)``;
+#: its text is ``fmt.format(*args)`` (``fmt`` a str) or ``fmt(*args)`` (``fmt`` a function),
+#: made only when the line is read (see :meth:`EventLog.add_lazy`).
+LazyEvent = tuple[str, "int | None", bool, tuple[int, ...], "str | Callable[..., str]", tuple[Any, ...]]
+
+
+def _materialize(raw: LazyEvent) -> Event:
+    kind, player, public, visible_to, fmt, args = raw
+    text = fmt.format(*args) if isinstance(fmt, str) else fmt(*args)
+    return Event(kind, text, player, public, visible_to)
+
+
 class EventLog(Sequence[Event]):
     """An immutable log that grows in O(1): ``log.add(event)`` returns a new, longer log
     and shares the old one (states copy their log on every step, so a tuple would make
     a long game quadratic).
 
+    A game's hot path may add lines *lazily* with :meth:`add_lazy`: it stores the line's
+    kind, visibility and the data of its text, and writes the text only when someone reads
+    the log (most simulated games are never read). A lazy line reads exactly like an
+    eager one: ``log[i]`` is an :class:`Event` either way.
+
     Examples:
         >>> log = EventLog().add(Event("spin", "seat 1 spins Nun")).add(Event("spin", "seat 2 spins Gimel"))
         >>> len(log), log[-1].text
         (2, 'seat 2 spins Gimel')
+        >>> log = log.add_lazy((("bet", 0, True, (), "seat {} bets {}", (1, 3)),))
+        >>> log[-1]
+        Event(kind='bet', text='seat 1 bets 3', player=0, public=True, visible_to=())
     """
 
-    __slots__ = ("_prev", "_event", "_len", "_cache")
+    __slots__ = ("_prev", "_events", "_raws", "_len", "_cache")
 
     def __init__(self, prev: EventLog | None = None, event: Event | None = None) -> None:
         self._prev = prev
-        self._event = event
-        self._len = 0 if prev is None and event is None else (len(prev) if prev is not None else 0) + 1
+        self._events: tuple[Event, ...] | None = () if event is None else (event,)
+        self._raws: Sequence[LazyEvent] | None = None
+        self._len: int = (0 if prev is None else prev._len) + (event is not None)
         self._cache: tuple[Event, ...] | None = None
 
     def add(self, *events: Event) -> EventLog:
-        """A new log with ``events`` appended."""
-        log = self
-        for e in events:
-            log = EventLog(log, e)
-        return log
+        """A new log with ``events`` appended (one shared node for all of them)."""
+        if not events:
+            return self
+        node = _NEW(EventLog)
+        node._prev, node._events, node._raws, node._len, node._cache = self, events, None, self._len + len(events), None
+        return node
+
+    def add_lazy(self, raws: Sequence[LazyEvent]) -> EventLog:
+        """A new log with lines whose text is written when first read (see :data:`LazyEvent`).
+
+        The arguments of each line must be immutable values: they are formatted later; the
+        sequence of lines is kept as it is (do not change it afterwards).
+        """
+        node = _NEW(EventLog)
+        node._prev, node._events, node._raws, node._len, node._cache = self, None, raws, self._len + len(raws), None
+        return node
+
+    def _own(self) -> tuple[Event, ...]:
+        """This node's own lines, written now if they were lazy."""
+        ev = self._events
+        if ev is None:
+            assert self._raws is not None
+            ev = self._events = tuple(_materialize(r) for r in self._raws)
+            self._raws = None
+        return ev
 
     def _items(self) -> tuple[Event, ...]:
         if self._cache is None:
-            out: list[Event] = []
+            chunks: list[tuple[Event, ...]] = []
             node: EventLog | None = self
-            while node is not None and node._event is not None:
+            while node is not None:
                 if node._cache is not None:
-                    out.extend(reversed(node._cache))
+                    chunks.append(node._cache)
                     break
-                out.append(node._event)
+                chunks.append(node._own())
                 node = node._prev
-            out.reverse()
-            self._cache = tuple(out)
+            self._cache = tuple(e for chunk in reversed(chunks) for e in chunk)
         return self._cache
 
     def __len__(self) -> int:
         return self._len
 
     def __getitem__(self, index: Any) -> Any:
-        if index == -1 and self._event is not None:
-            return self._event
+        if index == -1 and self._len:
+            node: EventLog | None = self
+            while node is not None and not (node._events or node._raws):
+                node = node._prev  # an empty root
+            if node is not None:
+                return node._own()[-1]
         return self._items()[index]
 
     def __iter__(self) -> Any:
@@ -137,7 +181,7 @@ class EventLog(Sequence[Event]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, EventLog):
-            return self._items() == other._items()
+            return self is other or (self._len == other._len and self._items() == other._items())
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -148,6 +192,9 @@ class EventLog(Sequence[Event]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_log_from_events, (self._items(),))
+
+
+_NEW = object.__new__
 
 
 def _log_from_events(events: tuple[Event, ...]) -> EventLog:

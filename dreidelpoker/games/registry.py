@@ -10,7 +10,7 @@ the command and returns a result object with ``to_dict()`` (for ``--json``) and
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -35,6 +35,40 @@ class CliCommand:
     description: str = ""
     #: Argument lists (after ``VERB GAME``) that the conformance tests run with ``--json``.
     examples: tuple[tuple[str, ...], ...] = ()
+
+
+class LazyCommands(Mapping[str, CliCommand]):
+    """A game's ``verb -> CliCommand`` table whose heavy commands are imported on first use:
+    a value may be a ``"module:attribute"`` string, replaced by that object when the verb is
+    first looked up. Listing the verbs imports nothing, so the CLI can run one light command
+    (``odds two-dreidel``) without loading the game's solver.
+
+    Examples:
+        >>> c = LazyCommands({"now": "dreidelpoker.explore:EXPLORERS"})
+        >>> list(c), type(c["now"]).__name__
+        (['now'], 'dict')
+    """
+
+    def __init__(self, commands: Mapping[str, CliCommand | str]) -> None:
+        self._commands: dict[str, Any] = dict(commands)
+
+    def __getitem__(self, verb: str) -> CliCommand:
+        value = self._commands[verb]
+        if isinstance(value, str):
+            import importlib
+
+            module, _, attribute = value.partition(":")
+            value = self._commands[verb] = getattr(importlib.import_module(module), attribute)
+        return value  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._commands)
+
+    def __len__(self) -> int:
+        return len(self._commands)
+
+    def __repr__(self) -> str:
+        return f"LazyCommands({list(self._commands)})"
 
 
 @dataclass(frozen=True)
@@ -159,7 +193,7 @@ def _load_builtin_game(name: str) -> None:
 
     package = name.replace("-", "_") if isinstance(name, str) else ""
     if package in BUILTIN_PACKAGES:
-        importlib.import_module(f".{package}", __package__)
+        importlib.import_module(f".{package}", __package__).GAME  # a lazy package registers on GAME
     else:
         _load_builtin_games()
 

@@ -147,7 +147,7 @@ def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
     # A game whose round is a deal (Queenie: a game is a session of deals, one deal by default)
     # also takes --deals for --games.
     flags = ("--games", "--deals") if spec.round_name == "deal" else ("--games",)
-    p.add_argument(*flags, dest="games", type=_int, default=1000 if not sweep else 200,
+    p.add_argument(*flags, dest="games", type=_int, default=1000 if not sweep else 200, action=_Games,
                    help=f"games {'per cell ' if sweep else ''}(default {1000 if not sweep else 200})"
                    + ("; --deals is the same (a game is a session of --session-deals deals, 1 by default)"
                       if spec.round_name == "deal" else ""))
@@ -248,12 +248,21 @@ def _lineup_example(spec: PlaySpec) -> str:
     return f"{spec.default_bots(spec.min_players)[0]},{fill}*"
 
 
+class _Games(argparse.Action):
+    """Stores ``--games`` (or its alias ``--deals``) and which of the two was typed, for messages."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.games_flag = option_string or "--games"
+
+
 def _check_counts(args: argparse.Namespace) -> None:
     """The generic counts, checked under the names the user typed (``--games``, not ``games``)."""
     from ..limits import check_count, check_seed
     from .runner import MAX_GAMES
 
-    check_count(args.games, "--games", low=1, high=MAX_GAMES)
+    check_count(args.games, getattr(args, "games_flag", "--games"), low=1, high=MAX_GAMES)
     check_seed(args.seed, "--seed")
     if args.hand_limit is not None:
         check_count(args.hand_limit, "--hand-limit", low=1, high=10 ** 9)
@@ -268,9 +277,7 @@ def _example_text(spec: PlaySpec) -> str:
 
 
 def _show_progress(args: argparse.Namespace) -> bool:
-    import sys
-
-    return not getattr(args, "json", False) and sys.stderr.isatty()
+    return not getattr(args, "json", False)  # the bar itself shows only on a terminal (limits.progress_display)
 
 
 class _SweepOutput:

@@ -10,7 +10,7 @@ serial runs, process pools and Dask clusters give identical records.
 from __future__ import annotations
 
 import concurrent.futures as cf
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -19,6 +19,7 @@ import numpy as np
 
 from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
+from ..exact_rng import ExactIntegers
 from ..errors import InputError
 
 __all__ = [
@@ -93,15 +94,31 @@ def _parse_payoff(r: int | str) -> Payoff:
 
 class ChanceStream:
     """Exactly uniform integers from a generator, drawn in blocks (one numpy call per 512
-    draws instead of one per chance node: the runner's hot path)."""
+    draws instead of one per chance node: the runner's hot path).
 
-    __slots__ = ("rng", "_buf", "_i")
+    A game's chance draws use one of three ways, never two in one game: :meth:`below` (the
+    runner's generic sampler over ``chance_outcomes``), the numpy generator ``rng`` itself
+    (a state's own ``sample_chance(rng)``), or :attr:`exact` (an
+    :class:`~dreidelpoker.exact_rng.ExactIntegers` on ``rng``: the integers
+    ``rng.integers(n)`` would give, faster; passed to ``sample_chance`` of a state whose
+    class sets ``samples_with_integers_only = True``).
+    """
+
+    __slots__ = ("rng", "_buf", "_i", "_exact")
     _BITS = 62
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
         self._buf: list[int] = []
         self._i = 0
+        self._exact: ExactIntegers | None = None
+
+    @property
+    def exact(self) -> ExactIntegers:
+        """``integers(n)`` exactly as ``rng.integers(n)``, read ahead in blocks (made on first use)."""
+        if self._exact is None:
+            self._exact = ExactIntegers(self.rng)
+        return self._exact
 
     def _next(self) -> int:
         if self._i >= len(self._buf):
@@ -132,12 +149,18 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | ChanceS
     """Draw a chance outcome with probability weight / total, using integers only.
 
     A state may offer a faster ``sample_chance(rng)`` of its own (e.g. for a shuffle,
-    given the numpy Generator); the runner uses it when present.
+    given the numpy Generator); the runner uses it when present. If the state's class sets
+    ``samples_with_integers_only = True`` (it draws only with ``rng.integers(n)``), it is
+    given the stream's :attr:`ChanceStream.exact` instead, which draws the same integers
+    without a numpy call per draw (only when ``rng`` is a :class:`ChanceStream`: a plain
+    generator may be shared, so it is never read ahead).
     """
-    stream = rng if isinstance(rng, ChanceStream) else ChanceStream(rng)
     own = getattr(state, "sample_chance", None)
     if own is not None:
-        return own(stream.rng)
+        if isinstance(rng, ChanceStream):
+            return own(rng.exact if getattr(state, "samples_with_integers_only", False) else rng.rng)
+        return own(rng)
+    stream = rng if isinstance(rng, ChanceStream) else ChanceStream(rng)
     outcomes = state.chance_outcomes()
     total = 0
     for _, w in outcomes:
@@ -154,12 +177,20 @@ def _ask(bot: Bot, label: str, state: GameState[Any, Any], seat: int, rng: np.ra
     legal = state.legal_actions(seat)
     action = bot(state.observation(seat), legal, rng)
     if action not in legal:
-        last = state.log[-1].text if state.log else "(start of game)"
-        raise IllegalActionError(
-            f"bot {label!r} in seat {seat + 1} chose {action!r}, which is not legal here "
-            f"(after: {last}); legal actions: {', '.join(map(repr, legal))}"
-        )
+        _illegal(label, state, seat, action, legal)
     return action
+
+
+def _illegal(label: str, state: GameState[Any, Any], seat: int, action: Any, legal: Sequence[Any]) -> None:
+    last = state.log[-1].text if state.log else "(start of game)"
+    raise IllegalActionError(
+        f"bot {label!r} in seat {seat + 1} chose {action!r}, which is not legal here "
+        f"(after: {last}); legal actions: {', '.join(map(repr, legal))}"
+    )
+
+
+# Enum members cost an attribute look-up each time they are named: the hot loop names these.
+_TERMINAL, _CHANCE, _PLAYER = Turn.TERMINAL, Turn.CHANCE, Turn.PLAYER
 
 
 def play_game(
@@ -181,30 +212,70 @@ def play_game(
     Raises:
         IllegalActionError: a bot returned an action that is not legal (nothing is repaired).
     """
+    return _play(state, bots, seed.spawn(state.num_players + 1).__getitem__, labels=labels,
+                 keep_history=keep_history, max_steps=max_steps)
+
+
+def _play(
+    state: GameState[Any, Any],
+    bots: Sequence[Bot],
+    child: Callable[[int], np.random.SeedSequence],
+    *,
+    labels: Sequence[str] | None,
+    keep_history: bool,
+    max_steps: int,
+) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
+    """:func:`play_game` with the seed's children given by ``child(k)``.
+
+    A stream's generator is made when it is first drawn from (building one costs more than
+    a short game's moves), so a seat that never decides costs nothing; the draws are the
+    same as with every generator made up front.
+    """
     n = state.num_players
-    streams = seed.spawn(n + 1)
-    chance = ChanceStream(np.random.default_rng(streams[0]))
-    bot_rngs = [np.random.default_rng(s) for s in streams[1:]]
+    chance: ChanceStream | None = None
+    bot_rngs: list[np.random.Generator | None] = [None] * n
     names = list(labels) if labels is not None else [bot_label(b) for b in bots]
     history: list[HistoryItem] = []
+    fast: type | None = None  # a state class whose own sampler takes the exact integer stream
+    exact: ExactIntegers | None = None
     for steps in range(max_steps):
         turn = state.turn
-        if turn is Turn.TERMINAL:
+        if turn is _TERMINAL:
             return state, tuple(history), steps
-        if turn is Turn.CHANCE:
-            outcome = sample_chance(state, chance)
+        if turn is _CHANCE:
+            if chance is None:
+                chance = ChanceStream(np.random.default_rng(child(0)))
+                if getattr(state, "samples_with_integers_only", False) and hasattr(state, "sample_chance"):
+                    fast, exact = state.__class__, chance.exact
+            # (what sample_chance(state, chance) does, inline for the hot path)
+            outcome = state.sample_chance(exact) if state.__class__ is fast else sample_chance(state, chance)  # type: ignore[attr-defined]
             if keep_history:
                 history.append(("chance", outcome))
             state = state.apply(outcome)
-        elif turn is Turn.PLAYER:
+        elif turn is _PLAYER:
             seat = state.current_players[0]
-            action = _ask(bots[seat], names[seat], state, seat, bot_rngs[seat])
+            rng = bot_rngs[seat]
+            if rng is None:
+                rng = bot_rngs[seat] = np.random.default_rng(child(seat + 1))
+            legal = state.legal_actions(seat)  # (what _ask does, inline: the hot path)
+            action = bots[seat](state.observation(seat), legal, rng)
+            if action not in legal:
+                _illegal(names[seat], state, seat, action, legal)
             if keep_history:
                 history.append(("player", seat, action))
             state = state.apply(action)
         else:
             # Every choice is made from the same state, so nobody sees another's card.
-            joint = {s: _ask(bots[s], names[s], state, s, bot_rngs[s]) for s in state.current_players}
+            joint = {}
+            for s in state.current_players:
+                rng = bot_rngs[s]
+                if rng is None:
+                    rng = bot_rngs[s] = np.random.default_rng(child(s + 1))
+                legal = state.legal_actions(s)
+                action = bots[s](state.observation(s), legal, rng)
+                if action not in legal:
+                    _illegal(names[s], state, s, action, legal)
+                joint[s] = action
             if keep_history:
                 history.append(("joint", tuple(sorted(joint.items()))))
             state = state.apply_joint(joint)
@@ -246,10 +317,16 @@ def play_batch(
     for i in indices:
         bots = [make_bot(spec, b, rules) for b in lineup]
         state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
-        final, history, steps = play_game(state, bots, np.random.SeedSequence(entropy, spawn_key=(i,)),
-                                          labels=labels, keep_history=keep_history)
+        # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
+        final, history, steps = _play(state, bots, _children(entropy, i), labels=labels,
+                                      keep_history=keep_history, max_steps=50_000_000)
         out.append(_record(spec, i, final, history if keep_history else None, steps))
     return out
+
+
+def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:
+    """``k -> SeedSequence(entropy, spawn_key=(index,)).spawn(k + 1)[k]``, without making the others."""
+    return lambda k: np.random.SeedSequence(entropy, spawn_key=(index, k))
 
 
 def as_executor(executor: Any) -> cf.Executor | None:

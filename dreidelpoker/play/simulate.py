@@ -13,6 +13,7 @@ from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, run_tasks, split
 from ..errors import InputError
+from ..limits import progress_bar
 
 __all__ = ["simulate", "check_count", "play_spec"]
 
@@ -75,7 +76,8 @@ def simulate(
         players: the number of players; must match ``bots`` when both are given.
         executor: ``None`` (serial), a ``concurrent.futures.Executor`` (e.g. a
             ``ProcessPoolExecutor``) or a ``dask.distributed.Client``.
-        progress: show a ``tqdm.auto`` progress bar.
+        progress: show a ``tqdm`` progress bar (on a terminal or in Jupyter only; never in a
+            pipe, a test run or a CI log, see :func:`~dreidelpoker.limits.progress_bar`).
         hand_limit: stop a game after this many rounds and report it as cut short
             (``None``: the game's default limit).
         keep_history: keep every game's applied steps in its record (for replays).
@@ -105,6 +107,7 @@ def simulate(
     lineup = resolve_lineup(spec, game.name, bots, players)
     if spec.adapt_rules is not None:
         rules = spec.adapt_rules(rules, len(lineup))
+    spec.new_game(rules, players=len(lineup), hand_limit=limit)  # rules the game refuses fail here, not in a worker
     root = _seed(seed)
     records = _run(spec, rules, lineup, root, n_games, limit, executor=executor, progress=progress,
                    keep_history=keep_history, chunks=chunks, desc=f"{game.name} games")
@@ -119,15 +122,14 @@ def _run(
     spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
     *, executor: Any, progress: bool, keep_history: bool, chunks: int | None, desc: str,
 ) -> list[GameRecord]:
-    from tqdm.auto import tqdm
-
     workers = (getattr(executor, "_max_workers", None) or 2) if executor is not None else 1
     # Serial runs split finely so the progress bar moves; executors get ~8 pieces per worker.
     parts = chunks or (min(100, n_games) if executor is None else 8 * int(workers))
     pieces = split(range(n_games), max(parts, -(-n_games // 1000)))
     tasks = [(spec, rules, lineup, root, list(p), limit, keep_history) for p in pieces]
     results: list[list[GameRecord]] = [[] for _ in tasks]
-    with tqdm(total=n_games, desc=desc, disable=not progress, leave=False) as bar:
+    # A bar on a terminal or in Jupyter only, after a second of work (limits.progress_display).
+    with progress_bar(n_games, desc, enabled=progress, unit=" games", min_total=0) as bar:
         for k, recs in run_tasks(tasks, executor, progress=bar, weights=[len(p) for p in pieces]):
             results[k] = recs
     return [r for part in results for r in part]

@@ -25,6 +25,7 @@ from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, run_tasks, split
 from .simulate import _seed, check_count, play_spec
 from ..errors import InputError
+from ..limits import progress_bar
 
 __all__ = ["SweepCell", "SweepResult", "sweep"]
 
@@ -151,7 +152,7 @@ def sweep(
         games: games per cell (1 to 1,000,000).
         seed: root seed; each cell is seeded from it and a digest of its parameters.
         executor: ``None``, a ``concurrent.futures.Executor`` or a ``dask.distributed.Client``.
-        progress: a ``tqdm.auto`` bar over all games of all cells.
+        progress: a ``tqdm`` bar over all games of all cells (on a terminal or in Jupyter only).
         hand_limit: the round limit of each game (``None``: the game's default).
         cache_dir: a folder where each finished cell is saved; a cell already there (same
             parameters, games, seed, limit and library version) is loaded, not replayed.
@@ -198,6 +199,9 @@ def sweep(
     owner: list[int] = []
     sizes: list[int] = []
     for i, cell in enumerate(cells):
+        if i not in done:  # rules the game refuses fail here, before any game runs
+            spec.new_game(cell.rules, players=cell.players, hand_limit=limit)
+    for i, cell in enumerate(cells):
         if i in done:
             continue
         entropy = [root, *_digest_words(key_without_seed(keys[i]))]
@@ -208,9 +212,8 @@ def sweep(
             sizes.append(len(piece))
     pending = {i: sum(1 for o in owner if o == i) for i in set(owner)}
     partial: dict[int, list[list[GameRecord]]] = {i: [] for i in pending}
-    from tqdm.auto import tqdm
-
-    with tqdm(total=sum(sizes), desc=f"{game.name} sweep", disable=not progress, leave=False) as bar:
+    # A bar on a terminal or in Jupyter only, after a second of work (limits.progress_display).
+    with progress_bar(sum(sizes), f"{game.name} sweep", enabled=progress, unit=" games", min_total=0) as bar:
         for k, recs in run_tasks(tasks, executor, progress=bar, weights=sizes):
             i = owner[k]
             partial[i].append(recs)

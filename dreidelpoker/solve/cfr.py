@@ -6,7 +6,7 @@ reach probabilities go down the breadth-first levels, values come back up with
 ``np.add.reduceat`` (the children of a node are consecutive), and counterfactual values
 are summed per action with ``np.bincount``. The exploitability (NashConv of the average
 strategy, from exact-in-structure float best responses on the sequence form) is reported
-every ``check_every`` iterations, with a ``tqdm`` progress bar.
+every ``check_every`` iterations, with a ``tqdm`` progress bar (on a terminal or in Jupyter).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import numpy.typing as npt
 from .efg import CHANCE, DECISION, TERMINAL, ExtensiveForm
 from .exact import Behaviour, nash_conv
 from ..errors import InputError
+from ..limits import MAX_ITERATIONS, check_count, open_progress_bar
 
 __all__ = ["CFRResult", "cfr_plus"]
 
@@ -147,19 +148,15 @@ def cfr_plus(
         >>> res.history[-1][1] < 0.05
         True
     """
-    for name, v in (("iterations", iterations), ("check_every", check_every)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InputError(f"{name} must be a positive integer, got {v!r}")
+    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
+    if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
+        raise InputError(f"check_every must be a positive integer, got {check_every!r}")
     flat = _Flat(form)
     regrets = np.zeros(flat.num_actions)
     average = np.zeros(flat.num_actions)
     par = form.parent
     history: list[tuple[int, float]] = []
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=iterations, desc="CFR+", leave=False)
+    bar = open_progress_bar(iterations, "CFR+", enabled=progress, unit=" iterations", min_total=0)
     t = 0
     try:
         for t in range(1, iterations + 1):
@@ -180,18 +177,15 @@ def cfr_plus(
                 regrets = np.where(mine, np.maximum(regrets + cfv - set_val[flat.action_infoset], 0.0), regrets)
                 own_reach = own[flat.representative][flat.action_infoset]
                 average += np.where(mine, t * own_reach * sigma, 0.0)
-            if bar is not None:
-                bar.update(1)
+            bar.update(1)
             if t % check_every == 0 or t == iterations:
                 nc = float(nash_conv(form, _behaviour(flat, average)))
                 history.append((t, nc))
-                if bar is not None:
-                    bar.set_postfix(nash_conv=f"{nc:.3g}")
+                bar.set_postfix(nash_conv=f"{nc:.3g}")
                 if target is not None and nc <= target:
                     break
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     return CFRResult(_behaviour(flat, average), t, tuple(history))
 
 

@@ -24,6 +24,7 @@ call end it at showdown. Bets and raises are ``bet`` chips each.
 from __future__ import annotations
 
 from ..errors import InputError
+from ..limits import MAX_ITERATIONS, check_count, open_progress_bar
 
 import itertools
 from collections.abc import Sequence
@@ -312,36 +313,29 @@ def range_cfr_plus(
         >>> round(res.value, 2), res.nash_conv < 0.01
         (-0.06, True)
     """
-    for name, v in (("iterations", iterations), ("check_every", check_every)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InputError(f"{name} must be a positive integer, got {v!r}")
+    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
+    if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
+        raise InputError(f"check_every must be a positive integer, got {check_every!r}")
     solver = _Solver(game, spec)
     ones = np.ones(game.num_hands)
     history: list[tuple[int, float]] = []
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=iterations, desc="CFR+", leave=False)
+    bar = open_progress_bar(iterations, "CFR+", enabled=progress, unit=" iterations", min_total=0)
     t = 0
     nc = float("inf")
     try:
         for t in range(1, iterations + 1):
             for p in (0, 1):
                 solver.walk(solver.nodes[0], p, ones, ones, "cfr", t)
-            if bar is not None:
-                bar.update(1)
+            bar.update(1)
             if t % check_every == 0 or t == iterations:
                 br0, br1 = solver.values("br")
                 nc = br0 + br1
                 history.append((t, nc))
-                if bar is not None:
-                    bar.set_postfix(nash_conv=f"{nc:.4g}")
+                bar.set_postfix(nash_conv=f"{nc:.4g}")
                 if target is not None and nc <= target:
                     break
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     value = solver.values("avg")[0]
     average = {i: solver.average_strategy(i) for i in solver.avg}
     return RangeCFRResult(solver.nodes, average, value, nc, t, tuple(history))

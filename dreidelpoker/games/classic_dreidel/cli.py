@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from ...errors import InputError, ResourceLimitError
+from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import check_count, int_arg
 from ..registry import CliCommand
 from .chain import AUTO_EXACT_MAX_STATES, analyze
@@ -35,11 +35,33 @@ def _rules_arguments(p: argparse.ArgumentParser, *, continuous: bool) -> None:
                    help="do not re-ante when the pot is empty (default: everyone re-antes)")
     p.add_argument("--stopping", choices=list(STOPPING_RULES), default="last-survivor",
                    help="when the game ends (default last-survivor)")
+    _face_option(p)
+
+
+_FACE_HELP = ("a biased dreidel: the probabilities of Gimel, Hey, Nun, Shin, e.g. 1/2,1/6,1/6,1/6 "
+              "(default fair); a dreidel whose game may never end is refused")
+
+
+def _face_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--face-probabilities", default=None, metavar="G,H,N,S", help=_FACE_HELP)
+
+
+def _faces(args: argparse.Namespace) -> dict[str, Any]:
+    """``face_probabilities=`` from ``--face-probabilities`` (nothing when not given)."""
+    text = getattr(args, "face_probabilities", None)
+    if text is None:
+        return {}
+    parts = tuple(x.strip() for x in str(text).split(","))
+    if len(parts) != 4 or not all(parts):
+        raise InputError(f"--face-probabilities {shorten(text)} must be 4 numbers for Gimel, Hey, Nun, Shin "
+                         "separated by commas, like 1/2,1/6,1/6,1/6")
+    return {"face_probabilities": parts}
 
 
 def _rules(args: argparse.Namespace) -> ClassicDreidelRules:
     return ClassicDreidelRules(players=args.players, coins=args.coins, hey_rounding=args.hey_rounding,
-                               elimination=args.elimination, reante=args.reante, stopping=args.stopping)
+                               elimination=args.elimination, reante=args.reante, stopping=args.stopping,
+                               **_faces(args))
 
 
 #: ``chain classic-dreidel --max-states`` default: about a million states is minutes and a few GB.
@@ -75,6 +97,7 @@ def _play_options(p: argparse.ArgumentParser) -> None:
                    help="do not re-ante when the pot is empty (default: everyone re-antes)")
     p.add_argument("--stopping", choices=list(STOPPING_RULES), default="last-survivor",
                    help="when the game ends (default last-survivor)")
+    _face_option(p)
 
 
 def add_play_rules_arguments(p: argparse.ArgumentParser) -> None:
@@ -99,7 +122,8 @@ def play_rules_from_args(args: argparse.Namespace) -> ClassicDreidelRules:
     """The rules of ``simulate classic-dreidel`` (4 players unless ``--players`` says otherwise)."""
     players = args.players if args.players is not None else 4
     rules = ClassicDreidelRules(players=players, coins=args.coins, hey_rounding=args.hey_rounding,
-                                elimination=args.elimination, reante=args.reante, stopping=args.stopping)
+                                elimination=args.elimination, reante=args.reante, stopping=args.stopping,
+                                **_faces(args))
     _check_reachable(rules)
     return rules
 
@@ -120,7 +144,8 @@ def play_rules_grid_from_args(args: argparse.Namespace) -> dict[str, ClassicDrei
             raise InputError(f"--coins: {exc}; give one count or a list like 3,5,10") from None
         coins = check_count(value, "--coins", low=1, high=10 ** 9)
         rules = ClassicDreidelRules(players=2, coins=coins, hey_rounding=args.hey_rounding,
-                                    elimination=args.elimination, reante=args.reante, stopping=args.stopping)
+                                    elimination=args.elimination, reante=args.reante, stopping=args.stopping,
+                                    **_faces(args))
         _check_reachable(rules)
         grid[f"{coins} coins"] = rules
     return grid

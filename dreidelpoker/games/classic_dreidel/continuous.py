@@ -85,12 +85,19 @@ def continuous_winnings(players: int, *, rules: ClassicDreidelRules | None = Non
     first Gimel. Winnings are what a seat takes from the pot minus what it pays on Shin
     (the opening ante not counted), so they sum to ``players``.
 
+    Raises:
+        InputError: ``players`` outside 2..50, or a dreidel that never shows Gimel (the game
+            would never end).
+
     Examples:
         >>> continuous_winnings(2)
         [8/7, 6/7]
     """
     p = _players(players)
     g, h, n, s = _faces(rules)
+    if g == 0:
+        raise InputError("rules: Nahin's game ends at the first Gimel, and these face_probabilities give Gimel "
+                         "probability 0, so it never ends; give Gimel a positive probability")
     zero = Fraction(0)
     out: list[Any] = []
     for i in range(p):

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import ResourceLimitError
+from ...limits import open_progress_bar
 from .rules import FACES, ClassicDreidelRules
 from .spins import spin_outcome, start_state
 
@@ -118,36 +119,33 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
     terminals: dict[Any, int] = {}
     src, dst, val = array("l"), array("l"), array("d")
     tsrc, tdst, tval = array("l"), array("l"), array("d")
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(desc="exploring states", unit=" states")
-    i = 0
-    while i < len(states):
-        s = states[i]
-        for face, p in faces:
-            t = spin(s, face, rules=rules)
-            if t[0] in _TERMINAL:
-                k = terminals.setdefault(t, len(terminals))
-                tsrc.append(i)
-                tdst.append(k)
-                tval.append(p)
-                continue
-            j = index.get(t)
-            if j is None:
-                j = index[t] = len(states)
-                states.append(t)
-                if j >= max_states:
-                    raise ResourceLimitError(f"the chain has more than max_states={max_states} states; "
-                                             "raise max_states or reduce the model")
-            src.append(i)
-            dst.append(j)
-            val.append(p)
-        i += 1
-        if bar is not None and i % 10_000 == 0:
-            bar.update(10_000)
-    if bar is not None:
+    bar = open_progress_bar(None, "exploring states", enabled=progress, unit=" states", min_total=0)
+    try:
+        i = 0
+        while i < len(states):
+            s = states[i]
+            for face, p in faces:
+                t = spin(s, face, rules=rules)
+                if t[0] in _TERMINAL:
+                    k = terminals.setdefault(t, len(terminals))
+                    tsrc.append(i)
+                    tdst.append(k)
+                    tval.append(p)
+                    continue
+                j = index.get(t)
+                if j is None:
+                    j = index[t] = len(states)
+                    states.append(t)
+                    if j >= max_states:
+                        raise ResourceLimitError(f"the chain has more than max_states={max_states} states; "
+                                                 "raise max_states or reduce the model")
+                src.append(i)
+                dst.append(j)
+                val.append(p)
+            i += 1
+            if i % 10_000 == 0:
+                bar.update(10_000)
+    finally:
         bar.close()
     n = len(states)
     del index, states

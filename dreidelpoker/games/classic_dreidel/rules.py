@@ -50,7 +50,11 @@ class ClassicDreidelRules:
     """Classic dreidel. Defaults are RULES.md section 6.
 
     ``face_probabilities`` are the chances of Gimel, Hey, Nun, Shin (a fair dreidel by
-    default; real dreidels are not fair, see Nemiroff & Nemiroff 2016).
+    default; real dreidels are not fair, see Nemiroff & Nemiroff 2016). A dreidel whose game
+    may never end (Nun-only, Gimel-only for most coin counts; see :mod:`.ending`) is refused.
+
+    Raises:
+        InputError: for a field outside its allowed values, or a dreidel whose game may never end.
 
     Examples:
         >>> ClassicDreidelRules(players=3, coins=5).label
@@ -96,10 +100,15 @@ class ClassicDreidelRules:
             raise InputError(
                 f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
             )
-        if fr[FACES.index("N")] == 1:
-            raise InputError("face_probabilities give Nun with probability 1: no coin ever moves, so a game "
-                             "never ends; give Gimel, Hey or Shin a positive probability")
         object.__setattr__(self, "face_probabilities", fr)
+        from .ending import never_ends_reason  # here, not at the top: ending.py builds on spins.py
+
+        reason = never_ends_reason(self)
+        if reason is not None:
+            raise InputError(
+                f"face_probabilities ({', '.join(str(x) for x in fr)}) make a game that may never end: {reason}; "
+                "give Shin a positive probability (then every game can end)"
+            )
 
     @property
     def probabilities(self) -> dict[str, sympy.Rational]:

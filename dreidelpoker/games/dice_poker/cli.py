@@ -96,7 +96,7 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
                         " (every heads-up case; three players when you know a card)")
     p.add_argument("--max-exact-cells", type=int_arg, default=EXACT_CELL_LIMIT,
                    help=f"largest enumeration (product of the players' class counts) to do exactly"
-                        f" (default {EXACT_CELL_LIMIT:,}; about 150 ns a cell)")
+                        f" (default {EXACT_CELL_LIMIT:,}; about 80 ns a cell)")
     p.add_argument("--samples", type=int_arg, default=None,
                    help=f"Monte Carlo samples, 2 to {MAX_SAMPLES:,} (default 200000; not with --method exact)")
     p.add_argument("--seed", type=int_arg, default=None, help="Monte Carlo seed (default 0; not with --method exact)")

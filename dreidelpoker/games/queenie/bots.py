@@ -99,17 +99,27 @@ def hand_features(hand: Sequence[int], rules: QueenieRules) -> dict[str, int]:
     rk = rules.deck_ranks
     held = set(hand)
     q = rk - 2
-    high_from = rk - (rk // 3)
-    red = sum(1 for c in hand if (c // rk) % 2)
-    return {
-        "queens": sum(1 for c in hand if c % rk == q),
-        "jacks": sum(1 for c in hand if c % rk == q - 1) if rk >= 3 else 0,
-        "runs": sum(1 for c in hand if (c + 1) % rk and c + 1 in held),
-        "low": sum(1 for c in hand if c % rk < min(4, rk - 2)),
-        "high": sum(1 for c in hand if c % rk >= high_from - 1 and c % rk != q),
-        "imbalance": abs(2 * red - len(hand)),
-        "cards": len(hand),
-    }
+    jack = q - 1 if rk >= 3 else -1
+    low_below = min(4, rk - 2)
+    high_from = rk - (rk // 3) - 1
+    queens = jacks = runs = low = high = red = 0
+    for c in hand:  # one pass (the heuristic bot asks at every offer)
+        r = c % rk
+        if r == q:
+            queens += 1
+        else:
+            if r == jack:
+                jacks += 1
+            if r >= high_from:
+                high += 1
+        if r < low_below:
+            low += 1
+        if r + 1 < rk and c + 1 in held:
+            runs += 1
+        if (c // rk) % 2:
+            red += 1
+    return {"queens": queens, "jacks": jacks, "runs": runs, "low": low, "high": high,
+            "imbalance": abs(2 * red - len(hand)), "cards": len(hand)}
 
 
 #: The weights of :func:`hand_score`.

@@ -56,6 +56,10 @@ class Tables:
     #: The hand position (0 = dummy, k = k-th seat from the dealer) of each card dealt, in order.
     slots: tuple[int, ...]
     names: tuple[str, ...]
+    #: ``{card: 1 << card}`` for every card of the deck (a dict look-up also rejects non-cards).
+    bit: dict[int, int] = field(compare=False)
+    #: Log text of card masks within one suit (``"AC 2C 3C"``), filled on first use; shared by decks of one shape.
+    text: dict[int, str] = field(compare=False)
 
 
 def tables(rules: QueenieRules) -> Tables:
@@ -82,7 +86,33 @@ def _make_tables(rules: QueenieRules) -> Tables:
         deal_count=r * s - (1 if rules.queen_card == "deck" else 0),
         slots=tuple(order[i % hands] for i in range(r * s)),
         names=tuple(card_name(c, r) for c in range(r * s)),
+        bit={c: 1 << c for c in range(r * s)},
+        text=_TEXT.setdefault((r, s), {}),
     )
+
+
+#: The suit-text caches of :attr:`Tables.text`, one per deck shape (ranks, suits).
+_TEXT: dict[tuple[int, int], dict[int, str]] = {}
+
+
+def _suit_text(mask: int, t: Tables) -> str:
+    """``"AC 2C 3C"``: the cards of ``mask`` (all of one suit), lowest first (cached)."""
+    text = t.text.get(mask)
+    if text is None:
+        names = t.names
+        text = t.text[mask] = " ".join([names[c] for c in _bits(mask)])
+    return text
+
+
+def _hand_text(hand: int, t: Tables) -> str:
+    """The cards of a hand as log text, lowest first (suit by suit, from the cache)."""
+    parts = []
+    for m in t.suit_masks:
+        sub = hand & m
+        if sub:
+            text = t.text.get(sub)
+            parts.append(text if text is not None else _suit_text(sub, t))
+    return " ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +200,21 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+_INT = frozenset((int,))
+
+# Log lines that never change (events are immutable, so one object serves every deal).
+_KEEP = tuple(Event("offer", f"seat {s + 1} keeps their hand", s) for s in range(8))
+_PASS = tuple(tuple(Event("pass", f"seat {s + 1}: \"No {COLOUR_NAMES[colour]}\"", s) for s in range(8))
+              for colour in (0, 1))
+
+
+def _as_card(c: Any) -> int:
+    """A dealt card as an int (numpy integers accepted; bools and other types refused)."""
+    if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+        raise InputError(f"deal: {c!r} is not a card left to deal")
+    return int(c)
 
 
 def _lowest(hand: int, suits: tuple[int, ...], t: Tables) -> tuple[int, ...]:
@@ -296,9 +341,10 @@ class QueenieGame:
         then the cards in dealing order; :meth:`apply` deals them as successive draws.
         """
         if self.phase == DEAL:
-            cards = list(cards_of(self.undealt))
-            perm = rng.permutation(len(cards))
-            seq = [cards[i] for i in perm]
+            cards = cards_of(self.undealt)
+            perm: list[int] = rng.permutation(len(cards)).tolist()
+            # The whole deck undealt (the usual case): the permutation is the deal.
+            seq = perm if self.undealt == tables(self.rules).full else [cards[i] for i in perm]
             if self.qcard < 0 and self.rules.queen_card == "deck" and self.rules.queen_card_queen == "redraw":
                 qm = tables(self.rules).queen_mask
                 k = next(i for i, c in enumerate(seq) if not qm >> c & 1)  # first non-Queen: uniform
@@ -345,7 +391,7 @@ class QueenieGame:
         colour = self.lead_colour if self.phase == LEAD else -1
         return QueenieObservation(
             seat=player, rules=r, phase=_PHASE_NAMES[self.phase], deal=self.deals, button=self.button,
-            position=position, hand=cards_of(self.hands[player]), hand_sizes=tuple(h.bit_count() for h in self.hands),
+            position=position, hand=cards_of(self.hands[player]), hand_sizes=tuple(map(int.bit_count, self.hands)),
             dummy_size=self.dummy.bit_count() if self.swapper < 0 else 0, swapper=self.swapper, own_dead=own_dead,
             played=cards_of(self.played), pots=self.pots, chips=self.chips, lead_colour=colour,
             last_deal=self.last_deal,
@@ -372,21 +418,23 @@ class QueenieGame:
         if dealt + len(seq) > t.deal_count:
             raise InputError("deal: more cards than the deal needs")
         n = r.players
-        by_pos = [0] * (n + 1)
-        slots = t.slots
-        m = 0
-        for c in seq:
-            if type(c) is not int:
-                if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-                    raise InputError(f"deal: {c!r} is not a card left to deal")
-                c = int(c)
-            bit = 1 << c
-            m |= bit
-            by_pos[slots[dealt]] |= bit
-            dealt += 1
+        if not set(map(type, seq)) <= _INT:
+            seq = [_as_card(c) for c in seq]
+        try:
+            bits = list(map(t.bit.__getitem__, seq))
+        except KeyError:
+            raise InputError(f"deal: {tuple(seq)!r} are not distinct cards left to deal") from None
+        # Distinct cards sum to their union; a repeated card carries and leaves fewer bits set.
+        m = sum(bits)
         if m & ~undealt or m.bit_count() != len(seq):
             raise InputError(f"deal: {tuple(seq)!r} are not distinct cards left to deal")
         undealt &= ~m
+        by_pos = [0] * (n + 1)
+        slots = t.slots
+        hands_n = n + 1
+        for j in range(min(hands_n, len(seq))):
+            by_pos[slots[dealt + j]] |= sum(bits[j::hands_n])
+        dealt += len(seq)
         dummy = self.dummy | by_pos[0]
         hands = list(self.hands)
         step = t.step
@@ -405,12 +453,11 @@ class QueenieGame:
 
     def _offers_start(self, hands: tuple[int, ...], dummy: int, qcard: int) -> QueenieGame:
         r = self.rules
-        names = tables(r).names
+        t = tables(r)
         events = [Event("deal", f"deal {self.deals + 1}: seat {self.button + 1} deals; the dummy has {dummy.bit_count()} cards",
                         None)]
         for s, h in enumerate(hands):
-            events.append(Event("hand", f"seat {s + 1} holds {' '.join(names[c] for c in _bits(h))}", s,
-                                public=False, visible_to=(s,)))
+            events.append(Event("hand", f"seat {s + 1} holds {_hand_text(h, t)}", s, False, (s,)))
         return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, OFFER, 0,
                            self.dealt, hands, dummy, 0, qcard, 1, -1, 0, -1, (), -1, self.queen_by, (0, 0, 0),
                            self.tally, self.out_wins, self.queen_wins, self.last_deal, self.log.add(*events))
@@ -419,7 +466,7 @@ class QueenieGame:
         r = self.rules
         seat = self.seat_at(self.offer)
         if action == "keep":
-            log = self.log.add(Event("offer", f"seat {seat + 1} keeps their hand", seat))
+            log = self.log.add(_KEEP[seat])
             if self.offer < r.players:
                 return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, OFFER, 0,
                                    self.dealt, self.hands, self.dummy, 0, self.qcard, self.offer + 1, -1, 0, -1, (),
@@ -450,54 +497,67 @@ class QueenieGame:
         return base
 
     def _play(self, seat: int, card: int) -> QueenieGame:
-        """Play runs from ``seat`` leading ``card`` until a lead needs a choice or the deal ends."""
+        """Play runs from ``seat`` leading ``card`` until a lead needs a choice or the deal ends.
+
+        A run is played a turn at a time: a turn is the longest stretch of consecutive
+        cards of the suit, from the one asked for, that one hand holds (bit arithmetic,
+        not card by card). The run goes on while some hand holds the next card.
+        """
         r = self.rules
         t = tables(r)
         rk = t.ranks
         n = r.players
         hands = list(self.hands)
-        owner = [-1] * (t.full.bit_length() + 1)
-        for k, h in enumerate(hands):
-            for x in _bits(h):
-                owner[x] = k
+        live = 0
+        for h in hands:
+            live |= h
         played = self.played
         queen_by = list(self.queen_by)
         n_cards, n_runs, n_turns = self.stats
         events: list[Event] = []
         step = t.step
         names = t.names
+        text = t.text
         while True:
             # One run, led by `seat` with `card`.
             suit = card // rk
             top = suit * rk + rk - 1
+            queen = top - 1
             parts: list[str] = []
-            cur, cur_cards = seat, [card]
             c, s = card, seat
-            n_turns += 1
             out = -1
             while True:
-                hands[s] ^= 1 << c
-                owner[c] = -1
-                played |= 1 << c
-                n_cards += 1
-                if c % rk == rk - 2:
+                # A turn: seat `s` plays its cards c, c + 1, ... (at most to the King).
+                h = hands[s]
+                x = h >> c
+                if x & 2 and c < top:  # two or more cards: the trailing ones of x, up to the King
+                    length = (~x & (x + 1)).bit_length() - 1
+                    if length > top - c + 1:
+                        length = top - c + 1
+                    turn = ((1 << length) - 1) << c
+                else:
+                    length = 1
+                    turn = 1 << c
+                h ^= turn
+                hands[s] = h
+                live ^= turn
+                played |= turn
+                n_cards += length
+                n_turns += 1
+                c += length - 1
+                if c >= queen and c - length < queen:
                     queen_by[suit] = s
-                if not hands[s]:
+                words = text.get(turn)
+                parts.append(f"seat {s + 1} {words if words is not None else _suit_text(turn, t)}")
+                if not h:
                     out = s
                     break
-                if c == top:
+                if c == top or not live >> (c + 1) & 1:
                     break
-                nxt = c + 1
-                holder = owner[nxt]
-                if holder < 0:
-                    break
-                if holder != s:
-                    parts.append(f"seat {cur + 1} {' '.join([names[x] for x in cur_cards])}")
-                    cur, cur_cards = holder, []
-                    n_turns += 1
-                cur_cards.append(nxt)
-                c, s = nxt, holder
-            parts.append(f"seat {cur + 1} {' '.join([names[x] for x in cur_cards])}")
+                c += 1
+                s = 0
+                while not hands[s] >> c & 1:
+                    s += 1
             n_runs += 1
             if out >= 0:
                 events.append(Event("run", f"run: {', '.join(parts)}; seat {out + 1} is out", seat))
@@ -510,7 +570,7 @@ class QueenieGame:
             cands = _lowest(hands[s], t.colour_suits[colour], t)
             leader = s
             if not cands:
-                events.append(Event("pass", f"seat {s + 1}: \"No {COLOUR_NAMES[colour]}\"", s))
+                events.append(_PASS[colour][s])
                 leader = -1
                 k = s
                 for _ in range(n - 1):
@@ -523,7 +583,7 @@ class QueenieGame:
                         cands = _lowest(hands[k], t.all_suits, t)
                         leader = k
                         break
-                    events.append(Event("pass", f"seat {k + 1}: \"No {COLOUR_NAMES[colour]}\"", k))
+                    events.append(_PASS[colour][k])
                 if leader < 0:
                     return self._finish(hands, played, queen_by, (n_cards, n_runs, n_turns), -1, True, events)
             if len(cands) > 1:
@@ -557,7 +617,7 @@ class QueenieGame:
         else:
             events.append(Event("pot", f"blocked: nobody goes out; the going-out pot of {going} carries over", None))
         q = self.qcard
-        qname = card_name(q, rk)
+        qname = t.names[q]
         q_is_queen = t.queen_mask >> q & 1 == 1
         qsuit = q // rk
         queen_card_of_suit = qsuit * rk + rk - 2

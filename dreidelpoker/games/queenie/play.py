@@ -45,7 +45,8 @@ def metrics(final: QueenieGame) -> dict[str, float]:
     """Per-deal averages over a finished session, and pot sizes.
 
     Returns:
-        ``cards``, ``runs``, ``turns`` (per deal), ``blocked``, ``out_carried``,
+        ``deals`` (deals played in the session: the game's length), ``cards``, ``runs``,
+        ``turns`` (per deal), ``blocked``, ``out_carried``,
         ``queen_carried``, ``queen_dead``, ``swaps`` (shares of deals), ``out_pot_end``,
         ``queen_pot_end`` (pots left at the end), ``max_out_pot``, ``max_queen_pot``,
         and per seat ``out_wins_seatK`` / ``queen_wins_seatK`` (shares of deals) and
@@ -54,7 +55,7 @@ def metrics(final: QueenieGame) -> dict[str, float]:
     d = max(1, final.deals)
     t = final.tally
     m: dict[str, float] = {
-        "cards": t[T_CARDS] / d, "runs": t[T_RUNS] / d, "turns": t[T_TURNS] / d,
+        "deals": float(final.deals), "cards": t[T_CARDS] / d, "runs": t[T_RUNS] / d, "turns": t[T_TURNS] / d,
         "blocked": t[T_BLOCKED] / d, "out_carried": t[T_OUT_CARRIED] / d, "queen_carried": t[T_QUEEN_CARRIED] / d,
         "queen_dead": t[T_QUEEN_DEAD] / d, "swaps": t[T_SWAPS] / d,
         "out_pot_end": float(final.pots[0]), "queen_pot_end": float(final.pots[1]),
@@ -68,6 +69,7 @@ def metrics(final: QueenieGame) -> dict[str, float]:
 
 
 METRIC_HELP = {
+    "deals": "deals played in the session (the game's length)",
     "cards": "cards played per deal",
     "runs": "runs per deal",
     "turns": "turns per deal (a player's unbroken stretch of cards in a run)",

@@ -60,8 +60,11 @@ def _int(text: str) -> int:
 
 
 def add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """Skirmish's rules options (``--tie``, ``--line-size``, ``--pile-size``, ``--deck``, ``--lose-at``,
-    ``--skirmish-limit``)."""
+    """Skirmish's rules options (``--tie``, ``--line-size``, ``--pile-size``, ``--deck``, ``--lose-at``).
+
+    A game's length limit is the generic ``--hand-limit`` (in skirmishes); the old
+    ``--skirmish-limit`` is still accepted as a deprecated alias of it.
+    """
     p.add_argument("--tie", choices=list(TIE_RULES), default="own-pile",
                    help="a pile tie: each keeps their own pile (default) or compare the next card down (war)")
     p.add_argument("--line-size", type=_int, default=5, help="cards on a skirmish line (default 5; 0: classic War)")
@@ -74,8 +77,21 @@ def _fixed_rules_arguments(p: argparse.ArgumentParser) -> None:
                    help="'standard' (52 cards), LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2 (default standard)")
     p.add_argument("--lose-at", type=_int, default=None,
                    help="a player with this many cards or fewer loses (default: the pile size)")
-    p.add_argument("--skirmish-limit", type=_int, default=10_000,
-                   help="stop a game after this many skirmishes and report it (default 10000)")
+    # Deprecated alias of the generic --hand-limit (same destination; hidden from --help).
+    p.add_argument("--skirmish-limit", dest="hand_limit", type=_int, default=argparse.SUPPRESS,
+                   action=_DeprecatedLimit, help=argparse.SUPPRESS)
+
+
+class _DeprecatedLimit(argparse.Action):
+    """``--skirmish-limit N``: stores N as ``--hand-limit`` and says so on stderr."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        import sys
+
+        print(f"dreidelpoker: {option_string} is deprecated and will be removed; use --hand-limit "
+              f"(the same limit, in skirmishes)", file=sys.stderr)
+        setattr(namespace, self.dest, values)
 
 
 def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
@@ -85,12 +101,12 @@ def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
         ValueError: a bad option value (naming it).
     """
     return SkirmishRules(tie=args.tie, line_size=args.line_size, pile_size=args.pile_size,
-                         deck=parse_deck(args.deck), lose_at=args.lose_at, skirmish_limit=args.skirmish_limit)
+                         deck=parse_deck(args.deck), lose_at=args.lose_at)
 
 
 def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
     """The variants a sweep runs over: ``--ties`` and ``--line-sizes`` (comma lists); the other
-    rules options (``--pile-size``, ``--deck``, ``--lose-at``, ``--skirmish-limit``) hold for every cell."""
+    rules options (``--pile-size``, ``--deck``, ``--lose-at``) hold for every cell."""
     p.add_argument("--ties", default="own-pile,war", help="tie rules to sweep (default own-pile,war)")
     p.add_argument("--line-sizes", default="5", help="line sizes to sweep, e.g. 0,3,5 (default 5)")
     _fixed_rules_arguments(p)
@@ -111,8 +127,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules
                 raise InputError(f"line-sizes: {size!r} is not an integer") from None
             r = SkirmishRules(tie=tie, line_size=n, pile_size=getattr(args, "pile_size", 4),
                               deck=parse_deck(getattr(args, "deck", "standard")),
-                              lose_at=getattr(args, "lose_at", None),
-                              skirmish_limit=getattr(args, "skirmish_limit", 10_000))
+                              lose_at=getattr(args, "lose_at", None))
             grid[f"tie={tie}, line={n}"] = r
     return grid
 

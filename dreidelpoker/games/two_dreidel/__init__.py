@@ -1,53 +1,140 @@
-"""Two Dreidel and its family ("Plugin Poker"): rules, ranking, exact odds and equity."""
+"""Two Dreidel and its family ("Plugin Poker"): rules, ranking, exact odds and equity.
+
+Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
+name is listed in :data:`_LAZY` as ``name -> submodule`` and imported on first access (as the
+top-level package does), so the CLI's ``odds two-dreidel`` loads the rules, the deck and the
+odds only (no sympy, numpy or scipy), and ``GAME`` (the registry entry, from ``_game.py``)
+registers the game when first asked for. A new public name adds one line to ``_LAZY`` and
+``__all__``; never import a submodule at the top of this file.
+"""
 
 from __future__ import annotations
 
-from ..._deprecation import deprecated_names
-from ...montecarlo import MonteCarloEstimate
-from ..registry import GameInfo, register
-from .chain import ChainState, DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
-from .analysis import TWO_DREIDEL
-from .cli import COMMANDS
-from .deck import DeckState, draw_weights, hypergeometric
-from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
-from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
-from .policies import POLICIES, StateAwarePolicy, greedy_equity_policy, resolve_policy
-from .ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
-from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
-from .strategy import (
-    BestResponse, EquilibriumResult, PutBackMDP, best_put_back_policy, exploitability, put_back_equilibrium,
-)
-from . import chain, information, spin, strategy, table
-from .at_the_table import TableReport, at_the_table
-from .play import TwoDreidelGame, TwoDreidelObservation, new_game
-from .play_spec import PLAY
-from .information import OpponentPosterior, opponent_posterior, table_posteriors
-from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
-from .table import (
-    PutBackTable, before_draw_equity, hand_equity, monte_carlo_equity, put_back_equities,
-    table_equity,
-)
+import importlib
+import importlib.util
+import sys
+import types
+from typing import TYPE_CHECKING, Any
 
-GAME = register(
-    GameInfo(
-        name="two-dreidel",
-        title="Two Dreidel",
-        summary="Dreidel-flavoured high-card poker from private Dominion-style decks.",
-        rules_type=TwoDreidelRules,
-        commands=COMMANDS,
-        play=PLAY,
-        analysis=TWO_DREIDEL,
+from ..._deprecation import deprecated_names
+
+#: Public name -> the submodule (relative to this package) that defines it.
+_LAZY: dict[str, str] = {
+    "GAME": "._game",
+    # chain
+    "DeckChain": ".chain",
+    "HeadsUpLongRun": ".chain",
+    "deck_chain": ".chain",
+    "heads_up_long_run": ".chain",
+    # analysis
+    "TWO_DREIDEL": ".analysis",
+    # cli
+    "COMMANDS": ".cli",
+    # deck
+    "DeckState": ".deck",
+    "draw_weights": ".deck",
+    "hypergeometric": ".deck",
+    # equity
+    "MAX_OPPONENTS": ".equity",
+    "equity": ".equity",
+    "equity_table": ".equity",
+    "heads_up_matrix": ".equity",
+    "possible_hands": ".equity",
+    # odds
+    "KeptHandFormulas": ".odds",
+    "deck_symbols": ".odds",
+    "kept_hand_distribution": ".odds",
+    "kept_hand_formulas": ".odds",
+    # policies
+    "POLICIES": ".policies",
+    "StateAwarePolicy": ".policies",
+    "greedy_equity_policy": ".policies",
+    "resolve_policy": ".policies",
+    "kept_weights": ".policies",
+    # ranking
+    "compare": ".ranking",
+    "format_hand": ".ranking",
+    "normal_key": ".ranking",
+    "parse_cards": ".ranking",
+    "parse_hand": ".ranking",
+    "showdown": ".ranking",
+    "trumps": ".ranking",
+    # rules
+    "DECK_PRESETS": ".rules",
+    "STREET_SEQUENCES": ".rules",
+    "TwoDreidelRules": ".rules",
+    "parse_deck": ".rules",
+    # strategy
+    "BestResponse": ".strategy",
+    "EquilibriumResult": ".strategy",
+    "PutBackMDP": ".strategy",
+    "best_put_back_policy": ".strategy",
+    "exploitability": ".strategy",
+    "put_back_equilibrium": ".strategy",
+    # at_the_table
+    "TableReport": ".at_the_table",
+    "at_the_table": ".at_the_table",
+    # play
+    "TwoDreidelGame": ".play",
+    "TwoDreidelObservation": ".play",
+    "new_game": ".play",
+    # play_spec
+    "PLAY": ".play_spec",
+    # information
+    "OpponentPosterior": ".information",
+    "opponent_posterior": ".information",
+    "table_posteriors": ".information",
+    # spin
+    "SpinDecision": ".spin",
+    "SpinTable": ".spin",
+    "spin_buy_in": ".spin",
+    "spin_decision": ".spin",
+    "spin_table": ".spin",
+    # table
+    "PutBackTable": ".table",
+    "before_draw_equity": ".table",
+    "hand_equity": ".table",
+    "monte_carlo_equity": ".table",
+    "put_back_equities": ".table",
+    "table_equity": ".table",
+}
+
+#: Public names that are functions although a submodule has the same name: importing the
+#: submodule must not replace the function on the package (the eager import used to
+#: rebind it; :class:`_Package` keeps it).
+_FUNCTIONS_OVER_MODULES = frozenset({"equity", "at_the_table"})
+
+if TYPE_CHECKING:  # static checkers see the real names
+    from ._game import GAME
+    from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
+    from .deck import DeckState, draw_weights, hypergeometric
+    from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
+    from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
+    from .policies import POLICIES, StateAwarePolicy, greedy_equity_policy, kept_weights, resolve_policy
+    from .ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
+    from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+    from .strategy import (
+        BestResponse, EquilibriumResult, PutBackMDP, best_put_back_policy, exploitability, put_back_equilibrium,
     )
-)
+    from . import chain, information, spin, strategy, table
+    from .at_the_table import TableReport, at_the_table
+    from .play import TwoDreidelGame, TwoDreidelObservation, new_game
+    from .play_spec import PLAY
+    from .information import OpponentPosterior, opponent_posterior, table_posteriors
+    from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
+    from .table import (
+        PutBackTable, before_draw_equity, hand_equity, monte_carlo_equity, put_back_equities,
+        table_equity,
+    )
 
 __all__ = [
-    "BestResponse", "ChainState", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
+    "BestResponse", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
     "StateAwarePolicy", "best_put_back_policy", "deck_chain", "exploitability", "greedy_equity_policy",
     "heads_up_long_run", "put_back_equilibrium", "chain", "strategy",
     "DECK_PRESETS", "GAME", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
     "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
     "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
-    "kept_hand_formulas", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
+    "kept_hand_formulas", "kept_weights", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
     "resolve_policy", "showdown", "trumps",
 ]
 __all__ += [
@@ -58,6 +145,39 @@ __all__ += [
 ]
 __all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
-__getattr__ = deprecated_names(__name__, {
-    "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate", lambda: MonteCarloEstimate),
+_deprecated = deprecated_names(__name__, {
+    "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate",
+                         lambda: importlib.import_module("dreidelpoker.montecarlo").MonteCarloEstimate),
+    "ChainState": ("dreidelpoker.games.two_dreidel.DeckState (the one deck-state type)",
+                   lambda: importlib.import_module("dreidelpoker.games.two_dreidel.deck").DeckState),
 })
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name, or a submodule, on first access (then cache it on the package)."""
+    module = _LAZY.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(module, __name__), name)
+    elif importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        value = importlib.import_module(f".{name}", __name__)
+    else:
+        return _deprecated(name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+class _Package(types.ModuleType):
+    """This package's module type: importing the ``equity`` or ``at_the_table`` submodule
+    leaves the public function of that name on the package."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _FUNCTIONS_OVER_MODULES and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -19,6 +19,8 @@ import numpy as np
 from ..protocol import Bot
 from .play import TwoDreidelObservation
 from .rules import TwoDreidelRules
+from ...errors import InputError
+from ...exact_rng import ExactIntegers
 
 __all__ = [
     "BET_FRACTIONS", "calling_station_bot", "hand_strengths", "pot_fraction_bet", "random_bot", "tight_bot",
@@ -44,17 +46,93 @@ def pot_fraction_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction:
     return min(max(want, sizes[0]), sizes[-1])
 
 
-def _random(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
-    obs, legal = observation, legal_actions
-    if obs.phase != "bet":
-        return legal[int(rng.integers(len(legal)))]
+def _words(legal: Sequence[Any]) -> int:
+    """How many words (``"fold"``, ``"call"``, ``"check"``) lead the legal actions: the game
+    lists its words first and its bet sizes after them, ascending."""
+    k = 0
+    for a in legal:
+        if a.__class__ is not str:
+            break
+        k += 1
+    return k
+
+
+def _fraction_bet(obs: TwoDreidelObservation, low: int, high: int, fraction: float) -> int:
+    """:func:`pot_fraction_bet` when the legal sizes run from ``low`` to ``high``."""
+    want = obs.to_call + int(round(fraction * (obs.pot + obs.to_call)))
+    return min(max(want, low), high)
+
+
+class _Integers:
+    """``integers(n)`` of a generator that is not PCG64 (no fast path)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def integers(self, high: int) -> int:
+        return int(self.rng.integers(high))
+
+    small = integers
+
+
+class _Random:
+    """The ``random`` bot of one game. It draws exactly what ``rng.integers`` would draw, through
+    an :class:`~dreidelpoker.exact_rng.ExactIntegers` on each generator it is handed."""
+
+    name = "random"
+    __slots__ = ("_streams", "_rng", "_last")
+
+    def __init__(self) -> None:
+        self._streams: dict[int, tuple[np.random.Generator, ExactIntegers | _Integers]] = {}
+        self._rng: np.random.Generator | None = None
+        self._last: ExactIntegers | _Integers | None = None
+
+    def _ints(self, rng: np.random.Generator) -> ExactIntegers | _Integers:
+        got = self._streams.get(id(rng))
+        if got is None or got[0] is not rng:
+            if len(self._streams) > 64:
+                self._streams.clear()
+            try:
+                ints: ExactIntegers | _Integers = ExactIntegers(rng)
+            except InputError:
+                ints = _Integers(rng)
+            got = self._streams[id(rng)] = (rng, ints)
+        self._rng, self._last = rng, got[1]
+        return got[1]
+
+    def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
+                 rng: np.random.Generator) -> Any:
+        legal = legal_actions
+        ints = self._last if rng is self._rng else self._ints(rng)
+        assert ints is not None
+        if observation.phase != "bet":
+            return legal[ints.small(len(legal))]
+        # the words ("fold", "call", "check") come first, the bet sizes after them
+        n = len(legal)
+        k = 0
+        if n > 1 and legal[0].__class__ is str:
+            if legal[1].__class__ is not str:
+                k = 1
+            elif n > 2 and legal[2].__class__ is not str:
+                k = 2
+        if not k or legal[-1].__class__ is not int:
+            return _random_bet_slow(observation, legal, ints)
+        kind = ints.small(k + 1)  # the words, then "raise"
+        if kind < k:
+            return legal[kind]
+        return _fraction_bet(observation, legal[k], legal[-1], BET_FRACTIONS[ints.small(3)])
+
+
+def _random_bet_slow(obs: TwoDreidelObservation, legal: Sequence[Any], ints: ExactIntegers | _Integers) -> Any:
     kinds: list[Any] = [a for a in legal if isinstance(a, str)]
     if len(legal) > len(kinds):
         kinds.append("raise")
-    kind = kinds[int(rng.integers(len(kinds)))]
+    kind = kinds[ints.integers(len(kinds))]
     if kind != "raise":
         return kind
-    bet = pot_fraction_bet(obs, legal, BET_FRACTIONS[int(rng.integers(len(BET_FRACTIONS)))])
+    bet = pot_fraction_bet(obs, legal, BET_FRACTIONS[ints.integers(len(BET_FRACTIONS))])
     assert bet is not None
     return bet
 
@@ -62,7 +140,10 @@ def _random(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rn
 def random_bot(rules: TwoDreidelRules) -> Bot:
     """Uniform over the kinds of legal action (fold, check, call, bet); a bet's size is
     half the pot, the pot or twice the pot, uniformly (clipped to the legal range).
-    Put-backs and spin calls are uniform too.
+    Put-backs and spin calls are uniform too. It draws from its generator exactly what
+    ``rng.integers`` would, read ahead in blocks
+    (:class:`~dreidelpoker.exact_rng.ExactIntegers`): do not draw from the same
+    generator elsewhere while it plays.
 
     Examples:
         >>> import numpy as np
@@ -72,7 +153,7 @@ def random_bot(rules: TwoDreidelRules) -> Bot:
         ...     "fold", "call", 2, 3)
         True
     """
-    return _random
+    return _Random()
 
 
 def _calling_station(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
@@ -80,7 +161,8 @@ def _calling_station(observation: TwoDreidelObservation, legal_actions: Sequence
     if obs.phase == "put-back":
         return legal[0]  # the worst card goes back: keep the normal-best hand
     if obs.phase == "bet":
-        return "check" if "check" in legal else "call" if "call" in legal else legal[0]
+        words = legal[:_words(legal)]  # the game lists its words first
+        return "check" if "check" in words else "call" if "call" in words else legal[0]
     return "call" if "call" in legal else legal[0]
 
 
@@ -136,7 +218,8 @@ class _Tight:
         obs, legal = observation, legal_actions
         if obs.phase == "put-back":
             return legal[0]  # keep the normal-best hand
-        n_opp = max(1, len(obs.opponents_in_hand))
+        in_hand = obs.in_hand
+        n_opp = max(1, sum(in_hand) - in_hand[obs.seat])  # the opponents still in the hand
         s = self.strength.get(obs.hand, 0.0) ** n_opp
         stack = obs.stacks[obs.seat]
         if obs.phase == "calls":
@@ -144,14 +227,16 @@ class _Tight:
                 return "fold"
             cheap = obs.buy_in <= max(1, stack // 4)
             return "call" if obs.buy_in == 0 or s >= 0.7 or (s >= 0.45 and cheap) else "fold"
+        k = _words(legal)
+        sized = k < len(legal) and legal[-1].__class__ is int  # the bet sizes follow the words
         if obs.to_call == 0:
             if s >= 0.7:
-                bet = pot_fraction_bet(obs, legal, 0.5)
+                bet = _fraction_bet(obs, legal[k], legal[-1], 0.5) if sized else pot_fraction_bet(obs, legal, 0.5)
                 if bet is not None:
                     return bet
             return "check"
         if s >= 0.85:
-            bet = pot_fraction_bet(obs, legal, 1.0)
+            bet = _fraction_bet(obs, legal[k], legal[-1], 1.0) if sized else pot_fraction_bet(obs, legal, 1.0)
             if bet is not None:
                 return bet
         affordable = obs.to_call <= max(1, stack // 3)

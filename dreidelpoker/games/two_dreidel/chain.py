@@ -1,6 +1,6 @@
 """The deck cycle of one Two Dreidel player as an exact Markov chain (RULES.md 1.2).
 
-A :class:`ChainState` is what a player knows at the start of a hand: the composition of
+A :class:`~dreidelpoker.games.two_dreidel.deck.DeckState` is what a player knows at the start of a hand: the composition of
 their draw pile, the card(s) they put back on top last hand, and their discard pile
 (every card is in one or the other between hands). One step of the chain is one hand:
 draw ``rules.draw`` cards (the known top card(s) first; if the pile runs out, draw what is
@@ -21,7 +21,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -29,10 +28,12 @@ import sympy
 from ..._fractions import frac_str
 from ...display import table_html, text_table
 from ...exact import Distribution, ExactTable
-from .deck import DeckState, DrawOutcome, check_piles, counts_of, draw_weights, hypergeometric
+from ..._deprecation import deprecated_call, deprecated_names
+from .deck import DeckState, DrawOutcome, counts_of, draw_weights
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_share, normal_key, trumps
-from .size import check_chain_size
+from .size import check_chain_size, estimated_states
+from ...limits import progress_bar
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
 
@@ -40,118 +41,23 @@ if TYPE_CHECKING:
     from ...markov import MarkovChain
 
 __all__ = [
-    "ChainState", "DeckChain", "HandStep", "HeadsUpLongRun", "deck_chain", "deck_size_cycle",
-    "draw_classes", "hand_steps", "heads_up_long_run", "heads_up_value", "transitions",
+    "DeckChain", "HandStep", "HeadsUpLongRun", "deck_chain", "deck_size_cycle",
+    "hand_steps", "heads_up_long_run", "heads_up_value", "transitions",
 ]
 
 Counts = tuple[int, ...]
+
+#: ``ChainState`` was the chain's own copy of :class:`DeckState`; one release of warning.
+__getattr__ = deprecated_names(__name__, {"ChainState": ("two_dreidel.DeckState", lambda: DeckState)})
 
 #: Chains larger than this are refused (the deck presets need a few hundred states).
 DEFAULT_MAX_STATES = 200_000
 
 
-@dataclass(frozen=True)
-class ChainState:
-    """One player's deck at the start of a hand.
-
-    ``deck`` counts every card in the draw pile (the known top cards included), ``top``
-    lists the known top card(s) as sorted symbol indices (empty on a fresh deck; with the
-    default rules one card), ``discard`` counts the discard pile.
-
-    Examples:
-        >>> rules = TwoDreidelRules()
-        >>> ChainState.fresh(rules).describe(rules)
-        'deck 1-5-5-1, discard 0-0-0-0'
-        >>> ChainState((0, 2, 1, 1), (1,), (1, 3, 4, 0)).label(rules)
-        '0211·H'
-    """
-
-    deck: Counts
-    top: Hand
-    discard: Counts
-
-    @classmethod
-    def fresh(cls, rules: TwoDreidelRules) -> ChainState:
-        """A freshly shuffled full deck, nothing known on top, empty discard."""
-        return cls(rules.counts, (), tuple(0 for _ in rules.counts))
-
-    @classmethod
-    def from_deck_state(cls, state: DeckState) -> ChainState:
-        """The chain state of a :class:`~dreidelpoker.games.two_dreidel.deck.DeckState`."""
-        return cls(state.deck, () if state.top is None else (state.top,), state.discard)
-
-    def as_deck_state(self) -> DeckState:
-        """The same state as a :class:`DeckState` (at most one known top card)."""
-        if len(self.top) > 1:
-            raise InputError(f"a DeckState knows one top card; this state knows {len(self.top)}")
-        return DeckState(self.deck, self.top[0] if self.top else None, self.discard)
-
-    @property
-    def deck_size(self) -> int:
-        return sum(self.deck)
-
-    def validate(self, rules: TwoDreidelRules) -> None:
-        """Raise ``ValueError`` if this state cannot occur under ``rules``."""
-        check_piles(rules, self.deck, self.discard)
-        k = len(rules.symbols)
-        if any(not 0 <= t < k for t in self.top) or len(self.top) > rules.put_back:
-            raise InputError(f"the known top cards {self.top!r} must be at most {rules.put_back} symbol indices")
-        top = counts_of(self.top, k)
-        if any(t > d for t, d in zip(top, self.deck)):
-            raise InputError(f"the known top card(s) {format_hand(self.top, rules)} are not in the deck {_label(self.deck)}")
-
-    def describe(self, rules: TwoDreidelRules) -> str:
-        top = f" (top {format_hand(self.top, rules)})" if self.top else ""
-        return f"deck {_label(self.deck)}{top}, discard {_label(self.discard)}"
-
-    def label(self, rules: TwoDreidelRules) -> str:
-        """A short node label: deck counts, then the known top card(s)."""
-        digits = "".join(str(c) if c < 10 else f"({c})" for c in self.deck)
-        return digits + ("·" + format_hand(self.top, rules) if self.top else "")
-
-    def to_dict(self, rules: TwoDreidelRules) -> dict[str, Any]:
-        return {
-            "deck": dict(zip(rules.symbols, self.deck)),
-            "top": format_hand(self.top, rules),
-            "discard": dict(zip(rules.symbols, self.discard)),
-        }
-
-
-def _label(counts: Counts) -> str:
-    return "-".join(str(c) for c in counts)
-
-
-def draw_classes(rules: TwoDreidelRules, state: ChainState) -> tuple[list[tuple[DrawOutcome, int]], int]:
-    """All classes of draws from ``state`` with integer weights and their total.
-
-    With at most one known top card this is
-    :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights`; with several (``put_back >
-    1``) all known cards are drawn first, then the same rules apply.
-
-    Examples:
-        >>> outs, total = draw_classes(TwoDreidelRules(), ChainState((0, 1, 1, 0), (1,), (1, 4, 4, 1)))
-        >>> total, sorted(format_hand(o.drawn) for o, _ in outs)
-        (10, ['GHN', 'HHN', 'HNN', 'HNS'])
-    """
-    if len(state.top) <= 1:
-        return draw_weights(rules, state.as_deck_state())
-    state.validate(rules)
-    fixed = counts_of(state.top, len(rules.symbols))
-    pile = tuple(d - f for d, f in zip(state.deck, fixed))
-    need = rules.draw - len(state.top)
-    out: list[tuple[DrawOutcome, int]] = []
-    if need <= sum(pile):
-        for vec, w in hypergeometric(pile, need):
-            drawn = _hand(tuple(f + v for f, v in zip(fixed, vec)))
-            out.append((DrawOutcome(drawn, tuple(p - v for p, v in zip(pile, vec)), state.discard, False), w))
-        return out, comb(sum(pile), need)
-    first = tuple(f + p for f, p in zip(fixed, pile))
-    rest = need - sum(pile)
-    for vec, w in hypergeometric(state.discard, rest):
-        drawn = _hand(tuple(a + v for a, v in zip(first, vec)))
-        new_pile = tuple(d - v for d, v in zip(state.discard, vec))
-        out.append((DrawOutcome(drawn, new_pile, tuple(0 for _ in pile), True), w))
-    return out, comb(sum(state.discard), rest)
+def draw_classes(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[DrawOutcome, int]], int]:
+    """Deprecated: use :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights` (the same draw)."""
+    deprecated_call("two_dreidel.chain.draw_classes", "two_dreidel.draw_weights")
+    return draw_weights(rules, state)
 
 
 def _hand(counts: Counts) -> Hand:
@@ -166,33 +72,33 @@ class HandStep:
     drawn: Hand
     put_back: Hand
     kept: Hand
-    next_state: ChainState
+    next_state: DeckState
     weight: int
     reshuffled: bool
 
 
-def after_hand(outcome: DrawOutcome, put_back: Hand, kept: Hand, k: int) -> ChainState:
+def after_hand(outcome: DrawOutcome, put_back: Hand, kept: Hand, k: int) -> DeckState:
     """The state at the start of the next hand: the put-back card(s) on top of the pile,
     the kept hand on the discard (RULES.md 1.2 steps 2 and 3)."""
     back = counts_of(put_back, k)
     held = counts_of(kept, k)
-    return ChainState(
+    return DeckState.trusted(
         tuple(d + b for d, b in zip(outcome.deck_after, back)),
         tuple(sorted(put_back)),
         tuple(d + h for d, h in zip(outcome.discard_after, held)),
     )
 
 
-def hand_steps(rules: TwoDreidelRules, state: ChainState, policy: ResolvedPolicy) -> tuple[list[HandStep], int]:
+def hand_steps(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy) -> tuple[list[HandStep], int]:
     """Every class of hands from ``state`` under ``policy``, with weights and their total.
 
     Examples:
         >>> rules = TwoDreidelRules()
-        >>> steps, total = hand_steps(rules, ChainState.fresh(rules), resolve_policy("normal-best", rules))
+        >>> steps, total = hand_steps(rules, DeckState.fresh(rules), resolve_policy("normal-best", rules))
         >>> total, sum(s.weight for s in steps)
         (220, 220)
     """
-    outcomes, total = draw_classes(rules, state)
+    outcomes, total = draw_weights(rules, state)
     k = len(rules.symbols)
     steps = []
     for outcome, w in outcomes:
@@ -209,18 +115,18 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
     return tuple(kept)
 
 
-def transitions(rules: TwoDreidelRules, state: ChainState, policy: Policy | ResolvedPolicy) -> dict[ChainState, Fraction]:
+def transitions(rules: TwoDreidelRules, state: DeckState, policy: Policy | ResolvedPolicy) -> dict[DeckState, Fraction]:
     """The deck chain's transition function: next state -> exact probability.
 
     Examples:
         >>> rules = TwoDreidelRules()
-        >>> nxt = transitions(rules, ChainState.fresh(rules), "normal-best")
+        >>> nxt = transitions(rules, DeckState.fresh(rules), "normal-best")
         >>> len(nxt), sum(nxt.values())
         (12, Fraction(1, 1))
     """
     pol = resolve_policy(policy, rules)
     steps, total = hand_steps(rules, state, pol)
-    out: dict[ChainState, Fraction] = {}
+    out: dict[DeckState, Fraction] = {}
     for s in steps:
         out[s.next_state] = out.get(s.next_state, Fraction(0)) + Fraction(s.weight, total)
     return out
@@ -258,14 +164,14 @@ def _next_size(rules: TwoDreidelRules, size: int) -> int:
 class _StateInfo:
     """Per-state facts of a chain under a fixed policy (exact, as Fractions)."""
 
-    next: dict[ChainState, Fraction]
+    next: dict[DeckState, Fraction]
     kept: dict[Hand, Fraction]
     reshuffle: Fraction
 
 
-def _state_info(rules: TwoDreidelRules, state: ChainState, policy: ResolvedPolicy) -> _StateInfo:
+def _state_info(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy) -> _StateInfo:
     steps, total = hand_steps(rules, state, policy)
-    nxt: dict[ChainState, Fraction] = {}
+    nxt: dict[DeckState, Fraction] = {}
     kept: dict[Hand, Fraction] = {}
     resh = 0
     for s in steps:
@@ -277,26 +183,29 @@ def _state_info(rules: TwoDreidelRules, state: ChainState, policy: ResolvedPolic
 
 
 def _explore(
-    rules: TwoDreidelRules, start: ChainState, policy: ResolvedPolicy, max_states: int
-) -> dict[ChainState, _StateInfo]:
-    info: dict[ChainState, _StateInfo] = {}
+    rules: TwoDreidelRules, start: DeckState, policy: ResolvedPolicy, max_states: int
+) -> dict[DeckState, _StateInfo]:
+    info: dict[DeckState, _StateInfo] = {}
     stack = [start]
-    while stack:
-        s = stack.pop()
-        if s in info:
-            continue
-        if len(info) >= max_states:
-            raise InputError(
-                f"the deck chain of {rules.deck_label} under {policy.name!r} has more than max_states="
-                f"{max_states} states; raise max_states if you have the memory"
-            )
-        info[s] = si = _state_info(rules, s, policy)
-        stack.extend(t for t in si.next if t not in info)
+    # A bar on a terminal or in Jupyter, under use_progress(True) (the CLI), after a second of work.
+    with progress_bar(estimated_states(rules), "deck chain: exploring", unit=" states", min_total=0) as bar:
+        while stack:
+            s = stack.pop()
+            if s in info:
+                continue
+            if len(info) >= max_states:
+                raise InputError(
+                    f"the deck chain of {rules.deck_label} under {policy.name!r} has more than max_states="
+                    f"{max_states} states; raise max_states if you have the memory"
+                )
+            info[s] = si = _state_info(rules, s, policy)
+            bar.update(1)
+            stack.extend(t for t in si.next if t not in info)
     return info
 
 
-def _mat_vec(vec: Mapping[ChainState, Fraction], info: Mapping[ChainState, _StateInfo]) -> dict[ChainState, Fraction]:
-    out: dict[ChainState, Fraction] = {}
+def _mat_vec(vec: Mapping[DeckState, Fraction], info: Mapping[DeckState, _StateInfo]) -> dict[DeckState, Fraction]:
+    out: dict[DeckState, Fraction] = {}
     for s, p in vec.items():
         for t, q in info[s].next.items():
             out[t] = out.get(t, Fraction(0)) + p * q
@@ -319,7 +228,7 @@ def _hand_dist(
 class DeckChain:
     """The exact deck-cycle chain of one player under one keep policy.
 
-    Build it with :func:`deck_chain`. States are :class:`ChainState` s reachable from
+    Build it with :func:`deck_chain`. States are :class:`DeckState` s reachable from
     ``start``; ``chain`` is the generic :class:`~dreidelpoker.markov.MarkovChain`.
 
     Examples:
@@ -330,8 +239,8 @@ class DeckChain:
         1/11
     """
 
-    def __init__(self, rules: TwoDreidelRules, policy: ResolvedPolicy, start: ChainState,
-                 info: dict[ChainState, _StateInfo]) -> None:
+    def __init__(self, rules: TwoDreidelRules, policy: ResolvedPolicy, start: DeckState,
+                 info: dict[DeckState, _StateInfo]) -> None:
         self.rules = rules
         self.policy = policy
         self.start = start
@@ -340,7 +249,7 @@ class DeckChain:
 
     # -- structure ------------------------------------------------------------------
     @property
-    def states(self) -> list[ChainState]:
+    def states(self) -> list[DeckState]:
         """Every state reachable from ``start`` (the fresh deck first)."""
         return list(self._info)
 
@@ -348,23 +257,23 @@ class DeckChain:
     def n_states(self) -> int:
         return len(self._info)
 
-    def successors(self, state: ChainState) -> dict[ChainState, Fraction]:
+    def successors(self, state: DeckState) -> dict[DeckState, Fraction]:
         """The transition function: next state -> exact probability (as Fractions)."""
         return dict(self._info[state].next)
 
-    def kept_distribution(self, state: ChainState) -> dict[Hand, Fraction]:
+    def kept_distribution(self, state: DeckState) -> dict[Hand, Fraction]:
         """The kept hand's distribution on a hand that starts from ``state``."""
         return dict(self._info[state].kept)
 
     @cached_property
-    def chain(self) -> MarkovChain[ChainState]:
+    def chain(self) -> MarkovChain[DeckState]:
         """The generic exact Markov chain (networkx graph, classification, solvers)."""
         from ...markov import MarkovChain
 
         return MarkovChain.from_transitions({s: i.next for s, i in self._info.items()})
 
     @cached_property
-    def recurrent_classes(self) -> list[frozenset[ChainState]]:
+    def recurrent_classes(self) -> list[frozenset[DeckState]]:
         return self.chain.recurrent_classes()
 
     @cached_property
@@ -384,27 +293,29 @@ class DeckChain:
         return self.cycle.index(size)
 
     @cached_property
-    def _phase_limits(self) -> tuple[list[dict[ChainState, Fraction]], bool]:
+    def _phase_limits(self) -> tuple[list[dict[DeckState, Fraction]], bool]:
         """Cesàro limits of the state distribution along each position of the deck-size
         cycle, and whether they are true limits (the L-step chain is aperiodic)."""
         from ...markov import MarkovChain
 
         L = len(self.cycle)
-        by_layer: dict[int, list[ChainState]] = {j: [] for j in range(L)}
+        by_layer: dict[int, list[DeckState]] = {j: [] for j in range(L)}
         for s in self._info:
             if s.deck_size in self.cycle and (s is not self.start or not self.prefix):
                 by_layer[self._layer_of(s.deck_size)].append(s)
         # Anchor on the smallest layer: the exact solve happens there only.
         anchor = min(range(L), key=lambda j: (len(by_layer[j]), j))
-        mu: dict[ChainState, Fraction] = {self.start: Fraction(1)}
+        mu: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         for _ in range(len(self.prefix) + anchor):
             mu = _mat_vec(mu, self._info)
-        rows: dict[ChainState, dict[ChainState, Fraction]] = {}
-        for s in by_layer[anchor]:
-            vec: dict[ChainState, Fraction] = {s: Fraction(1)}
-            for _ in range(L):
-                vec = _mat_vec(vec, self._info)
-            rows[s] = vec
+        rows: dict[DeckState, dict[DeckState, Fraction]] = {}
+        with progress_bar(len(by_layer[anchor]), "deck chain: long run", unit=" states", min_total=0) as bar:
+            for s in by_layer[anchor]:
+                vec: dict[DeckState, Fraction] = {s: Fraction(1)}
+                for _ in range(L):
+                    vec = _mat_vec(vec, self._info)
+                rows[s] = vec
+                bar.update(1)
         reduced = MarkovChain.from_transitions(rows)
         classes = reduced.recurrent_classes()
         if len(classes) == 1:
@@ -416,13 +327,13 @@ class DeckChain:
                     limit[t] = limit.get(t, Fraction(0)) + w * Fraction(int(p.p), int(p.q))
         converges = all(reduced.period(next(iter(c))) == 1 for c in classes)
         limit = {s: p for s, p in limit.items() if p}
-        phases: list[dict[ChainState, Fraction]] = [{} for _ in range(L)]
+        phases: list[dict[DeckState, Fraction]] = [{} for _ in range(L)]
         phases[anchor] = limit
         for j in range(1, L):
             phases[(anchor + j) % L] = _mat_vec(phases[(anchor + j - 1) % L], self._info)
         return phases, converges
 
-    def phase_state_distributions(self) -> dict[int, dict[ChainState, Fraction]]:
+    def phase_state_distributions(self) -> dict[int, dict[DeckState, Fraction]]:
         """Deck size at the start of a hand -> long-run distribution of the state on such
         hands (the Cesàro limit along that position of the deck cycle)."""
         phases, _ = self._phase_limits
@@ -434,7 +345,7 @@ class DeckChain:
         only on average), which the two-player analyses need."""
         return self._phase_limits[1]
 
-    def long_run_state_distribution(self, *, method: str = "layered") -> dict[ChainState, Fraction]:
+    def long_run_state_distribution(self, *, method: str = "layered") -> dict[DeckState, Fraction]:
         """The long-run (Cesàro) fraction of hands that start from each state.
 
         ``method="layered"`` (default) solves exactly on the smallest deck-size layer and
@@ -449,13 +360,13 @@ class DeckChain:
             raise InputError(f"method must be 'layered' or 'engine', got {method!r}")
         phases, _ = self._phase_limits
         L = len(phases)
-        out: dict[ChainState, Fraction] = {}
+        out: dict[DeckState, Fraction] = {}
         for ph in phases:
             for s, p in ph.items():
                 out[s] = out.get(s, Fraction(0)) + p / L
         return out
 
-    def _mix_kept(self, dist: Mapping[ChainState, Fraction]) -> dict[Hand, Fraction]:
+    def _mix_kept(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
         out: dict[Hand, Fraction] = {}
         for s, p in dist.items():
             for h, q in self._info[s].kept.items():
@@ -488,11 +399,11 @@ class DeckChain:
             for size, p in self.phase_state_distributions().items()
         }
 
-    def state_distribution(self, hand: int) -> dict[ChainState, Fraction]:
+    def state_distribution(self, hand: int) -> dict[DeckState, Fraction]:
         """Exact distribution of the state at the start of hand number ``hand`` (1 = first)."""
         if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
             raise InputError(f"hand must be a positive integer (1 = the first hand), got {hand!r}")
-        vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
+        vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         for _ in range(hand - 1):
             vec = _mat_vec(vec, self._info)
         return vec
@@ -512,7 +423,7 @@ class DeckChain:
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
             raise InputError(f"hands must be a positive integer, got {hands!r}")
         out = []
-        vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
+        vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         for k in range(1, hands + 1):
             out.append(_hand_dist(self.rules, self._mix_kept(vec), f"hand {k}"))
             vec = _mat_vec(vec, self._info)
@@ -531,7 +442,7 @@ class DeckChain:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise InputError(f"hands must be a positive integer, got {hands!r}")
         rows = []
-        vec: dict[ChainState, Fraction] = {self.start: Fraction(1)}
+        vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         for k in range(1, n + 1):
             size = next(iter(vec)).deck_size
             p = sum((q * self._info[s].reshuffle for s, q in vec.items()), Fraction(0))
@@ -602,7 +513,7 @@ def deck_chain(
     rules: TwoDreidelRules | None = None,
     *,
     policy: Policy | ResolvedPolicy = "normal-best",
-    start: ChainState | DeckState | None = None,
+    start: DeckState | None = None,
     max_states: int = DEFAULT_MAX_STATES,
 ) -> DeckChain:
     """Build the exact deck-cycle chain of one player (RULES.md 1.2).
@@ -626,13 +537,12 @@ def deck_chain(
         raise InputTypeError(f"rules must be a TwoDreidelRules, got {type(rules).__name__}")
     pol = resolve_policy(policy, rules)
     if start is None:
-        st = ChainState.fresh(rules)
+        st = DeckState.fresh(rules)
     elif isinstance(start, DeckState):
-        st = ChainState.from_deck_state(start)
-    elif isinstance(start, ChainState):
         st = start
     else:
-        raise InputTypeError(f"start must be a ChainState or DeckState, got {type(start).__name__}")
+        raise InputTypeError(f"start must be a DeckState (e.g. DeckState.of(rules, top='H')), "
+                             f"got {type(start).__name__}")
     st.validate(rules)
     if any(a + b != full for a, b, full in zip(st.deck, st.discard, rules.counts)):
         raise InputError(

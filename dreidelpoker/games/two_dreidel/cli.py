@@ -1,21 +1,26 @@
-"""Two Dreidel's CLI commands (``odds``, ``equity`` and ``chain``), registered through the game registry."""
+"""Two Dreidel's CLI commands (``odds``, ``equity``, ``chain`` and ``solve``), registered
+through the game registry.
+
+Light on purpose: this module imports the rules and the keep policies only. Each command
+imports its engine when it runs (and ``solve``, from :mod:`.solve_spin`, when first looked
+up), so ``dreidelpoker odds two-dreidel`` loads neither the chain, the equity tables nor the
+solver.
+"""
 
 from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...exact import Distribution
 from ...limits import check_count, int_arg
-from ..registry import CliCommand
-from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
-from .odds import kept_hand_distribution, odds_table_text
+from ..registry import CliCommand, CliResult, LazyCommands
 from .policies import POLICIES
 from .rules import DECK_HELP, TwoDreidelRules
-from .size import check_chain_size
-from .table_cli import add_equity_arguments, run_equity
-from .solve_spin import SOLVE_COMMAND
+
+if TYPE_CHECKING:
+    from ...exact import Distribution
+    from .chain import DeckChain, HeadsUpLongRun
 
 _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default normal-best)"
 
@@ -37,10 +42,14 @@ class _OddsOutput:
                 "hands": d["probabilities"], "denominator": d["total"]}
 
     def to_text(self) -> str:
+        from .odds import odds_table_text
+
         return odds_table_text(self.dist)
 
 
 def _run_odds(args: argparse.Namespace) -> _OddsOutput:
+    from .odds import kept_hand_distribution
+
     rules = TwoDreidelRules(deck=args.deck)
     return _OddsOutput(kept_hand_distribution(rules, policy=args.policy), rules, args.policy)
 
@@ -87,6 +96,9 @@ def _add_chain(p: argparse.ArgumentParser) -> None:
 
 
 def _run_chain(args: argparse.Namespace) -> _ChainOutput:
+    from .chain import deck_chain, heads_up_long_run
+    from .size import check_chain_size
+
     rules = TwoDreidelRules(deck=args.deck)
     max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
     check_chain_size(rules, max_states, option="--max-states")
@@ -96,8 +108,20 @@ def _run_chain(args: argparse.Namespace) -> _ChainOutput:
     return _ChainOutput(chain, heads_up_long_run(rules, hero=chain, opponent=opp))
 
 
-COMMANDS = {
-    "solve": SOLVE_COMMAND,
+def _add_equity(p: argparse.ArgumentParser) -> None:
+    from .table_cli import add_equity_arguments
+
+    add_equity_arguments(p)
+
+
+def _run_equity(args: argparse.Namespace) -> CliResult:
+    from .table_cli import run_equity
+
+    return run_equity(args)
+
+
+COMMANDS = LazyCommands({
+    "solve": "dreidelpoker.games.two_dreidel.solve_spin:SOLVE_COMMAND",
     "odds": CliCommand(
         help="exact distribution of the kept two-card hand from a fresh deck",
         add_arguments=_common,
@@ -107,8 +131,8 @@ COMMANDS = {
     "equity": CliCommand(
         help="exact equity of a kept hand, or of each put-back choice for drawn cards, against opponents "
         "drawing from fresh decks or known by their public discards",
-        add_arguments=add_equity_arguments,
-        run=run_equity,
+        add_arguments=_add_equity,
+        run=_run_equity,
         examples=(
             ("GH",),
             ("NS", "--opponents", "3", "--deck", "2-6-6-2"),
@@ -127,4 +151,4 @@ COMMANDS = {
         run=_run_chain,
         examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin", "--opponent", "normal-best")),
     ),
-}
+})

@@ -1,7 +1,7 @@
 """Deck states and the exact distribution of one draw (RULES.md 1.2, step 1).
 
 A :class:`DeckState` is what a player knows at the start of a hand: the composition of
-their draw pile, the card they put back on top last hand (if any), and their discard
+their draw pile, the card(s) they put back on top last hand (if any), and their discard
 pile. Draws are enumerated as *count vectors* with hypergeometric integer weights, never
 as ordered cards.
 """
@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from .ranking import Hand, parse_cards
-from .rules import TwoDreidelRules, parse_deck
+from ..._deprecation import deprecated_call
 from ...errors import InputError, InputTypeError, shorten
+from .ranking import Hand, format_hand, parse_cards
+from .rules import TwoDreidelRules, parse_deck
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
@@ -54,21 +55,26 @@ def hypergeometric(counts: Counts, k: int) -> Iterator[tuple[Counts, int]]:
 
 @dataclass(frozen=True)
 class DeckState:
-    """One player's deck at the start of a hand.
+    """One player's deck at the start of a hand: the one deck-state type of Two Dreidel.
 
-    ``deck`` counts every card in the draw pile (including a known top card), ``top`` is
-    the index of the known top card or ``None``, ``discard`` counts the discard pile.
+    ``deck`` counts every card in the draw pile (the known top cards included), ``top``
+    lists the known top card(s) as sorted symbol indices (empty on a fresh deck; with the
+    default rules at most one card, the card put back last hand), ``discard`` counts the
+    discard pile. The deck chain, the put-back MDP, the odds and the whole-game engine all
+    use this type.
 
     Examples:
         >>> rules = TwoDreidelRules()
         >>> DeckState.fresh(rules)
-        DeckState(deck=(1, 5, 5, 1), top=None, discard=(0, 0, 0, 0))
+        DeckState(deck=(1, 5, 5, 1), top=(), discard=(0, 0, 0, 0))
         >>> DeckState.of(rules, deck="0-3-2-1", top="H", discard="1-2-3-0").describe(rules)
         'deck 0-3-2-1 (top H), discard 1-2-3-0'
+        >>> DeckState((0, 2, 1, 1), (1,), (1, 3, 4, 0)).label(rules)
+        '0211·H'
     """
 
     deck: Counts
-    top: int | None
+    top: Hand
     discard: Counts
 
     def __post_init__(self) -> None:
@@ -82,17 +88,41 @@ class DeckState:
                                      f"got {shorten(pile)}")
         if len(self.deck) != len(self.discard):
             raise InputError(f"DeckState deck {self.deck} and discard {self.discard} must count the same symbols")
-        top = self.top
-        if top is not None:
-            if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top < len(self.deck):
-                raise InputError(f"DeckState top {shorten(top)} must be None or a symbol index 0..{len(self.deck) - 1}")
-            if self.deck[top] < 1:
-                raise InputError(f"DeckState top {top} is a card not in the deck {self.deck}")
+        top: Any = self.top
+        if top is None or (isinstance(top, int) and not isinstance(top, bool)):
+            deprecated_call("DeckState(deck, top=None or one index, discard)",
+                            "a tuple of known top cards, e.g. DeckState(deck, (1,), discard) or ()")
+            top = () if top is None else (top,)
+            object.__setattr__(self, "top", top)
+        k = len(self.deck)
+        if not isinstance(top, tuple) or not all(
+            isinstance(t, int) and not isinstance(t, bool) and 0 <= t < k for t in top
+        ):
+            raise InputTypeError(f"DeckState top must be a tuple of symbol indices 0..{k - 1} (the known top "
+                                 f"cards), got {shorten(top)}")
+        if list(top) != sorted(top):
+            object.__setattr__(self, "top", tuple(sorted(top)))
+        if any(t > d for t, d in zip(counts_of(top, k), self.deck)):
+            raise InputError(f"DeckState top {top} holds cards not in the deck {self.deck}")
+
+    @classmethod
+    def trusted(cls, deck: Counts, top: Hand, discard: Counts) -> DeckState:
+        """A state built by the engines from a valid state, without re-checking it.
+
+        The chain, the MDP and the game engine build millions of states from states already
+        checked; ``top`` must be sorted. Build states by hand with the constructor or
+        :meth:`of`.
+        """
+        state = object.__new__(cls)
+        object.__setattr__(state, "deck", deck)
+        object.__setattr__(state, "top", top)
+        object.__setattr__(state, "discard", discard)
+        return state
 
     @classmethod
     def fresh(cls, rules: TwoDreidelRules) -> DeckState:
-        """A freshly shuffled full deck, nothing on top, empty discard."""
-        return cls(rules.counts, None, tuple(0 for _ in rules.counts))
+        """A freshly shuffled full deck, nothing known on top, empty discard."""
+        return cls(rules.counts, (), tuple(0 for _ in rules.counts))
 
     @classmethod
     def of(
@@ -100,14 +130,18 @@ class DeckState:
         rules: TwoDreidelRules,
         *,
         deck: str | Sequence[int] | Mapping[str, int] | None = None,
-        top: str | int | None = None,
+        top: str | int | Sequence[int] | None = None,
         discard: str | Sequence[int] | Mapping[str, int] | None = None,
     ) -> DeckState:
         """Build and validate a deck state.
 
         ``deck`` and ``discard`` take a count string ``"0-3-2-1"``, a tuple or a
         ``{symbol: count}`` mapping. If ``discard`` is omitted it is whatever the full
-        deck lacks (no cards are held between hands).
+        deck lacks (no cards are held between hands). ``top`` takes the known top card(s)
+        as symbols (``"H"``), one symbol index, or a sequence of indices.
+
+        Raises:
+            InputError: if the piles or the top cards cannot occur under ``rules``.
         """
         k = len(rules.symbols)
         d = rules.counts if deck is None else parse_deck(deck, rules.symbols)
@@ -117,38 +151,53 @@ class DeckState:
             disc: Counts = tuple(y - x for x, y in zip(d, rules.counts))
         else:
             disc = parse_deck(discard, rules.symbols)
-        top_idx: int | None
+        top_cards: Hand
         if top is None:
-            top_idx = None
+            top_cards = ()
         elif isinstance(top, int) and not isinstance(top, bool):
             if not 0 <= top < k:
                 raise InputError(f"top card index {top} must be in 0..{k - 1}")
-            top_idx = top
+            top_cards = (top,)
+        elif isinstance(top, str):
+            top_cards = tuple(sorted(parse_cards(top, rules, what="top card")))
+        elif isinstance(top, Sequence) and not isinstance(top, bool):
+            top_cards = tuple(sorted(int(t) for t in top))
         else:
-            cards = parse_cards(str(top), rules, what="top card")
-            if len(cards) != 1:
-                raise InputError(f"the known top card must be one card, got {top!r}")
-            top_idx = cards[0]
-        state = cls(d, top_idx, disc)
+            raise InputTypeError(f"top must be symbols like 'H', a symbol index or a sequence of indices, "
+                                 f"got {shorten(top)}")
+        if len(top_cards) > rules.put_back:
+            raise InputError(f"at most {rules.put_back} known top card(s) (the cards put back last hand), "
+                             f"got {len(top_cards)}")
+        state = cls(d, top_cards, disc)
         state.validate(rules)
         return state
 
+    @property
+    def deck_size(self) -> int:
+        """Cards in the draw pile."""
+        return sum(self.deck)
+
     def validate(self, rules: TwoDreidelRules) -> None:
-        """Raise ``ValueError`` if this state cannot occur under ``rules``."""
+        """Raise :class:`~dreidelpoker.errors.InputError` if this state cannot occur under ``rules``."""
         check_piles(rules, self.deck, self.discard)
-        if self.top is not None and self.deck[self.top] == 0:
-            raise InputError(
-                f"the known top card {rules.symbols[self.top]} is not in the deck {_label(self.deck)}"
-            )
+        if len(self.top) > rules.put_back:
+            raise InputError(f"the known top cards {self.top!r} must be at most {rules.put_back} symbol indices")
 
     def describe(self, rules: TwoDreidelRules) -> str:
-        top = f" (top {rules.symbols[self.top]})" if self.top is not None else ""
+        """A readable line, e.g. ``'deck 0-3-2-1 (top H), discard 1-2-3-0'``."""
+        top = f" (top {format_hand(self.top, rules)})" if self.top else ""
         return f"deck {_label(self.deck)}{top}, discard {_label(self.discard)}"
 
+    def label(self, rules: TwoDreidelRules) -> str:
+        """A short node label: deck counts, then the known top card(s)."""
+        digits = "".join(str(c) if c < 10 else f"({c})" for c in self.deck)
+        return digits + ("·" + format_hand(self.top, rules) if self.top else "")
+
     def to_dict(self, rules: TwoDreidelRules) -> dict[str, Any]:
+        """Piles as ``{symbol: count}``; the known top card(s) as symbols (``None`` if none)."""
         return {
             "deck": dict(zip(rules.symbols, self.deck)),
-            "top": None if self.top is None else rules.symbols[self.top],
+            "top": format_hand(self.top, rules) if self.top else None,
             "discard": dict(zip(rules.symbols, self.discard)),
         }
 
@@ -190,25 +239,24 @@ class DrawOutcome:
 def draw_weights(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[DrawOutcome, int]], int]:
     """All classes of ``rules.draw``-card draws from ``state`` with integer weights and total.
 
-    Follows RULES.md 1.2: the known top card is drawn first; if the pile runs out, the
-    rest of the pile is drawn, the discard is shuffled into a new pile and drawing goes on.
+    The one draw-with-reshuffle of Two Dreidel (RULES.md 1.2): the known top card(s) are
+    drawn first; if the pile runs out, the rest of the pile is drawn, the discard is
+    shuffled into a new pile and drawing goes on. The chain, the MDP, the odds, the
+    table equity and the whole-game engine all draw through it.
 
     Examples:
         >>> outs, total = draw_weights(TwoDreidelRules(), DeckState.fresh(TwoDreidelRules()))
         >>> total, len(outs)
         (220, 12)
+        >>> outs, total = draw_weights(TwoDreidelRules(), DeckState((0, 1, 1, 0), (1,), (1, 4, 4, 1)))
+        >>> total, sorted(format_hand(o.drawn) for o, _ in outs)
+        (10, ['GHN', 'HHN', 'HNN', 'HNS'])
     """
     state.validate(rules)
-    n = rules.draw
     k = len(rules.symbols)
-    deck = list(state.deck)
-    fixed = [0] * k
-    need = n
-    if state.top is not None:
-        fixed[state.top] += 1
-        deck[state.top] -= 1
-        need -= 1
-    pile = tuple(deck)
+    fixed = counts_of(state.top, k)
+    pile = tuple(d - f for d, f in zip(state.deck, fixed))
+    need = rules.draw - len(state.top)
     out: list[tuple[DrawOutcome, int]] = []
     if need <= sum(pile):
         for vec, w in hypergeometric(pile, need):

@@ -5,11 +5,11 @@ stacks, and ``tight`` everywhere else."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, cast
 
 import numpy as np
 
+from ...caches import bounded_cache
 from ..protocol import Bot
 from .bots import tight_bot
 from .odds import kept_hand_distribution
@@ -20,7 +20,7 @@ from .solve_spin import solve_spin_game
 __all__ = ["equilibrium_bot"]
 
 
-@lru_cache(maxsize=256)
+@bounded_cache(maxsize=256)
 def _spin_equilibrium(rules: TwoDreidelRules, pot: int, stacks: tuple[int, int]) -> dict[tuple[int, str, str], float]:
     sol = solve_spin_game(rules, pot=pot, stacks=stacks, spins=1, betting=False, bots={})
     return {(s, h, f): float(p) for s, h, f, p in sol.calls}

@@ -4,7 +4,6 @@ opponents, each drawing from their own deck state under their own keep policy.""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Protocol, Union
 
 import sympy
@@ -17,6 +16,7 @@ from .policies import Policy
 from .ranking import Hand, HandLike, format_hand, parse_hand, showdown_winners
 from .rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, showdown_table
+from ...caches import ValueCache, bounded_cache
 from ...errors import InputError, InputTypeError
 
 __all__ = [
@@ -59,25 +59,26 @@ def _possible_hand(rules: TwoDreidelRules, hand: HandLike) -> Hand:
     return parsed
 
 
+_PARSED = ValueCache(f"{__name__}.hand_weights", maxsize=4096)
+_FRESH = ValueCache(f"{__name__}._fresh_weights", maxsize=256)
+
+
 def hand_weights(rules: TwoDreidelRules, hand: HandLike | Distribution[str]) -> Weights:
     """A hand, or a distribution over hands, as (parsed hand, integer weight) pairs."""
     if isinstance(hand, Distribution):
         return [(_possible_hand(rules, h), w) for h, w in hand.weights.items()]
+    if isinstance(hand, str):  # parsed once per (symbols, deck, hand size, text): a hand string is a value
+        key = (rules.symbols, rules.deck, rules.draw, rules.put_back, hand)
+        return [(_PARSED.remember(key, lambda: _possible_hand(rules, hand)), 1)]
     return [(_possible_hand(rules, hand), 1)]
-
-
-_FRESH: dict[tuple[object, ...], tuple[tuple[Hand, int], ...]] = {}
 
 
 def _fresh_weights(rules: TwoDreidelRules, policy: str) -> tuple[tuple[Hand, int], ...]:
     """Kept-hand weights from a fresh deck under a named policy, cached by value (the rules
     fields a named policy and the draw depend on; cheaper to hash than the whole rules)."""
     key = (rules.symbols, rules.trumps, rules.deck, rules.draw, rules.put_back, policy)
-    found = _FRESH.get(key)
-    if found is None:
-        if len(_FRESH) >= 256:
-            _FRESH.clear()
-        found = _FRESH[key] = tuple(hand_weights(rules, kept_hand_distribution(rules, policy=policy)))
+    found: tuple[tuple[Hand, int], ...] = _FRESH.remember(
+        key, lambda: tuple(hand_weights(rules, kept_hand_distribution(rules, policy=policy))))
     return found
 
 
@@ -128,7 +129,7 @@ def opponent_multisets(lists: Sequence[Weights]) -> dict[tuple[Hand, ...], int]:
     return multisets
 
 
-@lru_cache(maxsize=200_000)
+@bounded_cache(maxsize=200_000)
 def hero_outcome(rules: TwoDreidelRules, hero: Hand, others: tuple[Hand, ...]) -> tuple[int, bool]:
     """(number of winners, whether the hero is one of them) for the hero against sorted others."""
     winners = showdown_winners(rules, [hero, *others])
@@ -171,7 +172,7 @@ def equity_vs_lists(
     """
     n = len(lists)
     distinct = {id(lst): lst for lst in lists}.values()  # identical opponents share one list
-    if len({h for lst in distinct for h, w in lst if w}) <= MAX_TYPES:
+    if n == 1 or len({h for lst in distinct for h, w in lst if w}) <= MAX_TYPES:  # heads-up: any number of types
         table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
         total, win, tie, share, den = equity_counts(table, hero, lists)
         return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),

@@ -117,7 +117,7 @@ def _disc_after(rules: TwoDreidelRules, history: Sequence[str]) -> tuple[int, ..
 
 def _fallback(rules: TwoDreidelRules, disc: tuple[int, ...]) -> Weights:
     pile = tuple(c - d for c, d in zip(rules.counts, disc))
-    state = DeckState(pile, None, disc) if sum(pile) >= rules.draw else DeckState.fresh(rules)
+    state = DeckState(pile, (), disc) if sum(pile) >= rules.draw else DeckState.fresh(rules)
     return tuple(hand_weights(rules, kept_hand_distribution(rules, state=state)))
 
 

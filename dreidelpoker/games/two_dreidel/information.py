@@ -51,7 +51,8 @@ from .deck import counts_of, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
-from ...limits import MAX_HAND_NUMBER, check_count
+from .size import check_posterior_work
+from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from ...errors import InputError, InputTypeError
 
 __all__ = [
@@ -225,10 +226,13 @@ def _run(
     """Forward pass over the observed hands. Returns the weights and the first hand (1-based)
     at which no history is left, or None."""
     fwd = _initial(rules)
-    for j, obs in enumerate(observations, start=1):
-        fwd, _ = _step(rules, fwd, obs, policy)
-        if not fwd.weights:
-            return fwd, j
+    # A bar on a terminal or in Jupyter, under use_progress(True) (the CLI), after a second of work.
+    with progress_bar(len(observations), "opponent posterior", unit=" hands", min_total=0) as bar:
+        for j, obs in enumerate(observations, start=1):
+            fwd, _ = _step(rules, fwd, obs, policy)
+            bar.update(1)
+            if not fwd.weights:
+                return fwd, j
     return fwd, None
 
 
@@ -377,6 +381,7 @@ def opponent_posterior(
         raise InputError(f"visibility must be one of {list(_VISIBILITIES)}, got {vis!r}")
     observations, k = _observations(rules, discards, hand_number, vis)
     pol = resolve_policy(policy, rules)
+    check_posterior_work(rules, k)  # refuse a deck and hand far too big at once, before any work
     size = pile_sizes(rules, k)[-1]
     if pile_size is not None and pile_size != size:
         raise InputError(

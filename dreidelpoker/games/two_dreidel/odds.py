@@ -1,22 +1,23 @@
 """Exact kept-hand odds (RULES.md 1.2): numeric from any deck state, and closed-form in
-symbolic deck counts."""
+symbolic deck counts (only the closed forms import sympy)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import factorial
-from typing import Any
-
-import sympy
+from typing import TYPE_CHECKING, Any
 
 from ...display import text_table
 from ...exact import Distribution
-from .deck import DeckState, draw_weights
-from .policies import Policy, resolve_policy
+from .deck import DeckState
+from .policies import Policy, kept_weights, resolve_policy
 from .ranking import format_hand, normal_key
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError, shorten
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["kept_hand_distribution", "kept_hand_formulas", "KeptHandFormulas", "deck_symbols"]
 
@@ -49,26 +50,21 @@ def kept_hand_distribution(
                              f"{type(rules).__name__} {shorten(rules)}")
     state = state or DeckState.fresh(rules)
     pol = resolve_policy(policy, rules)
-    outcomes, _total = draw_weights(rules, state)
-    weights: dict[tuple[int, ...], int] = {}
-    at = None
-    if pol.state_aware:  # a StateAwarePolicy sees the deck state the hand starts from
-        from .chain import ChainState
-
-        at = ChainState.from_deck_state(state)
-    for outcome, w in outcomes:
-        kept = pol.kept(outcome.drawn) if at is None else pol.kept_at(outcome.drawn, at)
-        weights[kept] = weights.get(kept, 0) + w
+    weights = kept_weights(pol, state)
     title = f"kept hand, {pol.name}, {state.describe(rules)}"
     return Distribution.from_weights(_order_hands(rules, weights), title=title, outcome_name="hand")
 
 
 def deck_symbols(rules: TwoDreidelRules) -> tuple[sympy.Symbol, ...]:
     """The symbolic deck counts, named after the symbols in lower case (g, h, n, s)."""
+    import sympy
+
     return tuple(sympy.Symbol(s.lower(), nonnegative=True, integer=True) for s in rules.symbols)
 
 
 def _falling(x: sympy.Expr, k: int) -> sympy.Expr:
+    import sympy
+
     return sympy.Mul(*[x - j for j in range(k)]) if k else sympy.Integer(1)
 
 
@@ -86,6 +82,8 @@ class KeptHandFormulas:
 
     def subs(self, counts: Sequence[int] | Mapping[str, int]) -> dict[str, sympy.Rational]:
         """Substitute numeric counts (tuple in symbol order, or a mapping) into every formula."""
+        import sympy
+
         if isinstance(counts, Mapping):
             values = {s: counts[str(s).upper()] for s in self.symbols}
         else:
@@ -102,6 +100,8 @@ class KeptHandFormulas:
         return {"policy": self.policy, "top": self.top, "formulas": {h: str(f) for h, f in self.formulas.items()}}
 
     def _repr_latex_(self) -> str:
+        import sympy
+
         rows = r" \\ ".join(rf"P(\text{{{h}}}) &= {sympy.latex(f)}" for h, f in self.formulas.items())
         return rf"$\begin{{aligned}} {rows} \end{{aligned}}$"
 
@@ -129,6 +129,8 @@ def kept_hand_formulas(
         >>> f.subs((1, 5, 5, 1))["GH"]
         2/11
     """
+    import sympy
+
     rules = rules or TwoDreidelRules()
     pol = resolve_policy(policy, rules)
     syms = deck_symbols(rules)
@@ -171,4 +173,4 @@ def kept_hand_formulas(
 
 def odds_table_text(dist: Distribution[str]) -> str:
     """Plain-text rendering used by the CLI."""
-    return text_table(("hand", "probability"), dist.items(), title=dist.title)
+    return text_table(("hand", "probability"), list(dist.fractions().items()), title=dist.title)

@@ -7,32 +7,36 @@ policies are looked up in :data:`POLICIES`; any callable works too.
 A policy that also looks at the deck (for example the optimal put-back policy of
 :mod:`~dreidelpoker.games.two_dreidel.strategy`) is a :class:`StateAwarePolicy`: it wraps a
 function ``(drawn, state) -> put-back`` where ``state`` is the
-:class:`~dreidelpoker.games.two_dreidel.chain.ChainState` at the start of the hand.
+:class:`~dreidelpoker.games.two_dreidel.deck.DeckState` at the start of the hand.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union
 
-from .ranking import Hand, format_hand, heads_up_share, normal_key, parse_cards
-from .rules import TwoDreidelRules
+from ..._fractions import to_rational
+from ...caches import bounded_cache
 from ...errors import InputError, InputTypeError
+from .deck import DeckState, draw_weights
+from .ranking import Hand, format_hand, heads_up_share, normal_key, parse_cards, parse_hand
+from .rules import TwoDreidelRules
 
 if TYPE_CHECKING:
     from ...exact import Distribution
-    from .chain import ChainState
 
 __all__ = [
-    "POLICIES", "Policy", "PolicyFn", "StateAwarePolicy", "StatePolicyFn", "greedy_equity_policy",
-    "resolve_policy",
+    "POLICIES", "NeedsStateError", "Policy", "PolicyFn", "ResolvedPolicy", "StateAwarePolicy", "StatePolicyFn",
+    "greedy_equity_policy", "kept_weights", "resolve_policy",
 ]
 
 PolicyFn = Callable[[str], str]
 #: A state-aware policy function: drawn cards and the deck state -> put-back card(s).
-StatePolicyFn = Callable[[str, "ChainState"], str]
+StatePolicyFn = Callable[[str, DeckState], str]
 
 
 @dataclass(frozen=True)
@@ -40,22 +44,22 @@ class StateAwarePolicy:
     """A keep policy that also sees the player's deck state at the start of the hand.
 
     ``fn(drawn, state)`` gets the drawn cards (canonical string, best first) and the
-    :class:`~dreidelpoker.games.two_dreidel.chain.ChainState` the hand started from, and
+    :class:`~dreidelpoker.games.two_dreidel.deck.DeckState` the hand started from, and
     returns the put-back card(s). Plain ``callable(drawn) -> str`` policies keep working
     everywhere; this wrapper is how a policy says it needs the state.
 
     Examples:
-        >>> from dreidelpoker.games.two_dreidel.chain import ChainState
+        >>> from dreidelpoker.games.two_dreidel.deck import DeckState
         >>> rules = TwoDreidelRules()
         >>> p = StateAwarePolicy(lambda drawn, state: drawn[-1], name="worst")
-        >>> resolve_policy(p, rules).kept_at((0, 1, 3), ChainState.fresh(rules))
+        >>> resolve_policy(p, rules).kept_at((0, 1, 3), DeckState.fresh(rules))
         (0, 1)
     """
 
     fn: StatePolicyFn
     name: str = "state-aware"
 
-    def __call__(self, drawn: str, state: ChainState) -> str:
+    def __call__(self, drawn: str, state: DeckState) -> str:
         return self.fn(drawn, state)
 
 
@@ -112,15 +116,10 @@ def greedy_equity_policy(
         >>> p("GHS"), p("GNS"), p("HNS")
         ('H', 'N', 'N')
     """
-    from fractions import Fraction
-
-    from .ranking import parse_hand
-
-    if reference is None:
-        from .odds import kept_hand_distribution
-
-        reference = kept_hand_distribution(rules)
-    from ..._fractions import to_rational
+    if reference is None:  # an opponent keeping normal-best from a fresh deck
+        fresh = kept_weights(resolve_policy("normal-best", rules), DeckState.fresh(rules))
+        total = sum(fresh.values())
+        reference = {format_hand(h, rules): Fraction(w, total) for h, w in fresh.items()}
 
     ref: dict[str, Fraction] = {}
     for h, p in reference.items():
@@ -157,8 +156,6 @@ def greedy_equity_policy(
 
 
 def _sub_multisets(cards: Hand, k: int) -> list[Hand]:
-    import itertools
-
     return [tuple(c) for c in itertools.combinations(cards, k)]
 
 
@@ -171,9 +168,13 @@ POLICIES: dict[str, Callable[[TwoDreidelRules], PolicyFn]] = {
 }
 
 
+class NeedsStateError(InputError):
+    """A state-aware policy was asked for a put-back without the deck state."""
+
+
 def _needs_state(name: str) -> PolicyFn:
     def policy(drawn: str) -> str:
-        raise InputError(
+        raise NeedsStateError(
             f"policy {name!r} depends on the deck state; call it with the state "
             "(ResolvedPolicy.put_back_at / kept_at)"
         )
@@ -184,12 +185,20 @@ def _needs_state(name: str) -> PolicyFn:
 @dataclass(frozen=True)
 class ResolvedPolicy:
     """A policy checked against the rules, memoised per drawn multiset (and per deck
-    state for a :class:`StateAwarePolicy`)."""
+    state for a :class:`StateAwarePolicy`).
+
+    The memo lives in the object, so it goes when the policy goes; named policies are
+    resolved once per (name, rules) value, so every call with ``"normal-best"`` and the
+    same rules shares one memo. A state-aware memo holds at most
+    :data:`STATE_MEMO_LIMIT` answers.
+    """
 
     name: str
     rules: TwoDreidelRules
     fn: PolicyFn
     state_fn: StateAwarePolicy | None = None
+    _memo: dict[Hand, Hand] = field(default_factory=dict, compare=False, repr=False)
+    _state_memo: dict[tuple[Hand, DeckState], Hand] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def state_aware(self) -> bool:
@@ -198,23 +207,55 @@ class ResolvedPolicy:
 
     def put_back(self, drawn: Hand) -> Hand:
         """The put-back card(s) as sorted indices, validated."""
-        return _put_back_cached(self, drawn)
+        back = self._memo.get(drawn)
+        if back is None:
+            back = self._memo[drawn] = _put_back(self, drawn)
+        return back
 
     def kept(self, drawn: Hand) -> Hand:
         return _remove(drawn, self.put_back(drawn))
 
-    def put_back_at(self, drawn: Hand, state: ChainState) -> Hand:
+    def put_back_at(self, drawn: Hand, state: DeckState) -> Hand:
         """The put-back card(s) when the hand started from ``state`` (any policy)."""
         if self.state_fn is None:
-            return _put_back_cached(self, drawn)
-        return _put_back_state_cached(self, drawn, state)
+            return self.put_back(drawn)
+        key = (drawn, state)
+        back = self._state_memo.get(key)
+        if back is None:
+            if len(self._state_memo) >= STATE_MEMO_LIMIT:
+                self._state_memo.clear()
+            back = self._state_memo[key] = _put_back_state(self, drawn, state)
+        return back
 
-    def kept_at(self, drawn: Hand, state: ChainState) -> Hand:
+    def kept_at(self, drawn: Hand, state: DeckState) -> Hand:
         """The kept hand when the hand started from ``state`` (any policy)."""
         return _remove(drawn, self.put_back_at(drawn, state))
 
     def __hash__(self) -> int:
-        return hash((self.name, self.rules, id(self.fn), id(self.state_fn)))
+        # A policy function's value is its identity; the name and rules hash by value.
+        return hash((self.name, self.rules, self.fn, self.state_fn))
+
+
+#: The most (drawn, deck state) answers one state-aware policy remembers.
+STATE_MEMO_LIMIT = 1_000_000
+
+
+def kept_weights(policy: ResolvedPolicy, state: DeckState) -> dict[Hand, int]:
+    """The kept hands of one draw and put-back from ``state`` under ``policy``, with
+    integer weights (the draw's multiset classes; they sum to the number of draws).
+
+    Examples:
+        >>> rules = TwoDreidelRules()
+        >>> w = kept_weights(resolve_policy("normal-best", rules), DeckState.fresh(rules))
+        >>> w[(0, 1)], sum(w.values())
+        (40, 220)
+    """
+    outcomes, _total = draw_weights(policy.rules, state)
+    weights: dict[Hand, int] = {}
+    for outcome, w in outcomes:
+        kept = policy.kept_at(outcome.drawn, state)
+        weights[kept] = weights.get(kept, 0) + w
+    return weights
 
 
 def _remove(drawn: Hand, back: Hand) -> Hand:
@@ -224,20 +265,18 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
     return tuple(kept)
 
 
-@lru_cache(maxsize=100_000)
-def _put_back_cached(policy: ResolvedPolicy, drawn: Hand) -> Hand:
+def _put_back(policy: ResolvedPolicy, drawn: Hand) -> Hand:
     drawn_text = format_hand(drawn, policy.rules)
     try:
         answer = policy.fn(drawn_text)
+    except NeedsStateError:
+        raise
     except Exception as exc:  # a user's policy failed: say which input broke it
-        if isinstance(exc, ValueError) and "depends on the deck state" in str(exc):
-            raise
         raise InputError(f"policy {policy.name!r} raised {type(exc).__name__}: {exc} on drawn cards {drawn_text!r}") from exc
     return _check_answer(policy, drawn, drawn_text, answer)
 
 
-@lru_cache(maxsize=1_000_000)
-def _put_back_state_cached(policy: ResolvedPolicy, drawn: Hand, state: ChainState) -> Hand:
+def _put_back_state(policy: ResolvedPolicy, drawn: Hand, state: DeckState) -> Hand:
     assert policy.state_fn is not None
     drawn_text = format_hand(drawn, policy.rules)
     try:
@@ -277,6 +316,11 @@ def _check_answer(policy: ResolvedPolicy, drawn: Hand, drawn_text: str, answer: 
     return back
 
 
+@bounded_cache(maxsize=256)
+def _named_policy(name: str, rules: TwoDreidelRules) -> ResolvedPolicy:
+    return ResolvedPolicy(name, rules, POLICIES[name](rules))
+
+
 def resolve_policy(policy: Policy | ResolvedPolicy, rules: TwoDreidelRules) -> ResolvedPolicy:
     """Turn a policy name or callable into a validated, memoised policy.
 
@@ -300,7 +344,7 @@ def resolve_policy(policy: Policy | ResolvedPolicy, rules: TwoDreidelRules) -> R
             raise InputError(
                 f"unknown policy {policy!r}; known policies: {', '.join(POLICIES)} (or pass a callable)"
             )
-        return ResolvedPolicy(policy, rules, POLICIES[policy](rules))
+        return _named_policy(policy, rules)
     if callable(policy):
         return ResolvedPolicy(getattr(policy, "__name__", "custom"), rules, policy)
     raise InputTypeError(

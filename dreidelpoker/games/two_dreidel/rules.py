@@ -6,13 +6,15 @@ import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import cached_property
 from typing import Any, Literal
 
-import sympy
 from ...errors import InputError, InputTypeError, shorten
+from ...limits import MAX_STACK
+from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 
-__all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES"]
+__all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
 #: The named deck distributions from the source (``g-h-n-s``).
 #: Most cards of one symbol in a deck (a documented bound, checked before any work).
@@ -115,9 +117,10 @@ class TwoDreidelRules:
     draw: int = 3
     put_back: int = 1
     spin_faces: tuple[str, ...] = ("G", "H", "N", "S")
-    spin_probabilities: tuple[Any, ...] = (
-        sympy.Rational(1, 4), sympy.Rational(1, 4), sympy.Rational(1, 4), sympy.Rational(1, 4),
-    )
+    #: sympy numbers or symbols (1/4 each by default); compared through ``_spin_key``, and
+    #: made into sympy only when read (:mod:`._lazy_spin`), so rules that never spin the
+    #: dreidel need no sympy.
+    spin_probabilities: tuple[Any, ...] = field(default=SpinProbabilities(), compare=False)  # type: ignore[arg-type]
     spin_buy_ins: tuple[str, ...] = ("pot", "half-pot", "nothing", "one-chip")
     half_pot_rounding: Literal["up", "down"] = "up"
     chips_per_player: int = 4
@@ -127,6 +130,8 @@ class TwoDreidelRules:
     streets: str = "bet-spin-spin"
     short_stack: Literal["all-in", "fold"] = "all-in"
     discard_visibility: Literal["all", "top-two"] = "all"
+    #: ``spin_probabilities`` as compared and hashed: ``("exact", Fractions)`` or ``("sympy", values)``.
+    _spin_key: tuple[Any, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         syms = self.symbols
@@ -146,6 +151,11 @@ class TwoDreidelRules:
             isinstance(self.starting_chips, bool) or not isinstance(self.starting_chips, int) or self.starting_chips < 1
         ):
             raise InputError(f"starting_chips must be an integer >= 1 or None, got {self.starting_chips!r}")
+        for name, chips in (("chips_per_player", self.chips_per_player), ("starting_chips", self.starting_chips),
+                            ("blind", self.blind)):
+            if chips is not None and chips > MAX_STACK:
+                raise InputError(f"{name} must be at most {MAX_STACK:,} chips (every bet size is a legal action, so "
+                                 f"bigger stacks make each decision slow), got {shorten(chips)}")
         if self.put_back >= self.draw:
             raise InputError(f"put_back ({self.put_back}) must be less than draw ({self.draw}) so a hand remains")
         if self.deck_size <= self.draw:
@@ -163,18 +173,13 @@ class TwoDreidelRules:
         for b in self.spin_buy_ins:
             if b not in _BUY_INS:
                 raise InputError(f"spin buy-in {b!r} is not one of {list(_BUY_INS)}")
-        try:
-            probs = tuple(sympy.sympify(p) for p in self.spin_probabilities)
-        except (sympy.SympifyError, TypeError, ValueError):
-            raise InputError(f"spin_probabilities must be numbers or sympy expressions, got "
-                             f"{shorten(self.spin_probabilities)}") from None
-        if any(p.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo) for p in probs):
-            raise InputError(f"spin_probabilities must be finite numbers in [0, 1] (or symbols), got "
-                             f"{shorten(self.spin_probabilities)}")
-        object.__setattr__(self, "spin_probabilities", probs)
-        if all(p.is_number for p in probs):
-            if any(p < 0 for p in probs) or sympy.nsimplify(sum(probs)) != 1:
-                raise InputError(f"spin probabilities must be >= 0 and sum to 1, got {probs}")
+        given = self.__dict__["_spin_given"]
+        exact = exact_spin_probabilities(given)
+        if exact is not None:  # plain exact numbers: sympy only when the field is read
+            self.__dict__["_spin_exact"] = exact
+            object.__setattr__(self, "_spin_key", ("exact", exact))
+        else:
+            self._sympy_spin_probabilities(given)
         if self.half_pot_rounding not in ("up", "down"):
             raise InputError(f"half_pot_rounding must be 'up' or 'down', got {self.half_pot_rounding!r}")
         if self.streets not in STREET_SEQUENCES:
@@ -187,6 +192,27 @@ class TwoDreidelRules:
             if target not in syms:
                 raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")
         self._check_trumps_acyclic()
+
+    def _sympy_spin_probabilities(self, given: Any) -> None:
+        import sympy
+
+        try:
+            probs = tuple(sympy.sympify(p) for p in given)
+        except (sympy.SympifyError, TypeError, ValueError):
+            raise InputError(f"spin_probabilities must be numbers or sympy expressions, got "
+                             f"{shorten(given)}") from None
+        if any(p.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo) for p in probs):
+            raise InputError(f"spin_probabilities must be finite numbers in [0, 1] (or symbols), got "
+                             f"{shorten(given)}")
+        self.__dict__["_spin_sympy"] = probs
+        if all(p.is_number for p in probs):
+            if any(p < 0 for p in probs) or sympy.nsimplify(sum(probs)) != 1:
+                raise InputError(f"spin probabilities must be >= 0 and sum to 1, got {probs}")
+        # Compared as Fractions when all are rational (as the fast path keeps them), else as sympy
+        # values; the tag keeps a Fraction from ever being compared with a sympy Float.
+        key = (("exact", tuple(Fraction(int(p.p), int(p.q)) for p in probs)) if all(p.is_Rational for p in probs)
+               else ("sympy", probs))
+        object.__setattr__(self, "_spin_key", key)
 
     # -- presets ------------------------------------------------------------------
     @classmethod
@@ -233,9 +259,10 @@ class TwoDreidelRules:
         for name in ("draw", "put_back", "chips_per_player", "starting_chips", "blind", "streets",
                      "half_pot_rounding", "short_stack", "discard_visibility", "spin_probabilities",
                      "spin_buy_ins", "trumps", "symbols"):
-            value = getattr(self, name)
-            if value != getattr(default, name):
-                if name == "spin_probabilities":
+            key = "_spin_key" if name == "spin_probabilities" else name  # compared without sympy
+            if getattr(self, key) != getattr(default, key):
+                value = getattr(self, name) if name != "spin_probabilities" else self._spin_key[1]
+                if name == "spin_probabilities":  # Fractions print as sympy Rationals do: 1/2, 0, 1
                     value = ",".join(str(p) for p in value)
                 elif name == "trumps":
                     value = ",".join(f"{a}>{b}" for a, b in sorted(value))
@@ -248,8 +275,9 @@ class TwoDreidelRules:
     def deck_size(self) -> int:
         return sum(self.counts)
 
-    @property
+    @cached_property
     def deck_label(self) -> str:
+        """The deck as counts, e.g. ``'1-5-5-1'``."""
         return "-".join(str(c) for c in self.counts)
 
     @property
@@ -307,3 +335,46 @@ def hand_trumps(pairs: frozenset[tuple[int, int]], a: Sequence[int], b: Sequence
 
 #: The help text of every ``--deck`` option.
 DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
+
+
+def whole_game_end_problem(rules: TwoDreidelRules) -> str | None:
+    """Why a whole game of ``rules`` may never end, or ``None`` when it can always end.
+
+    The rule (the same as classic dreidel's): from every state a game can reach, some choice
+    of actions and some luck must still end it (one player holding every chip). In Two
+    Dreidel the spin faces alone never stop that:
+
+    * with a blind of 1 or more, a button who posts and then lays a fold card loses the blind
+      to the callers, so any player can be drained;
+    * with a deck of two or more symbols, two hands can differ, so an all-in showdown can be
+      lost;
+    * in a street sequence that opens with a betting round, a player can bet, be called, and
+      fold at the spin; a one-chip spin face has players pay and then fold at the next spin.
+
+    Only when **none** of these holds, i.e. blind 0, a deck of one symbol (every showdown ties),
+    ``streets="spins-then-bet"`` and no one-chip face that can come up, do chips move only
+    by betting and folding in the last round, and a player down to one chip can then neither
+    lose it nor win more: the game never ends from there.
+
+    Parameters:
+        rules: the family member.
+
+    Returns:
+        ``None``, or the reason as one sentence.
+
+    Examples:
+        >>> whole_game_end_problem(TwoDreidelRules()) is None
+        True
+        >>> print(whole_game_end_problem(TwoDreidelRules(deck="0-0-12-0", blind=0, streets="spins-then-bet",
+        ...                                               spin_probabilities=(0, 0, 1, 0))))
+        blind 0 with a deck of one symbol (every showdown ties), streets='spins-then-bet' and no spin face that costs one chip: chips move only when a player folds a bet in the last round, so a player down to one chip can never lose it and the game may never end
+    """
+    if rules.blind > 0 or sum(1 for c in rules.counts if c > 0) > 1 or rules.streets != "spins-then-bet":
+        return None
+    for buy_in, p in zip(rules.spin_buy_ins, rules.spin_probabilities):
+        if buy_in == "one-chip" and not (p.is_number and p == 0):
+            return None
+    return ("blind 0 with a deck of one symbol (every showdown ties), streets='spins-then-bet' and no spin face that "
+            "costs one chip: chips move only when a player folds a bet in the last round, so a player down to one "
+            "chip can never lose it and the game may never end")
+

@@ -52,6 +52,7 @@ class ShowdownTable:
     index: dict[Hand, int] = field(compare=False, repr=False)
     _coefficient_cache: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = field(
         default_factory=dict, compare=False, repr=False)
+    _beats_cache: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
 
     def winner(self, mask: int) -> int:
         """The type that wins a showdown among the set of types in ``mask`` (non-zero).
@@ -68,6 +69,20 @@ class ShowdownTable:
             if not challengers:
                 return best
             best = (challengers & -challengers).bit_length() - 1
+
+    def beats(self, hero: int) -> int:
+        """The bit mask of the types that type ``hero`` beats heads-up (memoised).
+
+        Examples:
+            >>> t = showdown_table(4, frozenset({(3, 0)}), 2)
+            >>> bool(t.beats(t.index[(2, 3)]) >> t.index[(0, 1)] & 1)  # NS beats GH
+            True
+        """
+        found = self._beats_cache.get(hero)
+        if found is None:
+            found = self._beats_cache[hero] = sum(
+                1 << t for t in range(len(self.hands)) if t != hero and self.winner((1 << hero) | (1 << t)) == hero)
+        return found
 
     def coefficients(self, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
         """Non-zero ``(local mask A, c_A)`` for type ``hero`` against subsets of the types
@@ -156,6 +171,8 @@ def equity_counts(
     """
     index = table.index
     n = len(opponents)
+    if n == 1:  # heads-up: one comparison per pair of types
+        return _heads_up_counts(table, _type_weights(index, hero), _type_weights(index, opponents[0]))
     den = lcm(*range(1, n + 2))
     first = _type_weights(index, opponents[0])
     weights = [first if lst is opponents[0] else _type_weights(index, lst) for lst in opponents]
@@ -199,6 +216,16 @@ def equity_counts(
         tie += hw * htie
         share += hw * hshare
     return hero_total * total_opp, win, tie, share, den
+
+
+def _heads_up_counts(table: ShowdownTable, hero: dict[int, int], opp: dict[int, int]) -> tuple[int, int, int, int, int]:
+    """:func:`equity_counts` against one opponent (``den`` = 2: a tie pays half)."""
+    win = tie = 0
+    for h, hw in hero.items():
+        beats = table.beats(h)
+        win += hw * sum(w for t, w in opp.items() if beats >> t & 1)
+        tie += hw * opp.get(h, 0)
+    return sum(hero.values()) * sum(opp.values()), win, tie, 2 * win + tie, 2
 
 
 def _type_weights(index: dict[Hand, int], weights: Sequence[tuple[Hand, int]]) -> dict[int, int]:

@@ -25,7 +25,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..protocol import Bot
-from .chain import ChainState
+from .deck import DeckState
 from .play import TwoDreidelObservation
 from .spin_game import SpinGameSetup
 from ...errors import InputError
@@ -50,7 +50,7 @@ def _observation(setup: SpinGameSetup, seat: int, obs: Hashable) -> tuple[TwoDre
         seat=seat, hand_number=1, phase="calls" if calls else "bet", button=0, stacks=stacks,
         alive=(True, True), in_hand=(True, True), contributions=contrib, pot=pot + bet, carry=0,
         round_bets=(bet, 0) if seat == 1 else (0, bet), to_call=bet, face=face, buy_in=buy_in, spins=faces,
-        drawn="", hand=hand, put_back="", deck=ChainState.fresh(setup.rules), discards=((), ()),
+        drawn="", hand=hand, put_back="", deck=DeckState.fresh(setup.rules), discards=((), ()),
         visibility="all", street=0,
     )
     return o, calls, min(stacks)

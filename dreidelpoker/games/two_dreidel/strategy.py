@@ -36,7 +36,8 @@ import sympy
 from ..._fractions import decimal_str, frac_str
 from ...display import number_text
 from ...exact import ExactTable
-from .chain import ChainState, DeckChain, after_hand, deck_chain, deck_size_cycle, draw_classes, heads_up_value
+from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle, heads_up_value
+from .deck import DeckState, draw_weights
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules
@@ -69,7 +70,7 @@ class _Decision:
 
     drawn: Hand
     prob: Fraction
-    actions: tuple[tuple[Hand, Hand, ChainState], ...]  # (put back, kept, next state)
+    actions: tuple[tuple[Hand, Hand, DeckState], ...]  # (put back, kept, next state)
     qprob: Any = None  # prob as the fast rational type
 
 
@@ -92,33 +93,48 @@ class PutBackMDP:
 
     def __init__(self, rules: TwoDreidelRules | None = None, *, max_states: int = 200_000) -> None:
         self.rules = rules or TwoDreidelRules()
-        self.start = ChainState.fresh(self.rules)
+        self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
         k = len(self.rules.symbols)
-        self.decisions: dict[ChainState, list[_Decision]] = {}
+        self.decisions: dict[DeckState, list[_Decision]] = {}
+        # One object per distinct state and hand, shared by every action that reaches it
+        # (memory: each action used to hold its own copy), and each state queued once.
+        seen: dict[DeckState, DeckState] = {self.start: self.start}
+        hands: dict[Hand, Hand] = {}
         stack = [self.start]
         while stack:
             s = stack.pop()
-            if s in self.decisions:
-                continue
-            if len(self.decisions) >= max_states:
-                raise InputError(f"the put-back MDP has more than max_states={max_states} states")
-            outcomes, total = draw_classes(self.rules, s)
+            outcomes, total = draw_weights(self.rules, s)
             decs = []
             for o, w in outcomes:
                 acts = []
                 for back in _sub_multisets(o.drawn, self.rules.put_back):
                     kept = _remove(o.drawn, back)
                     nxt = after_hand(o, back, kept, k)
-                    acts.append((back, kept, nxt))
-                    if nxt not in self.decisions:
+                    known = seen.get(nxt)
+                    if known is None:
+                        if len(seen) >= max_states:
+                            raise InputError(f"the put-back MDP has more than max_states={max_states} states")
+                        seen[nxt] = known = nxt
                         stack.append(nxt)
+                    acts.append((hands.setdefault(back, back), hands.setdefault(kept, kept), known))
                 decs.append(_Decision(o.drawn, Fraction(w, total), tuple(acts), _Q(w, total)))
             self.decisions[s] = decs
         # Layers by deck size: position in the prefix, or in the cycle.
-        self.layers: dict[int, list[ChainState]] = {}
+        self.layers: dict[int, list[DeckState]] = {}
         for s in self.decisions:
             self.layers.setdefault(s.deck_size, []).append(s)
+        # The solver works on integer state indices: hashing and comparing DeckState
+        # dataclasses was most of its time (issue 16).
+        self.states: list[DeckState] = list(self.decisions)
+        index = {st: i for i, st in enumerate(self.states)}
+        self._sizes = [st.deck_size for st in self.states]
+        self._layer_index = {size: [index[st] for st in group] for size, group in self.layers.items()}
+        #: per state, per decision: (probability, ((kept hand, next state index), ...))
+        self._indexed: list[list[tuple[Any, tuple[tuple[Hand, int], ...]]]] = [
+            [(d.qprob, tuple((kept, index[nxt]) for _, kept, nxt in d.actions)) for d in decs]
+            for decs in self.decisions.values()
+        ]
 
     @property
     def n_states(self) -> int:
@@ -138,10 +154,10 @@ class PutBackMDP:
                 "(its chain is periodic beyond the deck cycle); the opponent model needs it to"
             )
         out = chain.phase_hands_weights()
-        vec: dict[ChainState, Fraction] = {chain.start: Fraction(1)}
+        vec: dict[DeckState, Fraction] = {chain.start: Fraction(1)}
         for size in self.prefix:
             out[size] = chain._mix_kept(vec)
-            nxt: dict[ChainState, Fraction] = {}
+            nxt: dict[DeckState, Fraction] = {}
             for s, p in vec.items():
                 for t, q in chain.successors(s).items():
                     nxt[t] = nxt.get(t, Fraction(0)) + p * q
@@ -158,37 +174,45 @@ class PutBackMDP:
         return cache
 
     # -- policy evaluation -----------------------------------------------------------
-    def _evaluate(self, choice: Mapping[tuple[ChainState, Hand], int], values: Mapping[tuple[int, Hand], Any]
-                  ) -> tuple[Any, dict[ChainState, Any]]:
-        """Exact gain and bias of the deterministic policy ``choice`` (action indices).
+    def _action_values(self, values: Mapping[tuple[int, Hand], Any]) -> list[list[tuple[Any, ...]]]:
+        """Per state, per decision: each action's immediate value (its kept hand's equity)."""
+        return [[tuple(values[(size, kept)] for kept, _ in acts) for _, acts in decs]
+                for size, decs in zip(self._sizes, self._indexed)]
+
+    def _evaluate(self, choice: Sequence[Sequence[int]], action_values: Sequence[Sequence[tuple[Any, ...]]]
+                  ) -> tuple[Any, list[Any]]:
+        """Exact gain and bias (per state index) of the deterministic policy ``choice``
+        (per state, per decision, an action index).
 
         Numbers are the fast rational type (gmpy2 ``mpq`` when installed, else Fraction)."""
         from ...markov import MarkovChain
 
         zero = _Q(0)
-        reward: dict[ChainState, Any] = {}
-        trans: dict[ChainState, dict[ChainState, Any]] = {}
-        for s, decs in self.decisions.items():
+        n = len(self.states)
+        reward: list[Any] = [zero] * n
+        trans: list[dict[int, Any]] = [{} for _ in range(n)]
+        for i, decs in enumerate(self._indexed):
             r = zero
-            row: dict[ChainState, Any] = {}
-            for d in decs:
-                _, kept, nxt = d.actions[choice[(s, d.drawn)]]
-                r += d.qprob * values[(s.deck_size, kept)]
-                row[nxt] = row.get(nxt, zero) + d.qprob
-            reward[s], trans[s] = r, row
+            row = trans[i]
+            for (q, acts), a, vals in zip(decs, choice[i], action_values[i]):
+                r += q * vals[a]
+                j = acts[a][1]
+                row[j] = row.get(j, zero) + q
+            reward[i] = r
         L = len(self.cycle)
-        anchor = min(range(L), key=lambda j: (len(self.layers.get(self.cycle[j], [])), j))
-        anchor_states = self.layers[self.cycle[anchor]]
-        m_rows: dict[ChainState, dict[ChainState, Any]] = {}
-        r_cycle: dict[ChainState, Any] = {}
+        layers = self._layer_index
+        anchor = min(range(L), key=lambda j: (len(layers.get(self.cycle[j], [])), j))
+        anchor_states = layers[self.cycle[anchor]]
+        m_rows: dict[int, dict[int, Any]] = {}
+        r_cycle: dict[int, Any] = {}
         for a in anchor_states:
-            vec: dict[ChainState, Any] = {a: _Q(1)}
+            vec: dict[int, Any] = {a: _Q(1)}
             acc = zero
             for _ in range(L):
-                nv: dict[ChainState, Any] = {}
-                for s, p in vec.items():
-                    acc += p * reward[s]
-                    for t, q in trans[s].items():
+                nv: dict[int, Any] = {}
+                for i, p in vec.items():
+                    acc += p * reward[i]
+                    for t, q in trans[i].items():
                         nv[t] = nv.get(t, zero) + p * q
                 vec = nv
             m_rows[a], r_cycle[a] = vec, acc
@@ -203,21 +227,85 @@ class PutBackMDP:
             )
         pi = reduced.stationary_distribution(method="exact")
         gain = sum((_Q(int(p.p), int(p.q)) * r_cycle[a] for a, p in pi.items() if p), zero) / L
-        ref = next(iter(sorted(classes[0], key=lambda s: (s.deck, s.top))))
+        states = self.states
+        ref = min(classes[0], key=lambda i: (states[i].deck, states[i].top))
         h_anchor = _solve_bias(anchor_states, m_rows, {a: r_cycle[a] - L * gain for a in anchor_states}, ref, zero)
-        bias: dict[ChainState, Any] = dict(h_anchor)
+        bias: list[Any] = [zero] * n
+        for a, h in h_anchor.items():
+            bias[a] = h
         order = [self.cycle[(anchor - j) % L] for j in range(1, L)] + list(reversed(self.prefix))
         for size in order:
-            for s in self.layers.get(size, []):
-                bias[s] = reward[s] - gain + sum((q * bias[t] for t, q in trans[s].items()), zero)
+            for i in layers.get(size, []):
+                bias[i] = reward[i] - gain + sum((q * bias[t] for t, q in trans[i].items()), zero)
         return gain, bias
 
-    def _initial_choice(self, policy: ResolvedPolicy) -> dict[tuple[ChainState, Hand], int]:
-        choice = {}
+    def _float_policy_iteration(self, choice: list[list[int]], action_values: Sequence[Sequence[tuple[Any, ...]]],
+                                max_iterations: int) -> None:
+        """Improve ``choice`` in place by policy iteration in float64 (gain and bias from one
+        sparse solve of g + h - P h = r with h(ref) = 0, any ref fixing the constant)."""
+        import numpy as np
+        from scipy.sparse import csc_matrix
+        from scipy.sparse.linalg import bicgstab, spsolve
+
+        n = len(self.states)
+        fvals = [[tuple(float(v) for v in vals) for vals in row] for row in action_values]
+        fprob = [[float(q) for q, _ in decs] for decs in self._indexed]
+        ref = 0
+        for _ in range(max_iterations):
+            reward = np.zeros(n)
+            rows: list[int] = []
+            cols: list[int] = []
+            data: list[float] = []
+            for i, (decs, probs, vals_i, row) in enumerate(zip(self._indexed, fprob, fvals, choice)):
+                r = 0.0
+                for (_, acts), p, vals, a in zip(decs, probs, vals_i, row):
+                    r += p * vals[a]
+                    j = acts[a][1]
+                    if j != ref:
+                        rows.append(i)
+                        cols.append(j)
+                        data.append(-p)
+                reward[i] = r
+            # (I - P) with column ref replaced by ones (the gain's column; h(ref) = 0)
+            rows += list(range(n))
+            cols += [ref] * n
+            data += [1.0] * n
+            diag = [i for i in range(n) if i != ref]
+            rows += diag
+            cols += diag
+            data += [1.0] * len(diag)
+            a_mat = csc_matrix((data, (rows, cols)), shape=(n, n))
+            # BiCGSTAB is ~10x faster than a sparse LU here (the gain's dense column fills the
+            # LU in); accept it on its residual, not on its flag, else fall back to the LU.
+            x, _info = bicgstab(a_mat, reward, rtol=1e-13, atol=0.0, maxiter=20 * n)
+            scale = 1.0 + float(np.abs(reward).max())
+            if not np.all(np.isfinite(x)) or float(np.abs(a_mat @ x - reward).max()) > 1e-9 * scale:
+                x = spsolve(a_mat, reward)
+            if not np.all(np.isfinite(x)):
+                return  # leave the choice to the exact iteration
+            bias = x.copy()
+            bias[ref] = 0.0
+            tol = 1e-9 * (1.0 + float(np.abs(bias).max()))
+            changed = False
+            for decs, row, vals_i in zip(self._indexed, choice, fvals):
+                for k, ((_, acts), vals) in enumerate(zip(decs, vals_i)):
+                    cur = row[k]
+                    qf = [v + bias[j] for v, (_, j) in zip(vals, acts)]
+                    best = max(range(len(qf)), key=qf.__getitem__)
+                    if qf[best] > qf[cur] + tol:
+                        row[k] = best
+                        changed = True
+            if not changed:
+                return
+
+    def _initial_choice(self, policy: ResolvedPolicy) -> list[list[int]]:
+        choice = []
         for s, decs in self.decisions.items():
+            row = []
             for d in decs:
                 back = policy.put_back_at(d.drawn, s)
-                choice[(s, d.drawn)] = next(i for i, a in enumerate(d.actions) if a[0] == back)
+                row.append(next(i for i, a in enumerate(d.actions) if a[0] == back))
+            choice.append(row)
         return choice
 
     def best_response(
@@ -236,25 +324,31 @@ class PutBackMDP:
             True
         """
         opp_chain = opponent if isinstance(opponent, DeckChain) else deck_chain(self.rules, policy=opponent)
-        values = self._kept_values(self.opponent_hands(opp_chain))
+        action_values = self._action_values(self._kept_values(self.opponent_hands(opp_chain)))
         choice = self._initial_choice(resolve_policy(initial, self.rules))
+        # Policy iteration in floats first (a sparse solve per step), then exactly from the
+        # float optimum: usually one exact evaluation proves it optimal, and the exact loop
+        # below corrects it if float rounding ever chose wrongly, so the answer stays exact.
+        self._float_policy_iteration(choice, action_values, max_iterations)
         for iteration in range(1, max_iterations + 1):
-            gain, bias = self._evaluate(choice, values)
+            gain, bias = self._evaluate(choice, action_values)
             changed = False
-            for s, decs in self.decisions.items():
-                for d in decs:
-                    cur = choice[(s, d.drawn)]
-                    q = [values[(s.deck_size, kept)] + bias[nxt] for _, kept, nxt in d.actions]
+            for decs, row, vals_i in zip(self._indexed, choice, action_values):
+                for k, ((_, acts), vals) in enumerate(zip(decs, vals_i)):
+                    cur = row[k]
+                    q = [v + bias[j] for v, (_, j) in zip(vals, acts)]
                     best = max(range(len(q)), key=lambda i: (q[i], i == cur))
                     if q[best] > q[cur]:
-                        choice[(s, d.drawn)] = best
+                        row[k] = best
                         changed = True
             if not changed:
                 break
         else:
             raise RuntimeError(f"policy iteration did not settle in {max_iterations} iterations")
-        table = {(s, d.drawn): d.actions[choice[(s, d.drawn)]][0] for s, decs in self.decisions.items() for d in decs}
-        return BestResponse(self, opp_chain.policy.name, _rat(gain), table, iteration, bias)
+        table = {(s, d.drawn): d.actions[choice[i][k]][0]
+                 for i, (s, decs) in enumerate(self.decisions.items()) for k, d in enumerate(decs)}
+        return BestResponse(self, opp_chain.policy.name, _rat(gain), table, iteration,
+                            dict(zip(self.states, bias)))
 
 
 def _remove(drawn: Hand, back: Hand) -> Hand:
@@ -268,8 +362,8 @@ def _rat(x: Any) -> sympy.Rational:
     return sympy.Rational(int(x.numerator), int(x.denominator))
 
 
-def _solve_bias(states: Sequence[ChainState], rows: Mapping[ChainState, Mapping[ChainState, Any]],
-                rhs: Mapping[ChainState, Any], ref: ChainState, zero: Any) -> dict[ChainState, Any]:
+def _solve_bias(states: Sequence[int], rows: Mapping[int, Mapping[int, Any]],
+                rhs: Mapping[int, Any], ref: int, zero: Any) -> dict[int, Any]:
     """Solve h = rhs + M h with h(ref) = 0 exactly (Gauss-Jordan on a small dense system)."""
     idx = {s: i for i, s in enumerate(states)}
     n = len(states)
@@ -305,8 +399,8 @@ class BestResponse:
     """
 
     def __init__(self, mdp: PutBackMDP, opponent: str, value: sympy.Rational,
-                 table: dict[tuple[ChainState, Hand], Hand], iterations: int,
-                 bias: dict[ChainState, Any]) -> None:
+                 table: dict[tuple[DeckState, Hand], Hand], iterations: int,
+                 bias: dict[DeckState, Any]) -> None:
         self.mdp = mdp
         self.rules = mdp.rules
         self.opponent = opponent
@@ -318,7 +412,7 @@ class BestResponse:
         rules = self.rules
         name = f"best-vs-{opponent}"
 
-        def choose(drawn: str, state: ChainState) -> str:
+        def choose(drawn: str, state: DeckState) -> str:
             hand = parse_cards(drawn, rules, what="drawn cards")
             back = table.get((state, hand))
             if back is None:  # a state no policy reaches from a fresh deck: fall back to normal-best
@@ -341,7 +435,7 @@ class BestResponse:
         seen: dict[Hand, Fraction] = {}
         backs: dict[Hand, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
-            outcomes, total = draw_classes(self.rules, s)
+            outcomes, total = draw_weights(self.rules, s)
             for o, w in outcomes:
                 q = p * Fraction(w, total)
                 seen[o.drawn] = seen.get(o.drawn, Fraction(0)) + q
@@ -365,7 +459,7 @@ class BestResponse:
         pi = self.chain.long_run_state_distribution()
         by: dict[int, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
-            outcomes, total = draw_classes(self.rules, s)
+            outcomes, total = draw_weights(self.rules, s)
             for o, w in outcomes:
                 if o.drawn == hand:
                     b = self.table.get((s, hand), hand[-self.rules.put_back:])
@@ -440,7 +534,7 @@ class EquilibriumResult:
 
     rules: TwoDreidelRules
     chain: DeckChain
-    probabilities: dict[tuple[ChainState, Hand], dict[Hand, Fraction]]
+    probabilities: dict[tuple[DeckState, Hand], dict[Hand, Fraction]]
     exploitability: sympy.Rational
     lp_value: float
     table: ExactTable
@@ -461,21 +555,21 @@ class EquilibriumResult:
         return f"<p>{head}</p>" + self.table._repr_html_() + self.randomised._repr_html_()
 
 
-def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[ChainState, Hand], Mapping[Hand, Fraction]],
+def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[DeckState, Hand], Mapping[Hand, Fraction]],
                  name: str) -> DeckChain:
     """The exact deck chain of a randomised put-back policy (normal-best where ``probs`` is silent)."""
     from .chain import _StateInfo
 
     rules = mdp.rules
     k = len(rules.symbols)
-    info: dict[ChainState, _StateInfo] = {}
+    info: dict[DeckState, _StateInfo] = {}
     stack = [mdp.start]
     while stack:
         s = stack.pop()
         if s in info:
             continue
-        outcomes, total = draw_classes(rules, s)
-        nxt: dict[ChainState, Fraction] = {}
+        outcomes, total = draw_weights(rules, s)
+        nxt: dict[DeckState, Fraction] = {}
         kept_d: dict[Hand, Fraction] = {}
         resh = Fraction(0)
         for o, w in outcomes:
@@ -490,13 +584,13 @@ def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[ChainState, Hand], Mappin
         info[s] = _StateInfo(nxt, kept_d, resh)
         stack.extend(t for t in nxt if t not in info)
 
-    def refuse(drawn: str, state: ChainState) -> str:
+    def refuse(drawn: str, state: DeckState) -> str:
         raise InputError(f"{name} is a randomised policy; use its probabilities")
 
     return DeckChain(rules, resolve_policy(StateAwarePolicy(refuse, name=name), rules), mdp.start, info)
 
 
-def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], dict[Hand, float]], float]:
+def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[DeckState, Hand], dict[Hand, float]], float]:
     """max_x min_y payoff(x, y) over long-run state-action frequencies, as one LP (the inner
     minimum replaced by its dual). Floating point (HiGHS)."""
     import numpy as np
@@ -508,8 +602,8 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], 
     layer = {size: j for j, size in enumerate(mdp.cycle)}
     states = [s for s in mdp.decisions if s.deck_size in layer]
     sidx = {s: i for i, s in enumerate(states)}
-    acts: list[tuple[ChainState, int, int, Hand, ChainState]] = []  # state, decision, action, kept, next
-    decs: list[tuple[ChainState, Fraction]] = []
+    acts: list[tuple[DeckState, int, int, Hand, DeckState]] = []  # state, decision, action, kept, next
+    decs: list[tuple[DeckState, Fraction]] = []
     for s in states:
         for d in mdp.decisions[s]:
             for ai, (_, kept, nxt) in enumerate(d.actions):
@@ -587,11 +681,11 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], 
     if res.status != 0:
         raise RuntimeError(f"the equilibrium linear program failed: {res.message}")
     w = res.x[ow:ow + na]
-    probs: dict[tuple[ChainState, Hand], dict[Hand, float]] = {}
-    totals: dict[tuple[ChainState, int], float] = {}
+    probs: dict[tuple[DeckState, Hand], dict[Hand, float]] = {}
+    totals: dict[tuple[DeckState, int], float] = {}
     for a, (s, di, _, _, _) in enumerate(acts):
         totals[(s, di)] = totals.get((s, di), 0.0) + w[a]
-    dec_of: dict[tuple[ChainState, int], _Decision] = {}
+    dec_of: dict[tuple[DeckState, int], _Decision] = {}
     for s in states:
         for d in mdp.decisions[s]:
             dec_of[(s, len(dec_of))] = d
@@ -604,7 +698,7 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[ChainState, Hand], 
     return probs, float(-res.fun)
 
 
-def _steer(mdp: PutBackMDP, support: set[ChainState]) -> dict[tuple[ChainState, Hand], dict[Hand, Fraction]]:
+def _steer(mdp: PutBackMDP, support: set[DeckState]) -> dict[tuple[DeckState, Hand], dict[Hand, Fraction]]:
     """Put-back choices for states the long-run solution never visits: head for a state it
     does visit (fewest hands first), so that play from a fresh deck ends up where the
     linear program's frequencies live."""
@@ -619,7 +713,7 @@ def _steer(mdp: PutBackMDP, support: set[ChainState]) -> dict[tuple[ChainState, 
             if steps:
                 rank[s] = 1 + min(steps)
                 frontier = True
-    out: dict[tuple[ChainState, Hand], dict[Hand, Fraction]] = {}
+    out: dict[tuple[DeckState, Hand], dict[Hand, Fraction]] = {}
     for s, decs in mdp.decisions.items():
         if s in support:
             continue
@@ -671,14 +765,14 @@ def put_back_equilibrium(
 
 
 def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
-                        probs: Mapping[tuple[ChainState, Hand], Mapping[Hand, Fraction]]) -> ExactTable:
+                        probs: Mapping[tuple[DeckState, Hand], Mapping[Hand, Fraction]]) -> ExactTable:
     """Per drawn set: long-run frequency and the equilibrium's average put-back shares."""
     rules = mdp.rules
     pi = chain.long_run_state_distribution()
     seen: dict[Hand, Fraction] = {}
     backs: dict[Hand, dict[Hand, Fraction]] = {}
     for s, p in pi.items():
-        outcomes, total = draw_classes(rules, s)
+        outcomes, total = draw_weights(rules, s)
         for o, w in outcomes:
             q = p * Fraction(w, total)
             seen[o.drawn] = seen.get(o.drawn, Fraction(0)) + q

@@ -110,22 +110,24 @@ def parse_drawn(
             raise InputError(
                 f"drawn cards {label} hold {c} {rules.symbols[s]} but the deck {rules.deck_label} holds only {full}"
             )
-    top_idx: int | None = None
+    known: Hand = ()
     if top is not None and top != "":
-        t = parse_cards(top, rules, what="top card")
-        if len(t) != 1:
-            raise InputError(f"the known top card must be one card, got {top!r}")
-        top_idx = t[0]
+        known = tuple(sorted(parse_cards(top, rules, what="top card")))
+        if len(known) > rules.put_back:
+            raise InputError(f"at most {rules.put_back} known top card(s) (the cards put back last hand), "
+                             f"got {top!r}")
     if hero_deck is not None:
         hero_deck.validate(rules)
-        if top_idx is not None and hero_deck.top is not None and top_idx != hero_deck.top:
+        if known and hero_deck.top and known != hero_deck.top:
             raise InputError(
-                f"top card {rules.symbols[top_idx]} contradicts the deck state's top card {rules.symbols[hero_deck.top]}"
+                f"top card {format_hand(known, rules)} contradicts the deck state's top card "
+                f"{format_hand(hero_deck.top, rules)}"
             )
-        top_idx = hero_deck.top if top_idx is None else top_idx
-    if top_idx is not None and top_idx not in cards:
+        known = known or hero_deck.top
+    held = counts_of(cards, len(rules.symbols))
+    if any(t > c for t, c in zip(counts_of(known, len(rules.symbols)), held)):
         raise InputError(
-            f"drawn cards {label} are inconsistent with the known top card {rules.symbols[top_idx]}: "
+            f"drawn cards {label} are inconsistent with the known top card {format_hand(known, rules)}: "
             "the card put back last hand is always drawn first"
         )
     if hero_deck is not None:

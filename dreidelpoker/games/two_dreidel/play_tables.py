@@ -1,0 +1,213 @@
+"""What every state of a whole game of Two Dreidel shares: the per-rules tables of
+:mod:`~dreidelpoker.games.two_dreidel.play` (draw classes by deck, put-back choices by
+drawn hand, buy-ins, labels), built once per (rules, players) and cached by value.
+
+These tables make an engine step a few dictionary look-ups: the exact draw classes of a
+deck (:func:`~dreidelpoker.games.two_dreidel.deck.draw_weights`) with their cumulative
+weights and the deck after each draw, the put-back choices of a drawn hand with the kept
+hand and its label, the deck at the start of the next hand, and a spin's buy-in.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from .betting import showdown_payouts
+from .deck import DeckState, counts_of, draw_weights, hypergeometric
+from .ranking import Hand, format_hand
+from .rules import STREET_SEQUENCES, TwoDreidelRules
+from .spin import spin_buy_in
+from ...errors import InputError
+
+__all__: list[str] = []
+
+#: Put-back choices of one drawn hand: the labels (worst card back first) and, by label,
+#: ``(put back, kept, kept hand's label)``.
+Choices = tuple[tuple[str, ...], dict[str, tuple[Hand, Hand, str]]]
+
+
+class DrawInfo:
+    """The exact draw classes of one deck: ``outcomes`` ``(label, weight)``, their running
+    sums, the total weight, and by label ``(drawn hand, deck after the draw, reshuffled, label)``."""
+
+    __slots__ = ("outcomes", "cumulative", "total", "after")
+
+    def __init__(self, outcomes: tuple[tuple[str, int], ...], cumulative: list[int], total: int,
+                 after: dict[str, tuple[Hand, DeckNode, bool, str]]) -> None:
+        self.outcomes = outcomes
+        self.cumulative = cumulative
+        self.total = total
+        self.after = after
+
+
+class DeckNode:
+    """One player's deck (``chain``, a :class:`~dreidelpoker.games.two_dreidel.deck.DeckState`)
+    as a node of the deck graph of one rules: its draw classes (made on first use) and, by
+    ``(put back, kept)``, the deck at the start of the next hand. Nodes are interned per
+    rules, so a step follows a link instead of hashing the deck."""
+
+    __slots__ = ("chain", "info", "next")
+
+    def __init__(self, chain: DeckState) -> None:
+        self.chain = chain
+        self.info: DrawInfo | None = None
+        self.next: dict[tuple[Hand, Hand], DeckNode] = {}
+
+
+class Tables:
+    """Everything a state needs that depends only on the rules and the player count."""
+
+    def __init__(self, rules: TwoDreidelRules, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.k = len(rules.symbols)
+        self.steps = STREET_SEQUENCES[rules.streets]
+        probs = rules.spin_probabilities
+        if not all(p.is_number for p in probs):
+            raise InputError("rules: a game can be played only with numeric spin probabilities, not symbols")
+        fracs = [(int(p.p), int(p.q)) if p.is_Rational else _as_fraction(p) for p in probs]
+        den = math.lcm(*(q for _p, q in fracs))
+        self.faces: tuple[tuple[str, int], ...] = tuple(
+            (f, p * (den // q)) for f, (p, q) in zip(rules.spin_faces, fracs) if p)
+        self.face_weights = dict(self.faces)
+        self.face_total = sum(w for _f, w in self.faces)
+        self.face_cum = [int(c) for c in np.cumsum([w for _f, w in self.faces])]
+        self.face_names = {f: rules.symbol_names[rules.symbols.index(f)] if f in rules.symbols else f
+                           for f, _w in self.faces}
+        self.stack = rules.stack(players)
+        self.total_chips = self.stack * players
+        self.opening_bet = bool(self.steps) and self.steps[0] == "bet"
+        self.min_bet = max(1, rules.blind)
+        self.blind = rules.blind
+        self.put_back = bool(rules.put_back)
+        self.short_fold = rules.short_stack == "fold"
+        self.visibility = rules.discard_visibility
+        self.fresh = DeckState.fresh(rules)
+        self.nodes: dict[DeckState, DeckNode] = {}
+        self.fresh_node = self.node(self.fresh)
+        #: The faces whose buy-in is the whole pot (Gimel in the standard game).
+        self.pot_faces = frozenset(f for f, b in zip(rules.spin_faces, rules.spin_buy_ins) if b == "pot")
+        self.backs: dict[Hand, Choices] = {}
+        self.labels: dict[Hand, str] = {}
+        self.buy_ins: dict[tuple[str, int], int] = {}
+        self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
+        self.nexts: dict[tuple[bool, ...], tuple[int | None, ...]] = {}
+        self.showdowns: dict[tuple[Any, ...], tuple[tuple[int, ...], int, bool]] = {}
+
+    def node(self, chain: DeckState) -> DeckNode:
+        """The interned node of a deck."""
+        got = self.nodes.get(chain)
+        if got is None:
+            got = self.nodes[chain] = DeckNode(chain)
+        return got
+
+    def draws_of(self, node: DeckNode) -> DrawInfo:
+        """The exact draw classes of a deck node (made once per node)."""
+        info = node.info
+        if info is None:
+            outs, total = draw_weights(self.rules, node.chain)
+            labelled = [(self.label(o.drawn), w, o) for o, w in outs]
+            info = node.info = DrawInfo(
+                tuple((lab, w) for lab, w, _o in labelled),
+                [int(c) for c in np.cumsum([w for _l, w, _o in labelled])], total,
+                {lab: (o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled, lab)
+                 for lab, _w, o in labelled})
+        return info
+
+    def draw_info(self, deck: DeckState) -> DrawInfo:
+        """The exact draw classes of ``deck``."""
+        return self.draws_of(self.node(deck))
+
+    def label(self, hand: Hand) -> str:
+        """A hand's text (``"GH"``)."""
+        lab = self.labels.get(hand)
+        if lab is None:
+            lab = self.labels[hand] = format_hand(hand, self.rules)
+        return lab
+
+    def choices(self, drawn: Hand) -> Choices:
+        """The distinct put-back choices of a drawn hand, worst card back first."""
+        got = self.backs.get(drawn)
+        if got is None:
+            counts = counts_of(drawn, self.k)
+            labels: list[str] = []
+            by_label: dict[str, tuple[Hand, Hand, str]] = {}
+            for vec, _w in sorted(hypergeometric(counts, self.rules.put_back)):
+                back = tuple(i for i, c in enumerate(vec) for _ in range(c))
+                kept = tuple(i for i, c in enumerate(counts) for _ in range(c - vec[i]))
+                lab = self.label(back)
+                labels.append(lab)
+                by_label[lab] = (back, kept, self.label(kept))
+            got = self.backs[drawn] = (tuple(labels), by_label)
+        return got
+
+    def buy_in(self, face: str, pot: int) -> int:
+        """:func:`~dreidelpoker.games.two_dreidel.spin.spin_buy_in` of ``face`` with ``pot`` chips in the middle."""
+        got = self.buy_ins.get((face, pot))
+        if got is None:
+            got = self.buy_ins[(face, pot)] = spin_buy_in(face, pot, self.rules)
+        return got
+
+    def next_deck(self, node: DeckNode, back: Hand, kept: Hand) -> DeckNode:
+        """A player's deck at the start of the next hand: the put-back card(s) on top of the
+        pile, the kept hand on the discard pile."""
+        got = node.next.get((back, kept))
+        if got is None:
+            k = self.k
+            deck = node.chain
+            got = node.next[(back, kept)] = self.node(DeckState.trusted(
+                tuple(d + b for d, b in zip(deck.deck, counts_of(back, k))), tuple(sorted(back)),
+                tuple(d + h for d, h in zip(deck.discard, counts_of(kept, k)))))
+        return got
+
+    def showdown(self, kept: tuple[Hand | None, ...], contrib: tuple[int, ...], in_hand: tuple[bool, ...],
+                 carry: int, button: int) -> tuple[tuple[int, ...], int, bool]:
+        """:func:`~dreidelpoker.games.two_dreidel.betting.showdown_payouts` (payouts, leftover,
+        whether the trump decided), remembered by its arguments."""
+        key = (kept, contrib, in_hand, carry, button)
+        got = self.showdowns.get(key)
+        if got is None:
+            payouts, leftover, trump = showdown_payouts(self.rules, kept, contrib, in_hand, carry=carry, button=button)
+            if len(self.showdowns) > 100_000:
+                self.showdowns.clear()
+            got = self.showdowns[key] = (tuple(payouts), leftover, trump)
+        return got
+
+    def next_seats(self, alive: tuple[bool, ...]) -> tuple[int | None, ...]:
+        """For each seat, the next seat after it (going left, wrapping round) still in the game."""
+        got = self.nexts.get(alive)
+        if got is None:
+            n = len(alive)
+            got = self.nexts[alive] = tuple(
+                next((j for j in ((i + k) % n for k in range(1, n + 1)) if alive[j]), None) for i in range(n))
+        return got
+
+    def seats(self, mask: tuple[bool, ...]) -> tuple[int, ...]:
+        """The seats whose flag is set, in seat order."""
+        got = self.seat_sets.get(mask)
+        if got is None:
+            got = self.seat_sets[mask] = tuple(i for i, a in enumerate(mask) if a)
+        return got
+
+
+def _as_fraction(p: Any) -> tuple[int, int]:
+    f = Fraction(str(p)).limit_denominator(10**12)
+    return f.numerator, f.denominator
+
+
+_TABLES: dict[tuple[TwoDreidelRules, int], Tables] = {}
+
+
+def tables(rules: TwoDreidelRules, players: int) -> Tables:
+    """The shared tables of ``rules`` at ``players`` seats (cached by value)."""
+    key = (rules, players)
+    t = _TABLES.get(key)
+    if t is None:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        t = _TABLES[key] = Tables(rules, players)
+    return t

@@ -1,0 +1,72 @@
+"""Two Dreidel: the one family of rules whose whole game may never end is refused (issue 15).
+
+``whole_game_end_problem`` argues that spin faces alone can never stop a game from ending,
+except with blind 0, a one-symbol deck and ``spins-then-bet`` without a one-chip face. The
+tests check that argument by play: with the check switched off, random bots (who bet,
+raise and fold) never finish such a game; change any one of the four conditions and they do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dreidelpoker.errors import InputError
+from dreidelpoker.games import two_dreidel as td
+from dreidelpoker.games.two_dreidel import play as td_play
+from dreidelpoker.games.two_dreidel.rules import whole_game_end_problem
+from dreidelpoker.play import simulate, sweep
+
+STUCK = dict(deck="0-0-12-0", blind=0, streets="spins-then-bet", spin_probabilities=(0, 0, 1, 0))
+
+
+def _finished(monkeypatch: pytest.MonkeyPatch, **kw: Any) -> int:
+    monkeypatch.setattr(td_play, "whole_game_end_problem", lambda rules: None)
+    res = simulate(td.TwoDreidelRules(**kw), "random,random", games=6, seed=4, hand_limit=200, progress=False)
+    return sum(not r.truncated for r in res.records)
+
+
+def test_refused_rules_really_never_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert whole_game_end_problem(td.TwoDreidelRules(**STUCK)) is not None  # type: ignore[arg-type]
+    assert _finished(monkeypatch, **STUCK) == 0
+
+
+@pytest.mark.parametrize("change", [
+    {"blind": 1},
+    {"deck": "0-0-6-6"},
+    {"streets": "spin-spin-bet"},
+    {"spin_probabilities": (0, 0, "3/4", "1/4")},  # Shin costs one chip
+])
+def test_any_one_change_lets_games_end(monkeypatch: pytest.MonkeyPatch, change: dict[str, Any]) -> None:
+    kw = {**STUCK, **change}
+    assert whole_game_end_problem(td.TwoDreidelRules(**kw)) is None  # type: ignore[arg-type]
+    assert _finished(monkeypatch, **kw) > 0
+
+
+def test_symbolic_one_chip_probability_is_not_refused() -> None:
+    import sympy
+
+    s = sympy.Symbol("s", nonnegative=True)
+    rules = td.TwoDreidelRules(**{**STUCK, "spin_probabilities": (0, 0, 1 - s, s)})  # type: ignore[arg-type]
+    assert whole_game_end_problem(rules) is None
+
+
+def test_every_whole_game_entry_point_refuses() -> None:
+    rules = td.TwoDreidelRules(**STUCK)  # type: ignore[arg-type]
+    for call in (lambda: td.new_game(rules, players=2),
+                 lambda: simulate(rules, players=2, games=3, progress=False),
+                 lambda: sweep({"rules": rules, "players": [2, 3]}, games=3, progress=False)):
+        with pytest.raises(InputError, match="rules: blind 0 with a deck of one symbol"):
+            call()
+
+
+def test_cli_exit_2_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from dreidelpoker.cli import main
+
+    assert main(["simulate", "two-dreidel", "--players", "2", "--deck", "0-0-12-0", "--blind", "0",
+                 "--streets", "spins-then-bet", "--spin-probabilities", "0,0,1,0", "--games", "3"]) == 2
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert out == "" and len(lines) == 1 and "Traceback" not in err
+    assert lines[0].startswith("dreidelpoker simulate two-dreidel: error: rules: blind 0 with a deck of one symbol")
