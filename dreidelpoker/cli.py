@@ -31,6 +31,7 @@ VERB_HELP = {
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
+    "explore": "open a game's interactive explorer live in Voilà (a local web page)",
 }
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from .errors import InputError, InputTypeError, shorten
 
 __all__ = [
-    "MAX_HAND_NUMBER", "MAX_SAMPLES", "MAX_SEED", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "check_count",
+    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_SEED", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "check_count",
     "check_seed", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
 ]
 
@@ -35,6 +35,11 @@ __all__ = [
 MAX_SAMPLES = 10_000_000
 #: Latest hand number a Two Dreidel posterior looks at (the work grows with it).
 MAX_HAND_NUMBER = 10_000
+#: Most CFR+ iterations one solve runs (each walks the whole game; a bar shows the progress).
+MAX_ITERATIONS = 1_000_000
+#: Most chips in one Two Dreidel stack, blind or pot (every bet size is a legal action, so the
+#: work of each betting decision grows with it).
+MAX_STACK = 10_000
 #: Seeds are non-negative integers below 2**128 (numpy's SeedSequence takes any size; this keeps
 #: outputs and messages short).
 MAX_SEED = 2 ** 128 - 1

@@ -224,7 +224,7 @@ def test_exploitability_of_fixed_policies() -> None:
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"method": "magic"}, "method must be one of"),
-    ({"method": "cfr+", "iterations": 0}, "iterations must be a positive integer, got 0"),
+    ({"method": "cfr+", "iterations": 0}, "iterations must be an integer from 1 to 1,000,000, got 0"),
 ])
 def test_bad_input(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from .efg import CHANCE, DECISION, TERMINAL, ExtensiveForm
 from .exact import Behaviour, nash_conv
 from ..errors import InputError
-from ..limits import open_progress_bar
+from ..limits import MAX_ITERATIONS, check_count, open_progress_bar
 
 __all__ = ["CFRResult", "cfr_plus"]
 
@@ -148,9 +148,9 @@ def cfr_plus(
         >>> res.history[-1][1] < 0.05
         True
     """
-    for name, v in (("iterations", iterations), ("check_every", check_every)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InputError(f"{name} must be a positive integer, got {v!r}")
+    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
+    if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
+        raise InputError(f"check_every must be a positive integer, got {check_every!r}")
     flat = _Flat(form)
     regrets = np.zeros(flat.num_actions)
     average = np.zeros(flat.num_actions)

@@ -24,7 +24,7 @@ call end it at showdown. Bets and raises are ``bet`` chips each.
 from __future__ import annotations
 
 from ..errors import InputError
-from ..limits import open_progress_bar
+from ..limits import MAX_ITERATIONS, check_count, open_progress_bar
 
 import itertools
 from collections.abc import Sequence
@@ -313,9 +313,9 @@ def range_cfr_plus(
         >>> round(res.value, 2), res.nash_conv < 0.01
         (-0.06, True)
     """
-    for name, v in (("iterations", iterations), ("check_every", check_every)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InputError(f"{name} must be a positive integer, got {v!r}")
+    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
+    if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
+        raise InputError(f"check_every must be a positive integer, got {check_every!r}")
     solver = _Solver(game, spec)
     ones = np.ones(game.num_hands)
     history: list[tuple[int, float]] = []

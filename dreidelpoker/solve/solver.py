@@ -25,6 +25,7 @@ from .exact import Behaviour, Policy, behaviour_from_plan, behaviour_from_policy
 from .exact import profile_value, rationalize
 from .lp import solve_sequence_form
 from ..errors import InputError
+from ..limits import MAX_ITERATIONS, check_count
 
 __all__ = ["GameSolution", "exploitability_of", "solve"]
 
@@ -151,12 +152,6 @@ class GameSolution:
         return f"GameSolution(method={self.method!r}, value={self.value!r}, nash_conv={self.nash_conv!r})"
 
 
-def _check_positive(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InputError(f"{name} must be a positive integer, got {value!r}")
-    return value
-
-
 def solve(
     game: GameState[Any, Any] | ExtensiveForm,
     *,
@@ -194,7 +189,7 @@ def solve(
     """
     if method not in _METHODS:
         raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
-    _check_positive("iterations", iterations)
+    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
     form = game if isinstance(game, ExtensiveForm) else extensive_form(game, max_nodes=max_nodes)
     start = time.perf_counter()
     if method == "cfr+":

@@ -51,6 +51,7 @@ from .deck import counts_of, hypergeometric
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
+from .size import check_posterior_work
 from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from ...errors import InputError, InputTypeError
 
@@ -380,6 +381,7 @@ def opponent_posterior(
         raise InputError(f"visibility must be one of {list(_VISIBILITIES)}, got {vis!r}")
     observations, k = _observations(rules, discards, hand_number, vis)
     pol = resolve_policy(policy, rules)
+    check_posterior_work(rules, k)  # refuse a deck and hand far too big at once, before any work
     size = pile_sizes(rules, k)[-1]
     if pile_size is not None and pile_size != size:
         raise InputError(

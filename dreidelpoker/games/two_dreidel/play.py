@@ -59,6 +59,7 @@ from .ranking import Hand
 from .play_tables import DeckNode, Tables, tables
 from .rules import TwoDreidelRules, whole_game_end_problem
 from ...errors import InputError
+from ...limits import MAX_STACK
 from ...exact_rng import ExactIntegers
 
 __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
@@ -854,6 +855,9 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     limit = 2_000 if hand_limit is None else hand_limit
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise InputError(f"hand_limit: expected a whole number >= 1, got {hand_limit!r}")
+    if rules.stack(players) > MAX_STACK:
+        raise InputError(f"chips_per_player: {rules.chips_per_player:,} x {players} players is a stack of "
+                         f"{rules.stack(players):,} chips, over the limit of {MAX_STACK:,}; use fewer chips per player")
     problem = whole_game_end_problem(rules)
     if problem is not None:
         raise InputError(f"rules: {problem}; any one of a blind of 1 or more, a deck of two symbols, "

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from ...errors import InputError, InputTypeError, shorten
+from ...limits import MAX_STACK
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 
 __all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
@@ -150,6 +151,11 @@ class TwoDreidelRules:
             isinstance(self.starting_chips, bool) or not isinstance(self.starting_chips, int) or self.starting_chips < 1
         ):
             raise InputError(f"starting_chips must be an integer >= 1 or None, got {self.starting_chips!r}")
+        for name, chips in (("chips_per_player", self.chips_per_player), ("starting_chips", self.starting_chips),
+                            ("blind", self.blind)):
+            if chips is not None and chips > MAX_STACK:
+                raise InputError(f"{name} must be at most {MAX_STACK:,} chips (every bet size is a legal action, so "
+                                 f"bigger stacks make each decision slow), got {shorten(chips)}")
         if self.put_back >= self.draw:
             raise InputError(f"put_back ({self.put_back}) must be less than draw ({self.draw}) so a hand remains")
         if self.deck_size <= self.draw:

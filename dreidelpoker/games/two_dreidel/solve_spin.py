@@ -40,7 +40,7 @@ from .spin import spin_decision
 from .solve_bots import bot_policy
 from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError
-from ...limits import int_arg
+from ...limits import int_arg, progress_bar
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
 
@@ -346,9 +346,12 @@ def solve_spin_game(
         for name, factory in bots.items():
             bot = factory(rules)
             named[name] = (bot_policy(bot, setup, 0, samples=samples), bot_policy(bot, setup, 1, samples=samples))
-    for name, (p0, p1) in named.items():
-        measured[name] = (exploitability_of(sol.form, 0, p0, value=sol.value),
-                          exploitability_of(sol.form, 1, p1, value=sol.value))
+    # A bar on a terminal or in Jupyter, under use_progress(True) (the CLI), after a second of work.
+    with progress_bar(len(named), "spin game: measuring bots", unit=" bots", min_total=0) as bar:
+        for name, (p0, p1) in named.items():
+            measured[name] = (exploitability_of(sol.form, 0, p0, value=sol.value),
+                              exploitability_of(sol.form, 1, p1, value=sol.value))
+            bar.update(1)
     return SpinGameSolution(setup, sol, _equities(setup), calls, bets, _bluffing(setup, sol), measured)
 
 

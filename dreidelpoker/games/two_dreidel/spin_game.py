@@ -34,7 +34,8 @@ from typing import Any
 from ..protocol import Event, Payoff, Turn
 from .ranking import heads_up_share, parse_hand
 from .rules import TwoDreidelRules
-from ...errors import InputError
+from ...errors import InputError, shorten
+from ...limits import MAX_STACK
 
 __all__ = ["BET_SIZES", "SpinGameSetup", "SpinGameState", "new_spin_game"]
 
@@ -286,7 +287,9 @@ def _half(twice: Payoff) -> Payoff:
 
 def _check_chips(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InputError(f"{name} must be a positive integer number of chips, got {value!r}")
+        raise InputError(f"{name} must be a positive integer number of chips, got {shorten(value)}")
+    if value > MAX_STACK:
+        raise InputError(f"{name} must be at most {MAX_STACK:,} chips, got {shorten(value)}")
     return value
 
 

@@ -97,13 +97,13 @@ class PutBackMDP:
         self.prefix, self.cycle = deck_size_cycle(self.rules)
         k = len(self.rules.symbols)
         self.decisions: dict[DeckState, list[_Decision]] = {}
+        # One object per distinct state and hand, shared by every action that reaches it
+        # (memory: each action used to hold its own copy), and each state queued once.
+        seen: dict[DeckState, DeckState] = {self.start: self.start}
+        hands: dict[Hand, Hand] = {}
         stack = [self.start]
         while stack:
             s = stack.pop()
-            if s in self.decisions:
-                continue
-            if len(self.decisions) >= max_states:
-                raise InputError(f"the put-back MDP has more than max_states={max_states} states")
             outcomes, total = draw_weights(self.rules, s)
             decs = []
             for o, w in outcomes:
@@ -111,9 +111,13 @@ class PutBackMDP:
                 for back in _sub_multisets(o.drawn, self.rules.put_back):
                     kept = _remove(o.drawn, back)
                     nxt = after_hand(o, back, kept, k)
-                    acts.append((back, kept, nxt))
-                    if nxt not in self.decisions:
+                    known = seen.get(nxt)
+                    if known is None:
+                        if len(seen) >= max_states:
+                            raise InputError(f"the put-back MDP has more than max_states={max_states} states")
+                        seen[nxt] = known = nxt
                         stack.append(nxt)
+                    acts.append((hands.setdefault(back, back), hands.setdefault(kept, kept), known))
                 decs.append(_Decision(o.drawn, Fraction(w, total), tuple(acts), _Q(w, total)))
             self.decisions[s] = decs
         # Layers by deck size: position in the prefix, or in the cycle.
@@ -479,6 +483,17 @@ class BestResponse:
     def __repr__(self) -> str:
         return f"BestResponse(opponent={self.opponent!r}, value={frac_str(self.value)})"
 
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The policy in words (:meth:`summary`) as a ``pandas.DataFrame``.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with one row per drawn set.
+        """
+        return self.summary(exact=True).to_pandas(exact=exact)
+
     def _repr_html_(self) -> str:
         head = html.escape(f"best put-back policy against {self.opponent}, deck {self.rules.deck_label}: "
                            f"long-run equity {number_text(self.value)}")
@@ -544,6 +559,18 @@ class EquilibriumResult:
     def __repr__(self) -> str:
         return (f"EquilibriumResult(deck={self.rules.deck_label!r}, exploitability≈"
                 f"{float(self.exploitability):.2e})")
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """Every built-in policy's exploitability (``table``) as a ``pandas.DataFrame``;
+        ``randomised.to_pandas()`` has the states where the equilibrium randomises.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with one row per policy.
+        """
+        return self.table.to_pandas(exact=exact)
 
     def _repr_html_(self) -> str:
         head = html.escape(f"symmetric put-back game, deck {self.rules.deck_label}: value 1/2; the equilibrium "
