@@ -17,7 +17,7 @@ also pay per game for the runner's seeded generators (a ``SeedSequence`` and a
 ``Generator`` for each stream used), a fresh line-up of bots and the record with its
 ~30 metrics: about a quarter more per deal than sessions of 100.
 
-    python benchmarks/bench_queenie.py [--runs 1] [--deals 20000] [--sweep-games 400]
+    python benchmarks/bench_queenie.py [--runs 1] [--deals 20000] [--sweep-games 400]  (0: no sweep)
 """
 
 from __future__ import annotations
@@ -81,6 +81,8 @@ def main() -> None:
         print(f"5 players, rule-based bots, sessions of {session:>3} deal(s): "
               f"{statistics.median(cpus):,.0f} deals/s per CPU second ({statistics.median(walls):,.0f} wall); "
               f"target 2,000")
+    if a.sweep_games < 1:
+        return  # --sweep-games 0: deals per second only
     speed = [sweep_speedup(a.sweep_games) for _ in range(a.runs)]
     s, p, x = (statistics.median(v) for v in zip(*speed))
     print(f"sweep, 3..8 players x {a.sweep_games} sessions of 10 deals: serial {s:.1f} s, 2 processes {p:.1f} s, "

@@ -8,6 +8,9 @@
 * :func:`swap_study` — the first player's hand score against their chance of going out
   when they keep and when they take the dummy (the same deal played both ways).
 
+Shares of deals (blocked, carried over, won) carry a Wilson interval over all the deals
+played; averages (cards, chips, pot sizes) a normal interval over the sessions.
+
 Bigger runs: ``dreidelpoker sweep queenie --players 3-8 --bots heuristic,random* --games 20000 --workers 2``.
 """
 
@@ -36,9 +39,19 @@ def _row_estimates(res: Any, names: Sequence[str]) -> dict[str, Estimate]:
     return {n: res.estimate(n) for n in names}
 
 
+def _deal_share(res: Any, name: str) -> Estimate:
+    """A share-of-deals metric (``blocked``, ``out_wins_seat1`` ...) over every deal of a run,
+    with its Wilson interval (never below 0 or above 1, unlike a normal interval over a few
+    sessions). Deals are independent when the bots ignore the pots, as all but ``lookahead``
+    do; for ``lookahead`` the interval is approximate."""
+    deals = [rec.rounds for rec in res.records]
+    hits = sum(v * d for v, d in zip(res.metric_values(name), deals))
+    return proportion_estimate(round(hits), sum(deals), seed=res.seed)
+
+
 def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int = 1,
                 bots: str = "random", rules: QueenieRules | None = None) -> list[dict[str, Any]]:
-    """Cards played, runs and turns per deal, and the share of the deck played, by player count.
+    """Cards played, runs and turns per deal, cards per player and blocked deals, by player count.
 
     Parameters:
         players: player counts (3..8).
@@ -49,7 +62,8 @@ def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int
 
     Returns:
         One row per player count: ``players`` and ``cards``, ``runs``, ``turns``,
-        ``cards_per_player`` (:class:`~dreidelpoker.play.Estimate`).
+        ``cards_per_player`` and ``blocked`` (the share of deals nobody went out),
+        :class:`~dreidelpoker.play.Estimate`.
 
     Examples:
         >>> row = speed_table(players=[4], deals=20)[0]
@@ -60,7 +74,8 @@ def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int
     rows = []
     for p in players:
         res = simulate(replace(base, players=p), [bots] * p, games=deals, seed=seed, progress=False)
-        row: dict[str, Any] = {"players": p, **_row_estimates(res, ("cards", "runs", "turns"))}
+        row: dict[str, Any] = {"players": p, **_row_estimates(res, ("cards", "runs", "turns")),
+                               "blocked": _deal_share(res, "blocked")}
         row["cards_per_player"] = mean_estimate([c / p for c in res.metric_values("cards")], seed=seed)
         rows.append(row)
     return rows
@@ -85,7 +100,7 @@ def pot_table(*, players: Sequence[int] = PLAYERS, sessions: int = 20, session_d
         r = QueenieRules(players=p, session_deals=session_deals)
         res = simulate(r, [bots] * p, games=sessions, seed=seed, progress=False)
         row: dict[str, Any] = {"players": p}
-        row.update(_row_estimates(res, ("blocked", "out_carried", "queen_carried", "queen_dead")))
+        row.update({k: _deal_share(res, k) for k in ("blocked", "out_carried", "queen_carried", "queen_dead")})
         for k in ("max_out_pot", "max_queen_pot"):
             row[k] = mean_estimate([v / p for v in res.metric_values(k)], seed=seed)
         rows.append(row)
@@ -99,14 +114,14 @@ def skill_table(*, players: Sequence[int] = PLAYERS, bots: Sequence[str] = SKILL
     One game is a session of one orbit (``players`` deals), so every seat deals once.
 
     Returns:
-        One row per (players, bot): ``out_win`` (share of deals seat 1 went out),
-        ``queen_win`` and ``chips`` (chips per deal), :class:`~dreidelpoker.play.Estimate` over
-        sessions; ``fair_share`` is ``1 / players``.
+        One row per (players, bot): ``out_win`` (share of deals seat 1 went out) and
+        ``queen_win``, :class:`~dreidelpoker.play.Estimate` over the deals, and ``chips``
+        (chips per deal) over the sessions; ``fair_share`` is ``1 / players``.
 
     Examples:
         >>> rows = skill_table(players=[3], bots=["never-swap"], orbits=4)
-        >>> rows[0]["bot"], rows[0]["out_win"].samples
-        ('never-swap', 4)
+        >>> rows[0]["bot"], rows[0]["out_win"].samples  # 4 orbits of 3 deals
+        ('never-swap', 12)
     """
     rows = []
     for p in players:
@@ -115,7 +130,7 @@ def skill_table(*, players: Sequence[int] = PLAYERS, bots: Sequence[str] = SKILL
             res = simulate(QueenieRules(players=p, session_deals=p), lineup, games=orbits, seed=seed, progress=False)
             rows.append({
                 "players": p, "bot": b, "fair_share": 1 / p,
-                "out_win": res.estimate("out_wins_seat1"), "queen_win": res.estimate("queen_wins_seat1"),
+                "out_win": _deal_share(res, "out_wins_seat1"), "queen_win": _deal_share(res, "queen_wins_seat1"),
                 "chips": res.estimate("chips_per_deal_seat1"),
             })
     return rows
@@ -137,7 +152,7 @@ def seat_table(*, players: Sequence[int] = PLAYERS, deals: int = 400, seed: int 
     rows = []
     for p in players:
         res = simulate(QueenieRules(players=p), [bots] * p, games=deals, seed=seed, progress=False)
-        wins = [res.estimate(f"out_wins_seat{i + 1}") for i in range(p)]
+        wins = [_deal_share(res, f"out_wins_seat{i + 1}") for i in range(p)]
         values = [w.value for w in wins]
         rows.append({"players": p, "out_win": wins, "best": int(np.argmax(values)) + 1,
                      "worst": int(np.argmin(values)) + 1, "spread": max(values) - min(values)})
