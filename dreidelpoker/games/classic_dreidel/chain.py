@@ -51,6 +51,13 @@ AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, Fraction]:
     """Every state one spin away, with its exact probability (terminal states loop).
 
+    Parameters:
+        state: a chain state.
+        rules: the rules.
+
+    Returns:
+        ``{next state: probability}``.
+
     Examples:
         >>> r = ClassicDreidelRules(players=2, coins=1)
         >>> for state, p in successors(start_state(rules=r), rules=r).items():
@@ -79,6 +86,20 @@ def dreidel_chain(
     progress: bool = False,
 ) -> MarkovChain[DreidelState]:
     """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
+
+    Parameters:
+        rules: the rules.
+        exact: exact Fraction probabilities (``False``: floats).
+        max_states: stop exploring past this many states.
+        progress: show a progress bar while exploring.
+
+    Returns:
+        The chain; its absorbing states are ``("win", seat)`` (and ``("draw", ...)`` /
+        ``("out", ...)`` under other stopping rules).
+
+    Raises:
+        ValueError: a continuous pot (no finite chain).
+        ValueError: more than ``max_states`` states.
 
     Examples:
         >>> chain = dreidel_chain(rules=ClassicDreidelRules(players=2, coins=1))
@@ -194,6 +215,20 @@ def analyze(
     A game whose chain is estimated (:func:`~.size.estimated_states`) over ``max_states``
     is refused at once with a ``ResourceLimitError``.
 
+    Parameters:
+        rules: the rules (default RULES.md 6).
+        method: ``"exact"``, ``"float"`` or ``"auto"``.
+        max_states: refuse a chain estimated to be larger.
+        progress: show a progress bar while the chain is explored.
+
+    Returns:
+        A :class:`ClassicDreidelResult`: expected spins and each seat's chance (exact Rationals
+        or floats, as ``method`` gave them).
+
+    Raises:
+        ValueError: an unknown method, or a continuous pot (no finite chain).
+        ResourceLimitError: a chain estimated over ``max_states``.
+
     Examples:
         >>> res = analyze(rules=ClassicDreidelRules(players=2, coins=1))
         >>> res.expected_spins, res.win_probabilities
@@ -242,6 +277,17 @@ def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelSta
 def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = True) -> list[Any]:
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).
+
+    Parameters:
+        spins: the largest spin count.
+        rules: the rules.
+        exact: exact Fractions (``False``: floats).
+
+    Returns:
+        ``spins + 1`` probabilities, non-decreasing.
+
+    Raises:
+        ValueError: ``spins`` is not a whole number 0 or more, or the pot is continuous.
 
     Examples:
         >>> game_length_cdf(2, rules=ClassicDreidelRules(players=2, coins=1))

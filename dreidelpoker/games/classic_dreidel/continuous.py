@@ -46,6 +46,18 @@ def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
     (Feinerman's model: ``N/4 + (N-2)/8 * (5/8)**(n-1)``), ``"up"`` or ``"down"`` (the pot
     distribution is then evolved exactly). ``rules`` only supplies face probabilities.
 
+    Parameters:
+        players: 2 to 50.
+        spins: the number of spins (1 or more).
+        hey_rounding: ``"continuous"``, ``"up"`` or ``"down"``.
+        rules: supplies the face probabilities (default: a fair dreidel).
+
+    Returns:
+        The expected payoff of each spin, exact.
+
+    Raises:
+        ValueError: bad ``players``, ``spins`` or ``hey_rounding``.
+
     Examples:
         >>> spin_payoffs(4, 3)   # Feinerman: 1 + (1/4) (5/8)**(n-1)
         [5/4, 37/32, 281/256]
@@ -84,6 +96,13 @@ def continuous_winnings(players: int, *, rules: ClassicDreidelRules | None = Non
     continuous (Hey takes exactly half), bankrolls are unlimited, and the game ends at the
     first Gimel. Winnings are what a seat takes from the pot minus what it pays on Shin
     (the opening ante not counted), so they sum to ``players``.
+
+    Parameters:
+        players: 2 to 50.
+        rules: supplies the face probabilities (default: a fair dreidel).
+
+    Returns:
+        Each seat's expected winnings (exact), seat 1 first.
 
     Raises:
         InputError: ``players`` outside 2..50, or a dreidel that never shows Gimel (the game
