@@ -8,12 +8,26 @@ up by observation class instead of recomputed).
 
 What bounds the speed (printed as "steps/hand" and "us/step"): every hand is a sequence
 of engine steps -- one chance draw per player, one simultaneous put-back, the betting
-actions, two spins and two simultaneous call/fold reveals -- and each step builds an
-immutable state (a ~30-field copy), a readable log line, and for every deciding seat an
-observation plus the bot's call and a legality check. So the cost per hand is about
-(3 + players + betting actions) steps of a few microseconds each; the equity bot adds a
-few dictionary look-ups per decision once its caches are warm, and exact posterior and
-equity computations (milliseconds each) only on a cache miss.
+actions, the spins and the simultaneous call/fold reveals -- all through the one protocol
+(``GameState.apply`` / ``apply_joint``, ``observation``, ``legal_actions``). A step now
+costs one copy of the state (an immutable named tuple: a list copy, the changed fields,
+one tuple), one log node whose text is written only when read, and per deciding seat an
+observation made of three slices of the state, a stored legal-action tuple and the bot's
+call; chance and the random bot draw numpy's exact integers from raw words in blocks
+(``dreidelpoker.exact_rng``). Counted in Python bytecodes (load-independent,
+``sys.settrace`` opcode events over 12 games) a hand costs about 6,500 (random x4),
+8,700 (calling-station x2, 12 steps a hand) and 6,100 (tight x4), against 15,000, 23,500
+and 14,800 before the speed work; the biggest items are the end of a hand (side pots,
+discards, deck cycle, figures: ~800), the betting step with its legal actions (~350 per
+bet) and the runner's loop (~60 per step). On the shared 2-core machine a bytecode costs
+about 20-30 ns, so a step is ~15-30 us of CPU and a hand ~130-250 us: 4,000-8,000 hands
+per CPU-second, below the issue's 10,000. The equity bot adds a few dictionary look-ups
+per decision once its caches are warm, and exact posterior and equity computations
+(milliseconds each) only on a cache miss.
+
+The rule-based line-ups are timed after two untimed warm-up games (the first ``simulate``
+imports the game registry and builds the per-rules tables: a cost of the process, not of
+a hand).
 
 Command::
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from typing import Any
 
@@ -158,7 +159,9 @@ def test_observation_hides_the_dummy_other_hands_and_queen_card() -> None:
     assert obs.hand == tuple(sorted(obs.hand)) and len(obs.hand) == 10
     text = repr(obs)
     assert "qcard" not in text and "dummy=" not in text
-    assert not any(isinstance(v, QueenieGame) for v in obs.__slots__ and [getattr(obs, s) for s in obs.__slots__])
+    assert len(obs._fields) == 16 and not any(isinstance(getattr(obs, f), QueenieGame) for f in obs._fields)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        obs.hand = ()  # type: ignore[misc]
     assert obs.hand_sizes == (10, 10, 10, 10) and obs.dummy_size == 11
     # After a swap, only the swapper sees its dead hand.
     g2 = g.apply("swap")

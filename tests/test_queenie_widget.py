@@ -57,3 +57,16 @@ def test_widget_without_a_kernel() -> None:
     assert ex.seed.value == 3 and ex.step.value == 0
     ex.seed.value = 7
     assert "deal 7" in ex.output.value
+
+
+def test_widget_is_an_explorer_with_a_static_snapshot() -> None:
+    from dreidelpoker.widgets import Explorer
+
+    ex = QueenieExplorer(seed=2, players=4, samples=4)
+    assert isinstance(ex, Explorer)
+    bundle = ex._repr_mimebundle_()
+    snapshot = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+    assert "dp-explorer-static" in snapshot and "dreidelpoker explore queenie" in snapshot
+    assert "<b>deal 2</b>" in snapshot and "run 0 of" in snapshot
+    ex.seed.value = 10**10  # beyond the box's bound: clamped by the widget, never an error
+    assert ex.status.value == "" and f"<b>deal {ex.seed.max}</b>" in ex.output.value

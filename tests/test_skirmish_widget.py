@@ -37,8 +37,22 @@ def test_widget_without_a_kernel() -> None:
     ex.mine.value = "A,A,A,K,Q"
     assert "mine 10 – theirs 0" in ex.output.value
     ex.mine.value = "A,A,A,A,A"
-    assert "5 copies of A" in ex.output.value
+    assert "5 copies of A" in ex.status.value and ex.output.value == ""  # the error replaces the results
     ex.deal.click()
     mine, theirs = deal_lines(1)
     assert (ex.mine.value, ex.theirs.value) == (mine, theirs) and ex.step.value == 0
-    assert "Optimal play ends" in ex.output.value
+    assert "Optimal play ends" in ex.output.value and ex.status.value == ""
+
+
+def test_widget_is_an_explorer_with_a_static_snapshot() -> None:
+    from dreidelpoker.widgets import Explorer
+
+    ex = SkirmishExplorer()
+    assert isinstance(ex, Explorer) and ex.mine.continuous_update is False  # Enter or blur, not every key
+    bundle = ex._repr_mimebundle_()
+    snapshot = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+    assert "dp-explorer-static" in snapshot and "dreidelpoker explore skirmish" in snapshot
+    assert "mine 6 – theirs 4" in snapshot
+    ex.step.value = 99
+    steps = len(solve_capture("9,4,4,K,2", "Q,J,3,3,8").line)
+    assert ex.step.value == ex.step.max == steps and f"After {steps} step(s)" in ex.output.value

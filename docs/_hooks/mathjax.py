@@ -2,7 +2,8 @@
 
 * ``on_post_build`` copies the package's static MathJax tree to ``site/assets/mathjax/``;
   nothing is fetched from a CDN, so the docs render math offline and in the browser test.
-* ``on_post_page`` loads it once on every page, with one configuration: ``\\(…\\)`` and
+* ``on_post_page`` loads it once on every page (starting up at ``onload``, once every
+  configuration block of the page is there), with one configuration: ``\\(…\\)`` and
   ``\\[…\\]`` everywhere (pymdownx.arithmatex turns markdown ``$…$`` into those), and on
   notebook pages also ``$…$`` / ``$$…$$`` (mkdocs-jupyter's template adds that config and
   points at the placeholder URL below, which is replaced by the site's own copy).
@@ -46,7 +47,10 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     url = page.url or ""
     folder = posixpath.dirname(url) if url.endswith(".html") else url.rstrip("/")
     base = posixpath.relpath("assets/mathjax", folder or ".")
-    src = f"{base}/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"  # the package's combined config
+    # The package's combined config; start up at onload: MathJax reads the page's
+    # ``text/x-mathjax-config`` blocks when it starts, and notebook pages put theirs (the ``$``
+    # delimiters) after the MathJax script, so a fast start from a warm cache missed it.
+    src = f"{base}/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe&delayStartupUntil=onload"
     if PLACEHOLDER in output:  # a notebook page: its template already has a <script src=PLACEHOLDER>
         head = output.index("<head>") + len("<head>") if "<head>" in output else 0
         output = output[:head] + CONFIG + output[head:]

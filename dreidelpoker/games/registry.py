@@ -126,6 +126,15 @@ def get_game(name: str) -> GameInfo:
     """Look a game up by its registered name, e.g. ``"two-dreidel"``. A built-in game's
     package is imported on first use, and only that game's package.
 
+    Parameters:
+        name: the registered name, e.g. ``"dice-poker"``.
+
+    Returns:
+        The game's :class:`GameInfo`.
+
+    Raises:
+        ValueError: for an unknown name (the message lists the known ones).
+
     Examples:
         >>> get_game("two-dreidel").title
         'Two Dreidel'
@@ -140,6 +149,9 @@ def get_game(name: str) -> GameInfo:
 
 def games() -> list[GameInfo]:
     """All registered games, sorted by name.
+
+    Returns:
+        Every registered game's :class:`GameInfo` (the built-in games are imported first).
 
     Examples:
         >>> "two-dreidel" in [g.name for g in games()]

@@ -17,8 +17,9 @@ Every number an explorer shows therefore comes from a function tested without wi
 
 from __future__ import annotations
 
+import contextlib
 import html
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -38,6 +39,12 @@ _STYLE = (
 def error_html(message: str) -> str:
     """The explorer's error paragraph (escaped).
 
+    Parameters:
+        message: the error in the explorer's words.
+
+    Returns:
+        An HTML paragraph.
+
     Examples:
         >>> error_html("pick 3 dice <1-6>")
         "<p class='dp-error'>pick 3 dice &lt;1-6&gt;</p>"
@@ -47,6 +54,12 @@ def error_html(message: str) -> str:
 
 def explore_command(game: str) -> str:
     """The shell command that opens ``game``'s explorer live in Voilà.
+
+    Parameters:
+        game: the game's registered name.
+
+    Returns:
+        The command line.
 
     Examples:
         >>> explore_command("dice-poker")
@@ -76,6 +89,7 @@ class Explorer:
     controls_width: ClassVar[str] = "340px"
 
     def __init__(self) -> None:
+        self._held = 0
         self.controls: dict[str, w.Widget] = dict(self.build_controls())
         self.output = w.HTML(value="")
         self.status = w.HTML(value="")
@@ -122,7 +136,33 @@ class Explorer:
 
     # -- wiring ------------------------------------------------------------------------
     def _changed(self, _change: Any) -> None:
-        self.refresh()
+        if not self._held:
+            self.refresh()
+
+    @contextlib.contextmanager
+    def hold(self, *, refresh: bool = True) -> Iterator[None]:
+        """Change several controls at once: no refresh per change, one at the end.
+
+        Parameters:
+            refresh: refresh once when the block ends (``False``: the caller is inside a
+                refresh already, e.g. clamping a slider to the new result).
+
+        Examples:
+            >>> from dreidelpoker.widgets import ClassicDreidelExplorer
+            >>> ex = ClassicDreidelExplorer(players=2, coins=1)
+            >>> with ex.hold():
+            ...     ex.players.value = 3
+            ...     ex.coins.value = 2
+            >>> "seat 3" in ex.output.value
+            True
+        """
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+        if refresh and not self._held:
+            self.refresh()
 
     def refresh(self) -> None:
         """Recompute the report from the controls; an error clears the results."""

@@ -2,7 +2,7 @@
 player's dummy decision with its estimated value, and step through the runs to the end.
 
 All the work is done by :func:`dreidelpoker.games.queenie.explore.deal_view`; this module
-only wires ipywidgets to it.
+only wires ipywidgets to it through :class:`~dreidelpoker.widgets.base.Explorer`.
 """
 
 from __future__ import annotations
@@ -11,15 +11,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..errors import InputError
 from ..games.queenie.explore import deal_view
+from .base import Explorer
 
 __all__ = ["QueenieExplorer", "queenie_explorer"]
 
 
-class QueenieExplorer:
+class QueenieExplorer(Explorer):
     """Seed, players, whose view, a run slider and a "next deal" button.
 
-    ``.widget`` is the box to display; tests set ``.seed.value`` etc. and read ``.output.value``.
+    ``.widget`` is the box to display; tests set ``.seed.value`` etc. and read ``.output.value``
+    (the error, if any, is in ``.status.value``).
 
     Examples:
         >>> ex = QueenieExplorer(samples=4)
@@ -30,53 +33,78 @@ class QueenieExplorer:
         True
     """
 
+    game = "queenie"
+    title = "Queenie deal explorer"
+
     def __init__(self, seed: int = 1, players: int = 4, samples: int = 24) -> None:
         self.samples = samples
+        self._init = (seed, players)
+        self._steps = 1
+        self.next = widgets.Button(description="next deal")
+        self.next.on_click(self._next)
+        super().__init__()
+        self.seed.add_class("dp-q-seed")
+        self.output.add_class("dp-q-out")
+
+    def build_controls(self) -> dict[str, widgets.Widget]:
+        seed, players = self._init
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="deal")
         self.players = widgets.IntSlider(value=players, min=3, max=8, description="players")
         self.view = widgets.Dropdown(options=self._views(players), value="all", description="show")
         self.step = widgets.IntSlider(value=0, min=0, max=1, description="run")
-        self.next = widgets.Button(description="next deal")
-        self.output = widgets.HTML()
-        self.seed.add_class("dp-q-seed")
-        self.output.add_class("dp-q-out")
-        for w in (self.seed, self.view, self.step):
-            w.observe(self._update, names="value")
-        self.players.observe(self._players, names="value")
-        self.next.on_click(self._next)
-        self.widget = widgets.VBox([widgets.HBox([self.seed, self.players, self.next]),
-                                    widgets.HBox([self.view, self.step]), self.output])
-        self._update()
+        return {"seed": self.seed, "players": self.players, "view": self.view, "step": self.step}
+
+    def visible_controls(self) -> list[widgets.Widget]:
+        return [*self.controls.values(), self.next]
+
+    def report(self, **arguments: Any) -> str:
+        view = deal_view(**arguments, samples=self.samples)
+        if view.error:
+            raise InputError(view.error)
+        self._steps = view.steps
+        return view.to_html()
+
+    def refresh(self) -> None:
+        """Recompute the deal; the run slider then ends at the deal's last run."""
+        super().refresh()
+        with self.hold(refresh=False):
+            self.step.max = max(1, self._steps)
+
+    def _changed(self, change: Any) -> None:
+        if change.get("owner") is self.players and not self._held:
+            with self.hold():  # a new table: every seat's view, from the first run
+                self.view.options = self._views(self.players.value)
+                self.view.value = "all"
+                self.step.value = 0
+            return
+        super()._changed(change)
 
     @staticmethod
     def _views(players: int) -> list[str]:
         return ["all"] + [f"seat {i + 1}" for i in range(players)]
 
-    def _players(self, change: Any = None) -> None:
-        self.view.options = self._views(self.players.value)
-        self.view.value = "all"
-        self.step.value = 0
-        self._update()
-
     def _next(self, button: Any = None) -> None:
-        self.step.value = 0
-        self.seed.value = self.seed.value + 1
-
-    def _update(self, change: Any = None) -> None:
-        v = deal_view(self.seed.value, self.players.value, view=self.view.value, step=self.step.value,
-                      samples=self.samples)
-        self.step.max = max(1, v.steps)
-        self.output.value = v.to_html()
+        with self.hold():
+            self.step.value = 0
+            self.seed.value = self.seed.value + 1
 
     def __repr__(self) -> str:
         return f"QueenieExplorer(deal {self.seed.value}, {self.players.value} players)"
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
 
 def queenie_explorer(seed: int = 1, players: int = 4, samples: int = 24) -> QueenieExplorer:
-    """The Queenie deal explorer (display it in a notebook)."""
+    """The Queenie deal explorer (display it as the last expression of a notebook cell).
+
+    Parameters:
+        seed: the first deal's number (0 or more).
+        players: 3 to 8.
+        samples: Monte Carlo samples for the first player's dummy decision.
+
+    Returns:
+        The explorer.
+
+    Examples:
+        >>> "<b>deal 5</b>" in queenie_explorer(seed=5, samples=4).output.value
+        True
+    """
     return QueenieExplorer(seed, players, samples)

@@ -16,17 +16,29 @@ Every page of the nav is opened at 1280 px and at 390 px, and the test fails on:
 
 A screenshot (the first screen) of every page at both widths goes to ``DREIDELPOKER_SCREENSHOTS``
 (default ``build/screenshots/``); ``make test-site`` prints the folder.
+
+How it stays fast: one chromium, one browser context per width (its HTTP cache keeps
+MathJax and the theme's scripts between pages), both widths crawled at once with
+``DREIDELPOKER_SITE_JOBS`` tabs per width (default 2, each reused page after page), no
+request interception (the browser resolves no host but 127.0.0.1, so a request leaving
+the site fails and is reported), and a page's screenshot is
+taken again only when something it is drawn from changed: the screenshot's fingerprint
+(the page's HTML, every non-HTML file of the site, the width) is kept next to it. Every
+check runs on every page at both widths in every run.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import hashlib
 import http.server
 import os
 import re
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +47,11 @@ import yaml
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SITE = Path(os.environ.get("DREIDELPOKER_SITE_DIR", REPO / "site"))
 SHOTS = Path(os.environ.get("DREIDELPOKER_SCREENSHOTS", REPO / "build" / "screenshots"))
+WIDTHS = (1280, 390)
+JOBS = max(1, int(os.environ.get("DREIDELPOKER_SITE_JOBS", "2")))
 
 
 def nav_pages() -> list[tuple[str, str]]:
@@ -93,20 +108,6 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 #: Runs in the page: everything the test checks, as one JSON-able report.
 CHECKS_JS = r"""
 () => {
@@ -148,14 +149,22 @@ CHECKS_JS = r"""
   const prompts = [...document.querySelectorAll(".jp-InputPrompt")].filter(p => p.offsetParent);
   out.visiblePrompts = prompts.length;
   out.mathjax = !!(window.MathJax && window.MathJax.Hub);
+  out.badStatus = performance.getEntriesByType("resource")
+    .filter(e => e.responseStatus >= 400).map(e => `${e.responseStatus}: ${e.name}`);
   return out;
 }
 """
 
+#: Resolves true once MathJax has started up (its first typeset included: the "End" startup
+#: hook, replayed if already past) and then finished whatever else is queued; false without
+#: MathJax; "timeout" if that takes over a minute.
 WAIT_MATHJAX_JS = """
 () => new Promise(resolve => {
-  if (!(window.MathJax && window.MathJax.Hub && window.MathJax.Hub.Queue)) { resolve(false); return; }
-  window.MathJax.Hub.Queue(() => resolve(true));
+  const MJ = window.MathJax;
+  if (!(MJ && MJ.Hub && MJ.Hub.Queue && MJ.Hub.Register)) { resolve(false); return; }
+  setTimeout(() => resolve("timeout"), 60000);
+  // Queue from outside the hook: queued inside it, the callback would wait behind the startup.
+  MJ.Hub.Register.StartupHook("End", () => setTimeout(() => MJ.Hub.Queue(() => resolve(true)), 0));
 })
 """
 
@@ -163,63 +172,197 @@ WAIT_MATHJAX_JS = """
 #: the reader's browser; offline it simply shows the repository name. Nothing else may leave.
 OPTIONAL_ORIGINS = ("https://api.github.com/",)
 
+#: Chromium flag: no host resolves but 127.0.0.1, so every request leaving the site fails.
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
 #: Notebook pages whose notebooks show an explorer (a static snapshot on the site).
-EXPLORER_PAGES = ("notebooks/at_the_table/", "notebooks/dice_poker/", "notebooks/domino_poker/")
+EXPLORER_PAGES = ("notebooks/at_the_table/", "notebooks/dice_poker/", "notebooks/domino_poker/",
+                  "notebooks/queenie/", "notebooks/skirmish/")
 
 
-def _visit(browser: Any, url: str, width: int, shot: Path) -> tuple[dict[str, Any], list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    problems: list[str] = []
-    origin = url.split("/", 3)[:3]
-    origin_prefix = "/".join(origin)
+@dataclass
+class PageResult:
+    """What one visit found: the page, its problems and how long it took."""
 
-    def on_route(route: Any) -> None:
-        if route.request.url.startswith(origin_prefix) or route.request.url.startswith("data:"):
-            route.continue_()
-        elif route.request.url.startswith(OPTIONAL_ORIGINS):
-            route.abort()  # optional decoration that degrades gracefully offline
-        else:
-            problems.append(f"request leaves the site: {route.request.url}")
-            route.abort()
-
-    page.route("**/*", on_route)
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text} ({m.location.get('url', '')})")
-            if m.type == "error" and m.location.get("url", "").startswith(origin_prefix) else None)
-    page.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
-    page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url} {r.failure}")
-            if r.url.startswith(origin_prefix) else None)
-    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
-    page.goto(url, wait_until="load", timeout=60_000)
-    if not page.evaluate(WAIT_MATHJAX_JS):
-        problems.append("MathJax is not loaded")
-    page.wait_for_timeout(150)
-    report = page.evaluate(CHECKS_JS)
-    shot.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shot), full_page=False, timeout=60_000)
-    context.close()
-    return report, problems
+    title: str
+    path: str
+    problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    screenshot: str = "taken"
 
 
-@pytest.mark.parametrize("width", [1280, 390])
-def test_every_nav_page(site_url: str, browser: Any, width: int) -> None:
+def site_fingerprint(site: Path) -> str:
+    """A digest of every file of the site that is not an HTML page (styles, scripts, MathJax, images)."""
+    digest = hashlib.sha256()
+    for f in sorted(p for p in site.rglob("*") if p.is_file() and p.suffix != ".html"):
+        digest.update(str(f.relative_to(site)).encode())
+        digest.update(hashlib.sha256(f.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def page_fingerprint(site: Path, path: str, width: int, assets: str) -> str:
+    """What a page's screenshot is drawn from: its HTML, the site's other files, the width."""
+    html = (site / path / "index.html").read_bytes()
+    return hashlib.sha256(html + assets.encode() + str(width).encode()).hexdigest()
+
+
+def _judge(result: PageResult, report: dict[str, Any], width: int) -> None:
+    """Turn the in-page report into the page's problems."""
+    problems = result.problems
+    problems += [f"HTTP {s}" for s in report["badStatus"]]
+    problems += [f"raw TeX visible: {t!r}" for t in report["rawTex"]]
+    problems += [f"table wider than the page without a scroll container: {t!r}" for t in report["wideTables"]]
+    problems += [f"empty notebook output ({c})" for c in report["emptyOutputs"]]
+    if result.path in EXPLORER_PAGES and report["snapshots"] < 1:
+        problems.append("explorer without its static snapshot")
+    if width < 500:
+        if report["pageWidth"] > width + 1:
+            problems.append(f"page is {report['pageWidth']} px wide on a {width} px screen")
+        if report["visiblePrompts"]:
+            problems.append(f"{report['visiblePrompts']} In [n]: prompts shown on a phone")
+
+
+async def _worker(context: Any, origin: str, width: int, queue: list[PageResult], assets: str,
+                  site: Path, shots: Path) -> None:
+    """Visit the queued pages one after another in one tab (its renderer is reused)."""
+    page = await context.new_page()
+    current: list[PageResult] = []  # the page being visited, for the listeners
+
+    def note(problem: str) -> None:
+        if current:
+            current[0].problems.append(problem)
+
+    page.on("console", lambda m: note(f"console {m.type}: {m.text} ({m.location.get('url', '')})")
+            if m.type == "error" and m.location.get("url", "").startswith(origin) else None)
+    page.on("pageerror", lambda e: note(f"uncaught: {e}"))
+    # net::ERR_ABORTED is a request the browser dropped on purpose: in a reused tab, what the
+    # previous page still had in flight (e.g. its favicon) when the next one was opened.
+    page.on("requestfailed", lambda r: note(
+        f"failed request: {r.url} {r.failure}" if r.url.startswith(origin)
+        else f"request leaves the site: {r.url}")
+        if not r.url.startswith(OPTIONAL_ORIGINS) and r.failure != "net::ERR_ABORTED" else None)
+    try:
+        while queue:
+            result = queue.pop(0)
+            current[:] = [result]
+            start = time.perf_counter()
+            name = result.path.strip("/").replace("/", "__") or "index"
+            shot = shots / str(width) / f"{name}.png"
+            try:
+                response = await page.goto(f"{origin}/{result.path}", wait_until="load", timeout=90_000)
+                if response is None or response.status >= 400:
+                    result.problems.append(f"HTTP {response.status if response else 'no response'}: the page")
+                mathjax = await page.evaluate(WAIT_MATHJAX_JS)
+                if mathjax is not True:
+                    result.problems.append("MathJax is not loaded" if mathjax is False
+                                           else "MathJax did not finish typesetting within a minute")
+                await page.wait_for_timeout(150)
+                report = await page.evaluate(CHECKS_JS)
+                _judge(result, report, width)
+                fingerprint = page_fingerprint(site, result.path, width, assets)
+                stamp = shot.with_name(shot.name + ".sha256")
+                if shot.exists() and stamp.exists() and stamp.read_text() == fingerprint:
+                    result.screenshot = "unchanged"
+                else:
+                    shot.parent.mkdir(parents=True, exist_ok=True)
+                    await page.screenshot(path=str(shot), full_page=False, timeout=60_000)
+                    stamp.write_text(fingerprint)
+            except Exception as exc:  # a page that cannot be visited fails that page, not the crawl
+                result.problems.append(f"visit failed: {type(exc).__name__}: {exc}")
+                await page.close()
+                page = await context.new_page()
+            result.seconds = time.perf_counter() - start
+    finally:
+        current.clear()
+        await page.close()
+
+
+async def crawl_site(async_api: Any, site_url: str, pages: list[tuple[str, str]], *, site: Path = SITE,
+                     shots: Path = SHOTS, widths: tuple[int, ...] = WIDTHS,
+                     jobs: int = JOBS) -> dict[int, list[PageResult]]:
+    """Visit every page at every width: one browser context per width, ``jobs`` tabs per width."""
+    origin = site_url.rstrip("/")
+    assets = site_fingerprint(site)
+    results = {w: [PageResult(title, path) for title, path in pages] for w in widths}
+    async with async_api.async_playwright() as p:
+        # No request interception (it would stop every request on its way): the browser cannot
+        # resolve any host but 127.0.0.1, so a request that leaves the site fails at once, and
+        # the requestfailed listener reports it.
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + [OFFLINE])
+        try:
+            workers = []
+            for width in widths:
+                context = await browser.new_context(viewport={"width": width, "height": 900})
+                queue = list(results[width])
+                workers += [_worker(context, origin, width, queue, assets, site, shots) for _ in range(jobs)]
+            await asyncio.gather(*workers)
+        finally:
+            await browser.close()
+    return results
+
+
+@pytest.fixture(scope="module")
+def crawl(site_url: str) -> dict[int, list[PageResult]]:
+    """Every nav page at both widths, crawled once for the module."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    async_api = pytest.importorskip("playwright.async_api")
+    start = time.perf_counter()
+    results = asyncio.run(crawl_site(async_api, site_url, PAGES))
+    print(f"\n{len(PAGES)} pages x {len(WIDTHS)} widths in {time.perf_counter() - start:.1f} s "
+          f"({JOBS} tabs per width)")
+    return results
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_nav_page(crawl: dict[int, list[PageResult]], width: int) -> None:
     assert len(PAGES) >= 10, PAGES
+    results = crawl[width]
+    assert [r.path for r in results] == [p for _, p in PAGES]  # every page, none skipped
     failures: list[str] = []
-    for title, path in PAGES:
-        name = path.strip("/").replace("/", "__") or "index"
-        start = time.perf_counter()
-        report, problems = _visit(browser, site_url + path, width, SHOTS / str(width) / f"{name}.png")
-        print(f"{width}px {path or '/'}: {time.perf_counter() - start:.1f} s, {len(problems)} problem(s)", flush=True)
-        problems += [f"raw TeX visible: {t!r}" for t in report["rawTex"]]
-        problems += [f"table wider than the page without a scroll container: {t!r}" for t in report["wideTables"]]
-        problems += [f"empty notebook output ({c})" for c in report["emptyOutputs"]]
-        if path in EXPLORER_PAGES and report["snapshots"] < 1:
-            problems.append("explorer without its static snapshot")
-        if width < 500:
-            if report["pageWidth"] > width + 1:
-                problems.append(f"page is {report['pageWidth']} px wide on a {width} px screen")
-            if report["visiblePrompts"]:
-                problems.append(f"{report['visiblePrompts']} In [n]: prompts shown on a phone")
-        failures += [f"{title} ({path or '/'}) @ {width}px: {p}" for p in problems]
-    print(f"\nscreenshots of {len(PAGES)} pages at {width} px: {SHOTS / str(width)}")
+    for r in results:
+        print(f"{width}px {r.path or '/'}: {r.seconds:.1f} s, screenshot {r.screenshot}, "
+              f"{len(r.problems)} problem(s)", flush=True)
+        failures += [f"{r.title} ({r.path or '/'}) @ {width}px: {p}" for p in r.problems]
+    unchanged = sum(r.screenshot == "unchanged" for r in results)
+    print(f"\nscreenshots of {len(PAGES)} pages at {width} px ({unchanged} unchanged since the last run): "
+          f"{SHOTS / str(width)}")
     assert not failures, "\n".join(failures)
+
+
+BROKEN_PAGE = """<!doctype html><html><head><title>broken</title></head><body>
+<div class="md-content"><div class="md-content__inner" style="width: 600px">
+<p>raw $\\frac{1}{2}$ left behind</p>
+<table><tr><td style="min-width: 2000px">far too wide</td></tr></table>
+<div class="jp-OutputArea-output"></div>
+<img src="missing.png" alt="">
+<img src="http://example.invalid/away.png" alt="">
+<script>throw new Error("boom");</script>
+</div></div></body></html>"""
+
+
+def test_the_crawler_catches_what_it_checks(tmp_path: Path) -> None:
+    """A page with one of each fault: the crawl must report every one (a test of the test)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    async_api = pytest.importorskip("playwright.async_api")
+    site = tmp_path / "site"
+    (site / "broken").mkdir(parents=True)
+    (site / "broken" / "index.html").write_text(BROKEN_PAGE)
+    (site / "style.css").write_text("body {}")
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        results = asyncio.run(crawl_site(async_api, f"http://127.0.0.1:{server.server_address[1]}/",
+                                         [("Broken", "broken/")], site=site, shots=tmp_path / "shots",
+                                         widths=(390,), jobs=1))
+    finally:
+        server.shutdown()
+        server.server_close()
+    text = "\n".join(results[390][0].problems)
+    for expected in ("MathJax is not loaded", "raw TeX visible", "table wider than the page",
+                     "empty notebook output", "404", "request leaves the site: http://example.invalid/away.png",
+                     "uncaught: boom", "page is"):
+        assert expected in text, f"{expected!r} not reported; got:\n{text}"
+    assert (tmp_path / "shots" / "390" / "broken.png").exists()

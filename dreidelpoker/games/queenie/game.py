@@ -16,13 +16,13 @@ direction of play (``1`` = the first player, ``players`` = the dealer, ``0`` = d
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..protocol import Event, EventLog, Payoff, Turn
+from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
 from .rules import QueenieRules
 from ...errors import InputError
@@ -60,6 +60,8 @@ class Tables:
     bit: dict[int, int] = field(compare=False)
     #: Log text of card masks within one suit (``"AC 2C 3C"``), filled on first use; shared by decks of one shape.
     text: dict[int, str] = field(compare=False)
+    #: The cards of masks within one suit, lowest first, filled on first use (shared like ``text``).
+    cards: dict[int, tuple[int, ...]] = field(compare=False)
 
 
 def tables(rules: QueenieRules) -> Tables:
@@ -88,11 +90,28 @@ def _make_tables(rules: QueenieRules) -> Tables:
         names=tuple(card_name(c, r) for c in range(r * s)),
         bit={c: 1 << c for c in range(r * s)},
         text=_TEXT.setdefault((r, s), {}),
+        cards=_CARDS.setdefault((r, s), {}),
     )
 
 
 #: The suit-text caches of :attr:`Tables.text`, one per deck shape (ranks, suits).
 _TEXT: dict[tuple[int, int], dict[int, str]] = {}
+_CARDS: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
+
+
+def _cards(mask: int, t: Tables) -> tuple[int, ...]:
+    """The cards of a mask, lowest first, suit by suit from the cache (a hand seldom repeats,
+    but its suits do)."""
+    out: tuple[int, ...] = ()
+    cache = t.cards
+    for m in t.suit_masks:
+        sub = mask & m
+        if sub:
+            cards = cache.get(sub)
+            if cards is None:
+                cards = cache[sub] = tuple(_bits(sub))
+            out += cards
+    return out
 
 
 def _suit_text(mask: int, t: Tables) -> str:
@@ -102,6 +121,27 @@ def _suit_text(mask: int, t: Tables) -> str:
         names = t.names
         text = t.text[mask] = " ".join([names[c] for c in _bits(mask)])
     return text
+
+
+def _hand_line(t: Tables, seat: int, hand: int) -> str:
+    """``"seat 2 holds AC 3C ..."`` (a log line written when the log is read)."""
+    return f"seat {seat + 1} holds {_hand_text(hand, t)}"
+
+
+def _run_line(t: Tables, turns: tuple[int, ...], out: int, last: int, next_played: bool) -> str:
+    """A run's log line from its turns ``(seat, cards mask, seat, cards mask, ...)`` and how it ended.
+
+    ``out`` is the seat that went out (or -1); otherwise the run stopped after ``last``: at the
+    King, or because the next card was played already (``next_played``) or is dead.
+    """
+    parts = ", ".join([f"seat {turns[i] + 1} {_suit_text(turns[i + 1], t)}" for i in range(0, len(turns), 2)])
+    if out >= 0:
+        return f"run: {parts}; seat {out + 1} is out"
+    if last % t.ranks == t.ranks - 1:
+        why = "after the King"
+    else:
+        why = f"{t.names[last + 1]} played" if next_played else f"{t.names[last + 1]} is dead"
+    return f"run: {parts}; stops {why}"
 
 
 def _hand_text(hand: int, t: Tables) -> str:
@@ -115,8 +155,34 @@ def _hand_text(hand: int, t: Tables) -> str:
     return " ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class DealSummary:
+class _Immutable:
+    """Named tuples whose fields cannot be assigned: cheap to make (many a deal), and as
+    immutable as frozen dataclasses."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+class _DealSummaryFields(NamedTuple):
+    number: int
+    went_out: int
+    blocked: bool
+    out_winner: int
+    out_pot: int
+    queen_card: int
+    queen_winner: int
+    queen_pot: int
+    queen_dead: bool
+    swapper: int
+    cards: int
+    runs: int
+    turns: int
+    left: tuple[int, ...]
+
+
+class DealSummary(_Immutable, _DealSummaryFields):
     """How a finished deal ended (public once the deal is over).
 
     Attributes:
@@ -135,24 +201,29 @@ class DealSummary:
         left: cards left in each seat's hand.
     """
 
-    number: int
-    went_out: int
-    blocked: bool
-    out_winner: int
-    out_pot: int
-    queen_card: int
-    queen_winner: int
-    queen_pot: int
-    queen_dead: bool
+    __slots__ = ()
+
+
+class _ObservationFields(NamedTuple):
+    seat: int
+    rules: QueenieRules
+    phase: str
+    deal: int
+    button: int
+    position: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    dummy_size: int
     swapper: int
-    cards: int
-    runs: int
-    turns: int
-    left: tuple[int, ...]
+    own_dead: tuple[int, ...]
+    played: tuple[int, ...]
+    pots: tuple[int, int]
+    chips: tuple[int, ...]
+    lead_colour: int
+    last_deal: DealSummary | None
 
 
-@dataclass(frozen=True, slots=True)
-class QueenieObservation:
+class QueenieObservation(_Immutable, _ObservationFields):
     """What one seat may know: never the dummy, another hand or the queen-pot card.
 
     Attributes:
@@ -174,22 +245,7 @@ class QueenieObservation:
         last_deal: how the previous deal ended (``None`` in the first deal).
     """
 
-    seat: int
-    rules: QueenieRules
-    phase: str
-    deal: int
-    button: int
-    position: int
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    dummy_size: int
-    swapper: int
-    own_dead: tuple[int, ...]
-    played: tuple[int, ...]
-    pots: tuple[int, int]
-    chips: tuple[int, ...]
-    lead_colour: int
-    last_deal: DealSummary | None
+    __slots__ = ()
 
 
 def _bits(mask: int) -> list[int]:
@@ -206,8 +262,9 @@ _INT = frozenset((int,))
 
 # Log lines that never change (events are immutable, so one object serves every deal).
 _KEEP = tuple(Event("offer", f"seat {s + 1} keeps their hand", s) for s in range(8))
-_PASS = tuple(tuple(Event("pass", f"seat {s + 1}: \"No {COLOUR_NAMES[colour]}\"", s) for s in range(8))
-              for colour in (0, 1))
+_PASS: tuple[tuple[LazyEvent, ...], ...] = tuple(
+    tuple(("pass", s, True, (), f"seat {s + 1}: \"No {COLOUR_NAMES[colour]}\"", ()) for s in range(8)) for colour in (0, 1))
+_DEAL_LINE = "deal {}: seat {} deals; the dummy has {} cards"
 
 
 def _as_card(c: Any) -> int:
@@ -233,14 +290,7 @@ def _lowest(hand: int, suits: tuple[int, ...], t: Tables) -> tuple[int, ...]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class QueenieGame:
-    """A Queenie session in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
-
-    Build one with :func:`new_game`. ``hands`` are bit masks by seat; ``dead`` is the
-    dead hand (the dummy, or the hand given up for it) once the offers are over.
-    """
-
+class _GameFields(NamedTuple):
     rules: QueenieRules
     hand_limit: int
     deals: int
@@ -266,7 +316,33 @@ class QueenieGame:
     out_wins: tuple[int, ...]
     queen_wins: tuple[int, ...]
     last_deal: DealSummary | None = None
-    log: EventLog = field(default=EventLog(), compare=False)
+    log: EventLog = EventLog()
+
+
+class QueenieGame(_Immutable, _GameFields):
+    """A Queenie session in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+
+    Build one with :func:`new_game`. ``hands`` are bit masks by seat; ``dead`` is the
+    dead hand (the dummy, or the hand given up for it) once the offers are over.
+
+    Immutable: a named tuple (made many times a deal, so cheap to make) whose fields
+    cannot be assigned (:class:`dataclasses.FrozenInstanceError`); :meth:`apply` returns a
+    new state. Two states are equal when every field but the log is.
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self[:-1])
 
     # -- protocol -------------------------------------------------------------------
     @property
@@ -387,13 +463,13 @@ class QueenieGame:
             raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
         t = tables(r)
         position = ((player - self.button) * t.step) % n or n
-        own_dead = cards_of(self.dead) if self.swapper == player else ()
+        own_dead = _cards(self.dead, t) if self.swapper == player else ()
         colour = self.lead_colour if self.phase == LEAD else -1
         return QueenieObservation(
             seat=player, rules=r, phase=_PHASE_NAMES[self.phase], deal=self.deals, button=self.button,
-            position=position, hand=cards_of(self.hands[player]), hand_sizes=tuple(map(int.bit_count, self.hands)),
+            position=position, hand=_cards(self.hands[player], t), hand_sizes=tuple(map(int.bit_count, self.hands)),
             dummy_size=self.dummy.bit_count() if self.swapper < 0 else 0, swapper=self.swapper, own_dead=own_dead,
-            played=cards_of(self.played), pots=self.pots, chips=self.chips, lead_colour=colour,
+            played=_cards(self.played, t) if self.played else (), pots=self.pots, chips=self.chips, lead_colour=colour,
             last_deal=self.last_deal,
         )
 
@@ -454,13 +530,14 @@ class QueenieGame:
     def _offers_start(self, hands: tuple[int, ...], dummy: int, qcard: int) -> QueenieGame:
         r = self.rules
         t = tables(r)
-        events = [Event("deal", f"deal {self.deals + 1}: seat {self.button + 1} deals; the dummy has {dummy.bit_count()} cards",
-                        None)]
+        # Log lines are written only when someone reads the log (add_lazy): most deals are never read.
+        events: list[LazyEvent] = [("deal", None, True, (), _DEAL_LINE, (self.deals + 1, self.button + 1,
+                                                                         dummy.bit_count()))]
         for s, h in enumerate(hands):
-            events.append(Event("hand", f"seat {s + 1} holds {_hand_text(h, t)}", s, False, (s,)))
+            events.append(("hand", s, False, (s,), _hand_line, (t, s, h)))
         return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, OFFER, 0,
                            self.dealt, hands, dummy, 0, qcard, 1, -1, 0, -1, (), -1, self.queen_by, (0, 0, 0),
-                           self.tally, self.out_wins, self.queen_wins, self.last_deal, self.log.add(*events))
+                           self.tally, self.out_wins, self.queen_wins, self.last_deal, self.log.add_lazy(tuple(events)))
 
     def _offer(self, action: Any) -> QueenieGame:
         r = self.rules
@@ -488,7 +565,8 @@ class QueenieGame:
     def _start_play(self, hands: tuple[int, ...], chips: tuple[int, ...], pots: tuple[int, int], dead: int,
                     swapper: int, log: EventLog) -> QueenieGame:
         first = self.seat_at(1)
-        cands = _lowest(hands[first], tables(self.rules).all_suits, tables(self.rules))
+        t = tables(self.rules)
+        cands = _lowest(hands[first], t.all_suits, t)
         base = QueenieGame(self.rules, self.hand_limit, self.deals, self.button, chips, pots, LEAD, 0, self.dealt,
                            hands, 0, dead, self.qcard, 0, swapper, 0, first, cands, -1, self.queen_by, (0, 0, 0),
                            self.tally, self.out_wins, self.queen_wins, self.last_deal, log)
@@ -512,19 +590,17 @@ class QueenieGame:
         for h in hands:
             live |= h
         played = self.played
-        queen_by = list(self.queen_by)
-        n_cards, n_runs, n_turns = self.stats
-        events: list[Event] = []
+        queen_by = self.queen_by
+        _, n_runs, n_turns = self.stats
+        events: list[LazyEvent] = []
         step = t.step
-        names = t.names
-        text = t.text
         while True:
             # One run, led by `seat` with `card`.
             suit = card // rk
             top = suit * rk + rk - 1
-            queen = top - 1
-            parts: list[str] = []
+            parts: list[int] = []  # seat, cards mask, seat, cards mask ... (the log line's data)
             c, s = card, seat
+            before = played
             out = -1
             while True:
                 # A turn: seat `s` plays its cards c, c + 1, ... (at most to the King).
@@ -542,13 +618,8 @@ class QueenieGame:
                 hands[s] = h
                 live ^= turn
                 played |= turn
-                n_cards += length
-                n_turns += 1
                 c += length - 1
-                if c >= queen and c - length < queen:
-                    queen_by[suit] = s
-                words = text.get(turn)
-                parts.append(f"seat {s + 1} {words if words is not None else _suit_text(turn, t)}")
+                parts += (s, turn)
                 if not h:
                     out = s
                     break
@@ -559,12 +630,16 @@ class QueenieGame:
                 while not hands[s] >> c & 1:
                     s += 1
             n_runs += 1
+            n_turns += len(parts) >> 1
+            if (played ^ before) >> (top - 1) & 1:  # the suit's Queen was played in this run: by whom?
+                qbit = 1 << (top - 1)
+                holder = next(parts[i] for i in range(0, len(parts), 2) if parts[i + 1] & qbit)
+                queen_by = queen_by[:suit] + (holder,) + queen_by[suit + 1:]
             if out >= 0:
-                events.append(Event("run", f"run: {', '.join(parts)}; seat {out + 1} is out", seat))
-                return self._finish(hands, played, queen_by, (n_cards, n_runs, n_turns), out, False, events)
-            why = "after the King" if c == top else (
-                f"{names[c + 1]} played" if played >> (c + 1) & 1 else f"{names[c + 1]} is dead")
-            events.append(Event("run", f"run: {', '.join(parts)}; stops {why}", seat))
+                events.append(("run", seat, True, (), _run_line, (t, tuple(parts), out, c, False)))
+                return self._finish(hands, played, queen_by, (played.bit_count(), n_runs, n_turns), out, False,
+                                    events)
+            events.append(("run", seat, True, (), _run_line, (t, tuple(parts), -1, c, c != top and played >> (c + 1) & 1 == 1)))
             # The next lead: the other colour, from the run's last player.
             colour = 1 - suit % 2
             cands = _lowest(hands[s], t.colour_suits[colour], t)
@@ -585,16 +660,17 @@ class QueenieGame:
                         break
                     events.append(_PASS[colour][k])
                 if leader < 0:
-                    return self._finish(hands, played, queen_by, (n_cards, n_runs, n_turns), -1, True, events)
+                    return self._finish(hands, played, queen_by, (played.bit_count(), n_runs, n_turns), -1, True,
+                                        events)
             if len(cands) > 1:
                 return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, LEAD, 0,
                                    self.dealt, tuple(hands), 0, self.dead, self.qcard, 0, self.swapper, played,
-                                   leader, cands, colour, tuple(queen_by), (n_cards, n_runs, n_turns), self.tally,
-                                   self.out_wins, self.queen_wins, self.last_deal, self.log.add(*events))
+                                   leader, cands, colour, queen_by, (played.bit_count(), n_runs, n_turns), self.tally,
+                                   self.out_wins, self.queen_wins, self.last_deal, self.log.add_lazy(tuple(events)))
             seat, card = leader, cands[0]
 
-    def _finish(self, hands: list[int], played: int, queen_by: list[int], stats: tuple[int, int, int], out: int,
-                blocked: bool, events: list[Event]) -> QueenieGame:
+    def _finish(self, hands: list[int], played: int, queen_by: tuple[int, ...], stats: tuple[int, int, int], out: int,
+                blocked: bool, events: list[LazyEvent]) -> QueenieGame:
         r = self.rules
         t = tables(r)
         n = r.players
@@ -612,10 +688,11 @@ class QueenieGame:
         if out_winner >= 0:
             chips[out_winner] += going
             out_wins[out_winner] += 1
-            events.append(Event("pot", f"seat {out_winner + 1} wins the going-out pot of {going}", out_winner))
+            events.append(("pot", out_winner, True, (), "seat {} wins the going-out pot of {}", (out_winner + 1, going)))
             going = 0
         else:
-            events.append(Event("pot", f"blocked: nobody goes out; the going-out pot of {going} carries over", None))
+            events.append(("pot", None, True, (), "blocked: nobody goes out; the going-out pot of {} carries over",
+                           (going,)))
         q = self.qcard
         qname = t.names[q]
         q_is_queen = t.queen_mask >> q & 1 == 1
@@ -631,13 +708,14 @@ class QueenieGame:
         if queen_winner >= 0:
             chips[queen_winner] += queen
             queen_wins[queen_winner] += 1
-            events.append(Event("pot", f"queen-pot card {qname}: seat {queen_winner + 1} wins the queen pot of {queen}",
-                                queen_winner))
+            events.append(("pot", queen_winner, True, (), "queen-pot card {}: seat {} wins the queen pot of {}",
+                           (qname, queen_winner + 1, queen)))
             queen = 0
         else:
             why = "is itself a Queen" if q_is_queen else (
                 "its Queen is dead" if queen_dead else "its Queen was not played")
-            events.append(Event("pot", f"queen-pot card {qname} {why}: the queen pot of {queen} carries over", None))
+            events.append(("pot", None, True, (), "queen-pot card {} {}: the queen pot of {} carries over",
+                           (qname, why, queen)))
         cards, runs, turns = stats
         tl = list(self.tally)
         tl[T_CARDS] += cards
@@ -653,7 +731,7 @@ class QueenieGame:
         deals = self.deals + 1
         summary = DealSummary(deals, out, blocked, out_winner, out_pot, q, queen_winner, queen_pot, queen_dead,
                               self.swapper, cards, runs, turns, tuple(h.bit_count() for h in hands))
-        log = self.log.add(*events)
+        log = self.log.add_lazy(tuple(events))
         if deals >= r.session_deals or deals >= self.hand_limit:
             return QueenieGame(r, self.hand_limit, deals, self.button, tuple(chips), (going, queen), OVER, 0, 0,
                                tuple(hands), 0, self.dead, q, 0, self.swapper, played, -1, (), -1, tuple(queen_by),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ..protocol import PlaySpec
@@ -61,11 +62,18 @@ def metrics(final: QueenieGame) -> dict[str, float]:
         "out_pot_end": float(final.pots[0]), "queen_pot_end": float(final.pots[1]),
         "max_out_pot": float(t[T_MAX_OUT_POT]), "max_queen_pot": float(t[T_MAX_QUEEN_POT]),
     }
-    for i in range(final.num_players):
-        m[f"out_wins_seat{i + 1}"] = final.out_wins[i] / d
-        m[f"queen_wins_seat{i + 1}"] = final.queen_wins[i] / d
-        m[f"chips_per_deal_seat{i + 1}"] = final.chips[i] / d
+    for (out_key, queen_key, chips_key), out, queen, chips in zip(_seat_keys(final.num_players), final.out_wins,
+                                                                  final.queen_wins, final.chips):
+        m[out_key] = out / d
+        m[queen_key] = queen / d
+        m[chips_key] = chips / d
     return m
+
+
+@lru_cache(maxsize=None)
+def _seat_keys(players: int) -> tuple[tuple[str, str, str], ...]:
+    """The per-seat metric names (written once per player count, not once per game)."""
+    return tuple((f"out_wins_seat{i}", f"queen_wins_seat{i}", f"chips_per_deal_seat{i}") for i in range(1, players + 1))
 
 
 METRIC_HELP = {

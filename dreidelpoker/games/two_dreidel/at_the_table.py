@@ -82,6 +82,20 @@ class TableReport:
     def spin_html(self) -> str:
         return self.spin._repr_html_()
 
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The equity of each put-back choice (or of the hand, after the draw) as a
+        ``pandas.DataFrame``; ``posteriors[i].to_pandas()`` and ``spin.to_pandas()`` have the rest.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame.
+        """
+        table = self.put_back if self.put_back is not None else self.hand
+        assert table is not None
+        return table.to_pandas(exact=exact)
+
     def _repr_html_(self) -> str:
         return self.equity_html() + self.posteriors_html() + self.spin_html()
 

@@ -160,9 +160,14 @@ def _calling_station(observation: TwoDreidelObservation, legal_actions: Sequence
     obs, legal = observation, legal_actions
     if obs.phase == "put-back":
         return legal[0]  # the worst card goes back: keep the normal-best hand
-    if obs.phase == "bet":
-        words = legal[:_words(legal)]  # the game lists its words first
-        return "check" if "check" in words else "call" if "call" in words else legal[0]
+    if obs.phase == "bet":  # the game lists its words first: ("check",), ("fold",) or ("fold", "call")
+        first = legal[0]
+        if first == "check":
+            return "check"
+        if first == "fold" and len(legal) > 1 and legal[1] == "call":
+            return "call"
+        words = legal[:_words(legal)]
+        return "check" if "check" in words else "call" if "call" in words else first
     return "call" if "call" in legal else legal[0]
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import sympy
 
 from ..._fractions import frac_str
-from ...display import table_html, text_table
+from ...display import table_html, text_table, to_pandas_frame
 from ...exact import Distribution, ExactTable
 from ..._deprecation import deprecated_call, deprecated_names
 from .deck import DeckState, DrawOutcome, counts_of, draw_weights
@@ -515,6 +515,23 @@ class DeckChain:
         return (f"DeckChain(deck={self.rules.deck_label!r}, policy={self.policy.name!r}, "
                 f"states={self.n_states})")
 
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The long-run kept-hand frequencies as a ``pandas.DataFrame`` (see :meth:`long_run_hands`).
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with one row per kept hand, most frequent first.
+
+        Examples:
+            >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules, deck_chain
+            >>> df = deck_chain(TwoDreidelRules(deck="1-2-2-1")).to_pandas()
+            >>> round(float(df.iloc[:, 1].sum()), 12)
+            1.0
+        """
+        return self.long_run_hands().to_pandas(exact=exact)
+
     def _repr_html_(self) -> str:
         head = html.escape(f"deck cycle of {self.rules.deck_label} under {self.policy.name}: {self.n_states} "
                            f"states, period {self.period}, a reshuffle every {len(self.cycle)} hands")
@@ -619,6 +636,20 @@ class HeadsUpLongRun:
     def __repr__(self) -> str:
         return (f"HeadsUpLongRun(hero={self.hero!r}, opponent={self.opponent!r}, equity={frac_str(self.equity)}, "
                 f"trump={frac_str(self.trump)})")
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The long-run figures as a two-column ``pandas.DataFrame`` (measure, long run);
+        ``by_deck_size.to_pandas()`` has them per position of the deck cycle.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with the rows win, tie, lose, equity, trump, trump_for_hero, trump_upsets.
+        """
+        rows = [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero",
+                                                 "trump_upsets")]
+        return to_pandas_frame(("measure", "long run"), rows, exact=exact)
 
     def _repr_html_(self) -> str:
         rows = [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero",

@@ -260,6 +260,21 @@ class SpinTable:
     def __repr__(self) -> str:
         return repr(self.as_table()).replace("ExactTable", "SpinTable", 1) + f"\nvalue of the spin: {self.value}"
 
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The decision for every face (:meth:`as_table`) as a ``pandas.DataFrame``.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with one row per face.
+
+        Examples:
+            >>> spin_table(pot=4, equity="1/6", opponents=2).to_pandas()["decision"].tolist()
+            ['fold', 'fold', 'call', 'call']
+        """
+        return self.as_table().to_pandas(exact=exact)
+
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(a)}</li>" for a in self.assumptions)
         t = self.as_table()

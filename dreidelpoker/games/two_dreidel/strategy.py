@@ -483,6 +483,17 @@ class BestResponse:
     def __repr__(self) -> str:
         return f"BestResponse(opponent={self.opponent!r}, value={frac_str(self.value)})"
 
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The policy in words (:meth:`summary`) as a ``pandas.DataFrame``.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with one row per drawn set.
+        """
+        return self.summary(exact=True).to_pandas(exact=exact)
+
     def _repr_html_(self) -> str:
         head = html.escape(f"best put-back policy against {self.opponent}, deck {self.rules.deck_label}: "
                            f"long-run equity {number_text(self.value)}")
@@ -548,6 +559,18 @@ class EquilibriumResult:
     def __repr__(self) -> str:
         return (f"EquilibriumResult(deck={self.rules.deck_label!r}, exploitability≈"
                 f"{float(self.exploitability):.2e})")
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """Every built-in policy's exploitability (``table``) as a ``pandas.DataFrame``;
+        ``randomised.to_pandas()`` has the states where the equilibrium randomises.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with one row per policy.
+        """
+        return self.table.to_pandas(exact=exact)
 
     def _repr_html_(self) -> str:
         head = html.escape(f"symmetric put-back game, deck {self.rules.deck_label}: value 1/2; the equilibrium "

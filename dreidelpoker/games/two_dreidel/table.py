@@ -315,6 +315,18 @@ class BeforeDrawEquity:
     def __repr__(self) -> str:
         return f"BeforeDrawEquity({self.result!r}, hero_policy={self.hero_policy!r})"
 
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The choice made for every possible draw (``draws``) as a ``pandas.DataFrame``;
+        ``result.to_pandas()`` has the overall equity.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with one row per draw.
+        """
+        return self.draws.to_pandas(exact=exact)
+
     def _repr_html_(self) -> str:
         return self.result._repr_html_() + self.draws._repr_html_()
 

@@ -1,0 +1,97 @@
+"""Public functions document their parameters, what they return and what they raise.
+
+Issue 12 asks the API reference for "Parameters, Returns and Raises sections for public
+functions (Google style)". For every public function (every public name of
+``tests/test_api_reference.py`` that is a function), read statically with griffe:
+
+* every named parameter (not ``self``, ``*args``, ``**kwargs``) is in a ``Parameters:``
+  (or ``Args:``) section;
+* a function whose return annotation is not ``None`` has a ``Returns:`` (or ``Yields:``) section;
+* a function whose own body raises (``raise X``, not a bare re-raise) has a ``Raises:`` section.
+
+``tests/docstring_gaps.txt`` lists the functions that did not yet when this test was
+written; the list may only shrink: a function missing from it must be complete, and a
+function that has become complete must be taken off it.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from tests.test_api_reference import load_package, public_surface
+
+GAPS_FILE = Path(__file__).with_name("docstring_gaps.txt")
+
+
+def _raises_directly(source: str) -> bool:
+    """Whether the function's own body (not a nested function) has a ``raise X`` statement."""
+    fn = ast.parse(textwrap.dedent(source)).body[0]
+    stack: list[ast.AST] = list(ast.iter_child_nodes(fn))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def missing_sections(function: Any) -> list[str]:
+    """What the function's docstring lacks (empty when it is complete)."""
+    if function.docstring is None:
+        return ["a docstring"]
+    sections = {s.kind.value: s for s in function.docstring.parse("google")}
+    missing = []
+    named = [p.name for p in function.parameters
+             if p.name not in ("self", "cls") and p.kind.value not in ("variadic positional", "variadic keyword")]
+    documented = {p.name for p in sections["parameters"].value} if "parameters" in sections else set()
+    undocumented = [n for n in named if n not in documented]
+    if undocumented:
+        missing.append(f"Parameters ({', '.join(undocumented)})")
+    returns = function.returns
+    if returns is not None and str(returns) not in ("None", "NoReturn") and not (
+            "returns" in sections or "yields" in sections):
+        missing.append("Returns")
+    if "raises" not in sections and _raises_directly(function.source):
+        missing.append("Raises")
+    return missing
+
+
+def known_gaps() -> set[str]:
+    lines = GAPS_FILE.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def current_gaps() -> dict[str, list[str]]:
+    package = load_package()
+    gaps = {}
+    for canonical, name in public_surface().preferred.items():
+        obj = package[canonical.removeprefix("dreidelpoker.")]
+        if obj.is_function:
+            missing = missing_sections(obj)
+            if missing:
+                gaps[name] = missing
+    return gaps
+
+
+def test_public_functions_have_parameters_returns_and_raises_sections() -> None:
+    gaps = current_gaps()
+    listed = known_gaps()
+    new = sorted(name for name in gaps if name not in listed)
+    assert not new, "public functions whose docstrings lack sections (Google style: Parameters:, Returns:, " \
+        "Raises:):\n" + "\n".join(f"  {n}: {', '.join(gaps[n])}" for n in new)
+    done = sorted(name for name in listed if name not in gaps)
+    assert not done, f"complete now (or gone): take them off {GAPS_FILE.name}:\n" + "\n".join(done)
+
+
+def test_the_section_check_itself() -> None:
+    package = load_package()
+    # a complete function, and one with each gap, from the package itself
+    assert missing_sections(package["explore.explorer_notebook"]) == []
+    assert _raises_directly("def f(x):\n    if x:\n        raise ValueError(x)\n")
+    assert not _raises_directly("def f(x):\n    try:\n        g()\n    except E:\n        raise\n")
+    assert not _raises_directly("def f():\n    def g():\n        raise ValueError\n    return g\n")

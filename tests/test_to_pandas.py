@@ -1,0 +1,87 @@
+"""Every table-like result has ``to_pandas()`` (issue 12: "a to_pandas() on every table-like result").
+
+A public class that displays itself as HTML is table-like unless it is listed in ``NOT_TABLES``
+with the reason; the new ``to_pandas`` methods are checked against the exact values they carry.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import pytest
+import sympy
+
+from tests.test_api_reference import public_surface
+
+#: Public classes with ``_repr_html_`` that show no table (so no ``to_pandas``), and why.
+NOT_TABLES = {
+    "dreidelpoker.games.dice_poker.evaluator.DiceHand": "one hand: its category and values",
+    "dreidelpoker.games.two_dreidel.spin.SpinDecision": "one face's decision in a sentence (SpinTable has them all)",
+    "dreidelpoker.games.dice_poker.tables.DesignerAnswers": "a few answers in prose",
+}
+
+
+def _public_classes() -> dict[str, type]:
+    out = {}
+    for canonical in public_surface().preferred:
+        module, name = canonical.rsplit(".", 1)
+        obj = getattr(importlib.import_module(module), name, None)
+        if inspect.isclass(obj) and obj.__module__.startswith("dreidelpoker"):
+            out[canonical] = obj
+    return out
+
+
+def test_every_table_like_result_has_to_pandas() -> None:
+    missing = [path for path, cls in sorted(_public_classes().items())
+               if hasattr(cls, "_repr_html_") and not hasattr(cls, "to_pandas") and path not in NOT_TABLES]
+    assert not missing, f"table-like results without to_pandas(): {missing}"
+    stale = [path for path in NOT_TABLES if path not in _public_classes()]
+    assert not stale, f"NOT_TABLES names classes that are gone: {stale}"
+
+
+def test_spin_table_frame_holds_the_decisions() -> None:
+    from dreidelpoker.games.two_dreidel import spin_table
+
+    t = spin_table(pot=4, equity="1/6", opponents=2)
+    df = t.to_pandas(exact=True)
+    assert df["face"].tolist() == [d.face for d in t.decisions]
+    assert df["EV fold"].tolist() == [d.ev_fold for d in t.decisions]
+    assert t.to_pandas()["probability"].tolist() == pytest.approx([float(p) for p in t.probabilities])
+
+
+def test_deck_chain_and_long_run_frames() -> None:
+    from dreidelpoker.games.two_dreidel import TwoDreidelRules, deck_chain, heads_up_long_run
+
+    rules = TwoDreidelRules(deck="1-2-2-1")
+    chain = deck_chain(rules)
+    hands = chain.long_run_hands()
+    df = chain.to_pandas(exact=True)
+    assert dict(zip(df.iloc[:, 0], df.iloc[:, 1])) == dict(hands.items())
+    run = heads_up_long_run(rules)
+    frame = run.to_pandas(exact=True).set_index("measure")["long run"]
+    assert frame["equity"] == run.equity and frame["trump"] == run.trump
+    assert run.to_pandas().set_index("measure")["long run"]["win"] == pytest.approx(float(run.win))
+
+
+def test_at_the_table_and_before_draw_frames() -> None:
+    from dreidelpoker.games.two_dreidel import DeckState, TwoDreidelRules, at_the_table, before_draw_equity
+
+    report = at_the_table(cards="GHN", opponent_discards=["GH,NN"])
+    assert report.put_back is not None
+    assert report.to_pandas(exact=True).equals(report.put_back.to_pandas(exact=True))
+    before = before_draw_equity(DeckState.fresh(TwoDreidelRules()), opponents=1)
+    assert before.to_pandas(exact=True).equals(before.draws.to_pandas(exact=True))
+    assert len(before.to_pandas()) == len(before.draws.rows)
+
+
+def test_strategy_frames() -> None:
+    from dreidelpoker.games.two_dreidel import TwoDreidelRules, best_put_back_policy
+
+    best = best_put_back_policy(TwoDreidelRules(deck="1-2-2-1"))
+    summary = best.summary(exact=True)
+    df = best.to_pandas(exact=True)
+    assert list(df.columns) == list(summary.columns) and len(df) == len(summary.rows)
+    assert df.equals(summary.to_pandas(exact=True))
+    shares = [v for v in df.iloc[:, 1]]
+    assert all(isinstance(v, sympy.Rational) for v in shares) and sum(shares) == 1  # P(drawn) sums to 1
