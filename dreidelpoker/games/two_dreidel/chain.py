@@ -96,6 +96,14 @@ def after_hand(outcome: DrawOutcome, put_back: Hand, kept: Hand, k: int) -> Deck
 def hand_steps(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy) -> tuple[list[HandStep], int]:
     """Every class of hands from ``state`` under ``policy``, with weights and their total.
 
+    Parameters:
+        rules: the rules.
+        state: the deck state before the draw.
+        policy: the resolved keep policy.
+
+    Returns:
+        ``(steps, total weight)``.
+
     Examples:
         >>> rules = TwoDreidelRules()
         >>> steps, total = hand_steps(rules, DeckState.fresh(rules), resolve_policy("normal-best", rules))
@@ -122,6 +130,14 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
 def transitions(rules: TwoDreidelRules, state: DeckState, policy: Policy | ResolvedPolicy) -> dict[DeckState, Fraction]:
     """The deck chain's transition function: next state -> exact probability.
 
+    Parameters:
+        rules: the rules.
+        state: the deck state at the start of a hand.
+        policy: the keep policy (a name, a callable or a resolved policy).
+
+    Returns:
+        ``{next state: probability}``.
+
     Examples:
         >>> rules = TwoDreidelRules()
         >>> nxt = transitions(rules, DeckState.fresh(rules), "normal-best")
@@ -142,6 +158,13 @@ def deck_size_cycle(rules: TwoDreidelRules, *, start_size: int | None = None) ->
     The deck size does not depend on the cards, so the sizes run through ``prefix`` once
     and then repeat ``cycle`` forever; a reshuffle happens on every hand that starts with
     fewer than ``rules.draw`` cards in the pile.
+
+    Parameters:
+        rules: the rules.
+        start_size: the pile's size at the first hand (default: the whole deck).
+
+    Returns:
+        ``(prefix, cycle)``.
 
     Examples:
         >>> deck_size_cycle(TwoDreidelRules())
@@ -560,6 +583,20 @@ def deck_chain(
     :class:`~dreidelpoker.games.two_dreidel.policies.StateAwarePolicy`; ``start`` defaults
     to a fresh deck.
 
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        policy: the keep policy.
+        start: the deck state at the first hand (default: fresh).
+        max_states: refuse a chain with more states.
+
+    Returns:
+        The :class:`DeckChain`.
+
+    Raises:
+        ValueError: an unknown policy, a start state that does not add up to the deck, or a chain
+            over ``max_states``.
+        TypeError: ``rules`` or ``start`` of the wrong type.
+
     Examples:
         >>> dc = deck_chain(TwoDreidelRules.preset("2-7-7-2"))
         >>> dc.cycle, dc.n_states
@@ -591,7 +628,16 @@ def deck_chain(
 
 
 def heads_up_value(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
-    """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3)."""
+    """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
+
+    Parameters:
+        rules: the rules.
+        a: a parsed hand.
+        b: the other parsed hand.
+
+    Returns:
+        The share.
+    """
     return heads_up_share(rules, a, b)
 
 
@@ -678,6 +724,18 @@ def heads_up_long_run(
     long-run joint distribution on hands of each deck size is the product of the two
     players' long-run distributions on such hands (exact; it needs one of the two
     chains to converge on each deck size, which :attr:`DeckChain.phases_converge` checks).
+
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        hero: the hero's policy (or its :class:`DeckChain`).
+        opponent: the opponent's policy (or its :class:`DeckChain`).
+
+    Returns:
+        A :class:`HeadsUpLongRun`.
+
+    Raises:
+        ValueError: chains of other rules or deck sizes, or chains whose long run does not settle
+            on each deck size.
 
     Examples:
         >>> r = heads_up_long_run(TwoDreidelRules(), hero="normal-best", opponent="normal-best")
