@@ -1,5 +1,6 @@
 """Issue 13's speed figures, before and after, in one run: the same five works timed in
-fresh processes against two source trees (this checkout and ``--before PATH``, e.g. an
+fresh processes (imports included: a lazy package moves import time into the first call,
+so timing the call alone would flatter the eager tree) against two source trees (this checkout and ``--before PATH``, e.g. an
 older commit unpacked with ``git archive COMMIT dreidelpoker | tar -x -C PATH``),
 interleaved, min and median of ``--runs``.
 
@@ -37,8 +38,8 @@ WORKS = {
 PROBE = """
 import time, json, warnings
 warnings.simplefilter("ignore")
-{setup}
 t = time.perf_counter()
+{setup}
 {work}
 print(json.dumps(time.perf_counter() - t))
 """

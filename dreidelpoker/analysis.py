@@ -140,6 +140,12 @@ def equity_command(game: AnalysisGame[H, K, R]) -> CliCommand:
     Options: ``--hand`` (the hero's known cards as the game writes them, empty = none),
     ``--opponents``, ``--method exact|monte-carlo``, ``--samples``, ``--seed``.
 
+    Parameters:
+        game: the game's analysis protocol (``get_game(name).analysis``).
+
+    Returns:
+        The ``equity`` command, ready to register in ``GameInfo.commands``.
+
     Examples:
         >>> from dreidelpoker.games import get_game
         >>> cmd = equity_command(get_game("two-dreidel").analysis)

@@ -42,6 +42,12 @@ def bounded_cache(maxsize: int) -> Callable[[F], F]:
     """Cache a pure function in a least-recently-used cache of at most ``maxsize`` entries
     and register it for :func:`clear_caches`.
 
+    Parameters:
+        maxsize: the most entries kept (a positive integer); the least recently used go first.
+
+    Returns:
+        A decorator that caches the function it wraps and registers the cache.
+
     Raises:
         ValueError: if ``maxsize`` is not a positive integer.
 
@@ -112,5 +118,9 @@ def clear_caches() -> None:
 
 
 def cache_info() -> dict[str, CacheInfo]:
-    """Each registered cache by its function's full name, with hits, misses and sizes."""
+    """Each registered cache by its function's full name, with hits, misses and sizes.
+
+    Returns:
+        ``{function name: CacheInfo(hits, misses, maxsize, currsize)}`` for every bounded cache.
+    """
     return {name: CacheInfo(*cached.cache_info()) for name, cached in sorted(_CACHED.items())}

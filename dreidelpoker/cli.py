@@ -79,7 +79,14 @@ def _one_line(text: str) -> str:
 def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
     protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
-    when it can be played whole (a game's own command of the same verb wins)."""
+    when it can be played whole (a game's own command of the same verb wins).
+
+    Parameters:
+        game: a registered game.
+
+    Returns:
+        ``{verb: CliCommand}`` for every command the game offers.
+    """
     from .explore import explore_commands
     from .play.cli import play_commands
 
@@ -189,6 +196,11 @@ def _fill_game_parser(parser: argparse.ArgumentParser, verb: str, name: str) -> 
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``dreidelpoker`` argument parser: one sub-command per verb, one per game under it.
+
+    Returns:
+        The parser; each game's own parser is filled in on first use, so building it imports no game.
+    """
     parser = _Parser(
         prog="dreidelpoker",
         description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker, Skirmish, Queenie and classic dreidel.",

@@ -14,7 +14,14 @@ from .games import two_dreidel as td
 
 
 def run(out: Path) -> list[Path]:
-    """Print the headline tables for the three deck presets; save figures and JSON into ``out``."""
+    """Print the headline tables for the three deck presets; save figures and JSON into ``out``.
+
+    Parameters:
+        out: the folder for the figures and ``summary.json`` (created if missing).
+
+    Returns:
+        The paths of the files written.
+    """
     import matplotlib
 
     matplotlib.use("Agg")
@@ -71,6 +78,14 @@ def run(out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``make demo`` entry point: ``python -m dreidelpoker.demo [--out FOLDER]``.
+
+    Parameters:
+        argv: the command-line arguments (default: ``sys.argv[1:]``).
+
+    Returns:
+        The exit status, 0.
+    """
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="results", help="folder for figures and JSON (default: results)")
     args = parser.parse_args(argv)

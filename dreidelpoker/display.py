@@ -144,6 +144,9 @@ def option_context(**settings: Any) -> Iterator[DisplayOptions]:
     Parameters:
         **settings: any of ``exact``, ``decimals``, ``max_exact_digits``.
 
+    Returns:
+        A context manager giving the (changed) :class:`DisplayOptions`.
+
     Raises:
         ValueError: for an unknown setting or a bad value.
 
@@ -252,6 +255,12 @@ def _percent_text(f: Fraction, digits: int | None) -> str:
 
 def exact_text(value: Any) -> str:
     """The full exact value as ``"p/q"`` (or ``"p"``); other values as ``str``.
+
+    Parameters:
+        value: a number (int, Fraction, sympy Rational) or anything else.
+
+    Returns:
+        The exact text, never abbreviated.
 
     Examples:
         >>> import sympy
@@ -433,6 +442,15 @@ def text_table(
     columns: Sequence[str], rows: Sequence[Sequence[Any]], *, title: str = "", percent_columns: Sequence[str] = ()
 ) -> str:
     """A fixed-width text table, numbers under the display policy (used by ``to_text`` and the CLI).
+
+    Parameters:
+        columns: the column headings.
+        rows: the cells; strings are shown as they are, numbers under the display policy.
+        title: a line above the table.
+        percent_columns: headings of the columns shown as percentages.
+
+    Returns:
+        The table as lines of text.
 
     Examples:
         >>> import sympy

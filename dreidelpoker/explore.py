@@ -70,6 +70,14 @@ def explorer_notebook(game: str, which: str | None = None) -> dict[str, Any]:
 def voila_command(notebook: Path, *, port: int = 8866, open_browser: bool = True) -> list[str]:
     """The Voilà command line serving ``notebook`` on 127.0.0.1.
 
+    Parameters:
+        notebook: the notebook to serve.
+        port: the port on 127.0.0.1.
+        open_browser: open it in the default browser.
+
+    Returns:
+        The command as a list of arguments (for ``subprocess``).
+
     Examples:
         >>> voila_command(Path("x.ipynb"), port=9000, open_browser=False)[-3:]
         ['--port=9000', '--Voila.ip=127.0.0.1', '--no-browser']
@@ -139,6 +147,12 @@ def _has_voila() -> bool:
 
 def explore_commands(game: GameInfo) -> dict[str, CliCommand]:
     """The ``explore`` command of a game that has an explorer (else nothing).
+
+    Parameters:
+        game: a registered game.
+
+    Returns:
+        ``{"explore": CliCommand}`` for a game in :data:`EXPLORERS`, else ``{}``.
 
     Examples:
         >>> from dreidelpoker.games.registry import get_game

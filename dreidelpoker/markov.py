@@ -47,7 +47,7 @@ from ._markov_draw import draw_chain
 from ._markov_numbers import _FLOAT_TOL, _check_row, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
-from .limits import progress_bar
+from .limits import check_count, progress_bar
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -58,7 +58,10 @@ S = TypeVar("S", bound=Hashable)
 N = TypeVar("N", default=Any)
 Method = Literal["exact", "float", "auto"]
 
-__all__ = ["EXACT_MAX_STATES", "MarkovChain", "Method"]
+__all__ = ["EXACT_MAX_STATES", "MAX_N_STEP", "MarkovChain", "Method"]
+
+#: Most steps :meth:`MarkovChain.n_step` takes (the long run has its own exact answers).
+MAX_N_STEP = 1_000_000
 
 #: Default size limit (number of unknowns of a linear system) of ``method="auto"`` and
 #: ``method="exact"``; larger systems go to the sparse floating-point solver.
@@ -575,8 +578,7 @@ class MarkovChain(Generic[S, N]):
             >>> MarkovChain.from_matrix([["1/2", "1/2"], [0, 1]]).n_step(0, 3)
             {0: 1/8, 1: 7/8}
         """
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InputError(f"n must be a non-negative integer, got {n!r}")
+        check_count(n, "n", low=0, high=MAX_N_STEP, hint="for the long run use stationary_distribution()")
         vec: dict[int, _Num] = {}
         if isinstance(start, Mapping):
             for s, p in start.items():
@@ -591,12 +593,14 @@ class MarkovChain(Generic[S, N]):
                 raise InputError(f"the initial distribution sums to {total}, not 1")
         else:
             vec = {self._idx(start, "start"): Fraction(1) if self._exact else 1.0}
-        for _ in range(n):
-            nxt: dict[int, _Num] = {}
-            for i, p in vec.items():
-                for j, q in self._rows[i].items():
-                    nxt[j] = nxt.get(j, 0) + p * q
-            vec = nxt
+        with progress_bar(n, "Markov chain: step by step", unit=" steps", min_total=0) as bar:
+            for _ in range(n):
+                nxt: dict[int, _Num] = {}
+                for i, p in vec.items():
+                    for j, q in self._rows[i].items():
+                        nxt[j] = nxt.get(j, 0) + p * q
+                vec = nxt
+                bar.update(1)
         return {self._states[i]: _out(vec[i], self._exact) for i in sorted(vec) if vec[i]}
 
     def _reachable(self, k: int, *, stop: set[int] | None = None) -> list[int]:

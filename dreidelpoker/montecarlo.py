@@ -127,6 +127,14 @@ def wilson_interval(p: float, n: int, z: float = 1.959963984540054) -> tuple[flo
     """Wilson score interval of a proportion ``p`` seen in ``n`` samples (never empty at 0 or
     1, unlike the normal one; exactly 0 or 1 at the ends).
 
+    Parameters:
+        p: the observed proportion, 0 to 1.
+        n: the number of samples (at least 1).
+        z: the normal quantile (default: 95% two-sided).
+
+    Returns:
+        ``(low, high)``, within 0 and 1.
+
     Examples:
         >>> lo, hi = wilson_interval(0.0, 50)
         >>> lo, round(hi, 4)

@@ -24,7 +24,20 @@ def bar_chart(
     ylabel: str = "",
     **bar_kwargs: Any,
 ) -> Any:
-    """Draw a labelled bar chart and return the Axes."""
+    """Draw a labelled bar chart and return the Axes.
+
+    Parameters:
+        labels: one label per bar.
+        values: the bar heights.
+        ax: the matplotlib Axes to draw on (default: a new figure).
+        title: the title.
+        xlabel: the x-axis label.
+        ylabel: the y-axis label.
+        **bar_kwargs: passed to ``Axes.bar``.
+
+    Returns:
+        The Axes.
+    """
     ax = _axes(ax)
     ax.bar(list(labels), list(values), **bar_kwargs)
     ax.set_title(title)
@@ -46,7 +59,21 @@ def heatmap(
     annotate: bool = True,
     colorbar_label: str = "",
 ) -> Any:
-    """Draw a heatmap with optional decimal annotations and return the Axes."""
+    """Draw a heatmap with optional decimal annotations and return the Axes.
+
+    Parameters:
+        values: the rows of cells (floats; the colour scale runs from 0 to at least 1).
+        row_labels: one label per row.
+        col_labels: one label per column.
+        ax: the matplotlib Axes to draw on (default: a new figure sized to the grid).
+        title: the title.
+        cmap: the colour map.
+        annotate: write each value in its cell.
+        colorbar_label: the colour bar's label (no colour bar when empty).
+
+    Returns:
+        The Axes.
+    """
     import numpy as np
 
     if ax is None:

@@ -334,7 +334,7 @@ def test_bad_rules_and_arguments() -> None:
         analyze(rules=ClassicDreidelRules(players=2, coins=1), method="fast")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="games must be a positive integer"):
         simulate(games=0)
-    with pytest.raises(ValueError, match="spins must be a positive integer"):
+    with pytest.raises(ValueError, match="spins must be an integer from 1 to 2,000, got 0"):
         spin_payoffs(3, 0)
 
 

@@ -76,3 +76,29 @@ def test_cli_refuses_runaway_work_in_one_line(capsys: pytest.CaptureFixture[str]
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and needle in err and "Traceback" not in err, err
+
+
+def test_step_by_step_answers_are_bounded() -> None:
+    from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, game_length_cdf, spin_payoffs
+    from dreidelpoker.games.classic_dreidel.chain import CDF_MAX_WORK
+    from dreidelpoker.games.two_dreidel import deck_chain
+    from dreidelpoker.markov import MAX_N_STEP, MarkovChain
+
+    rules = ClassicDreidelRules(players=4, coins=10)  # about 950,000 states: 2 exact spins are over the limit
+    with pytest.raises(ResourceLimitError, match=f"over the limit of {CDF_MAX_WORK:,} for exact=True"):
+        game_length_cdf(2, rules=rules)
+    assert len(game_length_cdf(2, rules=ClassicDreidelRules(players=2, coins=2))) == 3
+    with pytest.raises(InputError, match="spins must be an integer from 1 to 300"):
+        spin_payoffs(4, 10 ** 6, hey_rounding="up")
+    with pytest.raises(InputError, match="spins must be an integer from 1 to 2,000"):
+        spin_payoffs(4, 10 ** 6)
+    chain = deck_chain(TwoDreidelRules())
+    for call in (lambda: chain.state_distribution(10 ** 9), lambda: chain.hand_distributions(10 ** 9),
+                 lambda: chain.reshuffle_schedule(10 ** 9)):
+        with pytest.raises(InputError, match="must be an integer from 1 to 10,000"):
+            call()
+    with pytest.raises(ResourceLimitError, match="state-steps, over the limit of 20,000,000"):
+        deck_chain(TwoDreidelRules(deck="4-12-12-4")).state_distribution(10_000)  # 2,1xx states
+    walk = MarkovChain.from_matrix([["1/2", "1/2"], [0, 1]])
+    with pytest.raises(InputError, match=f"n must be an integer from 0 to {MAX_N_STEP:,}"):
+        walk.n_step(0, 10 ** 9)

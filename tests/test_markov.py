@@ -110,7 +110,7 @@ def test_other_bad_input() -> None:
         chain.n_step("z", 1)
     with pytest.raises(ValueError, match="method must be"):
         chain.stationary_distribution(method="fast", start=0)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="n must be a non-negative integer"):
+    with pytest.raises(ValueError, match="n must be an integer from 0 to 1,000,000, got -1"):
         chain.n_step(0, -1)
     with pytest.raises(ValueError, match="2 communicating classes"):
         chain.period()

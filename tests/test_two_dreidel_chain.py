@@ -306,7 +306,7 @@ def test_bad_start_and_rules() -> None:
         deck_chain(rules, start="fresh")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"max_states=10\b"):
         deck_chain(rules, max_states=10)
-    with pytest.raises(ValueError, match="hand must be a positive integer"):
+    with pytest.raises(ValueError, match="hand must be an integer from 1 to 10,000, got 0"):
         deck_chain(rules).hand_distribution(0)
     with pytest.raises(ValueError, match="method must be 'layered' or 'engine'"):
         deck_chain(rules).long_run_hands(method="power")

@@ -204,6 +204,13 @@ def _log_from_events(events: tuple[Event, ...]) -> EventLog:
 def format_log(events: Sequence[Event], *, player: int | None = None) -> str:
     """The log as text, one event per line; with ``player``, only the lines that seat may read.
 
+    Parameters:
+        events: the game's log.
+        player: a seat (0-based), or ``None`` for every line.
+
+    Returns:
+        The lines joined by newlines.
+
     Examples:
         >>> log = (Event("deal", "seat 1 draws G, H, N", player=0, public=False, visible_to=(0,)),
         ...        Event("bet", "seat 1 bets 2", player=0))

@@ -104,7 +104,17 @@ _REGISTRY: dict[str, GameInfo] = {}
 
 
 def register(game: GameInfo) -> GameInfo:
-    """Add a game (idempotent for the same object)."""
+    """Add a game (idempotent for the same object).
+
+    Parameters:
+        game: the game's :class:`GameInfo`.
+
+    Returns:
+        The same ``game``.
+
+    Raises:
+        ValueError: another game of the same name is registered.
+    """
     existing = _REGISTRY.get(game.name)
     if existing is not None and existing is not game:
         raise InputError(f"a game named {game.name!r} is already registered")
@@ -114,6 +124,9 @@ def register(game: GameInfo) -> GameInfo:
 
 def unregister(name: str) -> None:
     """Remove a game (for tests that register a toy game for a while).
+
+    Parameters:
+        name: the registered name.
 
     Raises:
         ValueError: if no game of that name is registered.
@@ -125,6 +138,15 @@ def unregister(name: str) -> None:
 def get_game(name: str) -> GameInfo:
     """Look a game up by its registered name, e.g. ``"two-dreidel"``. A built-in game's
     package is imported on first use, and only that game's package.
+
+    Parameters:
+        name: the registered name, e.g. ``"dice-poker"``.
+
+    Returns:
+        The game's :class:`GameInfo`.
+
+    Raises:
+        ValueError: for an unknown name (the message lists the known ones).
 
     Examples:
         >>> get_game("two-dreidel").title
@@ -141,6 +163,9 @@ def get_game(name: str) -> GameInfo:
 def games() -> list[GameInfo]:
     """All registered games, sorted by name.
 
+    Returns:
+        Every registered game's :class:`GameInfo` (the built-in games are imported first).
+
     Examples:
         >>> "two-dreidel" in [g.name for g in games()]
         True
@@ -152,6 +177,9 @@ def games() -> list[GameInfo]:
 def playable_games() -> list[GameInfo]:
     """The registered games that can be played whole (``GameInfo.play`` is set).
 
+    Returns:
+        Their :class:`GameInfo`, sorted by name.
+
     Examples:
         >>> all(g.play is not None for g in playable_games())
         True
@@ -161,6 +189,12 @@ def playable_games() -> list[GameInfo]:
 
 def game_for_rules(rules: object) -> GameInfo:
     """The registered game whose rules type ``rules`` is an instance of.
+
+    Parameters:
+        rules: a rules object.
+
+    Returns:
+        The game's :class:`GameInfo`.
 
     Raises:
         ValueError: when no registered game uses that rules type.
@@ -176,6 +210,9 @@ def game_for_rules(rules: object) -> GameInfo:
 def registered_games() -> list[GameInfo]:
     """The games registered so far, sorted by name, without importing the built-in games
     that nobody has used yet (the CLI lists those from :mod:`dreidelpoker.cli_index`).
+
+    Returns:
+        Their :class:`GameInfo`.
 
     Examples:
         >>> get_game("skirmish") in registered_games()

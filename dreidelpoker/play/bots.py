@@ -28,6 +28,14 @@ class IllegalActionError(ValueError):
 def random_bot(observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
     """Uniform over the legal actions (a generic baseline any game can use).
 
+    Parameters:
+        observation: what the seat sees (unused).
+        legal_actions: the actions allowed now.
+        rng: the seat's random generator.
+
+    Returns:
+        One of ``legal_actions``.
+
     Examples:
         >>> random_bot(None, ("call", "fold"), np.random.default_rng(0)) in ("call", "fold")
         True
@@ -36,7 +44,14 @@ def random_bot(observation: Any, legal_actions: Sequence[Any], rng: np.random.Ge
 
 
 def bot_label(bot: BotSpec) -> str:
-    """A short name for a bot: its registered name, ``name`` attribute or function name."""
+    """A short name for a bot: its registered name, ``name`` attribute or function name.
+
+    Parameters:
+        bot: a bot name, a bot object or a function.
+
+    Returns:
+        The label used in results and logs.
+    """
     if isinstance(bot, str):
         return bot
     name = getattr(bot, "name", None)
@@ -47,7 +62,19 @@ def bot_label(bot: BotSpec) -> str:
 
 def make_bot(spec: PlaySpec, bot: BotSpec, rules: Any) -> Bot:
     """A callable bot for one game: a registered name is built by its factory, a bot object
-    with ``act`` is wrapped, and a plain function is used as it is."""
+    with ``act`` is wrapped, and a plain function is used as it is.
+
+    Parameters:
+        spec: the game's play specification.
+        bot: a registered bot name, an object with ``act`` or a function.
+        rules: the rules a named bot is built for.
+
+    Returns:
+        A function ``bot(observation, legal_actions, rng) -> action``.
+
+    Raises:
+        TypeError: ``bot`` is none of these.
+    """
     if isinstance(bot, str):
         return spec.bots[bot](rules)
     act = getattr(bot, "act", None)
@@ -66,6 +93,15 @@ def resolve_lineup(
     ``bots`` may be a sequence, a comma-separated string of names, or ``None`` for the
     game's default line-up (then ``players`` is required, unless the game has only one
     player count).
+
+    Parameters:
+        spec: the game's play specification.
+        game_name: the game's name (for messages).
+        bots: the line-up, ``"a,b,c"``, or ``None`` for the default one.
+        players: the number of players, or ``None`` to take it from ``bots``.
+
+    Returns:
+        One bot specification per seat.
 
     Raises:
         ValueError: unknown bot names, a count that does not match ``players``, or a

@@ -26,6 +26,15 @@ def _int(text: str) -> int:
 def parse_players(text: str) -> list[int]:
     """``"4"``, ``"2-6"`` or ``"2,3,5"`` -> player counts.
 
+    Parameters:
+        text: the ``--players`` value.
+
+    Returns:
+        The player counts, in the order given.
+
+    Raises:
+        ValueError: for text that is none of these forms.
+
     Examples:
         >>> parse_players("2-4"), parse_players("3,5")
         ([2, 3, 4], [3, 5])
@@ -49,6 +58,13 @@ def parse_players(text: str) -> list[int]:
 
 def parse_lineups(texts: list[str] | None) -> dict[str, Any] | None:
     """``--bots`` values -> line-ups. ``equity,random*`` means seat 1 equity, every other seat random.
+
+    Parameters:
+        texts: the ``--bots`` values (names separated by commas; ``name*`` fills the other seats).
+
+    Returns:
+        ``{text: line-up}`` where a line-up maps a player count to one bot name per seat, or
+        ``None`` without ``--bots``.
 
     Examples:
         >>> f = parse_lineups(["equity,random*"])["equity,random*"]
@@ -88,7 +104,18 @@ class _Lineup:
 
 @contextlib.contextmanager
 def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
-    """``--workers N`` -> a process pool, ``--scheduler ADDR`` -> a Dask client, else serial."""
+    """``--workers N`` -> a process pool, ``--scheduler ADDR`` -> a Dask client, else serial.
+
+    Parameters:
+        args: parsed arguments with ``workers`` and ``scheduler`` (either may be missing).
+
+    Returns:
+        A context manager giving a ``ProcessPoolExecutor``, a Dask ``Client`` or ``None`` (serial).
+
+    Raises:
+        ValueError: both options given, a worker count outside 1 to 256, a malformed or unreachable
+            scheduler address, or dask.distributed not installed.
+    """
     workers, address = getattr(args, "workers", None), getattr(args, "scheduler", None)
     if workers is not None and address is not None:
         raise InputError("--workers and --scheduler: give one of them, not both")
@@ -166,7 +193,14 @@ def _rules(spec: PlaySpec, game: GameInfo, args: argparse.Namespace) -> Any:
 
 
 def play_commands(game: GameInfo) -> dict[str, CliCommand]:
-    """The generated ``simulate`` and ``sweep`` commands of a playable game (else ``{}``)."""
+    """The generated ``simulate`` and ``sweep`` commands of a playable game (else ``{}``).
+
+    Parameters:
+        game: a registered game.
+
+    Returns:
+        ``{"simulate": ..., "sweep": ...}`` for a game with a :class:`PlaySpec`, else ``{}``.
+    """
     spec = game.play
     if spec is None:
         return {}

@@ -154,6 +154,16 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | ChanceS
     given the stream's :attr:`ChanceStream.exact` instead, which draws the same integers
     without a numpy call per draw (only when ``rng`` is a :class:`ChanceStream`: a plain
     generator may be shared, so it is never read ahead).
+
+    Parameters:
+        state: a chance node.
+        rng: a numpy generator or a :class:`ChanceStream`.
+
+    Returns:
+        One of the state's chance outcomes.
+
+    Raises:
+        ValueError: the state's chance outcomes have no positive weight.
     """
     own = getattr(state, "sample_chance", None)
     if own is not None:
@@ -203,6 +213,14 @@ def play_game(
     max_steps: int = 50_000_000,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
     """Play one game from ``state`` to the end.
+
+    Parameters:
+        state: the initial state.
+        bots: one bot per seat.
+        seed: the game's seed sequence.
+        labels: the bots' labels for the history (default: none).
+        keep_history: record every step (for :func:`replay`).
+        max_steps: stop a game that runs longer (it is then truncated).
 
     Returns:
         The final state, the steps applied (empty unless ``keep_history``) and their count.
@@ -283,7 +301,15 @@ def _play(
 
 
 def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameState[Any, Any]:
-    """Apply recorded steps to an initial state (a replayed log reproduces the game)."""
+    """Apply recorded steps to an initial state (a replayed log reproduces the game).
+
+    Parameters:
+        state: the initial state the history was recorded from.
+        history: the steps, as :func:`play_game` records them with ``keep_history=True``.
+
+    Returns:
+        The state after every step.
+    """
     for item in history:
         if item[0] == "chance":
             state = state.apply(item[1])
@@ -330,7 +356,17 @@ def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.ra
 
 
 def as_executor(executor: Any) -> cf.Executor | None:
-    """Accept ``None`` (serial), any ``concurrent.futures.Executor``, or a ``dask.distributed.Client``."""
+    """Accept ``None`` (serial), any ``concurrent.futures.Executor``, or a ``dask.distributed.Client``.
+
+    Parameters:
+        executor: ``None``, an executor, or a Dask client.
+
+    Returns:
+        The executor to submit to, or ``None`` to run serially.
+
+    Raises:
+        ValueError: for anything else (``InputError``).
+    """
     if executor is None or isinstance(executor, cf.Executor):
         return executor
     get = getattr(executor, "get_executor", None)
@@ -348,6 +384,15 @@ def run_tasks(
     """Run ``play_batch(*task)`` for each task; yield ``(task_index, records)`` as they finish.
 
     ``progress`` is a tqdm bar (or ``None``) advanced by ``weights[i]`` per finished task.
+
+    Parameters:
+        tasks: the arguments of each ``play_batch`` call.
+        executor: as for :func:`as_executor`.
+        progress: a progress bar to advance, or ``None``.
+        weights: how far each task advances the bar (default 1 each).
+
+    Returns:
+        An iterator of ``(task index, game records)``, in the order the tasks finish.
     """
     ex = as_executor(executor)
     if ex is None:

@@ -19,7 +19,20 @@ __all__ = ["simulate", "check_count", "play_spec"]
 
 
 def check_count(name: str, value: object, *, low: int, high: int) -> int:
-    """An integer argument in ``low .. high``, or a ValueError naming it."""
+    """An integer argument in ``low .. high``, or a ValueError naming it.
+
+    Parameters:
+        name: the argument's name, for the message.
+        value: the value given.
+        low: the smallest allowed.
+        high: the largest allowed.
+
+    Returns:
+        The value as an ``int``.
+
+    Raises:
+        ValueError: not a whole number (``True``/``False`` included) or out of range.
+    """
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise InputError(f"{name}: expected a whole number from {low:,} to {high:,}, got {value!r}")
     v = int(value)
@@ -30,6 +43,12 @@ def check_count(name: str, value: object, *, low: int, high: int) -> int:
 
 def play_spec(rules: Any) -> tuple[GameInfo, PlaySpec]:
     """The registered game of ``rules`` and how to play it.
+
+    Parameters:
+        rules: a game's rules object.
+
+    Returns:
+        ``(GameInfo, PlaySpec)``.
 
     Raises:
         ValueError: ``rules`` is not the rules object of a game that can be played whole.

@@ -75,6 +75,13 @@ def _fmt(x: float) -> str:
 def mean_estimate(values: Sequence[float], *, seed: int | None = None) -> Estimate:
     """The sample mean with a normal-approximation 95% interval (zero width when n = 1 is not claimed: nan).
 
+    Parameters:
+        values: the samples.
+        seed: the seed that produced them (kept with the estimate).
+
+    Returns:
+        An :class:`Estimate`; with fewer than 2 values the interval is ``nan``, with none the value too.
+
     Examples:
         >>> e = mean_estimate([1.0, 2.0, 3.0])
         >>> e.value, e.samples
@@ -95,6 +102,14 @@ def mean_estimate(values: Sequence[float], *, seed: int | None = None) -> Estima
 
 def proportion_estimate(successes: float, n: int, *, seed: int | None = None) -> Estimate:
     """A frequency ``successes / n`` with its Wilson 95% interval.
+
+    Parameters:
+        successes: how many of the samples succeeded (a count or a weighted sum).
+        n: the number of samples.
+        seed: the seed that produced them (kept with the estimate).
+
+    Returns:
+        An :class:`Estimate` of kind ``"proportion"`` (all ``nan`` when ``n`` is 0).
 
     Examples:
         >>> e = proportion_estimate(0, 50)

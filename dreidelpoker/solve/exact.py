@@ -117,6 +117,14 @@ def _is_exact(behaviour: Behaviour) -> bool:
 def best_response_value(form: ExtensiveForm, player: int, other: Behaviour) -> Any:
     """The payoff to seat 0 when ``player`` best-responds to ``other`` (see :func:`best_response`).
 
+    Parameters:
+        form: the extensive form.
+        player: the seat that best-responds (0 or 1).
+        other: the other seat's behaviour strategy.
+
+    Returns:
+        Seat 0's payoff (a Fraction when ``other`` is exact).
+
     Examples:
         >>> from dreidelpoker.solve.efg import extensive_form
         >>> from dreidelpoker.solve.examples import matching_pennies
@@ -127,7 +135,15 @@ def best_response_value(form: ExtensiveForm, player: int, other: Behaviour) -> A
 
 
 def profile_value(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) -> Any:
-    """The expected payoff to seat 0 when both seats play ``strategies``."""
+    """The expected payoff to seat 0 when both seats play ``strategies``.
+
+    Parameters:
+        form: the extensive form.
+        strategies: the two seats' behaviour strategies.
+
+    Returns:
+        Seat 0's expected payoff (a Fraction when both strategies are exact).
+    """
     exact = _is_exact(strategies[0]) and _is_exact(strategies[1])
     x = realization_plan(form, 0, strategies[0])
     y = realization_plan(form, 1, strategies[1])
@@ -141,6 +157,13 @@ def nash_conv(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) -> A
     """NashConv: what both seats together gain by best-responding, ``BR0(y) − BR1(x)``.
 
     It is 0 exactly when the profile is an equilibrium; exact with Fraction strategies.
+
+    Parameters:
+        form: the extensive form.
+        strategies: the two seats' behaviour strategies.
+
+    Returns:
+        The NashConv, at least 0.
 
     Examples:
         >>> from dreidelpoker.solve.efg import extensive_form
@@ -156,7 +179,16 @@ def nash_conv(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) -> A
 
 
 def behaviour_from_plan(form: ExtensiveForm, player: int, plan: Sequence[float] | npt.NDArray[np.float64]) -> Behaviour:
-    """Float behaviour strategy from a float realization plan (uniform where unreachable)."""
+    """Float behaviour strategy from a float realization plan (uniform where unreachable).
+
+    Parameters:
+        form: the extensive form.
+        player: the seat (0 or 1).
+        plan: the realization plan, one weight per sequence of ``player``.
+
+    Returns:
+        One list of action probabilities per infoset of ``player``.
+    """
     out: Behaviour = []
     for info in form.infosets[player]:
         base = float(plan[info.parent_sequence])
@@ -174,7 +206,16 @@ def behaviour_from_plan(form: ExtensiveForm, player: int, plan: Sequence[float] 
 def rationalize(behaviour: Behaviour, max_denominator: int, *, grid: bool = False) -> Behaviour:
     """Round a float behaviour strategy to Fractions with denominators up to ``max_denominator``
     (``grid=True``: to the nearest multiple of ``1 / max_denominator``); each list still sums
-    to exactly 1."""
+    to exactly 1.
+
+    Parameters:
+        behaviour: float action probabilities, one list per infoset.
+        max_denominator: the largest denominator allowed.
+        grid: round to multiples of ``1 / max_denominator`` instead of the best approximation.
+
+    Returns:
+        The same strategy with Fraction probabilities.
+    """
     out: Behaviour = []
     for probs in behaviour:
         if grid:

@@ -106,6 +106,9 @@ def matrix_game(payoffs: Sequence[Sequence[Any]]) -> MatrixGame:
 def matching_pennies() -> MatrixGame:
     """Matching pennies: seat 0 wins 1 on a match, loses 1 otherwise (value 0).
 
+    Returns:
+        The game as a :class:`MatrixGame`.
+
     Examples:
         >>> matching_pennies().returns()
         (0, 0)

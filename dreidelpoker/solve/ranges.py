@@ -74,6 +74,12 @@ class LimitRound:
 def betting_tree(spec: LimitRound) -> list[BettingNode]:
     """Every public node of the round, parents before children (index = position).
 
+    Parameters:
+        spec: the betting round.
+
+    Returns:
+        The nodes; a node's ``children`` are indices into this list.
+
     Examples:
         >>> [n.history for n in betting_tree(LimitRound(ante=1, bet=1, max_raises=0))]
         ['', 'k', 'b', 'kk', 'kb', 'bf', 'bc', 'kbf', 'kbc']

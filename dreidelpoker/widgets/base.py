@@ -39,6 +39,12 @@ _STYLE = (
 def error_html(message: str) -> str:
     """The explorer's error paragraph (escaped).
 
+    Parameters:
+        message: the error in the explorer's words.
+
+    Returns:
+        An HTML paragraph.
+
     Examples:
         >>> error_html("pick 3 dice <1-6>")
         "<p class='dp-error'>pick 3 dice &lt;1-6&gt;</p>"
@@ -48,6 +54,12 @@ def error_html(message: str) -> str:
 
 def explore_command(game: str) -> str:
     """The shell command that opens ``game``'s explorer live in Voilà.
+
+    Parameters:
+        game: the game's registered name.
+
+    Returns:
+        The command line.
 
     Examples:
         >>> explore_command("dice-poker")

@@ -35,6 +35,16 @@ __all__ = ["DominoExplorer", "domino_report", "explorer", "explorer_html", "pars
 def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
     """One entry per opponent from ``"6-6,5-5; ; 4-4"`` (hands split by ``;``, blank = unknown).
 
+    Parameters:
+        text: the hands, separated by ``;``.
+        opponents: the number of opponents.
+
+    Returns:
+        One hand text (or ``None`` for unknown) per opponent.
+
+    Raises:
+        ValueError: more hands than opponents.
+
     Examples:
         >>> parse_known_opponents("6-6,5-5;;4-4", opponents=3)
         ['6-6,5-5', None, '4-4']
@@ -50,6 +60,15 @@ def parse_known_opponents(text: str, *, opponents: int) -> list[str | None]:
 def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
                   low_runs: str = "flush") -> str:
     """The explorer's report for the picked ``tiles`` as HTML (errors explained in it).
+
+    Parameters:
+        tiles: the picked tiles (up to five).
+        opponents: the number of opponents.
+        known: opponents' known tiles, hands separated by ``;``.
+        low_runs: the RULES.md 5.4 option for low runs.
+
+    Returns:
+        HTML: the report, or why it cannot be computed.
 
     Examples:
         >>> "Royal" in explorer_html(["2-2", "3-3", "4-4", "5-5", "6-6"], opponents=3)
@@ -177,6 +196,14 @@ class DominoExplorer(Explorer):
 
 def explorer(*, hand: str = "", opponents: int = 1, low_runs: str = "flush") -> DominoExplorer:
     """Build the explorer (display it as the last expression of a notebook cell).
+
+    Parameters:
+        hand: the starting tiles, e.g. ``"6-6,5-5,2-4,3-1,4-6"`` (default: none picked).
+        opponents: the number of opponents.
+        low_runs: the RULES.md 5.4 option for low runs.
+
+    Returns:
+        The explorer.
 
     Examples:
         >>> e = explorer(hand="6-6,5-5,2-4,3-1,4-6")

@@ -21,14 +21,17 @@ from ..._fractions import to_jsonable
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
-from .size import check_chain_size
+from .size import check_chain_size, estimated_states
 from .float_chain import float_absorption
 from .rules import FACES, ClassicDreidelRules
 from .spins import DreidelState, _check_integer_pot, pay_spin, reante, spin_outcome, start_state
-from ...errors import InputError
+from ...errors import InputError, ResourceLimitError, shorten
+from ...limits import open_progress_bar
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
+    "CDF_MAX_WORK",
+    "CDF_MAX_WORK_FLOAT",
     "ClassicDreidelResult",
     "DreidelState",
     "analyze",
@@ -41,6 +44,11 @@ __all__ = [
     "successors",
 ]
 
+#: Most state-steps (spins x estimated chain states) :func:`game_length_cdf` does exactly (about
+#: 25 s on the project machine), and in floating point.
+CDF_MAX_WORK = 1_000_000
+CDF_MAX_WORK_FLOAT = 50_000_000
+
 #: ``method="auto"`` solves exactly up to this many chain states, in floating point beyond:
 #: 2000 with python-flint installed (extra ``fast``), else 1000. Measured on the project
 #: machine (2 shared cores), see docs/classic-dreidel.md for the table.
@@ -50,6 +58,13 @@ AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 @rules_keyword_only(0)
 def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, Fraction]:
     """Every state one spin away, with its exact probability (terminal states loop).
+
+    Parameters:
+        state: a chain state.
+        rules: the rules.
+
+    Returns:
+        ``{next state: probability}``.
 
     Examples:
         >>> r = ClassicDreidelRules(players=2, coins=1)
@@ -79,6 +94,20 @@ def dreidel_chain(
     progress: bool = False,
 ) -> MarkovChain[DreidelState]:
     """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
+
+    Parameters:
+        rules: the rules.
+        exact: exact Fraction probabilities (``False``: floats).
+        max_states: stop exploring past this many states.
+        progress: show a progress bar while exploring.
+
+    Returns:
+        The chain; its absorbing states are ``("win", seat)`` (and ``("draw", ...)`` /
+        ``("out", ...)`` under other stopping rules).
+
+    Raises:
+        ValueError: a continuous pot (no finite chain).
+        ValueError: more than ``max_states`` states.
 
     Examples:
         >>> chain = dreidel_chain(rules=ClassicDreidelRules(players=2, coins=1))
@@ -194,6 +223,20 @@ def analyze(
     A game whose chain is estimated (:func:`~.size.estimated_states`) over ``max_states``
     is refused at once with a ``ResourceLimitError``.
 
+    Parameters:
+        rules: the rules (default RULES.md 6).
+        method: ``"exact"``, ``"float"`` or ``"auto"``.
+        max_states: refuse a chain estimated to be larger.
+        progress: show a progress bar while the chain is explored.
+
+    Returns:
+        A :class:`ClassicDreidelResult`: expected spins and each seat's chance (exact Rationals
+        or floats, as ``method`` gave them).
+
+    Raises:
+        ValueError: an unknown method, or a continuous pot (no finite chain).
+        ResourceLimitError: a chain estimated over ``max_states``.
+
     Examples:
         >>> res = analyze(rules=ClassicDreidelRules(players=2, coins=1))
         >>> res.expected_spins, res.win_probabilities
@@ -243,22 +286,45 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).
 
+    The work is about ``spins`` x the chain's states (:func:`~.size.estimated_states`); above
+    :data:`CDF_MAX_WORK` (exact) or :data:`CDF_MAX_WORK_FLOAT` it is refused at once.
+
+    Parameters:
+        spins: the largest spin count.
+        rules: the rules.
+        exact: exact Fractions (``False``: floats).
+
+    Returns:
+        ``spins + 1`` probabilities, non-decreasing.
+
+    Raises:
+        InputError: a negative ``spins``, work over the limit, or a continuous pot.
+
     Examples:
         >>> game_length_cdf(2, rules=ClassicDreidelRules(players=2, coins=1))
         [0, 1/2, 11/16]
     """
     if isinstance(spins, bool) or not isinstance(spins, int) or spins < 0:
-        raise InputError(f"spins must be a non-negative integer, got {spins!r}")
+        raise InputError(f"spins must be a non-negative integer, got {shorten(spins)}")
+    limit = CDF_MAX_WORK if exact else CDF_MAX_WORK_FLOAT
+    work = spins * estimated_states(rules)
+    if work > limit:
+        raise ResourceLimitError(
+            f"spins: {spins:,} spins over a chain of about {estimated_states(rules):,} states is about {work:,} "
+            f"state-steps, over the limit of {limit:,} for exact={exact}; use fewer spins"
+            + (", exact=False" if exact else "") + " or fewer coins")
     one: Any = Fraction(1) if exact else 1.0
     dist: dict[DreidelState, Any] = {start_state(rules=rules): one}
     cache: dict[DreidelState, list[tuple[DreidelState, Any]]] = {}
     out: list[Any] = []
     done: Any = one - one
+    bar = open_progress_bar(spins, "game length", unit=" spins", min_total=0)
     for step in range(spins + 1):
         done += sum((v for s, v in dist.items() if s[0] in ("win", "draw", "out")), one - one)
         out.append(sympy.Rational(done.numerator, done.denominator) if exact else float(done))
         if step == spins:
             break
+        bar.update(1)
         nxt: dict[DreidelState, Any] = {}
         for s, v in dist.items():
             if s[0] in ("win", "draw", "out"):
@@ -268,4 +334,5 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
             for t, p in cache[s]:
                 nxt[t] = nxt.get(t, 0) + v * p
         dist = nxt
+    bar.close()
     return out

@@ -101,7 +101,11 @@ def _play_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_play_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """Classic dreidel's rules options on ``simulate classic-dreidel`` (``--players`` is generic)."""
+    """Classic dreidel's rules options on ``simulate classic-dreidel`` (``--players`` is generic).
+
+    Parameters:
+        p: the command's parser.
+    """
     p.add_argument("--coins", type=_int, default=10, help="coins per player at the start (default 10)")
     _play_options(p)
 
@@ -119,7 +123,17 @@ def _check_reachable(rules: ClassicDreidelRules) -> None:
 
 
 def play_rules_from_args(args: argparse.Namespace) -> ClassicDreidelRules:
-    """The rules of ``simulate classic-dreidel`` (4 players unless ``--players`` says otherwise)."""
+    """The rules of ``simulate classic-dreidel`` (4 players unless ``--players`` says otherwise).
+
+    Parameters:
+        args: the parsed command line.
+
+    Returns:
+        The rules.
+
+    Raises:
+        ResourceLimitError: so many coins that every game would outlast the simulator's spin limit.
+    """
     players = args.players if args.players is not None else 4
     rules = ClassicDreidelRules(players=players, coins=args.coins, hey_rounding=args.hey_rounding,
                                 elimination=args.elimination, reante=args.reante, stopping=args.stopping,
@@ -129,13 +143,28 @@ def play_rules_from_args(args: argparse.Namespace) -> ClassicDreidelRules:
 
 
 def add_play_sweep_arguments(p: argparse.ArgumentParser) -> None:
-    """Classic dreidel's rules variants on ``sweep classic-dreidel``: a list of coin counts."""
+    """Classic dreidel's rules variants on ``sweep classic-dreidel``: a list of coin counts.
+
+    Parameters:
+        p: the command's parser.
+    """
     p.add_argument("--coins", default="10", help="coins per player, one or a list like 3,5,10 (default 10)")
     _play_options(p)
 
 
 def play_rules_grid_from_args(args: argparse.Namespace) -> dict[str, ClassicDreidelRules]:
-    """``{"N coins": rules}`` for each ``--coins`` value (the player count is set per cell)."""
+    """``{"N coins": rules}`` for each ``--coins`` value (the player count is set per cell).
+
+    Parameters:
+        args: the parsed command line.
+
+    Returns:
+        The rules of each sweep cell, by label.
+
+    Raises:
+        ValueError: a ``--coins`` entry that is not a count from 1 to 10**9.
+        ResourceLimitError: so many coins that every game would outlast the simulator's spin limit.
+    """
     grid: dict[str, ClassicDreidelRules] = {}
     for text in str(args.coins).split(","):
         try:

@@ -21,8 +21,13 @@ from ..._fractions import to_rational
 from ..._sparse_solve import solve_exact
 from .rules import ClassicDreidelRules
 from ...errors import InputError
+from ...limits import check_count
 
-__all__ = ["continuous_winnings", "spin_payoffs"]
+__all__ = ["MAX_PAYOFF_SPINS", "continuous_winnings", "spin_payoffs"]
+
+#: Most spins :func:`spin_payoffs` follows (a few seconds each on the project machine; the
+#: exact pot distribution of a whole-coin pot grows with every spin).
+MAX_PAYOFF_SPINS = {"continuous": 2_000, "up": 300, "down": 300}
 
 
 def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fraction, Fraction]:
@@ -45,16 +50,29 @@ def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
     with an integer pot, whenever Hey empties it). ``hey_rounding`` is ``"continuous"``
     (Feinerman's model: ``N/4 + (N-2)/8 * (5/8)**(n-1)``), ``"up"`` or ``"down"`` (the pot
     distribution is then evolved exactly). ``rules`` only supplies face probabilities.
+    ``spins`` is at most :data:`MAX_PAYOFF_SPINS` (2,000 continuous, 300 with a whole-coin pot).
+
+    Parameters:
+        players: 2 to 50.
+        spins: the number of spins (1 or more).
+        hey_rounding: ``"continuous"``, ``"up"`` or ``"down"``.
+        rules: supplies the face probabilities (default: a fair dreidel).
+
+    Returns:
+        The expected payoff of each spin, exact.
+
+    Raises:
+        ValueError: bad ``players``, ``spins`` or ``hey_rounding``.
 
     Examples:
         >>> spin_payoffs(4, 3)   # Feinerman: 1 + (1/4) (5/8)**(n-1)
         [5/4, 37/32, 281/256]
     """
     p = _players(players)
-    if isinstance(spins, bool) or not isinstance(spins, int) or spins < 1:
-        raise InputError(f"spins must be a positive integer, got {spins!r}")
     if hey_rounding not in ("continuous", "up", "down"):
         raise InputError(f"hey_rounding must be 'continuous', 'up' or 'down', got {hey_rounding!r}")
+    check_count(spins, "spins", low=1, high=MAX_PAYOFF_SPINS[hey_rounding],
+                hint=f"with hey_rounding={hey_rounding!r}: the exact numbers grow with every spin")
     g, h, n, s = _faces(rules)
     out: list[Any] = []
     if hey_rounding == "continuous":
@@ -84,6 +102,13 @@ def continuous_winnings(players: int, *, rules: ClassicDreidelRules | None = Non
     continuous (Hey takes exactly half), bankrolls are unlimited, and the game ends at the
     first Gimel. Winnings are what a seat takes from the pot minus what it pays on Shin
     (the opening ante not counted), so they sum to ``players``.
+
+    Parameters:
+        players: 2 to 50.
+        rules: supplies the face probabilities (default: a fair dreidel).
+
+    Returns:
+        Each seat's expected winnings (exact), seat 1 first.
 
     Raises:
         InputError: ``players`` outside 2..50, or a dreidel that never shows Gimel (the game

@@ -54,6 +54,16 @@ def solve_adjoint(qt: Any, n: int, start: int, *, direct_max: int = 3000) -> tup
     Returns ``(y, relative residual, solver name)``. Small systems use SuperLU; larger
     ones BiCGSTAB, then GMRES, accepted on the residual; SuperLU if both fail.
 
+    Parameters:
+        qt: ``Q^T`` as a CSR matrix (transient states only).
+        n: the number of transient states.
+        start: the start state's index.
+        direct_max: systems up to this size are solved directly.
+
+    Returns:
+        ``(y, relative residual, solver name)``; ``y[i]`` is the expected number of visits to
+        state ``i``.
+
     Examples:
         >>> import scipy.sparse as sp
         >>> qt = sp.csr_matrix(np.array([[0.0, 0.5], [0.5, 0.0]]))  # symmetric Q
@@ -100,6 +110,15 @@ def _one_blas_thread() -> Any:
 def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
                      progress: bool = False) -> FloatAbsorption:
     """Build the chain integer-indexed in floats and answer from one adjoint solve.
+
+    Parameters:
+        rules: the rules.
+        max_states: the most transient states allowed.
+        progress: show a progress bar while the chain is built.
+
+    Returns:
+        A :class:`FloatAbsorption`: expected spins, absorption probabilities, state count,
+        the solve's residual and the solver used.
 
     Raises:
         ResourceLimitError: the chain has more than ``max_states`` transient states.

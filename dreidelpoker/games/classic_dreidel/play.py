@@ -148,6 +148,14 @@ class ClassicDreidelGame:
 def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_limit: int | None = None) -> ClassicDreidelGame:
     """The game after the opening ante, seat 1 to spin.
 
+    Parameters:
+        rules: the rules.
+        players: override ``rules.players``.
+        hand_limit: stop a game after this many spins (default: the engine's limit).
+
+    Returns:
+        The :class:`ClassicDreidelGame`, a chance node (the first spin).
+
     Examples:
         >>> g = new_game(ClassicDreidelRules(players=2, coins=3))
         >>> g.chain_state, g.turn.value

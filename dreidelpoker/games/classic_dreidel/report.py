@@ -25,6 +25,12 @@ MAX_COINS = {2: 12, 3: 5, 4: 3}
 def length_checkpoints(cdf: list[Any]) -> list[tuple[int, Any]]:
     """Spin counts at which the game is over with probability crossing 25 %, 50 %, 75 %, 90 %, 99 %.
 
+    Parameters:
+        cdf: ``P(game over after at most n spins)`` for ``n = 0, 1, ...``.
+
+    Returns:
+        ``(spins, probability)`` at each crossing (each spin count once).
+
     Examples:
         >>> length_checkpoints([0, 0.3, 0.6, 0.95])
         [(1, 0.3), (2, 0.6), (3, 0.95)]

@@ -89,6 +89,18 @@ def simulate(
     less coins paid on Shin). Works for every option, the continuous pot included.
     ``max_spins`` cuts a game short (counted in ``max_spins_hit``).
 
+    Parameters:
+        rules: the rules (default RULES.md 6).
+        games: the number of games (1 or more).
+        seed: the seed (0 or more).
+        max_spins: cut a game short after this many spins.
+
+    Returns:
+        A :class:`SimulationResult` with the estimates and their intervals.
+
+    Raises:
+        ValueError: ``games`` or ``seed`` out of range.
+
     Examples:
         >>> res = simulate(rules=ClassicDreidelRules(players=2, coins=2), games=200, seed=1)
         >>> res.games, round(sum(res.win_frequencies), 9)

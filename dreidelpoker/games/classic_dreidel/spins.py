@@ -28,6 +28,12 @@ def _check_integer_pot(rules: ClassicDreidelRules) -> None:
 def start_state(*, rules: ClassicDreidelRules) -> DreidelState:
     """The state after the opening ante, seat 0 to spin.
 
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        ``(coins, out mask, pot, spinner)``.
+
     Examples:
         >>> start_state(rules=ClassicDreidelRules(players=2, coins=3))
         ((2, 2), 0, 2, 0)
@@ -44,6 +50,20 @@ def pay_spin(rules: ClassicDreidelRules, coins: list[Any], pot: Any, spinner: in
     The one implementation of the spin payments (:func:`spin_outcome`, which the chain and
     the whole-game simulator both use, is built on it). A spinner who cannot pay a Shin (or
     reaches zero under ``elimination="zero"``) is appended to ``eliminated``.
+
+    Parameters:
+        rules: the rules.
+        coins: each seat's coins (changed in place).
+        pot: the pot before the spin.
+        spinner: the seat that spins (0-based).
+        face: ``"G"``, ``"H"``, ``"N"`` or ``"S"``.
+        eliminated: seats that go out are appended here.
+
+    Returns:
+        The pot after the spin.
+
+    Raises:
+        ValueError: an unknown face.
 
     Examples:
         >>> coins = [2, 2]
@@ -72,7 +92,18 @@ def pay_spin(rules: ClassicDreidelRules, coins: list[Any], pot: Any, spinner: in
 
 def reante(rules: ClassicDreidelRules, coins: list[Any], pot: Any, out: int, eliminated: list[int]) -> Any:
     """Everyone still in (not in the bit mask ``out``, not just eliminated) antes one coin
-    when the pot is empty and ``rules.reante``; returns the new pot."""
+    when the pot is empty and ``rules.reante``; returns the new pot.
+
+    Parameters:
+        rules: the rules.
+        coins: each seat's coins (changed in place).
+        pot: the pot.
+        out: bit mask of the seats already out.
+        eliminated: seats that go out now (appended to when a seat cannot ante).
+
+    Returns:
+        The pot after the antes.
+    """
     if not (rules.reante and pot == 0):
         return pot
     zero_rule = rules.elimination == "zero"
@@ -116,6 +147,14 @@ def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, s
 @rules_keyword_only(0)
 def spin_outcome(state: DreidelState, face: str, *, rules: ClassicDreidelRules) -> DreidelState:
     """The state after the seat to move spins ``face`` (one of G, H, N, S).
+
+    Parameters:
+        state: the state before the spin.
+        face: ``"G"``, ``"H"``, ``"N"`` or ``"S"``.
+        rules: the rules.
+
+    Returns:
+        The state after it (a terminal state is returned unchanged).
 
     Examples:
         >>> r = ClassicDreidelRules(players=2, coins=3)

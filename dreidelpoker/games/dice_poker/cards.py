@@ -41,6 +41,12 @@ _CARDS_ALLOWED = "ranks 2-10, J, Q, K, A (T for 10), optionally with a suit S, H
 def value_name(value: int) -> str:
     """The usual name of a hand value: 1-10 as digits, 11-14 as J, Q, K, A.
 
+    Parameters:
+        value: a hand value, 1 to 14.
+
+    Returns:
+        The name.
+
     Examples:
         >>> [value_name(v) for v in (1, 10, 11, 14)]
         ['1', '10', 'J', 'A']
@@ -50,6 +56,12 @@ def value_name(value: int) -> str:
 
 def format_values(values: Iterable[int]) -> str:
     """Values as a short string, e.g. ``"A 9 5 1"``.
+
+    Parameters:
+        values: the hand values.
+
+    Returns:
+        The text.
 
     Examples:
         >>> format_values((14, 9, 5, 1))
@@ -106,6 +118,17 @@ class Card:
 def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, ...]:
     """Parse three dice, ``"6,5,3"``, ``"6 5 3"``, ``"653"`` or ``(6, 5, 3)``, keeping their order.
 
+    Parameters:
+        dice: the dice in any of these forms.
+        what: what the dice are, for messages.
+
+    Returns:
+        The three faces.
+
+    Raises:
+        ValueError: not exactly three faces from 1 to 6.
+        TypeError: a value of another type.
+
     Examples:
         >>> parse_dice("6,5,3")
         (6, 5, 3)
@@ -144,6 +167,17 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
                 what: str = "cards") -> tuple[Card, ...]:
     """Parse up to ``max_cards`` cards from ``"K,QS"`` / ``"K QS"`` or a list of tokens.
 
+    Parameters:
+        cards: the cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects), or ``None`` for none.
+        max_cards: the most cards allowed.
+        what: what the cards are, for messages.
+
+    Returns:
+        The cards.
+
+    Raises:
+        ValueError: a bad card, too many cards, a duplicate suited card or more than four of a rank.
+
     Examples:
         >>> [str(c) for c in parse_cards("K, q♥")]
         ['K', 'QH']
@@ -166,7 +200,15 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
 
 
 def check_card_supply(cards: Iterable[Card], *, what: str = "cards") -> None:
-    """Reject the same suited card twice or more than four cards of one rank."""
+    """Reject the same suited card twice or more than four cards of one rank.
+
+    Parameters:
+        cards: the cards to check.
+        what: what the cards are, for messages.
+
+    Raises:
+        ValueError: a suited card twice, or more than four of a rank.
+    """
     cards = list(cards)
     suited = Counter(c for c in cards if c.suit is not None)
     for card, n in suited.items():
@@ -180,6 +222,13 @@ def check_card_supply(cards: Iterable[Card], *, what: str = "cards") -> None:
 
 def parse_hand(hand: str, *, what: str = "hand") -> tuple[tuple[int, ...], tuple[Card, ...]]:
     """Parse a hand written ``"DICE | CARDS"``: three dice, then 0 to 3 cards.
+
+    Parameters:
+        hand: the text.
+        what: what the hand is, for messages.
+
+    Returns:
+        ``(dice, cards)``.
 
     Raises:
         ValueError: for bad dice or cards, or more than one ``|``.
@@ -202,6 +251,13 @@ def parse_hand(hand: str, *, what: str = "hand") -> tuple[tuple[int, ...], tuple
 
 def format_hand(dice: Sequence[int], cards: Iterable[Card] = ()) -> str:
     """Write a hand as ``"DICE | CARDS"`` (:func:`parse_hand` reads it back).
+
+    Parameters:
+        dice: the three dice.
+        cards: the known cards (none: only the dice are written).
+
+    Returns:
+        The text.
 
     Examples:
         >>> format_hand((6, 5, 3), [Card(14), Card(12, "H")])

@@ -74,6 +74,16 @@ def parse_opponent_dice(opponent_dice: str | Sequence[str | Sequence[int] | None
     ``"?"``, ``"any"``, ``"unknown"`` or ``None`` is an opponent whose roll is not known yet:
     it is averaged over all 216 equally likely rolls.
 
+    Parameters:
+        opponent_dice: the rolls, as text or a list.
+
+    Returns:
+        One entry per opponent: the three faces, or ``None`` for a roll not known yet.
+
+    Raises:
+        ValueError: a bad roll, or no opponent.
+        TypeError: a value of another type.
+
     Examples:
         >>> parse_opponent_dice("2,2,1 4,4,3")
         [(2, 2, 1), (4, 4, 3)]
@@ -176,6 +186,14 @@ def exact_cells(hero_known_cards: int, opponents: int, *, unknown_rolls: int = 0
     """The size of the exact enumeration: the product of every player's class counts.
 
     ``unknown_rolls`` of the opponents have dice not known yet (56 dice multisets each).
+
+    Parameters:
+        hero_known_cards: how many of the hero's cards are known (0 to 3).
+        opponents: the number of opponents.
+        unknown_rolls: how many opponents have not rolled yet.
+
+    Returns:
+        The number of cells.
 
     Examples:
         >>> exact_cells(0, 1), exact_cells(3, 2), exact_cells(0, 2)
@@ -384,6 +402,15 @@ def dice_known(
 ) -> DiceKnown:
     """Parse and check what is known (the arguments of :func:`equity`).
 
+    Parameters:
+        dice: the hero's three dice.
+        cards: the hero's known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        opponent_dice: the opponents' dice (see :func:`parse_opponent_dice`).
+        dead: cards known to be out of play.
+
+    Returns:
+        The checked :class:`DiceKnown`.
+
     Raises:
         ValueError: for bad dice or cards, too many players, or too few cards left.
 
@@ -408,7 +435,15 @@ def dice_known(
 
 
 def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
-    """The vectorised exact engine on a checked :class:`DiceKnown` (no cell limit)."""
+    """The vectorised exact engine on a checked :class:`DiceKnown` (no cell limit).
+
+    Parameters:
+        known: what is known, checked by :func:`dice_known`.
+        rules: the rules.
+
+    Returns:
+        The exact :class:`~dreidelpoker.EquityResult`.
+    """
     draws, hero_fixed = _draws(known.dice, known.cards, list(known.opponent_dice), rules)
     acc = _Exact(draws, hero_fixed, len(known.opponent_dice) + 1).run(known.left())
     return acc.result(known.describe())
@@ -416,7 +451,18 @@ def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
 
 def monte_carlo_equity_of(known: DiceKnown, *, rules: DicePokerRules, samples: int, seed: int,
                           confidence: float = 0.95) -> MonteCarloEstimate:
-    """The vectorised Monte Carlo engine on a checked :class:`DiceKnown`."""
+    """The vectorised Monte Carlo engine on a checked :class:`DiceKnown`.
+
+    Parameters:
+        known: what is known, checked by :func:`dice_known`.
+        rules: the rules.
+        samples: the number of samples.
+        seed: the seed.
+        confidence: the intervals' confidence level.
+
+    Returns:
+        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+    """
     draws, hero_fixed = _draws(known.dice, known.cards, list(known.opponent_dice), rules)
     return _monte_carlo(draws, hero_fixed, known.left(), known.cards, samples=samples, seed=seed,
                         description=known.describe(), confidence=confidence,
@@ -445,6 +491,25 @@ def equity(
     known to be out of play (seen elsewhere); they are removed from the deck. The table
     size is one hero plus one player per entry of ``opponent_dice`` (up to 17 players);
     ``rules`` supplies the ranking options.
+
+    Parameters:
+        dice: the hero's three dice.
+        cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        opponent_dice: the opponents' dice, ``"?"`` for a roll not known yet.
+        rules: the rules (default RULES.md).
+        method: ``"exact"``, ``"monte-carlo"`` or ``"auto"``.
+        samples: Monte Carlo samples (2 or more).
+        seed: the Monte Carlo seed.
+        max_exact_cells: the largest exact enumeration ``"auto"`` and ``"exact"`` accept.
+        dead: cards known to be out of play.
+
+    Returns:
+        An :class:`~dreidelpoker.EquityResult` (exact) or a
+        :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+
+    Raises:
+        ValueError: an unknown method, bad counts or seed, bad dice or cards, or an exact
+            enumeration over ``max_exact_cells``.
 
     Examples:
         >>> r = equity("6,5,3", "K", opponent_dice=["2,2,1"])

@@ -88,6 +88,12 @@ _PARTITIONS: tuple[tuple[tuple[int, ...], ...], ...] = (
 def dice_partitions(dice: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
     """The legal partitions of three dice as groups of faces (sums of at most 14).
 
+    Parameters:
+        dice: the three dice.
+
+    Returns:
+        The partitions, each a tuple of groups of faces.
+
     Examples:
         >>> dice_partitions((6, 5, 3))
         [((6,), (5,), (3,)), ((6, 5), (3,)), ((6, 3), (5,)), ((5, 3), (6,)), ((6, 5, 3),)]
@@ -121,6 +127,14 @@ def _without(values: tuple[int, ...], removed: Iterable[int]) -> tuple[int, ...]
 
 def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobtail_min_start: int = 2) -> HandKey:
     """The key ``(category, defining, rest)`` of a multiset of hand values.
+
+    Parameters:
+        values: the hand values (cards 2 to 14 and dice values).
+        straight_min_start: the lowest value a five- or six-card straight may start at (1 or 2).
+        bobtail_min_start: the lowest value a bobtail may start at (1 or 2).
+
+    Returns:
+        The key; keys compare greater-is-stronger.
 
     Examples:
         >>> classify_values([14, 12, 10, 8, 6])  # the source's odds-or-evens example
@@ -193,6 +207,15 @@ def best_key(dice: Sequence[int], ranks: Sequence[int], *, straight_min_start: i
     """The best key over the dice partitions and the index of the partition that gives it.
 
     ``ranks`` are the card values (2-14). The index is into :func:`dice_partitions`.
+
+    Parameters:
+        dice: the three dice.
+        ranks: the three card values (2 to 14).
+        straight_min_start: the lowest value a five- or six-card straight may start at (1 or 2).
+        bobtail_min_start: the lowest value a bobtail may start at (1 or 2).
+
+    Returns:
+        ``(key, partition index)``; keys compare greater-is-stronger.
 
     Examples:
         >>> best_key((6, 5, 3), (14, 12, 10))  # 5+3 = 8: A Q 10 8 6, partition 3
@@ -295,6 +318,17 @@ def evaluate(
     rules: DicePokerRules | None = None,
 ) -> DiceHand:
     """Evaluate three dice and three cards: the best partition, its category and key.
+
+    Parameters:
+        dice: the three dice (``"6,5,3"`` or a sequence).
+        cards: exactly three cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        rules: the rules (default RULES.md).
+
+    Returns:
+        The :class:`DiceHand`: category, values, key and the partition used.
+
+    Raises:
+        ValueError: bad dice, or not exactly three valid cards.
 
     Examples:
         >>> h = evaluate("6,5,3", "A,Q,10")

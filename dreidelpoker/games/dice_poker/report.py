@@ -26,6 +26,17 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
     """HTML: the best hand (if all cards are known), the category distribution given what is
     known, and the equity against the opponents' dice. Bad input gives an error paragraph.
 
+    Parameters:
+        dice: the hero's three dice.
+        cards: three entries, a card or ``"?"`` for unknown.
+        opponent_dice: the opponents' dice as text.
+        rules: the rules (default RULES.md).
+        samples: Monte Carlo samples where the exact engine would be too slow.
+        seed: the Monte Carlo seed.
+
+    Returns:
+        HTML.
+
     Examples:
         >>> "Odds or evens" in explorer_report((6, 5, 3), ["A", "Q", "10"], "2,2,1")
         True

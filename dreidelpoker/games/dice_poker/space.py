@@ -41,6 +41,12 @@ FULL_DECK: dict[int, int] = {r: 4 for r in CARD_RANKS}
 def rank_multisets(size: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of ``size`` card ranks (sorted descending) a 52-card deck can give.
 
+    Parameters:
+        size: the number of cards (0 to 3).
+
+    Returns:
+        The multisets.
+
     Examples:
         >>> len(rank_multisets(3)), len(rank_multisets(2)), len(rank_multisets(1))
         (455, 91, 13)
@@ -58,6 +64,13 @@ RANK_TRIPLES: tuple[tuple[int, ...], ...] = rank_multisets(3)
 def suit_weight(ranks: Sequence[int], available: dict[int, int] | None = None) -> int:
     """Number of card sets with these ranks drawn from ``available`` rank counts (default a full deck).
 
+    Parameters:
+        ranks: the card ranks.
+        available: rank -> cards of it left (default: four of each).
+
+    Returns:
+        The number of card sets.
+
     Examples:
         >>> suit_weight((13, 13, 2)), suit_weight((13,), {13: 1})
         (24, 1)
@@ -71,6 +84,12 @@ def suit_weight(ranks: Sequence[int], available: dict[int, int] | None = None) -
 
 def dice_orderings(dice: Sequence[int]) -> int:
     """How many ordered rolls give this dice multiset (6, 3 or 1).
+
+    Parameters:
+        dice: the dice faces.
+
+    Returns:
+        The number of orderings.
 
     Examples:
         >>> dice_orderings((6, 5, 3)), dice_orderings((6, 6, 3)), dice_orderings((6, 6, 6))
@@ -87,6 +106,13 @@ def keys_for_dice(dice: tuple[int, ...], options: tuple[int, int] = (1, 2)) -> t
     """The best key of these dice with every rank triple, aligned with :data:`RANK_TRIPLES`.
 
     ``options`` is :attr:`DicePokerRules.ranking_options` (straight and bobtail minimum starts).
+
+    Parameters:
+        dice: the three dice.
+        options: ``(straight_min_start, bobtail_min_start)``.
+
+    Returns:
+        One key per entry of :data:`RANK_TRIPLES`.
 
     Examples:
         >>> keys_for_dice((6, 6, 6))[RANK_TRIPLES.index((6, 6, 6))][0]

@@ -207,6 +207,13 @@ def _check_space(space: str) -> None:
 def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered") -> CategoryTable:
     """The exact category table of one player's hand over the whole outcome space.
 
+    Parameters:
+        rules: the rules (default RULES.md).
+        space: the outcome space to count in (``"ordered"``, ``"dice-multiset"`` or ``"suitless"``; see :data:`SPACES`).
+
+    Returns:
+        The :class:`CategoryTable`.
+
     Examples:
         >>> t = category_table()
         >>> t.total, t.count("Six of a kind")
@@ -234,6 +241,15 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
 def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     """Rank counts left in the deck after removing known cards.
 
+    Parameters:
+        known: the cards already out of the deck.
+
+    Returns:
+        rank -> cards of it left.
+
+    Raises:
+        ValueError: more than four known cards of a rank.
+
     Examples:
         >>> remaining_deck([Card(13), Card(13)])[13]
         2
@@ -258,6 +274,18 @@ def conditional_table(
 
     Counts are unordered sets of the player's unknown cards from the rest of the deck.
     ``removed`` names other cards known to be out of the deck (seen elsewhere).
+
+    Parameters:
+        dice: the three dice.
+        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        rules: the rules (default RULES.md).
+        removed: cards known to be out of the deck.
+
+    Returns:
+        The :class:`CategoryTable` of the final hand.
+
+    Raises:
+        ValueError: bad dice or cards, or a deck that cannot complete the hand.
 
     Examples:
         >>> t = conditional_table("6,6,6")
@@ -298,6 +326,12 @@ def conditional_table(
 @rules_keyword_only(0)
 def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
     """P(category | dice) for all 56 dice multisets (rows, best expected first).
+
+    Parameters:
+        rules: the rules (default RULES.md).
+
+    Returns:
+        An :class:`~dreidelpoker.ExactMatrix` (dice x category).
 
     Examples:
         >>> m = dice_table()
@@ -366,6 +400,12 @@ class DesignerAnswers:
 @rules_keyword_only(0)
 def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
     """How many hands exist, in each space, and how many ways make six of a kind.
+
+    Parameters:
+        rules: the rules (default RULES.md).
+
+    Returns:
+        The :class:`DesignerAnswers`.
 
     Examples:
         >>> a = designer_answers()

@@ -155,6 +155,18 @@ def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | 
     plus any others you have seen); ``known`` are tiles you know ARE in it (default
     none). The rest of the opponent's hand is a uniform draw from the unseen tiles.
 
+    Parameters:
+        held: tiles known not to be in the opponent's hand.
+        known: tiles known to be in it.
+        rules: the rules (default RULES.md).
+
+    Returns:
+        The opponent's category table, with each category's change from an unknown deal.
+
+    Raises:
+        ValueError: a tile both held and known, more than five known tiles, or too few unseen tiles
+            left to complete the opponent's hand.
+
     Examples:
         >>> b = blocking("6-6,5-5,2-4,3-1,4-6")
         >>> b.hands, b.row("Royal").probability, b.row("Royal").change
@@ -195,6 +207,14 @@ def blocking_by_opponent(
     """Each opponent's exact category distribution, given your ``hand`` and every tile
     known in the other opponents' hands (``opponents``: a count of unknown opponents, or
     one entry per opponent, None or their known tiles).
+
+    Parameters:
+        hand: your five tiles.
+        opponents: a count of unknown opponents, or one entry per opponent (``None`` or known tiles).
+        rules: the rules (default RULES.md).
+
+    Returns:
+        One :class:`BlockingResult` per opponent.
 
     Examples:
         >>> a, b = blocking_by_opponent("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3", None])

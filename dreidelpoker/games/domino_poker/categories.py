@@ -38,6 +38,12 @@ CATEGORY_DEFINITIONS: dict[str, str] = {
 def category_names(low_runs: str = "flush") -> tuple[str, ...]:
     """Category names weakest first; a name's index is its rank.
 
+    Parameters:
+        low_runs: the RULES.md 5.4 option for runs in suits 1, 2 and 3.
+
+    Returns:
+        The names, weakest first.
+
     Examples:
         >>> category_names()[0], category_names()[9]
         ('High card', 'Royal')

@@ -108,6 +108,15 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
     """Parse and check the hero's (partial) hand and the opponents (a count of unknown
     hands, or one entry per opponent: ``None`` or their known tiles).
 
+    Parameters:
+        hand: your (partial) hand.
+        opponents: a count of unknown opponents, one entry per opponent, or ``None`` for
+            ``rules.players - 1``.
+        rules: the rules.
+
+    Returns:
+        The checked :class:`DominoDeal`.
+
     Raises:
         ValueError: for bad tiles, a tile in two hands, or a bad number of opponents.
         TypeError: for an ``opponents`` of the wrong type.
@@ -151,6 +160,14 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
 def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | None = None,
                rules: DominoPokerRules | None = None) -> int:
     """How many equally likely ordered deals complete the hands (what naive enumeration visits).
+
+    Parameters:
+        hand: your (partial) hand.
+        opponents: a count of unknown opponents, or one entry per opponent.
+        rules: the rules (default RULES.md).
+
+    Returns:
+        The number of ordered deals.
 
     Examples:
         >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
@@ -306,6 +323,17 @@ def equity(
     likely. Two hands never tie (they hold different tiles), so ``tie`` is 0 unless a
     future tie rule changes that; ties would split the pot.
 
+    Parameters:
+        hand: your hand, complete or partial.
+        opponents: a count of unknown opponents, or one entry per opponent (``None`` or known tiles).
+        rules: the rules (default RULES.md).
+
+    Returns:
+        An :class:`~dreidelpoker.EquityResult` with the exact win, tie, lose and equity.
+
+    Raises:
+        ValueError: bad tiles, a tile in two hands, or more than :data:`MAX_DEALS` deals to enumerate.
+
     Examples:
         >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=1)
         EquityResult(win=978/1001, tie=0, lose=23/1001, equity=978/1001)
@@ -332,7 +360,14 @@ def equity(
 
 
 def describe_deal(deal: DominoDeal) -> str:
-    """A short description of what is known, e.g. ``"[6-6] (partial) against 1 opponent(s): unknown"``."""
+    """A short description of what is known, e.g. ``"[6-6] (partial) against 1 opponent(s): unknown"``.
+
+    Parameters:
+        deal: a checked deal.
+
+    Returns:
+        The description.
+    """
     hero = deal.known[0]
     who = format_tiles(hero) if len(hero) == HAND_SIZE else f"{format_tiles(hero) or 'an unknown hand'} (partial)"
     vs = ", ".join(
@@ -343,7 +378,15 @@ def describe_deal(deal: DominoDeal) -> str:
 
 
 def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResult:
-    """The vectorised exact engine on a checked :class:`DominoDeal` (no size limit)."""
+    """The vectorised exact engine on a checked :class:`DominoDeal` (no size limit).
+
+    Parameters:
+        deal: a deal checked by :func:`setup_deal`.
+        rules: the rules.
+
+    Returns:
+        The exact :class:`~dreidelpoker.EquityResult`.
+    """
     fast = _unknown_opponents_wins(deal, rules)
     if fast is not None:  # a known hand against unknown opponents: count the deals it wins
         wins, visited = fast
@@ -362,6 +405,13 @@ def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResul
 def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = None) -> ExactTable:
     """Equity of ``hand`` against 1, 2 and 3 unknown opponents.
 
+    Parameters:
+        hand: your hand (complete or partial).
+        rules: the rules (default RULES.md).
+
+    Returns:
+        One row per opponent count: win, tie, lose, equity.
+
     Examples:
         >>> equity_by_opponents("2-2,3-3,4-4,5-5,6-6").column("equity")
         [1, 1, 1]
@@ -379,6 +429,12 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
 def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
     """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
+
+    Parameters:
+        rules: the rules (default RULES.md).
+
+    Returns:
+        An int64 array of 15,504 win counts.
 
     Examples:
         >>> w = heads_up_wins()
@@ -405,6 +461,12 @@ def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
 def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     """Heads-up equity by category: the exact average over the category's hands
     (= P(win | you hold the category) against one unknown opponent), and its range.
+
+    Parameters:
+        rules: the rules (default RULES.md).
+
+    Returns:
+        One row per category: average, lowest and highest heads-up equity.
 
     Examples:
         >>> t = category_equity()

@@ -30,6 +30,12 @@ def suit_of(tiles: tuple[Tile, ...]) -> int | None:
     """The number every tile contains (the hand's suit), or None.
 
     Five distinct tiles share at most one number, so the suit is unique when it exists.
+
+    Parameters:
+        tiles: the hand's tiles.
+
+    Returns:
+        The suit (1 to 6), or ``None``.
     """
     for k in range(6, 0, -1):
         if all(t.has(k) for t in tiles):
@@ -39,6 +45,12 @@ def suit_of(tiles: tuple[Tile, ...]) -> int | None:
 
 def run_suit(tiles: tuple[Tile, ...]) -> int | None:
     """The suit k in which the tiles form a run (RULES.md 5.2), or None.
+
+    Parameters:
+        tiles: the hand's tiles.
+
+    Returns:
+        The suit (1 to 6), or ``None`` when the tiles are not a run.
 
     Examples:
         >>> run_suit(parse_hand("[2-5], [3-5], [4-5], [5-5], [5-6]"))
@@ -110,6 +122,13 @@ def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandVa
     then the other tiles; every other category by all tiles sorted by (higher end,
     lower end), highest first. Two hands dealt together never tie: they hold different
     tiles.
+
+    Parameters:
+        hand: five tiles (a string like ``"6-6,5-5,2-4,3-1,4-6"`` or tiles).
+        rules: the rules (default RULES.md).
+
+    Returns:
+        The :class:`HandValue` (category and comparable key).
 
     Examples:
         >>> evaluate("[2-6], [3-6], [4-6], [5-6], [6-6]").category

@@ -84,6 +84,12 @@ def compute_strengths(low_runs: LowRuns = "flush") -> tuple[npt.NDArray[np.int16
 
     This is what the shipped data file holds; :func:`strength_tables` loads the file
     instead of calling this (it costs a few hundred milliseconds).
+
+    Parameters:
+        low_runs: the RULES.md 5.4 option for runs in suits 1, 2 and 3.
+
+    Returns:
+        ``(strength, category)``: int16 strength ranks (0 = weakest) and int8 category ranks.
     """
     values = [_evaluate(h, low_runs) for h in ALL_HANDS]
     order = sorted(range(len(values)), key=lambda i: values[i].key)
@@ -114,6 +120,12 @@ def _all_masks() -> npt.NDArray[np.int64]:
 def strength_tables(low_runs: LowRuns = "flush") -> StrengthTables:
     """The strength order of all hands, per option (loaded from the shipped data).
 
+    Parameters:
+        low_runs: the RULES.md 5.4 option for runs in suits 1, 2 and 3.
+
+    Returns:
+        The :class:`StrengthTables`: each hand's strength and category, and a lookup by tile mask.
+
     Examples:
         >>> t = strength_tables()
         >>> int(t.by_mask[t.masks[0]]) >= 0, len(t.masks)
@@ -132,7 +144,14 @@ def strength_tables(low_runs: LowRuns = "flush") -> StrengthTables:
 
 
 def write_strength_data(path: str | None = None) -> str:
-    """Regenerate the shipped strength data for every ``low_runs`` option; returns the path."""
+    """Regenerate the shipped strength data for every ``low_runs`` option; returns the path.
+
+    Parameters:
+        path: where to write (default: the package's own data file).
+
+    Returns:
+        The path written.
+    """
     import os
 
     from .rules import LOW_RUN_OPTIONS
@@ -178,6 +197,13 @@ class CategoryRow:
 
 def inversions(counts: list[int], names: tuple[str, ...]) -> list[tuple[str, str]]:
     """Pairs (higher-ranked, lower-ranked) where the higher-ranked category is MORE likely.
+
+    Parameters:
+        counts: hands per category, weakest category first.
+        names: the category names, in the same order.
+
+    Returns:
+        The inverted pairs, strongest higher-ranked category first.
 
     Examples:
         >>> inversions([10, 5, 1], ("low", "mid", "top"))
@@ -327,6 +353,12 @@ def _build_table(counts: list[int], low_runs: LowRuns, title: str) -> CategoryTa
 def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
     """The exact category table over all 15,504 hands under ``rules`` (default RULES.md).
 
+    Parameters:
+        rules: the rules (default RULES.md).
+
+    Returns:
+        The :class:`CategoryTable`, strongest category first.
+
     Examples:
         >>> t = category_table()
         >>> [(r.name, r.count) for r in t.rows][:3]
@@ -345,6 +377,12 @@ def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
 def category_distribution(*, rules: DominoPokerRules | None = None) -> Distribution[str]:
     """The category of a random five-tile hand, strongest category first.
 
+    Parameters:
+        rules: the rules (default RULES.md).
+
+    Returns:
+        A :class:`~dreidelpoker.Distribution` over category names.
+
     Examples:
         >>> category_distribution()["Royal"]
         1/15504
@@ -355,6 +393,9 @@ def category_distribution(*, rules: DominoPokerRules | None = None) -> Distribut
 def compare_options() -> ExactTable:
     """The category table under each RULES.md 5.4 option for runs in suits 1, 2, 3, side by
     side (hands per category; "—" where a category does not exist under an option).
+
+    Returns:
+        An :class:`~dreidelpoker.ExactTable` with one column per option.
 
     Examples:
         >>> t = compare_options()

@@ -128,6 +128,16 @@ _TILE_RE = re.compile(r"(\[)?\s*(\d+)\s*(?:[-|:/]\s*)?(\d+)\s*(\])?")
 def parse_tile(tile: TileLike) -> Tile:
     """Parse ``"6-4"``, ``"[4-6]"``, ``"64"``, ``"[4- 6]"``, ``(4, 6)`` or a :class:`Tile`.
 
+    Parameters:
+        tile: the tile in any of these forms.
+
+    Returns:
+        The :class:`Tile`.
+
+    Raises:
+        ValueError: not a tile of the Domino Poker set (blanks and [1-1] are removed).
+        TypeError: a value of another type.
+
     Examples:
         >>> parse_tile("[4- 6]")
         Tile(6, 4)
@@ -162,6 +172,17 @@ def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
 
     Strings may separate tiles by commas, spaces or nothing between brackets.
 
+    Parameters:
+        tiles: a string or an iterable of tiles.
+        what: what the tiles are, for messages.
+
+    Returns:
+        The tiles, strongest first.
+
+    Raises:
+        ValueError: a bad or repeated tile.
+        TypeError: a value of another type.
+
     Examples:
         >>> format_tiles(parse_tiles("[2-6], [3-6], [4- 6], [5-6], [6-6]"))
         '[6-6] [6-5] [6-4] [6-3] [6-2]'
@@ -194,6 +215,15 @@ def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
 def parse_hand(hand: HandLike) -> tuple[Tile, ...]:
     """Parse a complete hand of exactly five distinct tiles, strongest first.
 
+    Parameters:
+        hand: a string like ``"6-6,5-5,2-4,3-1,4-6"`` or five tiles.
+
+    Returns:
+        The five tiles, strongest first.
+
+    Raises:
+        ValueError: not exactly five distinct tiles of the set.
+
     Examples:
         >>> format_tiles(parse_hand("6-6,5-5,2-4,3-1,4-6"))
         '[6-6] [6-4] [5-5] [4-2] [3-1]'
@@ -211,6 +241,12 @@ def parse_hand(hand: HandLike) -> tuple[Tile, ...]:
 def format_hand(hand: Iterable[Tile]) -> str:
     """A hand in canonical form, strongest tile first (:func:`parse_hand` reads it back).
 
+    Parameters:
+        hand: the tiles.
+
+    Returns:
+        The text.
+
     Examples:
         >>> format_hand(parse_hand("1-2,3-4,5-6,6-6,2-2"))
         '[6-6] [6-5] [4-3] [2-2] [2-1]'
@@ -219,12 +255,26 @@ def format_hand(hand: Iterable[Tile]) -> str:
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
-    """Tiles in canonical form, as given: ``"[6-6] [5-4]"``."""
+    """Tiles in canonical form, as given: ``"[6-6] [5-4]"``.
+
+    Parameters:
+        tiles: the tiles, in the order to show.
+
+    Returns:
+        The text.
+    """
     return " ".join(str(t) for t in tiles)
 
 
 def tiles_mask(tiles: Sequence[Tile] | Iterable[Tile]) -> int:
-    """The 20-bit mask of a set of tiles (bit ``t.index``)."""
+    """The 20-bit mask of a set of tiles (bit ``t.index``).
+
+    Parameters:
+        tiles: the tiles.
+
+    Returns:
+        The mask.
+    """
     m = 0
     for t in tiles:
         m |= 1 << t.index
@@ -232,5 +282,12 @@ def tiles_mask(tiles: Sequence[Tile] | Iterable[Tile]) -> int:
 
 
 def mask_tiles(mask: int) -> tuple[Tile, ...]:
-    """The tiles of a 20-bit mask, strongest first."""
+    """The tiles of a 20-bit mask, strongest first.
+
+    Parameters:
+        mask: bit ``i`` set for ``TILES[i]``.
+
+    Returns:
+        The tiles.
+    """
     return tuple(TILES[i] for i in range(len(TILES) - 1, -1, -1) if mask >> i & 1)

@@ -85,6 +85,13 @@ def pot_table(*, players: Sequence[int] = PLAYERS, sessions: int = 20, session_d
               bots: str = "random") -> list[dict[str, Any]]:
     """Carry-overs and pot sizes over sessions of ``session_deals`` deals.
 
+    Parameters:
+        players: the player counts.
+        sessions: sessions per player count.
+        session_deals: deals per session.
+        seed: the seed.
+        bots: the bot every seat plays.
+
     Returns:
         One row per player count: shares of deals ``blocked``, ``out_carried``,
         ``queen_carried`` and ``queen_dead``, and ``max_out_pot`` / ``max_queen_pot``
@@ -113,6 +120,12 @@ def skill_table(*, players: Sequence[int] = PLAYERS, bots: Sequence[str] = SKILL
 
     One game is a session of one orbit (``players`` deals), so every seat deals once.
 
+    Parameters:
+        players: the player counts.
+        bots: the bots tried in seat 1.
+        orbits: sessions (one orbit each) per row.
+        seed: the seed.
+
     Returns:
         One row per (players, bot): ``out_win`` (share of deals seat 1 went out) and
         ``queen_win``, :class:`~dreidelpoker.play.Estimate` over the deals, and ``chips``
@@ -139,6 +152,12 @@ def skill_table(*, players: Sequence[int] = PLAYERS, bots: Sequence[str] = SKILL
 def seat_table(*, players: Sequence[int] = PLAYERS, deals: int = 400, seed: int = 1,
                bots: str = "random") -> list[dict[str, Any]]:
     """How much the seat matters with the button fixed (seat 1 first, the last seat deals).
+
+    Parameters:
+        players: the player counts.
+        deals: deals per player count.
+        seed: the seed.
+        bots: the bot every seat plays.
 
     Returns:
         One row per player count: ``out_win`` (one :class:`~dreidelpoker.play.Estimate` per seat),
@@ -167,10 +186,19 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
     they take the dummy (free); everyone else keeps, and every lead is the rule-based
     one. The difference is what the swap is worth for hands of that score.
 
+    Parameters:
+        rules: the rules (default RULES.md; the queen-pot card must come from the deck).
+        deals: the number of deals.
+        seed: the seed.
+        bins: the hand-score bin edges.
+
     Returns:
         One row per score bin with deals in it: ``score`` (the bin as text), ``deals``,
         ``keep`` and ``swap`` (:class:`~dreidelpoker.play.Estimate` of going out) and ``gain``
         (swap minus keep).
+
+    Raises:
+        ValueError: rules whose queen-pot card does not come from the deck.
 
     Examples:
         >>> rows = swap_study(QueenieRules(players=4), deals=20)

@@ -38,6 +38,14 @@ BOT_NAMES = ("never-swap", "always-swap", "random", "heuristic", "lookahead")
 def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     """The lead that plays the most of one's own cards in a row, then the longest suit, then the lowest card.
 
+    Parameters:
+        hand: the cards held.
+        legal: the cards that may be led.
+        ranks: ranks per suit in the deck (13 for a full deck).
+
+    Returns:
+        The card to lead.
+
     Examples:
         >>> best_lead([0, 13, 14, 15], [0, 13], 13)  # AC alone; AD 2D 3D in a row
         13
@@ -61,6 +69,14 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
 def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
     """Keeps every hand; leads with :func:`best_lead`.
 
+    Parameters:
+        observation: what the seat sees.
+        legal_actions: ``"keep"`` / ``"swap"`` at the dummy offer, else the cards it may lead.
+        rng: the seat's random generator.
+
+    Returns:
+        The action.
+
     Examples:
         >>> never_swap_bot(None, ("keep", "swap"), np.random.default_rng(0))
         'keep'
@@ -71,19 +87,41 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
 
 
 def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
-    """Takes the dummy whenever it is offered; leads with :func:`best_lead`."""
+    """Takes the dummy whenever it is offered; leads with :func:`best_lead`.
+
+    Parameters:
+        observation: what the seat sees.
+        legal_actions: ``"keep"`` / ``"swap"`` at the dummy offer, else the cards it may lead.
+        rng: the seat's random generator.
+
+    Returns:
+        The action.
+    """
     if "swap" in legal_actions:
         return "swap"
     return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
 def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
-    """Uniform over the legal actions (a coin flip at each offer, a random lead)."""
+    """Uniform over the legal actions (a coin flip at each offer, a random lead).
+
+    Parameters:
+        observation: what the seat sees.
+        legal_actions: ``"keep"`` / ``"swap"`` at the dummy offer, else the cards it may lead.
+        rng: the seat's random generator.
+
+    Returns:
+        One of ``legal_actions``.
+    """
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
 def hand_features(hand: Sequence[int], rules: QueenieRules) -> dict[str, int]:
     """The shape of a hand: what the source says players look at.
+
+    Parameters:
+        hand: the cards held.
+        rules: the rules (for the deck's ranks and suits).
 
     Returns:
         ``queens``; ``jacks``; ``runs`` (pairs of consecutive ranks held in a suit);
@@ -131,6 +169,13 @@ def hand_score(hand: Sequence[int], rules: QueenieRules) -> float:
 
     ``sum(SCORE_WEIGHTS[f] * feature) - 0.3 * (cards - average cards)`` over
     :func:`hand_features` (more cards are harder to get rid of).
+
+    Parameters:
+        hand: the cards held.
+        rules: the rules.
+
+    Returns:
+        The score.
 
     Examples:
         >>> from dreidelpoker.games.queenie.cards import card_from_name as c

@@ -36,22 +36,53 @@ def rank_names(ranks: int) -> str:
 
 
 def suit_of(card: int, ranks: int = 13) -> int:
-    """The suit index (0..3) of a card."""
+    """The suit index (0..3) of a card.
+
+    Parameters:
+        card: the card number.
+        ranks: ranks per suit in the deck (13 for a full deck).
+
+    Returns:
+        The suit index.
+    """
     return card // ranks
 
 
 def rank_of(card: int, ranks: int = 13) -> int:
-    """The rank (1 = Ace .. ``ranks`` = King) of a card."""
+    """The rank (1 = Ace .. ``ranks`` = King) of a card.
+
+    Parameters:
+        card: the card number.
+        ranks: ranks per suit in the deck (13 for a full deck).
+
+    Returns:
+        The rank.
+    """
     return card % ranks + 1
 
 
 def colour_of(card: int, ranks: int = 13) -> int:
-    """0 for black (clubs, spades), 1 for red (diamonds, hearts)."""
+    """0 for black (clubs, spades), 1 for red (diamonds, hearts).
+
+    Parameters:
+        card: the card number.
+        ranks: ranks per suit in the deck (13 for a full deck).
+
+    Returns:
+        The colour.
+    """
     return (card // ranks) % 2
 
 
 def card_name(card: int, ranks: int = 13) -> str:
     """Rank letter then suit letter.
+
+    Parameters:
+        card: the card number (suit-major: clubs, diamonds, spades, hearts).
+        ranks: ranks per suit in the deck (13 for a full deck).
+
+    Returns:
+        The name, e.g. ``"QH"``.
 
     Examples:
         >>> card_name(0), card_name(11), card_name(51), card_name(2, ranks=4)
@@ -62,6 +93,14 @@ def card_name(card: int, ranks: int = 13) -> str:
 
 def card_from_name(name: str, *, ranks: int = 13, suits: int = 4) -> int:
     """Inverse of :func:`card_name` (``"10H"`` is accepted for ``"TH"``).
+
+    Parameters:
+        name: e.g. ``"QH"`` or ``"10c"``.
+        ranks: ranks per suit in the deck (13 for a full deck).
+        suits: suits in the deck.
+
+    Returns:
+        The card number.
 
     Raises:
         ValueError: not a card of that deck.
@@ -80,7 +119,14 @@ def card_from_name(name: str, *, ranks: int = 13, suits: int = 4) -> int:
 
 
 def mask_of(cards: Iterable[int]) -> int:
-    """The bit mask of some cards."""
+    """The bit mask of some cards.
+
+    Parameters:
+        cards: the card numbers.
+
+    Returns:
+        The mask.
+    """
     m = 0
     for c in cards:
         m |= 1 << c
@@ -90,6 +136,12 @@ def mask_of(cards: Iterable[int]) -> int:
 @lru_cache(maxsize=1 << 16)
 def cards_of(mask: int) -> tuple[int, ...]:
     """The cards of a bit mask, lowest first.
+
+    Parameters:
+        mask: bit ``c`` set for card ``c``.
+
+    Returns:
+        The cards.
 
     Examples:
         >>> cards_of(0b1011)
@@ -105,6 +157,14 @@ def cards_of(mask: int) -> tuple[int, ...]:
 
 def hand_text(cards: Iterable[int], ranks: int = 13, suits: int = 4) -> str:
     """A hand grouped by suit.
+
+    Parameters:
+        cards: the card numbers.
+        ranks: ranks per suit in the deck (13 for a full deck).
+        suits: suits in the deck.
+
+    Returns:
+        The text, one group per suit.
 
     Examples:
         >>> hand_text([0, 3, 11, 19, 40, 51])

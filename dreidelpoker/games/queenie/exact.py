@@ -96,6 +96,9 @@ def queen_dead_probability(rules: QueenieRules, *, swap: Literal["never", "first
 def queen_dead_table(players: Sequence[int] = range(3, 9)) -> list[dict[str, Any]]:
     """:func:`queen_dead_probability` for each player count, dealing order and queen-card source.
 
+    Parameters:
+        players: the player counts.
+
     Returns:
         Rows ``{"players", "dealing", "queen_card", "swap", "probability"}`` (Fractions).
 
@@ -172,6 +175,12 @@ def deals(rules: QueenieRules) -> Iterator[tuple[Fraction, int, tuple[int, ...]]
     player and on to the dealer. Every ordering of the deck is equally likely, so every
     split of the cards into hands of the dealt sizes is too.
 
+    Parameters:
+        rules: the rules (small decks: the count grows fast).
+
+    Returns:
+        An iterator of ``(probability, queen-pot card, hands)``; the probabilities sum to 1.
+
     Examples:
         >>> sum(p for p, _, _ in deals(QueenieRules(players=3, deck_suits=2, deck_ranks=3)))
         Fraction(1, 1)
@@ -211,6 +220,20 @@ def play_dealt(rules: QueenieRules, queen_card: int, hands: Sequence[int], bots:
 
     Seat 1 is the first player (the dealer is the last seat), as in the first deal of a
     session. ``start`` (``new_game`` of one-deal rules) may be passed to save its making.
+
+    Parameters:
+        rules: the rules.
+        queen_card: the queen-pot card.
+        hands: the hand masks by position (the dummy first).
+        bots: one bot per seat.
+        rng: the bots' random generator (default: a fixed one).
+        start: a ready ``new_game`` of one-deal rules, to save making it.
+
+    Returns:
+        The finished game.
+
+    Raises:
+        ValueError: a bot chose an action that is not legal.
     """
     if start is None:
         start = new_game(replace(rules, session_deals=1))
@@ -294,6 +317,12 @@ def enumerate_deal(rules: QueenieRules, bots: Sequence[str] | str, *, max_deals:
 
 def deal_count(rules: QueenieRules) -> int:
     """The number of distinct deals :func:`enumerate_deal` plays.
+
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        The count.
 
     Examples:
         >>> deal_count(QueenieRules(players=3, deck_suits=2, deck_ranks=6))

@@ -65,7 +65,14 @@ class Tables:
 
 
 def tables(rules: QueenieRules) -> Tables:
-    """The masks and dealing order for ``rules`` (cached on the rules object: hashing rules is slow)."""
+    """The masks and dealing order for ``rules`` (cached on the rules object: hashing rules is slow).
+
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        The :class:`Tables`.
+    """
     t = rules.__dict__.get("_tables")
     if t is None:
         t = _make_tables(rules)

@@ -45,6 +45,9 @@ _OPTIONS: tuple[tuple[str, str, Any, str], ...] = (
 def metrics(final: QueenieGame) -> dict[str, float]:
     """Per-deal averages over a finished session, and pot sizes.
 
+    Parameters:
+        final: a finished session.
+
     Returns:
         ``deals`` (deals played in the session: the game's length), ``cards``, ``runs``,
         ``turns`` (per deal), ``blocked``, ``out_carried``,

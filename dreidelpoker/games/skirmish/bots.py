@@ -29,19 +29,46 @@ __all__ = ["BOTS", "greedy", "optimal", "random_capture", "spendthrift"]
 
 
 def random_capture(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
-    """Uniform over the legal captures."""
+    """Uniform over the legal captures.
+
+    Parameters:
+        observation: what the seat sees (the two lines).
+        legal_actions: the captures open now.
+        rng: the seat's random generator.
+
+    Returns:
+        One of ``legal_actions``.
+    """
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
 def greedy(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
-    """Take the highest opponent card it can, with the lowest own card that takes it."""
+    """Take the highest opponent card it can, with the lowest own card that takes it.
+
+    Parameters:
+        observation: what the seat sees (the two lines).
+        legal_actions: the captures open now.
+        rng: the seat's random generator.
+
+    Returns:
+        The capture.
+    """
     taken = max(c[1] for c in legal_actions)
     own = min(c[0] for c in legal_actions if c[1] == taken)
     return Capture(own, taken)
 
 
 def spendthrift(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
-    """A deliberately poor baseline: the lowest opponent card it can take, with its highest own card."""
+    """A deliberately poor baseline: the lowest opponent card it can take, with its highest own card.
+
+    Parameters:
+        observation: what the seat sees (the two lines).
+        legal_actions: the captures open now.
+        rng: the seat's random generator.
+
+    Returns:
+        The capture.
+    """
     taken = min(c[1] for c in legal_actions)
     own = max(c[0] for c in legal_actions if c[1] == taken)
     return Capture(own, taken)
@@ -49,7 +76,19 @@ def spendthrift(observation: Any, legal_actions: Sequence[Capture], rng: np.rand
 
 def optimal(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
     """The exact solver's capture (:func:`~dreidelpoker.games.skirmish.solver.best_capture`):
-    it maximises the cards this seat ends the skirmish with, both sides playing optimally."""
+    it maximises the cards this seat ends the skirmish with, both sides playing optimally.
+
+    Parameters:
+        observation: what the seat sees (the two lines).
+        legal_actions: the captures open now.
+        rng: the seat's random generator.
+
+    Returns:
+        The capture.
+
+    Raises:
+        ValueError: asked in a position without captures (the runner never does).
+    """
     c = best_capture(observation.mine, observation.theirs)
     if c is None:  # pragma: no cover - the runner only asks a seat that can capture
         raise InputError("optimal: asked to capture in a position without captures")

@@ -56,6 +56,16 @@ def lay_outcomes(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, p
     (the last card face up) when ``ordered_pile``, else its face-down cards sorted and
     then the face-up card.
 
+    Parameters:
+        draw: the draw pile (ranks, sorted).
+        discard: the discard pile (ranks, sorted).
+        line_n: cards laid on the line.
+        pile_n: cards laid on the pile.
+        ordered_pile: keep the pile's cards in lay order (``tie="war"`` needs it).
+
+    Returns:
+        ``{(line, pile, draw after, discard after): probability}``.
+
     Examples:
         >>> sorted(lay_outcomes((1, 2), (), 1, 1, ordered_pile=False).items())
         [(((1,), (2,), (), ()), Fraction(1, 2)), (((2,), (1,), (), ()), Fraction(1, 2))]
@@ -104,6 +114,14 @@ def _normal(draw: tuple[int, ...], discard: tuple[int, ...]) -> tuple[tuple[int,
 
 def skirmish_transitions(rules: SkirmishRules, state: ChainState, bots: tuple[str, str]) -> dict[ChainState, Fraction]:
     """The exact distribution of the state after one skirmish from ``state``.
+
+    Parameters:
+        rules: the rules.
+        state: the state before the skirmish.
+        bots: the two seats' bots (deterministic).
+
+    Returns:
+        ``{next state: probability}`` (a finished game loops on itself).
 
     Raises:
         ValueError: a bot that is not deterministic (``random``).
@@ -161,6 +179,12 @@ def _skirmish_result(rules: SkirmishRules, l0: tuple[int, ...], p0: tuple[int, .
 def deal_distribution(rules: SkirmishRules) -> dict[ChainState, Fraction]:
     """The exact distribution of the state after the deal (each half a multiset; seat 1 first to capture on a tie).
 
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        ``{state: probability}``; the probabilities sum to 1.
+
     Examples:
         >>> d = deal_distribution(SkirmishRules(deck=(1, 1, 2, 2), line_size=0, pile_size=1, lose_at=0))
         >>> sorted(d.values())
@@ -196,6 +220,13 @@ def _minus(deck: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, ...]:
 
 def skirmish_chain(rules: SkirmishRules, bots: tuple[str, str] = ("optimal", "optimal")) -> MarkovChain[Hashable]:
     """The whole game as an absorbing chain: a ``"start"`` state (the deal), then one step per skirmish.
+
+    Parameters:
+        rules: the rules.
+        bots: the two seats' bots (deterministic: ``optimal``, ``greedy`` or ``spendthrift``).
+
+    Returns:
+        The absorbing :class:`~dreidelpoker.markov.MarkovChain`.
 
     Raises:
         ValueError: a bot that is not deterministic.
@@ -291,6 +322,12 @@ def pile_card_odds(rules: SkirmishRules) -> PileOdds:
     cards of the deck. With ``tie="own-pile"`` only the face-up cards count; with
     ``tie="war"`` a tie goes on to the next card down, and a tie all the way down is a tie.
     The two seats are symmetric, so each wins with (1 - tie) / 2.
+
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        A :class:`PileOdds` (seat 1 wins, seat 2 wins, tie; exact).
 
     Examples:
         >>> pile_card_odds(SkirmishRules()).tie

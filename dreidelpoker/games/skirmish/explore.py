@@ -73,6 +73,15 @@ class ExplorerView:
 def explore(mine: str, theirs: str, first: str = "mine", step: int = 0) -> ExplorerView:
     """The explorer's view of two lines after ``step`` steps of optimal play; bad input becomes ``error``.
 
+    Parameters:
+        mine: your line, e.g. ``"9,4,4,K,2"``.
+        theirs: the other line.
+        first: who captures first, ``"mine"`` or ``"theirs"``.
+        step: steps of the principal line played (clipped to its length).
+
+    Returns:
+        An :class:`ExplorerView` (its ``error`` says what is wrong with bad input).
+
     Examples:
         >>> explore("9,Z", "2,3").error
         "mine: unknown rank 'Z'; use 2-9, 10 or T, J, Q, K, A"
@@ -100,6 +109,13 @@ def explore(mine: str, theirs: str, first: str = "mine", step: int = 0) -> Explo
 
 def deal_lines(seed: int | None = None, size: int = 5) -> tuple[str, str]:
     """Two random lines of ``size`` cards from one shuffled standard deck, as text.
+
+    Parameters:
+        seed: the shuffle's seed (``None``: fresh entropy).
+        size: cards per line.
+
+    Returns:
+        ``(mine, theirs)`` as card lists like ``"3,5,8,9,10"``.
 
     Examples:
         >>> deal_lines(1)

@@ -42,6 +42,12 @@ _NO_STATS: Stats = (0, 0, 0, 0, 0, 0, -1, 0, 0)
 def runs(cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """A sorted multiset as ``(rank, copies)`` pairs: the weights of a sequential rank draw.
 
+    Parameters:
+        cards: the ranks, sorted.
+
+    Returns:
+        The pairs, lowest rank first.
+
     Examples:
         >>> runs((2, 2, 5, 9, 9, 9))
         ((2, 2), (5, 1), (9, 3))
@@ -411,6 +417,15 @@ def new_game(rules: SkirmishRules | None = None, *, players: int | None = None,
 def deal_state(rules: SkirmishRules, draw0: Sequence[int], draw1: Sequence[int], *,
                hand_limit: int | None = None) -> SkirmishGame:
     """The game right after a given deal (each seat's draw pile as a multiset): for exact analyses.
+
+    Parameters:
+        rules: the rules.
+        draw0: seat 1's half of the deck.
+        draw1: seat 2's half.
+        hand_limit: stop the game after this many skirmishes (default: the engine's limit).
+
+    Returns:
+        The :class:`SkirmishGame` after the deal.
 
     Raises:
         ValueError: the two halves are not a split of ``rules.deck``.

@@ -26,7 +26,14 @@ __all__ = ["PLAY", "add_rules_arguments", "metrics", "rules_from_args"]
 
 
 def metrics(final: SkirmishGame) -> dict[str, float]:
-    """The per-game figures of a finished game (see the module docstring)."""
+    """The per-game figures of a finished game (see the module docstring).
+
+    Parameters:
+        final: a finished game.
+
+    Returns:
+        ``{metric: value}``, floats.
+    """
     st = final.stats
     first = st[6]
     return {
@@ -64,6 +71,9 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
 
     A game's length limit is the generic ``--hand-limit`` (in skirmishes); the old
     ``--skirmish-limit`` is still accepted as a deprecated alias of it.
+
+    Parameters:
+        p: the command's parser.
     """
     p.add_argument("--tie", choices=list(TIE_RULES), default="own-pile",
                    help="a pile tie: each keeps their own pile (default) or compare the next card down (war)")
@@ -96,6 +106,12 @@ class _DeprecatedLimit(argparse.Action):
 
 def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
     """The rules given by :func:`add_rules_arguments`' options.
+
+    Parameters:
+        args: the parsed command line.
+
+    Returns:
+        The rules.
 
     Raises:
         ValueError: a bad option value (naming it).

@@ -57,6 +57,12 @@ CARD_SYNTAX = "2-9, 10 or T, J, Q, K, A"
 def card_name(rank: int) -> str:
     """A rank as a person writes it: ``2``..``10``, ``J``, ``Q``, ``K``, ``A`` (other ranks as numbers).
 
+    Parameters:
+        rank: the rank (2 to 14 in the standard deck).
+
+    Returns:
+        The name.
+
     Examples:
         >>> card_name(14), card_name(10), card_name(1)
         ('A', '10', '1')
@@ -67,6 +73,12 @@ def card_name(rank: int) -> str:
 def format_cards(ranks: Iterable[int]) -> str:
     """Ranks as a comma-separated card list, e.g. ``"9,4,4,K,2"``.
 
+    Parameters:
+        ranks: the ranks.
+
+    Returns:
+        The text.
+
     Examples:
         >>> format_cards([9, 4, 13])
         '9,4,K'
@@ -76,6 +88,12 @@ def format_cards(ranks: Iterable[int]) -> str:
 
 def parse_rank(text: str) -> int:
     """One card of the standard deck: ``2``..``10``, ``T``, ``J``, ``Q``, ``K``, ``A`` (letters in either case).
+
+    Parameters:
+        text: one card.
+
+    Returns:
+        The rank (2 to 14).
 
     Raises:
         ValueError: anything else, naming the bad card and the syntax.
@@ -96,6 +114,13 @@ def parse_rank(text: str) -> int:
 
 def parse_cards(text: str | Sequence[Any], *, what: str = "cards") -> tuple[int, ...]:
     """A line of cards: ``"9,4,4,K,2"`` (or a sequence of card names or int ranks).
+
+    Parameters:
+        text: the cards as text, or a sequence of names or ranks.
+        what: the line's name, for messages.
+
+    Returns:
+        The ranks, in the order given.
 
     Raises:
         ValueError: an unknown card, or an empty line.
@@ -126,6 +151,12 @@ def parse_cards(text: str | Sequence[Any], *, what: str = "cards") -> tuple[int,
 def check_lines(mine: Sequence[int], theirs: Sequence[int], deck: Sequence[int] = STANDARD_DECK, *,
                 equal: bool = True) -> None:
     """Check two skirmish lines against a deck: known ranks, equal lengths, no more copies than the deck holds.
+
+    Parameters:
+        mine: your line (ranks).
+        theirs: the other line.
+        deck: the deck the lines come from.
+        equal: require equally long lines.
 
     Raises:
         ValueError: naming the offending line, card and what is allowed.
@@ -273,6 +304,12 @@ def _deck_label(deck: Sequence[int]) -> str:
 
 def parse_deck(text: str) -> tuple[int, ...]:
     """A deck from text: ``standard`` (the 52), ``LOW-HIGHxCOPIES`` (e.g. ``1-6x2``), or ranks ``1,1,2,2,3,3``.
+
+    Parameters:
+        text: the deck as text.
+
+    Returns:
+        The ranks, sorted.
 
     Raises:
         ValueError: text in none of these forms.

@@ -55,6 +55,13 @@ def legal_captures(mover: Sequence[int], other: Sequence[int]) -> tuple[Capture,
 
     Ordered by taken card (highest first), then own card (lowest first).
 
+    Parameters:
+        mover: the mover's line (ranks).
+        other: the other line (ranks).
+
+    Returns:
+        The captures.
+
     Examples:
         >>> legal_captures((9, 4), (8, 3))
         (Capture(own=9, taken=8), Capture(own=4, taken=3), Capture(own=9, taken=3))
@@ -82,6 +89,13 @@ _TABLE_MAX = 2_000_000
 def canonical(mover: Iterable[int], other: Iterable[int]) -> _Key:
     """The canonical form of a position seen from the mover: flat ``(m0, o0, m1, o1, ...)``
     copies per rank group in increasing rank order, one-owner neighbours merged.
+
+    Parameters:
+        mover: the mover's line (ranks).
+        other: the other line (ranks).
+
+    Returns:
+        The canonical key.
 
     Examples:
         >>> canonical((9, 4, 4, 13, 2), (12, 11, 3, 3, 8))
@@ -183,6 +197,13 @@ def _value(key: _Key) -> int:
 def capture_value(mover: Sequence[int], other: Sequence[int]) -> int:
     """Cards the mover ends the capture phase with under optimal play by both sides.
 
+    Parameters:
+        mover: the mover's line (ranks).
+        other: the other line (ranks).
+
+    Returns:
+        The number of cards.
+
     Examples:
         >>> capture_value((9, 4, 4, 13, 2), (12, 11, 3, 3, 8))
         6
@@ -191,7 +212,11 @@ def capture_value(mover: Sequence[int], other: Sequence[int]) -> int:
 
 
 def solver_cache_size() -> int:
-    """Positions in the solver's table (canonical forms)."""
+    """Positions in the solver's table (canonical forms).
+
+    Returns:
+        The number of positions.
+    """
     return len(_TABLE)
 
 
@@ -221,6 +246,13 @@ def capture_options(mover: Sequence[int], other: Sequence[int]) -> tuple[Capture
     """Every legal capture with its exact value and its loss against the best, best first
     (ties keep :func:`legal_captures` order: highest card taken, lowest own card).
 
+    Parameters:
+        mover: the mover's line (ranks).
+        other: the other line (ranks).
+
+    Returns:
+        One :class:`CaptureOption` per legal capture.
+
     Examples:
         >>> [(o.capture.text, o.value, o.loss) for o in capture_options((9, 3), (8, 2))]
         [('9 takes 8', 4, 0), ('3 takes 2', 4, 0), ('9 takes 2', 2, 2)]
@@ -240,6 +272,13 @@ def capture_options(mover: Sequence[int], other: Sequence[int]) -> tuple[Capture
 def best_capture(mover: Sequence[int], other: Sequence[int]) -> Capture | None:
     """The optimal capture (``None`` when the mover cannot capture); among equally good
     ones, the highest card taken with the lowest own card.
+
+    Parameters:
+        mover: the mover's line (ranks).
+        other: the other line (ranks).
+
+    Returns:
+        The capture, or ``None``.
 
     Examples:
         >>> best_capture((9, 4, 4, 13, 2), (12, 11, 3, 3, 8))
@@ -279,6 +318,14 @@ def _other(side: Side) -> Side:
 
 def principal_line(mine: Sequence[int], theirs: Sequence[int], first: Side = "mine") -> tuple[CaptureStep, ...]:
     """The whole line of play when both sides play optimally (passes included).
+
+    Parameters:
+        mine: your line (ranks).
+        theirs: the other line.
+        first: who captures first.
+
+    Returns:
+        The steps, in order.
 
     Examples:
         >>> [s.text for s in principal_line((9, 2), (8, 5), "theirs")]
@@ -389,6 +436,13 @@ def solve_capture(mine: Sequence[int] | str, theirs: Sequence[int] | str, first:
 def plain_minimax(mover: Sequence[int], other: Sequence[int]) -> int:
     """The same value by plain minimax over distinct captures, without any table (a
     benchmark baseline; exponential).
+
+    Parameters:
+        mover: the mover's line (ranks).
+        other: the other line (ranks).
+
+    Returns:
+        The number of cards the mover ends with.
 
     Examples:
         >>> plain_minimax((9, 4, 4, 13, 2), (12, 11, 3, 3, 8))

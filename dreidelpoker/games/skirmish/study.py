@@ -37,6 +37,9 @@ STUDY_RESULTS = Path(__file__).with_name("study_results.json")
 def load_study_results() -> dict[str, Any]:
     """The stored bigger run (:data:`STUDY_RESULTS`) as a dict (Estimates as ``value``/``ci95``/``samples``).
 
+    Returns:
+        The stored results.
+
     Examples:
         >>> load_study_results()["summaries"]["52 cards"]["games"]
         150
@@ -63,7 +66,10 @@ def game_summary(rules: SkirmishRules, bots: Sequence[str], *, games: int, seed:
     """Length, limit hits, seat and pile edges and where the cards come from, for one line-up.
 
     Parameters:
-        rules: the variant; bots: two bot names (seat 1 first); games, seed: the run.
+        rules: the variant.
+        bots: two bot names (seat 1 first).
+        games: the number of games.
+        seed: the seed.
 
     Returns:
         A dict of :class:`~dreidelpoker.play.Estimate` values (and ``games``):
@@ -105,6 +111,12 @@ def bot_matrix(rules: SkirmishRules, bots: Sequence[str] = BOT_NAMES, *, games: 
     Each ordered pair plays ``games`` games, half with the row bot in seat 1 and half in seat 2,
     so the seat effect cancels. Games cut at the limit count as half a win each.
 
+    Parameters:
+        rules: the rules.
+        bots: the bots to pit against each other.
+        games: games per ordered pair.
+        seed: the seed.
+
     Returns:
         ``{(row, column): Estimate}`` for row != column.
     """
@@ -136,7 +148,16 @@ def _jsonable(x: Any) -> Any:
 
 def run_study(*, games: int, seed: int, matrix_variants: Sequence[str] = ("52 cards", "1-6 x2, line 2, pile 2")
               ) -> dict[str, Any]:
-    """Every measurement of the notebook at ``games`` games per line-up (JSON-ready)."""
+    """Every measurement of the notebook at ``games`` games per line-up (JSON-ready).
+
+    Parameters:
+        games: games per line-up.
+        seed: the seed.
+        matrix_variants: the variants that get a bot matrix.
+
+    Returns:
+        ``{"games", "seed", "summaries", "matrices"}``, JSON-ready.
+    """
     out: dict[str, Any] = {"games": games, "seed": seed, "summaries": {}, "matrices": {}}
     for name, rules in VARIANTS.items():
         bots = ("optimal", "optimal") if rules.line_size else ("random", "random")
@@ -148,7 +169,14 @@ def run_study(*, games: int, seed: int, matrix_variants: Sequence[str] = ("52 ca
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m dreidelpoker.games.skirmish.study --games N --seed S --out FILE``."""
+    """``python -m dreidelpoker.games.skirmish.study --games N --seed S --out FILE``.
+
+    Parameters:
+        argv: the command-line arguments (default: ``sys.argv[1:]``).
+
+    Returns:
+        The exit status, 0.
+    """
     p = argparse.ArgumentParser(prog="python -m dreidelpoker.games.skirmish.study", description=__doc__)
     p.add_argument("--games", type=int, default=400)
     p.add_argument("--seed", type=int, default=2026)

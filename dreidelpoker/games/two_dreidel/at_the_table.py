@@ -125,6 +125,26 @@ def at_the_table(
     The spin table assumes every opponent still in calls and uses the equity of the best
     put-back choice against all of them.
 
+    Parameters:
+        cards: your three drawn cards, or your two kept cards.
+        opponent_discards: one discard history per opponent, oldest first (``"GH,NN"``; ``"?"`` unseen).
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        top: the card you put back last hand (with three drawn cards).
+        visibility: ``"all"`` or ``"top-two"`` (default: the rules' ``discard_visibility``).
+        hand_number: the current hand (with ``"top-two"``).
+        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        pot: the pot when the dreidel lands.
+        hero_stack: your chips (``None``: deep).
+        opponent_stacks: one stack per opponent (``None``: deep).
+
+    Returns:
+        A :class:`TableReport`: the put-back table (or the hand's equity), each opponent's
+        posterior and the spin table.
+
+    Raises:
+        ValueError: a card count that is neither drawn nor kept, a top card without drawn cards,
+            a stack count that does not match the opponents, or bad cards or discards.
+
     Examples:
         >>> r = at_the_table(cards="GHN", opponent_discards=["GH,NN", "HH,HN"], pot=4)
         >>> r.put_back.best.put_back, r.equity

@@ -33,6 +33,13 @@ Pot = tuple[int, tuple[int, ...]]
 def seats_from(start: int, players: int) -> tuple[int, ...]:
     """Every seat in turn order beginning with ``start`` (left of the button is ``button + 1``).
 
+    Parameters:
+        start: the first seat.
+        players: the number of seats.
+
+    Returns:
+        The seats.
+
     Examples:
         >>> seats_from(2, 4)
         (2, 3, 0, 1)
@@ -97,6 +104,14 @@ def award(contrib: Sequence[int], winner: int, carry: int = 0) -> tuple[list[int
 
     Returns ``(payouts, leftover)``; the leftover carries over to the next hand.
 
+    Parameters:
+        contrib: each seat's chips in the pot this hand.
+        winner: the seat that wins.
+        carry: chips carried over from earlier hands.
+
+    Returns:
+        ``(payouts, leftover)``: chips paid to each seat, and what carries over.
+
     Examples:
         >>> award([3, 1, 5], 1, carry=2)
         ([0, 5, 0], 6)
@@ -123,10 +138,21 @@ def showdown_payouts(
     Every pot is decided among the hands eligible for it (the trump relation is not
     transitive, so a side pot may go to another hand than the main pot).
 
+    Parameters:
+        rules: the rules.
+        hands: each seat's kept hand (``None`` for a folded seat).
+        contrib: each seat's chips in the pot this hand.
+        live: which seats are still in.
+        carry: chips carried over from earlier hands.
+        button: the dealer seat (odd chips go to the winners in seat order from its left).
+
     Returns:
         ``(payouts, leftover, trump_decided)``: chips paid to each seat, chips left over
         (carried to the next hand), and whether the trump changed the winner of the main
         pot (the normal-order best hand did not win it).
+
+    Raises:
+        ValueError: a seat still in without a hand.
 
     Examples:
         >>> r = TwoDreidelRules()
@@ -161,6 +187,18 @@ def bet_range(*, stack: int, to_call: int, min_raise: int, bets: Sequence[int], 
     at least 1 chip), at most the player's stack. A bet above what any opponent still in
     can match is capped at that amount (the unmatched part would only be returned). An
     all-in, or a bet that puts the deepest opponent all-in, may be smaller than a full raise.
+
+    Parameters:
+        stack: the seat's chips.
+        to_call: chips the seat must add to call.
+        min_raise: the last full raise.
+        bets: each seat's chips in this round.
+        stacks: each seat's chips behind.
+        live: which seats are still in.
+        seat: the seat to act.
+
+    Returns:
+        The allowed sizes.
 
     Examples:
         >>> bet_range(stack=10, to_call=2, min_raise=2, bets=[2, 0], stacks=[5, 10], live=[True, True], seat=1)

@@ -33,6 +33,14 @@ BET_FRACTIONS = (0.5, 1.0, 2.0)
 def pot_fraction_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction: float) -> int | None:
     """The legal bet or raise closest to ``fraction`` of the pot after calling (``None`` if none is legal).
 
+    Parameters:
+        obs: the seat's observation.
+        legal: the legal actions.
+        fraction: the wanted bet as a fraction of the pot.
+
+    Returns:
+        The bet size, or ``None``.
+
     Examples:
         >>> from dreidelpoker.games.two_dreidel.play import new_game
         >>> g = new_game(TwoDreidelRules(), players=2)
@@ -145,6 +153,12 @@ def random_bot(rules: TwoDreidelRules) -> Bot:
     (:class:`~dreidelpoker.exact_rng.ExactIntegers`): do not draw from the same
     generator elsewhere while it plays.
 
+    Parameters:
+        rules: the rules the bot plays.
+
+    Returns:
+        The bot.
+
     Examples:
         >>> import numpy as np
         >>> from dreidelpoker.games.two_dreidel.play import new_game
@@ -177,6 +191,12 @@ def calling_station_bot(rules: TwoDreidelRules) -> Bot:
     Two of them heads-up make the game a Markov chain with no decisions at all (the
     exact check of the simulator in the tests).
 
+    Parameters:
+        rules: the rules the bot plays.
+
+    Returns:
+        The bot.
+
     Examples:
         >>> import numpy as np
         >>> from dreidelpoker.games.two_dreidel.play import new_game
@@ -193,6 +213,12 @@ _STRENGTHS: dict[TwoDreidelRules, dict[str, float]] = {}
 def hand_strengths(rules: TwoDreidelRules) -> dict[str, float]:
     """Each possible hand's exact heads-up equity against a fresh-deck, normal-best opponent
     (:func:`~dreidelpoker.games.two_dreidel.equity.equity`), as floats; cached per rules.
+
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        ``{hand: equity}``.
 
     Examples:
         >>> s = hand_strengths(TwoDreidelRules())
@@ -255,6 +281,12 @@ def tight_bot(rules: TwoDreidelRules) -> Bot:
     against a fresh deck raised to the number of opponents still in
     (:func:`hand_strengths`), bets half the pot with a strong hand, raises the pot with a
     very strong one, calls cheap bets and spins with a fair one and folds the rest.
+
+    Parameters:
+        rules: the rules the bot plays.
+
+    Returns:
+        The bot.
 
     Examples:
         >>> import numpy as np

@@ -33,15 +33,15 @@ from .deck import DeckState, DrawOutcome, counts_of, draw_weights
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_share, normal_key, trumps
 from .size import check_chain_size, estimated_states
-from ...limits import progress_bar
+from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from .rules import TwoDreidelRules
-from ...errors import InputError, InputTypeError
+from ...errors import InputError, InputTypeError, ResourceLimitError
 
 if TYPE_CHECKING:
     from ...markov import MarkovChain
 
 __all__ = [
-    "DeckChain", "HandStep", "HeadsUpLongRun", "deck_chain", "deck_size_cycle",
+    "DeckChain", "HandStep", "HeadsUpLongRun", "MAX_STEP_WORK", "deck_chain", "deck_size_cycle",
     "hand_steps", "heads_up_long_run", "heads_up_value", "transitions",
 ]
 
@@ -49,6 +49,10 @@ Counts = tuple[int, ...]
 
 #: ``ChainState`` was the chain's own copy of :class:`DeckState`; one release of warning.
 __getattr__ = deprecated_names(__name__, {"ChainState": ("two_dreidel.DeckState", lambda: DeckState)})
+
+#: Most state-steps (hands x chain states) of the hand-by-hand answers (``state_distribution``,
+#: ``hand_distributions``, ``reshuffle_schedule``).
+MAX_STEP_WORK = 20_000_000
 
 #: Chains larger than this are refused (the deck presets need a few hundred states).
 DEFAULT_MAX_STATES = 200_000
@@ -92,6 +96,14 @@ def after_hand(outcome: DrawOutcome, put_back: Hand, kept: Hand, k: int) -> Deck
 def hand_steps(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy) -> tuple[list[HandStep], int]:
     """Every class of hands from ``state`` under ``policy``, with weights and their total.
 
+    Parameters:
+        rules: the rules.
+        state: the deck state before the draw.
+        policy: the resolved keep policy.
+
+    Returns:
+        ``(steps, total weight)``.
+
     Examples:
         >>> rules = TwoDreidelRules()
         >>> steps, total = hand_steps(rules, DeckState.fresh(rules), resolve_policy("normal-best", rules))
@@ -118,6 +130,14 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
 def transitions(rules: TwoDreidelRules, state: DeckState, policy: Policy | ResolvedPolicy) -> dict[DeckState, Fraction]:
     """The deck chain's transition function: next state -> exact probability.
 
+    Parameters:
+        rules: the rules.
+        state: the deck state at the start of a hand.
+        policy: the keep policy (a name, a callable or a resolved policy).
+
+    Returns:
+        ``{next state: probability}``.
+
     Examples:
         >>> rules = TwoDreidelRules()
         >>> nxt = transitions(rules, DeckState.fresh(rules), "normal-best")
@@ -138,6 +158,13 @@ def deck_size_cycle(rules: TwoDreidelRules, *, start_size: int | None = None) ->
     The deck size does not depend on the cards, so the sizes run through ``prefix`` once
     and then repeat ``cycle`` forever; a reshuffle happens on every hand that starts with
     fewer than ``rules.draw`` cards in the pile.
+
+    Parameters:
+        rules: the rules.
+        start_size: the pile's size at the first hand (default: the whole deck).
+
+    Returns:
+        ``(prefix, cycle)``.
 
     Examples:
         >>> deck_size_cycle(TwoDreidelRules())
@@ -399,13 +426,29 @@ class DeckChain:
             for size, p in self.phase_state_distributions().items()
         }
 
+    def _check_hands(self, name: str, hands: Any) -> int:
+        """``hands`` (a hand number or count) within :data:`~dreidelpoker.limits.MAX_HAND_NUMBER`
+        and the work (hands x states) within :data:`MAX_STEP_WORK`, before any work."""
+        check_count(hands, name, low=1, high=MAX_HAND_NUMBER)
+        if hands * self.n_states > MAX_STEP_WORK:
+            raise ResourceLimitError(
+                f"{name}: {hands:,} hands over a chain of {self.n_states:,} states is {hands * self.n_states:,} "
+                f"state-steps, over the limit of {MAX_STEP_WORK:,}; use fewer hands (the long-run answers "
+                "need none: long_run_hands())")
+        return int(hands)
+
     def state_distribution(self, hand: int) -> dict[DeckState, Fraction]:
-        """Exact distribution of the state at the start of hand number ``hand`` (1 = first)."""
-        if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
-            raise InputError(f"hand must be a positive integer (1 = the first hand), got {hand!r}")
+        """Exact distribution of the state at the start of hand number ``hand`` (1 = first).
+
+        Raises:
+            InputError: ``hand`` outside 1 to 10,000, or more work than :data:`MAX_STEP_WORK`.
+        """
+        self._check_hands("hand", hand)
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
-        for _ in range(hand - 1):
-            vec = _mat_vec(vec, self._info)
+        with progress_bar(hand - 1, "deck chain: hand by hand", unit=" hands", min_total=0) as bar:
+            for _ in range(hand - 1):
+                vec = _mat_vec(vec, self._info)
+                bar.update(1)
         return vec
 
     def hand_distribution(self, hand: int) -> Distribution[str]:
@@ -420,13 +463,14 @@ class DeckChain:
 
     def hand_distributions(self, hands: int) -> list[Distribution[str]]:
         """The kept-hand distributions of hands 1 to ``hands``."""
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-            raise InputError(f"hands must be a positive integer, got {hands!r}")
+        self._check_hands("hands", hands)
         out = []
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
-        for k in range(1, hands + 1):
-            out.append(_hand_dist(self.rules, self._mix_kept(vec), f"hand {k}"))
-            vec = _mat_vec(vec, self._info)
+        with progress_bar(hands, "deck chain: hand by hand", unit=" hands", min_total=0) as bar:
+            for k in range(1, hands + 1):
+                out.append(_hand_dist(self.rules, self._mix_kept(vec), f"hand {k}"))
+                vec = _mat_vec(vec, self._info)
+                bar.update(1)
         return out
 
     def reshuffle_schedule(self, hands: int | None = None) -> ExactTable:
@@ -439,8 +483,7 @@ class DeckChain:
             [6]
         """
         n = len(self.prefix) + 2 * len(self.cycle) if hands is None else hands
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise InputError(f"hands must be a positive integer, got {hands!r}")
+        self._check_hands("hands", n)
         rows = []
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         for k in range(1, n + 1):
@@ -540,6 +583,20 @@ def deck_chain(
     :class:`~dreidelpoker.games.two_dreidel.policies.StateAwarePolicy`; ``start`` defaults
     to a fresh deck.
 
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        policy: the keep policy.
+        start: the deck state at the first hand (default: fresh).
+        max_states: refuse a chain with more states.
+
+    Returns:
+        The :class:`DeckChain`.
+
+    Raises:
+        ValueError: an unknown policy, a start state that does not add up to the deck, or a chain
+            over ``max_states``.
+        TypeError: ``rules`` or ``start`` of the wrong type.
+
     Examples:
         >>> dc = deck_chain(TwoDreidelRules.preset("2-7-7-2"))
         >>> dc.cycle, dc.n_states
@@ -571,7 +628,16 @@ def deck_chain(
 
 
 def heads_up_value(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
-    """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3)."""
+    """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
+
+    Parameters:
+        rules: the rules.
+        a: a parsed hand.
+        b: the other parsed hand.
+
+    Returns:
+        The share.
+    """
     return heads_up_share(rules, a, b)
 
 
@@ -658,6 +724,18 @@ def heads_up_long_run(
     long-run joint distribution on hands of each deck size is the product of the two
     players' long-run distributions on such hands (exact; it needs one of the two
     chains to converge on each deck size, which :attr:`DeckChain.phases_converge` checks).
+
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        hero: the hero's policy (or its :class:`DeckChain`).
+        opponent: the opponent's policy (or its :class:`DeckChain`).
+
+    Returns:
+        A :class:`HeadsUpLongRun`.
+
+    Raises:
+        ValueError: chains of other rules or deck sizes, or chains whose long run does not settle
+            on each deck size.
 
     Examples:
         >>> r = heads_up_long_run(TwoDreidelRules(), hero="normal-best", opponent="normal-best")

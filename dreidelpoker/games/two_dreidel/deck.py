@@ -27,6 +27,13 @@ def hypergeometric(counts: Counts, k: int) -> Iterator[tuple[Counts, int]]:
     """Every count vector of ``k`` cards drawn without order from ``counts``, with its
     number of ways (product of binomials). The weights sum to ``comb(sum(counts), k)``.
 
+    Parameters:
+        counts: cards of each symbol.
+        k: cards drawn.
+
+    Returns:
+        An iterator of ``(drawn counts, ways)``.
+
     Examples:
         >>> sorted(hypergeometric((1, 2), 2))
         [((0, 2), 1), ((1, 1), 2)]
@@ -243,6 +250,13 @@ def draw_weights(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[D
     drawn first; if the pile runs out, the rest of the pile is drawn, the discard is
     shuffled into a new pile and drawing goes on. The chain, the MDP, the odds, the
     table equity and the whole-game engine all draw through it.
+
+    Parameters:
+        rules: the rules.
+        state: the deck state before the draw.
+
+    Returns:
+        ``(outcomes with weights, total)``; the weights sum to the total.
 
     Examples:
         >>> outs, total = draw_weights(TwoDreidelRules(), DeckState.fresh(TwoDreidelRules()))

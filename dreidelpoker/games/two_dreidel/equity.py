@@ -64,7 +64,15 @@ _FRESH = ValueCache(f"{__name__}._fresh_weights", maxsize=256)
 
 
 def hand_weights(rules: TwoDreidelRules, hand: HandLike | Distribution[str]) -> Weights:
-    """A hand, or a distribution over hands, as (parsed hand, integer weight) pairs."""
+    """A hand, or a distribution over hands, as (parsed hand, integer weight) pairs.
+
+    Parameters:
+        rules: the rules.
+        hand: a hand or a distribution over hands.
+
+    Returns:
+        ``(parsed hand, weight)`` pairs.
+    """
     if isinstance(hand, Distribution):
         return [(_possible_hand(rules, h), w) for h, w in hand.weights.items()]
     if isinstance(hand, str):  # parsed once per (symbols, deck, hand size, text): a hand string is a value
@@ -83,7 +91,21 @@ def _fresh_weights(rules: TwoDreidelRules, policy: str) -> tuple[tuple[Hand, int
 
 
 def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Policy) -> list[Weights]:
-    """Each opponent's current-hand distribution as integer weights (validated count)."""
+    """Each opponent's current-hand distribution as integer weights (validated count).
+
+    Parameters:
+        rules: the rules.
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
+            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
+        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+
+    Returns:
+        One list of ``(hand, weight)`` pairs per opponent.
+
+    Raises:
+        ValueError: a bad number of opponents.
+        TypeError: an opponent entry of the wrong type.
+    """
     if isinstance(opponents, bool):
         raise InputError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {opponents!r}")
     if isinstance(opponents, int):
@@ -117,7 +139,14 @@ def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy
 
 
 def opponent_multisets(lists: Sequence[Weights]) -> dict[tuple[Hand, ...], int]:
-    """Distribution of the multiset of opponents' hands: all the hero's showdown needs."""
+    """Distribution of the multiset of opponents' hands: all the hero's showdown needs.
+
+    Parameters:
+        lists: each opponent's ``(hand, weight)`` pairs.
+
+    Returns:
+        ``{sorted hands: weight}``.
+    """
     multisets: dict[tuple[Hand, ...], int] = {(): 1}
     for weights in lists:
         nxt: dict[tuple[Hand, ...], int] = {}
@@ -131,7 +160,16 @@ def opponent_multisets(lists: Sequence[Weights]) -> dict[tuple[Hand, ...], int]:
 
 @bounded_cache(maxsize=200_000)
 def hero_outcome(rules: TwoDreidelRules, hero: Hand, others: tuple[Hand, ...]) -> tuple[int, bool]:
-    """(number of winners, whether the hero is one of them) for the hero against sorted others."""
+    """(number of winners, whether the hero is one of them) for the hero against sorted others.
+
+    Parameters:
+        rules: the rules.
+        hero: the hero's parsed hand.
+        others: the opponents' parsed hands, sorted.
+
+    Returns:
+        ``(winners, hero wins)``.
+    """
     winners = showdown_winners(rules, [hero, *others])
     return len(winners), 0 in winners
 
@@ -144,7 +182,18 @@ def equity_against(
     opponents: int,
     description: str = "",
 ) -> EquityResult:
-    """Exact equity of weighted hero hands against a distribution of opponent multisets."""
+    """Exact equity of weighted hero hands against a distribution of opponent multisets.
+
+    Parameters:
+        rules: the rules.
+        hero: ``(hand, weight)`` pairs.
+        multisets: ``{sorted opponent hands: weight}``.
+        opponents: the number of opponents.
+        description: the result's description.
+
+    Returns:
+        The exact :class:`~dreidelpoker.EquityResult`.
+    """
     acc = EquityAccumulator(opponents + 1)
     for hero_hand, hero_w in hero:
         for ms, w in multisets.items():
@@ -164,6 +213,15 @@ def equity_vs_lists(
 
     Uses the precomputed showdown table (:mod:`.showdown_table`); with more hand types
     in play than it handles, falls back to enumerating opponent multisets.
+
+    Parameters:
+        rules: the rules.
+        hero: ``(hand, weight)`` pairs.
+        lists: each opponent's ``(hand, weight)`` pairs.
+        description: the result's description.
+
+    Returns:
+        The exact :class:`~dreidelpoker.EquityResult`.
 
     Examples:
         >>> r = TwoDreidelRules()
@@ -195,6 +253,16 @@ def equity(
     :class:`Distribution` over their hands, or an ``OpponentPosterior`` from their public
     discards. ``hand`` may itself be a distribution over the hero's hands (a partial hand).
 
+    Parameters:
+        hand: your kept hand, or a distribution over your hands.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
+            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
+        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+
+    Returns:
+        An :class:`~dreidelpoker.EquityResult` (exact win, tie, lose, equity).
+
     Examples:
         >>> equity("GH", opponents=1)
         EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
@@ -215,6 +283,12 @@ def equity(
 def possible_hands(rules: TwoDreidelRules) -> list[str]:
     """Every hand a full deck can produce, best first in normal order.
 
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        Canonical hand strings.
+
     Examples:
         >>> possible_hands(TwoDreidelRules())
         ['GH', 'GN', 'GS', 'HH', 'HN', 'HS', 'NN', 'NS']
@@ -228,6 +302,13 @@ def possible_hands(rules: TwoDreidelRules) -> list[str]:
 
 def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str] | None = None) -> ExactMatrix:
     """Equity (1 win, 1/2 tie, 0 loss) of every row hand against every column hand.
+
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        hands: the hands to compare (default: every possible hand).
+
+    Returns:
+        An :class:`~dreidelpoker.ExactMatrix`.
 
     Examples:
         >>> m = heads_up_matrix()
@@ -256,7 +337,16 @@ def equity_table(
     policy: Policy = "normal-best",
 ) -> ExactTable:
     """Each possible hand's exact win / tie / lose / equity against fresh-deck opponents,
-    next to how often the policy keeps it from a fresh deck."""
+    next to how often the policy keeps it from a fresh deck.
+
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        opponents: the number of fresh-deck opponents.
+        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+
+    Returns:
+        An :class:`~dreidelpoker.ExactTable`, one row per possible hand.
+    """
     rules = rules or TwoDreidelRules()
     kept = kept_hand_distribution(rules, policy=policy)
     rows = []

@@ -83,6 +83,9 @@ def clear_caches() -> None:
 def cache_info() -> dict[str, int]:
     """Sizes of the caches and how often the library was called on a miss.
 
+    Returns:
+        ``{name: size or count}``.
+
     Examples:
         >>> sorted(cache_info())[:2]
         ['break_even', 'classes']
@@ -315,6 +318,14 @@ def _best_policy(rules: TwoDreidelRules) -> Any:
 def equity_bot(rules: TwoDreidelRules, *, put_back: Literal["greedy-equity", "normal-best", "best"] = "greedy-equity",
                aggression: float = 1.0) -> EquityBot:
     """An :class:`EquityBot` for one game (the registered ``equity`` bot uses the defaults).
+
+    Parameters:
+        rules: the rules the bot plays.
+        put_back: how it puts back: ``"greedy-equity"``, ``"normal-best"`` or ``"best"``.
+        aggression: scales its bet sizes and call thresholds (1: neutral).
+
+    Returns:
+        The :class:`EquityBot`.
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel.play import new_game

@@ -77,6 +77,17 @@ def parse_discards(
     """Parse a discard history: ``"GH,NN"``, ``["GH", "NN"]``, with ``"?"``/``None`` for an
     unseen hand. Each entry is the kept hand one player discarded, oldest first.
 
+    Parameters:
+        discards: the history.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+
+    Returns:
+        One parsed hand (or ``None``) per hand played.
+
+    Raises:
+        ValueError: a discard of the wrong size or one the deck cannot produce.
+        TypeError: a value of another type.
+
     Examples:
         >>> parse_discards("GH, ?, NS")
         ((0, 1), None, (2, 3))
@@ -120,6 +131,13 @@ def parse_discards(
 
 def pile_sizes(rules: TwoDreidelRules, hands: int) -> list[int]:
     """Size of a player's draw pile at the start of hands ``1 .. hands`` (public information).
+
+    Parameters:
+        rules: the rules.
+        hands: the number of hands.
+
+    Returns:
+        The sizes.
 
     Examples:
         >>> pile_sizes(TwoDreidelRules(), 7)
@@ -362,6 +380,21 @@ def opponent_posterior(
     :data:`~dreidelpoker.games.two_dreidel.policies.POLICIES` or a callable).
     ``pile_size``, if given, is checked against the hand number.
 
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        discards: the opponent's discard history.
+        hand_number: the current hand (with ``"top-two"``).
+        visibility: ``"all"`` or ``"top-two"``.
+        policy: the keep policy the opponent is assumed to play.
+        pile_size: the opponent's pile size now, checked.
+
+    Returns:
+        An :class:`OpponentPosterior`: their current hand, top card and the evidence.
+
+    Raises:
+        ValueError: an unknown visibility, an impossible pile size, or discards the deck (or the
+            assumed policy) cannot produce.
+
     Examples:
         >>> post = opponent_posterior(discards="GH")
         >>> post.top_card
@@ -457,6 +490,20 @@ def table_posteriors(
 
     All players draw every hand, so under ``visibility="all"`` every history must have
     the same length. ``policy`` is one policy for all or one per opponent.
+
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        discards: one discard history per opponent.
+        hand_number: the current hand (with ``"top-two"``).
+        visibility: ``"all"`` or ``"top-two"``.
+        policy: one keep policy for all opponents or one each.
+
+    Returns:
+        One :class:`OpponentPosterior` per opponent.
+
+    Raises:
+        ValueError: a bad number of opponents or policies, or histories of different lengths.
+        TypeError: ``discards`` is not a list.
 
     Examples:
         >>> [p.hand_number for p in table_posteriors(discards=["GH", "NN"])]

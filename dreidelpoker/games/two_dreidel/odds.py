@@ -37,6 +37,17 @@ def kept_hand_distribution(
 
     ``state`` defaults to a fresh deck. Outcomes are canonical hand strings, best first.
 
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        state: the deck state before the draw.
+        policy: the keep policy.
+
+    Returns:
+        A :class:`~dreidelpoker.Distribution` over kept hands.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`TwoDreidelRules`.
+
     Examples:
         >>> d = kept_hand_distribution()
         >>> d["GH"]
@@ -56,7 +67,14 @@ def kept_hand_distribution(
 
 
 def deck_symbols(rules: TwoDreidelRules) -> tuple[sympy.Symbol, ...]:
-    """The symbolic deck counts, named after the symbols in lower case (g, h, n, s)."""
+    """The symbolic deck counts, named after the symbols in lower case (g, h, n, s).
+
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        One sympy Symbol per card symbol.
+    """
     import sympy
 
     return tuple(sympy.Symbol(s.lower(), nonnegative=True, integer=True) for s in rules.symbols)
@@ -121,6 +139,17 @@ def kept_hand_formulas(
     The draw pile is treated as holding the symbolic counts (a fresh deck, or any pile of
     at least ``rules.draw`` cards); ``top`` fixes the known top card, which is then one
     of the counted cards.
+
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        policy: the keep policy.
+        top: the known top card.
+
+    Returns:
+        A :class:`KeptHandFormulas` (``formulas``, and ``subs`` for numbers).
+
+    Raises:
+        ValueError: a top card that is not one card.
 
     Examples:
         >>> f = kept_hand_formulas()

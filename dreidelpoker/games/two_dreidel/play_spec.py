@@ -56,6 +56,12 @@ METRIC_HELP = {
 def default_bots(players: int) -> tuple[str, ...]:
     """Seat 1 plays ``equity``; the others cycle through ``tight``, ``calling-station`` and ``random``.
 
+    Parameters:
+        players: the number of players.
+
+    Returns:
+        One bot name per seat.
+
     Examples:
         >>> default_bots(4)
         ('equity', 'tight', 'calling-station', 'random')
@@ -67,6 +73,12 @@ def default_bots(players: int) -> tuple[str, ...]:
 def metrics(final: TwoDreidelGame) -> dict[str, float]:
     """The game's own figures (see :data:`METRIC_HELP`). A rate with no cases (no Gimel was
     spun, no showdown happened) is left out rather than reported as ``nan``.
+
+    Parameters:
+        final: a finished game.
+
+    Returns:
+        ``{metric: value}``.
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel.play import new_game

@@ -111,6 +111,16 @@ def greedy_equity_policy(
     deck and playing ``normal-best``. Ties in equity keep the normal-better hand. The
     policy looks at this hand only, never at what the put-back card does next hand.
 
+    Parameters:
+        rules: the rules.
+        reference: the reference opponent's kept-hand distribution.
+
+    Returns:
+        A policy ``drawn -> put-back``.
+
+    Raises:
+        ValueError: reference probabilities that are negative or do not sum to 1.
+
     Examples:
         >>> p = greedy_equity_policy(TwoDreidelRules())
         >>> p("GHS"), p("GNS"), p("HNS")
@@ -244,6 +254,13 @@ def kept_weights(policy: ResolvedPolicy, state: DeckState) -> dict[Hand, int]:
     """The kept hands of one draw and put-back from ``state`` under ``policy``, with
     integer weights (the draw's multiset classes; they sum to the number of draws).
 
+    Parameters:
+        policy: the resolved keep policy.
+        state: the deck state before the draw.
+
+    Returns:
+        ``{kept hand: weight}``.
+
     Examples:
         >>> rules = TwoDreidelRules()
         >>> w = kept_weights(resolve_policy("normal-best", rules), DeckState.fresh(rules))
@@ -323,6 +340,17 @@ def _named_policy(name: str, rules: TwoDreidelRules) -> ResolvedPolicy:
 
 def resolve_policy(policy: Policy | ResolvedPolicy, rules: TwoDreidelRules) -> ResolvedPolicy:
     """Turn a policy name or callable into a validated, memoised policy.
+
+    Parameters:
+        policy: a name, a callable ``drawn -> put-back``, a :class:`StateAwarePolicy` or a resolved policy.
+        rules: the rules.
+
+    Returns:
+        The resolved policy.
+
+    Raises:
+        ValueError: an unknown name.
+        TypeError: a value of another type.
 
     Examples:
         >>> p = resolve_policy("normal-best", TwoDreidelRules())

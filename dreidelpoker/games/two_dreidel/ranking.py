@@ -36,6 +36,18 @@ def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None,
     Letters (either case), Hebrew letters and card suits are accepted; spaces, commas
     and dashes are ignored.
 
+    Parameters:
+        text: the cards.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        what: what the cards are, for messages.
+
+    Returns:
+        Symbol indices, sorted.
+
+    Raises:
+        ValueError: an unknown symbol.
+        TypeError: a value of another type.
+
     Examples:
         >>> parse_cards("ש ג נ")
         (0, 2, 3)
@@ -64,6 +76,17 @@ def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None,
 def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
     """Parse one hand; it must have exactly ``rules.hand_size`` cards.
 
+    Parameters:
+        hand: ``"GH"`` or symbol indices.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+
+    Returns:
+        Symbol indices, sorted.
+
+    Raises:
+        ValueError: the wrong number of cards or bad symbols.
+        TypeError: a value of another type.
+
     Examples:
         >>> parse_hand("HG")
         (0, 1)
@@ -90,6 +113,13 @@ def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
 def format_hand(hand: Sequence[int], rules: TwoDreidelRules | None = None) -> str:
     """Canonical form: better card first, symbol letters.
 
+    Parameters:
+        hand: symbol indices.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+
+    Returns:
+        The hand, e.g. ``"GS"``.
+
     Examples:
         >>> format_hand((3, 0))
         'GS'
@@ -99,7 +129,14 @@ def format_hand(hand: Sequence[int], rules: TwoDreidelRules | None = None) -> st
 
 
 def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
-    """Normal-order key (greater is stronger): the higher card, then the kicker."""
+    """Normal-order key (greater is stronger): the higher card, then the kicker.
+
+    Parameters:
+        hand: symbol indices.
+
+    Returns:
+        The key.
+    """
     return tuple(-i for i in sorted(hand))
 
 
@@ -108,12 +145,28 @@ def trumps(rules: TwoDreidelRules, a: Sequence[int], b: Sequence[int]) -> bool:
 
     ``a`` trumps ``b`` when some trump pair (x, y) has x in a and y in b, and no pair
     (x, y) has x in b and y in a. Default: a holds a Shin, b a Gimel, and not the reverse.
+
+    Parameters:
+        rules: the rules.
+        a: symbol indices.
+        b: the other hand's symbol indices.
+
+    Returns:
+        ``True`` if ``a`` trumps ``b``.
     """
     return hand_trumps(rules.trump_index_pairs, a, b)
 
 
 def compare(a: HandLike, b: HandLike, rules: TwoDreidelRules | None = None) -> int:
     """Heads-up result: +1 if ``a`` wins, -1 if ``b`` wins, 0 for a tie.
+
+    Parameters:
+        a: a hand (``"GH"`` or symbol indices).
+        b: the other hand.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+
+    Returns:
+        +1, 0 or -1.
 
     Examples:
         >>> compare("GH", "HH"), compare("NS", "GH"), compare("SH", "NS")
@@ -134,12 +187,32 @@ def _compare(rules: TwoDreidelRules, ha: Hand, hb: Hand) -> int:
 
 
 def heads_up_share(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
-    """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3)."""
+    """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
+
+    Parameters:
+        rules: the rules.
+        a: a parsed hand.
+        b: the other parsed hand.
+
+    Returns:
+        The share.
+    """
     return (Fraction(0), Fraction(1, 2), Fraction(1))[_compare(rules, a, b) + 1]
 
 
 def showdown_winners(rules: TwoDreidelRules, hands: Sequence[Hand]) -> list[int]:
-    """Positions of the winners among parsed hands ("trumps are evaluated last")."""
+    """Positions of the winners among parsed hands ("trumps are evaluated last").
+
+    Parameters:
+        rules: the rules.
+        hands: parsed hands.
+
+    Returns:
+        The winners' positions.
+
+    Raises:
+        ValueError: no hands.
+    """
     if not hands:
         raise InputError("a showdown needs at least one hand")
 
@@ -160,6 +233,13 @@ def showdown_winners(rules: TwoDreidelRules, hands: Sequence[Hand]) -> list[int]
 
 def showdown(hands: Sequence[HandLike], rules: TwoDreidelRules | None = None) -> list[int]:
     """Multiway showdown; returns the positions of the winning hands (several = split).
+
+    Parameters:
+        hands: the hands.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+
+    Returns:
+        The winners' positions.
 
     Examples:
         >>> showdown(["SG", "SN", "NN"])

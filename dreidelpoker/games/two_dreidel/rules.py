@@ -58,6 +58,17 @@ _DEFAULT_RULES: TwoDreidelRules | None = None
 def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[str] = ("G", "H", "N", "S")) -> tuple[int, ...]:
     """Parse a deck distribution: ``"1-5-5-1"``, ``(1, 5, 5, 1)`` or ``{"G": 1, ...}``.
 
+    Parameters:
+        deck: the deck in any of these forms.
+        symbols: the card symbols.
+
+    Returns:
+        One count per symbol.
+
+    Raises:
+        ValueError: a malformed deck or an unknown symbol.
+        TypeError: a value of another type.
+
     Examples:
         >>> parse_deck("2-6-6-2")
         (2, 6, 6, 2)

@@ -109,6 +109,14 @@ def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_s
     """The showdown table of a rules family (cached by the three facts that define it).
 
     Call it as ``showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)``.
+
+    Parameters:
+        symbols: the number of card symbols.
+        trump_pairs: the trump pairs as symbol indices.
+        hand_size: cards in a hand.
+
+    Returns:
+        The :class:`ShowdownTable`.
     """
     import itertools
 
@@ -160,6 +168,14 @@ def equity_counts(
     Returns ``(total, win, tie, share, den)``: over ``total`` equally likely weighted
     deals the hero wins alone in ``win``, shares in ``tie``, and takes ``share / den``
     pots (a ``k``-way split pays ``1/k``). ``den`` is ``lcm(1..n+1)``.
+
+    Parameters:
+        table: the rules family's showdown table.
+        hero: ``(hand, weight)`` pairs.
+        opponents: each opponent's ``(hand, weight)`` pairs.
+
+    Returns:
+        ``(total, win, tie, share, den)``.
 
     Raises:
         ValueError: more than :data:`MAX_TYPES` distinct hand types are in play.

@@ -195,7 +195,15 @@ def advice_policy(setup: SpinGameSetup, seat: int) -> Policy:
     """The current advice as a policy for ``seat``: call a spin when
     :func:`~dreidelpoker.games.two_dreidel.spin.spin_decision` says the call is worth at least
     folding (equity against the other seat's whole hand distribution, its stack); in a
-    betting round check, and call a bet when the equity reaches the pot odds."""
+    betting round check, and call a bet when the equity reaches the pot odds.
+
+    Parameters:
+        setup: the spin game.
+        seat: the seat (0 or 1).
+
+    Returns:
+        The policy.
+    """
     equity = _equities(setup)[seat]
     rules = setup.rules
 

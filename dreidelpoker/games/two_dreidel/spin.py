@@ -70,6 +70,14 @@ def _face_index(rules: TwoDreidelRules, face: str) -> int:
 def spin_buy_in(face: str, pot: int, rules: TwoDreidelRules | None = None) -> int:
     """The buy-in a spin face sets from the pot at that moment.
 
+    Parameters:
+        face: ``"G"``, ``"H"``, ``"N"`` or ``"S"``.
+        pot: the pot when the dreidel lands.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+
+    Returns:
+        The buy-in in chips.
+
     Examples:
         >>> [spin_buy_in(f, 5) for f in "GHNS"]
         [5, 3, 0, 1]
@@ -162,6 +170,22 @@ def spin_decision(
     (exact number, ``"p/q"`` string or a decimal); ``hero_stack`` the hero's chips
     (``None``: enough for any buy-in); ``opponents`` the number of opponents still in or a
     list of their stacks (``None`` for a deep stack).
+
+    Parameters:
+        face: the face the dreidel shows.
+        pot: the pot when it lands.
+        equity: your showdown equity.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        hero_stack: your chips.
+        opponents: opponents still in, or their stacks.
+        call_probability: the chance each opponent calls.
+
+    Returns:
+        A :class:`SpinDecision`.
+
+    Raises:
+        ValueError: a bad number of opponents.
+        TypeError: ``opponents`` of the wrong type.
 
     Examples:
         >>> d = spin_decision("G", pot=6, equity="1/2", opponents=1)
@@ -294,6 +318,17 @@ def spin_table(
 ) -> SpinTable:
     """:func:`spin_decision` for every face of the dreidel, with the face probabilities and
     the value of the spin (the probability-weighted best of calling and folding).
+
+    Parameters:
+        pot: the pot when the dreidel lands.
+        equity: your showdown equity.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        hero_stack: your chips.
+        opponents: opponents still in, or their stacks.
+        call_probability: the chance each opponent calls.
+
+    Returns:
+        A :class:`SpinTable`.
 
     Examples:
         >>> t = spin_table(pot=4, equity="1/6", opponents=2)

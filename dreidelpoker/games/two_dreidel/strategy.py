@@ -508,6 +508,14 @@ def best_put_back_policy(
 ) -> BestResponse:
     """The put-back policy maximising long-run heads-up equity against a fixed opponent.
 
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        opponent: the opponent's policy (a name, a resolved policy or its :class:`DeckChain`).
+        mdp: a ready :class:`PutBackMDP` of these rules, to save building it.
+
+    Returns:
+        A :class:`BestResponse`: the policy, its exact long-run equity and a summary.
+
     Examples:
         >>> br = best_put_back_policy(TwoDreidelRules(), opponent="normal-best")
         >>> br.value > sympy.Rational(1, 2), br.iterations >= 1
@@ -524,6 +532,14 @@ def exploitability(
     mdp: PutBackMDP | None = None,
 ) -> sympy.Rational:
     """How much a best response earns above 1/2 against ``policy`` (0 = unexploitable).
+
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        policy: the policy (a name, a resolved policy or its :class:`DeckChain`).
+        mdp: a ready :class:`PutBackMDP` of these rules.
+
+    Returns:
+        The exploitability, exact.
 
     Examples:
         >>> exploitability(TwoDreidelRules(), policy="normal-best") > 0
@@ -765,6 +781,13 @@ def put_back_equilibrium(
     equilibrium is found as a linear program over long-run state-action frequencies
     (floating point, HiGHS). Its policy is rounded to exact probabilities, and its
     exploitability is then computed *exactly* with :meth:`PutBackMDP.best_response`.
+
+    Parameters:
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        mdp: a ready :class:`PutBackMDP` of these rules.
+
+    Returns:
+        An :class:`EquilibriumResult`.
 
     Examples:
         >>> eq = put_back_equilibrium(TwoDreidelRules())

@@ -69,7 +69,17 @@ def hand_equity(
     opponents: OpponentsLike = 1,
     policy: Policy = "normal-best",
 ) -> EquityResult:
-    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.equity.equity` (same arguments)."""
+    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.equity.equity` (same arguments).
+
+    Parameters:
+        hand: as for :func:`equity`.
+        rules: as for :func:`equity`.
+        opponents: as for :func:`equity`.
+        policy: as for :func:`equity`.
+
+    Returns:
+        What :func:`equity` returns.
+    """
     deprecated_call("two_dreidel.hand_equity()", "two_dreidel.equity()")
     return equity(hand, rules=rules, opponents=opponents, policy=policy)
 
@@ -86,6 +96,19 @@ def parse_drawn(
 
     They must be ``rules.draw`` cards the deck can hold, include the known top card
     (``top``, or ``hero_deck.top``), and be a possible draw from ``hero_deck`` if given.
+
+    Parameters:
+        drawn: the drawn cards.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        top: the known top card.
+        hero_deck: the deck drawn from.
+
+    Returns:
+        Symbol indices, sorted.
+
+    Raises:
+        ValueError: the wrong number of cards, cards the deck cannot hold, or cards that miss the
+            known top card or cannot come from ``hero_deck``.
 
     Examples:
         >>> parse_drawn("NGH")
@@ -273,6 +296,18 @@ def put_back_equities(
     against it. ``policy`` is the opponents' keep policy where they are given as deck
     states or a number (fresh decks).
 
+    Parameters:
+        drawn: your drawn cards.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
+            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
+        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        top: the card you put back last hand.
+        hero_deck: your deck before the draw, to check the drawn cards against.
+
+    Returns:
+        A :class:`PutBackTable`, one row per choice.
+
     Examples:
         >>> t = put_back_equities("GHS", opponents=1)
         >>> [(c.put_back, c.hand, c.equity) for c in t.choices]
@@ -344,6 +379,20 @@ def before_draw_equity(
     ``hero_policy="best"`` picks, for every draw, the put-back with the highest equity this
     hand; a policy name or callable plays that policy instead.
 
+    Parameters:
+        state: the hero's deck before the draw.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
+            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
+        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        hero_policy: ``"best"`` (the best put-back of every draw) or a keep policy.
+
+    Returns:
+        A :class:`~dreidelpoker.games.two_dreidel.table.BeforeDrawEquity`.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`DeckState`.
+
     Examples:
         >>> rules = TwoDreidelRules()
         >>> r = before_draw_equity(DeckState.of(rules, top="G", deck="1-5-5-1"), opponents=1)
@@ -401,6 +450,20 @@ def monte_carlo_equity(
     ``hero`` is a hand, a distribution over hands, or a deck state (the hero then draws and
     puts back by ``hero_policy``). Same seed, same answer.
 
+    Parameters:
+        hero: a hand, a distribution over hands, or a deck state.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
+            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
+        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        hero_policy: the hero's keep policy (with a deck state).
+        samples: the number of samples.
+        seed: the seed.
+        confidence: the intervals' confidence level.
+
+    Returns:
+        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+
     Raises:
         InputError: for bad samples, seed, confidence, hands or opponents.
 
@@ -437,6 +500,26 @@ def table_equity(
 
     ``method="monte-carlo"`` samples instead (``samples``, ``seed``); with a deck state it
     needs a named ``hero_policy``.
+
+    Parameters:
+        hero: a hand, drawn cards, a distribution over hands, or a deck state.
+        rules: the rules (default RULES.md: deck 1-5-5-1).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
+            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
+        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        hero_policy: ``"best"`` or the hero's keep policy.
+        top: the card put back last hand.
+        method: ``"exact"`` or ``"monte-carlo"``.
+        samples: Monte Carlo samples.
+        seed: the Monte Carlo seed.
+
+    Returns:
+        An :class:`~dreidelpoker.EquityResult`, a :class:`PutBackTable`, a
+        :class:`~dreidelpoker.games.two_dreidel.table.BeforeDrawEquity` or a Monte Carlo estimate.
+
+    Raises:
+        ValueError: an unknown method, a card count that is neither a hand nor a draw, or Monte
+            Carlo from a deck state with ``hero_policy="best"``.
 
     Examples:
         >>> table_equity("GHS").best.hand

@@ -22,7 +22,11 @@ from ...limits import int_arg, monte_carlo_options
 
 
 def add_equity_arguments(p: argparse.ArgumentParser) -> None:
-    """Arguments of ``equity two-dreidel``."""
+    """Arguments of ``equity two-dreidel``.
+
+    Parameters:
+        p: the command's parser.
+    """
     p.add_argument("hand", metavar="HAND", nargs="?", help='your two kept cards, e.g. GH, "גה" or ♠♥')
     p.add_argument("--deck", default="1-5-5-1", help=DECK_HELP)
     p.add_argument("--policy", default="normal-best",
@@ -84,6 +88,17 @@ class EquityOutput:
 
 
 def run_equity(args: argparse.Namespace) -> EquityOutput:
+    """Run ``equity two-dreidel``: a hand's equity, or a put-back table for drawn cards.
+
+    Parameters:
+        args: the parsed command line.
+
+    Returns:
+        What the command prints (text or JSON).
+
+    Raises:
+        ValueError: both or neither of HAND and ``--drawn``, or options that do not fit together.
+    """
     rules = TwoDreidelRules(deck=args.deck, half_pot_rounding=args.half_pot_rounding, short_stack=args.short_stack)
     if (args.hand is None) == (args.drawn is None):
         raise InputError("give either HAND (your two kept cards) or --drawn CARDS (your three drawn cards)")
