@@ -10,12 +10,14 @@ first call of ``simulate`` pays.
 What bounds the speed: a deal at 5 players is about 8 engine steps (the shuffle, one numpy
 permutation; the deal, into bit masks; 2-3 dummy offers and now and then a choice of lead,
 each building an observation and calling a bot; the runs are played inside one step, a
-turn at a time with bit arithmetic). What is left is Python overhead spread over the deal:
-a new frozen ~27-field state per step, the readable log (about 24 lines a deal, each an
-``Event`` with its text), the observations, and the bots' hand scores. Sessions of one deal
-also pay per game for the runner's seeded generators (a ``SeedSequence`` and a
-``Generator`` for each stream used), a fresh line-up of bots and the record with its
-~30 metrics: about a quarter more per deal than sessions of 100.
+turn at a time with bit arithmetic). The log's text is written only when someone reads it,
+and states, observations and deal summaries are named tuples, so what is left is plain
+Python work spread over the deal: about 26 turns and 10 runs, the lead look-ups, 2-3
+observations and the bots' hand scores; in sessions of 100 deals about a tenth more goes
+to the garbage collector (the session's log lives until the session ends). Sessions of one
+deal also pay per game for the runner's seeded generators (numpy makes a ``SeedSequence``
+and a ``Generator``, about 25 µs, for chance and for each seat that decides: about a fifth
+of a one-deal game), a fresh line-up of bots and the record with its ~30 metrics.
 
     python benchmarks/bench_queenie.py [--runs 1] [--deals 20000] [--sweep-games 400]  (0: no sweep)
 """
