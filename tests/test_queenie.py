@@ -264,3 +264,23 @@ def test_deals_is_the_length_metric() -> None:
                    seed=3, hand_limit=2, progress=False)
     assert cut.truncated == 3 and cut.metric_values("deals") == [2.0, 2.0, 2.0]
     assert "deals" in cut.to_text()
+
+
+def test_rules_pickle_without_the_cached_tables() -> None:
+    # Rules travel to worker processes with every task: the game's cached deck tables and
+    # their look-up caches (which grow as deals are played) must not travel with them.
+    import pickle
+
+    from dreidelpoker.play import simulate
+
+    rules = QueenieRules(players=5)
+    fresh = len(pickle.dumps(rules))
+    simulate(rules, "heuristic,random,random,random,random", games=300, seed=1, progress=False)
+    assert "_tables" in rules.__dict__  # cached by the game
+    data = pickle.dumps(rules)
+    assert len(data) == fresh < 1000
+    back = pickle.loads(data)
+    assert back == rules and "_tables" not in back.__dict__
+    assert simulate(back, "never-swap,random,random,random,random", games=5, seed=2,
+                    progress=False).records == simulate(rules, "never-swap,random,random,random,random", games=5,
+                                                        seed=2, progress=False).records

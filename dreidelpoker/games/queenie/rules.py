@@ -144,6 +144,14 @@ class QueenieRules:
                 f"and a dummy with queen_card={self.queen_card!r}: every hand needs a card"
             )
 
+    def __getstate__(self) -> dict[str, object]:
+        """The fields only: the deck tables the game caches on a rules object (and their
+        growing look-up caches) are rebuilt where the rules are unpickled, so rules sent to
+        worker processes stay a few hundred bytes."""
+        state = dict(self.__dict__)
+        state.pop("_tables", None)
+        return state
+
     @classmethod
     def presets(cls) -> dict[str, QueenieRules]:
         """Named variants: RULES.md, each documented alternative, a session and a small exact deck.
