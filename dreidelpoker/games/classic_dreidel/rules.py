@@ -31,11 +31,11 @@ import sympy
 
 from ..._fractions import to_fraction, to_rational
 from ...errors import InputError
+from .ending import never_ends_reason
+from .spins import FACES
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
-#: The faces, in the order of ``face_probabilities``.
-FACES = ("G", "H", "N", "S")
 HEY_ROUNDINGS = ("up", "down", "continuous")
 ELIMINATIONS = ("cannot-pay", "zero")
 STOPPING_RULES = ("last-survivor", "first-elimination", "first-gimel")
@@ -113,8 +113,6 @@ class ClassicDreidelRules:
                 f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
             )
         object.__setattr__(self, "face_probabilities", fr)
-        from .ending import never_ends_reason  # here, not at the top: ending.py builds on spins.py
-
         reason = never_ends_reason(self)
         if reason is not None:
             raise InputError(

@@ -12,9 +12,9 @@ far too big for it are refused at once (:data:`MAX_POSTERIOR_WORK`).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import comb, prod
 
+from ...caches import bounded_cache
 from ...errors import ResourceLimitError
 from .rules import TwoDreidelRules
 
@@ -94,7 +94,7 @@ def posterior_work(rules: TwoDreidelRules, hands: int) -> int:
     return _posterior_work(rules.counts, rules.draw, rules.put_back, hands)
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(maxsize=4096)
 def _posterior_work(counts: tuple[int, ...], draw: int, put_back: int, hands: int) -> int:
     import numpy as np
 
