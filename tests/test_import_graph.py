@@ -57,3 +57,34 @@ def test_graph_is_read() -> None:
 def test_no_import_circles() -> None:
     circles = [sorted(c) for c in nx.strongly_connected_components(_graph()) if len(c) > 1]
     assert not circles, "modules that import each other in a loop: " + "; ".join(" <-> ".join(c) for c in circles)
+
+
+def _private_reach_ins() -> list[str]:
+    """``from <public module> import _name`` between two modules of the package.
+
+    A module's underscore names are its own; another module that needs one should get a
+    public name (or the code should move to a private module, whose names are internal to
+    the package by design: ``dreidelpoker._fractions``)."""
+    files = {_module_name(p): p for p in ROOT.rglob("*.py")}
+    found = []
+    for name, path in sorted(files.items()):
+        base = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                anchor = base.rsplit(".", node.level - 1)[0] if node.level > 1 else base
+                mod = f"{anchor}.{node.module}" if node.module else anchor
+            else:
+                mod = node.module or ""
+            if not mod.startswith("dreidelpoker") or any(p.startswith("_") for p in mod.split(".")[1:]):
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{name} takes {alias.name} from {mod}")
+    return found
+
+
+def test_no_private_reach_ins() -> None:
+    found = _private_reach_ins()
+    assert not found, "private names used across modules: " + "; ".join(found)

@@ -35,7 +35,7 @@ class CFRResult:
     history: tuple[tuple[int, float], ...]
 
 
-class _Flat:
+class FlatForm:
     """Precomputed index arrays of the tree for the vectorised passes."""
 
     groups: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]
@@ -151,7 +151,7 @@ def cfr_plus(
     check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
     if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
         raise InputError(f"check_every must be a positive integer, got {check_every!r}")
-    flat = _Flat(form)
+    flat = FlatForm(form)
     regrets = np.zeros(flat.num_actions)
     average = np.zeros(flat.num_actions)
     par = form.parent
@@ -189,7 +189,7 @@ def cfr_plus(
     return CFRResult(_behaviour(flat, average), t, tuple(history))
 
 
-def _behaviour(flat: _Flat, average: FloatArray) -> tuple[Behaviour, Behaviour]:
+def _behaviour(flat: FlatForm, average: FloatArray) -> tuple[Behaviour, Behaviour]:
     sums = np.bincount(flat.action_infoset, weights=average, minlength=flat.num_sets)
     out: list[Behaviour] = []
     for p in (0, 1):

@@ -43,7 +43,15 @@ class SpinRules(Protocol):
 DreidelState = tuple[Any, ...]
 
 
-def _check_integer_pot(rules: SpinRules) -> None:
+def check_integer_pot(rules: SpinRules) -> None:
+    """Refuse a continuous pot where a chain of whole-coin states is asked for.
+
+    Parameters:
+        rules: the rules.
+
+    Raises:
+        InputError: ``rules.hey_rounding`` is ``"continuous"``.
+    """
     if rules.hey_rounding == "continuous":
         raise InputError(
             "hey_rounding='continuous' makes coin amounts real numbers, so there is no finite chain; "
@@ -66,7 +74,7 @@ def start_state(*, rules: SpinRules) -> DreidelState:
         >>> start_state(rules=ClassicDreidelRules(players=2, coins=3))
         ((2, 2), 0, 2, 0)
     """
-    _check_integer_pot(rules)
+    check_integer_pot(rules)
     p = rules.players
     return (tuple([rules.coins - 1] * p), 0, p, 0)
 
