@@ -63,7 +63,7 @@ from .play_state import (
     IN_HAND as _IN_HAND, LABS as _LABS, LEGAL as _LEGAL, LOG as _LOG, NODES as _NODES, OBS_A as _OBS_A,
     OBS_B as _OBS_B, OBS_C as _OBS_C, OUTS as _OUTS, OVER, PENDING as _PENDING, PHASE as _PHASE, PLANS as _PLANS,
     POT as _POT, PUT_BACK, RAISE_BY as _RAISE_BY, RAISES as _RAISES, SEAT as _SEAT, SPIN, SPUN as _SPUN,
-    STACKS as _STACKS, STEP as _STEP, T as _T, TURN as _TURN, _NO_RAISE, Stats, StateFields, decks_of, fold_stats,
+    STACKS as _STACKS, STEP as _STEP, T as _T, TURN as _TURN, NO_RAISE as _NO_RAISE, Stats, StateFields, decks_of, fold_stats,
 )
 from .play_tables import Tables, tables
 from .rules import TwoDreidelRules, whole_game_end_problem

@@ -18,7 +18,7 @@ from ..protocol import LazyEvent, Turn
 from .play_state import (
     ALIVE, ALL_IN, BETS, BUTTON, CARRY, CONTRIB, CURRENT, CUT, DISCARDS, DRAW, HAND_LIMIT, HAND_NUMBER, HAND_START,
     HANDS, HIGH, IN_HAND, LABS, LEGAL, NODES, NOTES, OUTS, OVER, PENDING, PHASE, PLANS, POT, RAISE_BY, RAISES, SEAT,
-    SEEN, SPUN, STACKS, START_NODES, STEP, T, TURN, BUY_IN, FACE, _NO_RAISE,
+    SEEN, SPUN, STACKS, START_NODES, STEP, T, TURN, BUY_IN, FACE, NO_RAISE,
 )
 from .play_tables import Plan, Tables
 from .ranking import Hand
@@ -149,4 +149,4 @@ def start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
     v[IN_HAND], v[CONTRIB], v[BETS], v[HIGH], v[RAISE_BY], v[PENDING] = alive, contrib, t.zeros, 0, t.min_bet, 0
     v[FACE], v[BUY_IN], v[SPUN], v[HAND_START], v[START_NODES] = "", 0, (), before, v[NODES]
     v[ALL_IN] = all_in
-    v[TURN], v[CURRENT], v[LEGAL], v[RAISES] = _CHANCE, (), (), _NO_RAISE
+    v[TURN], v[CURRENT], v[LEGAL], v[RAISES] = _CHANCE, (), (), NO_RAISE

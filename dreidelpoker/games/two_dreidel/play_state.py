@@ -17,7 +17,7 @@ from .play_tables import DeckNode, Drawn, Plan, Tables
 __all__: list[str] = []
 
 DRAW, PUT_BACK, BET, SPIN, CALLS, OVER = "draw", "put-back", "bet", "spin", "calls", "over"
-_NO_RAISE = range(0)
+NO_RAISE = range(0)
 
 
 class Stats(NamedTuple):
