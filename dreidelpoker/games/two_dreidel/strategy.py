@@ -157,7 +157,7 @@ class PutBackMDP:
         out = chain.phase_hands_weights()
         vec: dict[DeckState, Fraction] = {chain.start: Fraction(1)}
         for size in self.prefix:
-            out[size] = chain._mix_kept(vec)
+            out[size] = chain.kept_hand_mixture(vec)
             nxt: dict[DeckState, Fraction] = {}
             for s, p in vec.items():
                 for t, q in chain.successors(s).items():
@@ -458,11 +458,11 @@ class EquilibriumResult:
 def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[DeckState, Hand], Mapping[Hand, Fraction]],
                  name: str) -> DeckChain:
     """The exact deck chain of a randomised put-back policy (normal-best where ``probs`` is silent)."""
-    from .chain import _StateInfo
+    from .chain import StateInfo
 
     rules = mdp.rules
     k = len(rules.symbols)
-    info: dict[DeckState, _StateInfo] = {}
+    info: dict[DeckState, StateInfo] = {}
     stack = [mdp.start]
     while stack:
         s = stack.pop()
@@ -481,7 +481,7 @@ def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[DeckState, Hand], Mapping
                 nxt[t] = nxt.get(t, Fraction(0)) + p * q
                 kept_d[kept] = kept_d.get(kept, Fraction(0)) + p * q
             resh += p if o.reshuffled else 0
-        info[s] = _StateInfo(nxt, kept_d, resh)
+        info[s] = StateInfo(nxt, kept_d, resh)
         stack.extend(t for t in nxt if t not in info)
 
     def refuse(drawn: str, state: DeckState) -> str:
