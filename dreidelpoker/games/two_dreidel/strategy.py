@@ -36,7 +36,13 @@ import sympy
 from ..._fractions import decimal_str, frac_str
 from ...display import number_text
 from ...exact import ExactTable
-from . import _putback_arrays as _pa
+from ._putback_arrays import Q as _Q
+from ._putback_arrays import action_values as _action_values
+from ._putback_arrays import build as _build
+from ._putback_arrays import evaluate as _evaluate
+from ._putback_arrays import exact_improve as _exact_improve
+from ._putback_arrays import float_policy_iteration as _float_policy_iteration
+from ._putback_arrays import phase_kept as _phase_kept
 from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle, heads_up_value
 from .deck import DeckState, draw_weights
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
@@ -50,8 +56,6 @@ __all__ = [
 ]
 
 _LP_METHOD = "highs-ipm"
-
-_Q = _pa.Q
 
 OPPONENT_MODEL = (
     "Opponent model: equal decks cycled independently from fresh, so both players reshuffle on the "
@@ -90,7 +94,7 @@ class PutBackMDP:
         self.rules = rules or TwoDreidelRules()
         self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
-        self._arrays = _pa.build(self.rules, max_states)
+        self._arrays = _build(self.rules, max_states)
         full = self.rules.counts
         self.states: list[DeckState] = [
             DeckState.trusted(deck, top, tuple(a - d for a, d in zip(full, deck))) for deck, top in self._arrays.keys
@@ -144,7 +148,7 @@ class PutBackMDP:
         if not isinstance(opponent, DeckChain):
             pol = resolve_policy(opponent, self.rules)
             choice = self._policy_choice(pol)
-            fast = _pa.phase_kept(self._arrays, self.prefix, self.cycle, choice, len(self.rules.all_hands))
+            fast = _phase_kept(self._arrays, self.prefix, self.cycle, choice, len(self.rules.all_hands))
             if fast is not None:
                 hands = self.rules.all_hands
                 return pol.name, {size: {hands[h]: q for h, q in d.items()} for size, d in fast.items()}
@@ -187,7 +191,7 @@ class PutBackMDP:
     def _float_policy_iteration(self, choice: Any, values: Any, max_iterations: int) -> None:
         """Improve ``choice`` in place by policy iteration in float64 (one sparse solve and
         one vectorised improvement per step)."""
-        _pa.float_policy_iteration(self._arrays, choice, values, max_iterations)
+        _float_policy_iteration(self._arrays, choice, values, max_iterations)
 
     def best_response(
         self,
@@ -218,15 +222,15 @@ class PutBackMDP:
             True
         """
         name, opp = self._opponent(opponent)
-        exact_values, float_values = _pa.action_values(self._arrays, self.rules, opp)
+        exact_values, float_values = _action_values(self._arrays, self.rules, opp)
         choice = self._policy_choice(resolve_policy(initial, self.rules))
         # Policy iteration in floats first (a sparse solve per step), then exactly from the
         # float optimum: usually one exact evaluation proves it optimal, and the exact loop
         # below corrects it if float rounding ever chose wrongly, so the answer stays exact.
         self._float_policy_iteration(choice, float_values, max_iterations)
         for iteration in range(1, max_iterations + 1):
-            gain, bias = _pa.evaluate(self._arrays, self.prefix, self.cycle, choice, exact_values)
-            if not _pa.exact_improve(self._arrays, choice, exact_values, bias):
+            gain, bias = _evaluate(self._arrays, self.prefix, self.cycle, choice, exact_values)
+            if not _exact_improve(self._arrays, choice, exact_values, bias):
                 break
         else:
             raise RuntimeError(f"policy iteration did not settle in {max_iterations} iterations")
