@@ -15,6 +15,7 @@ from math import comb
 
 from ...errors import ResourceLimitError
 from .rules import ClassicDreidelRules
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["check_chain_size", "estimated_states"]
 
@@ -39,7 +40,8 @@ def estimated_states(rules: ClassicDreidelRules) -> int:
     return placements * p * (5 + p - 2) // 5  # x whose turn, x a fitted factor for who is out
 
 
-def check_chain_size(rules: ClassicDreidelRules, max_states: int, *, option: str = "max_states") -> int:
+@rules_keyword_only(0)
+def check_chain_size(max_states: int, *, rules: ClassicDreidelRules, option: str = "max_states") -> int:
     """Refuse at once a chain whose estimated size is over ``max_states``.
 
     Parameters:
@@ -54,7 +56,7 @@ def check_chain_size(rules: ClassicDreidelRules, max_states: int, *, option: str
         ResourceLimitError: naming the estimate, the limit and the option that raises it.
 
     Examples:
-        >>> check_chain_size(ClassicDreidelRules(players=2, coins=3), 100)
+        >>> check_chain_size(100, rules=ClassicDreidelRules(players=2, coins=3))
         56
     """
     n = estimated_states(rules)

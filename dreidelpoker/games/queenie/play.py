@@ -24,6 +24,7 @@ from .rules import (
     QueenieRules,
 )
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["PLAY", "metrics"]
 
@@ -106,8 +107,14 @@ def default_bots(players: int) -> tuple[str, ...]:
     return ("heuristic",) + ("random",) * (players - 1)
 
 
-def adapt_rules(rules: QueenieRules, players: int) -> QueenieRules:
+@rules_keyword_only(0)
+def adapt_rules(players: int, *, rules: QueenieRules) -> QueenieRules:
     """``rules`` for ``players`` players."""
+    return _adapt(rules, players)
+
+
+def _adapt(rules: QueenieRules, players: int) -> QueenieRules:
+    """The play spec's hook: ``rules`` for ``players`` players."""
     return rules if rules.players == players else replace(rules, players=players)
 
 
@@ -197,7 +204,7 @@ PLAY = PlaySpec(
     max_players=8,
     round_name="deal",
     default_hand_limit=100_000,
-    adapt_rules=adapt_rules,
+    adapt_rules=_adapt,
     players_in_rules="players",
     add_rules_arguments=add_rules_arguments,
     rules_from_args=rules_from_args,
