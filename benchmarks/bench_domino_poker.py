@@ -34,9 +34,9 @@ import time, json, itertools
 import numpy as np
 from fractions import Fraction
 from dreidelpoker.games import domino_poker as dom
-from dreidelpoker.games.domino_poker.evaluator import _evaluate
+from dreidelpoker.games.domino_poker.evaluator import evaluate_tiles
 t = time.perf_counter()
-evaluate = _evaluate.__wrapped__  # the per-hand evaluator without its cache
+evaluate = evaluate_tiles.__wrapped__  # the per-hand evaluator without its cache
 hero = dom.parse_hand({HAND!r})
 pool = [x for x in dom.TILES if x not in hero]
 hands = list(itertools.combinations(range(15), 5))

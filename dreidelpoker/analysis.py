@@ -23,6 +23,7 @@ from .games.registry import CliCommand
 from .montecarlo import MonteCarloEstimate, ShowdownTally
 from .errors import InputError
 from .limits import MAX_SAMPLES, check_count, check_seed, int_arg, monte_carlo_options, progress_bar
+from .rules_cli import add_rules_flags, rules_from_args
 
 __all__ = ["Method", "equity_command", "exact_equity", "monte_carlo_equity"]
 
@@ -138,7 +139,8 @@ def equity_command(game: AnalysisGame[H, K, R]) -> CliCommand:
     """The generic ``dreidelpoker equity GAME`` command of a game that has none of its own.
 
     Options: ``--hand`` (the hero's known cards as the game writes them, empty = none),
-    ``--opponents``, ``--method exact|monte-carlo``, ``--samples``, ``--seed``.
+    ``--opponents``, ``--method exact|monte-carlo``, ``--samples``, ``--seed``, and one
+    option per rules field (:func:`~dreidelpoker.rules_cli.add_rules_flags`).
 
     Parameters:
         game: the game's analysis protocol (``get_game(name).analysis``).
@@ -160,9 +162,10 @@ def equity_command(game: AnalysisGame[H, K, R]) -> CliCommand:
         p.add_argument("--samples", type=int_arg, default=None,
                        help=f"Monte Carlo samples, 2 to {MAX_SAMPLES:,} (default 20000; with --method monte-carlo)")
         p.add_argument("--seed", type=int_arg, default=None, help="Monte Carlo seed (default 0; with --method monte-carlo)")
+        add_rules_flags(p, game.rules_type, exclude={"players": "one seat per opponent (--opponents), plus yours"})
 
     def run(args: argparse.Namespace) -> _EquityOutput:
-        rules = game.rules_type()
+        rules = rules_from_args(game.rules_type, args)
         known = game.known(args.hand, opponents=args.opponents, rules=rules)
         samples, seed = monte_carlo_options(args.samples, args.seed, monte_carlo=args.method == "monte-carlo",
                                             default_samples=20_000, how="--method monte-carlo")

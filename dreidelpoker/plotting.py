@@ -5,8 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+__all__ = ["bar_chart", "heatmap"]
 
-def _axes(ax: Any) -> Any:
+
+def axes_or_new(ax: Any) -> Any:
+    """The axes to draw on: ``ax`` itself, or a new figure's axes when ``ax`` is ``None``.
+
+    Parameters:
+        ax: matplotlib axes, or ``None``.
+
+    Returns:
+        Matplotlib axes.
+    """
     if ax is None:
         import matplotlib.pyplot as plt
 
@@ -38,7 +48,7 @@ def bar_chart(
     Returns:
         The Axes.
     """
-    ax = _axes(ax)
+    ax = axes_or_new(ax)
     ax.bar(list(labels), list(values), **bar_kwargs)
     ax.set_title(title)
     ax.set_xlabel(xlabel)

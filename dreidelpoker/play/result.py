@@ -221,9 +221,9 @@ class SimulationResult:
 
     def plot(self, metric: str | None = None, ax: Any = None) -> Any:
         """A histogram of one metric over the games (default: the game length); returns the Axes."""
-        from ..plotting import _axes
+        from ..plotting import axes_or_new
 
-        ax = _axes(ax)
+        ax = axes_or_new(ax)
         metric = metric or self.length_metric
         values = self.metric_values(metric)
         ax.hist(values, bins=min(50, max(5, len(set(values)))), color="#4c72b0")

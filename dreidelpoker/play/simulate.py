@@ -59,7 +59,18 @@ def play_spec(rules: Any) -> tuple[GameInfo, PlaySpec]:
     return game, game.play
 
 
-def _seed(seed: int | None) -> int:
+def resolve_seed(seed: int | None) -> int:
+    """The root seed of a run: ``seed`` checked, or fresh entropy when it is ``None``.
+
+    Parameters:
+        seed: a whole number from 0 to 2**128 - 1, or ``None``.
+
+    Returns:
+        The seed every game's ``SeedSequence`` child is spawned from.
+
+    Raises:
+        InputError: ``seed`` is not a whole number in range.
+    """
     if seed is None:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)
@@ -125,9 +136,9 @@ def simulate(
         players = getattr(rules, spec.players_in_rules)
     lineup = resolve_lineup(spec, game.name, bots, players)
     if spec.adapt_rules is not None:
-        rules = spec.adapt_rules(rules, len(lineup))
+        rules = spec.adapt_rules(len(lineup), rules=rules)
     spec.new_game(rules, players=len(lineup), hand_limit=limit)  # rules the game refuses fail here, not in a worker
-    root = _seed(seed)
+    root = resolve_seed(seed)
     records = _run(spec, rules, lineup, root, n_games, limit, executor=executor, progress=progress,
                    keep_history=keep_history, chunks=chunks, desc=f"{game.name} games")
     return SimulationResult(

@@ -23,7 +23,7 @@ from .. import __version__
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, run_tasks, split
-from .simulate import _seed, check_count, play_spec
+from .simulate import check_count, play_spec, resolve_seed
 from ..errors import InputError
 from ..limits import progress_bar
 
@@ -120,7 +120,7 @@ def _cells(grid: Mapping[str, Any], game: str, spec: Any) -> list[SweepCell]:
                              f"({spec.min_players} to {spec.max_players} for {game})")
         lineup_spec = bots(n) if callable(bots) and not isinstance(bots, str) else bots
         lineup = resolve_lineup(spec, game, lineup_spec, n)
-        cell_rules = spec.adapt_rules(rules, len(lineup)) if spec.adapt_rules is not None else rules
+        cell_rules = spec.adapt_rules(len(lineup), rules=rules) if spec.adapt_rules is not None else rules
         if not isinstance(grid["rules"], Mapping):
             rlabel = _rules_label(cell_rules)  # the label of the rules actually played
         cells.append(SweepCell(rlabel, cell_rules, len(lineup), blabel, lineup))
@@ -181,7 +181,7 @@ def sweep(
             raise InputError(f"grid: every rules object must belong to one game; got {game.name} and {play_spec(r)[0].name}")
     n_games = check_count("games", games, low=1, high=MAX_GAMES)
     limit = spec.default_hand_limit if hand_limit is None else check_count("hand_limit", hand_limit, low=1, high=10**9)
-    root = _seed(seed)
+    root = resolve_seed(seed)
     cells = _cells(grid, game.name, spec)
     cache = Path(cache_dir) if cache_dir is not None else None
     if cache is not None:
@@ -320,9 +320,9 @@ class SweepResult:
 
     def plot(self, metric: str | None = None, *, x: str = "players", hue: str = "rules", ax: Any = None) -> Any:
         """A line per ``hue`` value of a metric's mean (default: game length) against ``x``, with 95% error bars."""
-        from ..plotting import _axes
+        from ..plotting import axes_or_new
 
-        ax = _axes(ax)
+        ax = axes_or_new(ax)
         metric = metric or self.length_metric
         rows = self.metric(metric)
         groups: dict[Any, list[dict[str, Any]]] = {}
@@ -342,9 +342,9 @@ class SweepResult:
 
     def heatmap(self, metric: str | None = None, *, x: str = "players", y: str = "rules", ax: Any = None) -> Any:
         """A heatmap of a metric's mean (default: game length) over two parameters."""
-        from ..plotting import _axes
+        from ..plotting import axes_or_new
 
-        ax = _axes(ax)
+        ax = axes_or_new(ax)
         metric = metric or self.length_metric
         rows = self.metric(metric)
         xs = sorted({r[x] for r in rows}, key=str)

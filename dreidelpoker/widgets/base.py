@@ -28,7 +28,8 @@ from ..display import TABLE_CSS
 
 __all__ = ["Explorer", "error_html", "explore_command"]
 
-_STYLE = (
+#: The CSS every explorer page shares (one copy, so the explorers look alike).
+EXPLORER_STYLE = (
     "<style>" + TABLE_CSS
     + ".dp-explorer .dp-error{color:#b00;font-weight:bold}"
     ".dp-explorer .widget-label{min-width:9em}"
@@ -123,7 +124,7 @@ class Explorer:
         """Controls on the left (never clipped), results on the right; wraps on narrow screens."""
         left = w.VBox(list(self.visible_controls()),
                       layout=w.Layout(min_width=self.controls_width, flex="0 0 auto", margin="0 1em 0 0"))
-        right = w.VBox([w.HTML(_STYLE), self.status, self.output],
+        right = w.VBox([w.HTML(EXPLORER_STYLE), self.status, self.output],
                        layout=w.Layout(flex="1 1 400px", min_width="0", overflow="auto"))
         return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
 
@@ -185,7 +186,7 @@ class Explorer:
             "kernel: run this notebook in Jupyter or Voilà to use the explorer, or launch it with "
             f"<code>{html.escape(cmd)}</code>.</div>"
         )
-        return f"<div class='dp-explorer-static'>{note}{_STYLE}{self.status.value}{self.output.value}</div>"
+        return f"<div class='dp-explorer-static'>{note}{EXPLORER_STYLE}{self.status.value}{self.output.value}</div>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -27,7 +27,7 @@ from ..games.domino_poker import (
 from ..games.domino_poker.tiles import HAND_SIZE, MAX_PLAYERS
 from ..errors import InputError
 
-from .base import _STYLE, Explorer
+from .base import EXPLORER_STYLE, Explorer
 
 __all__ = ["DominoExplorer", "domino_report", "explorer", "explorer_html", "parse_known_opponents"]
 
@@ -175,7 +175,7 @@ class DominoExplorer(Explorer):
             rows.setdefault(t.high, []).append(self.buttons[t.label])
         picker = w.VBox([w.HBox(r, layout=w.Layout(flex_flow="row wrap")) for r in rows.values()])
         return w.VBox([picker, w.HBox([self.opponents, self.low_runs], layout=w.Layout(flex_flow="row wrap")),
-                       self.known, w.HTML(_STYLE), self.status, self.output])
+                       self.known, w.HTML(EXPLORER_STYLE), self.status, self.output])
 
     @property
     def html(self) -> w.HTML:

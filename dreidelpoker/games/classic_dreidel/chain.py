@@ -24,7 +24,7 @@ from ...markov import MarkovChain
 from .size import check_chain_size, estimated_states
 from .float_chain import float_absorption
 from .rules import FACES, ClassicDreidelRules
-from .spins import DreidelState, _check_integer_pot, pay_spin, reante, spin_outcome, start_state
+from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
 
@@ -114,7 +114,7 @@ def dreidel_chain(
         >>> len(chain), sorted(chain.absorbing_states())
         (8, [('win', 0), ('win', 1)])
     """
-    _check_integer_pot(rules)
+    check_integer_pot(rules)
     if exact:
         return MarkovChain.from_successors([start_state(rules=rules)], lambda s: successors(s, rules=rules),
                                            max_states=max_states, progress=progress)

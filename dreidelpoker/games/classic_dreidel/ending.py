@@ -37,10 +37,9 @@ Examples:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .rules import ClassicDreidelRules
+from .spins import SpinRules, spin_outcome
 
 __all__ = ["ENDING_CHECK_MAX_STATES", "EndingCheck", "ending_check", "never_ends_reason"]
 
@@ -71,7 +70,7 @@ def _faces_text(faces: str) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def ending_check(rules: ClassicDreidelRules, *, max_states: int = ENDING_CHECK_MAX_STATES) -> EndingCheck:
+def ending_check(rules: SpinRules, *, max_states: int = ENDING_CHECK_MAX_STATES) -> EndingCheck:
     """Decide whether every game of ``rules`` can end (the cases of the module docstring).
 
     Parameters:
@@ -108,10 +107,8 @@ def ending_check(rules: ClassicDreidelRules, *, max_states: int = ENDING_CHECK_M
     return _explore(rules, faces, max_states)
 
 
-def _explore(rules: ClassicDreidelRules, faces: str, max_states: int) -> EndingCheck:
+def _explore(rules: SpinRules, faces: str, max_states: int) -> EndingCheck:
     """Case 7: visit every reachable state; check that each can reach an end."""
-    from .spins import spin_outcome
-
     p = rules.players
     start: Any = (tuple([rules.coins - 1] * p), 0, p, 0)
     index: dict[Any, int] = {start: 0}
@@ -160,7 +157,7 @@ def _explore(rules: ClassicDreidelRules, faces: str, max_states: int) -> EndingC
     return EndingCheck(False, f"only {_faces_text(faces)} can come up (no Shin, no Nun), and with {table} {where}", n)
 
 
-def never_ends_reason(rules: ClassicDreidelRules) -> str | None:
+def never_ends_reason(rules: SpinRules) -> str | None:
     """``None`` if every game of ``rules`` can end, else why not (one sentence).
 
     Parameters:

@@ -24,18 +24,18 @@ at possiblywrong.wordpress.com, 2024-01-16, "Exact analysis of Dreidel game"):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 import sympy
 
 from ..._fractions import to_fraction, to_rational
 from ...errors import InputError
+from .ending import never_ends_reason
+from .spins import FACES
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
-#: The faces, in the order of ``face_probabilities``.
-FACES = ("G", "H", "N", "S")
 HEY_ROUNDINGS = ("up", "down", "continuous")
 ELIMINATIONS = ("cannot-pay", "zero")
 STOPPING_RULES = ("last-survivor", "first-elimination", "first-gimel")
@@ -49,9 +49,20 @@ Stopping = Literal["last-survivor", "first-elimination", "first-gimel"]
 class ClassicDreidelRules:
     """Classic dreidel. Defaults are RULES.md section 6.
 
-    ``face_probabilities`` are the chances of Gimel, Hey, Nun, Shin (a fair dreidel by
-    default; real dreidels are not fair, see Nemiroff & Nemiroff 2016). A dreidel whose game
-    may never end (Nun-only, Gimel-only for most coin counts; see :mod:`.ending`) is refused.
+    Attributes:
+        players: 2 to 8.
+        coins: coins each player starts with.
+        hey_rounding: Hey takes half the pot rounded ``"up"`` or ``"down"``, or exactly half
+            of a ``"continuous"`` pot.
+        elimination: a player is out when unable to pay (``"cannot-pay"``) or on reaching
+            zero coins (``"zero"``).
+        reante: everyone antes again when the pot is empty.
+        stopping: the game ends at the ``"last-survivor"``, the ``"first-elimination"`` or
+            the ``"first-gimel"``.
+        face_probabilities: the chances of Gimel, Hey, Nun, Shin, e.g. 1/2,1/6,1/6,1/6 (a
+            fair dreidel by default; real dreidels are not fair, see Nemiroff & Nemiroff
+            2016); a dreidel whose game may never end (Nun-only, Gimel-only for most coin
+            counts; see :mod:`.ending`) is refused.
 
     Raises:
         InputError: for a field outside its allowed values, or a dreidel whose game may never end.
@@ -71,7 +82,8 @@ class ClassicDreidelRules:
     elimination: Elimination = "cannot-pay"
     reante: bool = True
     stopping: Stopping = "last-survivor"
-    face_probabilities: tuple[Any, ...] = (Fraction(1, 4),) * 4
+    face_probabilities: tuple[Any, ...] = field(default=(Fraction(1, 4),) * 4, metadata={"cli": {
+        "metavar": "G,H,N,S", "example": "1/2,1/6,1/6,1/6"}})
 
     def __post_init__(self) -> None:
         p = self.players
@@ -101,8 +113,6 @@ class ClassicDreidelRules:
                 f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
             )
         object.__setattr__(self, "face_probabilities", fr)
-        from .ending import never_ends_reason  # here, not at the top: ending.py builds on spins.py
-
         reason = never_ends_reason(self)
         if reason is not None:
             raise InputError(

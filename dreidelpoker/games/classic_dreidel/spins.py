@@ -4,19 +4,54 @@ all built from :func:`spin_outcome`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from ..._deprecation import rules_keyword_only
 from ...errors import InputError
-from .rules import FACES, ClassicDreidelRules
 
-__all__ = ["DreidelState", "pay_spin", "reante", "spin_outcome", "start_state"]
+__all__ = ["FACES", "DreidelState", "SpinRules", "pay_spin", "reante", "spin_outcome", "start_state"]
+
+#: The faces, in the order of ``face_probabilities``.
+FACES = ("G", "H", "N", "S")
+
+
+class SpinRules(Protocol):
+    """What the spin payments read from the rules (:class:`.ClassicDreidelRules` has it all).
+
+    This module names the fields it reads instead of importing ``rules.py``: the rules check
+    at construction that their game can end (:mod:`.ending`), and that check is built on
+    these spins, so ``rules -> ending -> spins`` stays a line, not a circle.
+    """
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def coins(self) -> int: ...
+    @property
+    def hey_rounding(self) -> str: ...
+    @property
+    def elimination(self) -> str: ...
+    @property
+    def reante(self) -> bool: ...
+    @property
+    def stopping(self) -> str: ...
+    @property
+    def face_probabilities(self) -> tuple[Any, ...]: ...
+    def hey_take(self, pot: Any) -> Any: ...
 
 #: ``(coins, out mask, pot, spinner)``, or ``("win", seat)`` / ``("draw", seats)`` / ``("out", seats)``.
 DreidelState = tuple[Any, ...]
 
 
-def _check_integer_pot(rules: ClassicDreidelRules) -> None:
+def check_integer_pot(rules: SpinRules) -> None:
+    """Refuse a continuous pot where a chain of whole-coin states is asked for.
+
+    Parameters:
+        rules: the rules.
+
+    Raises:
+        InputError: ``rules.hey_rounding`` is ``"continuous"``.
+    """
     if rules.hey_rounding == "continuous":
         raise InputError(
             "hey_rounding='continuous' makes coin amounts real numbers, so there is no finite chain; "
@@ -25,7 +60,7 @@ def _check_integer_pot(rules: ClassicDreidelRules) -> None:
 
 
 @rules_keyword_only(0)
-def start_state(*, rules: ClassicDreidelRules) -> DreidelState:
+def start_state(*, rules: SpinRules) -> DreidelState:
     """The state after the opening ante, seat 0 to spin.
 
     Parameters:
@@ -35,17 +70,18 @@ def start_state(*, rules: ClassicDreidelRules) -> DreidelState:
         ``(coins, out mask, pot, spinner)``.
 
     Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
         >>> start_state(rules=ClassicDreidelRules(players=2, coins=3))
         ((2, 2), 0, 2, 0)
     """
-    _check_integer_pot(rules)
+    check_integer_pot(rules)
     p = rules.players
     return (tuple([rules.coins - 1] * p), 0, p, 0)
 
 
 @rules_keyword_only(0)
 def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
-             eliminated: list[int], *, rules: ClassicDreidelRules) -> Any:
+             eliminated: list[int], *, rules: SpinRules) -> Any:
     """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
 
     The one implementation of the spin payments (:func:`spin_outcome`, which the chain and
@@ -68,6 +104,7 @@ def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
 
     Examples:
         >>> coins = [2, 2]
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
         >>> pay_spin(coins, 2, 0, "H", [], rules=ClassicDreidelRules(players=2, coins=3)), coins
         (1, [3, 2])
     """
@@ -92,7 +129,7 @@ def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
 
 
 @rules_keyword_only(0)
-def reante(coins: list[Any], pot: Any, out: int, eliminated: list[int], *, rules: ClassicDreidelRules) -> Any:
+def reante(coins: list[Any], pot: Any, out: int, eliminated: list[int], *, rules: SpinRules) -> Any:
     """Everyone still in (not in the bit mask ``out``, not just eliminated) antes one coin
     when the pot is empty and ``rules.reante``; returns the new pot.
 
@@ -122,7 +159,7 @@ def reante(coins: list[Any], pot: Any, out: int, eliminated: list[int], *, rules
     return pot
 
 
-def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, spinner: int,
+def _resolve(rules: SpinRules, coins: list[int], out: int, pot: int, spinner: int,
              eliminated: list[int]) -> DreidelState:
     """Re-ante on an empty pot, apply eliminations and the stopping rule, pass the turn."""
     p = rules.players
@@ -147,7 +184,7 @@ def _resolve(rules: ClassicDreidelRules, coins: list[int], out: int, pot: int, s
 
 
 @rules_keyword_only(0)
-def spin_outcome(state: DreidelState, face: str, *, rules: ClassicDreidelRules) -> DreidelState:
+def spin_outcome(state: DreidelState, face: str, *, rules: SpinRules) -> DreidelState:
     """The state after the seat to move spins ``face`` (one of G, H, N, S).
 
     Parameters:
@@ -159,6 +196,7 @@ def spin_outcome(state: DreidelState, face: str, *, rules: ClassicDreidelRules) 
         The state after it (a terminal state is returned unchanged).
 
     Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
         >>> r = ClassicDreidelRules(players=2, coins=3)
         >>> spin_outcome(((2, 2), 0, 2, 0), "G", rules=r)   # take 2, both re-ante
         ((3, 1), 0, 2, 1)

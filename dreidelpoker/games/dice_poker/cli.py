@@ -15,17 +15,17 @@ from .rules import DicePokerRules
 from .tables import SPACES, CategoryTable, category_table, conditional_table, designer_answers
 from ...errors import InputError
 from ...limits import MAX_SAMPLES, int_arg, monte_carlo_options
+from ...rules_cli import add_rules_flags, rules_from_args
 
 
-def _rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--no-straights-from-one", action="store_true",
-                   help="five- and six-card straights may not start at 1 (default: they may)")
-    p.add_argument("--bobtail-from-one", action="store_true",
-                   help="a bobtail (four-card straight) may start at 1 (default: it may not)")
+def _rules_args(p: argparse.ArgumentParser, *, exclude: dict[str, str] | None = None) -> None:
+    # every DicePokerRules field is an option (--straights-from-one/--no-straights-from-one, --bobtail-from-one …)
+    add_rules_flags(p, DicePokerRules, exclude=exclude)
 
 
 def _rules(args: argparse.Namespace) -> DicePokerRules:
-    return DicePokerRules(straights_from_one=not args.no_straights_from_one, bobtail_from_one=args.bobtail_from_one)
+    rules: DicePokerRules = rules_from_args(DicePokerRules, args)
+    return rules
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--samples", type=int_arg, default=None,
                    help=f"Monte Carlo samples, 2 to {MAX_SAMPLES:,} (default 200000; not with --method exact)")
     p.add_argument("--seed", type=int_arg, default=None, help="Monte Carlo seed (default 0; not with --method exact)")
-    _rules_args(p)
+    _rules_args(p, exclude={"players": "one seat per --opponent-dice, plus yours"})
 
 
 def _run_equity(args: argparse.Namespace) -> _EquityOutput:

@@ -32,14 +32,16 @@ def _check_bool(name: str, value: object) -> bool:
 class DicePokerRules:
     """The rules of Dice Poker. Defaults are RULES.md section 2.
 
-    * ``players`` — 2 to 17 (one 52-card deck deals three cards to at most 17).
-    * ``ante`` and ``bet`` — the source sets no stakes: ante 1, fixed-limit bets of 1.
-    * ``betting`` — ``"after-all-cards"`` (one round after the three cards) or
-      ``"after-each-card"``.
-    * ``straights_from_one`` — five- and six-card straights may start at 1
-      (``1-2-3-4-5`` counts); ``False`` forbids that, as the source does for bobtails.
-    * ``bobtail_from_one`` — a bobtail (four-card straight) may start at 1; default
-      ``False`` as in the source ("does not start with a one").
+    Attributes:
+        players: 2 to 17 (one 52-card deck deals three cards to at most 17).
+        ante: what each player puts in before the deal (the source sets no stakes).
+        bet: the fixed-limit bet size (the source sets no stakes).
+        betting: ``"after-all-cards"`` (one round after the three cards) or
+            ``"after-each-card"``.
+        straights_from_one: five- and six-card straights may start at 1 (``1-2-3-4-5``
+            counts); off forbids that, as the source does for bobtails.
+        bobtail_from_one: a bobtail (four-card straight) may start at 1; off by default, as
+            in the source ("does not start with a one").
 
     Examples:
         >>> DicePokerRules().straight_min_start, DicePokerRules().bobtail_min_start

@@ -16,7 +16,7 @@ import numpy as np
 from ...equity import EquityResult
 from ..protocol import AnalysisBase
 from .equity import DominoDeal, describe_deal, exact_equity_of, setup_deal
-from .evaluator import _evaluate
+from .evaluator import evaluate_tiles
 from .rules import DominoPokerRules
 from .tiles import HAND_SIZE, MAX_PLAYERS, Tile, format_hand, parse_hand
 
@@ -52,7 +52,7 @@ class DominoPokerAnalysis(AnalysisBase[DominoPokerRules]):
         return format_hand(hand)
 
     def showdown(self, hands: Sequence[Hand], *, rules: DominoPokerRules) -> list[int]:
-        values = [_evaluate(_hand(h), rules.low_runs) for h in hands]
+        values = [evaluate_tiles(_hand(h), rules.low_runs) for h in hands]
         best = max(values)
         return [i for i, v in enumerate(values) if v == best]
 

@@ -10,25 +10,26 @@ from ...equity import EquityResult
 from ..registry import CliCommand
 from .blocking import blocking
 from .equity import equity
-from .rules import LOW_RUN_OPTIONS, DominoPokerRules
+from .rules import DominoPokerRules
 from .table import category_table
 from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
 from .solve_betting import SOLVE_COMMAND
 from ...errors import InputError
 from ...limits import int_arg
+from ...rules_cli import add_rules_flags, rules_from_args
 
-_LOW_RUNS_HELP = (
-    "how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): flush (default), straight (new "
-    "categories below Straight fours) or high-card"
-)
+def _rules_args(p: argparse.ArgumentParser, *, exclude: dict[str, str] | None = None) -> None:
+    # every DominoPokerRules field is an option (--low-runs, --max-raises …)
+    add_rules_flags(p, DominoPokerRules, exclude=exclude)
 
 
-def _low_runs(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--low-runs", default="flush", choices=list(LOW_RUN_OPTIONS), help=_LOW_RUNS_HELP)
+def _rules(args: argparse.Namespace, **fixed: Any) -> DominoPokerRules:
+    rules: DominoPokerRules = rules_from_args(DominoPokerRules, args, **fixed)
+    return rules
 
 
 def _run_table(args: argparse.Namespace) -> Any:
-    return category_table(rules=DominoPokerRules(low_runs=args.low_runs))
+    return category_table(rules=_rules(args))
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,11 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
                    help=f"number of opponents, 1 to {MAX_PLAYERS - 1} (default 1, or the number of --vs hands)")
     p.add_argument("--vs", action="append", default=[], metavar="TILES",
                    help="known tiles of the next opponent (repeatable; 1 to 5 tiles each, the rest unknown)")
-    _low_runs(p)
+    _rules_args(p, exclude={"players": "one seat per opponent (--opponents), plus yours"})
 
 
 def _run_equity(args: argparse.Namespace) -> _EquityOutput:
-    rules = DominoPokerRules(low_runs=args.low_runs)
+    rules = _rules(args)
     known = list(args.vs)
     n = args.opponents if args.opponents is not None else max(1, len(known))
     if not 1 <= n <= MAX_PLAYERS - 1:
@@ -71,23 +72,23 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     specs: list[Any] = known + [None] * (n - len(known))
     result = equity(args.hand, opponents=specs, rules=rules)
     hand = format_tiles(parse_tiles(args.hand, what="hand"))
-    return _EquityOutput(result, hand, n, tuple(format_tiles(parse_tiles(k)) for k in known), args.low_runs)
+    return _EquityOutput(result, hand, n, tuple(format_tiles(parse_tiles(k)) for k in known), rules.low_runs)
 
 
 def _add_odds(p: argparse.ArgumentParser) -> None:
     p.add_argument("--held", "--hand", dest="held", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
-    _low_runs(p)
+    _rules_args(p)
 
 
 def _run_odds(args: argparse.Namespace) -> Any:
-    return blocking(args.held, rules=DominoPokerRules(low_runs=args.low_runs))
+    return blocking(args.held, rules=_rules(args))
 
 
 COMMANDS = {
     "solve": SOLVE_COMMAND,
     "table": CliCommand(
         help="exact category table over the 15,504 hands, with rank-versus-probability inversions",
-        add_arguments=_low_runs,
+        add_arguments=_rules_args,
         run=_run_table,
         examples=((), ("--low-runs", "straight")),
     ),

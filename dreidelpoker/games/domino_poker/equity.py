@@ -26,7 +26,7 @@ from ...caches import bounded_cache
 from ..._deprecation import rules_keyword_only
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import ExactTable
-from .evaluator import _evaluate
+from .evaluator import evaluate_tiles
 from .rules import DominoPokerRules, LowRuns
 from .table import strength_tables
 from .tiles import (
@@ -355,7 +355,7 @@ def equity(
     result = exact_equity_of(deal, rules=rules)
     hero = deal.known[0]
     if len(hero) == HAND_SIZE:
-        result.details["category"] = _evaluate(hero, rules.low_runs).category
+        result.details["category"] = evaluate_tiles(hero, rules.low_runs).category
     return result
 
 

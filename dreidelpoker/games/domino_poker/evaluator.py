@@ -140,11 +140,20 @@ def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandVa
     """
     rules = rules or DominoPokerRules()
     tiles = parse_hand(hand)
-    return _evaluate(tiles, rules.low_runs)
+    return evaluate_tiles(tiles, rules.low_runs)
 
 
 @bounded_cache(maxsize=65_536)
-def _evaluate(tiles: tuple[Tile, ...], low_runs: LowRuns) -> HandValue:
+def evaluate_tiles(tiles: tuple[Tile, ...], low_runs: LowRuns) -> HandValue:
+    """The value of five parsed tiles (no checks: the engines' inner loop; users call :func:`evaluate`).
+
+    Parameters:
+        tiles: five parsed tiles.
+        low_runs: how low runs count (``DominoPokerRules.low_runs``).
+
+    Returns:
+        The :class:`HandValue`.
+    """
     assert len(tiles) == HAND_SIZE
     names = category_names(low_runs)
     doubles = [t for t in tiles if t.is_double]

@@ -28,16 +28,16 @@ def _check_int(name: str, value: object, *, low: int) -> None:
 class DominoPokerRules:
     """Domino Poker (RULES.md 5). Defaults follow RULES.md.
 
-    * ``players``: 2 to 4 (20 tiles deal at most four hands of five).
-    * ``ante``: what each player puts in before the deal (default 1).
-    * ``min_bet`` / ``max_bet``: the agreed bet and raise sizes; equal values (the
-      default, 1 and 1) make the game fixed-limit.
-    * ``max_raises``: raises allowed in the single betting round (default 3; ``None``
-      for no cap).
-    * ``low_runs``: how a run in suit 1, 2 or 3 ranks (RULES.md 5.4):
-      ``"flush"`` (default), ``"straight"`` (three new categories Straight threes,
-      twos and ones, just below Straight fours) or ``"high-card"`` (neither straight
-      nor flush).
+    Attributes:
+        players: 2 to 4 (20 tiles deal at most four hands of five).
+        ante: what each player puts in before the deal.
+        min_bet: the agreed smallest bet and raise; equal to ``max_bet`` (as by default)
+            makes the game fixed-limit.
+        max_bet: the agreed largest bet and raise (at least ``min_bet``).
+        max_raises: raises allowed in the single betting round (``None`` for no cap).
+        low_runs: how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): ``"flush"``,
+            ``"straight"`` (three new categories Straight threes, twos and ones, just below
+            Straight fours) or ``"high-card"`` (neither straight nor flush).
 
     Examples:
         >>> DominoPokerRules().players

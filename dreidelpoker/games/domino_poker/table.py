@@ -21,7 +21,7 @@ from ...caches import bounded_cache
 from ..._deprecation import rules_keyword_only
 from ...categories import CategoryRow, CategoryTable
 from ...exact import Distribution, ExactTable
-from .evaluator import CATEGORY_DEFINITIONS, _evaluate, category_names
+from .evaluator import CATEGORY_DEFINITIONS, evaluate_tiles, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, TILES, Tile
 
@@ -88,7 +88,7 @@ def compute_strengths(low_runs: LowRuns = "flush") -> tuple[npt.NDArray[np.int16
     Returns:
         ``(strength, category)``: int16 strength ranks (0 = weakest) and int8 category ranks.
     """
-    values = [_evaluate(h, low_runs) for h in ALL_HANDS]
+    values = [evaluate_tiles(h, low_runs) for h in ALL_HANDS]
     order = sorted(range(len(values)), key=lambda i: values[i].key)
     strength = np.empty(len(values), dtype=np.int16)
     strength[np.asarray(order)] = np.arange(len(values), dtype=np.int16)

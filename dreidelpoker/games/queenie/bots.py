@@ -23,7 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from .game import LEAD, OFFER, QueenieGame, QueenieObservation, Tables, tables
+from ._deck import Tables, tables
+from .cards import cards_of
+from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
 from ...errors import InputError
 from ..._deprecation import rules_keyword_only
@@ -290,17 +292,8 @@ def _finish_deal(state: QueenieGame) -> QueenieGame:
         if state.phase == OFFER:
             state = state.apply("keep")
         else:
-            state = state.apply(best_lead(tuple(_cards(state.hands[state.leader])), state.lead_cards, r.deck_ranks))
+            state = state.apply(best_lead(cards_of(state.hands[state.leader]), state.lead_cards, r.deck_ranks))
     return state
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.random.Generator | None = None) -> DummyValue:

@@ -9,7 +9,8 @@ card 0 is the Ace of clubs and card 51 the King of hearts.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+
+from ...caches import bounded_cache
 from ...errors import InputError
 
 __all__ = [
@@ -133,7 +134,7 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
-@lru_cache(maxsize=1 << 16)
+@bounded_cache(maxsize=1 << 16)
 def cards_of(mask: int) -> tuple[int, ...]:
     """The cards of a bit mask, lowest first.
 

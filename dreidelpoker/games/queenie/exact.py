@@ -22,7 +22,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .game import LEAD, OFFER, QueenieGame, new_game, tables
+from ._deck import tables
+from .game import LEAD, OFFER, QueenieGame, new_game
 from .rules import QueenieRules
 from ...errors import InputError
 from ..._deprecation import rules_keyword_only

@@ -16,13 +16,13 @@ direction of play (``1`` = the first player, ``players`` = the dealer, ``0`` = d
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import FrozenInstanceError, dataclass, field
-from functools import lru_cache
+from dataclasses import FrozenInstanceError
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
+from ._deck import Tables, hand_cards, hand_line, lowest_cards, run_line, tables
 from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
 from .rules import QueenieRules
 from ...errors import InputError
@@ -36,130 +36,6 @@ _PHASE_NAMES = ("deal", "queen-card", "offer", "lead", "over")
 T_CARDS, T_RUNS, T_TURNS, T_BLOCKED, T_OUT_CARRIED, T_QUEEN_CARRIED, T_QUEEN_DEAD, T_SWAPS, \
     T_MAX_OUT_POT, T_MAX_QUEEN_POT = range(10)
 _TALLY0 = (0,) * 10
-
-
-@dataclass(frozen=True, slots=True)
-class Tables:
-    """Precomputed masks for one deck (cached per rules)."""
-
-    ranks: int
-    suits: int
-    full: int
-    suit_masks: tuple[int, ...]
-    colour_suits: tuple[tuple[int, ...], tuple[int, ...]]
-    all_suits: tuple[int, ...]
-    queens: tuple[int, ...]
-    queen_mask: int
-    step: int
-    order: tuple[int, ...]
-    deal_count: int
-    #: The hand position (0 = dummy, k = k-th seat from the dealer) of each card dealt, in order.
-    slots: tuple[int, ...]
-    names: tuple[str, ...]
-    #: ``{card: 1 << card}`` for every card of the deck (a dict look-up also rejects non-cards).
-    bit: dict[int, int] = field(compare=False)
-    #: Log text of card masks within one suit (``"AC 2C 3C"``), filled on first use; shared by decks of one shape.
-    text: dict[int, str] = field(compare=False)
-    #: The cards of masks within one suit, lowest first, filled on first use (shared like ``text``).
-    cards: dict[int, tuple[int, ...]] = field(compare=False)
-
-
-def tables(rules: QueenieRules) -> Tables:
-    """The masks and dealing order for ``rules`` (cached on the rules object: hashing rules is slow).
-
-    Parameters:
-        rules: the rules.
-
-    Returns:
-        The :class:`Tables`.
-    """
-    t = rules.__dict__.get("_tables")
-    if t is None:
-        t = _make_tables(rules)
-        object.__setattr__(rules, "_tables", t)
-    return t
-
-
-@lru_cache(maxsize=256)
-def _make_tables(rules: QueenieRules) -> Tables:
-    r, s = rules.deck_ranks, rules.deck_suits
-    suit_masks = tuple(((1 << r) - 1) << (k * r) for k in range(s))
-    queens = tuple(k * r + r - 2 for k in range(s))
-    hands = rules.players + 1
-    order = tuple(range(hands)) if rules.dealing == "dummy-first" else tuple(range(1, hands)) + (0,)
-    return Tables(
-        ranks=r, suits=s, full=(1 << (r * s)) - 1, suit_masks=suit_masks,
-        colour_suits=(tuple(k for k in range(s) if k % 2 == 0), tuple(k for k in range(s) if k % 2 == 1)),
-        all_suits=tuple(range(s)), queens=queens, queen_mask=sum(1 << q for q in queens),
-        step=1 if rules.direction == "right" else -1, order=order,
-        deal_count=r * s - (1 if rules.queen_card == "deck" else 0),
-        slots=tuple(order[i % hands] for i in range(r * s)),
-        names=tuple(card_name(c, r) for c in range(r * s)),
-        bit={c: 1 << c for c in range(r * s)},
-        text=_TEXT.setdefault((r, s), {}),
-        cards=_CARDS.setdefault((r, s), {}),
-    )
-
-
-#: The suit-text caches of :attr:`Tables.text`, one per deck shape (ranks, suits).
-_TEXT: dict[tuple[int, int], dict[int, str]] = {}
-_CARDS: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
-
-
-def _cards(mask: int, t: Tables) -> tuple[int, ...]:
-    """The cards of a mask, lowest first, suit by suit from the cache (a hand seldom repeats,
-    but its suits do)."""
-    out: tuple[int, ...] = ()
-    cache = t.cards
-    for m in t.suit_masks:
-        sub = mask & m
-        if sub:
-            cards = cache.get(sub)
-            if cards is None:
-                cards = cache[sub] = tuple(_bits(sub))
-            out += cards
-    return out
-
-
-def _suit_text(mask: int, t: Tables) -> str:
-    """``"AC 2C 3C"``: the cards of ``mask`` (all of one suit), lowest first (cached)."""
-    text = t.text.get(mask)
-    if text is None:
-        names = t.names
-        text = t.text[mask] = " ".join([names[c] for c in _bits(mask)])
-    return text
-
-
-def _hand_line(t: Tables, seat: int, hand: int) -> str:
-    """``"seat 2 holds AC 3C ..."`` (a log line written when the log is read)."""
-    return f"seat {seat + 1} holds {_hand_text(hand, t)}"
-
-
-def _run_line(t: Tables, turns: tuple[int, ...], out: int, last: int, next_played: bool) -> str:
-    """A run's log line from its turns ``(seat, cards mask, seat, cards mask, ...)`` and how it ended.
-
-    ``out`` is the seat that went out (or -1); otherwise the run stopped after ``last``: at the
-    King, or because the next card was played already (``next_played``) or is dead.
-    """
-    parts = ", ".join([f"seat {turns[i] + 1} {_suit_text(turns[i + 1], t)}" for i in range(0, len(turns), 2)])
-    if out >= 0:
-        return f"run: {parts}; seat {out + 1} is out"
-    if last % t.ranks == t.ranks - 1:
-        why = "after the King"
-    else:
-        why = f"{t.names[last + 1]} played" if next_played else f"{t.names[last + 1]} is dead"
-    return f"run: {parts}; stops {why}"
-
-
-def _hand_text(hand: int, t: Tables) -> str:
-    """The cards of a hand as log text, lowest first (suit by suit, from the cache)."""
-    parts = []
-    for m in t.suit_masks:
-        sub = hand & m
-        if sub:
-            text = t.text.get(sub)
-            parts.append(text if text is not None else _suit_text(sub, t))
-    return " ".join(parts)
 
 
 class _Immutable:
@@ -255,16 +131,6 @@ class QueenieObservation(_Immutable, _ObservationFields):
     __slots__ = ()
 
 
-def _bits(mask: int) -> list[int]:
-    """The cards of a mask, lowest first (uncached: for random masks)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 _INT = frozenset((int,))
 
 # Log lines that never change (events are immutable, so one object serves every deal).
@@ -279,22 +145,6 @@ def _as_card(c: Any) -> int:
     if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
         raise InputError(f"deal: {c!r} is not a card left to deal")
     return int(c)
-
-
-def _lowest(hand: int, suits: tuple[int, ...], t: Tables) -> tuple[int, ...]:
-    """The hand's lowest cards (all of the lowest rank) among ``suits``."""
-    best = t.ranks
-    out: tuple[int, ...] = ()
-    for s in suits:
-        m = hand & t.suit_masks[s]
-        if m:
-            c = (m & -m).bit_length() - 1
-            rank = c - s * t.ranks
-            if rank < best:
-                best, out = rank, (c,)
-            elif rank == best:
-                out = out + (c,)
-    return out
 
 
 class _GameFields(NamedTuple):
@@ -470,13 +320,13 @@ class QueenieGame(_Immutable, _GameFields):
             raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
         t = tables(r)
         position = ((player - self.button) * t.step) % n or n
-        own_dead = _cards(self.dead, t) if self.swapper == player else ()
+        own_dead = hand_cards(self.dead, t) if self.swapper == player else ()
         colour = self.lead_colour if self.phase == LEAD else -1
         return QueenieObservation(
             seat=player, rules=r, phase=_PHASE_NAMES[self.phase], deal=self.deals, button=self.button,
-            position=position, hand=_cards(self.hands[player], t), hand_sizes=tuple(map(int.bit_count, self.hands)),
+            position=position, hand=hand_cards(self.hands[player], t), hand_sizes=tuple(map(int.bit_count, self.hands)),
             dummy_size=self.dummy.bit_count() if self.swapper < 0 else 0, swapper=self.swapper, own_dead=own_dead,
-            played=_cards(self.played, t) if self.played else (), pots=self.pots, chips=self.chips, lead_colour=colour,
+            played=hand_cards(self.played, t) if self.played else (), pots=self.pots, chips=self.chips, lead_colour=colour,
             last_deal=self.last_deal,
         )
 
@@ -541,7 +391,7 @@ class QueenieGame(_Immutable, _GameFields):
         events: list[LazyEvent] = [("deal", None, True, (), _DEAL_LINE, (self.deals + 1, self.button + 1,
                                                                          dummy.bit_count()))]
         for s, h in enumerate(hands):
-            events.append(("hand", s, False, (s,), _hand_line, (t, s, h)))
+            events.append(("hand", s, False, (s,), hand_line, (t, s, h)))
         return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, OFFER, 0,
                            self.dealt, hands, dummy, 0, qcard, 1, -1, 0, -1, (), -1, self.queen_by, (0, 0, 0),
                            self.tally, self.out_wins, self.queen_wins, self.last_deal, self.log.add_lazy(tuple(events)))
@@ -573,7 +423,7 @@ class QueenieGame(_Immutable, _GameFields):
                     swapper: int, log: EventLog) -> QueenieGame:
         first = self.seat_at(1)
         t = tables(self.rules)
-        cands = _lowest(hands[first], t.all_suits, t)
+        cands = lowest_cards(hands[first], t.all_suits, t)
         base = QueenieGame(self.rules, self.hand_limit, self.deals, self.button, chips, pots, LEAD, 0, self.dealt,
                            hands, 0, dead, self.qcard, 0, swapper, 0, first, cands, -1, self.queen_by, (0, 0, 0),
                            self.tally, self.out_wins, self.queen_wins, self.last_deal, log)
@@ -643,13 +493,13 @@ class QueenieGame(_Immutable, _GameFields):
                 holder = next(parts[i] for i in range(0, len(parts), 2) if parts[i + 1] & qbit)
                 queen_by = queen_by[:suit] + (holder,) + queen_by[suit + 1:]
             if out >= 0:
-                events.append(("run", seat, True, (), _run_line, (t, tuple(parts), out, c, False)))
+                events.append(("run", seat, True, (), run_line, (t, tuple(parts), out, c, False)))
                 return self._finish(hands, played, queen_by, (played.bit_count(), n_runs, n_turns), out, False,
                                     events)
-            events.append(("run", seat, True, (), _run_line, (t, tuple(parts), -1, c, c != top and played >> (c + 1) & 1 == 1)))
+            events.append(("run", seat, True, (), run_line, (t, tuple(parts), -1, c, c != top and played >> (c + 1) & 1 == 1)))
             # The next lead: the other colour, from the run's last player.
             colour = 1 - suit % 2
-            cands = _lowest(hands[s], t.colour_suits[colour], t)
+            cands = lowest_cards(hands[s], t.colour_suits[colour], t)
             leader = s
             if not cands:
                 events.append(_PASS[colour][s])
@@ -657,12 +507,12 @@ class QueenieGame(_Immutable, _GameFields):
                 k = s
                 for _ in range(n - 1):
                     k = (k + step) % n
-                    cands = _lowest(hands[k], t.colour_suits[colour], t)
+                    cands = lowest_cards(hands[k], t.colour_suits[colour], t)
                     if cands:
                         leader = k
                         break
                     if r.no_colour == "next-any":
-                        cands = _lowest(hands[k], t.all_suits, t)
+                        cands = lowest_cards(hands[k], t.all_suits, t)
                         leader = k
                         break
                     events.append(_PASS[colour][k])

@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from ..protocol import PlaySpec
+from ...caches import bounded_cache
 from .bots import make_always_swap, make_heuristic, make_lookahead, make_never_swap, make_random
 from .game import (
     T_BLOCKED, T_CARDS, T_MAX_OUT_POT, T_MAX_QUEEN_POT, T_OUT_CARRIED, T_QUEEN_CARRIED, T_QUEEN_DEAD, T_RUNS,
@@ -74,7 +74,7 @@ def metrics(final: QueenieGame) -> dict[str, float]:
     return m
 
 
-@lru_cache(maxsize=None)
+@bounded_cache(maxsize=16)
 def _seat_keys(players: int) -> tuple[tuple[str, str, str], ...]:
     """The per-seat metric names (written once per player count, not once per game)."""
     return tuple((f"out_wins_seat{i}", f"queen_wins_seat{i}", f"chips_per_deal_seat{i}") for i in range(1, players + 1))

@@ -85,9 +85,9 @@ class QueenieRules:
         queen_card_queen: ``"carry-over"``, ``"redraw"`` or ``"to-going-out"``.
         no_colour: ``"pass-on"`` or ``"next-any"``.
         blocked: ``"carry-over"`` or ``"fewest-cards"``.
-        ante: chips each player puts into each pot per deal (1).
-        swap_cost: what a player after the first pays to take the dummy (1).
-        first_swap_cost: what the first player pays to take the dummy (0).
+        ante: chips each player puts into each pot per deal .
+        swap_cost: what a player after the first pays to take the dummy .
+        first_swap_cost: what the first player pays to take the dummy .
         session_deals: deals in one session (one game on the engine).
         deck_suits: 2 (one black, one red suit) or 4.
         deck_ranks: ranks per suit, Ace low; the Queen is ``deck_ranks - 1``.

@@ -93,7 +93,7 @@ def lay_outcomes(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, p
 
 
 def _resolve(g: SkirmishGame, bots: tuple[Any, Any]) -> SkirmishGame:
-    g = g._resolve_piles()
+    g = g.resolve_piles()
     rng = np.random.default_rng(0)  # deterministic bots never use it
     while g.phase == CAPTURE:
         s = g.seat

@@ -306,9 +306,15 @@ class SkirmishGame:
                                      f"{len(piles[s])}, {card_name(piles[s][-1])} face up", s))
         if s == 0:
             return g._with(seat=1, log=log)._refill()
-        return g._with(log=log)._resolve_piles()
+        return g._with(log=log).resolve_piles()
 
-    def _resolve_piles(self) -> SkirmishGame:
+    def resolve_piles(self) -> SkirmishGame:
+        """Compare the piles' top cards (and deeper cards on a tie, as the rules say) and
+        move on: the state after the comparison (the exact chain starts its hands here).
+
+        Returns:
+            The next state.
+        """
         p0, p1 = self.piles
         k = 1
         depth = 1 if self.rules.tie == "own-pile" else min(len(p0), len(p1))

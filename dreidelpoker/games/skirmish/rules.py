@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 from ...errors import InputError
 
@@ -218,7 +218,9 @@ class SkirmishRules:
     tie: TieRule = "own-pile"
     line_size: int = 5
     pile_size: int = 4
-    deck: tuple[int, ...] = STANDARD_DECK
+    deck: tuple[int, ...] = field(default=STANDARD_DECK, metadata={"cli": {
+        "parse": lambda text: parse_deck(text), "metavar": "standard|LOW-HIGHxN|R,R,...", "example": "2-14x2",
+        "show": lambda deck: "standard (52 cards)" if deck == STANDARD_DECK else _deck_label(deck)}})
     lose_at: int | None = None
     skirmish_limit: int = 10_000
 

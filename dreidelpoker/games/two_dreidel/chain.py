@@ -192,15 +192,16 @@ def _next_size(rules: TwoDreidelRules, size: int) -> int:
 
 
 @dataclass(frozen=True)
-class _StateInfo:
-    """Per-state facts of a chain under a fixed policy (exact, as Fractions)."""
+class StateInfo:
+    """Per-state facts of a chain under a fixed policy (exact, as Fractions): the next
+    states, the kept hands and the chance of a reshuffle (the MDP builds them too)."""
 
     next: dict[DeckState, Fraction]
     kept: dict[Hand, Fraction]
     reshuffle: Fraction
 
 
-def _state_info(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy) -> _StateInfo:
+def _state_info(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy) -> StateInfo:
     steps, total = hand_steps(state, policy, rules=rules)
     nxt: dict[DeckState, Fraction] = {}
     kept: dict[Hand, Fraction] = {}
@@ -210,13 +211,13 @@ def _state_info(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy
         nxt[s.next_state] = nxt.get(s.next_state, Fraction(0)) + p
         kept[s.kept] = kept.get(s.kept, Fraction(0)) + p
         resh += s.weight if s.reshuffled else 0
-    return _StateInfo(nxt, kept, Fraction(resh, total))
+    return StateInfo(nxt, kept, Fraction(resh, total))
 
 
 def _explore(
     rules: TwoDreidelRules, start: DeckState, policy: ResolvedPolicy, max_states: int
-) -> dict[DeckState, _StateInfo]:
-    info: dict[DeckState, _StateInfo] = {}
+) -> dict[DeckState, StateInfo]:
+    info: dict[DeckState, StateInfo] = {}
     stack = [start]
     # A bar on a terminal or in Jupyter, under use_progress(True) (the CLI), after a second of work.
     with progress_bar(estimated_states(rules), "deck chain: exploring", unit=" states", min_total=0) as bar:
@@ -235,7 +236,7 @@ def _explore(
     return info
 
 
-def _mat_vec(vec: Mapping[DeckState, Fraction], info: Mapping[DeckState, _StateInfo]) -> dict[DeckState, Fraction]:
+def _mat_vec(vec: Mapping[DeckState, Fraction], info: Mapping[DeckState, StateInfo]) -> dict[DeckState, Fraction]:
     out: dict[DeckState, Fraction] = {}
     for s, p in vec.items():
         for t, q in info[s].next.items():
@@ -271,7 +272,7 @@ class DeckChain:
     """
 
     def __init__(self, rules: TwoDreidelRules, policy: ResolvedPolicy, start: DeckState,
-                 info: dict[DeckState, _StateInfo]) -> None:
+                 info: dict[DeckState, StateInfo]) -> None:
         self.rules = rules
         self.policy = policy
         self.start = start
@@ -397,7 +398,15 @@ class DeckChain:
                 out[s] = out.get(s, Fraction(0)) + p / L
         return out
 
-    def _mix_kept(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
+    def kept_hand_mixture(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
+        """The kept-hand distribution of a hand played from a mixture of start states (exact).
+
+        Parameters:
+            dist: start state -> probability (the chain's own states).
+
+        Returns:
+            Parsed kept hand -> probability, as Fractions (the engine's inner type).
+        """
         out: dict[Hand, Fraction] = {}
         for s, p in dist.items():
             for h, q in self._info[s].kept.items():
@@ -406,7 +415,7 @@ class DeckChain:
 
     # -- analyses ------------------------------------------------------------------
     def long_run_hand_weights(self, *, method: str = "layered") -> dict[Hand, Fraction]:
-        return self._mix_kept(self.long_run_state_distribution(method=method))
+        return self.kept_hand_mixture(self.long_run_state_distribution(method=method))
 
     def long_run_hands(self, *, method: str = "layered") -> Distribution[str]:
         """Long-run frequency of each kept hand, best first (exact).
@@ -420,12 +429,12 @@ class DeckChain:
 
     def phase_hands_weights(self) -> dict[int, dict[Hand, Fraction]]:
         """Deck size -> long-run kept-hand probabilities on hands of that deck size (Fractions)."""
-        return {size: self._mix_kept(p) for size, p in self.phase_state_distributions().items()}
+        return {size: self.kept_hand_mixture(p) for size, p in self.phase_state_distributions().items()}
 
     def phase_hands(self) -> dict[int, Distribution[str]]:
         """Deck size at the start of a hand -> long-run kept-hand distribution on such hands."""
         return {
-            size: _hand_dist(self.rules, self._mix_kept(p),
+            size: _hand_dist(self.rules, self.kept_hand_mixture(p),
                              f"kept hand on hands that start with {size} cards in the deck")
             for size, p in self.phase_state_distributions().items()
         }
@@ -462,7 +471,7 @@ class DeckChain:
             >>> deck_chain(TwoDreidelRules()).hand_distribution(1)["GH"]
             2/11
         """
-        return _hand_dist(self.rules, self._mix_kept(self.state_distribution(hand)),
+        return _hand_dist(self.rules, self.kept_hand_mixture(self.state_distribution(hand)),
                           f"kept hand on hand {hand}, {self.policy.name}, deck {self.rules.deck_label}")
 
     def hand_distributions(self, hands: int) -> list[Distribution[str]]:
@@ -472,7 +481,7 @@ class DeckChain:
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         with progress_bar(hands, "deck chain: hand by hand", unit=" hands", min_total=0) as bar:
             for k in range(1, hands + 1):
-                out.append(_hand_dist(self.rules, self._mix_kept(vec), f"hand {k}"))
+                out.append(_hand_dist(self.rules, self.kept_hand_mixture(vec), f"hand {k}"))
                 vec = _mat_vec(vec, self._info)
                 bar.update(1)
         return out

@@ -56,7 +56,16 @@ import numpy as np
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .deck import DeckState
 from .ranking import Hand
-from .play_tables import DeckNode, Tables, tables
+from .play_end import end_hand as _end_hand, showdown as _showdown, start_hand as _start_hand, win_alone as _win_alone
+from .play_state import (
+    ALIVE as _ALIVE, ALL_IN as _ALL_IN, BET, BETS as _BETS, BUTTON as _BUTTON, BUY_IN as _BUY_IN, CALLS,
+    CARRY as _CARRY, CONTRIB as _CONTRIB, CURRENT as _CURRENT, DRAW, FACE as _FACE, HIGH as _HIGH,
+    IN_HAND as _IN_HAND, LABS as _LABS, LEGAL as _LEGAL, LOG as _LOG, NODES as _NODES, OBS_A as _OBS_A,
+    OBS_B as _OBS_B, OBS_C as _OBS_C, OUTS as _OUTS, OVER, PENDING as _PENDING, PHASE as _PHASE, PLANS as _PLANS,
+    POT as _POT, PUT_BACK, RAISE_BY as _RAISE_BY, RAISES as _RAISES, SEAT as _SEAT, SPIN, SPUN as _SPUN,
+    STACKS as _STACKS, STEP as _STEP, T as _T, TURN as _TURN, NO_RAISE as _NO_RAISE, Stats, StateFields, decks_of, fold_stats,
+)
+from .play_tables import Tables, tables
 from .rules import TwoDreidelRules, whole_game_end_problem
 from ...errors import InputError
 from ...limits import MAX_STACK
@@ -67,32 +76,13 @@ __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 #: The most players at one table (the library's equity engines handle up to 7 opponents).
 MAX_PLAYERS = 8
 
-DRAW, PUT_BACK, BET, SPIN, CALLS, OVER = "draw", "put-back", "bet", "spin", "calls", "over"
 _TURNS = {BET: Turn.PLAYER, DRAW: Turn.CHANCE, SPIN: Turn.CHANCE, PUT_BACK: Turn.SIMULTANEOUS,
           CALLS: Turn.SIMULTANEOUS, OVER: Turn.TERMINAL}
 _FOLD: tuple[str, ...] = ("fold",)
 _FOLD_CALL: tuple[str, ...] = ("fold", "call")
 _CHECK: tuple[str, ...] = ("check",)
 _CALL_FOLD: tuple[str, ...] = ("call", "fold")
-_NO_RAISE = range(0)
 _TUPLE = tuple.__new__
-
-
-# -- per-game figures ------------------------------------------------------------------------
-class _Stats(NamedTuple):
-    spins: int = 0
-    gimels: int = 0
-    gimel_ends: int = 0
-    pot_share_sum: float = 0.0
-    pot_share_max: float = 0.0
-    all_in_hands: int = 0
-    carries: int = 0
-    showdowns: int = 0
-    trump_showdowns: int = 0
-    lead_changes: int = 0
-    leader: int = -1
-    max_swing: int = 0
-    button_net: int = 0
 
 
 # -- the observation ----------------------------------------------------------------------
@@ -171,82 +161,12 @@ class TwoDreidelObservation(_ObservationFields):
 
 
 # -- the state ----------------------------------------------------------------------------
-class _StateFields(NamedTuple):
-    t: Tables
-    hand_limit: int
-    # what every seat observes, in the order of TwoDreidelObservation's fields (an
-    # observation is built from slices of the state: see TwoDreidelGame.observation)
-    hand_number: int
-    phase: str
-    button: int
-    stacks: tuple[int, ...]
-    alive: tuple[bool, ...]
-    in_hand: tuple[bool, ...]
-    contrib: tuple[int, ...]
-    pot: int
-    carry: int
-    bets: tuple[int, ...]
-    face: str
-    buy_in: int
-    spun: tuple[str, ...]
-    seen: tuple[tuple[str, ...], ...]
-    visibility: str
-    step: int
-    # the rest of the game
-    decks: tuple[DeckState, ...]
-    hands: int
-    seat: int
-    drawn: tuple[Hand | None, ...]
-    kept: tuple[Hand | None, ...]
-    back: tuple[Hand | None, ...]
-    high: int
-    raise_by: int
-    pending: int
-    discards: tuple[tuple[str, ...], ...]
-    hand_start: tuple[int, ...]
-    start_decks: tuple[DeckState, ...]
-    all_in: bool
-    cut: bool
-    stats: _Stats
-    log: EventLog
-    # derived when the state is made (functions of the fields above)
-    turn: Turn
-    current_players: tuple[int, ...]
-    legal: tuple[Any, ...]
-    raises: range
-    nodes: tuple[DeckNode, ...]
-    labs: tuple[tuple[str, str, str], ...]
-
-
-_I = {f: i for i, f in enumerate(_StateFields._fields)}
-_T, _HAND_LIMIT, _HAND_NUMBER, _PHASE, _BUTTON = _I["t"], _I["hand_limit"], _I["hand_number"], _I["phase"], _I["button"]
-_STACKS, _ALIVE, _IN_HAND, _CONTRIB, _POT, _CARRY = (_I["stacks"], _I["alive"], _I["in_hand"], _I["contrib"], _I["pot"],
-                                                   _I["carry"])
-_BETS, _FACE, _BUY_IN, _SPUN, _SEEN, _VISIBILITY, _STEP = (_I["bets"], _I["face"], _I["buy_in"], _I["spun"], _I["seen"],
-                                                         _I["visibility"], _I["step"])
-_DECKS, _HANDS, _SEAT, _DRAWN, _KEPT, _BACK, _HIGH = (_I["decks"], _I["hands"], _I["seat"], _I["drawn"], _I["kept"],
-                                                    _I["back"], _I["high"])
-_RAISE_BY, _PENDING, _DISCARDS, _HAND_START, _START_DECKS = (_I["raise_by"], _I["pending"], _I["discards"],
-                                                             _I["hand_start"], _I["start_decks"])
-_ALL_IN, _CUT, _STATS, _LOG, _TURN, _CURRENT = (_I["all_in"], _I["cut"], _I["stats"], _I["log"], _I["turn"],
-                                                _I["current_players"])
-_LEGAL, _RAISES, _NODES, _LABS = _I["legal"], _I["raises"], _I["nodes"], _I["labs"]
-# The observation's shared fields are three runs of the state's fields:
-_OBS_A: Any = slice(_HAND_NUMBER, _BETS + 1)  # hand_number .. round_bets
-_OBS_B: Any = slice(_FACE, _SPUN + 1)  # face, buy_in, spins
-_OBS_C: Any = slice(_SEEN, _STEP + 1)  # discards, visibility, street
-assert tuple(_StateFields._fields)[_OBS_A] == ("hand_number", "phase", "button", "stacks", "alive", "in_hand",
-                                               "contrib", "pot", "carry", "bets")
-assert tuple(_StateFields._fields)[_OBS_B] == ("face", "buy_in", "spun")
-assert tuple(_StateFields._fields)[_OBS_C] == ("seen", "visibility", "step")
-
 _REPR_FIELDS = ("hand_limit", "stacks", "alive", "button", "decks", "carry", "hands", "phase", "step", "seat", "drawn",
                 "kept", "back", "in_hand", "contrib", "bets", "high", "raise_by", "pending", "face", "buy_in", "spun",
                 "discards", "hand_start", "start_decks", "all_in", "cut")
-_NO_LABELS = ("", "", "")
 
 
-class TwoDreidelGame(_StateFields):
+class TwoDreidelGame(StateFields):
     """A game of Two Dreidel in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
 
     Immutable (a named tuple; assigning a field raises
@@ -300,6 +220,38 @@ class TwoDreidelGame(_StateFields):
         """The game ended at the hand limit."""
         return self.cut
 
+    # -- derived fields -------------------------------------------------------------------
+    @property
+    def decks(self) -> tuple[DeckState, ...]:
+        """Each seat's deck now (after its draw this hand)."""
+        return decks_of(self.nodes)
+
+    @property
+    def start_decks(self) -> tuple[DeckState, ...]:
+        """Each seat's deck at the start of the hand."""
+        return decks_of(self.start_nodes)
+
+    @property
+    def drawn(self) -> tuple[Hand | None, ...]:
+        """Each seat's drawn cards this hand (``None``: not drawn yet, or out of the game)."""
+        return tuple(None if o is None else o.hand for o in self.outs)
+
+    @property
+    def kept(self) -> tuple[Hand | None, ...]:
+        """Each seat's kept hand this hand (``None``: not chosen yet, or out of the game)."""
+        return tuple(None if p is None else p.kept for p in self.plans)
+
+    @property
+    def back(self) -> tuple[Hand | None, ...]:
+        """Each seat's put-back card(s) this hand (``None``: not chosen yet, or out of the game)."""
+        return tuple(None if p is None else p.back for p in self.plans)
+
+    @property
+    def stats(self) -> Stats:
+        """The game's figures so far (spins, Gimels, pot shares, lead changes ...), folded from
+        the hands' notes."""
+        return fold_stats(self.t, self.notes)
+
     # -- actions --------------------------------------------------------------------------
     def legal_actions(self, player: int) -> tuple[Any, ...]:
         """Words first (``"fold"``, ``"call"``/``"check"``), then the bet sizes ascending;
@@ -308,8 +260,8 @@ class TwoDreidelGame(_StateFields):
         if ph == BET:
             return self.legal if player == self.seat else ()
         if ph == PUT_BACK:
-            d = self.drawn[player] if self.alive[player] else None
-            return () if d is None else self.t.choices(d)[0]
+            o = self.outs[player]
+            return () if o is None else o.choices
         if ph == CALLS:
             if not self.in_hand[player]:
                 return ()
@@ -405,7 +357,7 @@ class TwoDreidelGame(_StateFields):
         c = self.high - self.bets[player]
         me: Any = self  # (slices of the state's fields)
         return _TUPLE(TwoDreidelObservation, (player,) + me[_OBS_A] + (c if c > 0 else 0,) + me[_OBS_B]
-                      + self.labs[player] + (self.start_decks[player],) + me[_OBS_C])
+                      + self.labs[player] + (self.start_nodes[player].chain,) + me[_OBS_C])
 
 
 # -- transitions: each works on ``v``, a list copy of the state's fields, and appends its log
@@ -454,54 +406,51 @@ def _offer(v: list[Any]) -> None:
 def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     t: Tables = v[_T]
     seat = v[_SEAT]
-    node = v[_NODES][seat]
+    nodes = v[_NODES]
+    node = nodes[seat]
     info = node.info or t.draws_of(node)
-    got = info.after.get(action)
-    if got is None:
+    o = info.after.get(action)
+    if o is None:
         raise InputError(f"seat {seat + 1} cannot draw {action!r} from its deck; possible draws: "
                          f"{', '.join(lab for lab, _w in info.outcomes)}")
-    hand, after, reshuffled, label = got
-    decks = list(v[_DECKS])
-    decks[seat] = after.chain
-    nodes = list(v[_NODES])
-    nodes[seat] = after
-    drawn = list(v[_DRAWN])
-    drawn[seat] = hand
+    new_nodes = list(nodes)
+    new_nodes[seat] = o.node
+    outs = list(v[_OUTS])
+    outs[seat] = o
     labs = list(v[_LABS])
-    labs[seat] = (label, "", "")
-    v[_DECKS], v[_NODES], v[_DRAWN], v[_LABS] = tuple(decks), tuple(nodes), tuple(drawn), tuple(labs)
-    lines.append(("draw", seat, False, (seat,), "seat {} draws {}{}",
-                  (seat + 1, action, " (after a reshuffle)" if reshuffled else "")))
-    if reshuffled:
-        lines.append(("reshuffle", seat, True, (), "seat {} reshuffles the discard pile", (seat + 1,)))
+    labs[seat] = o.labs
+    v[_NODES], v[_OUTS], v[_LABS] = tuple(new_nodes), tuple(outs), tuple(labs)
+    lines += o.lines[seat]
     alive = v[_ALIVE]
     nxt = None if seat == v[_BUTTON] else (t.nexts.get(alive) or t.next_seats(alive))[seat]
     if nxt is not None:
         v[_SEAT] = nxt
     elif t.put_back:
         v[_PHASE] = PUT_BACK
-    else:
-        v[_KEPT] = tuple(drawn)
-        v[_BACK] = tuple(() if d is not None else None for d in drawn)
-        v[_LABS] = tuple(_NO_LABELS if d is None else (t.label(d), t.label(d), t.label(())) for d in drawn)
+    else:  # nothing to put back: every seat keeps what it drew
+        plans = tuple(None if d is None else d.plan(None) for d in outs)
+        v[_PLANS] = plans
+        v[_LABS] = tuple(labs if p is None else p.labs for p, labs in zip(plans, v[_LABS]))
         _streets(v, 0, lines)
 
 
 def _put_back(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) -> None:
-    t: Tables = v[_T]
-    drawn = v[_DRAWN]
-    kept = list(v[_KEPT])
-    back = list(v[_BACK])
+    outs = v[_OUTS]
+    plans = list(v[_PLANS])
     labs = list(v[_LABS])
     for s in sorted(actions):
+        o = outs[s]
         lab = actions[s]
-        b, k, klab = t.choices(drawn[s])[1][lab]
-        kept[s], back[s] = k, b
-        labs[s] = (labs[s][0], klab, t.label(b))
-        lines.append(("put-back", s, False, (s,), "seat {} puts back {}, keeps {}", (s + 1, lab, klab)))
-    lines.append(("put-back", None, True, (), "every player puts back a card face down", ()))
-    v[_KEPT], v[_BACK], v[_LABS] = tuple(kept), tuple(back), tuple(labs)
+        p = o.plans.get(lab) or o.plan(lab)
+        plans[s] = p
+        labs[s] = p.labs
+        lines.append(p.lines[s])
+    lines.append(_EVERY_PUT_BACK)
+    v[_PLANS], v[_LABS] = tuple(plans), tuple(labs)
     _streets(v, 0, lines)
+
+
+_EVERY_PUT_BACK: LazyEvent = ("put-back", None, True, (), "every player puts back a card face down", ())
 
 
 def _streets(v: list[Any], step: int, lines: list[LazyEvent]) -> None:
@@ -639,159 +588,6 @@ def _calls_text(parts: tuple[tuple[int, bool | None], ...]) -> str:
         for s, short in parts)
 
 
-def _win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gimel_end: bool = False) -> None:
-    """The only player left wins every pot they may win (what
-    :func:`~dreidelpoker.games.two_dreidel.betting.award` pays, computed inline: every seat's
-    contribution up to the winner's, and the carried pot); the rest carries over."""
-    contrib = v[_CONTRIB]
-    level = contrib[seat]
-    won = v[_CARRY]
-    for c in contrib:
-        won += c if c < level else level
-    leftover = v[_CARRY] + sum(contrib) - won
-    payouts = [0] * len(contrib)
-    payouts[seat] = won
-    note = ("seat {} wins {} ({}){}", (seat + 1, won, why,
-                                       f"; {leftover} nobody still in may win carry over" if leftover else ""))
-    _end_hand(v, leftover, payouts, note, lines, gimel_end=gimel_end)
-
-
-def _showdown(v: list[Any], lines: list[LazyEvent]) -> None:
-    t: Tables = v[_T]
-    kept, in_hand = v[_KEPT], v[_IN_HAND]
-    payouts, leftover, trump = t.showdown(kept, v[_CONTRIB], in_hand, v[_CARRY], v[_BUTTON])
-    note = (_showdown_text, (t, kept, in_hand, payouts, trump, leftover))
-    _end_hand(v, leftover, payouts, note, lines, showdown=True, trump=trump)
-
-
-def _showdown_text(t: Tables, kept: tuple[Hand | None, ...], in_hand: tuple[bool, ...], payouts: tuple[int, ...],
-                   trump: bool, leftover: int) -> str:
-    shown = [(i + 1, t.label(h)) for i, h in enumerate(kept) if in_hand[i] and h is not None]
-    won = ", ".join(f"seat {i + 1} wins {p}" for i, p in enumerate(payouts) if p)
-    note = f"showdown: {', '.join(f'seat {s} {lab}' for s, lab in shown)}; {won}" + (" (the trump decides)" if trump else "")
-    return note + (f"; {leftover} carry over" if leftover else "")
-
-
-def _discards_text(shown: tuple[tuple[int, str], ...]) -> str:
-    return "discards: " + ", ".join(f"seat {s} {lab}" for s, lab in shown)
-
-
-def _end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tuple[Any, tuple[Any, ...]],
-              lines: list[LazyEvent], *, gimel_end: bool = False, showdown: bool = False, trump: bool = False) -> None:
-    t: Tables = v[_T]
-    n = t.players
-    pot_total = v[_POT]
-    stacks = list(v[_STACKS])
-    if payouts is not None:
-        for i, p in enumerate(payouts):
-            stacks[i] += p
-    lines.append(("result", None, True, (), note[0], note[1]))
-    alive = list(v[_ALIVE])
-    decks = list(v[_DECKS])
-    nodes = list(v[_NODES])
-    discards = list(v[_DISCARDS])
-    kept_all, back_all = v[_KEPT], v[_BACK]
-    labels = t.labels
-    shown = []
-    for i in range(n):
-        if not alive[i]:
-            continue
-        kept, back = kept_all[i], back_all[i]
-        assert kept is not None and back is not None
-        node = nodes[i]
-        node = node.next.get((back, kept)) or t.next_deck(node, back, kept)
-        nodes[i] = node
-        decks[i] = node.chain
-        lab = labels.get(kept) or t.label(kept)
-        discards[i] = discards[i] + (lab,)
-        shown.append((i + 1, lab))
-    lines.append(("discard", None, True, (), _discards_text, (tuple(shown),)))
-    # figures of the hand
-    st: _Stats = v[_STATS]
-    button, hand_start, spun = v[_BUTTON], v[_HAND_START], v[_SPUN]
-    swing = top = 0
-    first = tied = -1
-    for i in range(n):
-        s, d = stacks[i], stacks[i] - hand_start[i]
-        if d < 0:
-            d = -d
-        if d > swing:
-            swing = d
-        if s > top or first < 0:
-            top, first, tied = s, i, 0
-        elif s == top:
-            tied = 1
-    share = pot_total / t.total_chips
-    leader = first if not tied else st.leader  # a single chip leader, else the last one stands
-    changes = st.lead_changes + (leader != st.leader and st.leader != -1 and not tied)
-    pot_faces = t.pot_faces
-    v[_STATS] = _TUPLE(_Stats, (
-        st.spins + len(spun), st.gimels + sum(1 for f in spun if f in pot_faces), st.gimel_ends + gimel_end,
-        st.pot_share_sum + share, max(st.pot_share_max, share), st.all_in_hands + v[_ALL_IN],
-        st.carries + (payouts is None), st.showdowns + showdown, st.trump_showdowns + trump, changes, leader,
-        max(st.max_swing, swing), st.button_net + stacks[button] - hand_start[button]))
-    # elimination (nobody is out while the carried pot holds every chip)
-    left = []
-    busted = []
-    for i in range(n):
-        if alive[i]:
-            if stacks[i] > 0:
-                left.append(i)
-            else:
-                busted.append(i)
-    if left:
-        for i in busted:
-            alive[i] = False
-            lines.append(("out", i, True, (), "seat {} has no chips and is out", (i + 1,)))
-    else:
-        left = busted
-    hands = v[_HANDS] + 1
-    new_alive = tuple(alive)
-    new_discards = tuple(discards)
-    v[_ALIVE], v[_DECKS], v[_NODES], v[_DISCARDS], v[_HANDS], v[_CARRY], v[_IN_HAND] = (
-        new_alive, tuple(decks), tuple(nodes), new_discards, hands, carry, new_alive)
-    v[_SEEN] = new_discards if t.visibility == "all" else tuple(hs[-1:] for hs in new_discards)
-    v[_PENDING], v[_CONTRIB], v[_BETS], v[_HIGH], v[_POT], v[_HAND_NUMBER] = 0, (0,) * n, (0,) * n, 0, carry, hands + 1
-    if len(left) == 1:
-        w = left[0]
-        stacks[w] += carry
-        lines.append(("end", w, True, (), "seat {} holds every chip and wins after {} hands", (w + 1, hands)))
-        v[_STACKS], v[_CARRY], v[_POT], v[_PHASE] = tuple(stacks), 0, 0, OVER
-        return
-    v[_STACKS] = tuple(stacks)
-    if hands >= v[_HAND_LIMIT]:
-        lines.append(("end", None, True, (), "the hand limit ({}) is reached: the game is cut short", (v[_HAND_LIMIT],)))
-        v[_PHASE], v[_CUT] = OVER, True
-        return
-    button = _next_alive(new_alive, button)
-    assert button is not None
-    _start_hand(v, button, lines)
-
-
-def _start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
-    t: Tables = v[_T]
-    n = t.players
-    before = v[_STACKS]
-    stacks = list(before)
-    contrib = [0] * n
-    blind = min(t.blind, stacks[button])
-    stacks[button] -= blind
-    contrib[button] = blind
-    none: tuple[None, ...] = (None,) * n
-    posts = (f" and posts a blind of {blind}" + (" (all-in)" if stacks[button] == 0 else "")) if blind else ""
-    lines.append(("hand", button, True, (), "hand {}: seat {} has the button{}", (v[_HANDS] + 1, button + 1, posts)))
-    first = _next_alive(v[_ALIVE], button)
-    v[_STACKS], v[_BUTTON], v[_PHASE], v[_STEP] = tuple(stacks), button, DRAW, 0
-    v[_SEAT] = first if first is not None else button
-    v[_DRAWN] = v[_KEPT] = v[_BACK] = none
-    v[_LABS] = (_NO_LABELS,) * n
-    v[_POT] = v[_CARRY] + blind
-    v[_IN_HAND], v[_CONTRIB], v[_BETS], v[_HIGH], v[_RAISE_BY], v[_PENDING] = (
-        v[_ALIVE], tuple(contrib), (0,) * n, 0, t.min_bet, 0)
-    v[_FACE], v[_BUY_IN], v[_SPUN], v[_HAND_START], v[_START_DECKS] = "", 0, (), before, v[_DECKS]
-    v[_ALL_IN] = blind > 0 and stacks[button] == 0
-
-
 def _next_actor(pending: int, after: int, stacks: Sequence[int], bets: Sequence[int], high: int,
                 in_hand: Sequence[bool]) -> tuple[int, int] | None:
     """The next pending seat after ``after`` that has a decision (a bet to face, or someone
@@ -807,16 +603,6 @@ def _next_actor(pending: int, after: int, stacks: Sequence[int], bets: Sequence[
                     if j != i and in_hand[j] and stacks[j] + bets[j] > bets[i]:
                         return i, pending
             pending &= ~(1 << i)
-    return None
-
-
-def _next_alive(alive: Sequence[bool], after: int) -> int | None:
-    """The next seat after ``after`` (going left, wrapping round) still in the game."""
-    n = len(alive)
-    for k in range(1, n + 1):
-        i = (after + k) % n
-        if alive[i]:
-            return i
     return None
 
 
@@ -865,18 +651,16 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     t = tables(players, rules=rules)
     n = players
     stack = t.stack
-    none: tuple[None, ...] = (None,) * n
     empty: tuple[tuple[str, ...], ...] = ((),) * n
     fields: dict[str, Any] = dict(
         t=t, hand_limit=limit, hand_number=1, phase=DRAW, button=0, stacks=(stack,) * n, alive=(True,) * n,
-        in_hand=(True,) * n, contrib=(0,) * n, pot=0, carry=0, bets=(0,) * n, face="", buy_in=0, spun=(), seen=empty,
-        visibility=t.visibility, step=0, decks=(t.fresh,) * n, hands=0, seat=0, drawn=none, kept=none, back=none, high=0,
-        raise_by=t.min_bet, pending=0, discards=empty, hand_start=(stack,) * n, start_decks=(t.fresh,) * n,
-        all_in=False, cut=False, stats=_Stats(),
+        in_hand=(True,) * n, contrib=t.zeros, pot=0, carry=0, bets=t.zeros, face="", buy_in=0, spun=(), seen=empty,
+        visibility=t.visibility, step=0, nodes=(t.fresh_node,) * n, start_nodes=(t.fresh_node,) * n, hands=0, seat=0,
+        outs=t.nones, plans=t.nones, labs=t.no_labels, high=0, raise_by=t.min_bet, pending=0, discards=empty,
+        hand_start=(stack,) * n, all_in=False, cut=False, notes=(),
         log=EventLog().add(Event("start", f"{rules.label}: {n} players with {stack} chips each")),
-        turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE, nodes=(t.fresh_node,) * n,
-        labs=(_NO_LABELS,) * n)
-    v = [fields[f] for f in _StateFields._fields]
+        turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE)
+    v = [fields[f] for f in StateFields._fields]
     lines: list[LazyEvent] = []
     _start_hand(v, 0, lines)
     return _finish(v, lines)

@@ -33,16 +33,74 @@ Choices = tuple[tuple[str, ...], dict[str, tuple[Hand, Hand, str]]]
 
 class DrawInfo:
     """The exact draw classes of one deck: ``outcomes`` ``(label, weight)``, their running
-    sums, the total weight, and by label ``(drawn hand, deck after the draw, reshuffled, label)``."""
+    sums, the total weight, and by label the :class:`Drawn` outcome."""
 
     __slots__ = ("outcomes", "cumulative", "total", "after")
 
     def __init__(self, outcomes: tuple[tuple[str, int], ...], cumulative: list[int], total: int,
-                 after: dict[str, tuple[Hand, DeckNode, bool, str]]) -> None:
+                 after: dict[str, Drawn]) -> None:
         self.outcomes = outcomes
         self.cumulative = cumulative
         self.total = total
         self.after = after
+
+
+class Drawn:
+    """One draw from one deck: the drawn ``hand`` and its ``label``, the deck after the draw
+    (``node``), whether the pile was reshuffled, the put-back choices (``choices``, the legal
+    actions, worst card back first), the observed labels ``(drawn, "", "")``, the log lines of
+    the draw by seat (``lines[seat]``) and, made on first use, the :class:`Plan` of each
+    put-back choice."""
+
+    __slots__ = ("t", "hand", "node", "reshuffled", "label", "choices", "labs", "lines", "plans")
+
+    def __init__(self, t: Tables, hand: Hand, node: DeckNode, reshuffled: bool, label: str) -> None:
+        self.t = t
+        self.hand = hand
+        self.node = node
+        self.reshuffled = reshuffled
+        self.label = label
+        self.choices = t.choices(hand)[0] if t.put_back else ()
+        self.labs = (label, "", "")
+        after = " (after a reshuffle)" if reshuffled else ""
+        self.lines = tuple(
+            (("draw", s, False, (s,), "seat {} draws {}{}", (s + 1, label, after)),)
+            + ((("reshuffle", s, True, (), "seat {} reshuffles the discard pile", (s + 1,)),) if reshuffled else ())
+            for s in range(t.players))
+        self.plans: dict[str, Plan] = {}
+
+    def plan(self, back_label: str | None) -> Plan:
+        """The :class:`Plan` of putting back ``back_label`` (``None``: no put-back, keep it all)."""
+        got = self.plans.get(back_label or "")
+        if got is None:
+            t = self.t
+            if back_label is None:
+                back: Hand = ()
+                kept, klab = self.hand, self.label
+            else:
+                back, kept, klab = t.choices(self.hand)[1][back_label]
+            got = self.plans[back_label or ""] = Plan(t, self, back, kept, klab)
+        return got
+
+
+class Plan:
+    """A seat's hand after its put-back: the ``back`` and ``kept`` hands, the kept hand's label,
+    the observed labels ``(drawn, kept, put back)``, the log line of the put-back by seat, and
+    the deck at the start of the next hand (``next``: the put-back card(s) on top of the pile,
+    the kept hand on the discard pile)."""
+
+    __slots__ = ("back", "kept", "klab", "shown", "labs", "lines", "next")
+
+    def __init__(self, t: Tables, drawn: Drawn, back: Hand, kept: Hand, klab: str) -> None:
+        self.back = back
+        self.kept = kept
+        self.klab = klab
+        self.shown = (klab,)
+        blab = t.label(back)
+        self.labs = (drawn.label, klab, blab)
+        self.lines = tuple(("put-back", s, False, (s,), "seat {} puts back {}, keeps {}", (s + 1, blab, klab))
+                           for s in range(t.players))
+        self.next = t.next_deck(drawn.node, back, kept)
 
 
 class DeckNode:
@@ -97,6 +155,9 @@ class Tables:
         self.labels: dict[Hand, str] = {}
         self.buy_ins: dict[tuple[str, int], int] = {}
         self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
+        self.zeros: tuple[int, ...] = (0,) * players
+        self.nones: tuple[None, ...] = (None,) * players
+        self.no_labels: tuple[tuple[str, str, str], ...] = (("", "", ""),) * players
         self.nexts: dict[tuple[bool, ...], tuple[int | None, ...]] = {}
         self.showdowns: dict[tuple[Any, ...], tuple[tuple[int, ...], int, bool]] = {}
 
@@ -116,8 +177,8 @@ class Tables:
             info = node.info = DrawInfo(
                 tuple((lab, w) for lab, w, _o in labelled),
                 [int(c) for c in np.cumsum([w for _l, w, _o in labelled])], total,
-                {lab: (o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled, lab)
-                 for lab, _w, o in labelled})
+                {lab: Drawn(self, o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled,
+                            lab) for lab, _w, o in labelled})
         return info
 
     def draw_info(self, deck: DeckState) -> DrawInfo:

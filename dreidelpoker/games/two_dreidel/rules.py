@@ -101,6 +101,36 @@ def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[
     return counts
 
 
+def _parse_aliases(text: str) -> dict[str, str]:
+    """``"g=G,h=H"`` -> ``{"g": "G", "h": "H"}`` (``none``: no aliases); the command-line form of ``aliases``."""
+    if text.strip().lower() == "none":
+        return {}
+    out: dict[str, str] = {}
+    for part in text.split(","):
+        alias, sep, symbol = part.strip().partition("=")
+        if not sep or not alias or not symbol:
+            raise InputError(f"aliases: expected pairs like g=G,h=H (or none), got {shorten(text)}")
+        out[alias] = symbol
+    return out
+
+
+def _parse_trumps(text: str) -> frozenset[tuple[str, str]]:
+    """``"S>G,H>N"`` -> trump pairs (``none``: no trumps); the command-line form of ``trumps``."""
+    if text.strip().lower() == "none":
+        return frozenset()
+    pairs: set[tuple[str, str]] = set()
+    for part in text.split(","):
+        a, sep, b = part.strip().partition(">")
+        if not sep or not a or not b:
+            raise InputError(f"trumps: expected pairs like S>G,H>N (or none), got {shorten(text)}")
+        pairs.add((a.strip(), b.strip()))
+    return frozenset(pairs)
+
+
+def _show_pairs(pairs: Any, sep: str) -> str:
+    return ",".join(f"{a}{sep}{b}" for a, b in sorted(pairs)) or "none"
+
+
 @dataclass(frozen=True, kw_only=True)
 class TwoDreidelRules:
     """A member of the Two Dreidel family. Defaults are RULES.md section 1.
@@ -108,6 +138,26 @@ class TwoDreidelRules:
     Symbols are listed best first (normal order). ``trumps`` holds pairs
     ``(trumper, trumped)``: a hand holding the trumper beats a hand holding the trumped
     symbol unless the reverse also holds (RULES.md 1.3).
+
+    Attributes:
+        symbols: the card symbols, best first, one upper-case letter each.
+        symbol_names: the symbols' names, in the same order.
+        aliases: other characters typed for a symbol (Hebrew letters, suits), as alias=symbol pairs.
+        trumps: trump pairs trumper>trumped, e.g. S>G (none: no trumps).
+        deck: the deck distribution g-h-n-s: a preset (1-5-5-1, 2-6-6-2, 2-7-7-2) or any counts.
+        draw: cards drawn each hand.
+        put_back: cards put back on the discard pile each hand (fewer than ``draw``).
+        spin_faces: the dreidel's faces, in the order of ``spin_probabilities``.
+        spin_probabilities: the faces' probabilities, e.g. 1/2,1/6,1/6,1/6 for a biased
+            dreidel (numbers or sympy symbols; fair by default).
+        spin_buy_ins: what each face costs to stay in: pot, half-pot, nothing or one-chip.
+        half_pot_rounding: Hey's half pot rounded ``"up"`` or ``"down"``.
+        chips_per_player: each player starts with this many chips times the number of players.
+        starting_chips: each player's starting stack (``None``: ``chips_per_player`` x players).
+        blind: the button's blind.
+        streets: the street sequence (RULES.md 1.4): bet-spin-spin, spin-spin-bet or spins-then-bet.
+        short_stack: a short stack goes ``"all-in"`` for less or must ``"fold"``.
+        discard_visibility: every discard is public (``"all"``) or only the ``"top-two"`` of each pile.
 
     Examples:
         >>> TwoDreidelRules().deck_label
@@ -122,23 +172,30 @@ class TwoDreidelRules:
 
     symbols: tuple[str, ...] = ("G", "H", "N", "S")
     symbol_names: tuple[str, ...] = ("Gimel", "Hey", "Nun", "Shin")
-    aliases: Mapping[str, str] = field(default_factory=lambda: dict(_DEFAULT_ALIASES), hash=False, compare=False)
-    trumps: frozenset[tuple[str, str]] = frozenset({("S", "G")})
-    deck: tuple[int, ...] | str = (1, 5, 5, 1)
+    aliases: Mapping[str, str] = field(default_factory=lambda: dict(_DEFAULT_ALIASES), hash=False, compare=False,
+                                       metadata={"cli": {"parse": lambda text: _parse_aliases(text),
+                                                         "metavar": "X=G,...", "example": "g=G,h=H,n=N,s=S",
+                                                         "show": lambda value: _show_pairs(value.items(), "=")}})
+    trumps: frozenset[tuple[str, str]] = field(default=frozenset({("S", "G")}), metadata={"cli": {
+        "parse": lambda text: _parse_trumps(text), "metavar": "X>Y,...|none", "example": "none",
+        "show": lambda value: _show_pairs(value, ">")}})
+    deck: tuple[int, ...] | str = field(default=(1, 5, 5, 1), metadata={"cli": {
+        "parse": str, "metavar": "G-H-N-S", "example": "2-6-6-2", "show": lambda value: "-".join(map(str, value))}})
     draw: int = 3
     put_back: int = 1
     spin_faces: tuple[str, ...] = ("G", "H", "N", "S")
     #: sympy numbers or symbols (1/4 each by default); compared through ``_spin_key``, and
     #: made into sympy only when read (:mod:`._lazy_spin`), so rules that never spin the
     #: dreidel need no sympy.
-    spin_probabilities: tuple[Any, ...] = field(default=SpinProbabilities(), compare=False)  # type: ignore[arg-type]
+    spin_probabilities: tuple[Any, ...] = field(default=SpinProbabilities(), compare=False, metadata={  # type: ignore[arg-type]
+        "cli": {"example": "1/2,1/6,1/6,1/6", "show": lambda value: "1/4 each (fair)"}})
     spin_buy_ins: tuple[str, ...] = ("pot", "half-pot", "nothing", "one-chip")
     half_pot_rounding: Literal["up", "down"] = "up"
     chips_per_player: int = 4
     #: Each player's starting stack; ``None``: ``chips_per_player`` × the number of players (RULES.md 1.1).
     starting_chips: int | None = None
     blind: int = 1
-    streets: str = "bet-spin-spin"
+    streets: str = field(default="bet-spin-spin", metadata={"cli": {"choices": tuple(STREET_SEQUENCES)}})
     short_stack: Literal["all-in", "fold"] = "all-in"
     discard_visibility: Literal["all", "top-two"] = "all"
     #: ``spin_probabilities`` as compared and hashed: ``("exact", Fractions)`` or ``("sympy", values)``.

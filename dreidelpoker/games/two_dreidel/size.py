@@ -12,10 +12,11 @@ far too big for it are refused at once (:data:`MAX_POSTERIOR_WORK`).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import comb, prod
 
+from ...caches import bounded_cache
 from ...errors import ResourceLimitError
+from ...limits import approx_count
 from .rules import TwoDreidelRules
 from ..._deprecation import rules_keyword_only
 
@@ -59,7 +60,7 @@ def check_chain_size(max_states: int, *, rules: TwoDreidelRules, option: str = "
     """
     n = estimated_states(rules)
     if n > max_states:
-        shown = f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
+        shown = approx_count(n)
         raise ResourceLimitError(
             f"deck {rules.deck_label} gives a deck-cycle chain of about {shown} states, over {option}="
             f"{max_states:,} (about 3 ms per state today, and the exact solve grows faster); raise {option} "
@@ -97,7 +98,7 @@ def posterior_work(hands: int, *, rules: TwoDreidelRules) -> int:
     return _posterior_work(rules.counts, rules.draw, rules.put_back, hands)
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(maxsize=4096)
 def _posterior_work(counts: tuple[int, ...], draw: int, put_back: int, hands: int) -> int:
     import numpy as np
 

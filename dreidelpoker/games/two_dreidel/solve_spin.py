@@ -32,7 +32,7 @@ import numpy as np
 
 from ..._fractions import frac_str
 from ...solve import GameSolution, exploitability_of, solve
-from ...solve.cfr import _Flat
+from ...solve.cfr import FlatForm
 from ..registry import CliCommand, get_game
 from .information import opponent_posterior, parse_discards
 from .rules import DECK_HELP, TwoDreidelRules
@@ -250,7 +250,7 @@ def _tables(setup: SpinGameSetup, sol: GameSolution) -> tuple[tuple[tuple[int, s
 
 def _bluffing(setup: SpinGameSetup, sol: GameSolution) -> tuple[dict[str, float], dict[str, float]]:
     form = sol.form
-    flat = _Flat(form)
+    flat = FlatForm(form)
     sigma = np.zeros(flat.num_actions)
     for p in (0, 1):
         for info, probs in zip(form.infosets[p], sol.strategies[p]):
