@@ -24,7 +24,7 @@ def _rules(game: GameInfo) -> Any:
     spec = game.play
     assert spec is not None
     if spec.adapt_rules is not None:
-        rules = spec.adapt_rules(spec.min_players, rules=rules)
+        rules = spec.adapt_rules(rules, spec.min_players)
     return rules
 
 

@@ -136,7 +136,7 @@ def simulate(
         players = getattr(rules, spec.players_in_rules)
     lineup = resolve_lineup(spec, game.name, bots, players)
     if spec.adapt_rules is not None:
-        rules = spec.adapt_rules(len(lineup), rules=rules)
+        rules = spec.adapt_rules(rules, len(lineup))
     spec.new_game(rules, players=len(lineup), hand_limit=limit)  # rules the game refuses fail here, not in a worker
     root = resolve_seed(seed)
     records = _run(spec, rules, lineup, root, n_games, limit, executor=executor, progress=progress,
