@@ -27,7 +27,7 @@ from typing import Any
 from .errors import InputError, InputTypeError, shorten
 
 __all__ = [
-    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_SEED", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "check_count",
+    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_SEED", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count", "check_count",
     "check_seed", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
 ]
 
@@ -45,6 +45,22 @@ MAX_STACK = 10_000
 MAX_SEED = 2 ** 128 - 1
 #: Work units (samples, states, games) above which a progress bar is worth showing.
 PROGRESS_MIN_WORK = 200_000
+
+
+def approx_count(n: int) -> str:
+    """A count for a message: exact with thousands separators, or ``about 10^k`` when huge.
+
+    Parameters:
+        n: a non-negative whole number (an estimate of states or work).
+
+    Returns:
+        ``"1,234"``, or ``"about 10^17"`` from 10^15 up.
+
+    Examples:
+        >>> approx_count(12345), approx_count(3 * 10 ** 17)
+        ('12,345', 'about 10^17')
+    """
+    return f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
 
 
 def check_count(value: Any, name: str, *, low: int, high: int, hint: str = "") -> int:

@@ -18,8 +18,7 @@ import numpy.typing as npt
 
 from .efg import CHANCE, DECISION, TERMINAL, ExtensiveForm
 from .exact import Behaviour, nash_conv
-from ..errors import InputError
-from ..limits import MAX_ITERATIONS, check_count, open_progress_bar
+from ._iterate import run_iterations
 
 __all__ = ["CFRResult", "cfr_plus"]
 
@@ -148,45 +147,37 @@ def cfr_plus(
         >>> res.history[-1][1] < 0.05
         True
     """
-    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
-    if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
-        raise InputError(f"check_every must be a positive integer, got {check_every!r}")
     flat = FlatForm(form)
     regrets = np.zeros(flat.num_actions)
     average = np.zeros(flat.num_actions)
     par = form.parent
-    history: list[tuple[int, float]] = []
-    bar = open_progress_bar(iterations, "CFR+", enabled=progress, unit=" iterations", min_total=0)
-    t = 0
-    try:
-        for t in range(1, iterations + 1):
-            for p in (0, 1):
-                sigma = flat.strategy(regrets)
-                r0, r1 = flat.reach(sigma)
-                val = flat.values(sigma)
-                other = r1 if p == 0 else r0
-                own = r0 if p == 0 else r1
-                m = flat.edge_p[p]
-                nodes = np.flatnonzero(m)
-                sign = 1.0 if p == 0 else -1.0
-                w = other[par[nodes]] * flat.chance_reach[par[nodes]] * val[nodes] * sign
-                cfv = np.bincount(flat.edge_action[nodes], weights=w, minlength=flat.num_actions + 1)[:-1]
-                mine = flat.action_player == p
-                set_val = np.bincount(flat.action_infoset, weights=np.where(mine, sigma * cfv, 0.0),
-                                      minlength=flat.num_sets)
-                regrets = np.where(mine, np.maximum(regrets + cfv - set_val[flat.action_infoset], 0.0), regrets)
-                own_reach = own[flat.representative][flat.action_infoset]
-                average += np.where(mine, t * own_reach * sigma, 0.0)
-            bar.update(1)
-            if t % check_every == 0 or t == iterations:
-                nc = float(nash_conv(form, _behaviour(flat, average)))
-                history.append((t, nc))
-                bar.set_postfix(nash_conv=f"{nc:.3g}")
-                if target is not None and nc <= target:
-                    break
-    finally:
-        bar.close()
-    return CFRResult(_behaviour(flat, average), t, tuple(history))
+
+    def step(t: int) -> None:
+        nonlocal regrets, average
+        for p in (0, 1):
+            sigma = flat.strategy(regrets)
+            r0, r1 = flat.reach(sigma)
+            val = flat.values(sigma)
+            other = r1 if p == 0 else r0
+            own = r0 if p == 0 else r1
+            m = flat.edge_p[p]
+            nodes = np.flatnonzero(m)
+            sign = 1.0 if p == 0 else -1.0
+            w = other[par[nodes]] * flat.chance_reach[par[nodes]] * val[nodes] * sign
+            cfv = np.bincount(flat.edge_action[nodes], weights=w, minlength=flat.num_actions + 1)[:-1]
+            mine = flat.action_player == p
+            set_val = np.bincount(flat.action_infoset, weights=np.where(mine, sigma * cfv, 0.0),
+                                  minlength=flat.num_sets)
+            regrets = np.where(mine, np.maximum(regrets + cfv - set_val[flat.action_infoset], 0.0), regrets)
+            own_reach = own[flat.representative][flat.action_infoset]
+            average += np.where(mine, t * own_reach * sigma, 0.0)
+
+    def measure() -> float:
+        return float(nash_conv(form, _behaviour(flat, average)))
+
+    t, history = run_iterations(step, measure, iterations=iterations, check_every=check_every, target=target,
+                                progress=progress)
+    return CFRResult(_behaviour(flat, average), t, history)
 
 
 def _behaviour(flat: FlatForm, average: FloatArray) -> tuple[Behaviour, Behaviour]:

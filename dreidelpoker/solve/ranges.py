@@ -24,7 +24,7 @@ call end it at showdown. Bets and raises are ``bet`` chips each.
 from __future__ import annotations
 
 from ..errors import InputError
-from ..limits import MAX_ITERATIONS, check_count, open_progress_bar
+from ._iterate import run_iterations
 
 import itertools
 from collections.abc import Sequence
@@ -319,32 +319,23 @@ def range_cfr_plus(
         >>> round(res.value, 2), res.nash_conv < 0.01
         (-0.06, True)
     """
-    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
-    if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
-        raise InputError(f"check_every must be a positive integer, got {check_every!r}")
     solver = _Solver(game, spec)
     ones = np.ones(game.num_hands)
-    history: list[tuple[int, float]] = []
-    bar = open_progress_bar(iterations, "CFR+", enabled=progress, unit=" iterations", min_total=0)
-    t = 0
-    nc = float("inf")
-    try:
-        for t in range(1, iterations + 1):
-            for p in (0, 1):
-                solver.walk(solver.nodes[0], p, ones, ones, "cfr", t)
-            bar.update(1)
-            if t % check_every == 0 or t == iterations:
-                br0, br1 = solver.values("br")
-                nc = br0 + br1
-                history.append((t, nc))
-                bar.set_postfix(nash_conv=f"{nc:.4g}")
-                if target is not None and nc <= target:
-                    break
-    finally:
-        bar.close()
+
+    def step(t: int) -> None:
+        for p in (0, 1):
+            solver.walk(solver.nodes[0], p, ones, ones, "cfr", t)
+
+    def measure() -> float:
+        br0, br1 = solver.values("br")
+        return float(br0 + br1)
+
+    t, history = run_iterations(step, measure, iterations=iterations, check_every=check_every, target=target,
+                                progress=progress)
+    nc = history[-1][1]
     value = solver.values("avg")[0]
     average = {i: solver.average_strategy(i) for i in solver.avg}
-    return RangeCFRResult(solver.nodes, average, value, nc, t, tuple(history))
+    return RangeCFRResult(solver.nodes, average, value, nc, t, history)
 
 
 def reach_weighted(nodes: Sequence[BettingNode], average: dict[int, FloatArray], player: int) -> dict[int, FloatArray]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from math import comb
 
 from ...errors import ResourceLimitError
+from ...limits import approx_count
 from .rules import ClassicDreidelRules
 
 __all__ = ["check_chain_size", "estimated_states"]
@@ -59,7 +60,7 @@ def check_chain_size(rules: ClassicDreidelRules, max_states: int, *, option: str
     """
     n = estimated_states(rules)
     if n > max_states:
-        shown = f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
+        shown = approx_count(n)
         raise ResourceLimitError(
             f"{rules.players} players x {rules.coins:,} coins is a chain of about {shown} states, over "
             f"{option}={max_states:,} (memory and time grow with it: about 3 GB and 5 minutes per million "

@@ -16,6 +16,7 @@ from math import comb, prod
 
 from ...caches import bounded_cache
 from ...errors import ResourceLimitError
+from ...limits import approx_count
 from .rules import TwoDreidelRules
 
 __all__ = ["MAX_POSTERIOR_WORK", "check_chain_size", "check_posterior_work", "estimated_states", "posterior_work"]
@@ -57,7 +58,7 @@ def check_chain_size(rules: TwoDreidelRules, max_states: int, *, option: str = "
     """
     n = estimated_states(rules)
     if n > max_states:
-        shown = f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
+        shown = approx_count(n)
         raise ResourceLimitError(
             f"deck {rules.deck_label} gives a deck-cycle chain of about {shown} states, over {option}="
             f"{max_states:,} (about 3 ms per state today, and the exact solve grows faster); raise {option} "

@@ -25,7 +25,7 @@ equilibrium exactly when no policy earns more than 1/2 against it. The
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -36,6 +36,13 @@ import sympy
 from ..._fractions import decimal_str, frac_str
 from ...display import number_text
 from ...exact import ExactTable
+from ._putback_arrays import Q as _Q
+from ._putback_arrays import action_values as _action_values
+from ._putback_arrays import build as _build
+from ._putback_arrays import evaluate as _evaluate
+from ._putback_arrays import exact_improve as _exact_improve
+from ._putback_arrays import float_policy_iteration as _float_policy_iteration
+from ._putback_arrays import phase_kept as _phase_kept
 from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle, heads_up_value
 from .deck import DeckState, draw_weights
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
@@ -49,11 +56,6 @@ __all__ = [
 ]
 
 _LP_METHOD = "highs-ipm"
-
-try:  # gmpy2's mpq is several times faster than Fraction in the exact policy evaluation (extra "fast")
-    from gmpy2 import mpq as _Q
-except ImportError:  # pragma: no cover - depends on the environment
-    _Q = Fraction
 
 OPPONENT_MODEL = (
     "Opponent model: equal decks cycled independently from fresh, so both players reshuffle on the "
@@ -74,16 +76,13 @@ class _Decision:
     qprob: Any = None  # prob as the fast rational type
 
 
-def _sub_multisets(cards: Hand, k: int) -> list[Hand]:
-    import itertools
-
-    return sorted(set(itertools.combinations(cards, k)))
-
-
 class PutBackMDP:
     """The hero's put-back decision process over every deck state any policy can reach.
 
     Built once per rules; :meth:`best_response` solves it against an opponent policy.
+    States, decisions and actions live in integer index arrays
+    (:mod:`~dreidelpoker.games.two_dreidel._putback_arrays`); ``decisions`` gives them as
+    ``DeckState`` objects on first use.
 
     Examples:
         >>> mdp = PutBackMDP(TwoDreidelRules())
@@ -95,58 +94,64 @@ class PutBackMDP:
         self.rules = rules or TwoDreidelRules()
         self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
-        k = len(self.rules.symbols)
-        self.decisions: dict[DeckState, list[_Decision]] = {}
-        # One object per distinct state and hand, shared by every action that reaches it
-        # (memory: each action used to hold its own copy), and each state queued once.
-        seen: dict[DeckState, DeckState] = {self.start: self.start}
-        hands: dict[Hand, Hand] = {}
-        stack = [self.start]
-        while stack:
-            s = stack.pop()
-            outcomes, total = draw_weights(self.rules, s)
-            decs = []
-            for o, w in outcomes:
-                acts = []
-                for back in _sub_multisets(o.drawn, self.rules.put_back):
-                    kept = _remove(o.drawn, back)
-                    nxt = after_hand(o, back, kept, k)
-                    known = seen.get(nxt)
-                    if known is None:
-                        if len(seen) >= max_states:
-                            raise InputError(f"the put-back MDP has more than max_states={max_states} states")
-                        seen[nxt] = known = nxt
-                        stack.append(nxt)
-                    acts.append((hands.setdefault(back, back), hands.setdefault(kept, kept), known))
-                decs.append(_Decision(o.drawn, Fraction(w, total), tuple(acts), _Q(w, total)))
-            self.decisions[s] = decs
+        self._arrays = _build(self.rules, max_states)
+        full = self.rules.counts
+        self.states: list[DeckState] = [
+            DeckState.trusted(deck, top, tuple(a - d for a, d in zip(full, deck))) for deck, top in self._arrays.keys
+        ]
+        self.states[0] = self.start
         # Layers by deck size: position in the prefix, or in the cycle.
         self.layers: dict[int, list[DeckState]] = {}
-        for s in self.decisions:
+        for s in self.states:
             self.layers.setdefault(s.deck_size, []).append(s)
-        # The solver works on integer state indices: hashing and comparing DeckState
-        # dataclasses was most of its time (issue 16).
-        self.states: list[DeckState] = list(self.decisions)
-        index = {st: i for i, st in enumerate(self.states)}
-        self._sizes = [st.deck_size for st in self.states]
-        self._layer_index = {size: [index[st] for st in group] for size, group in self.layers.items()}
-        #: per state, per decision: (probability, ((kept hand, next state index), ...))
-        self._indexed: list[list[tuple[Any, tuple[tuple[Hand, int], ...]]]] = [
-            [(d.qprob, tuple((kept, index[nxt]) for _, kept, nxt in d.actions)) for d in decs]
-            for decs in self.decisions.values()
-        ]
+
+    @cached_property
+    def decisions(self) -> dict[DeckState, list[_Decision]]:
+        """Per state, its decision points (draw class, probability, actions with next states)."""
+        arr, states, hands = self._arrays, self.states, self.rules.all_hands
+        bounds = arr.state_dec.tolist()
+        starts = arr.act_start.tolist()
+        nxt = arr.act_next.tolist()
+        kept = arr.act_kept.tolist()
+        out: dict[DeckState, list[_Decision]] = {}
+        for i, s in enumerate(states):
+            total = arr.totals[i]
+            decs = []
+            for d in range(bounds[i], bounds[i + 1]):
+                acts = tuple((arr.act_back[a], hands[kept[a]], states[nxt[a]]) for a in range(starts[d], starts[d + 1]))
+                w = arr.dec_weight[d]
+                decs.append(_Decision(arr.dec_drawn[d], Fraction(w, total), acts, _Q(w, total)))
+            out[s] = decs
+        return out
 
     @property
     def n_states(self) -> int:
-        return len(self.decisions)
+        return self._arrays.n
 
     @property
     def n_decisions(self) -> int:
-        return sum(len(d) for d in self.decisions.values())
+        return self._arrays.n_decisions
 
     # -- opponent ------------------------------------------------------------------
     def opponent_hands(self, opponent: Policy | ResolvedPolicy | DeckChain) -> dict[int, dict[Hand, Fraction]]:
         """Deck size -> the opponent's kept-hand distribution on hands of that size."""
+        _, dist = self._opponent(opponent)
+        return {size: {h: Fraction(int(q.numerator), int(q.denominator)) for h, q in d.items()}
+                for size, d in dist.items()}
+
+    def _opponent(self, opponent: Policy | ResolvedPolicy | DeckChain) -> tuple[str, dict[int, dict[Hand, Any]]]:
+        """The opponent's name and, per deck size, its kept-hand distribution (fast rationals).
+
+        A policy is played on this process's own index arrays (its chain is a part of
+        them); a :class:`DeckChain`, or a policy whose chain does not settle on one
+        distribution per deck size, goes the general way through its deck chain."""
+        if not isinstance(opponent, DeckChain):
+            pol = resolve_policy(opponent, self.rules)
+            choice = self._policy_choice(pol)
+            fast = _phase_kept(self._arrays, self.prefix, self.cycle, choice, len(self.rules.all_hands))
+            if fast is not None:
+                hands = self.rules.all_hands
+                return pol.name, {size: {hands[h]: q for h, q in d.items()} for size, d in fast.items()}
         chain = opponent if isinstance(opponent, DeckChain) else deck_chain(self.rules, policy=opponent)
         if not chain.phases_converge:
             raise InputError(
@@ -162,151 +167,31 @@ class PutBackMDP:
                 for t, q in chain.successors(s).items():
                     nxt[t] = nxt.get(t, Fraction(0)) + p * q
             vec = nxt
-        return out
+        return chain.policy.name, {size: {h: _Q(q.numerator, q.denominator) for h, q in d.items()}
+                                   for size, d in out.items()}
 
-    def _kept_values(self, opp: Mapping[int, Mapping[Hand, Fraction]]) -> dict[tuple[int, Hand], Any]:
-        """(deck size, kept hand) -> the hand's equity against the opponent on such hands."""
-        cache: dict[tuple[int, Hand], Any] = {}
-        for size, dist in opp.items():
-            for hand in self.rules.all_hands:
-                v = sum((q * heads_up_value(self.rules, hand, h) for h, q in dist.items()), Fraction(0))
-                cache[(size, hand)] = _Q(v.numerator, v.denominator)
-        return cache
-
-    # -- policy evaluation -----------------------------------------------------------
-    def _action_values(self, values: Mapping[tuple[int, Hand], Any]) -> list[list[tuple[Any, ...]]]:
-        """Per state, per decision: each action's immediate value (its kept hand's equity)."""
-        return [[tuple(values[(size, kept)] for kept, _ in acts) for _, acts in decs]
-                for size, decs in zip(self._sizes, self._indexed)]
-
-    def _evaluate(self, choice: Sequence[Sequence[int]], action_values: Sequence[Sequence[tuple[Any, ...]]]
-                  ) -> tuple[Any, list[Any]]:
-        """Exact gain and bias (per state index) of the deterministic policy ``choice``
-        (per state, per decision, an action index).
-
-        Numbers are the fast rational type (gmpy2 ``mpq`` when installed, else Fraction)."""
-        from ...markov import MarkovChain
-
-        zero = _Q(0)
-        n = len(self.states)
-        reward: list[Any] = [zero] * n
-        trans: list[dict[int, Any]] = [{} for _ in range(n)]
-        for i, decs in enumerate(self._indexed):
-            r = zero
-            row = trans[i]
-            for (q, acts), a, vals in zip(decs, choice[i], action_values[i]):
-                r += q * vals[a]
-                j = acts[a][1]
-                row[j] = row.get(j, zero) + q
-            reward[i] = r
-        L = len(self.cycle)
-        layers = self._layer_index
-        anchor = min(range(L), key=lambda j: (len(layers.get(self.cycle[j], [])), j))
-        anchor_states = layers[self.cycle[anchor]]
-        m_rows: dict[int, dict[int, Any]] = {}
-        r_cycle: dict[int, Any] = {}
-        for a in anchor_states:
-            vec: dict[int, Any] = {a: _Q(1)}
-            acc = zero
-            for _ in range(L):
-                nv: dict[int, Any] = {}
-                for i, p in vec.items():
-                    acc += p * reward[i]
-                    for t, q in trans[i].items():
-                        nv[t] = nv.get(t, zero) + p * q
-                vec = nv
-            m_rows[a], r_cycle[a] = vec, acc
-        reduced = MarkovChain.from_transitions(
-            {a: {t: Fraction(int(q.numerator), int(q.denominator)) for t, q in row.items()} for a, row in m_rows.items()}
-        )
-        classes = reduced.recurrent_classes()
-        if len(classes) != 1:
-            raise InputError(
-                f"a policy met during the solve splits the deck cycle into {len(classes)} closed classes; "
-                "the unichain policy iteration used here does not apply to these rules"
-            )
-        pi = reduced.stationary_distribution(method="exact")
-        gain = sum((_Q(int(p.p), int(p.q)) * r_cycle[a] for a, p in pi.items() if p), zero) / L
-        states = self.states
-        ref = min(classes[0], key=lambda i: (states[i].deck, states[i].top))
-        h_anchor = _solve_bias(anchor_states, m_rows, {a: r_cycle[a] - L * gain for a in anchor_states}, ref, zero)
-        bias: list[Any] = [zero] * n
-        for a, h in h_anchor.items():
-            bias[a] = h
-        order = [self.cycle[(anchor - j) % L] for j in range(1, L)] + list(reversed(self.prefix))
-        for size in order:
-            for i in layers.get(size, []):
-                bias[i] = reward[i] - gain + sum((q * bias[t] for t, q in trans[i].items()), zero)
-        return gain, bias
-
-    def _float_policy_iteration(self, choice: list[list[int]], action_values: Sequence[Sequence[tuple[Any, ...]]],
-                                max_iterations: int) -> None:
-        """Improve ``choice`` in place by policy iteration in float64 (gain and bias from one
-        sparse solve of g + h - P h = r with h(ref) = 0, any ref fixing the constant)."""
+    def _policy_choice(self, policy: ResolvedPolicy) -> Any:
+        """Per decision, the position of the action ``policy`` takes (an index array)."""
         import numpy as np
-        from scipy.sparse import csc_matrix
-        from scipy.sparse.linalg import bicgstab, spsolve
 
-        n = len(self.states)
-        fvals = [[tuple(float(v) for v in vals) for vals in row] for row in action_values]
-        fprob = [[float(q) for q, _ in decs] for decs in self._indexed]
-        ref = 0
-        for _ in range(max_iterations):
-            reward = np.zeros(n)
-            rows: list[int] = []
-            cols: list[int] = []
-            data: list[float] = []
-            for i, (decs, probs, vals_i, row) in enumerate(zip(self._indexed, fprob, fvals, choice)):
-                r = 0.0
-                for (_, acts), p, vals, a in zip(decs, probs, vals_i, row):
-                    r += p * vals[a]
-                    j = acts[a][1]
-                    if j != ref:
-                        rows.append(i)
-                        cols.append(j)
-                        data.append(-p)
-                reward[i] = r
-            # (I - P) with column ref replaced by ones (the gain's column; h(ref) = 0)
-            rows += list(range(n))
-            cols += [ref] * n
-            data += [1.0] * n
-            diag = [i for i in range(n) if i != ref]
-            rows += diag
-            cols += diag
-            data += [1.0] * len(diag)
-            a_mat = csc_matrix((data, (rows, cols)), shape=(n, n))
-            # BiCGSTAB is ~10x faster than a sparse LU here (the gain's dense column fills the
-            # LU in); accept it on its residual, not on its flag, else fall back to the LU.
-            x, _info = bicgstab(a_mat, reward, rtol=1e-13, atol=0.0, maxiter=20 * n)
-            scale = 1.0 + float(np.abs(reward).max())
-            if not np.all(np.isfinite(x)) or float(np.abs(a_mat @ x - reward).max()) > 1e-9 * scale:
-                x = spsolve(a_mat, reward)
-            if not np.all(np.isfinite(x)):
-                return  # leave the choice to the exact iteration
-            bias = x.copy()
-            bias[ref] = 0.0
-            tol = 1e-9 * (1.0 + float(np.abs(bias).max()))
-            changed = False
-            for decs, row, vals_i in zip(self._indexed, choice, fvals):
-                for k, ((_, acts), vals) in enumerate(zip(decs, vals_i)):
-                    cur = row[k]
-                    qf = [v + bias[j] for v, (_, j) in zip(vals, acts)]
-                    best = max(range(len(qf)), key=qf.__getitem__)
-                    if qf[best] > qf[cur] + tol:
-                        row[k] = best
-                        changed = True
-            if not changed:
-                return
-
-    def _initial_choice(self, policy: ResolvedPolicy) -> list[list[int]]:
-        choice = []
-        for s, decs in self.decisions.items():
-            row = []
-            for d in decs:
-                back = policy.put_back_at(d.drawn, s)
-                row.append(next(i for i, a in enumerate(d.actions) if a[0] == back))
-            choice.append(row)
+        arr = self._arrays
+        if not policy.state_aware:  # one answer per drawn hand
+            local = np.asarray([backs.index(policy.put_back(drawn)) for drawn, backs in arr.drawn], dtype=np.int64)
+            return local[arr.dec_drawn_id]
+        choice = np.zeros(arr.n_decisions, dtype=np.int64)
+        bounds = arr.state_dec.tolist()
+        ids = arr.dec_drawn_id.tolist()
+        for i, s in enumerate(self.states):
+            for d in range(bounds[i], bounds[i + 1]):
+                drawn, backs = arr.drawn[ids[d]]
+                choice[d] = backs.index(policy.put_back_at(drawn, s))
         return choice
+
+    # -- policy iteration --------------------------------------------------------------
+    def _float_policy_iteration(self, choice: Any, values: Any, max_iterations: int) -> None:
+        """Improve ``choice`` in place by policy iteration in float64 (one sparse solve and
+        one vectorised improvement per step)."""
+        _float_policy_iteration(self._arrays, choice, values, max_iterations)
 
     def best_response(
         self,
@@ -316,39 +201,45 @@ class PutBackMDP:
         max_iterations: int = 100,
     ) -> BestResponse:
         """The put-back policy with the highest long-run equity against ``opponent``
-        (exact policy iteration; see the module docstring for the opponment model).
+        (exact policy iteration; see the module docstring for the opponent model).
+
+        Parameters:
+            opponent: the opponent's policy (a name, a resolved policy or its :class:`DeckChain`).
+            initial: the policy the iteration starts from.
+            max_iterations: the most policy-iteration steps (float, then exact).
+
+        Returns:
+            A :class:`BestResponse` with the exact long-run equity.
+
+        Raises:
+            InputError: an unknown or invalid opponent policy, or an opponent whose chain never
+                settles on one distribution per deck size.
+            RuntimeError: policy iteration did not settle in ``max_iterations`` steps.
 
         Examples:
             >>> br = PutBackMDP(TwoDreidelRules()).best_response("normal-best")
             >>> br.value > sympy.Rational(1, 2)
             True
         """
-        opp_chain = opponent if isinstance(opponent, DeckChain) else deck_chain(self.rules, policy=opponent)
-        action_values = self._action_values(self._kept_values(self.opponent_hands(opp_chain)))
-        choice = self._initial_choice(resolve_policy(initial, self.rules))
+        name, opp = self._opponent(opponent)
+        exact_values, float_values = _action_values(self._arrays, self.rules, opp)
+        choice = self._policy_choice(resolve_policy(initial, self.rules))
         # Policy iteration in floats first (a sparse solve per step), then exactly from the
         # float optimum: usually one exact evaluation proves it optimal, and the exact loop
         # below corrects it if float rounding ever chose wrongly, so the answer stays exact.
-        self._float_policy_iteration(choice, action_values, max_iterations)
+        self._float_policy_iteration(choice, float_values, max_iterations)
         for iteration in range(1, max_iterations + 1):
-            gain, bias = self._evaluate(choice, action_values)
-            changed = False
-            for decs, row, vals_i in zip(self._indexed, choice, action_values):
-                for k, ((_, acts), vals) in enumerate(zip(decs, vals_i)):
-                    cur = row[k]
-                    q = [v + bias[j] for v, (_, j) in zip(vals, acts)]
-                    best = max(range(len(q)), key=lambda i: (q[i], i == cur))
-                    if q[best] > q[cur]:
-                        row[k] = best
-                        changed = True
-            if not changed:
+            gain, bias = _evaluate(self._arrays, self.prefix, self.cycle, choice, exact_values)
+            if not _exact_improve(self._arrays, choice, exact_values, bias):
                 break
         else:
             raise RuntimeError(f"policy iteration did not settle in {max_iterations} iterations")
-        table = {(s, d.drawn): d.actions[choice[i][k]][0]
-                 for i, (s, decs) in enumerate(self.decisions.items()) for k, d in enumerate(decs)}
-        return BestResponse(self, opp_chain.policy.name, _rat(gain), table, iteration,
-                            dict(zip(self.states, bias)))
+        arr = self._arrays
+        picked = (arr.act_start[:-1] + choice).tolist()
+        states = self.states
+        dec_state = arr.dec_state.tolist()
+        table = {(states[i], drawn): arr.act_back[a] for i, drawn, a in zip(dec_state, arr.dec_drawn, picked)}
+        return BestResponse(self, name, _rat(gain), table, iteration, dict(zip(self.states, bias)))
 
 
 def _remove(drawn: Hand, back: Hand) -> Hand:
@@ -362,32 +253,6 @@ def _rat(x: Any) -> sympy.Rational:
     return sympy.Rational(int(x.numerator), int(x.denominator))
 
 
-def _solve_bias(states: Sequence[int], rows: Mapping[int, Mapping[int, Any]],
-                rhs: Mapping[int, Any], ref: int, zero: Any) -> dict[int, Any]:
-    """Solve h = rhs + M h with h(ref) = 0 exactly (Gauss-Jordan on a small dense system)."""
-    idx = {s: i for i, s in enumerate(states)}
-    n = len(states)
-    a = [[zero] * (n + 1) for _ in range(n)]
-    for s in states:
-        i = idx[s]
-        if s == ref:
-            a[i][i] = zero + 1
-            continue
-        a[i][i] += 1
-        for t, q in rows[s].items():
-            a[i][idx[t]] -= q
-        a[i][n] = rhs[s]
-    for col in range(n):
-        piv = next(r for r in range(col, n) if a[r][col] != 0)
-        a[col], a[piv] = a[piv], a[col]
-        pv = a[col][col]
-        if pv != 1:
-            a[col] = [x / pv for x in a[col]]
-        for r in range(n):
-            if r != col and a[r][col] != 0:
-                f = a[r][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
-    return {s: a[idx[s]][n] for s in states}
 
 
 class BestResponse:

@@ -288,8 +288,13 @@ def put_back_equities(
     policy: Policy = "normal-best",
     top: str | None = None,
     hero_deck: DeckState | None = None,
+    method: Literal["exact", "monte-carlo"] = "exact",
+    samples: int = 20_000,
+    seed: int = 0,
 ) -> PutBackTable:
-    """Exact equity of each put-back choice for the hero's drawn cards.
+    """Equity of each put-back choice for the hero's drawn cards: exact, or sampled with
+    ``method="monte-carlo"`` (each choice's :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`
+    from ``samples`` deals with the same ``seed``).
 
     ``top`` is the card the hero put back last hand (it must be among the drawn cards);
     ``hero_deck`` the hero's deck before the draw, if the drawn cards should be checked
@@ -304,9 +309,15 @@ def put_back_equities(
         policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
         top: the card you put back last hand.
         hero_deck: your deck before the draw, to check the drawn cards against.
+        method: ``"exact"`` or ``"monte-carlo"``.
+        samples: Monte Carlo samples per choice.
+        seed: the Monte Carlo seed.
 
     Returns:
         A :class:`PutBackTable`, one row per choice.
+
+    Raises:
+        ValueError: an unknown method, or drawn cards that are not a draw (see :func:`parse_drawn`).
 
     Examples:
         >>> t = put_back_equities("GHS", opponents=1)
@@ -316,7 +327,17 @@ def put_back_equities(
         'H'
     """
     rules = rules or TwoDreidelRules()
+    if method not in ("exact", "monte-carlo"):
+        raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
     cards = parse_drawn(drawn, rules, top=top, hero_deck=hero_deck)
+    if method == "monte-carlo":
+        label = format_hand(cards, rules)
+        sampled = [PutBackChoice(format_hand(back, rules), format_hand(kept, rules),
+                                 monte_carlo_equity(kept, rules=rules, opponents=opponents, policy=policy,
+                                                    samples=samples, seed=seed))
+                   for back, kept in _choices(rules, cards)]
+        return PutBackTable(label, tuple(sampled), f"drew {label}: Monte Carlo equity of each put-back",
+                            method="monte-carlo")
     lists = opponent_hand_lists(rules, opponents, policy)
     n = len(lists)
     choices = []
@@ -495,7 +516,12 @@ def table_equity(
     samples: int = 20_000,
     seed: int = 0,
 ) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEstimate:
-    """Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
+    """Deprecated: returns one of four types. Call the function for what the hero knows:
+    :func:`~dreidelpoker.games.two_dreidel.equity.equity` or :func:`monte_carlo_equity` for a
+    hand, :func:`put_back_equities` (``method=``) for drawn cards, :func:`before_draw_equity` or
+    :func:`monte_carlo_equity` for a deck state before the draw.
+
+    Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
     :class:`PutBackTable`), or a deck state before the draw.
 
     ``method="monte-carlo"`` samples instead (``samples``, ``seed``); with a deck state it
@@ -522,11 +548,14 @@ def table_equity(
             Carlo from a deck state with ``hero_policy="best"``.
 
     Examples:
-        >>> table_equity("GHS").best.hand
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     table_equity("GHS").best.hand
         'GS'
-        >>> table_equity("GH", method="monte-carlo", samples=2000, seed=3).samples
-        2000
     """
+    deprecated_call("two_dreidel.table_equity()", "equity()/monte_carlo_equity() for a hand, "
+                    "put_back_equities(method=...) for drawn cards, before_draw_equity() for a deck state")
     rules = rules or TwoDreidelRules()
     if method not in ("exact", "monte-carlo"):
         raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
@@ -544,16 +573,8 @@ def table_equity(
     else:
         cards_n = len(tuple(hero))
     if cards_n == rules.draw:
-        if method == "exact":
-            return put_back_equities(hero, rules=rules, opponents=opponents, policy=policy, top=top)  # type: ignore[arg-type]
-        cards = parse_drawn(hero, rules, top=top)  # type: ignore[arg-type]
-        choices = []
-        for back, kept in _choices(rules, cards):
-            res = monte_carlo_equity(kept, rules=rules, opponents=opponents, policy=policy, samples=samples, seed=seed)
-            choices.append(PutBackChoice(format_hand(back, rules), format_hand(kept, rules), res))
-        label = format_hand(cards, rules)
-        return PutBackTable(label, tuple(choices), f"drew {label}: Monte Carlo equity of each put-back",
-                            method="monte-carlo")
+        return put_back_equities(hero, rules=rules, opponents=opponents, policy=policy, top=top,  # type: ignore[arg-type]
+                                 method=method, samples=samples, seed=seed)
     if cards_n != rules.hand_size:
         raise InputError(
             f"the hero's cards must be a hand of {rules.hand_size} or a draw of {rules.draw}, got {cards_n} cards"

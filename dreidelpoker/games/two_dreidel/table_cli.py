@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...equity import EquityResult
-from .equity import MAX_OPPONENTS
+from .equity import MAX_OPPONENTS, equity
 from .information import OpponentPosterior, table_posteriors
 from .policies import POLICIES
 from .ranking import format_hand, parse_cards, parse_hand
 from .rules import TwoDreidelRules
 from .spin import SpinTable, spin_table
 from ...montecarlo import MonteCarloEstimate
-from .table import PutBackTable, table_equity
+from .table import PutBackTable, monte_carlo_equity, put_back_equities
 from ...errors import InputError
 from ...limits import int_arg, monte_carlo_options
 from ...rules_cli import add_rules_flags, rules_from_args
@@ -141,9 +141,15 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         hero = args.drawn
     else:
         hero = format_hand(parse_hand(args.hand, rules), rules)
-    result = table_equity(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
-                          method=method, samples=samples, seed=seed)
-    assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEstimate))
+    result: EquityResult | PutBackTable | MonteCarloEstimate
+    if args.drawn is not None:
+        result = put_back_equities(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
+                                   method=method, samples=samples, seed=seed)
+    elif method == "exact":
+        result = equity(hero, rules=rules, opponents=opponents, policy=args.policy)
+    else:
+        result = monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=args.policy, samples=samples,
+                                    seed=seed)
     label = result.drawn if isinstance(result, PutBackTable) else hero
     spin = None
     if args.pot is not None:
