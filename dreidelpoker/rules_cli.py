@@ -352,7 +352,7 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
             assert spec.parse is not None
             # A game's own parser (a deck, trump pairs) runs when the rules are built, so its
             # message is our InputError naming the flag; plain numbers are checked by argparse.
-            type_ = None if spec.kind == "parsed" else _Parse(spec.flag, spec.parse)
+            type_: Callable[[str], Any] = str if spec.kind == "parsed" else _Parse(spec.flag, spec.parse)
             group.add_argument(spec.flag, dest=spec.dest, type=type_,
                                choices=list(spec.choices) or None, metavar=spec.metavar,
                                default=argparse.SUPPRESS, help=help_text)
