@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..protocol import EventLog, Turn
 from .deck import DeckState
-from .play_tables import DeckNode, Drawn, Plan, Tables
+from .play_tables import DeckNode, Drawn, Labels, Plan, Tables
 
 __all__: list[str] = []
 
@@ -91,7 +91,7 @@ class StateFields(NamedTuple):
     seat: int
     outs: tuple[Drawn | None, ...]  # this hand's draws
     plans: tuple[Plan | None, ...]  # this hand's put-backs (kept hands, next decks)
-    labs: tuple[tuple[str, str, str], ...]  # what each seat knows of its cards (drawn, kept, put back)
+    labs: tuple[Labels, ...]  # what each seat observes of its cards (drawn, kept, put back, deck at the start)
     high: int
     raise_by: int
     pending: int
@@ -106,6 +106,7 @@ class StateFields(NamedTuple):
     current_players: tuple[int, ...]
     legal: tuple[Any, ...]
     raises: range
+    legals: tuple[tuple[Any, ...], ...]  # each seat's legal actions at a simultaneous step
 
 
 _I = {f: i for i, f in enumerate(StateFields._fields)}
@@ -118,7 +119,7 @@ NODES, START_NODES, HANDS, SEAT, OUTS, PLANS, LABS = (_I["nodes"], _I["start_nod
 HIGH, RAISE_BY, PENDING, DISCARDS, HAND_START = _I["high"], _I["raise_by"], _I["pending"], _I["discards"], _I["hand_start"]
 ALL_IN, CUT, NOTES, LOG, TURN, CURRENT = (_I["all_in"], _I["cut"], _I["notes"], _I["log"], _I["turn"],
                                           _I["current_players"])
-LEGAL, RAISES = _I["legal"], _I["raises"]
+LEGAL, RAISES, LEGALS = _I["legal"], _I["raises"], _I["legals"]
 # The observation's shared fields are three runs of the state's fields:
 OBS_A: Any = slice(HAND_NUMBER, BETS + 1)  # hand_number .. round_bets
 OBS_B: Any = slice(FACE, SPUN + 1)  # face, buy_in, spins
