@@ -290,7 +290,7 @@ class _DeprecatedAlias(argparse.Action):
 
 class _Parse:
     """An argparse ``type=`` that turns a parser's :class:`InputError` into a usage error
-    naming the flag (one line, exit 2)."""
+    (argparse names the flag; one line, exit 2)."""
 
     def __init__(self, flag: str, parse: Callable[[str], Any]) -> None:
         self.flag, self.parse, self.__name__ = flag, parse, flag
@@ -299,7 +299,7 @@ class _Parse:
         try:
             return self.parse(text)
         except (InputError, argparse.ArgumentTypeError) as exc:
-            raise argparse.ArgumentTypeError(f"{self.flag}: {exc}") from None
+            raise argparse.ArgumentTypeError(str(exc)) from None  # argparse names the flag
 
 
 def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
@@ -350,7 +350,10 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
                                default=argparse.SUPPRESS, help=help_text)
         else:
             assert spec.parse is not None
-            group.add_argument(spec.flag, dest=spec.dest, type=_Parse(spec.flag, spec.parse),
+            # A game's own parser (a deck, trump pairs) runs when the rules are built, so its
+            # message is our InputError naming the flag; plain numbers are checked by argparse.
+            type_: Callable[[str], Any] = str if spec.kind == "parsed" else _Parse(spec.flag, spec.parse)
+            group.add_argument(spec.flag, dest=spec.dest, type=type_,
                                choices=list(spec.choices) or None, metavar=spec.metavar,
                                default=argparse.SUPPRESS, help=help_text)
         for alias in spec.aliases:
@@ -358,7 +361,8 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
                 continue
             nargs_kw: dict[str, Any] = ({"nargs": 0, "const": not alias.startswith("--no-")}
                                         if spec.kind == "bool" else
-                                        {"type": _Parse(alias, spec.parse) if spec.parse else None})
+                                        {"type": _Parse(alias, spec.parse)
+                                         if spec.parse and spec.kind != "parsed" else None})
             group.add_argument(alias, dest=spec.dest, action=_DeprecatedAlias, new=spec.flag, parse=spec.parse,
                                default=argparse.SUPPRESS, help=argparse.SUPPRESS, **nargs_kw)
         added.append(spec)
@@ -376,11 +380,23 @@ def rules_kwargs(rules_type: type, args: argparse.Namespace) -> dict[str, Any]:
 
     Returns:
         ``{field: value}`` for every rules flag given.
+
+    Raises:
+        InputError: a value the game's own parser refuses (a malformed deck), naming the flag.
     """
     if not dataclasses.is_dataclass(rules_type):
         return {}
-    names = [f.name for f in dataclasses.fields(rules_type) if f.init]
-    return {name: getattr(args, DEST_PREFIX + name) for name in names if hasattr(args, DEST_PREFIX + name)}
+    given = {f.name: getattr(args, DEST_PREFIX + f.name) for f in dataclasses.fields(rules_type)
+             if f.init and hasattr(args, DEST_PREFIX + f.name)}
+    if any(isinstance(v, str) for v in given.values()):
+        for spec in rules_flags(rules_type):
+            value = given.get(spec.field)
+            if spec.kind == "parsed" and isinstance(value, str) and spec.parse is not None:
+                try:
+                    given[spec.field] = spec.parse(value)
+                except (InputError, argparse.ArgumentTypeError) as exc:
+                    raise InputError(f"{spec.flag}: {exc}") from None
+    return given
 
 
 def rules_from_args(rules_type: type, args: argparse.Namespace, **fixed: Any) -> Any:

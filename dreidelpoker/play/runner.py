@@ -22,6 +22,7 @@ from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
 from ..exact_rng import ExactIntegers
 from ..errors import InputError
+from .._deprecation import rules_keyword_only
 
 __all__ = [
     "ChanceStream", "GameRecord", "HistoryItem", "MAX_GAMES", "as_executor", "play_game", "replay", "run_tasks",
@@ -361,11 +362,20 @@ def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tup
                       {k: float(v) for k, v in spec.metrics(final).items()}, history)
 
 
+@rules_keyword_only(1)
 def play_batch(
+    spec: PlaySpec, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    indices: Sequence[int], hand_limit: int | None, keep_history: bool, *, rules: Any,
+) -> list[GameRecord]:
+    """Play the games ``indices`` of a run (the unit of work sent to an executor)."""
+    return _play_batch(spec, rules, lineup, entropy, indices, hand_limit, keep_history)
+
+
+def _play_batch(
     spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
-    """Play the games ``indices`` of a run (the unit of work sent to an executor).
+    """:func:`play_batch` with the arguments in a task's order (``run_tasks``).
 
     The cyclic garbage collector is paused for each game, from its first state to its
     record (see :func:`_play`), so it never walks a game's states and log."""
@@ -386,7 +396,7 @@ def play_batch(
 def _play_one(spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
               entropy: int | Sequence[int], i: int, hand_limit: int | None, keep_history: bool) -> GameRecord:
     """Game ``i`` of a run, played and recorded (its states are freed when this returns)."""
-    bots = [make_bot(spec, b, rules) for b in lineup]
+    bots = [make_bot(spec, b, rules=rules) for b in lineup]
     state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
     # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
     final, history, steps = _steps(state, bots, _children(entropy, i), labels=labels,
@@ -425,12 +435,12 @@ def as_executor(executor: Any) -> cf.Executor | None:
 def run_tasks(
     tasks: Sequence[tuple[Any, ...]], executor: Any, *, progress: Any = None, weights: Sequence[int] | None = None,
 ) -> Iterator[tuple[int, list[GameRecord]]]:
-    """Run ``play_batch(*task)`` for each task; yield ``(task_index, records)`` as they finish.
+    """Run ``play_batch`` for each task (its arguments in the order ``spec, rules, lineup, ...``); yield ``(task_index, records)`` as they finish.
 
     ``progress`` is a tqdm bar (or ``None``) advanced by ``weights[i]`` per finished task.
 
     Parameters:
-        tasks: the arguments of each ``play_batch`` call.
+        tasks: the positional arguments of each ``play_batch`` call, ``rules`` second.
         executor: as for :func:`as_executor`.
         progress: a progress bar to advance, or ``None``.
         weights: how far each task advances the bar (default 1 each).
@@ -441,12 +451,12 @@ def run_tasks(
     ex = as_executor(executor)
     if ex is None:
         for k, task in enumerate(tasks):
-            res = play_batch(*task)
+            res = _play_batch(*task)
             if progress is not None:
                 progress.update(weights[k] if weights else 1)
             yield k, res
         return
-    futures = {ex.submit(play_batch, *task): k for k, task in enumerate(tasks)}
+    futures = {ex.submit(_play_batch, *task): k for k, task in enumerate(tasks)}
     try:
         for fut in cf.as_completed(futures):
             k = futures[fut]

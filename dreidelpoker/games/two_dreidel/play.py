@@ -658,7 +658,7 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     if problem is not None:
         raise InputError(f"rules: {problem}; any one of a blind of 1 or more, a deck of two symbols, "
                          "another street sequence or a one-chip spin face that can come up lets it end")
-    t = tables(rules, players)
+    t = tables(players, rules=rules)
     n = players
     stack = t.stack
     empty: tuple[tuple[str, ...], ...] = ((),) * n

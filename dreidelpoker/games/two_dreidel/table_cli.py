@@ -12,12 +12,13 @@ from .equity import MAX_OPPONENTS, equity
 from .information import OpponentPosterior, table_posteriors
 from .policies import POLICIES
 from .ranking import format_hand, parse_cards, parse_hand
-from .rules import DECK_HELP, TwoDreidelRules
+from .rules import TwoDreidelRules
 from .spin import SpinTable, spin_table
 from ...montecarlo import MonteCarloEstimate
 from .table import PutBackTable, monte_carlo_equity, put_back_equities
 from ...errors import InputError
 from ...limits import int_arg, monte_carlo_options
+from ...rules_cli import add_rules_flags, rules_from_args
 
 
 
@@ -28,7 +29,6 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
         p: the command's parser.
     """
     p.add_argument("hand", metavar="HAND", nargs="?", help='your two kept cards, e.g. GH, "גה" or ♠♥')
-    p.add_argument("--deck", default="1-5-5-1", help=DECK_HELP)
     p.add_argument("--policy", default="normal-best",
                    help=f"keep policy the opponents play: {', '.join(POLICIES)} (default normal-best)")
     p.add_argument("--opponents", type=int_arg, default=None,
@@ -48,12 +48,9 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stack", type=int_arg, default=None, help="your chips, for the spin table (default: deep)")
     p.add_argument("--opponent-stacks", metavar="CHIPS", default=None,
                    help="opponents' chips for the spin table, e.g. 6,3 (default: deep)")
-    p.add_argument("--half-pot-rounding", choices=["up", "down"], default="up",
-                   help="Hey buy-in: half the pot rounded up (default) or down, for the spin table")
-    p.add_argument("--short-stack", choices=["all-in", "fold"], default="all-in",
-                   help="a player who cannot pay a buy-in goes all-in for less (default) or must fold")
     p.add_argument("--samples", type=int_arg, default=None, help="Monte Carlo with this many samples instead of exact")
     p.add_argument("--seed", type=int_arg, default=None, help="seed for --samples (default 0; only with --samples)")
+    add_rules_flags(p, TwoDreidelRules)  # every rules field: --deck, --half-pot-rounding, --short-stack …
 
 
 @dataclass(frozen=True)
@@ -99,11 +96,11 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
     Raises:
         ValueError: both or neither of HAND and ``--drawn``, or options that do not fit together.
     """
-    rules = TwoDreidelRules(deck=args.deck, half_pot_rounding=args.half_pot_rounding, short_stack=args.short_stack)
+    rules: TwoDreidelRules = rules_from_args(TwoDreidelRules, args)
     if (args.hand is None) == (args.drawn is None):
         raise InputError("give either HAND (your two kept cards) or --drawn CARDS (your three drawn cards)")
     if args.drawn is not None:
-        n_drawn = len(parse_cards(args.drawn, rules, what="--drawn"))
+        n_drawn = len(parse_cards(args.drawn, what="--drawn", rules=rules))
         if n_drawn != rules.draw:
             raise InputError(
                 f"--drawn takes your {rules.draw} drawn cards, got {n_drawn} in {args.drawn!r}; "
@@ -143,7 +140,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
     if args.drawn is not None:
         hero = args.drawn
     else:
-        hero = format_hand(parse_hand(args.hand, rules), rules)
+        hero = format_hand(parse_hand(args.hand, rules=rules), rules=rules)
     result: EquityResult | PutBackTable | MonteCarloEstimate
     if args.drawn is not None:
         result = put_back_equities(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
