@@ -35,14 +35,14 @@ def test_table_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert c["count"] == oracle.get(c["name"], 0)
         assert sympy.Rational(c["probability"]) == sympy.Rational(c["count"], 15504)
     assert sum(c["count"] for c in cats) == d["total"]
-    assert ["Full house", "Three of a kind"] in d["inversions"]
+    assert {"higher": "Full house", "lower": "Three of a kind"} in d["inversions"]
 
 
 @pytest.mark.parametrize("option, n", [("flush", 10), ("straight", 13), ("high-card", 10)])
 def test_table_options(capsys: pytest.CaptureFixture[str], option: str, n: int) -> None:
     code, out, _ = run(capsys, "table", "domino-poker", "--low-runs", option, "--json")
     d = json.loads(out)
-    assert code == 0 and d["low_runs"] == option and len(d["categories"]) == n
+    assert code == 0 and d["rules"]["low_runs"] == option and len(d["categories"]) == n
 
 
 def test_table_text(capsys: pytest.CaptureFixture[str]) -> None:

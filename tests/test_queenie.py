@@ -199,7 +199,7 @@ def test_illegal_plays_are_refused() -> None:
 
 def test_bots_and_features() -> None:
     assert best_lead(C("AC", "AD", "2D", "3D"), C("AC", "AD"), 13) == card_from_name("AD")
-    f = hand_features(C("QC", "QD", "JS", "JH", "JC"), QueenieRules())
+    f = hand_features(C("QC", "QD", "JS", "JH", "JC"), rules=QueenieRules())
     assert f["queens"] == 2 and f["jacks"] == 3 and f["imbalance"] == 1
     res = simulate(QueenieRules(players=4), "never-swap,always-swap,heuristic,random", games=60, seed=2,
                    progress=False)

@@ -50,7 +50,7 @@ def _add_chain(p: argparse.ArgumentParser) -> None:
 def _run_chain(args: argparse.Namespace) -> Any:
     rules = _rules(args)
     max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
-    check_chain_size(rules, max_states, option="--max-states")
+    check_chain_size(max_states, option="--max-states", rules=rules)
     return analyze(rules=rules, method=args.method, max_states=max_states, progress=not args.json and sys.stderr.isatty())
 
 

@@ -21,6 +21,7 @@ from .game import (
 )
 from .rules import QueenieRules
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["PLAY", "metrics"]
 
@@ -88,8 +89,14 @@ def default_bots(players: int) -> tuple[str, ...]:
     return ("heuristic",) + ("random",) * (players - 1)
 
 
-def adapt_rules(rules: QueenieRules, players: int) -> QueenieRules:
+@rules_keyword_only(0)
+def adapt_rules(players: int, *, rules: QueenieRules) -> QueenieRules:
     """``rules`` for ``players`` players."""
+    return _adapt(rules, players)
+
+
+def _adapt(rules: QueenieRules, players: int) -> QueenieRules:
+    """The play spec's hook: ``rules`` for ``players`` players."""
     return rules if rules.players == players else replace(rules, players=players)
 
 
@@ -142,7 +149,7 @@ PLAY = PlaySpec(
     max_players=8,
     round_name="deal",
     default_hand_limit=100_000,
-    adapt_rules=adapt_rules,
+    adapt_rules=_adapt,
     players_in_rules="players",
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,

@@ -107,7 +107,7 @@ def _run_chain(args: argparse.Namespace) -> _ChainOutput:
 
     rules = _rules(args)
     max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
-    check_chain_size(rules, max_states, option="--max-states")
+    check_chain_size(max_states, option="--max-states", rules=rules)
     chain = deck_chain(rules, policy=args.policy, max_states=max_states)
     opp = (chain if args.opponent in (None, args.policy)
            else deck_chain(rules, policy=args.opponent, max_states=max_states))

@@ -22,6 +22,7 @@ from .ranking import Hand, format_hand
 from .rules import STREET_SEQUENCES, TwoDreidelRules
 from .spin import spin_buy_in
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__: list[str] = []
 
@@ -126,7 +127,8 @@ class DeckNode:
 class Tables:
     """Everything a state needs that depends only on the rules and the player count."""
 
-    def __init__(self, rules: TwoDreidelRules, players: int) -> None:
+    @rules_keyword_only(0)
+    def __init__(self, players: int, *, rules: TwoDreidelRules) -> None:
         self.rules = rules
         self.players = players
         self.k = len(rules.symbols)
@@ -182,7 +184,7 @@ class Tables:
         """The exact draw classes of a deck node (made once per node)."""
         info = node.info
         if info is None:
-            outs, total = draw_weights(self.rules, node.chain)
+            outs, total = draw_weights(node.chain, rules=self.rules)
             labelled = [(self.label(o.drawn), w, o) for o, w in outs]
             info = node.info = DrawInfo(
                 tuple((lab, w) for lab, w, _o in labelled),
@@ -199,7 +201,7 @@ class Tables:
         """A hand's text (``"GH"``)."""
         lab = self.labels.get(hand)
         if lab is None:
-            lab = self.labels[hand] = format_hand(hand, self.rules)
+            lab = self.labels[hand] = format_hand(hand, rules=self.rules)
         return lab
 
     def choices(self, drawn: Hand) -> Choices:
@@ -222,7 +224,7 @@ class Tables:
         """:func:`~dreidelpoker.games.two_dreidel.spin.spin_buy_in` of ``face`` with ``pot`` chips in the middle."""
         got = self.buy_ins.get((face, pot))
         if got is None:
-            got = self.buy_ins[(face, pot)] = spin_buy_in(face, pot, self.rules)
+            got = self.buy_ins[(face, pot)] = spin_buy_in(face, pot, rules=self.rules)
         return got
 
     def next_deck(self, node: DeckNode, back: Hand, kept: Hand) -> DeckNode:
@@ -244,7 +246,7 @@ class Tables:
         key = (kept, contrib, in_hand, carry, button)
         got = self.showdowns.get(key)
         if got is None:
-            payouts, leftover, trump = showdown_payouts(self.rules, kept, contrib, in_hand, carry=carry, button=button)
+            payouts, leftover, trump = showdown_payouts(kept, contrib, in_hand, carry=carry, button=button, rules=self.rules)
             if len(self.showdowns) > 100_000:
                 self.showdowns.clear()
             got = self.showdowns[key] = (tuple(payouts), leftover, trump)
@@ -289,12 +291,13 @@ def _as_fraction(p: Any) -> tuple[int, int]:
 _TABLES: dict[tuple[TwoDreidelRules, int], Tables] = {}
 
 
-def tables(rules: TwoDreidelRules, players: int) -> Tables:
+@rules_keyword_only(0)
+def tables(players: int, *, rules: TwoDreidelRules) -> Tables:
     """The shared tables of ``rules`` at ``players`` seats (cached by value)."""
     key = (rules, players)
     t = _TABLES.get(key)
     if t is None:
         if len(_TABLES) > 256:
             _TABLES.clear()
-        t = _TABLES[key] = Tables(rules, players)
+        t = _TABLES[key] = Tables(players, rules=rules)
     return t

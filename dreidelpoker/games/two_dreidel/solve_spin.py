@@ -334,7 +334,7 @@ def solve_spin_game(
     rules = rules or TwoDreidelRules()
     if isinstance(discards, str) or len(discards) != 2:
         raise InputError(f"discards must give one history per seat (2), got {discards!r}")
-    lengths = {len(parse_discards(d, rules)) for d in discards if d is not None}
+    lengths = {len(parse_discards(d, rules=rules)) for d in discards if d is not None}
     if len(lengths) > 1:
         raise InputError(f"both seats draw every hand, so their discard histories must be equally long; got "
                          f"lengths {sorted(lengths)} (use '?' for an unseen hand)")

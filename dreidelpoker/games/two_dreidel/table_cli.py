@@ -110,7 +110,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
     if (args.hand is None) == (args.drawn is None):
         raise InputError("give either --hand CARDS (your two kept cards) or --drawn CARDS (your three drawn cards)")
     if args.drawn is not None:
-        n_drawn = len(parse_cards(args.drawn, rules, what="--drawn"))
+        n_drawn = len(parse_cards(args.drawn, what="--drawn", rules=rules))
         if n_drawn != rules.draw:
             raise InputError(
                 f"--drawn takes your {rules.draw} drawn cards, got {n_drawn} in {args.drawn!r}; "
@@ -150,7 +150,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
     if args.drawn is not None:
         hero = args.drawn
     else:
-        hero = format_hand(parse_hand(args.hand, rules), rules)
+        hero = format_hand(parse_hand(args.hand, rules=rules), rules=rules)
     result: EquityResult | PutBackTable | MonteCarloEstimate
     if args.drawn is not None:
         result = put_back_equities(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
