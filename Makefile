@@ -35,7 +35,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check --select F,E9 dreidelpoker tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict dreidelpoker
+	$(BIN)/mypy --strict dreidelpoker tests/typing
 
 # `make test` runs test-notebooks once for both targets (make never runs a target twice).
 docs: $(STAMP) test-notebooks

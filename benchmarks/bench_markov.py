@@ -107,7 +107,7 @@ def policy_fair(rules: TwoDreidelRules) -> Fraction:
     current action on ties), starting from normal-best."""
     mdp = PutBackMDP(rules)
     opp = mdp.opponent_hands("normal-best")
-    value = {(size, h): sum((q * heads_up_share(rules, h, o) for o, q in dist.items()), Fraction(0))
+    value = {(size, h): sum((q * heads_up_share(h, o, rules=rules) for o, q in dist.items()), Fraction(0))
              for size, dist in opp.items() for h in rules.all_hands}
     states = list(mdp.decisions)
     idx = {s: i for i, s in enumerate(states)}

@@ -49,11 +49,27 @@ def deprecated_names(module: str, aliases: Mapping[str, tuple[str, Callable[[], 
     return __getattr__
 
 
+def _looks_like_rules(value: object) -> bool:
+    """Whether ``value`` is a game's rules object (every rules class is named ``...Rules``)."""
+    return type(value).__name__.endswith("Rules")
+
+
 def rules_keyword_only(position: int) -> Callable[[F], F]:
     """Accept, for one release, ``rules`` given by position in a function whose ``rules``
-    is now keyword-only: a call with one positional argument more than the function
-    takes is an old call, and its argument at ``position`` (0-based) is the rules. Warn
-    and pass it on as ``rules=...``.
+    is now keyword-only. A call is an old call when it has more positional arguments than
+    the function takes, or when its argument at ``position`` (0-based, the old place of
+    ``rules``) is a rules object (its class is named ``...Rules``; this catches old calls
+    that left out optional arguments). Warn and pass that argument on as ``rules=...``.
+
+    Parameters:
+        position: where ``rules`` stood among the positional arguments before.
+
+    Returns:
+        A decorator that keeps the function's new signature.
+
+    Raises:
+        dreidelpoker.errors.InputTypeError: (from the wrapped function) when an old call
+            also gives ``rules=`` by keyword.
 
     Examples:
         >>> @rules_keyword_only(0)
@@ -66,6 +82,14 @@ def rules_keyword_only(position: int) -> Callable[[F], F]:
         ('state', 'R')
         >>> successors("state", rules="R")
         ('state', 'R')
+        >>> class ToyRules: pass
+        >>> @rules_keyword_only(0)
+        ... def play(hand, extra=None, *, rules=None):
+        ...     return hand, extra, type(rules).__name__
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     play(ToyRules(), "hand")
+        ('hand', None, 'ToyRules')
     """
 
     def decorate(func: F) -> F:
@@ -74,7 +98,7 @@ def rules_keyword_only(position: int) -> Callable[[F], F]:
 
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            if len(args) > takes and position < len(args):
+            if position < len(args) and (len(args) > takes or _looks_like_rules(args[position])):
                 if "rules" in kwargs:
                     raise InputTypeError(f"{func.__name__}() got rules both by position and by keyword")
                 _warn(f"passing rules by position to {func.__name__}() is deprecated and will stop working in "

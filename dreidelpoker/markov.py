@@ -44,6 +44,7 @@ import numpy as np
 import sympy
 
 from ._markov_draw import draw_chain
+from ._markov_graph import class_period, reachable, strong_classes
 from ._markov_numbers import _FLOAT_TOL, _check_row, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
@@ -347,21 +348,7 @@ class MarkovChain(Generic[S, N]):
     # -- classification -----------------------------------------------------------
     @cached_property
     def _scc(self) -> tuple[list[list[int]], list[bool]]:
-        import scipy.sparse as sp
-        from scipy.sparse.csgraph import connected_components
-
-        n = len(self)
-        ri = [i for i, row in enumerate(self._rows) for _ in row]
-        ci = [j for row in self._rows for j in row]
-        adj = sp.csr_matrix((np.ones(len(ri), dtype=np.int8), (ri, ci)), shape=(n, n))
-        _, labels = connected_components(adj, directed=True, connection="strong")
-        groups: dict[int, list[int]] = {}
-        for i, lab in enumerate(labels.tolist()):
-            groups.setdefault(lab, []).append(i)
-        classes = sorted(groups.values(), key=lambda c: c[0])
-        label_of = labels.tolist()
-        closed = [all(label_of[j] == label_of[c[0]] for i in c for j in self._rows[i]) for c in classes]
-        return classes, closed
+        return strong_classes(self._rows)
 
     def communicating_classes(self) -> list[frozenset[S]]:
         """The communicating classes, ordered by their first state.
@@ -433,21 +420,7 @@ class MarkovChain(Generic[S, N]):
         else:
             k = self._idx(state)
             members = next(c for c in classes if k in c)
-        inside = set(members)
-        level = {members[0]: 0}
-        queue = deque([members[0]])
-        g = 0
-        while queue:
-            i = queue.popleft()
-            for j in self._rows[i]:
-                if j not in inside:
-                    continue
-                if j not in level:
-                    level[j] = level[i] + 1
-                    queue.append(j)
-                else:
-                    g = math.gcd(g, level[i] + 1 - level[j])
-        return g
+        return class_period(self._rows, members)
 
     # -- solving ------------------------------------------------------------------
     def _use_exact(self, method: str, size: int) -> bool:
@@ -497,7 +470,13 @@ class MarkovChain(Generic[S, N]):
         total = sum(unnorm.values())
         return {s: v / total for s, v in unnorm.items()}
 
-    def stationary_distributions(self, *, method: Method = "auto") -> dict[frozenset[S], dict[S, Any]]:
+    @overload
+    def stationary_distributions(self, *, method: Literal["exact"]) -> dict[frozenset[S], dict[S, sympy.Rational]]: ...
+    @overload
+    def stationary_distributions(self, *, method: Literal["float"]) -> dict[frozenset[S], dict[S, float]]: ...
+    @overload
+    def stationary_distributions(self, *, method: Method = ...) -> dict[frozenset[S], dict[S, N | float]]: ...
+    def stationary_distributions(self, *, method: Method = "auto") -> Any:
         """One stationary distribution per recurrent class (supported on that class).
 
         Examples:
@@ -514,7 +493,13 @@ class MarkovChain(Generic[S, N]):
             }
         return out
 
-    def stationary_distribution(self, *, method: Method = "auto", start: S | None = None) -> dict[S, Any]:
+    @overload
+    def stationary_distribution(self, *, method: Literal["exact"], start: S | None = ...) -> dict[S, sympy.Rational]: ...
+    @overload
+    def stationary_distribution(self, *, method: Literal["float"], start: S | None = ...) -> dict[S, float]: ...
+    @overload
+    def stationary_distribution(self, *, method: Method = ..., start: S | None = ...) -> dict[S, N | float]: ...
+    def stationary_distribution(self, *, method: Method = "auto", start: S | None = None) -> Any:
         """The stationary distribution, over every state (zeros included).
 
         It is unique when the chain has one recurrent class (e.g. when it is irreducible).
@@ -553,7 +538,7 @@ class MarkovChain(Generic[S, N]):
                 for i, s in enumerate(self._states)}
 
     def long_run_average(self, reward: Callable[[S], Any], *, start: S | None = None,
-                         method: Method = "auto") -> Any:
+                         method: Method = "auto") -> sympy.Expr | float:
         """The long-run (Cesàro) average of ``reward(state)`` per step.
 
         ``lim (1/n) sum_{t<n} E[reward(X_t)]``, which exists for periodic chains too. With
@@ -564,7 +549,7 @@ class MarkovChain(Generic[S, N]):
             >>> flip.long_run_average(lambda s: 3 * s)
             3/2
         """
-        pi = self.stationary_distribution(method=method, start=start)
+        pi: dict[S, Any] = self.stationary_distribution(method=method, start=start)
         if all(isinstance(v, sympy.Basic) for v in pi.values()):
             return sympy.Add(*[v * sympy.sympify(reward(s)) for s, v in pi.items() if v != 0])
         return float(sum(float(v) * float(reward(s)) for s, v in pi.items() if v != 0))
@@ -603,26 +588,11 @@ class MarkovChain(Generic[S, N]):
                 bar.update(1)
         return {self._states[i]: _out(vec[i], self._exact) for i in sorted(vec) if vec[i]}
 
-    def _reachable(self, k: int, *, stop: set[int] | None = None) -> list[int]:
-        seen = {k}
-        order = [k]
-        queue = deque([k])
-        while queue:
-            i = queue.popleft()
-            if stop is not None and i in stop:
-                continue
-            for j in self._rows[i]:
-                if j not in seen:
-                    seen.add(j)
-                    order.append(j)
-                    queue.append(j)
-        return order
-
     def _transient_system(self, k: int) -> tuple[list[int], dict[int, int]]:
         _, closed = self._scc
         classes = self._scc[0]
         transient = {i for c, ok in zip(classes, closed) if not ok for i in c}
-        reach = [i for i in self._reachable(k, stop=set(range(len(self))) - transient) if i in transient]
+        reach = [i for i in reachable(self._rows, k, stop=set(range(len(self))) - transient) if i in transient]
         return reach, {s: t for t, s in enumerate(reach)}
 
     def _class_weights(self, k: int, method: Method) -> dict[int, _Num]:
@@ -657,7 +627,13 @@ class MarkovChain(Generic[S, N]):
         x = self._solve(rows, rhs, exact, local[k])[local[k]]
         return (x[0] if steps else zero), {ci: x[t] for ci, t in col.items() if x[t]}
 
-    def absorption_summary(self, start: S, *, method: Method = "auto") -> tuple[Any, dict[S, Any]]:
+    @overload
+    def absorption_summary(self, start: S, *, method: Literal["exact"]) -> tuple[sympy.Rational, dict[S, sympy.Rational]]: ...
+    @overload
+    def absorption_summary(self, start: S, *, method: Literal["float"]) -> tuple[float, dict[S, float]]: ...
+    @overload
+    def absorption_summary(self, start: S, *, method: Method = ...) -> tuple[N | float, dict[S, N | float]]: ...
+    def absorption_summary(self, start: S, *, method: Method = "auto") -> Any:
         """Expected steps to absorption and the absorption probabilities, in one sparse solve.
 
         Examples:
@@ -679,7 +655,13 @@ class MarkovChain(Generic[S, N]):
             probs[self._states[classes[ci][0]]] = _out(v, exact)
         return _out(steps, exact), probs
 
-    def class_absorption_probabilities(self, start: S, *, method: Method = "auto") -> dict[frozenset[S], Any]:
+    @overload
+    def class_absorption_probabilities(self, start: S, *, method: Literal["exact"]) -> dict[frozenset[S], sympy.Rational]: ...
+    @overload
+    def class_absorption_probabilities(self, start: S, *, method: Literal["float"]) -> dict[frozenset[S], float]: ...
+    @overload
+    def class_absorption_probabilities(self, start: S, *, method: Method = ...) -> dict[frozenset[S], N | float]: ...
+    def class_absorption_probabilities(self, start: S, *, method: Method = "auto") -> Any:
         """Probability of ending in each recurrent class, from ``start``.
 
         Examples:
@@ -692,7 +674,13 @@ class MarkovChain(Generic[S, N]):
         return {frozenset(self._states[i] for i in classes[ci]): _out(v, isinstance(v, Fraction))
                 for ci, v in sorted(w.items())}
 
-    def absorption_probabilities(self, start: S, *, method: Method = "auto") -> dict[S, Any]:
+    @overload
+    def absorption_probabilities(self, start: S, *, method: Literal["exact"]) -> dict[S, sympy.Rational]: ...
+    @overload
+    def absorption_probabilities(self, start: S, *, method: Literal["float"]) -> dict[S, float]: ...
+    @overload
+    def absorption_probabilities(self, start: S, *, method: Method = ...) -> dict[S, N | float]: ...
+    def absorption_probabilities(self, start: S, *, method: Method = "auto") -> Any:
         """Probability of being absorbed in each absorbing state, from ``start``.
 
         Every recurrent class the chain can reach from ``start`` must be a single
@@ -714,6 +702,12 @@ class MarkovChain(Generic[S, N]):
             out[s] = p
         return out
 
+    @overload
+    def expected_steps_to_absorption(self, start: S, *, method: Literal["exact"]) -> sympy.Rational: ...
+    @overload
+    def expected_steps_to_absorption(self, start: S, *, method: Literal["float"]) -> float: ...
+    @overload
+    def expected_steps_to_absorption(self, start: S, *, method: Method = ...) -> N | float: ...
     def expected_steps_to_absorption(self, start: S, *, method: Method = "auto") -> Any:
         """Expected number of steps from ``start`` until the chain enters a recurrent class
         (for an absorbing chain: until it is absorbed). 0 if ``start`` is recurrent.
@@ -733,7 +727,7 @@ class MarkovChain(Generic[S, N]):
         x = self._solve(rows, [[one] for _ in reach], exact, local[k])
         return _out(x[local[k]][0], exact)
 
-    def expected_hitting_time(self, start: S, targets: Iterable[S], *, method: Method = "auto") -> Any:
+    def expected_hitting_time(self, start: S, targets: Iterable[S], *, method: Method = "auto") -> sympy.Expr | float:
         """Expected number of steps from ``start`` until the chain first visits ``targets``
         (0 if ``start`` is a target; infinity — ``sympy.oo`` or ``math.inf`` — if with
         positive probability it never does).
@@ -751,7 +745,7 @@ class MarkovChain(Generic[S, N]):
             raise InputError("targets must name at least one state")
         if k in tset:
             return _out(Fraction(0), True) if self._exact and method != "float" else 0.0
-        reach = self._reachable(k, stop=tset)
+        reach = reachable(self._rows, k, stop=tset)
         # States that can still reach a target (without passing one first).
         rev: dict[int, list[int]] = {}
         for i in reach:

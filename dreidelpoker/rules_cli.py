@@ -39,7 +39,7 @@ from typing import Any
 
 from .errors import InputError, shorten
 
-__all__ = ["RulesFlag", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
+__all__ = ["RulesFlag", "add_deprecated_alias", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
 
 #: The namespace prefix of a generated flag's destination (``rules__deck``), so a rules
 #: field never collides with a command's own option of the same name.
@@ -275,22 +275,55 @@ def rules_flags(rules_type: type) -> list[RulesFlag]:
 class _DeprecatedAlias(argparse.Action):
     """An old option name: stores the value like the new one and says so on stderr."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str, parse: Callable[[str], Any] | None,
-                 **kwargs: Any) -> None:
-        self.new, self.parse_text = new, parse
+    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str, parse: Callable[[str], Any] | None = None,
+                 append: bool = False, **kwargs: Any) -> None:
+        self.new, self.parse_text, self.append = new, parse, append
         super().__init__(option_strings, dest, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
-        print(f"dreidelpoker: {option_string} is deprecated and will be removed; use {self.new}", file=sys.stderr)
+        noted: set[str] = namespace.__dict__.setdefault("_deprecated_noted", set())
+        if option_string not in noted:  # one note per old name, however often it is given
+            noted.add(str(option_string))
+            print(f"dreidelpoker: {option_string} is deprecated and will be removed; use {self.new}", file=sys.stderr)
         if self.nargs == 0:
             values = self.const
+        if self.append:
+            old = getattr(namespace, self.dest, None)
+            values = [*(old or []), *(values if isinstance(values, list) else [values])]
         setattr(namespace, self.dest, values)
+
+
+def add_deprecated_alias(parser: argparse.ArgumentParser, alias: str, *, new: str, append: bool = False,
+                         nargs: int | str | None = None) -> None:
+    """Keep an old option name working: it stores its value where ``new`` does (appending for a
+    repeatable option), prints one deprecation line on stderr, and is hidden from ``--help``.
+
+    Parameters:
+        parser: the command's parser, which already has the option ``new``.
+        alias: the old name, e.g. ``"--vs"``.
+        new: the option it now means, e.g. ``"--opponent-tiles"``.
+        append: the new option is repeatable (``action="append"`` / ``"extend"``).
+        nargs: as the new option's (``None``: one value).
+
+    Examples:
+        >>> import argparse, contextlib, io
+        >>> p = argparse.ArgumentParser()
+        >>> _ = p.add_argument("--hand")
+        >>> add_deprecated_alias(p, "--held", new="--hand")
+        >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+        ...     p.parse_args(["--held", "6-6"]).hand, err.getvalue().strip()
+        ('6-6', 'dreidelpoker: --held is deprecated and will be removed; use --hand')
+    """
+    target = parser._option_string_actions[new]
+    kwargs: dict[str, Any] = {"type": target.type} if target.type is not None else {}
+    parser.add_argument(alias, dest=target.dest, action=_DeprecatedAlias, new=new, append=append, nargs=nargs,
+                        metavar=target.metavar, default=argparse.SUPPRESS, help=argparse.SUPPRESS, **kwargs)
 
 
 class _Parse:
     """An argparse ``type=`` that turns a parser's :class:`InputError` into a usage error
-    naming the flag (one line, exit 2)."""
+    (argparse names the flag; one line, exit 2)."""
 
     def __init__(self, flag: str, parse: Callable[[str], Any]) -> None:
         self.flag, self.parse, self.__name__ = flag, parse, flag
@@ -299,7 +332,7 @@ class _Parse:
         try:
             return self.parse(text)
         except (InputError, argparse.ArgumentTypeError) as exc:
-            raise argparse.ArgumentTypeError(f"{self.flag}: {exc}") from None
+            raise argparse.ArgumentTypeError(str(exc)) from None  # argparse names the flag
 
 
 def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
@@ -350,7 +383,10 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
                                default=argparse.SUPPRESS, help=help_text)
         else:
             assert spec.parse is not None
-            group.add_argument(spec.flag, dest=spec.dest, type=_Parse(spec.flag, spec.parse),
+            # A game's own parser (a deck, trump pairs) runs when the rules are built, so its
+            # message is our InputError naming the flag; plain numbers are checked by argparse.
+            type_: Callable[[str], Any] = str if spec.kind == "parsed" else _Parse(spec.flag, spec.parse)
+            group.add_argument(spec.flag, dest=spec.dest, type=type_,
                                choices=list(spec.choices) or None, metavar=spec.metavar,
                                default=argparse.SUPPRESS, help=help_text)
         for alias in spec.aliases:
@@ -358,7 +394,8 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
                 continue
             nargs_kw: dict[str, Any] = ({"nargs": 0, "const": not alias.startswith("--no-")}
                                         if spec.kind == "bool" else
-                                        {"type": _Parse(alias, spec.parse) if spec.parse else None})
+                                        {"type": _Parse(alias, spec.parse)
+                                         if spec.parse and spec.kind != "parsed" else None})
             group.add_argument(alias, dest=spec.dest, action=_DeprecatedAlias, new=spec.flag, parse=spec.parse,
                                default=argparse.SUPPRESS, help=argparse.SUPPRESS, **nargs_kw)
         added.append(spec)
@@ -376,11 +413,23 @@ def rules_kwargs(rules_type: type, args: argparse.Namespace) -> dict[str, Any]:
 
     Returns:
         ``{field: value}`` for every rules flag given.
+
+    Raises:
+        InputError: a value the game's own parser refuses (a malformed deck), naming the flag.
     """
     if not dataclasses.is_dataclass(rules_type):
         return {}
-    names = [f.name for f in dataclasses.fields(rules_type) if f.init]
-    return {name: getattr(args, DEST_PREFIX + name) for name in names if hasattr(args, DEST_PREFIX + name)}
+    given = {f.name: getattr(args, DEST_PREFIX + f.name) for f in dataclasses.fields(rules_type)
+             if f.init and hasattr(args, DEST_PREFIX + f.name)}
+    if any(isinstance(v, str) for v in given.values()):
+        for spec in rules_flags(rules_type):
+            value = given.get(spec.field)
+            if spec.kind == "parsed" and isinstance(value, str) and spec.parse is not None:
+                try:
+                    given[spec.field] = spec.parse(value)
+                except (InputError, argparse.ArgumentTypeError) as exc:
+                    raise InputError(f"{spec.flag}: {exc}") from None
+    return given
 
 
 def rules_from_args(rules_type: type, args: argparse.Namespace, **fixed: Any) -> Any:

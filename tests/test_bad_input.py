@@ -56,7 +56,7 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
      InputError, "hand_number must be an integer from 1 to 10,000, got 1000000000000"),
     ("10,000 discards", lambda: td.opponent_posterior(discards=["HN"] * 10_000), InputError,
      "at most 9,999"),
-    ("samples 10**10", lambda: td.table_equity("GH", method="monte-carlo", samples=10 ** 10), InputError,
+    ("samples 10**10", lambda: td.monte_carlo_equity("GH", samples=10 ** 10), InputError,
      "samples must be an integer from 2 to 10,000,000"),
     ("samples 1", lambda: dp.dice_poker.equity("6,5,3", opponent_dice=["2,2,1"], method="monte-carlo",
                                                samples=1), InputError, "from 2 to 10,000,000"),

@@ -21,9 +21,9 @@ def test_table_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert d["space"] == "ordered" and d["total"] == 216 * math.comb(52, 3)
     cats = d["categories"]
     assert isinstance(cats, list) and len(cats) == 15
-    assert [c["rank"] for c in cats] == list(range(15))
-    assert cats[0]["name"] == "High card" and cats[14]["name"] == "Six of a kind"
-    assert cats[14]["count"] == 20 and cats[14]["probability"] == "1/238680"
+    assert [c["rank"] for c in cats] == list(range(14, -1, -1))  # strongest first
+    assert cats[14]["name"] == "High card" and cats[0]["name"] == "Six of a kind"
+    assert cats[0]["count"] == 20 and cats[0]["probability"] == "1/238680"
     assert sum(Fraction(c["probability"]) for c in cats) == 1
     assert sum(c["count"] for c in cats) == d["total"]
     assert d["inversions"] and {"higher", "lower"} <= set(d["inversions"][0])

@@ -240,12 +240,12 @@ def test_inversions_are_flagged() -> None:
         for hi in range(len(names)) for lo in range(hi)
         if counts[names[hi]] > counts[names[lo]]
     }
-    assert set(t.inversion_pairs) == expected
+    assert set(t.inversions) == expected
     assert ("Four of a kind", "Straight fives") in expected and ("Full house", "Three of a kind") in expected
     assert t.row("Four of a kind").inverted and not t.row("Royal").inverted and not t.row("High card").inverted
     assert set(t.row("Straight sixes").equally_likely) == {"Straight fives", "Straight fours"}
     d = t.to_dict()
-    assert d["inversions"] and all(isinstance(p, list) for p in d["inversions"])
+    assert d["inversions"] and all(set(p) == {"higher", "lower"} for p in d["inversions"])
 
 
 @pytest.mark.parametrize("low_runs", OPTIONS)

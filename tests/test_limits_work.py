@@ -24,17 +24,17 @@ from dreidelpoker.solve.examples import matrix_game
 @pytest.mark.parametrize("policy", ["normal-best", None])
 def test_posterior_work_bounds_the_states_really_visited(deck: str, hands: int, policy: str | None) -> None:
     rules = TwoDreidelRules(deck=deck)
-    pol = None if policy is None else resolve_policy(policy, rules)
+    pol = None if policy is None else resolve_policy(policy, rules=rules)
     fwd, visited = inf._initial(rules), 0
     for _ in range(hands - 1):
         fwd, _kept = inf._step(rules, fwd, None, pol)
         visited += len(fwd.weights)
-    assert visited <= posterior_work(rules, hands) <= 10 * visited + 100
+    assert visited <= posterior_work(hands, rules=rules) <= 10 * visited + 100
 
 
 def test_presets_pass_at_the_last_hand_number() -> None:
     for deck in ("1-5-5-1", "2-6-6-2", "2-7-7-2"):
-        assert posterior_work(TwoDreidelRules(deck=deck), 10_000) <= MAX_POSTERIOR_WORK
+        assert posterior_work(10_000, rules=TwoDreidelRules(deck=deck)) <= MAX_POSTERIOR_WORK
 
 
 @pytest.mark.parametrize(("deck", "hand"), [("20-60-60-20", 10_000), ("1000-1000-1000-1000", 50)])
@@ -63,7 +63,7 @@ def test_cfr_iterations_are_bounded() -> None:
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
-    (["equity", "two-dreidel", "GH", "--deck", "20-60-60-20", "--top-two-only", "--opponent-discard", "HN",
+    (["equity", "two-dreidel", "--hand", "GH", "--deck", "20-60-60-20", "--top-two-only", "--opponent-discard", "HN",
       "--hand-number", "10000"], "would visit up to 519,587,895 hidden states"),
     (["simulate", "two-dreidel", "--players", "2", "--starting-chips", "1000000000", "--games", "1"],
      "starting_chips must be at most 10,000"),

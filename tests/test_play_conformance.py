@@ -70,7 +70,7 @@ def test_states_are_immutable_and_observations_private(game: GameInfo) -> None:
     assert isinstance(state, GameState)
     state_type = type(state)
     rng = np.random.default_rng(0)
-    bots = [make_bot(spec, name, rules) for name in spec.default_bots(n)]
+    bots = [make_bot(spec, name, rules=rules) for name in spec.default_bots(n)]
     for _ in range(400):
         if state.turn is Turn.TERMINAL:
             break

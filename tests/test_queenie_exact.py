@@ -94,14 +94,14 @@ def test_queen_dead_full_deck_values() -> None:
 
 
 def test_enumerate_deal_sums_to_one_and_rejects_random_bots() -> None:
-    d = enumerate_deal(QueenieRules(players=3, deck_suits=2, deck_ranks=3), ["never-swap"] * 3)
+    d = enumerate_deal(["never-swap"] * 3, rules=QueenieRules(players=3, deck_suits=2, deck_ranks=3))
     assert sum(d.went_out) + d.blocked == 1
     rules: Any = QueenieRules(players=3, deck_suits=2, deck_ranks=3)
     assert d.queen_dead == queen_dead_probability(rules)
     with pytest.raises(ValueError, match="cannot be enumerated"):
-        enumerate_deal(rules, ["random"] * 3)
+        enumerate_deal(["random"] * 3, rules=rules)
     with pytest.raises(ValueError, match="2 bots given for 3 players"):
-        enumerate_deal(rules, ["never-swap"] * 2)
+        enumerate_deal(["never-swap"] * 2, rules=rules)
 
 
 # -- whole deals: the library's enumeration against an independent oracle ---------------
@@ -124,7 +124,7 @@ DEAL_CASES = [
 @pytest.mark.parametrize("bot", ["never-swap", "always-swap"])
 def test_enumerated_deals_match_the_oracle(case: dict[str, Any], bot: str) -> None:
     rules = QueenieRules(**case)
-    got = enumerate_deal(rules, [bot] * rules.players)
+    got = enumerate_deal([bot] * rules.players, rules=rules)
     want = oracle_distribution(rules.players, rules.deck_suits, rules.deck_ranks, dealing=rules.dealing,
                                queen_card=rules.queen_card, swap="never" if bot == "never-swap" else "always",
                                no_colour=rules.no_colour, queen_card_queen=rules.queen_card_queen)
@@ -136,7 +136,7 @@ def test_enumerated_deals_match_the_oracle(case: dict[str, Any], bot: str) -> No
 @pytest.mark.skipif(not SLOW, reason="40,320 orderings (set DREIDELPOKER_SLOW=1)")
 def test_enumerated_deals_match_the_oracle_on_eight_cards() -> None:
     rules = QueenieRules(players=3, deck_suits=4, deck_ranks=2)
-    got = enumerate_deal(rules, ["never-swap"] * 3)
+    got = enumerate_deal(["never-swap"] * 3, rules=rules)
     want = oracle_distribution(3, 4, 2)
     assert (got.blocked, got.went_out, got.queen_carried, got.cards) == (
         want["blocked"], want["went_out"], want["queen_carried"], want["cards"])
@@ -144,7 +144,7 @@ def test_enumerated_deals_match_the_oracle_on_eight_cards() -> None:
 
 def test_simulator_matches_the_enumeration() -> None:
     rules = QueenieRules(players=3, deck_suits=2, deck_ranks=3)
-    exact = enumerate_deal(rules, ["never-swap"] * 3)
+    exact = enumerate_deal(["never-swap"] * 3, rules=rules)
     n = 500
     res = simulate(rules, ["never-swap"] * 3, games=n, seed=11, progress=False)
     for seat in range(3):
@@ -178,7 +178,7 @@ def test_fast_blocked_oracle_agrees_with_the_ordering_oracle_and_the_library(pla
     # played through the game's own states and (6 cards) every ordering of the deck.
     rules = QueenieRules(players=players, deck_suits=suits, deck_ranks=ranks)
     _, p = blocked_share_never_swap(players, suits, ranks, _live_sizes(players, suits * ranks - 1))
-    assert p == enumerate_deal(rules, ["never-swap"] * players).blocked
+    assert p == enumerate_deal(["never-swap"] * players, rules=rules).blocked
     if suits * ranks == 6:
         assert p == oracle_distribution(players, suits, ranks)["blocked"]
 
@@ -207,7 +207,7 @@ def test_library_plays_sampled_twelve_card_deals_like_the_oracle() -> None:
         perm = [int(c) for c in rng.permutation(12)]
         q, rest = perm[0], perm[1:]  # the queen-pot card, then the deal: dummy, first player, ...
         held: list[list[int]] = [rest[pos::4] for pos in range(4)]
-        d = play_dealt(RULES_12, q, [sum(1 << c for c in h) for h in held], bots).last_deal
+        d = play_dealt(q, [sum(1 << c for c in h) for h in held], bots, rules=RULES_12).last_deal
         assert d is not None
         out, queen, played = play_one(3, 2, 6, q, held[0], held[1:], swap="never", no_colour="pass-on",
                                       queen_card_queen="carry-over")
@@ -229,6 +229,6 @@ def test_simulator_blocked_rate_matches_the_exact_value() -> None:
 @pytest.mark.skipif(not SLOW, reason="1,108,800 deals through the game's states (set DREIDELPOKER_SLOW=1); "
                     "the regular suite checks the value by the split-counting brute force")
 def test_blocked_probability_on_twelve_cards() -> None:
-    d = enumerate_deal(RULES_12, ["never-swap"] * 3)
+    d = enumerate_deal(["never-swap"] * 3, rules=RULES_12)
     assert d.deals == 1_108_800 and d.blocked == BLOCKED_12
     assert sum(d.went_out) + d.blocked == 1

@@ -54,11 +54,11 @@ def expand(rules: SkirmishRules, state: tuple, bots: tuple[str, str]) -> dict:
 def test_transitions_match_the_engine_expanded_card_by_card(rules: SkirmishRules) -> None:
     for state in list(deal_distribution(rules))[:3]:
         for bots in (("optimal", "greedy"), ("spendthrift", "optimal")):
-            assert skirmish_transitions(rules, state, bots) == expand(rules, state, bots)
+            assert skirmish_transitions(state, bots, rules=rules) == expand(rules, state, bots)
     # and from a state after a skirmish (draw piles part used, discards non-empty)
     later = next(s for state in deal_distribution(rules)
-                 for s in skirmish_transitions(rules, state, ("optimal", "optimal")) if s[0] not in ("win", "draw"))
-    assert skirmish_transitions(rules, later, ("greedy", "optimal")) == expand(rules, later, ("greedy", "optimal"))
+                 for s in skirmish_transitions(state, ("optimal", "optimal"), rules=rules) if s[0] not in ("win", "draw"))
+    assert skirmish_transitions(later, ("greedy", "optimal"), rules=rules) == expand(rules, later, ("greedy", "optimal"))
 
 
 def test_deal_distribution_is_hypergeometric() -> None:

@@ -93,7 +93,7 @@ def test_property_small_decks(seed: int, line: int, pile: int) -> None:
 def test_under_nine_rule_and_reshuffle() -> None:
     rules = SkirmishRules()
     # seat 1 holds 7 cards: 3 on the line and 4 in the pile; seat 2 the other 45
-    g2 = deal_state(rules, rules.deck[:26], rules.deck[26:])
+    g2 = deal_state(rules.deck[:26], rules.deck[26:], rules=rules)
     g2 = g2._with(draw=((2, 2), g2.draw[1] + rules.deck[7:26]), discard=((2, 2, 3, 3, 3), ()))
     g2 = g2._start_skirmish()
     assert g2.sizes[:2] == (3, 4) and g2.sizes[2:] == (5, 4)
@@ -106,7 +106,7 @@ def test_under_nine_rule_and_reshuffle() -> None:
 
 def test_observation_hides_draw_piles_and_face_down_cards() -> None:
     rules = SkirmishRules()
-    g = deal_state(rules, rules.deck[::2], rules.deck[1::2])
+    g = deal_state(rules.deck[::2], rules.deck[1::2], rules=rules)
     rng = np.random.default_rng(3)
     while g.turn is Turn.CHANCE:
         g = g.apply(g.sample_chance(rng))
@@ -121,7 +121,7 @@ def test_observation_hides_draw_piles_and_face_down_cards() -> None:
 
 def test_war_style_tie_compares_next_card_down() -> None:
     rules = SkirmishRules(tie="war", deck=tuple(r for r in range(1, 7) for _ in range(2)), line_size=0, pile_size=3)
-    g = deal_state(rules, (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6))
+    g = deal_state((1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6), rules=rules)
     for r in (2, 5, 6):  # seat 1 pile, 6 on top
         g = g.apply(r)
     for r in (3, 4, 6):  # seat 2: 4 under the 6 loses to 5
@@ -137,7 +137,7 @@ def test_illegal_capture_is_rejected() -> None:
 
     with pytest.raises(IllegalActionError, match="not legal"):
         simulate(SkirmishRules(), [cheat, "greedy"], games=3, seed=1, progress=False)
-    g = deal_state(SkirmishRules(), SkirmishRules().deck[::2], SkirmishRules().deck[1::2])
+    g = deal_state(SkirmishRules().deck[::2], SkirmishRules().deck[1::2], rules=SkirmishRules())
     rng = np.random.default_rng(0)
     while g.turn is Turn.CHANCE:
         g = g.apply(g.sample_chance(rng))

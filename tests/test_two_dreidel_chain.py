@@ -195,7 +195,7 @@ def test_layered_solve_equals_engine_stationary(deck: str) -> None:
 def test_draw_classes_match_ordered_draws_with_two_known_cards() -> None:
     rules = TwoDreidelRules(deck="1-2-2-1", draw=4, put_back=2)
     state = DeckState((0, 1, 1, 0), (1, 2), (1, 1, 1, 1))
-    outs, total = draw_weights(rules, state)
+    outs, total = draw_weights(state, rules=rules)
     got = {"".join(rules.symbols[i] for i in o.drawn): Fraction(w, total) for o, w in outs}
     # Both known cards come first; the pile is then empty, so the discard is shuffled.
     disc = list("GHNS")

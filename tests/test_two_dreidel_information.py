@@ -188,7 +188,7 @@ def test_hand_one_posterior_is_the_fresh_deck_kept_distribution() -> None:
 def test_pile_sizes_follow_the_deck_cycle() -> None:
     # 1-5-5-1: 12 cards, 2 leave the pile each hand; at 2 cards the discard (10) is reshuffled in
     # mid-draw, so hand 7 starts from 12 - 2 = 10.
-    assert pile_sizes(TwoDreidelRules(), 8) == [12, 10, 8, 6, 4, 2, 10, 8]
+    assert pile_sizes(8, rules=TwoDreidelRules()) == [12, 10, 8, 6, 4, 2, 10, 8]
     assert opponent_posterior(discards="GH,HH", pile_size=8).pile_size == 8
 
 

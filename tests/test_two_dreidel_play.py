@@ -109,11 +109,11 @@ def test_side_pots_and_odd_chips() -> None:
     assert side_pots([10, 6, 10], [True, True, True]) == ([(18, (0, 1, 2)), (8, (0, 2))], 0)
     assert side_pots([5, 5], [False, False], carry=3) == ([], 13)
     # GH beats HN in normal order but HS ... here NS trumps GH: the trump wins the main pot
-    pay, left, trump = showdown_payouts(R, [(0, 1), (2, 3), (1, 2)], [6, 2, 6], [True, True, True], button=0)
+    pay, left, trump = showdown_payouts([(0, 1), (2, 3), (1, 2)], [6, 2, 6], [True, True, True], button=0, rules=R)
     assert left == 0 and trump
     assert pay == [8, 6, 0]  # NS wins the main pot (3 x 2); GH wins the side pot 8 (GH beats HN)
     # a three-way tie of 10 chips: 3 each and the odd chip to the first winner left of the button
-    pay, _, _ = showdown_payouts(R, [(1, 2)] * 3, [3, 3, 4], [True, True, True], button=1)
+    pay, _, _ = showdown_payouts([(1, 2)] * 3, [3, 3, 4], [True, True, True], button=1, rules=R)
     assert pay == [3, 3, 4]
     assert award([3, 1, 5], 1, carry=2) == ([0, 5, 0], 6)
     assert bet_range(stack=4, to_call=0, min_raise=1, bets=[0, 0], stacks=[9, 4], live=[True, True], seat=1) == range(1, 5)
@@ -293,8 +293,8 @@ def test_equity_bot_beats_random_bots() -> None:
     (["--players", "9"], "players: two-dreidel is played by 2 to 8 players, got 9"),
     (["--players", "3", "--bots", "equity,shark,random"], "unknown bot 'shark'"),
     (["--players", "3", "--bots", "equity,random"], "2 bots given for 3 players"),
-    (["--players", "3", "--chips-per-player", "0"], "--chips-per-player: expected a whole number >= 1, got 0"),
-    (["--players", "3", "--starting-chips", "0"], "--starting-chips: expected a whole number >= 1, got 0"),
+    (["--players", "3", "--chips-per-player", "0"], "chips_per_player must be an integer >= 1, got 0"),
+    (["--players", "3", "--starting-chips", "0"], "starting_chips must be an integer >= 1 or None, got 0"),
     (["--players", "3", "--games", "0"], "games"),
     (["--players", "3", "--games", "-5"], "games"),
 ])

@@ -135,7 +135,7 @@ def test_protocol_path_equals_a_fresh_replay(case: str) -> None:
     lineup = bots.split(",")
     players = len(lineup)
     for i in range(6):
-        played = [make_bot(PLAY, b, rules) for b in lineup]
+        played = [make_bot(PLAY, b, rules=rules) for b in lineup]
         final, history, steps = play_game(new_game(rules, players=players, hand_limit=limit), played,
                                           np.random.SeedSequence(seed, spawn_key=(i,)), keep_history=True)
         again = replay(new_game(rules, players=players, hand_limit=limit), history)

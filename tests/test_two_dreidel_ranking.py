@@ -84,7 +84,7 @@ def test_showdown_exhaustive_against_oracle(deck: str) -> None:
     checked = 0
     for n in range(2, 7):
         for combo in itertools.combinations_with_replacement(hands, n):
-            assert set(td.showdown(list(combo), rules)) == oracle.showdown(combo), combo
+            assert set(td.showdown(list(combo), rules=rules)) == oracle.showdown(combo), combo
             checked += 1
     assert checked == sum(len(list(itertools.combinations_with_replacement(hands, n))) for n in range(2, 7))
 
@@ -120,8 +120,8 @@ def test_trump_cycle_rejected() -> None:
 def test_family_member_custom_trumps() -> None:
     # A variant where Nun trumps Gimel as well: NN now beats GH heads-up.
     rules = td.TwoDreidelRules(trumps=frozenset({("S", "G"), ("N", "G")}), deck="2-6-6-2")
-    assert td.compare("NN", "GH", rules) == 1
-    assert td.compare("GN", "GH", rules) == 1
-    assert td.compare("SN", "GN", rules) == 1  # GN holds the Gimel SN's Shin and Nun trump
+    assert td.compare("NN", "GH", rules=rules) == 1
+    assert td.compare("GN", "GH", rules=rules) == 1
+    assert td.compare("SN", "GN", rules=rules) == 1  # GN holds the Gimel SN's Shin and Nun trump
     for combo in itertools.combinations_with_replacement(_possible((2, 2, 2, 2)), 3):
-        td.showdown(list(combo), rules)  # terminates on every table
+        td.showdown(list(combo), rules=rules)  # terminates on every table

@@ -15,8 +15,8 @@ E = importlib.import_module("dreidelpoker.games.two_dreidel.equity")
 
 
 def _same(rules: td.TwoDreidelRules, hero: list[tuple[tuple[int, ...], int]], lists: list) -> None:  # type: ignore[type-arg]
-    fast = E.equity_vs_lists(rules, hero, lists)
-    slow = E.equity_against(rules, hero, E.opponent_multisets(lists), opponents=len(lists))
+    fast = E.equity_vs_lists(hero, lists, rules=rules)
+    slow = E.equity_against(hero, E.opponent_multisets(lists), opponents=len(lists), rules=rules)
     assert (fast.win, fast.tie, fast.lose, fast.equity) == (slow.win, slow.tie, slow.lose, slow.equity)
 
 
@@ -24,14 +24,14 @@ def _same(rules: td.TwoDreidelRules, hero: list[tuple[tuple[int, ...], int]], li
                                           for n in (1, 2, 3, 5)] + [("1-5-5-1", 7)])
 def test_identical_opponents_every_hand(deck: str, n: int) -> None:
     rules = td.TwoDreidelRules(deck=deck)
-    lists = E.opponent_hand_lists(rules, n, "normal-best")
+    lists = E.opponent_hand_lists(n, "normal-best", rules=rules)
     for h in td.possible_hands(rules):
-        _same(rules, E.hand_weights(rules, h), lists)
+        _same(rules, E.hand_weights(h, rules=rules), lists)
 
 
 def test_seven_opponents_big_deck() -> None:
     rules = td.TwoDreidelRules(deck="2-7-7-2")
-    _same(rules, E.hand_weights(rules, "HN"), E.opponent_hand_lists(rules, 7, "normal-best"))
+    _same(rules, E.hand_weights("HN", rules=rules), E.opponent_hand_lists(7, "normal-best", rules=rules))
 
 
 def test_different_opponents_and_hero_distribution() -> None:
@@ -41,19 +41,19 @@ def test_different_opponents_and_hero_distribution() -> None:
         td.DeckState.of(rules, deck="0-3-2-1", top="H", discard="2-4-5-1"),
         td.DeckState.of(rules, deck="1-1-1-1", top="S", discard="1-6-6-1"),
     ]
-    lists = E.opponent_hand_lists(rules, states, "normal-best")
-    hero = E.hand_weights(rules, Distribution.from_weights({"GH": 3, "NS": 2, "HN": 7}))
+    lists = E.opponent_hand_lists(states, "normal-best", rules=rules)
+    hero = E.hand_weights(Distribution.from_weights({"GH": 3, "NS": 2, "HN": 7}), rules=rules)
     _same(rules, hero, lists)
-    _same(rules, hero, lists[:2] + [E.hand_weights(rules, Distribution.from_weights({"SS": 1}))])
+    _same(rules, hero, lists[:2] + [E.hand_weights(Distribution.from_weights({"SS": 1}), rules=rules)])
 
 
 @pytest.mark.parametrize("trumps", [frozenset(), frozenset({("S", "G"), ("N", "G")}), frozenset({("S", "G"), ("S", "H")})])
 def test_other_trump_rules(trumps: frozenset[tuple[str, str]]) -> None:
     rules = td.TwoDreidelRules(deck="2-6-6-2", trumps=trumps)
     for n in (1, 4):
-        lists = E.opponent_hand_lists(rules, n, "normal-best")
+        lists = E.opponent_hand_lists(n, "normal-best", rules=rules)
         for h in td.possible_hands(rules):
-            _same(rules, E.hand_weights(rules, h), lists)
+            _same(rules, E.hand_weights(h, rules=rules), lists)
 
 
 def test_winner_matches_showdown() -> None:
@@ -64,5 +64,5 @@ def test_winner_matches_showdown() -> None:
     table = showdown_table(4, rules.trump_index_pairs, 2)
     for mask in range(1, 1 << len(table.hands)):
         hands = [h for i, h in enumerate(table.hands) if mask >> i & 1]
-        winners = showdown_winners(rules, hands)
+        winners = showdown_winners(hands, rules=rules)
         assert [hands[i] for i in winners] == [table.hands[table.winner(mask)]]

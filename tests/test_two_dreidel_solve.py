@@ -46,7 +46,7 @@ def test_one_spin_equilibrium_by_independent_check(one_spin) -> None:  # type: i
                 ev = {True: Fraction(0), False: Fraction(0)}
                 for theirs in hands:
                     a, o = (mine, theirs) if seat == 0 else (theirs, mine)
-                    share = heads_up_share(RULES, parse_hand(a, RULES), parse_hand(o, RULES))
+                    share = heads_up_share(parse_hand(a, rules=RULES), parse_hand(o, rules=RULES), rules=RULES)
                     pay = _payoffs(share, b)
                     q = call[(1 - seat, theirs, face)]
                     for me in (True, False):
@@ -63,9 +63,9 @@ def test_one_spin_equilibrium_by_independent_check(one_spin) -> None:  # type: i
                     value += Fraction(1, 4) * Fraction(dist[mine], total) * (p * ev[True] + (1 - p) * ev[False])
     assert value == sol.value[0]
     # the bluffing frequency: weak hands' share of calls, each first-spin decision equally likely per face
-    weak = {h for h in hands if sum(dist[o] for o in hands if heads_up_share(RULES, parse_hand(h, RULES),
-                                                                           parse_hand(o, RULES)) == 0)
-            > sum(dist[o] for o in hands if heads_up_share(RULES, parse_hand(h, RULES), parse_hand(o, RULES)) == 1)}
+    weak = {h for h in hands if sum(dist[o] for o in hands if heads_up_share(parse_hand(h, rules=RULES),
+                                                                           parse_hand(o, rules=RULES), rules=RULES) == 0)
+            > sum(dist[o] for o in hands if heads_up_share(parse_hand(h, rules=RULES), parse_hand(o, rules=RULES), rules=RULES) == 1)}
     expect = sum(float(dist[h] * call[(0, h, f)]) for h in weak for f in "GHNS") / (4 * sum(dist[h] for h in weak))
     assert sol.bluffing[0]["call"] == pytest.approx(expect, abs=1e-12)
     assert sol.bluffing[0]["weak_hands"] == pytest.approx(sum(dist[h] for h in weak) / total)
@@ -88,7 +88,7 @@ def test_exploitability_by_independent_best_response(one_spin, name: str) -> Non
             for other in (True, False):
                 u = Fraction(0)
                 for mine in hands:
-                    share = heads_up_share(RULES, parse_hand(mine, RULES), parse_hand(theirs, RULES))
+                    share = heads_up_share(parse_hand(mine, rules=RULES), parse_hand(theirs, rules=RULES), rules=RULES)
                     u += Fraction(dist[mine], total) * _payoffs(share, b)[(advice[(mine, face)], other)]
                 best = u if best is None else min(best, u)
             assert best is not None

@@ -17,7 +17,7 @@ from dreidelpoker.games.two_dreidel.spin import spin_buy_in, spin_decision, spin
 def test_buy_ins_follow_rules_1_4() -> None:
     # G = the whole pot, H = half rounded up (option: down), N = nothing, S = one chip.
     assert [spin_buy_in(f, 7) for f in "GHNS"] == [7, 4, 0, 1]
-    assert spin_buy_in("H", 7, TwoDreidelRules(half_pot_rounding="down")) == 3
+    assert spin_buy_in("H", 7, rules=TwoDreidelRules(half_pot_rounding="down")) == 3
     assert spin_buy_in("ג", 2) == 2  # Hebrew letters work as faces
 
 

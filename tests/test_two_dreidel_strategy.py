@@ -282,4 +282,4 @@ def test_state_aware_policy_in_the_odds() -> None:
     with pytest.raises(ValueError, match="depends on the deck state"):
         from dreidelpoker.games.two_dreidel.policies import resolve_policy
 
-        resolve_policy(br.policy, rules).kept((0, 1, 2))
+        resolve_policy(br.policy, rules=rules).kept((0, 1, 2))

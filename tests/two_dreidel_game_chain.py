@@ -38,7 +38,7 @@ def _buy_in(rules: TwoDreidelRules, face: str, pot: int) -> int:
 
 def _hands(rules: TwoDreidelRules, deck: DeckState) -> dict[tuple[tuple[int, ...], DeckState], Fraction]:
     """(kept hand, next deck state) -> probability, putting back the worst card drawn."""
-    outs, total = draw_weights(rules, deck)
+    outs, total = draw_weights(deck, rules=rules)
     k = len(rules.symbols)
     res: dict[tuple[tuple[int, ...], DeckState], Fraction] = {}
     for o, w in outs:
@@ -86,7 +86,7 @@ def successors(rules: TwoDreidelRules, total: int, state: State) -> dict[State, 
     out: dict[State, Fraction] = {}
     for (ka, na), pa in _hands(rules, da).items():
         for (kb, nb), pb in _hands(rules, db).items():
-            c = compare(format_hand(ka, rules), format_hand(kb, rules), rules)
+            c = compare(format_hand(ka, rules=rules), format_hand(kb, rules=rules), rules=rules)
             for f1, p1 in faces:
                 for f2, p2 in faces:
                     stacks = list(stacks0)

@@ -11,6 +11,7 @@ from typing import Any
 from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo
 from ..errors import InputError, shorten
+from ..rules_cli import add_rules_flags, rules_from_args
 from .result import plural
 
 __all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands"]
@@ -149,9 +150,7 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
     yield None
 
 
-def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
-    if spec.add_rules_arguments is not None and not sweep:
-        spec.add_rules_arguments(p)
+def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep: bool) -> None:
     if spec.add_sweep_arguments is not None and sweep:
         spec.add_sweep_arguments(p)
     rng = (f"{spec.min_players}" if spec.min_players == spec.max_players
@@ -184,12 +183,21 @@ def _common(p: argparse.ArgumentParser, spec: PlaySpec, *, sweep: bool) -> None:
     p.add_argument("--workers", type=_int, default=None, help="run on a local pool of this many processes")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
+    if spec.add_rules_arguments is not None:
+        spec.add_rules_arguments(p)  # the game's options beyond its rules fields
+    # Every rules field is an option (generated from the rules dataclass), except what the
+    # command sets itself: --players, a sweep's own lists, the game's exclusions.
+    exclude = {**spec.cli_exclude, **({f: f"swept by {o}" for f, o in spec.sweep_fields.items()} if sweep else {})}
+    if spec.players_in_rules:
+        exclude.setdefault(spec.players_in_rules, "set by --players")
+    add_rules_flags(p, game.rules_type, exclude=exclude,
+                    title=f"{game.title} rules" + (" (the same in every cell)" if sweep else ""))
 
 
 def _rules(spec: PlaySpec, game: GameInfo, args: argparse.Namespace) -> Any:
     if spec.rules_from_args is not None:
         return spec.rules_from_args(args)
-    return game.rules_type()
+    return rules_from_args(game.rules_type, args)
 
 
 def play_commands(game: GameInfo) -> dict[str, CliCommand]:
@@ -206,7 +214,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         return {}
 
     def add_simulate(p: argparse.ArgumentParser) -> None:
-        _common(p, spec, sweep=False)
+        _common(p, game, spec, sweep=False)
 
     def run_simulate(args: argparse.Namespace) -> Any:
         from .simulate import simulate
@@ -218,7 +226,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
                             executor=ex, progress=_show_progress(args), hand_limit=args.hand_limit)
 
     def add_sweep(p: argparse.ArgumentParser) -> None:
-        _common(p, spec, sweep=True)
+        _common(p, game, spec, sweep=True)
 
     def run_sweep(args: argparse.Namespace) -> Any:
         from .sweep import sweep

@@ -10,6 +10,7 @@ serial runs, process pools and Dask clusters give identical records.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -21,6 +22,7 @@ from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
 from ..exact_rng import ExactIntegers
 from ..errors import InputError
+from .._deprecation import rules_keyword_only
 
 __all__ = [
     "ChanceStream", "GameRecord", "HistoryItem", "MAX_GAMES", "as_executor", "play_game", "replay", "run_tasks",
@@ -248,7 +250,34 @@ def _play(
     A stream's generator is made when it is first drawn from (building one costs more than
     a short game's moves), so a seat that never decides costs nothing; the draws are the
     same as with every generator made up front.
+
+    The cyclic garbage collector is paused while one game is played and resumed after it
+    (as it was): a game's states, log lines and records are freed by reference counting,
+    and without the pause the collector would walk the game's growing log (and every
+    long-lived object of the process) again and again -- about 15% of a whole Two Dreidel
+    game's time. Whatever a game or a bot leaves in reference cycles is collected after
+    the game.
     """
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _steps(state, bots, child, labels=labels, keep_history=keep_history, max_steps=max_steps)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _steps(
+    state: GameState[Any, Any],
+    bots: Sequence[Bot],
+    child: Callable[[int], np.random.SeedSequence],
+    *,
+    labels: Sequence[str] | None,
+    keep_history: bool,
+    max_steps: int,
+) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
+    """The steps of :func:`_play`."""
     n = state.num_players
     chance: ChanceStream | None = None
     bot_rngs: list[np.random.Generator | None] = [None] * n
@@ -333,21 +362,46 @@ def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tup
                       {k: float(v) for k, v in spec.metrics(final).items()}, history)
 
 
+@rules_keyword_only(1)
 def play_batch(
+    spec: PlaySpec, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    indices: Sequence[int], hand_limit: int | None, keep_history: bool, *, rules: Any,
+) -> list[GameRecord]:
+    """Play the games ``indices`` of a run (the unit of work sent to an executor)."""
+    return _play_batch(spec, rules, lineup, entropy, indices, hand_limit, keep_history)
+
+
+def _play_batch(
     spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
-    """Play the games ``indices`` of a run (the unit of work sent to an executor)."""
+    """:func:`play_batch` with the arguments in a task's order (``run_tasks``).
+
+    The cyclic garbage collector is paused for each game, from its first state to its
+    record (see :func:`_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
     out = []
+    paused = gc.isenabled()
     for i in indices:
-        bots = [make_bot(spec, b, rules) for b in lineup]
-        state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
-        # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
-        final, history, steps = _play(state, bots, _children(entropy, i), labels=labels,
-                                      keep_history=keep_history, max_steps=50_000_000)
-        out.append(_record(spec, i, final, history if keep_history else None, steps))
+        if paused:
+            gc.disable()
+        try:
+            out.append(_play_one(spec, rules, lineup, labels, entropy, i, hand_limit, keep_history))
+        finally:
+            if paused:
+                gc.enable()
     return out
+
+
+def _play_one(spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
+              entropy: int | Sequence[int], i: int, hand_limit: int | None, keep_history: bool) -> GameRecord:
+    """Game ``i`` of a run, played and recorded (its states are freed when this returns)."""
+    bots = [make_bot(spec, b, rules=rules) for b in lineup]
+    state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
+    # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
+    final, history, steps = _steps(state, bots, _children(entropy, i), labels=labels,
+                                   keep_history=keep_history, max_steps=50_000_000)
+    return _record(spec, i, final, history if keep_history else None, steps)
 
 
 def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:
@@ -381,12 +435,12 @@ def as_executor(executor: Any) -> cf.Executor | None:
 def run_tasks(
     tasks: Sequence[tuple[Any, ...]], executor: Any, *, progress: Any = None, weights: Sequence[int] | None = None,
 ) -> Iterator[tuple[int, list[GameRecord]]]:
-    """Run ``play_batch(*task)`` for each task; yield ``(task_index, records)`` as they finish.
+    """Run ``play_batch`` for each task (its arguments in the order ``spec, rules, lineup, ...``); yield ``(task_index, records)`` as they finish.
 
     ``progress`` is a tqdm bar (or ``None``) advanced by ``weights[i]`` per finished task.
 
     Parameters:
-        tasks: the arguments of each ``play_batch`` call.
+        tasks: the positional arguments of each ``play_batch`` call, ``rules`` second.
         executor: as for :func:`as_executor`.
         progress: a progress bar to advance, or ``None``.
         weights: how far each task advances the bar (default 1 each).
@@ -397,12 +451,12 @@ def run_tasks(
     ex = as_executor(executor)
     if ex is None:
         for k, task in enumerate(tasks):
-            res = play_batch(*task)
+            res = _play_batch(*task)
             if progress is not None:
                 progress.update(weights[k] if weights else 1)
             yield k, res
         return
-    futures = {ex.submit(play_batch, *task): k for k, task in enumerate(tasks)}
+    futures = {ex.submit(_play_batch, *task): k for k, task in enumerate(tasks)}
     try:
         for fut in cf.as_completed(futures):
             k = futures[fut]

@@ -245,7 +245,7 @@ def analyze(
     rules = rules or ClassicDreidelRules()
     if method not in ("exact", "float", "auto"):
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
-    check_chain_size(rules, max_states)  # refuse a chain far too big at once, before any work
+    check_chain_size(max_states, rules=rules)  # refuse a chain far too big at once, before any work
     t0 = time.perf_counter()
     if method != "exact":
         # Floats: the integer-indexed build and one adjoint solve (float_chain.py).

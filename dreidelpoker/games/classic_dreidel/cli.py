@@ -7,61 +7,31 @@ import argparse
 import sys
 from typing import Any
 
-from ...errors import InputError, ResourceLimitError, shorten
+from ...errors import InputError, ResourceLimitError
 from ...limits import check_count, int_arg
 from ..registry import CliCommand
+from ...rules_cli import DEST_PREFIX, add_rules_flags, rules_from_args
 from .chain import AUTO_EXACT_MAX_STATES, analyze
-from .rules import ELIMINATIONS, STOPPING_RULES, ClassicDreidelRules
+from .rules import ClassicDreidelRules
 from .size import check_chain_size
 
 
 _int = int_arg
 
 
-def _rules_arguments(p: argparse.ArgumentParser, *, continuous: bool) -> None:
+def _rules_arguments(p: argparse.ArgumentParser) -> None:
     # Required on purpose: 4 players x 10 coins is a 641,244-state chain (minutes, not seconds).
-    p.add_argument("--players", type=_int, required=True, help="number of players, 2 to 8")
-    p.add_argument("--coins", type=_int, required=True,
-                   help="coins per player at the start"
-                   + ("" if continuous else " (auto gives exact answers up to about 22 coins for 2 players, "
-                      "4 for 3, 1 for 4; floating point beyond)"))
-    roundings = ["up", "down", "continuous"] if continuous else ["up", "down"]
-    p.add_argument("--hey-rounding", choices=roundings, default="up",
-                   help="Hey takes half the pot rounded up (default) or down"
-                   + (", or exactly half of a continuous pot" if continuous else ""))
-    p.add_argument("--elimination", choices=list(ELIMINATIONS), default="cannot-pay",
-                   help="out when unable to pay (default) or on reaching zero coins")
-    p.add_argument("--no-reante", dest="reante", action="store_false",
-                   help="do not re-ante when the pot is empty (default: everyone re-antes)")
-    p.add_argument("--stopping", choices=list(STOPPING_RULES), default="last-survivor",
-                   help="when the game ends (default last-survivor)")
-    _face_option(p)
+    # Stored where the generated rules options are (rules__*), so they build the rules the same way.
+    p.add_argument("--players", dest=DEST_PREFIX + "players", type=_int, required=True, help="number of players, 2 to 8")
+    p.add_argument("--coins", dest=DEST_PREFIX + "coins", type=_int, required=True,
+                   help="coins per player at the start (auto gives exact answers up to about 22 coins for 2 players, "
+                   "4 for 3, 1 for 4; floating point beyond)")
+    add_rules_flags(p, ClassicDreidelRules)  # every other field: --hey-rounding, --no-reante, --face-probabilities …
 
 
-_FACE_HELP = ("a biased dreidel: the probabilities of Gimel, Hey, Nun, Shin, e.g. 1/2,1/6,1/6,1/6 "
-              "(default fair); a dreidel whose game may never end is refused")
-
-
-def _face_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--face-probabilities", default=None, metavar="G,H,N,S", help=_FACE_HELP)
-
-
-def _faces(args: argparse.Namespace) -> dict[str, Any]:
-    """``face_probabilities=`` from ``--face-probabilities`` (nothing when not given)."""
-    text = getattr(args, "face_probabilities", None)
-    if text is None:
-        return {}
-    parts = tuple(x.strip() for x in str(text).split(","))
-    if len(parts) != 4 or not all(parts):
-        raise InputError(f"--face-probabilities {shorten(text)} must be 4 numbers for Gimel, Hey, Nun, Shin "
-                         "separated by commas, like 1/2,1/6,1/6,1/6")
-    return {"face_probabilities": parts}
-
-
-def _rules(args: argparse.Namespace) -> ClassicDreidelRules:
-    return ClassicDreidelRules(players=args.players, coins=args.coins, hey_rounding=args.hey_rounding,
-                               elimination=args.elimination, reante=args.reante, stopping=args.stopping,
-                               **_faces(args))
+def _rules(args: argparse.Namespace, **fixed: Any) -> ClassicDreidelRules:
+    rules: ClassicDreidelRules = rules_from_args(ClassicDreidelRules, args, **fixed)
+    return rules
 
 
 #: ``chain classic-dreidel --max-states`` default: about a million states is minutes and a few GB.
@@ -69,7 +39,7 @@ CLI_MAX_STATES = 1_000_000
 
 
 def _add_chain(p: argparse.ArgumentParser) -> None:
-    _rules_arguments(p, continuous=False)
+    _rules_arguments(p)
     p.add_argument("--method", choices=["auto", "exact", "float"], default="auto",
                    help=f"exact rationals, floating point, or auto (exact up to {AUTO_EXACT_MAX_STATES} states)")
     p.add_argument("--max-states", type=_int, default=CLI_MAX_STATES,
@@ -80,34 +50,12 @@ def _add_chain(p: argparse.ArgumentParser) -> None:
 def _run_chain(args: argparse.Namespace) -> Any:
     rules = _rules(args)
     max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
-    check_chain_size(rules, max_states, option="--max-states")
+    check_chain_size(max_states, option="--max-states", rules=rules)
     return analyze(rules=rules, method=args.method, max_states=max_states, progress=not args.json and sys.stderr.isatty())
 
 
 #: The simulator stops a game after this many spins (the play spec's default limit).
 SIMULATE_MAX_SPINS = 10_000_000
-
-
-def _play_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--hey-rounding", choices=["up", "down", "continuous"], default="up",
-                   help="Hey takes half the pot rounded up (default) or down, or exactly half of a continuous pot")
-    p.add_argument("--elimination", choices=list(ELIMINATIONS), default="cannot-pay",
-                   help="out when unable to pay (default) or on reaching zero coins")
-    p.add_argument("--no-reante", dest="reante", action="store_false",
-                   help="do not re-ante when the pot is empty (default: everyone re-antes)")
-    p.add_argument("--stopping", choices=list(STOPPING_RULES), default="last-survivor",
-                   help="when the game ends (default last-survivor)")
-    _face_option(p)
-
-
-def add_play_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """Classic dreidel's rules options on ``simulate classic-dreidel`` (``--players`` is generic).
-
-    Parameters:
-        p: the command's parser.
-    """
-    p.add_argument("--coins", type=_int, default=10, help="coins per player at the start (default 10)")
-    _play_options(p)
 
 
 def _check_reachable(rules: ClassicDreidelRules) -> None:
@@ -123,7 +71,8 @@ def _check_reachable(rules: ClassicDreidelRules) -> None:
 
 
 def play_rules_from_args(args: argparse.Namespace) -> ClassicDreidelRules:
-    """The rules of ``simulate classic-dreidel`` (4 players unless ``--players`` says otherwise).
+    """The rules of ``simulate classic-dreidel`` (4 players unless ``--players`` says otherwise;
+    every other field from the generated rules options).
 
     Parameters:
         args: the parsed command line.
@@ -134,22 +83,19 @@ def play_rules_from_args(args: argparse.Namespace) -> ClassicDreidelRules:
     Raises:
         ResourceLimitError: so many coins that every game would outlast the simulator's spin limit.
     """
-    players = args.players if args.players is not None else 4
-    rules = ClassicDreidelRules(players=players, coins=args.coins, hey_rounding=args.hey_rounding,
-                                elimination=args.elimination, reante=args.reante, stopping=args.stopping,
-                                **_faces(args))
+    rules = _rules(args, **({"players": args.players} if args.players is not None else {}))
     _check_reachable(rules)
     return rules
 
 
 def add_play_sweep_arguments(p: argparse.ArgumentParser) -> None:
-    """Classic dreidel's rules variants on ``sweep classic-dreidel``: a list of coin counts.
+    """Classic dreidel's rules variants on ``sweep classic-dreidel``: a list of coin counts
+    (every other rules field is a generated option that holds for every cell).
 
     Parameters:
         p: the command's parser.
     """
     p.add_argument("--coins", default="10", help="coins per player, one or a list like 3,5,10 (default 10)")
-    _play_options(p)
 
 
 def play_rules_grid_from_args(args: argparse.Namespace) -> dict[str, ClassicDreidelRules]:
@@ -172,9 +118,7 @@ def play_rules_grid_from_args(args: argparse.Namespace) -> dict[str, ClassicDrei
         except argparse.ArgumentTypeError as exc:
             raise InputError(f"--coins: {exc}; give one count or a list like 3,5,10") from None
         coins = check_count(value, "--coins", low=1, high=10 ** 9)
-        rules = ClassicDreidelRules(players=2, coins=coins, hey_rounding=args.hey_rounding,
-                                    elimination=args.elimination, reante=args.reante, stopping=args.stopping,
-                                    **_faces(args))
+        rules = _rules(args, players=2, coins=coins)
         _check_reachable(rules)
         grid[f"{coins} coins"] = rules
     return grid

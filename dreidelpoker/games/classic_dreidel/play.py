@@ -21,7 +21,7 @@ import numpy as np
 from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
 from .spins import DreidelState, spin_outcome
 from .cli import (
-    add_play_rules_arguments, add_play_sweep_arguments, play_rules_from_args, play_rules_grid_from_args,
+    add_play_sweep_arguments, play_rules_from_args, play_rules_grid_from_args,
 )
 from .rules import FACES, ClassicDreidelRules
 from ...errors import InputError
@@ -220,11 +220,11 @@ PLAY = PlaySpec(
     default_hand_limit=10_000_000,
     adapt_rules=_adapt,
     players_in_rules="players",
-    add_rules_arguments=add_play_rules_arguments,
     rules_from_args=play_rules_from_args,
     add_sweep_arguments=add_play_sweep_arguments,
     rules_grid_from_args=play_rules_grid_from_args,
     metric_help={"spins": "spins until the game ends",
                  **{f"winnings_seat{i}": f"seat {i}'s coins taken on Gimel and Hey less coins paid on Shin "
                                          "(antes not counted)" for i in range(1, 9)}},
+    sweep_fields={"coins": "--coins"},
 )

@@ -16,6 +16,7 @@ from math import comb
 from ...errors import ResourceLimitError
 from ...limits import approx_count
 from .rules import ClassicDreidelRules
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["check_chain_size", "estimated_states"]
 
@@ -40,7 +41,8 @@ def estimated_states(rules: ClassicDreidelRules) -> int:
     return placements * p * (5 + p - 2) // 5  # x whose turn, x a fitted factor for who is out
 
 
-def check_chain_size(rules: ClassicDreidelRules, max_states: int, *, option: str = "max_states") -> int:
+@rules_keyword_only(0)
+def check_chain_size(max_states: int, *, rules: ClassicDreidelRules, option: str = "max_states") -> int:
     """Refuse at once a chain whose estimated size is over ``max_states``.
 
     Parameters:
@@ -55,7 +57,7 @@ def check_chain_size(rules: ClassicDreidelRules, max_states: int, *, option: str
         ResourceLimitError: naming the estimate, the limit and the option that raises it.
 
     Examples:
-        >>> check_chain_size(ClassicDreidelRules(players=2, coins=3), 100)
+        >>> check_chain_size(100, rules=ClassicDreidelRules(players=2, coins=3))
         56
     """
     n = estimated_states(rules)

@@ -79,8 +79,9 @@ def start_state(*, rules: SpinRules) -> DreidelState:
     return (tuple([rules.coins - 1] * p), 0, p, 0)
 
 
-def pay_spin(rules: SpinRules, coins: list[Any], pot: Any, spinner: int, face: str,
-             eliminated: list[int]) -> Any:
+@rules_keyword_only(0)
+def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
+             eliminated: list[int], *, rules: SpinRules) -> Any:
     """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
 
     The one implementation of the spin payments (:func:`spin_outcome`, which the chain and
@@ -104,7 +105,7 @@ def pay_spin(rules: SpinRules, coins: list[Any], pot: Any, spinner: int, face: s
     Examples:
         >>> coins = [2, 2]
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
-        >>> pay_spin(ClassicDreidelRules(players=2, coins=3), coins, 2, 0, "H", []), coins
+        >>> pay_spin(coins, 2, 0, "H", [], rules=ClassicDreidelRules(players=2, coins=3)), coins
         (1, [3, 2])
     """
     if face == "G":
@@ -127,7 +128,8 @@ def pay_spin(rules: SpinRules, coins: list[Any], pot: Any, spinner: int, face: s
     return pot
 
 
-def reante(rules: SpinRules, coins: list[Any], pot: Any, out: int, eliminated: list[int]) -> Any:
+@rules_keyword_only(0)
+def reante(coins: list[Any], pot: Any, out: int, eliminated: list[int], *, rules: SpinRules) -> Any:
     """Everyone still in (not in the bit mask ``out``, not just eliminated) antes one coin
     when the pot is empty and ``rules.reante``; returns the new pot.
 
@@ -161,7 +163,7 @@ def _resolve(rules: SpinRules, coins: list[int], out: int, pot: int, spinner: in
              eliminated: list[int]) -> DreidelState:
     """Re-ante on an empty pot, apply eliminations and the stopping rule, pass the turn."""
     p = rules.players
-    pot = reante(rules, coins, pot, out, eliminated)
+    pot = reante(coins, pot, out, eliminated, rules=rules)
     new_out = out
     if eliminated:  # without eliminations the seats left are unchanged (at least two)
         if rules.stopping == "first-elimination":
@@ -206,7 +208,7 @@ def spin_outcome(state: DreidelState, face: str, *, rules: SpinRules) -> Dreidel
     coins_t, out, pot, s = state
     coins = list(coins_t)
     eliminated: list[int] = []
-    pot = pay_spin(rules, coins, pot, s, face, eliminated)
+    pot = pay_spin(coins, pot, s, face, eliminated, rules=rules)
     if face == "G" and rules.stopping == "first-gimel":
         return ("win", s)
     return _resolve(rules, coins, out, pot, s, eliminated)

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import sympy
 
 from ..._deprecation import rules_keyword_only
 from ..._fractions import frac_str
-from ...display import table_html, to_pandas_frame
-from ...exact import Distribution, ExactMatrix, ExactTable
+from ...categories import CategoryTable
+from ...exact import ExactMatrix
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .evaluator import CATEGORY_NAMES
 from .rules import DicePokerRules
@@ -59,143 +59,9 @@ SPACES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class CategoryTable:
-    """Exact counts of the fifteen categories in a stated outcome space.
-
-    ``counts[i]`` is the number of outcomes whose best hand is in category ``i``.
-    ``inversions`` lists every pair (higher-ranked, lower-ranked) of possible categories
-    where the higher category is strictly *more* likely: the ranking and the odds disagree.
-    """
-
-    counts: tuple[int, ...]
-    space: str
-    space_description: str
-    title: str = ""
-    rules: DicePokerRules = field(default_factory=DicePokerRules)
-
-    @property
-    def total(self) -> int:
-        return sum(self.counts)
-
-    def count(self, category: int | str) -> int:
-        """The count of a category given by rank (0-14) or name."""
-        return self.counts[_category_index(category)]
-
-    def probability(self, category: int | str) -> sympy.Rational:
-        """Exact probability of a category (rank or name) in this table's space."""
-        return sympy.Rational(self.count(category), self.total)
-
-    def probabilities(self) -> dict[str, sympy.Rational]:
-        return {name: sympy.Rational(c, self.total) for name, c in zip(CATEGORY_NAMES, self.counts)}
-
-    def distribution(self) -> Distribution[str]:
-        """The categories as a :class:`Distribution` (impossible categories dropped)."""
-        return Distribution.from_weights(
-            {n: c for n, c in zip(CATEGORY_NAMES, self.counts)}, title=self.title, outcome_name="category"
-        )
-
-    @property
-    def inversions(self) -> list[tuple[str, str]]:
-        """Every (higher-ranked, lower-ranked) pair where the higher category is more likely.
-
-        Impossible categories (count 0, e.g. in a conditional table) take part in no inversion.
-        """
-        out = []
-        for hi in range(len(self.counts)):
-            for lo in range(hi):
-                if self.counts[hi] > self.counts[lo] > 0:
-                    out.append((CATEGORY_NAMES[hi], CATEGORY_NAMES[lo]))
-        return out
-
-    def inverted_with(self, category: int | str) -> list[str]:
-        """The lower-ranked categories that are rarer than this one."""
-        i = _category_index(category)
-        return [CATEGORY_NAMES[lo] for lo in range(i) if self.counts[i] > self.counts[lo] > 0]
-
-    def to_table(self) -> ExactTable:
-        rows = tuple(
-            (i, CATEGORY_NAMES[i], c, sympy.Rational(c, self.total), ", ".join(self.inverted_with(i)) or "-")
-            for i, c in enumerate(self.counts)
-        )
-        return ExactTable(("rank", "category", "count", "probability", "more likely than lower-ranked"),
-                          rows, title=self.title)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "dice-poker",
-            "space": self.space,
-            "space_description": self.space_description,
-            "title": self.title,
-            "total": self.total,
-            "categories": [
-                {
-                    "name": CATEGORY_NAMES[i],
-                    "rank": i,
-                    "count": c,
-                    "probability": frac_str(sympy.Rational(c, self.total)),
-                    "inverted_with": self.inverted_with(i),
-                }
-                for i, c in enumerate(self.counts)
-            ],
-            "inversions": [{"higher": h, "lower": lo} for h, lo in self.inversions],
-            "rules": self.rules.label,
-        }
-
-    def to_text(self) -> str:
-        lines = [self.to_table().to_text(), f"total: {self.total} ({self.space}: {self.space_description})"]
-        inv = self.inversions
-        lines.append(f"rank-vs-probability inversions: {len(inv)}")
-        lines.extend(f"  {h} (higher) is more likely than {lo}" for h, lo in inv)
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{n!r}: {c}" for n, c in zip(CATEGORY_NAMES, self.counts))
-        return f"CategoryTable(space={self.space!r}, total={self.total}, counts={{{body}}})"
-
-    def _repr_html_(self) -> str:
-        rows, styles = [], []
-        for i, c in enumerate(self.counts):
-            inv = self.inverted_with(i)
-            rows.append((i, CATEGORY_NAMES[i], c, sympy.Rational(c, self.total),
-                         f"⚠ more likely than {', '.join(inv)}" if inv else ""))
-            styles.append("background:#fde2e1" if inv else "")
-        cap = f"{self.title} — {self.space}: {self.space_description}; total {self.total}"
-        return table_html(("rank", "category", "count", "probability", "inversion"), rows, title=cap,
-                          row_styles=styles)
-
-    def to_pandas(self, *, exact: bool = False) -> Any:
-        """The table as a ``pandas.DataFrame`` (floats unless ``exact``)."""
-        t = self.to_table()
-        return to_pandas_frame(t.columns, t.rows, exact=exact)
-
-    def plot(self, ax: Any = None, *, log: bool = True) -> Any:
-        """Bar chart of the probabilities by rank; inverted categories in red."""
-        if ax is None:
-            import matplotlib.pyplot as plt
-
-            _, ax = plt.subplots(figsize=(9, 3.8))
-        probs = [c / self.total for c in self.counts]
-        colors = ["tab:red" if self.inverted_with(i) else "tab:blue" for i in range(len(self.counts))]
-        ax.bar(range(len(probs)), probs, color=colors)
-        ax.set_xticks(range(len(probs)), labels=[f"{i} {n}" for i, n in enumerate(CATEGORY_NAMES)], rotation=60,
-                      ha="right")
-        if log:
-            ax.set_yscale("log")
-        ax.set_ylabel("probability")
-        ax.set_title(self.title or f"Dice Poker categories ({self.space})")
-        return ax
-
-
-def _category_index(category: int | str) -> int:
-    if isinstance(category, str):
-        names = [n.lower() for n in CATEGORY_NAMES]
-        if category.lower() not in names:
-            raise InputError(f"unknown category {category!r}; categories are {list(CATEGORY_NAMES)}")
-        return names.index(category.lower())
-    if isinstance(category, bool) or not isinstance(category, int) or not 0 <= category < len(CATEGORY_NAMES):
-        raise InputError(f"category rank must be 0-14 or a category name, got {category!r}")
-    return category
+def _table(counts: Sequence[int], space: str, description: str, title: str, rules: DicePokerRules) -> CategoryTable:
+    return CategoryTable(names=CATEGORY_NAMES, counts=tuple(counts), space=space, space_description=description,
+                         title=title, rules=rules, game="dice-poker")
 
 
 def _check_space(space: str) -> None:
@@ -234,8 +100,7 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
         else:
             for key, w in zip(keys, card_w):
                 counts[key[0]] += mult * w
-    return CategoryTable(tuple(counts), space, SPACES[space],
-                         title=f"Dice Poker categories, {space} space", rules=rules)
+    return _table(counts, space, SPACES[space], f"Dice Poker categories, {space} space", rules)
 
 
 def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
@@ -316,11 +181,9 @@ def conditional_table(
         raise InputError("the remaining deck cannot complete this hand")
     label = ",".join(str(x) for x in d)
     cards_label = (" and cards " + " ".join(str(c) for c in known)) if known else ""
-    return CategoryTable(
-        tuple(counts), "conditional",
-        f"unordered sets of the {3 - len(known)} unknown card(s) from the {sum(left.values())} left",
-        title=f"Dice Poker final hand given dice {label}{cards_label}", rules=rules,
-    )
+    return _table(counts, "conditional",
+                  f"unordered sets of the {3 - len(known)} unknown card(s) from the {sum(left.values())} left",
+                  f"Dice Poker final hand given dice {label}{cards_label}", rules)
 
 
 @rules_keyword_only(0)

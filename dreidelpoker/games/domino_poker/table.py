@@ -9,7 +9,6 @@ equals the key order. :func:`strength_tables` also gives a numpy lookup
 
 from __future__ import annotations
 
-import html
 import itertools
 from dataclasses import dataclass
 from math import comb, factorial
@@ -17,12 +16,10 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import sympy
 
 from ...caches import bounded_cache
 from ..._deprecation import rules_keyword_only
-from ..._fractions import frac_str
-from ...display import table_html, to_pandas_frame
+from ...categories import CategoryRow, CategoryTable
 from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, evaluate_tiles, category_names
 from .rules import DominoPokerRules, LowRuns
@@ -174,27 +171,6 @@ def category_counts(low_runs: LowRuns = "flush", *, excluded_mask: int = 0, requ
     return [int(c) for c in counts]
 
 
-@dataclass(frozen=True)
-class CategoryRow:
-    """One category of the table: rank (0 = weakest), count of distinct hands, exact probability."""
-
-    rank: int
-    name: str
-    count: int
-    probability: sympy.Rational
-    ordered_draws: int
-    definition: str
-    #: names of weaker-ranked categories that are rarer than this one
-    rarer_below: tuple[str, ...]
-    #: names of other categories with exactly the same probability
-    equally_likely: tuple[str, ...]
-
-    @property
-    def inverted(self) -> bool:
-        """True when some weaker-ranked category is rarer (rank contradicts the odds)."""
-        return bool(self.rarer_below)
-
-
 def inversions(counts: list[int], names: tuple[str, ...]) -> list[tuple[str, str]]:
     """Pairs (higher-ranked, lower-ranked) where the higher-ranked category is MORE likely.
 
@@ -219,134 +195,21 @@ def inversions(counts: list[int], names: tuple[str, ...]) -> list[tuple[str, str
     return out
 
 
-@dataclass(frozen=True)
-class CategoryTable:
-    """The exact category table under one ``low_runs`` option, strongest category first.
-
-    Examples:
-        >>> t = category_table()
-        >>> t.total, t.ordered_draws, t.row("Royal").count
-        (15504, 1860480, 1)
-    """
-
-    low_runs: LowRuns
-    rows: tuple[CategoryRow, ...]
-    total: int
-    ordered_draws: int
-    inversion_pairs: tuple[tuple[str, str], ...]
-    title: str = ""
-
-    def row(self, name: str) -> CategoryRow:
-        for r in self.rows:
-            if r.name == name:
-                return r
-        raise KeyError(f"no category {name!r}; categories are {[r.name for r in self.rows]}")
-
-    @property
-    def note(self) -> str:
-        """Why the source's 1,860,480 is not the number of hands."""
-        return (
-            f"{self.total:,} distinct hands = C(20, 5). The source's {self.ordered_draws:,} "
-            f"'possible hands' counts ordered draws, 20·19·18·17·16 = {self.total:,} × 5! "
-            f"(each hand can arrive in {factorial(HAND_SIZE)} orders); every count here times "
-            f"{factorial(HAND_SIZE)} is its number of ordered draws, and the probabilities are the same."
-        )
-
-    def distribution(self) -> Distribution[str]:
-        """The category distribution (strongest category first)."""
-        return Distribution.from_weights(
-            {r.name: r.count for r in self.rows if r.count}, title=self.title, outcome_name="category"
-        )
-
-    def as_exact_table(self) -> ExactTable:
-        return ExactTable(
-            ("rank", "category", "hands", "ordered draws", "probability", "inverted"),
-            tuple(
-                (r.rank, r.name, r.count, r.ordered_draws, r.probability,
-                 ("rarer below: " + ", ".join(r.rarer_below)) if r.rarer_below else "")
-                for r in self.rows
-            ),
-            title=self.title,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "domino-poker",
-            "low_runs": self.low_runs,
-            "categories": [
-                {"name": r.name, "rank": r.rank, "count": r.count, "probability": frac_str(r.probability),
-                 "ordered_draws": r.ordered_draws, "definition": r.definition,
-                 "inverted": r.inverted, "rarer_below": list(r.rarer_below),
-                 "equally_likely": list(r.equally_likely)}
-                for r in self.rows
-            ],
-            "total": self.total,
-            "ordered_draws": self.ordered_draws,
-            "inversions": [list(p) for p in self.inversion_pairs],
-            "note": self.note,
-        }
-
-    def to_text(self) -> str:
-        lines = [self.as_exact_table().to_text(), "", self.note,
-                 (f"{len(self.inversion_pairs)} rank-versus-probability inversions "
-                  "(a higher-ranked category that is more likely than a lower-ranked one):")]
-        lines += [f"  {hi} (more likely) ranks above {lo}" for hi, lo in self.inversion_pairs]
-        order = [r.name for r in self.rows]  # strongest first
-        ties = sorted({tuple(sorted((r.name, *r.equally_likely), key=order.index))
-                       for r in self.rows if r.equally_likely}, key=lambda g: order.index(g[0]))
-        for group in ties:
-            lines.append("equally likely but ranked differently: " + ", ".join(group))
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        rows = [(r.rank, r.name, r.count, r.probability, ", ".join(r.rarer_below)) for r in self.rows]
-        styles = ["background:#fde2e1" if r.inverted else "" for r in self.rows]
-        return table_html(("rank", "category", "hands", "probability", "rarer categories ranked below"),
-                          rows, title=self.title, row_styles=styles) + f"<p>{html.escape(self.note)}</p>"
-
-    def to_pandas(self, *, exact: bool = False) -> Any:
-        """The table as a ``pandas.DataFrame`` (floats unless ``exact``)."""
-        t = self.as_exact_table()
-        return to_pandas_frame(t.columns, t.rows, exact=exact)
-
-    def __repr__(self) -> str:
-        return f"CategoryTable(low_runs={self.low_runs!r})\n" + self.as_exact_table().to_text()
-
-    def plot(self, ax: Any = None) -> Any:
-        """Probability (log scale) against rank; inverted categories in red."""
-        if ax is None:
-            import matplotlib.pyplot as plt
-
-            _, ax = plt.subplots(figsize=(8, 4))
-        rows = list(reversed(self.rows))
-        ax.bar([r.name for r in rows], [float(r.probability) for r in rows],
-               color=["tab:red" if r.inverted else "tab:blue" for r in rows])
-        ax.set_yscale("log")
-        ax.set_ylabel("probability (log scale)")
-        ax.set_xlabel("category, weakest to strongest")
-        ax.set_title(self.title)
-        ax.tick_params(axis="x", labelrotation=60)
-        return ax
-
-
-def _build_table(counts: list[int], low_runs: LowRuns, title: str) -> CategoryTable:
+def _build_table(counts: list[int], low_runs: LowRuns, title: str, rules: DominoPokerRules) -> CategoryTable:
     names = category_names(low_runs)
     total = sum(counts)
-    rows = []
-    for rank in range(len(names) - 1, -1, -1):
-        c = counts[rank]
-        rows.append(CategoryRow(
-            rank=rank,
-            name=names[rank],
-            count=c,
-            probability=sympy.Rational(c, total),
-            ordered_draws=c * factorial(HAND_SIZE),
-            definition=CATEGORY_DEFINITIONS[names[rank]],
-            rarer_below=tuple(names[lo] for lo in range(rank - 1, -1, -1) if counts[lo] < c),
-            equally_likely=tuple(names[o] for o in range(len(names) - 1, -1, -1) if o != rank and counts[o] == c),
-        ))
-    return CategoryTable(low_runs, tuple(rows), total, total * factorial(HAND_SIZE),
-                         tuple(inversions(counts, names)), title)
+    note = (
+        f"{total:,} distinct hands = C(20, 5). The source's {total * factorial(HAND_SIZE):,} "
+        f"'possible hands' counts ordered draws, 20·19·18·17·16 = {total:,} × 5! "
+        f"(each hand can arrive in {factorial(HAND_SIZE)} orders); every count here times "
+        f"{factorial(HAND_SIZE)} is its number of ordered draws, and the probabilities are the same."
+    )
+    return CategoryTable(
+        names=names, counts=tuple(counts), space="hands",
+        space_description=f"all {total:,} five-tile hands (sets of tiles), each equally likely",
+        title=title, rules=rules, game="domino-poker",
+        definitions=tuple(CATEGORY_DEFINITIONS[n] for n in names), draw_orders=factorial(HAND_SIZE), note=note,
+    )
 
 
 @rules_keyword_only(0)
@@ -369,7 +232,7 @@ def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
     rules = rules or DominoPokerRules()
     return _build_table(
         category_counts(rules.low_runs), rules.low_runs,
-        f"Domino Poker categories over all {DISTINCT_HANDS:,} hands (low_runs={rules.low_runs!r})",
+        f"Domino Poker categories over all {DISTINCT_HANDS:,} hands (low_runs={rules.low_runs!r})", rules,
     )
 
 

@@ -235,11 +235,11 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
             hands[t.slots[i]] |= 1 << c
         assert [h.bit_count() for h in hands] == list(sizes)
         own = [c for c in range(r.deck_size) if hands[1] >> c & 1]
-        score = hand_score(own, r)
+        score = hand_score(own, rules=r)
         b = int(np.searchsorted(np.asarray(bins), score, side="right")) - 1
         b = min(max(b, 0), n_bins - 1)
         for acc, bots in ((keep, keep_bots), (swap, swap_bots)):
-            d = play_dealt(r, q, hands, bots, start=start).last_deal
+            d = play_dealt(q, hands, bots, start=start, rules=r).last_deal
             assert d is not None
             acc[b][0] += d.went_out == first
             acc[b][1] += 1

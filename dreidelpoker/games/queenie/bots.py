@@ -28,6 +28,7 @@ from .cards import cards_of
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__ = [
     "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "dummy_value",
@@ -118,7 +119,8 @@ def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
-def hand_features(hand: Sequence[int], rules: QueenieRules) -> dict[str, int]:
+@rules_keyword_only(1)
+def hand_features(hand: Sequence[int], *, rules: QueenieRules) -> dict[str, int]:
     """The shape of a hand: what the source says players look at.
 
     Parameters:
@@ -132,7 +134,7 @@ def hand_features(hand: Sequence[int], rules: QueenieRules) -> dict[str, int]:
 
     Examples:
         >>> from dreidelpoker.games.queenie.cards import card_from_name as c
-        >>> f = hand_features([c(x) for x in ("AC", "2C", "3C", "QH", "KH", "JS")], QueenieRules())
+        >>> f = hand_features([c(x) for x in ("AC", "2C", "3C", "QH", "KH", "JS")], rules=QueenieRules())
         >>> f["queens"], f["runs"], f["low"], f["high"], f["imbalance"], f["jacks"]
         (1, 3, 3, 2, 2, 1)
     """
@@ -166,7 +168,8 @@ def hand_features(hand: Sequence[int], rules: QueenieRules) -> dict[str, int]:
 SCORE_WEIGHTS = {"queens": 1.0, "runs": 0.5, "low": 0.4, "high": -0.4, "imbalance": -0.4, "jacks": -0.3}
 
 
-def hand_score(hand: Sequence[int], rules: QueenieRules) -> float:
+@rules_keyword_only(1)
+def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
     """A hand's shape score: higher is a better hand to keep.
 
     ``sum(SCORE_WEIGHTS[f] * feature) - 0.3 * (cards - average cards)`` over
@@ -181,11 +184,11 @@ def hand_score(hand: Sequence[int], rules: QueenieRules) -> float:
 
     Examples:
         >>> from dreidelpoker.games.queenie.cards import card_from_name as c
-        >>> hand_score([c(x) for x in ("AC", "2C", "3C", "4C")], QueenieRules(players=8)) > hand_score(
-        ...     [c(x) for x in ("KC", "JD", "9S", "TH")], QueenieRules(players=8))
+        >>> hand_score([c(x) for x in ("AC", "2C", "3C", "4C")], rules=QueenieRules(players=8)) > hand_score(
+        ...     [c(x) for x in ("KC", "JD", "9S", "TH")], rules=QueenieRules(players=8))
         True
     """
-    f = hand_features(hand, rules)
+    f = hand_features(hand, rules=rules)
     avg = (rules.deck_size - 1) / (rules.players + 1)
     return sum(w * f[k] for k, w in SCORE_WEIGHTS.items()) - 0.3 * (f["cards"] - avg)
 
@@ -207,7 +210,7 @@ class HeuristicBot:
         r = observation.rules
         if "swap" in legal_actions:
             cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
-            score = hand_score(observation.hand, r)
+            score = hand_score(observation.hand, rules=r)
             return "swap" if score < self.threshold - self.cost_weight * cost else "keep"
         return best_lead(observation.hand, legal_actions, r.deck_ranks)
 

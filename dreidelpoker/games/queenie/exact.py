@@ -26,6 +26,7 @@ from ._deck import tables
 from .game import LEAD, OFFER, QueenieGame, new_game
 from .rules import QueenieRules
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["DealDistribution", "DETERMINISTIC_BOTS", "deal_count", "deals", "enumerate_deal", "play_dealt", "queen_dead_probability", "queen_dead_table"]
 
@@ -215,8 +216,9 @@ def _multinomial(sizes: Sequence[int]) -> int:
     return out
 
 
-def play_dealt(rules: QueenieRules, queen_card: int, hands: Sequence[int], bots: Sequence[Callable[..., Any]],
-               rng: np.random.Generator | None = None, *, start: QueenieGame | None = None) -> QueenieGame:
+@rules_keyword_only(0)
+def play_dealt(queen_card: int, hands: Sequence[int], bots: Sequence[Callable[..., Any]],
+               rng: np.random.Generator | None = None, *, rules: QueenieRules, start: QueenieGame | None = None) -> QueenieGame:
     """Play one given deal (masks by position, as :func:`deals` gives them) to its end with ``bots``.
 
     Seat 1 is the first player (the dealer is the last seat), as in the first deal of a
@@ -257,7 +259,8 @@ def play_dealt(rules: QueenieRules, queen_card: int, hands: Sequence[int], bots:
     return state
 
 
-def enumerate_deal(rules: QueenieRules, bots: Sequence[str] | str, *, max_deals: int = 2_000_000) -> DealDistribution:
+@rules_keyword_only(0)
+def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals: int = 2_000_000) -> DealDistribution:
     """Play every deal of ``rules``'s deck once, weighted exactly, with deterministic bots.
 
     Every distinct deal (:func:`deals`) is played through the game's own states, so this
@@ -276,7 +279,7 @@ def enumerate_deal(rules: QueenieRules, bots: Sequence[str] | str, *, max_deals:
         ValueError: an unknown or random bot, a wrong count, or too many deals.
 
     Examples:
-        >>> d = enumerate_deal(QueenieRules(players=3, deck_suits=2, deck_ranks=3), "never-swap,never-swap,never-swap")
+        >>> d = enumerate_deal("never-swap,never-swap,never-swap", rules=QueenieRules(players=3, deck_suits=2, deck_ranks=3))
         >>> sum(d.went_out) + d.blocked
         Fraction(1, 1)
     """
@@ -299,7 +302,7 @@ def enumerate_deal(rules: QueenieRules, bots: Sequence[str] | str, *, max_deals:
     qc = qd = sw = cards = Fraction(0)
     n_deals = 0
     for w, q, hands in deals(rules):
-        d = play_dealt(rules, q, hands, made, start=start).last_deal
+        d = play_dealt(q, hands, made, start=start, rules=rules).last_deal
         assert d is not None
         n_deals += 1
         if d.blocked:

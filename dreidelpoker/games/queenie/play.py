@@ -19,28 +19,11 @@ from .game import (
     T_BLOCKED, T_CARDS, T_MAX_OUT_POT, T_MAX_QUEEN_POT, T_OUT_CARRIED, T_QUEEN_CARRIED, T_QUEEN_DEAD, T_RUNS,
     T_SWAPS, T_TURNS, QueenieGame, new_game,
 )
-from .rules import (
-    BLOCKED_RULES, DEALING_ORDERS, DIRECTIONS, NO_COLOUR_RULES, QUEEN_CARD_QUEEN_RULES, QUEEN_CARD_SOURCES,
-    QueenieRules,
-)
+from .rules import QueenieRules
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["PLAY", "metrics"]
-
-#: Rules options on the CLI: (field, flag, choices or type, help).
-_OPTIONS: tuple[tuple[str, str, Any, str], ...] = (
-    ("direction", "--direction", DIRECTIONS, "play and offers go to the right or left"),
-    ("dealing", "--dealing", DEALING_ORDERS, "who is dealt first and gets the extra cards"),
-    ("queen_card", "--queen-card", QUEEN_CARD_SOURCES, "where the queen-pot card comes from"),
-    ("queen_card_queen", "--queen-card-queen", QUEEN_CARD_QUEEN_RULES, "when the queen-pot card is a Queen"),
-    ("no_colour", "--no-colour", NO_COLOUR_RULES, "after \"No Red\" / \"No Black\""),
-    ("blocked", "--blocked", BLOCKED_RULES, "the going-out pot of a blocked deal"),
-    ("ante", "--ante", int, "chips into each pot per player per deal"),
-    ("swap_cost", "--swap-cost", int, "cost of buying the dummy after the first player"),
-    ("first_swap_cost", "--first-swap-cost", int, "cost of the first player's swap"),
-    ("session_deals", "--session-deals", int, "deals per session, i.e. per game"),
-)
-
 
 def metrics(final: QueenieGame) -> dict[str, float]:
     """Per-deal averages over a finished session, and pot sizes.
@@ -106,53 +89,20 @@ def default_bots(players: int) -> tuple[str, ...]:
     return ("heuristic",) + ("random",) * (players - 1)
 
 
-def adapt_rules(rules: QueenieRules, players: int) -> QueenieRules:
+@rules_keyword_only(0)
+def adapt_rules(players: int, *, rules: QueenieRules) -> QueenieRules:
     """``rules`` for ``players`` players."""
+    return _adapt(rules, players)
+
+
+def _adapt(rules: QueenieRules, players: int) -> QueenieRules:
+    """The play spec's hook: ``rules`` for ``players`` players."""
     return rules if rules.players == players else replace(rules, players=players)
 
 
-def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    """Queenie's rules options (``--dealing``, ``--queen-card`` …) on a CLI parser."""
-    group = parser.add_argument_group("Queenie rules (RULES.md 4; defaults in brackets)")
-    for fld, flag, kind, text in _OPTIONS:
-        default = getattr(QueenieRules(), fld)
-        if isinstance(kind, tuple):
-            group.add_argument(flag, dest=f"queenie_{fld}", default=None, metavar="|".join(kind),
-                               help=f"{text} [{default}]")
-        else:
-            group.add_argument(flag, dest=f"queenie_{fld}", default=None, type=_int_arg(flag), metavar="N",
-                               help=f"{text} [{default}]")
-
-
-def _int_arg(flag: str) -> Any:
-    def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{flag}: expected a whole number, got {text!r}") from None
-    return parse
-
-
-def rules_from_args(args: argparse.Namespace) -> QueenieRules:
-    """The rules an argparse namespace asks for (``players`` from ``--players`` when given).
-
-    Raises:
-        ValueError: an option value outside those documented.
-    """
-    kw: dict[str, Any] = {}
-    for fld, _flag, _kind, _text in _OPTIONS:
-        v = getattr(args, f"queenie_{fld}", None)
-        if v is not None:
-            kw[fld] = v
-    players = getattr(args, "players", None)
-    if isinstance(players, int):  # simulate's --players; sweep's is a list like "3-8", applied per cell
-        kw["players"] = players
-    return QueenieRules(**kw)
-
-
 def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--vary FIELD=A,B``: the rules variants a sweep runs over (plus the fixed options)."""
-    add_rules_arguments(parser)
+    """``--vary FIELD=A,B``: the rules variants a sweep runs over (every rules field is also a
+    single-value option, generated from :class:`QueenieRules`, that holds for every cell)."""
     parser.add_argument("--vary", action="append", default=[], metavar="FIELD=A,B",
                         help="a rules option to sweep over, e.g. --vary dealing=dummy-first,players-first")
 
@@ -163,20 +113,22 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
     Raises:
         ValueError: an unknown field or a value outside those documented.
     """
-    base = rules_from_args(args)
+    from ...rules_cli import rules_flags, rules_from_args
+
+    base: QueenieRules = rules_from_args(QueenieRules, args)
     grid: dict[str, QueenieRules] = {base.variant: base}
-    fields = {f for f, *_ in _OPTIONS}
+    flags = {f.field: f for f in rules_flags(QueenieRules) if f.skip is None and f.field != "players"}
     for spec in getattr(args, "vary", []) or []:
         name, _, values = spec.partition("=")
         name = name.strip().replace("-", "_")
-        if name not in fields or not values:
-            raise InputError(f"vary: expected FIELD=A,B with FIELD one of {', '.join(sorted(fields))}; got {spec!r}")
-        kind = next(k for f, _fl, k, _t in _OPTIONS if f == name)
+        if name not in flags or not values:
+            raise InputError(f"vary: expected FIELD=A,B with FIELD one of {', '.join(sorted(flags))}; got {spec!r}")
+        flag = flags[name]
         new: dict[str, QueenieRules] = {}
         for rules in grid.values():
             for v in values.split(","):
                 value: Any = v.strip()
-                if kind is int:
+                if flag.kind == "int":
                     try:
                         value = int(value)
                     except ValueError:
@@ -197,10 +149,8 @@ PLAY = PlaySpec(
     max_players=8,
     round_name="deal",
     default_hand_limit=100_000,
-    adapt_rules=adapt_rules,
+    adapt_rules=_adapt,
     players_in_rules="players",
-    add_rules_arguments=add_rules_arguments,
-    rules_from_args=rules_from_args,
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
     metric_help=METRIC_HELP,

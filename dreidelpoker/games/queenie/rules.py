@@ -77,18 +77,20 @@ class QueenieRules:
 
     Attributes:
         players: 3 to 8 (the deck must leave every hand a card on a reduced deck).
-        direction: ``"right"`` (seat i+1 is at seat i's right) or ``"left"``.
+        direction: play and offers go to the ``"right"`` (seat i+1 is at seat i's right) or
+            the ``"left"``.
         dealing: ``"dummy-first"`` or ``"players-first"``: who is dealt first, and so who
             gets the extra cards.
         queen_card: ``"deck"`` (a random card of the deck) or ``"dummy"`` (taken from
             the dealt dummy).
-        queen_card_queen: ``"carry-over"``, ``"redraw"`` or ``"to-going-out"``.
-        no_colour: ``"pass-on"`` or ``"next-any"``.
-        blocked: ``"carry-over"`` or ``"fewest-cards"``.
+        queen_card_queen: when the queen-pot card is a Queen: ``"carry-over"``, ``"redraw"``
+            or ``"to-going-out"``.
+        no_colour: after "No Red" / "No Black": ``"pass-on"`` or ``"next-any"``.
+        blocked: the going-out pot of a blocked deal: ``"carry-over"`` or ``"fewest-cards"``.
         ante: chips each player puts into each pot per deal .
         swap_cost: what a player after the first pays to take the dummy .
         first_swap_cost: what the first player pays to take the dummy .
-        session_deals: deals in one session (one game on the engine).
+        session_deals: deals in one session, i.e. per game on the engine.
         deck_suits: 2 (one black, one red suit) or 4.
         deck_ranks: ranks per suit, Ace low; the Queen is ``deck_ranks - 1``.
 

@@ -35,6 +35,7 @@ from ...markov import MarkovChain
 from .bots import BOTS
 from .game import CAPTURE, LAY, OVER, SkirmishGame, deal_state, new_game, runs
 from .rules import SkirmishRules
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["PileOdds", "SmallDeckResult", "analyze_small_deck", "deal_distribution", "lay_outcomes", "pile_card_odds",
            "skirmish_chain",
@@ -112,7 +113,8 @@ def _normal(draw: tuple[int, ...], discard: tuple[int, ...]) -> tuple[tuple[int,
     return (discard, ()) if not draw else (draw, discard)
 
 
-def skirmish_transitions(rules: SkirmishRules, state: ChainState, bots: tuple[str, str]) -> dict[ChainState, Fraction]:
+@rules_keyword_only(0)
+def skirmish_transitions(state: ChainState, bots: tuple[str, str], *, rules: SkirmishRules) -> dict[ChainState, Fraction]:
     """The exact distribution of the state after one skirmish from ``state``.
 
     Parameters:
@@ -205,7 +207,7 @@ def deal_distribution(rules: SkirmishRules) -> dict[ChainState, Fraction]:
         dist = nxt
     out: dict[ChainState, Fraction] = {}
     for hand, p in dist.items():
-        g = deal_state(rules, hand, _minus(deck, hand), hand_limit=10**9)
+        g = deal_state(hand, _minus(deck, hand), hand_limit=10**9, rules=rules)
         key = _state_of(g)
         out[key] = out.get(key, Fraction(0)) + p
     return out
@@ -238,7 +240,7 @@ def skirmish_chain(rules: SkirmishRules, bots: tuple[str, str] = ("optimal", "op
         s = todo.pop()
         if s in transitions:
             continue
-        row = skirmish_transitions(rules, s, bots)
+        row = skirmish_transitions(s, bots, rules=rules)
         transitions[s] = dict(row)
         todo.extend(t for t in row if t not in transitions)
     return MarkovChain.from_transitions(transitions)

@@ -25,6 +25,7 @@ from ..protocol import Event, EventLog, Payoff, Turn
 from .rules import SkirmishRules, format_cards, card_name
 from .solver import Capture, legal_captures
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["SkirmishGame", "SkirmishObservation", "Stats", "deal_state", "new_game", "runs"]
 
@@ -420,8 +421,9 @@ def new_game(rules: SkirmishRules | None = None, *, players: int | None = None,
                         ((), ()), 0, 0, limit, False, -1, _NO_STATS, EventLog())
 
 
-def deal_state(rules: SkirmishRules, draw0: Sequence[int], draw1: Sequence[int], *,
-               hand_limit: int | None = None) -> SkirmishGame:
+@rules_keyword_only(0)
+def deal_state(draw0: Sequence[int], draw1: Sequence[int], *,
+               rules: SkirmishRules, hand_limit: int | None = None) -> SkirmishGame:
     """The game right after a given deal (each seat's draw pile as a multiset): for exact analyses.
 
     Parameters:
@@ -437,7 +439,7 @@ def deal_state(rules: SkirmishRules, draw0: Sequence[int], draw1: Sequence[int],
         ValueError: the two halves are not a split of ``rules.deck``.
 
     Examples:
-        >>> g = deal_state(SkirmishRules(deck=(1, 1, 2, 2, 3, 3), line_size=1, pile_size=1), (1, 2, 3), (1, 2, 3))
+        >>> g = deal_state((1, 2, 3), (1, 2, 3), rules=SkirmishRules(deck=(1, 1, 2, 2, 3, 3), line_size=1, pile_size=1))
         >>> g.phase, g.sizes
         (1, (1, 1, 1, 1))
     """

@@ -19,7 +19,7 @@ from typing import Any
 from ..protocol import PlaySpec
 from .bots import BOTS
 from .game import SkirmishGame, new_game
-from .rules import TIE_RULES, SkirmishRules, parse_deck
+from .rules import SkirmishRules
 from ...errors import InputError
 
 __all__ = ["PLAY", "add_rules_arguments", "metrics", "rules_from_args"]
@@ -67,7 +67,8 @@ def _int(text: str) -> int:
 
 
 def add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """Skirmish's rules options (``--tie``, ``--line-size``, ``--pile-size``, ``--deck``, ``--lose-at``).
+    """Skirmish's options beyond its rules fields (those, ``--tie``, ``--line-size``,
+    ``--pile-size``, ``--deck``, ``--lose-at``, are generated from :class:`SkirmishRules`).
 
     A game's length limit is the generic ``--hand-limit`` (in skirmishes); the old
     ``--skirmish-limit`` is still accepted as a deprecated alias of it.
@@ -75,18 +76,6 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
     Parameters:
         p: the command's parser.
     """
-    p.add_argument("--tie", choices=list(TIE_RULES), default="own-pile",
-                   help="a pile tie: each keeps their own pile (default) or compare the next card down (war)")
-    p.add_argument("--line-size", type=_int, default=5, help="cards on a skirmish line (default 5; 0: classic War)")
-    _fixed_rules_arguments(p)
-
-
-def _fixed_rules_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--pile-size", type=_int, default=4, help="cards in a skirmish pile (default 4)")
-    p.add_argument("--deck", default="standard",
-                   help="'standard' (52 cards), LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2 (default standard)")
-    p.add_argument("--lose-at", type=_int, default=None,
-                   help="a player with this many cards or fewer loses (default: the pile size)")
     # Deprecated alias of the generic --hand-limit (same destination; hidden from --help).
     p.add_argument("--skirmish-limit", dest="hand_limit", type=_int, default=argparse.SUPPRESS,
                    action=_DeprecatedLimit, help=argparse.SUPPRESS)
@@ -105,7 +94,7 @@ class _DeprecatedLimit(argparse.Action):
 
 
 def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
-    """The rules given by :func:`add_rules_arguments`' options.
+    """The rules given by the generated rules options (:func:`dreidelpoker.rules_cli.add_rules_flags`).
 
     Parameters:
         args: the parsed command line.
@@ -116,8 +105,10 @@ def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
     Raises:
         ValueError: a bad option value (naming it).
     """
-    return SkirmishRules(tie=args.tie, line_size=args.line_size, pile_size=args.pile_size,
-                         deck=parse_deck(args.deck), lose_at=args.lose_at)
+    from ...rules_cli import rules_from_args as generated
+
+    rules: SkirmishRules = generated(SkirmishRules, args)
+    return rules
 
 
 def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
@@ -125,7 +116,6 @@ def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
     rules options (``--pile-size``, ``--deck``, ``--lose-at``) hold for every cell."""
     p.add_argument("--ties", default="own-pile,war", help="tie rules to sweep (default own-pile,war)")
     p.add_argument("--line-sizes", default="5", help="line sizes to sweep, e.g. 0,3,5 (default 5)")
-    _fixed_rules_arguments(p)
 
 
 def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules]:
@@ -134,6 +124,8 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules
     Raises:
         ValueError: an unknown tie rule or a bad line size.
     """
+    from ...rules_cli import rules_from_args
+
     grid: dict[str, SkirmishRules] = {}
     for tie in (t.strip() for t in args.ties.split(",")):
         for size in args.line_sizes.split(","):
@@ -141,10 +133,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules
                 n = int(size)
             except ValueError:
                 raise InputError(f"line-sizes: {size!r} is not an integer") from None
-            r = SkirmishRules(tie=tie, line_size=n, pile_size=getattr(args, "pile_size", 4),
-                              deck=parse_deck(getattr(args, "deck", "standard")),
-                              lose_at=getattr(args, "lose_at", None))
-            grid[f"tie={tie}, line={n}"] = r
+            grid[f"tie={tie}, line={n}"] = rules_from_args(SkirmishRules, args, tie=tie, line_size=n)
     return grid
 
 
@@ -171,4 +160,6 @@ PLAY = PlaySpec(
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
     metric_help=METRIC_HELP,
+    cli_exclude={"skirmish_limit": "a game's length limit is --hand-limit, in skirmishes"},
+    sweep_fields={"tie": "--ties", "line_size": "--line-sizes"},
 )

@@ -9,8 +9,8 @@ the notebook and the docs come from this module's command line::
 
 Examples:
     >>> from dreidelpoker.games.skirmish.rules import SkirmishRules
-    >>> s = game_summary(SkirmishRules(deck=tuple(r for r in range(1, 7) for _ in range(2)),
-    ...                  line_size=2, pile_size=2), ("optimal", "optimal"), games=20, seed=1)
+    >>> s = game_summary(("optimal", "optimal"), games=20, seed=1, rules=SkirmishRules(deck=tuple(r for r in range(1, 7) for _ in range(2)),
+    ...                  line_size=2, pile_size=2))
     >>> s["games"], 0 <= s["seat1_wins"].value <= 1
     (20, True)
 """
@@ -26,6 +26,7 @@ from typing import Any
 
 from ...play import Estimate, mean_estimate, proportion_estimate, simulate
 from .rules import SMALL_DECK, SkirmishRules
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["BOT_NAMES", "STUDY_RESULTS", "VARIANTS", "bot_matrix", "game_summary", "load_study_results", "main",
            "run_study"]
@@ -62,7 +63,8 @@ VARIANTS: dict[str, SkirmishRules] = {
 }
 
 
-def game_summary(rules: SkirmishRules, bots: Sequence[str], *, games: int, seed: int) -> dict[str, Any]:
+@rules_keyword_only(0)
+def game_summary(bots: Sequence[str], *, rules: SkirmishRules, games: int, seed: int) -> dict[str, Any]:
     """Length, limit hits, seat and pile edges and where the cards come from, for one line-up.
 
     Parameters:
@@ -162,7 +164,7 @@ def run_study(*, games: int, seed: int, matrix_variants: Sequence[str] = ("52 ca
     for name, rules in VARIANTS.items():
         bots = ("optimal", "optimal") if rules.line_size else ("random", "random")
         n = games if rules.skirmish_limit > 1000 else max(20, games // 5)  # never-ending games are slow to cut
-        out["summaries"][name] = _jsonable(game_summary(rules, bots, games=n, seed=seed))
+        out["summaries"][name] = _jsonable(game_summary(bots, games=n, seed=seed, rules=rules))
     for name in matrix_variants:
         out["matrices"][name] = _jsonable(bot_matrix(VARIANTS[name], games=games, seed=seed))
     return out

@@ -244,7 +244,7 @@ def action_values(arr: Arrays, rules: TwoDreidelRules, opp: Any) -> tuple[np.nda
 
     hands = rules.all_hands
     share = {(a, b): Q(v.numerator, v.denominator) for a in hands for b in hands
-             for v in (heads_up_share(rules, a, b),)}
+             for v in (heads_up_share(a, b, rules=rules),)}
     size_list = sorted(opp)
     row_of = {s: r for r, s in enumerate(size_list)}
     table = np.empty((len(size_list), len(hands)), dtype=object)

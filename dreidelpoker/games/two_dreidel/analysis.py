@@ -57,7 +57,7 @@ def _sampler(weights: Sequence[tuple[Hand, int]]) -> tuple[tuple[Hand, ...], lis
 @bounded_cache(maxsize=50_000)
 def _winning_type(rules: TwoDreidelRules, types: frozenset[Hand]) -> Hand:
     hands = sorted(types)
-    return hands[showdown_winners(rules, hands)[0]]
+    return hands[showdown_winners(hands, rules=rules)[0]]
 
 
 class TwoDreidelAnalysis(AnalysisBase[TwoDreidelRules]):
@@ -76,10 +76,10 @@ class TwoDreidelAnalysis(AnalysisBase[TwoDreidelRules]):
     example_known: tuple[str, ...] = ("GH", "NS", "")
 
     def parse_hand(self, text: str, *, rules: TwoDreidelRules) -> Hand:
-        return parse_hand(text, rules)
+        return parse_hand(text, rules=rules)
 
     def format_hand(self, hand: Hand, *, rules: TwoDreidelRules) -> str:
-        return format_hand(hand, rules)
+        return format_hand(hand, rules=rules)
 
     def showdown(self, hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[int]:
         """Every copy of one hand type wins together, and which type wins depends only on the
@@ -89,14 +89,14 @@ class TwoDreidelAnalysis(AnalysisBase[TwoDreidelRules]):
 
     def known(self, hand: str, *, opponents: int, rules: TwoDreidelRules) -> TwoDreidelKnown:
         """``hand`` is a whole hand, or ``""`` for a hero kept from a fresh deck (normal-best)."""
-        lists = opponent_hand_lists(rules, opponents, "normal-best")
-        hero: Weights = (hand_weights(rules, hand) if hand.strip()
-                         else hand_weights(rules, kept_hand_distribution(rules)))
+        lists = opponent_hand_lists(opponents, "normal-best", rules=rules)
+        hero: Weights = (hand_weights(hand, rules=rules) if hand.strip()
+                         else hand_weights(kept_hand_distribution(rules), rules=rules))
         return TwoDreidelKnown(tuple(hero), tuple(tuple(ws) for ws in lists))
 
     def describe(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules) -> str:
         n = len(known.opponents)
-        hero = format_hand(known.hero[0][0], rules) if len(known.hero) == 1 else "a fresh-deck hand"
+        hero = format_hand(known.hero[0][0], rules=rules) if len(known.hero) == 1 else "a fresh-deck hand"
         return f"{hero} against {n} opponent{'s' if n != 1 else ''}, deck {rules.deck_label}"
 
     def deals(self, known: TwoDreidelKnown, *, rules: TwoDreidelRules) -> Iterator[tuple[tuple[Hand, ...], int]]:
@@ -114,7 +114,7 @@ class TwoDreidelAnalysis(AnalysisBase[TwoDreidelRules]):
         ordered enumeration against 5 opponents."""
         n = len(known.opponents)
         ms = opponent_multisets([list(ws) for ws in known.opponents])
-        return equity_against(rules, list(known.hero), ms, opponents=n, description=self.describe(known, rules=rules))
+        return equity_against(list(known.hero), ms, opponents=n, description=self.describe(known, rules=rules), rules=rules)
 
 
 

@@ -68,7 +68,7 @@ class TableReport:
         from .ranking import normal_key, parse_hand
 
         hands = sorted({h for p in self.posteriors for h in p.hand},
-                       key=lambda h: normal_key(parse_hand(h, self.rules)), reverse=True)
+                       key=lambda h: normal_key(parse_hand(h, rules=self.rules)), reverse=True)
         rows = []
         for i, p in enumerate(self.posteriors, start=1):
             seen = ", ".join(d or "?" for d in p.discards) or "none yet"
@@ -155,7 +155,7 @@ def at_the_table(
     rules = rules or TwoDreidelRules()
     posts = tuple(table_posteriors(rules, discards=opponent_discards, hand_number=hand_number,
                                    visibility=visibility, policy=policy))
-    n_cards = len(parse_cards(cards, rules, what="your cards"))
+    n_cards = len(parse_cards(cards, what="your cards", rules=rules))
     put_back: PutBackTable | None = None
     hand: EquityResult | None = None
     if n_cards == rules.draw:

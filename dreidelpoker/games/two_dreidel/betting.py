@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from .ranking import Hand, normal_key, showdown_winners
 from .rules import TwoDreidelRules
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["Pot", "award", "bet_range", "side_pots", "showdown_payouts", "seats_from"]
 
@@ -124,13 +125,13 @@ def award(contrib: Sequence[int], winner: int, carry: int = 0) -> tuple[list[int
     return out, leftover
 
 
+@rules_keyword_only(0)
 def showdown_payouts(
-    rules: TwoDreidelRules,
     hands: Sequence[Hand | None],
     contrib: Sequence[int],
     live: Sequence[bool],
     *,
-    carry: int = 0,
+    rules: TwoDreidelRules, carry: int = 0,
     button: int = 0,
 ) -> tuple[list[int], int, bool]:
     """Settle a showdown pot by pot with the library's multiway :func:`showdown_winners`.
@@ -156,9 +157,9 @@ def showdown_payouts(
 
     Examples:
         >>> r = TwoDreidelRules()
-        >>> showdown_payouts(r, [(0, 1), (2, 3)], [4, 4], [True, True], button=0)
+        >>> showdown_payouts([(0, 1), (2, 3)], [4, 4], [True, True], button=0, rules=r)
         ([0, 8], 0, True)
-        >>> showdown_payouts(r, [(0, 1), (0, 1), (2, 2)], [3, 3, 3], [True, True, True], button=0)
+        >>> showdown_payouts([(0, 1), (0, 1), (2, 2)], [3, 3, 3], [True, True, True], button=0, rules=r)
         ([4, 5, 0], 0, False)
     """
     players = len(contrib)
@@ -169,7 +170,7 @@ def showdown_payouts(
         held = [hands[i] for i in eligible]
         if any(h is None for h in held):
             raise InputError(f"showdown: seats {[i + 1 for i in eligible]} must all hold a hand")
-        pos = showdown_winners(rules, held)  # type: ignore[arg-type]
+        pos = showdown_winners(held, rules=rules)  # type: ignore[arg-type]
         winners = [eligible[p] for p in pos]
         if k == 0 and len(eligible) > 1:
             best = max(normal_key(h) for h in held if h is not None)

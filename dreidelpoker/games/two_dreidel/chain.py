@@ -36,6 +36,7 @@ from .size import check_chain_size, estimated_states
 from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError, ResourceLimitError
+from ..._deprecation import rules_keyword_only
 
 if TYPE_CHECKING:
     from ...markov import MarkovChain
@@ -58,10 +59,11 @@ MAX_STEP_WORK = 20_000_000
 DEFAULT_MAX_STATES = 200_000
 
 
-def draw_classes(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[DrawOutcome, int]], int]:
+@rules_keyword_only(0)
+def draw_classes(state: DeckState, *, rules: TwoDreidelRules) -> tuple[list[tuple[DrawOutcome, int]], int]:
     """Deprecated: use :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights` (the same draw)."""
     deprecated_call("two_dreidel.chain.draw_classes", "two_dreidel.draw_weights")
-    return draw_weights(rules, state)
+    return draw_weights(state, rules=rules)
 
 
 def _hand(counts: Counts) -> Hand:
@@ -93,7 +95,8 @@ def after_hand(outcome: DrawOutcome, put_back: Hand, kept: Hand, k: int) -> Deck
     )
 
 
-def hand_steps(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy) -> tuple[list[HandStep], int]:
+@rules_keyword_only(0)
+def hand_steps(state: DeckState, policy: ResolvedPolicy, *, rules: TwoDreidelRules) -> tuple[list[HandStep], int]:
     """Every class of hands from ``state`` under ``policy``, with weights and their total.
 
     Parameters:
@@ -106,11 +109,11 @@ def hand_steps(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy)
 
     Examples:
         >>> rules = TwoDreidelRules()
-        >>> steps, total = hand_steps(rules, DeckState.fresh(rules), resolve_policy("normal-best", rules))
+        >>> steps, total = hand_steps(DeckState.fresh(rules), resolve_policy("normal-best", rules=rules), rules=rules)
         >>> total, sum(s.weight for s in steps)
         (220, 220)
     """
-    outcomes, total = draw_weights(rules, state)
+    outcomes, total = draw_weights(state, rules=rules)
     k = len(rules.symbols)
     steps = []
     for outcome, w in outcomes:
@@ -127,7 +130,8 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
     return tuple(kept)
 
 
-def transitions(rules: TwoDreidelRules, state: DeckState, policy: Policy | ResolvedPolicy) -> dict[DeckState, Fraction]:
+@rules_keyword_only(0)
+def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> dict[DeckState, Fraction]:
     """The deck chain's transition function: next state -> exact probability.
 
     Parameters:
@@ -140,12 +144,12 @@ def transitions(rules: TwoDreidelRules, state: DeckState, policy: Policy | Resol
 
     Examples:
         >>> rules = TwoDreidelRules()
-        >>> nxt = transitions(rules, DeckState.fresh(rules), "normal-best")
+        >>> nxt = transitions(DeckState.fresh(rules), "normal-best", rules=rules)
         >>> len(nxt), sum(nxt.values())
         (12, Fraction(1, 1))
     """
-    pol = resolve_policy(policy, rules)
-    steps, total = hand_steps(rules, state, pol)
+    pol = resolve_policy(policy, rules=rules)
+    steps, total = hand_steps(state, pol, rules=rules)
     out: dict[DeckState, Fraction] = {}
     for s in steps:
         out[s.next_state] = out.get(s.next_state, Fraction(0)) + Fraction(s.weight, total)
@@ -198,7 +202,7 @@ class StateInfo:
 
 
 def _state_info(rules: TwoDreidelRules, state: DeckState, policy: ResolvedPolicy) -> StateInfo:
-    steps, total = hand_steps(rules, state, policy)
+    steps, total = hand_steps(state, policy, rules=rules)
     nxt: dict[DeckState, Fraction] = {}
     kept: dict[Hand, Fraction] = {}
     resh = 0
@@ -249,7 +253,7 @@ def _hand_dist(
 ) -> Distribution[str]:
     order = sorted((h for h, p in weights.items() if p), key=normal_key, reverse=True)
     return Distribution.from_probabilities(
-        {format_hand(h, rules): weights[h] for h in order}, title=title, outcome_name="hand"
+        {format_hand(h, rules=rules): weights[h] for h in order}, title=title, outcome_name="hand"
     )
 
 
@@ -618,7 +622,7 @@ def deck_chain(
     rules = rules or TwoDreidelRules()
     if not isinstance(rules, TwoDreidelRules):
         raise InputTypeError(f"rules must be a TwoDreidelRules, got {type(rules).__name__}")
-    pol = resolve_policy(policy, rules)
+    pol = resolve_policy(policy, rules=rules)
     if start is None:
         st = DeckState.fresh(rules)
     elif isinstance(start, DeckState):
@@ -632,11 +636,12 @@ def deck_chain(
             f"at the start of a hand every card is in the deck or the discard; {st.describe(rules)} "
             f"does not add up to the full deck {rules.deck_label}"
         )
-    check_chain_size(rules, max_states)  # refuse a deck far too big at once, before any work
+    check_chain_size(max_states, rules=rules)  # refuse a deck far too big at once, before any work
     return DeckChain(rules, pol, st, _explore(rules, st, pol, max_states))
 
 
-def heads_up_value(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
+@rules_keyword_only(0)
+def heads_up_value(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> Fraction:
     """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
 
     Parameters:
@@ -647,7 +652,7 @@ def heads_up_value(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
     Returns:
         The share.
     """
-    return heads_up_share(rules, a, b)
+    return heads_up_share(a, b, rules=rules)
 
 
 @dataclass(frozen=True)
@@ -776,11 +781,11 @@ def heads_up_long_run(
         for ha, p in pa[size].items():
             for hb, q in pb[size].items():
                 w = p * q
-                v = heads_up_value(rules, ha, hb)
+                v = heads_up_value(ha, hb, rules=rules)
                 acc["eq"] += w * v
                 acc["win"] += w if v == 1 else 0
                 acc["tie"] += w if v == Fraction(1, 2) else 0
-                t_ab, t_ba = trumps(rules, ha, hb), trumps(rules, hb, ha)
+                t_ab, t_ba = trumps(ha, hb, rules=rules), trumps(hb, ha, rules=rules)
                 if t_ab or t_ba:
                     acc["tr"] += w
                     acc["trh"] += w if t_ab else 0

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ...limits import check_count, int_arg
 from ..registry import CliCommand, CliResult, LazyCommands
 from .policies import POLICIES
-from .rules import DECK_HELP, TwoDreidelRules
+from .rules import TwoDreidelRules
+from ...rules_cli import add_rules_flags, rules_from_args
 
 if TYPE_CHECKING:
     from ...exact import Distribution
@@ -26,8 +27,13 @@ _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default nor
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--deck", default="1-5-5-1", help=DECK_HELP)
     p.add_argument("--policy", default="normal-best", choices=list(POLICIES), help=_POLICY_HELP)
+    add_rules_flags(p, TwoDreidelRules)  # every rules field: --deck, --trumps, --draw …
+
+
+def _rules(args: argparse.Namespace) -> TwoDreidelRules:
+    rules: TwoDreidelRules = rules_from_args(TwoDreidelRules, args)
+    return rules
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,7 @@ class _OddsOutput:
 def _run_odds(args: argparse.Namespace) -> _OddsOutput:
     from .odds import kept_hand_distribution
 
-    rules = TwoDreidelRules(deck=args.deck)
+    rules = _rules(args)
     return _OddsOutput(kept_hand_distribution(rules, policy=args.policy), rules, args.policy)
 
 
@@ -99,9 +105,9 @@ def _run_chain(args: argparse.Namespace) -> _ChainOutput:
     from .chain import deck_chain, heads_up_long_run
     from .size import check_chain_size
 
-    rules = TwoDreidelRules(deck=args.deck)
+    rules = _rules(args)
     max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
-    check_chain_size(rules, max_states, option="--max-states")
+    check_chain_size(max_states, option="--max-states", rules=rules)
     chain = deck_chain(rules, policy=args.policy, max_states=max_states)
     opp = (chain if args.opponent in (None, args.policy)
            else deck_chain(rules, policy=args.opponent, max_states=max_states))
@@ -134,8 +140,8 @@ COMMANDS = LazyCommands({
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(
-            ("GH",),
-            ("NS", "--opponents", "3", "--deck", "2-6-6-2"),
+            ("--hand", "GH"),
+            ("--hand", "NS", "--opponents", "3", "--deck", "2-6-6-2"),
             ("--drawn", "GHN", "--opponent-discard", "GH,NN", "--opponent-discard", "HH,HN"),
             ("--drawn", "HNS", "--opponent-discard", "NN", "--top-two-only", "--hand-number", "5"),
         ),

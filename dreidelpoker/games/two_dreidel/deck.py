@@ -17,6 +17,7 @@ from ..._deprecation import deprecated_call
 from ...errors import InputError, InputTypeError, shorten
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
@@ -166,7 +167,7 @@ class DeckState:
                 raise InputError(f"top card index {top} must be in 0..{k - 1}")
             top_cards = (top,)
         elif isinstance(top, str):
-            top_cards = tuple(sorted(parse_cards(top, rules, what="top card")))
+            top_cards = tuple(sorted(parse_cards(top, what="top card", rules=rules)))
         elif isinstance(top, Sequence) and not isinstance(top, bool):
             top_cards = tuple(sorted(int(t) for t in top))
         else:
@@ -186,30 +187,31 @@ class DeckState:
 
     def validate(self, rules: TwoDreidelRules) -> None:
         """Raise :class:`~dreidelpoker.errors.InputError` if this state cannot occur under ``rules``."""
-        check_piles(rules, self.deck, self.discard)
+        check_piles(self.deck, self.discard, rules=rules)
         if len(self.top) > rules.put_back:
             raise InputError(f"the known top cards {self.top!r} must be at most {rules.put_back} symbol indices")
 
     def describe(self, rules: TwoDreidelRules) -> str:
         """A readable line, e.g. ``'deck 0-3-2-1 (top H), discard 1-2-3-0'``."""
-        top = f" (top {format_hand(self.top, rules)})" if self.top else ""
+        top = f" (top {format_hand(self.top, rules=rules)})" if self.top else ""
         return f"deck {_label(self.deck)}{top}, discard {_label(self.discard)}"
 
     def label(self, rules: TwoDreidelRules) -> str:
         """A short node label: deck counts, then the known top card(s)."""
         digits = "".join(str(c) if c < 10 else f"({c})" for c in self.deck)
-        return digits + ("·" + format_hand(self.top, rules) if self.top else "")
+        return digits + ("·" + format_hand(self.top, rules=rules) if self.top else "")
 
     def to_dict(self, rules: TwoDreidelRules) -> dict[str, Any]:
         """Piles as ``{symbol: count}``; the known top card(s) as symbols (``None`` if none)."""
         return {
             "deck": dict(zip(rules.symbols, self.deck)),
-            "top": format_hand(self.top, rules) if self.top else None,
+            "top": format_hand(self.top, rules=rules) if self.top else None,
             "discard": dict(zip(rules.symbols, self.discard)),
         }
 
 
-def check_piles(rules: TwoDreidelRules, deck: Counts, discard: Counts) -> None:
+@rules_keyword_only(0)
+def check_piles(deck: Counts, discard: Counts, *, rules: TwoDreidelRules) -> None:
     """Raise ``ValueError`` unless a draw pile and discard pile can occur under ``rules``
     (shared by every deck-state type)."""
     k = len(rules.symbols)
@@ -243,7 +245,8 @@ class DrawOutcome:
     reshuffled: bool
 
 
-def draw_weights(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[DrawOutcome, int]], int]:
+@rules_keyword_only(0)
+def draw_weights(state: DeckState, *, rules: TwoDreidelRules) -> tuple[list[tuple[DrawOutcome, int]], int]:
     """All classes of ``rules.draw``-card draws from ``state`` with integer weights and total.
 
     The one draw-with-reshuffle of Two Dreidel (RULES.md 1.2): the known top card(s) are
@@ -259,10 +262,10 @@ def draw_weights(rules: TwoDreidelRules, state: DeckState) -> tuple[list[tuple[D
         ``(outcomes with weights, total)``; the weights sum to the total.
 
     Examples:
-        >>> outs, total = draw_weights(TwoDreidelRules(), DeckState.fresh(TwoDreidelRules()))
+        >>> outs, total = draw_weights(DeckState.fresh(TwoDreidelRules()), rules=TwoDreidelRules())
         >>> total, len(outs)
         (220, 12)
-        >>> outs, total = draw_weights(TwoDreidelRules(), DeckState((0, 1, 1, 0), (1,), (1, 4, 4, 1)))
+        >>> outs, total = draw_weights(DeckState((0, 1, 1, 0), (1,), (1, 4, 4, 1)), rules=TwoDreidelRules())
         >>> total, sorted(format_hand(o.drawn) for o, _ in outs)
         (10, ['GHN', 'HHN', 'HNN', 'HNS'])
     """

@@ -104,11 +104,11 @@ class VariantReport:
 
 def _trump_share(rules: TwoDreidelRules, kept: Distribution[str]) -> sympy.Rational:
     probs = kept.probabilities()
-    hands = {h: parse_hand(h, rules) for h in probs}
+    hands = {h: parse_hand(h, rules=rules) for h in probs}
     total = sympy.Rational(0)
     for a, pa in probs.items():
         for b, pb in probs.items():
-            if trumps(rules, hands[a], hands[b]) or trumps(rules, hands[b], hands[a]):
+            if trumps(hands[a], hands[b], rules=rules) or trumps(hands[b], hands[a], rules=rules):
                 total += pa * pb
     return total
 

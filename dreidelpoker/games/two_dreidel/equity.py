@@ -18,6 +18,7 @@ from .rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, showdown_table
 from ...caches import ValueCache, bounded_cache
 from ...errors import InputError, InputTypeError
+from ..._deprecation import rules_keyword_only
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
@@ -49,11 +50,11 @@ Weights = list[tuple[Hand, int]]
 
 def _possible_hand(rules: TwoDreidelRules, hand: HandLike) -> Hand:
     """Parse a hand and check that the full deck holds its cards."""
-    parsed = parse_hand(hand, rules)
+    parsed = parse_hand(hand, rules=rules)
     for i in set(parsed):
         if parsed.count(i) > rules.counts[i]:
             raise InputError(
-                f"hand {format_hand(parsed, rules)!r} holds {parsed.count(i)} {rules.symbols[i]} but the deck "
+                f"hand {format_hand(parsed, rules=rules)!r} holds {parsed.count(i)} {rules.symbols[i]} but the deck "
                 f"{rules.deck_label} holds only {rules.counts[i]}; possible hands: {', '.join(possible_hands(rules))}"
             )
     return parsed
@@ -63,7 +64,8 @@ _PARSED = ValueCache(f"{__name__}.hand_weights", maxsize=4096)
 _FRESH = ValueCache(f"{__name__}._fresh_weights", maxsize=256)
 
 
-def hand_weights(rules: TwoDreidelRules, hand: HandLike | Distribution[str]) -> Weights:
+@rules_keyword_only(0)
+def hand_weights(hand: HandLike | Distribution[str], *, rules: TwoDreidelRules) -> Weights:
     """A hand, or a distribution over hands, as (parsed hand, integer weight) pairs.
 
     Parameters:
@@ -86,11 +88,12 @@ def _fresh_weights(rules: TwoDreidelRules, policy: str) -> tuple[tuple[Hand, int
     fields a named policy and the draw depend on; cheaper to hash than the whole rules)."""
     key = (rules.symbols, rules.trumps, rules.deck, rules.draw, rules.put_back, policy)
     found: tuple[tuple[Hand, int], ...] = _FRESH.remember(
-        key, lambda: tuple(hand_weights(rules, kept_hand_distribution(rules, policy=policy))))
+        key, lambda: tuple(hand_weights(kept_hand_distribution(rules, policy=policy), rules=rules)))
     return found
 
 
-def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy: Policy) -> list[Weights]:
+@rules_keyword_only(0)
+def opponent_hand_lists(opponents: OpponentsLike, policy: Policy, *, rules: TwoDreidelRules) -> list[Weights]:
     """Each opponent's current-hand distribution as integer weights (validated count).
 
     Parameters:
@@ -134,7 +137,7 @@ def opponent_hand_lists(rules: TwoDreidelRules, opponents: OpponentsLike, policy
                 f"opponent {i} must be a DeckState, a Distribution over hands or an OpponentPosterior, "
                 f"got {type(spec).__name__}"
             )
-        out.append(hand_weights(rules, dist))
+        out.append(hand_weights(dist, rules=rules))
     return out
 
 
@@ -170,16 +173,16 @@ def hero_outcome(rules: TwoDreidelRules, hero: Hand, others: tuple[Hand, ...]) -
     Returns:
         ``(winners, hero wins)``.
     """
-    winners = showdown_winners(rules, [hero, *others])
+    winners = showdown_winners([hero, *others], rules=rules)
     return len(winners), 0 in winners
 
 
+@rules_keyword_only(0)
 def equity_against(
-    rules: TwoDreidelRules,
     hero: Weights,
     multisets: Mapping[tuple[Hand, ...], int],
     *,
-    opponents: int,
+    rules: TwoDreidelRules, opponents: int,
     description: str = "",
 ) -> EquityResult:
     """Exact equity of weighted hero hands against a distribution of opponent multisets.
@@ -202,12 +205,12 @@ def equity_against(
     return acc.result(description)
 
 
+@rules_keyword_only(0)
 def equity_vs_lists(
-    rules: TwoDreidelRules,
     hero: Weights,
     lists: Sequence[Weights],
     *,
-    description: str = "",
+    rules: TwoDreidelRules, description: str = "",
 ) -> EquityResult:
     """Exact equity of weighted hero hands against independent opponents' hand weights.
 
@@ -225,7 +228,7 @@ def equity_vs_lists(
 
     Examples:
         >>> r = TwoDreidelRules()
-        >>> equity_vs_lists(r, [((0, 1), 1)], [[((0, 1), 1), ((1, 1), 1)]])
+        >>> equity_vs_lists([((0, 1), 1)], [[((0, 1), 1), ((1, 1), 1)]], rules=r)
         EquityResult(win=1/2, tie=1/2, lose=0, equity=3/4)
     """
     n = len(lists)
@@ -236,7 +239,7 @@ def equity_vs_lists(
         return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),
                             lose=sympy.Rational(total - win - tie, total), equity=sympy.Rational(share, total * den),
                             description=description)
-    return equity_against(rules, hero, opponent_multisets(lists), opponents=n, description=description)
+    return equity_against(hero, opponent_multisets(lists), opponents=n, description=description, rules=rules)
 
 
 def equity(
@@ -270,13 +273,13 @@ def equity(
         1/4
     """
     rules = rules or TwoDreidelRules()
-    lists = opponent_hand_lists(rules, opponents, policy)
-    hero = hand_weights(rules, hand)
-    label = format_hand(hero[0][0], rules) if not isinstance(hand, Distribution) else "a distribution of hands"
+    lists = opponent_hand_lists(opponents, policy, rules=rules)
+    hero = hand_weights(hand, rules=rules)
+    label = format_hand(hero[0][0], rules=rules) if not isinstance(hand, Distribution) else "a distribution of hands"
     n = len(lists)
     return equity_vs_lists(
-        rules, hero, lists,
-        description=f"{label} against {n} opponent{'s' if n != 1 else ''}, deck {rules.deck_label}",
+        hero, lists,
+        description=f"{label} against {n} opponent{'s' if n != 1 else ''}, deck {rules.deck_label}", rules=rules,
     )
 
 
@@ -296,7 +299,7 @@ def possible_hands(rules: TwoDreidelRules) -> list[str]:
     out = []
     for h in rules.all_hands:
         if all(h.count(i) <= c for i, c in enumerate(rules.counts)):
-            out.append(format_hand(h, rules))
+            out.append(format_hand(h, rules=rules))
     return out
 
 
@@ -317,13 +320,13 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
     """
     rules = rules or TwoDreidelRules()
     labels = tuple(hands) if hands is not None else tuple(possible_hands(rules))
-    parsed = [parse_hand(h, rules) for h in labels]
-    canon = tuple(format_hand(h, rules) for h in parsed)
+    parsed = [parse_hand(h, rules=rules) for h in labels]
+    canon = tuple(format_hand(h, rules=rules) for h in parsed)
     values = []
     for a in parsed:
         row = []
         for b in parsed:
-            w = showdown_winners(rules, [a, b])
+            w = showdown_winners([a, b], rules=rules)
             row.append(sympy.Rational(1, len(w)) if 0 in w else sympy.Integer(0))
         values.append(tuple(row))
     return ExactMatrix(canon, canon, tuple(values), title=f"heads-up equity, row vs column ({rules.deck_label})",

@@ -106,14 +106,14 @@ _START: ClassKey = ("start",)
 def _disc_after(rules: TwoDreidelRules, history: Sequence[str]) -> tuple[int, ...]:
     """The discard pile's composition at the start of hand ``len(history) + 1`` (all discards public)."""
     k = len(history) + 1
-    piles = pile_sizes(rules, k)
+    piles = pile_sizes(k, rules=rules)
     last = 0  # the last hand (0-based) whose draw reshuffled the discard pile
     for j in range(k - 1):
         if piles[j] < rules.draw:
             last = j
     disc = [0] * len(rules.symbols)
     for h in history[last:]:
-        for i in parse_cards(h, rules, what="discard"):
+        for i in parse_cards(h, what="discard", rules=rules):
             disc[i] += 1
     return tuple(disc)
 
@@ -121,7 +121,7 @@ def _disc_after(rules: TwoDreidelRules, history: Sequence[str]) -> tuple[int, ..
 def _fallback(rules: TwoDreidelRules, disc: tuple[int, ...]) -> Weights:
     pile = tuple(c - d for c, d in zip(rules.counts, disc))
     state = DeckState(pile, (), disc) if sum(pile) >= rules.draw else DeckState.fresh(rules)
-    return tuple(hand_weights(rules, kept_hand_distribution(rules, state=state)))
+    return tuple(hand_weights(kept_hand_distribution(rules, state=state), rules=rules))
 
 
 def _compute_class(rules: TwoDreidelRules, history: tuple[str, ...], visibility: str) -> tuple[ClassKey, Weights]:
@@ -132,9 +132,9 @@ def _compute_class(rules: TwoDreidelRules, history: tuple[str, ...], visibility:
         last = history[-1:] if history else ()
         try:
             post = opponent_posterior(rules, discards=list(last), hand_number=k, visibility="top-two")
-            weights = tuple(hand_weights(rules, post.hand))
+            weights = tuple(hand_weights(post.hand, rules=rules))
         except ValueError:
-            weights = tuple(hand_weights(rules, kept_hand_distribution(rules)))
+            weights = tuple(hand_weights(kept_hand_distribution(rules), rules=rules))
         return ("top-two", k, last), weights
     disc = _disc_after(rules, history)
     try:
@@ -143,7 +143,7 @@ def _compute_class(rules: TwoDreidelRules, history: tuple[str, ...], visibility:
         return ("any", disc), _fallback(rules, disc)
     top = () if post.top_card is None else tuple(
         (c, Fraction(int(p.p), int(p.q))) for c, p in post.top_card.probabilities().items())
-    return ("all", disc, top), tuple(hand_weights(rules, post.hand))
+    return ("all", disc, top), tuple(hand_weights(post.hand, rules=rules))
 
 
 def _class_of(rules: TwoDreidelRules, history: tuple[str, ...], visibility: str,
@@ -216,7 +216,7 @@ class EquityBot:
     def _hand(self, label: str) -> Hand:
         h = self._hands.get(label)
         if h is None:
-            h = self._hands[label] = parse_cards(label, self.rules, what="hand")
+            h = self._hands[label] = parse_cards(label, what="hand", rules=self.rules)
         return h
 
     def opponent_classes(self, obs: TwoDreidelObservation, seats: Sequence[int]) -> list[ClassKey]:
@@ -235,7 +235,7 @@ class EquityBot:
         if e is None:
             _STATS["equity_calls"] += 1
             lists = [list(_CLASSES[(rules, k)][0]) for k in keys]
-            e = float(equity_vs_lists(rules, [(self._hand(hand), 1)], lists).equity)
+            e = float(equity_vs_lists([(self._hand(hand), 1)], lists, rules=rules).equity)
             _bounded(_EQUITY)
             _EQUITY[ckey] = e
         return e

@@ -54,6 +54,7 @@ from .rules import TwoDreidelRules
 from .size import check_posterior_work
 from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from ...errors import InputError, InputTypeError
+from ..._deprecation import rules_keyword_only
 
 __all__ = [
     "OpponentPosterior",
@@ -71,8 +72,9 @@ _VISIBILITIES = ("all", "top-two")
 
 
 # -- parsing and public facts -------------------------------------------------------------
+@rules_keyword_only(1)
 def parse_discards(
-    discards: DiscardsLike, rules: TwoDreidelRules | None = None
+    discards: DiscardsLike, *, rules: TwoDreidelRules | None = None
 ) -> tuple[Hand | None, ...]:
     """Parse a discard history: ``"GH,NN"``, ``["GH", "NN"]``, with ``"?"``/``None`` for an
     unseen hand. Each entry is the kept hand one player discarded, oldest first.
@@ -112,7 +114,7 @@ def parse_discards(
             continue
         if not isinstance(item, str):
             raise InputTypeError(f"discard of hand {i} must be a string like 'GH' or None, got {item!r}")
-        cards = parse_cards(item, rules, what=f"discard (hand {i})")
+        cards = parse_cards(item, what=f"discard (hand {i})", rules=rules)
         if len(cards) != rules.hand_size:
             raise InputError(
                 f"discard {item!r} (hand {i}) has {len(cards)} cards; each hand's discard is the "
@@ -129,7 +131,8 @@ def parse_discards(
     return tuple(out)
 
 
-def pile_sizes(rules: TwoDreidelRules, hands: int) -> list[int]:
+@rules_keyword_only(0)
+def pile_sizes(hands: int, *, rules: TwoDreidelRules) -> list[int]:
     """Size of a player's draw pile at the start of hands ``1 .. hands`` (public information).
 
     Parameters:
@@ -140,7 +143,7 @@ def pile_sizes(rules: TwoDreidelRules, hands: int) -> list[int]:
         The sizes.
 
     Examples:
-        >>> pile_sizes(TwoDreidelRules(), 7)
+        >>> pile_sizes(7, rules=TwoDreidelRules())
         [12, 10, 8, 6, 4, 2, 10]
     """
     out = []
@@ -334,7 +337,7 @@ def _observations(
     if isinstance(discards, (list, tuple)) and len(discards) >= MAX_HAND_NUMBER:
         raise InputError(f"discards: {len(discards):,} discarded hands given; at most {MAX_HAND_NUMBER - 1:,} "
                          f"(hand_number is at most {MAX_HAND_NUMBER:,})")
-    parsed = parse_discards(discards, rules)
+    parsed = parse_discards(discards, rules=rules)
     if len(parsed) >= MAX_HAND_NUMBER:
         raise InputError(f"discards: {len(parsed):,} discarded hands given; at most {MAX_HAND_NUMBER - 1:,} "
                          f"(hand_number is at most {MAX_HAND_NUMBER:,})")
@@ -343,7 +346,7 @@ def _observations(
         if len(parsed) != k - 1:
             raise InputError(
                 f"at hand {k} the whole discard history has {k - 1} kept hand(s), got {len(parsed)} "
-                f"({', '.join(format_hand(h, rules) if h else '?' for h in parsed) or 'none'}); "
+                f"({', '.join(format_hand(h, rules=rules) if h else '?' for h in parsed) or 'none'}); "
                 "give one per earlier hand ('?' for an unseen hand) or use visibility='top-two'"
             )
         return parsed, k
@@ -413,16 +416,16 @@ def opponent_posterior(
     if vis not in _VISIBILITIES:
         raise InputError(f"visibility must be one of {list(_VISIBILITIES)}, got {vis!r}")
     observations, k = _observations(rules, discards, hand_number, vis)
-    pol = resolve_policy(policy, rules)
-    check_posterior_work(rules, k)  # refuse a deck and hand far too big at once, before any work
-    size = pile_sizes(rules, k)[-1]
+    pol = resolve_policy(policy, rules=rules)
+    check_posterior_work(k, rules=rules)  # refuse a deck and hand far too big at once, before any work
+    size = pile_sizes(k, rules=rules)[-1]
     if pile_size is not None and pile_size != size:
         raise InputError(
             f"pile_size {pile_size!r} is impossible at hand {k} with deck {rules.deck_label}: "
             f"every player's draw pile then holds {size} cards"
         )
     fwd, failed = _run(rules, observations, pol)
-    labels = tuple(None if o is None else format_hand(o, rules) for o in observations)
+    labels = tuple(None if o is None else format_hand(o, rules=rules) for o in observations)
     if failed is not None:
         shown = ", ".join(x if x is not None else "?" for x in labels)
         _any, failed_any = _run(rules, observations, None)
@@ -438,14 +441,14 @@ def opponent_posterior(
     top_w: dict[str, int] = {}
     for (_disc, top), w in fwd.weights.items():
         if sum(top):
-            label = format_hand(tuple(i for i, c in enumerate(top) for _ in range(c)), rules)
+            label = format_hand(tuple(i for i, c in enumerate(top) for _ in range(c)), rules=rules)
             top_w[label] = top_w.get(label, 0) + w
     _after, kept_w = _step(rules, fwd, None, pol)
     total = sum(fwd.weights.values())
     evidence = sympy.Rational(total, fwd.denominator)
     ordered = sorted(kept_w, key=normal_key, reverse=True)
     hand_dist = Distribution.from_weights(
-        {format_hand(h, rules): kept_w[h] for h in ordered},
+        {format_hand(h, rules=rules): kept_w[h] for h in ordered},
         title=f"opponent's hand {k} given discards {', '.join(x or '?' for x in labels) or 'none'}",
         outcome_name="hand",
     )
@@ -525,7 +528,7 @@ def table_posteriors(
             raise InputError(f"give one policy for all opponents or one per opponent ({n}), got {len(policies)}")
     vis = rules.discard_visibility if visibility is None else visibility
     if vis == "all" and hand_number is None:
-        lengths = {len(parse_discards(d, rules)) for d in discards}
+        lengths = {len(parse_discards(d, rules=rules)) for d in discards}
         if len(lengths) > 1:
             raise InputError(
                 f"every player draws every hand, so all discard histories must be equally long; got lengths "

@@ -24,7 +24,7 @@ __all__ = ["kept_hand_distribution", "kept_hand_formulas", "KeptHandFormulas", "
 
 def _order_hands(rules: TwoDreidelRules, weights: Mapping[tuple[int, ...], int]) -> dict[str, int]:
     ordered = sorted(weights, key=normal_key, reverse=True)
-    return {format_hand(h, rules): weights[h] for h in ordered}
+    return {format_hand(h, rules=rules): weights[h] for h in ordered}
 
 
 def kept_hand_distribution(
@@ -60,7 +60,7 @@ def kept_hand_distribution(
         raise InputTypeError(f"rules must be a TwoDreidelRules, e.g. TwoDreidelRules(deck='1-5-5-1'); got "
                              f"{type(rules).__name__} {shorten(rules)}")
     state = state or DeckState.fresh(rules)
-    pol = resolve_policy(policy, rules)
+    pol = resolve_policy(policy, rules=rules)
     weights = kept_weights(pol, state)
     title = f"kept hand, {pol.name}, {state.describe(rules)}"
     return Distribution.from_weights(_order_hands(rules, weights), title=title, outcome_name="hand")
@@ -161,7 +161,7 @@ def kept_hand_formulas(
     import sympy
 
     rules = rules or TwoDreidelRules()
-    pol = resolve_policy(policy, rules)
+    pol = resolve_policy(policy, rules=rules)
     syms = deck_symbols(rules)
     k = len(syms)
     n = rules.draw
@@ -171,7 +171,7 @@ def kept_hand_formulas(
     if top is not None:
         from .ranking import parse_cards
 
-        cards = parse_cards(top, rules, what="top card")
+        cards = parse_cards(top, what="top card", rules=rules)
         if len(cards) != 1:
             raise InputError(f"the known top card must be one card, got {top!r}")
         top_idx = cards[0]
@@ -193,7 +193,7 @@ def kept_hand_formulas(
         formulas[kept] = formulas.get(kept, sympy.Integer(0)) + prob
     ordered = sorted(formulas, key=normal_key, reverse=True)
     return KeptHandFormulas(
-        {format_hand(h, rules): sympy.factor_terms(formulas[h]) for h in ordered},
+        {format_hand(h, rules=rules): sympy.factor_terms(formulas[h]) for h in ordered},
         syms,
         pol.name,
         None if top_idx is None else rules.symbols[top_idx],

@@ -59,8 +59,8 @@ from .ranking import Hand
 from .play_end import end_hand as _end_hand, showdown as _showdown, start_hand as _start_hand, win_alone as _win_alone
 from .play_state import (
     ALIVE as _ALIVE, ALL_IN as _ALL_IN, BET, BETS as _BETS, BUTTON as _BUTTON, BUY_IN as _BUY_IN, CALLS,
-    CARRY as _CARRY, CONTRIB as _CONTRIB, CURRENT as _CURRENT, DRAW, FACE as _FACE, HIGH as _HIGH,
-    IN_HAND as _IN_HAND, LABS as _LABS, LEGAL as _LEGAL, LOG as _LOG, NODES as _NODES, OBS_A as _OBS_A,
+    CONTRIB as _CONTRIB, CURRENT as _CURRENT, DRAW, FACE as _FACE, HIGH as _HIGH,
+    IN_HAND as _IN_HAND, LABS as _LABS, LEGAL as _LEGAL, LEGALS as _LEGALS, LOG as _LOG, NODES as _NODES, OBS_A as _OBS_A,
     OBS_B as _OBS_B, OBS_C as _OBS_C, OUTS as _OUTS, OVER, PENDING as _PENDING, PHASE as _PHASE, PLANS as _PLANS,
     POT as _POT, PUT_BACK, RAISE_BY as _RAISE_BY, RAISES as _RAISES, SEAT as _SEAT, SPIN, SPUN as _SPUN,
     STACKS as _STACKS, STEP as _STEP, T as _T, TURN as _TURN, NO_RAISE as _NO_RAISE, Stats, StateFields, decks_of, fold_stats,
@@ -76,8 +76,7 @@ __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 #: The most players at one table (the library's equity engines handle up to 7 opponents).
 MAX_PLAYERS = 8
 
-_TURNS = {BET: Turn.PLAYER, DRAW: Turn.CHANCE, SPIN: Turn.CHANCE, PUT_BACK: Turn.SIMULTANEOUS,
-          CALLS: Turn.SIMULTANEOUS, OVER: Turn.TERMINAL}
+_CHANCE, _PLAYER, _SIMULTANEOUS = Turn.CHANCE, Turn.PLAYER, Turn.SIMULTANEOUS
 _FOLD: tuple[str, ...] = ("fold",)
 _FOLD_CALL: tuple[str, ...] = ("fold", "call")
 _CHECK: tuple[str, ...] = ("check",)
@@ -256,19 +255,9 @@ class TwoDreidelGame(StateFields):
     def legal_actions(self, player: int) -> tuple[Any, ...]:
         """Words first (``"fold"``, ``"call"``/``"check"``), then the bet sizes ascending;
         a put-back's card labels worst first; ``("call", "fold")`` at a spin."""
-        ph = self.phase
-        if ph == BET:
+        if self.phase == BET:
             return self.legal if player == self.seat else ()
-        if ph == PUT_BACK:
-            o = self.outs[player]
-            return () if o is None else o.choices
-        if ph == CALLS:
-            if not self.in_hand[player]:
-                return ()
-            if self.t.short_fold and self.stacks[player] < self.buy_in:
-                return _FOLD
-            return _CALL_FOLD
-        return ()
+        return self.legals[player]
 
     def chance_outcomes(self) -> tuple[tuple[str, int], ...]:
         """The draws of the seat to draw, or the dreidel's faces, with integer weights."""
@@ -296,27 +285,28 @@ class TwoDreidelGame(StateFields):
     def apply(self, action: Any) -> TwoDreidelGame:
         """The state after a draw or a spin (chance) or the acting seat's betting action."""
         ph = self.phase
-        lines: list[LazyEvent] = []
-        if ph == BET:
-            ok = (action in self.raises if type(action) is int
+        v: list[Any]
+        if ph == DRAW:
+            v = list(self)
+            lines = _draw(v, action)
+        elif ph == BET:
+            ok = (action in self.raises if action.__class__ is int
                   else not isinstance(action, bool) and action in self.legal)
             if not ok:
                 raise InputError(f"seat {self.seat + 1} cannot play {action!r} here; legal: {_short_legal(self.legal)}")
             v = list(self)
-            _bet(v, action, lines)
-        elif ph == DRAW:
-            v = list(self)
-            _draw(v, action, lines)
+            lines = _bet(v, action)
         elif ph == SPIN:
             if action not in self.t.face_weights:
                 raise InputError(f"a spin lands on one of {', '.join(f for f, _w in self.t.faces)}, got {action!r}")
             v = list(self)
-            _spin(v, action, lines)
+            lines = _spin(v, action)
         elif ph == OVER:
             raise InputError("the game is over: no more actions")
         else:
             raise InputError(f"the {ph} step is simultaneous: use apply_joint with every seat's choice")
-        return _finish(v, lines)
+        v[_LOG] = v[_LOG].add_lazy(lines)
+        return _TUPLE(TwoDreidelGame, v)
 
     def apply_joint(self, actions: Mapping[int, Any]) -> TwoDreidelGame:
         """The state after every choosing seat's put-back or spin call is revealed at once."""
@@ -324,23 +314,20 @@ class TwoDreidelGame(StateFields):
         if ph != PUT_BACK and ph != CALLS:
             raise InputError(f"apply_joint: nothing simultaneous happens at the {ph} step")
         seats = self.current_players
-        legal_of = self.legal_actions
+        legals = self.legals
         if len(actions) != len(seats):
             self._wrong_seats(actions)
         for s in seats:
             if s not in actions:
                 self._wrong_seats(actions)
         for s in seats:
-            if actions[s] not in legal_of(s):
+            if actions[s] not in legals[s]:
                 raise InputError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
-                                 f"legal: {', '.join(map(repr, legal_of(s)))}")
-        v = list(self)
-        lines: list[LazyEvent] = []
-        if ph == PUT_BACK:
-            _put_back(v, actions, lines)
-        else:
-            _calls(v, actions, lines)
-        return _finish(v, lines)
+                                 f"legal: {', '.join(map(repr, legals[s]))}")
+        v: list[Any] = list(self)
+        lines = _put_back(v, actions, seats) if ph == PUT_BACK else _calls(v, actions, seats)
+        v[_LOG] = v[_LOG].add_lazy(lines)
+        return _TUPLE(TwoDreidelGame, v)
 
     def _wrong_seats(self, actions: Mapping[int, Any]) -> None:
         raise InputError(f"apply_joint: expected a choice from seats {[s + 1 for s in self.current_players]}, "
@@ -357,53 +344,49 @@ class TwoDreidelGame(StateFields):
         c = self.high - self.bets[player]
         me: Any = self  # (slices of the state's fields)
         return _TUPLE(TwoDreidelObservation, (player,) + me[_OBS_A] + (c if c > 0 else 0,) + me[_OBS_B]
-                      + self.labs[player] + (self.start_nodes[player].chain,) + me[_OBS_C])
+                      + self.labs[player] + me[_OBS_C])
 
 
-# -- transitions: each works on ``v``, a list copy of the state's fields, and appends its log
-# lines to ``lines``; :func:`_finish` makes the one new state of a step.
-def _finish(v: list[Any], lines: list[LazyEvent]) -> TwoDreidelGame:
-    if lines:
-        v[_LOG] = v[_LOG].add_lazy(lines)
-    ph = v[_PHASE]
-    v[_TURN] = _TURNS[ph]
-    if ph == BET:
-        _offer(v)
-    else:
-        v[_LEGAL], v[_RAISES] = (), _NO_RAISE
-        v[_CURRENT] = (v[_T].seats(v[_ALIVE]) if ph == PUT_BACK else v[_T].seats(v[_IN_HAND]) if ph == CALLS
-                       else ())
-    return _TUPLE(TwoDreidelGame, v)
+# -- transitions: each works on ``v``, a list copy of the state's fields, and returns the
+# step's log lines; a transition that enters a phase sets the state's turn, current players
+# and legal actions (``_offer`` for a betting decision); ``apply`` makes the one new state.
+def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int, ...], bets: tuple[int, ...],
+            high: int, live: tuple[bool, ...]) -> bool:
+    """Find the next pending seat after ``after`` that has a decision (a bet to face, or someone
+    left to bet against; the seats passed over leave the pending set) and offer it its legal
+    actions: fold/call or check, then the bet sizes (no-limit:
+    :func:`~dreidelpoker.games.two_dreidel.betting.bet_range`, computed inline). ``False``:
+    nobody is left to act, the round is over."""
+    for i in t.order[after]:
+        if pending >> i & 1:
+            s = stacks[i]
+            b = bets[i]
+            c = high - b
+            reach = list(map(_ADD, stacks, bets))  # what each seat can put in this round, all told
+            reach[i] = 0
+            cap = max(compress(reach, live), default=0) - b  # the deepest opponent still in
+            if c > 0:
+                base = _FOLD if (t.short_fold and s < c) else _FOLD_CALL
+            elif s > 0 and cap > 0:
+                base = _CHECK
+            else:
+                pending &= ~(1 << i)
+                continue
+            if s < cap:
+                cap = s
+            v[_SEAT], v[_PENDING], v[_CURRENT] = i, pending, t.ones[i]
+            if cap <= c:
+                v[_LEGAL], v[_RAISES] = base, _NO_RAISE
+            else:
+                rb = v[_RAISE_BY]
+                low = c + (rb if rb > 1 else 1)
+                raises = range(low if low < cap else cap, cap + 1)
+                v[_LEGAL], v[_RAISES] = base + tuple(raises), raises
+            return True
+    return False
 
 
-def _offer(v: list[Any]) -> None:
-    """The acting seat's legal actions: fold/call or check, then the bet sizes (no-limit:
-    :func:`~dreidelpoker.games.two_dreidel.betting.bet_range`, computed inline)."""
-    t: Tables = v[_T]
-    i = v[_SEAT]
-    stacks, bets, live = v[_STACKS], v[_BETS], v[_IN_HAND]
-    s = stacks[i]
-    c = v[_HIGH] - bets[i]
-    if c > 0:
-        base = _FOLD if (t.short_fold and s < c) else _FOLD_CALL
-    else:
-        base = _CHECK
-    reach = list(map(_ADD, stacks, bets))  # what each seat can put in this round, all told
-    reach[i] = 0
-    cap = max(compress(reach, live), default=0) - bets[i]  # the deepest opponent still in
-    if s < cap:
-        cap = s
-    if cap <= c:
-        v[_LEGAL], v[_RAISES] = base, _NO_RAISE
-    else:
-        rb = v[_RAISE_BY]
-        low = c + (rb if rb > 1 else 1)
-        raises = range(low if low < cap else cap, cap + 1)
-        v[_LEGAL], v[_RAISES] = base + tuple(raises), raises
-    v[_CURRENT] = (i,)
-
-
-def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
+def _draw(v: list[Any], action: str) -> Sequence[LazyEvent]:
     t: Tables = v[_T]
     seat = v[_SEAT]
     nodes = v[_NODES]
@@ -420,25 +403,30 @@ def _draw(v: list[Any], action: str, lines: list[LazyEvent]) -> None:
     labs = list(v[_LABS])
     labs[seat] = o.labs
     v[_NODES], v[_OUTS], v[_LABS] = tuple(new_nodes), tuple(outs), tuple(labs)
-    lines += o.lines[seat]
-    alive = v[_ALIVE]
-    nxt = None if seat == v[_BUTTON] else (t.nexts.get(alive) or t.next_seats(alive))[seat]
-    if nxt is not None:
-        v[_SEAT] = nxt
-    elif t.put_back:
-        v[_PHASE] = PUT_BACK
-    else:  # nothing to put back: every seat keeps what it drew
-        plans = tuple(None if d is None else d.plan(None) for d in outs)
-        v[_PLANS] = plans
-        v[_LABS] = tuple(labs if p is None else p.labs for p, labs in zip(plans, v[_LABS]))
-        _streets(v, 0, lines)
+    if seat != v[_BUTTON]:
+        alive = v[_ALIVE]
+        v[_SEAT] = (t.nexts.get(alive) or t.next_seats(alive))[seat]
+        return o.lines[seat]  # (the next seat still in draws: the phase and turn stay)
+    if t.put_back:
+        v[_PHASE], v[_TURN] = PUT_BACK, _SIMULTANEOUS
+        v[_CURRENT] = t.seats(v[_ALIVE])
+        v[_LEGALS] = tuple(() if d is None else d.choices for d in outs)
+        return o.lines[seat]
+    # nothing to put back: every seat keeps what it drew
+    plans = tuple(None if d is None else d.plan(None) for d in outs)
+    v[_PLANS] = plans
+    v[_LABS] = tuple(seen if p is None else p.labs for p, seen in zip(plans, v[_LABS]))
+    lines = list(o.lines[seat])
+    _streets(v, 0, lines)
+    return lines
 
 
-def _put_back(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) -> None:
+def _put_back(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> list[LazyEvent]:
     outs = v[_OUTS]
     plans = list(v[_PLANS])
     labs = list(v[_LABS])
-    for s in sorted(actions):
+    lines: list[LazyEvent] = []
+    for s in seats:
         o = outs[s]
         lab = actions[s]
         p = o.plans.get(lab) or o.plan(lab)
@@ -446,8 +434,9 @@ def _put_back(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) 
         labs[s] = p.labs
         lines.append(p.lines[s])
     lines.append(_EVERY_PUT_BACK)
-    v[_PLANS], v[_LABS] = tuple(plans), tuple(labs)
+    v[_PLANS], v[_LABS], v[_LEGALS] = tuple(plans), tuple(labs), v[_T].empties
     _streets(v, 0, lines)
+    return lines
 
 
 _EVERY_PUT_BACK: LazyEvent = ("put-back", None, True, (), "every player puts back a card face down", ())
@@ -457,99 +446,115 @@ def _streets(v: list[Any], step: int, lines: list[LazyEvent]) -> None:
     """Enter street ``step`` (skipping betting rounds nobody can bet in); showdown after the last."""
     t: Tables = v[_T]
     steps = t.steps
-    n = t.players
     stacks, in_hand, button = v[_STACKS], v[_IN_HAND], v[_BUTTON]
     while step < len(steps):
         if steps[step] == "spin":
             v[_PHASE], v[_STEP], v[_SEAT] = SPIN, step, button
+            v[_TURN], v[_CURRENT], v[_LEGAL], v[_RAISES] = _CHANCE, (), (), _NO_RAISE
             return
-        bets = [0] * n
+        bets = t.zeros
         high = 0
         if step == 0 and t.opening_bet:  # the blind is a live bet of the opening round
-            high = bets[button] = v[_CONTRIB][button]
-        pending = 0
-        for i in range(n):
-            if in_hand[i] and stacks[i] > 0:
-                pending |= 1 << i
-        found = _next_actor(pending, button, stacks, bets, high, in_hand)
-        if found is not None:
-            v[_PHASE], v[_STEP], v[_BETS], v[_HIGH], v[_RAISE_BY] = BET, step, tuple(bets), high, t.min_bet
-            v[_SEAT], v[_PENDING] = found
+            high = v[_CONTRIB][button]
+            if high:
+                b = list(bets)
+                b[button] = high
+                bets = tuple(b)
+        pending = (t.masks.get(in_hand) or t.mask(in_hand))
+        if 0 in stacks:
+            pending = _with_chips(pending, stacks)
+        raise_by, v[_RAISE_BY] = v[_RAISE_BY], t.min_bet
+        if _to_act(v, t, pending, button, stacks, bets, high, in_hand):
+            v[_PHASE], v[_STEP], v[_BETS], v[_HIGH], v[_TURN] = BET, step, bets, high, _PLAYER
             return
+        v[_RAISE_BY] = raise_by  # (nobody can bet in this round)
         step += 1
     _showdown(v, lines)
 
 
-def _bet(v: list[Any], action: Any, lines: list[LazyEvent]) -> None:
+def _with_chips(pending: int, stacks: tuple[int, ...]) -> int:
+    """The seats of ``pending`` that still have chips."""
+    for j, s in enumerate(stacks):
+        if not s:
+            pending &= ~(1 << j)
+    return pending
+
+
+def _bet(v: list[Any], action: Any) -> list[LazyEvent]:
+    t: Tables = v[_T]
     i = v[_SEAT]
+    stacks, bets, in_hand, high = v[_STACKS], v[_BETS], v[_IN_HAND], v[_HIGH]
+    lines: list[LazyEvent]
     if action == "check":  # nothing moves: no chips, nobody leaves the hand
-        lines.append(("bet", i, True, (), "seat {} checks (pot {})", (i + 1, v[_POT])))
-        v[_ALL_IN] = v[_ALL_IN] or v[_STACKS][i] == 0
-        found = _next_actor(v[_PENDING] & ~(1 << i), i, v[_STACKS], v[_BETS], v[_HIGH], v[_IN_HAND])
-        if found is not None:
-            v[_SEAT], v[_PENDING] = found
-        else:
+        # (the seat to act always has chips: a check or a fold never puts it all-in)
+        lines = [("bet", i, True, (), "seat {} checks (pot {})", (i + 1, v[_POT]))]
+        if not _to_act(v, t, v[_PENDING] & ~(1 << i), i, stacks, bets, high, in_hand):
             _streets(v, v[_STEP] + 1, lines)
-        return
-    stacks = list(v[_STACKS])
-    contrib = list(v[_CONTRIB])
-    bets = list(v[_BETS])
-    in_hand = v[_IN_HAND]
-    high, raise_by = v[_HIGH], v[_RAISE_BY]
+        return lines
     pending = v[_PENDING] & ~(1 << i)
-    c = high - bets[i]
-    allin = ""
-    args: tuple[Any, ...]
     if action == "fold":
         folded = list(in_hand)
         folded[i] = False  # (the acting seat is in the hand)
-        in_hand = tuple(folded)
-        fmt, args = "seat {} folds (pot {})", (i + 1,)
+        in_hand = v[_IN_HAND] = tuple(folded)
+        lines = [("bet", i, True, (), "seat {} folds (pot {})", (i + 1, v[_POT]))]
+        if in_hand.count(True) == 1:
+            _win_alone(v, in_hand.index(True), "everyone else folded", lines)
+            return lines
     else:
-        pay = min(c, stacks[i]) if action == "call" else int(action)
-        stacks[i] -= pay
-        contrib[i] += pay
-        bets[i] += pay
-        if stacks[i] == 0:
-            allin = ", all-in"
+        b = bets[i]
+        left = stacks[i]
+        pay = (high - b if high - b < left else left) if action == "call" else int(action)
+        left -= pay
+        b += pay
+        new = list(stacks)
+        new[i] = left
+        stacks = tuple(new)
+        new = list(bets)
+        new[i] = b
+        bets = tuple(new)
+        new = list(v[_CONTRIB])
+        new[i] += pay
+        pot = v[_POT] + pay
+        v[_STACKS], v[_CONTRIB], v[_BETS], v[_POT] = stacks, tuple(new), bets, pot
+        allin = "" if left else ", all-in"
         if action == "call":
-            fmt, args = "seat {} calls {}{} (pot {})", (i + 1, pay, allin)
+            lines = [("bet", i, True, (), "seat {} calls {}{} (pot {})", (i + 1, pay, allin, pot))]
         else:
-            inc = bets[i] - high
-            if inc >= raise_by:
-                raise_by = inc
-            fmt, args = "seat {} {} {} (to {}){} (pot {})", (i + 1, "bets" if high == 0 else "raises", pay, bets[i], allin)
-            high = bets[i]
-            pending = 0
-            for j, a in enumerate(in_hand):
-                if a and j != i and stacks[j] > 0:
-                    pending |= 1 << j
-    pot = v[_CARRY] + sum(contrib)
-    lines.append(("bet", i, True, (), fmt, args + (pot,)))
-    new_stacks, new_bets = tuple(stacks), tuple(bets)
-    v[_STACKS], v[_CONTRIB], v[_BETS], v[_IN_HAND], v[_POT] = new_stacks, tuple(contrib), new_bets, in_hand, pot
-    v[_ALL_IN] = v[_ALL_IN] or stacks[i] == 0
-    if sum(in_hand) == 1:
-        _win_alone(v, in_hand.index(True), "everyone else folded", lines)
-        return
-    found = _next_actor(pending, i, new_stacks, new_bets, high, in_hand)
-    if found is not None:
-        v[_HIGH], v[_RAISE_BY] = high, raise_by
-        v[_SEAT], v[_PENDING] = found
-        return
-    _streets(v, v[_STEP] + 1, lines)
+            if b - high >= v[_RAISE_BY]:
+                v[_RAISE_BY] = b - high
+            lines = [("bet", i, True, (), "seat {} {} {} (to {}){} (pot {})",
+                           (i + 1, "bets" if high == 0 else "raises", pay, b, allin, pot))]
+            v[_HIGH] = high = b
+            pending = (t.masks.get(in_hand) or t.mask(in_hand)) & ~(1 << i)
+            if 0 in stacks:
+                pending = _with_chips(pending, stacks)
+        if not left:
+            v[_ALL_IN] = True
+    if not _to_act(v, t, pending, i, stacks, bets, high, in_hand):
+        _streets(v, v[_STEP] + 1, lines)
+    return lines
 
 
-def _spin(v: list[Any], face: str, lines: list[LazyEvent]) -> None:
+def _spin(v: list[Any], face: str) -> list[LazyEvent]:
     t: Tables = v[_T]
     pot = v[_POT]
-    buy_in = t.buy_in(face, pot)
-    lines.append(("spin", None, True, (), "seat {} spins {}: buy-in {} (pot {})",
-                  (v[_BUTTON] + 1, t.face_names[face], buy_in, pot)))
+    buy_in = t.buy_ins.get((face, pot))
+    if buy_in is None:
+        buy_in = t.buy_in(face, pot)
+    in_hand = v[_IN_HAND]
     v[_PHASE], v[_FACE], v[_BUY_IN], v[_SPUN] = CALLS, face, buy_in, v[_SPUN] + (face,)
+    v[_TURN], v[_CURRENT] = _SIMULTANEOUS, t.seats(in_hand)
+    if t.short_fold:
+        stacks = v[_STACKS]
+        v[_LEGALS] = tuple(() if not a else _FOLD if stacks[s] < buy_in else _CALL_FOLD for s, a in enumerate(in_hand))
+    else:
+        v[_LEGALS] = t.call_sets.get(in_hand) or t.calls(in_hand)
+    lines: list[LazyEvent] = [("spin", None, True, (), "seat {} spins {}: buy-in {} (pot {})",
+                               (v[_BUTTON] + 1, t.face_names[face], buy_in, pot))]
+    return lines
 
 
-def _calls(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) -> None:
+def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> list[LazyEvent]:
     t: Tables = v[_T]
     stacks = list(v[_STACKS])
     contrib = list(v[_CONTRIB])
@@ -557,53 +562,40 @@ def _calls(v: list[Any], actions: Mapping[int, str], lines: list[LazyEvent]) -> 
     all_in = v[_ALL_IN]
     callers = []
     parts = []
-    for s in sorted(actions):
+    pot = v[_POT]
+    for s in seats:
         if actions[s] == "call":
             callers.append(s)
-            pay = min(buy_in, stacks[s])
-            stacks[s] -= pay
+            have = stacks[s]
+            pay = buy_in if buy_in < have else have
+            stacks[s] = have - pay
             contrib[s] += pay
-            all_in = all_in or (stacks[s] == 0 and buy_in > 0)
+            pot += pay
+            if have == pay and buy_in > 0:
+                all_in = True
             parts.append((s, pay < buy_in))
         else:
             parts.append((s, None))
-    lines.append(("calls", None, True, (), _calls_text, (tuple(parts),)))
-    v[_STACKS], v[_CONTRIB], v[_ALL_IN], v[_POT] = tuple(stacks), tuple(contrib), all_in, v[_CARRY] + sum(contrib)
+    lines: list[LazyEvent] = [("calls", None, True, (), _calls_text, (tuple(parts),))]
+    v[_STACKS], v[_CONTRIB], v[_ALL_IN], v[_POT], v[_LEGALS] = tuple(stacks), tuple(contrib), all_in, pot, t.empties
     in_hand = [False] * t.players
     for s in callers:
         in_hand[s] = True
     v[_IN_HAND] = tuple(in_hand)
     ends = len(callers) <= 1 and v[_FACE] in t.pot_faces
     if not callers:
-        _end_hand(v, v[_POT], None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
+        _end_hand(v, pot, None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
     elif len(callers) == 1:
         _win_alone(v, callers[0], "the only caller", lines, gimel_end=ends)
     else:
         _streets(v, v[_STEP] + 1, lines)
+    return lines
 
 
 def _calls_text(parts: tuple[tuple[int, bool | None], ...]) -> str:
     return "cards revealed: " + ", ".join(
         f"seat {s + 1} folds" if short is None else f"seat {s + 1} calls" + (" (all-in for less)" if short else "")
         for s, short in parts)
-
-
-def _next_actor(pending: int, after: int, stacks: Sequence[int], bets: Sequence[int], high: int,
-                in_hand: Sequence[bool]) -> tuple[int, int] | None:
-    """The next pending seat after ``after`` that has a decision (a bet to face, or someone
-    left to bet against), with the pending set less the seats skipped; ``None``: the round is over."""
-    n = len(stacks)
-    for k in range(1, n + 1):
-        i = (after + k) % n
-        if pending >> i & 1:
-            if high > bets[i]:
-                return i, pending
-            if stacks[i] > 0:
-                for j in range(n):
-                    if j != i and in_hand[j] and stacks[j] + bets[j] > bets[i]:
-                        return i, pending
-            pending &= ~(1 << i)
-    return None
 
 
 def _short_legal(legal: Sequence[Any]) -> str:
@@ -648,7 +640,7 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     if problem is not None:
         raise InputError(f"rules: {problem}; any one of a blind of 1 or more, a deck of two symbols, "
                          "another street sequence or a one-chip spin face that can come up lets it end")
-    t = tables(rules, players)
+    t = tables(players, rules=rules)
     n = players
     stack = t.stack
     empty: tuple[tuple[str, ...], ...] = ((),) * n
@@ -656,11 +648,12 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
         t=t, hand_limit=limit, hand_number=1, phase=DRAW, button=0, stacks=(stack,) * n, alive=(True,) * n,
         in_hand=(True,) * n, contrib=t.zeros, pot=0, carry=0, bets=t.zeros, face="", buy_in=0, spun=(), seen=empty,
         visibility=t.visibility, step=0, nodes=(t.fresh_node,) * n, start_nodes=(t.fresh_node,) * n, hands=0, seat=0,
-        outs=t.nones, plans=t.nones, labs=t.no_labels, high=0, raise_by=t.min_bet, pending=0, discards=empty,
+        outs=t.nones, plans=t.nones, labs=(t.fresh_node.blank,) * n, high=0, raise_by=t.min_bet, pending=0, discards=empty,
         hand_start=(stack,) * n, all_in=False, cut=False, notes=(),
         log=EventLog().add(Event("start", f"{rules.label}: {n} players with {stack} chips each")),
-        turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE)
+        turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE, legals=t.empties)
     v = [fields[f] for f in StateFields._fields]
     lines: list[LazyEvent] = []
     _start_hand(v, 0, lines)
-    return _finish(v, lines)
+    v[_LOG] = v[_LOG].add_lazy(lines)
+    return _TUPLE(TwoDreidelGame, v)

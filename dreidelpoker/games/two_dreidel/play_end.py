@@ -11,13 +11,13 @@ works on ``v``, a list of a state's fields (indexed by
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add as _ADD
+from operator import add as _ADD, attrgetter
 from typing import Any
 
 from ..protocol import LazyEvent, Turn
 from .play_state import (
     ALIVE, ALL_IN, BETS, BUTTON, CARRY, CONTRIB, CURRENT, CUT, DISCARDS, DRAW, HAND_LIMIT, HAND_NUMBER, HAND_START,
-    HANDS, HIGH, IN_HAND, LABS, LEGAL, NODES, NOTES, OUTS, OVER, PENDING, PHASE, PLANS, POT, RAISE_BY, RAISES, SEAT,
+    HANDS, HIGH, IN_HAND, LABS, LEGAL, LEGALS, NODES, NOTES, OUTS, OVER, PENDING, PHASE, PLANS, POT, RAISE_BY, RAISES, SEAT,
     SEEN, SPUN, STACKS, START_NODES, STEP, T, TURN, BUY_IN, FACE, NO_RAISE,
 )
 from .play_tables import Plan, Tables
@@ -26,6 +26,7 @@ from .ranking import Hand
 __all__: list[str] = []
 
 _CHANCE, _TERMINAL = Turn.CHANCE, Turn.TERMINAL
+_BLANK = attrgetter("blank")
 
 
 def win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gimel_end: bool = False) -> None:
@@ -114,11 +115,13 @@ def end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tupl
         won[w] += carry
         lines.append(("end", w, True, (), "seat {} holds every chip and wins after {} hands", (w + 1, hands)))
         v[STACKS], v[CARRY], v[POT], v[PHASE] = tuple(won), 0, 0, OVER
+        _over(v)
         return
     v[STACKS] = stacks
     if hands >= v[HAND_LIMIT]:
         lines.append(("end", None, True, (), "the hand limit ({}) is reached: the game is cut short", (v[HAND_LIMIT],)))
         v[PHASE], v[CUT] = OVER, True
+        _over(v)
         return
     button = (t.nexts.get(alive) or t.next_seats(alive))[v[BUTTON]]
     assert button is not None
@@ -144,9 +147,13 @@ def start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
     v[STACKS], v[BUTTON], v[PHASE], v[STEP] = stacks, button, DRAW, 0
     v[SEAT] = first if first is not None else button
     v[OUTS] = v[PLANS] = t.nones
-    v[LABS] = t.no_labels
+    v[LABS] = tuple(map(_BLANK, v[NODES]))
     v[POT] = v[CARRY] + blind
     v[IN_HAND], v[CONTRIB], v[BETS], v[HIGH], v[RAISE_BY], v[PENDING] = alive, contrib, t.zeros, 0, t.min_bet, 0
     v[FACE], v[BUY_IN], v[SPUN], v[HAND_START], v[START_NODES] = "", 0, (), before, v[NODES]
     v[ALL_IN] = all_in
-    v[TURN], v[CURRENT], v[LEGAL], v[RAISES] = _CHANCE, (), (), NO_RAISE
+    v[TURN], v[CURRENT], v[LEGAL], v[RAISES], v[LEGALS] = _CHANCE, (), (), NO_RAISE, t.empties
+
+
+def _over(v: list[Any]) -> None:
+    v[TURN], v[CURRENT], v[LEGAL], v[RAISES], v[LEGALS] = _TERMINAL, (), (), NO_RAISE, v[T].empties

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from typing import Any
 
 from ..protocol import BotFactory, PlaySpec
 from .bots import calling_station_bot, random_bot, tight_bot
 from .equity_bot import equity_best_bot, equity_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
-from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+from .rules import TwoDreidelRules
 from .equilibrium_bot import equilibrium_bot
 from ...errors import InputError
-from ...limits import int_arg
 
 __all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
 
@@ -112,14 +110,6 @@ def metrics(final: TwoDreidelGame) -> dict[str, float]:
 
 
 # -- CLI ----------------------------------------------------------------------------------
-def _deck(text: str) -> str:
-    try:
-        parse_deck(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return text
-
-
 def _positive(text: str) -> int:
     try:
         v = int(text)
@@ -134,59 +124,13 @@ def _int_list(text: str) -> list[int]:
     return [_positive(x) for x in text.split(",") if x.strip()]
 
 
-def _options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--streets", choices=list(STREET_SEQUENCES), default="bet-spin-spin",
-                   help="street sequence (default bet-spin-spin, RULES.md 1.4)")
-    p.add_argument("--half-pot-rounding", choices=["up", "down"], default="up", help="Hey's half pot rounded up or down")
-    p.add_argument("--short-stack", choices=["all-in", "fold"], default="all-in",
-                   help="a short stack goes all-in for less (default) or must fold")
-    p.add_argument("--discard-visibility", choices=["all", "top-two"], default="all",
-                   help="every discard is public (default) or only the top two of each pile")
-    p.add_argument("--blind", type=int_arg, default=1, help="the button's blind (default 1)")
-    p.add_argument("--spin-probabilities", default=None,
-                   help="a biased dreidel: probabilities of G,H,N,S, e.g. 1/2,1/6,1/6,1/6 (default fair)")
-
-
-def add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """Two Dreidel's rules options on ``simulate two-dreidel``."""
-    p.add_argument("--deck", type=_deck, default="1-5-5-1",
-                   help=f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts")
-    p.add_argument("--chips-per-player", type=_positive, default=4,
-                   help="each player starts with this many chips times the number of players (default 4)")
-    p.add_argument("--starting-chips", type=_positive, default=None,
-                   help="each player's starting stack (overrides --chips-per-player)")
-    _options(p)
-
-
-def _rules(args: argparse.Namespace, **over: Any) -> TwoDreidelRules:
-    kw: dict[str, Any] = dict(
-        deck=args.deck if "deck" not in over else over["deck"], streets=args.streets,
-        half_pot_rounding=args.half_pot_rounding, short_stack=args.short_stack,
-        discard_visibility=args.discard_visibility, blind=args.blind,
-        chips_per_player=over.get("chips_per_player", getattr(args, "chips_per_player", 4)),
-        starting_chips=getattr(args, "starting_chips", None),
-    )
-    if args.spin_probabilities:
-        kw["spin_probabilities"] = tuple(x.strip() for x in args.spin_probabilities.split(","))
-    return TwoDreidelRules(**kw)
-
-
-def rules_from_args(args: argparse.Namespace) -> TwoDreidelRules:
-    """The rules the ``simulate two-dreidel`` options describe.
-
-    Raises:
-        ValueError: options the rules object rejects (it names the field).
-    """
-    return _rules(args)
-
-
 def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
-    """``sweep two-dreidel``: ``--decks`` and ``--chips`` lists, plus the rules options."""
+    """``sweep two-dreidel``: ``--decks`` and ``--chips`` lists (the other rules options are
+    generated from :class:`TwoDreidelRules` and hold for every cell)."""
     p.add_argument("--decks", default="1-5-5-1,2-6-6-2,2-7-7-2",
                    help="comma-separated deck distributions to sweep (default the three presets)")
     p.add_argument("--chips", type=_int_list, default=[4],
                    help="comma-separated chips per player (each starts with chips x players), default 4")
-    _options(p)
 
 
 def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRules]:
@@ -195,13 +139,15 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRul
     Raises:
         ValueError: a malformed deck or option.
     """
+    from ...rules_cli import rules_from_args
+
     decks = [d.strip() for d in args.decks.split(",") if d.strip()]
     if not decks:
         raise InputError("decks: give at least one deck distribution such as 1-5-5-1")
     grid: dict[str, TwoDreidelRules] = {}
     for d in decks:
         for c in args.chips:
-            rules = _rules(args, deck=d, chips_per_player=c)
+            rules: TwoDreidelRules = rules_from_args(TwoDreidelRules, args, deck=d, chips_per_player=c)
             grid[f"deck {rules.deck_label}, {c}x chips"] = rules
     return grid
 
@@ -215,9 +161,8 @@ PLAY = PlaySpec(
     max_players=MAX_PLAYERS,
     round_name="hand",
     default_hand_limit=DEFAULT_HAND_LIMIT,
-    add_rules_arguments=add_rules_arguments,
-    rules_from_args=rules_from_args,
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
     metric_help=METRIC_HELP,
+    sweep_fields={"deck": "--decks", "chips_per_player": "--chips"},
 )

@@ -8,11 +8,12 @@ constants here; a step builds one new state from the list.
 
 from __future__ import annotations
 
+from operator import sub as _SUB
 from typing import Any, NamedTuple
 
 from ..protocol import EventLog, Turn
 from .deck import DeckState
-from .play_tables import DeckNode, Drawn, Plan, Tables
+from .play_tables import DeckNode, Drawn, Labels, Plan, Tables
 
 __all__: list[str] = []
 
@@ -46,21 +47,34 @@ Note = tuple[tuple[str, ...], bool, int, bool, bool, bool, bool, tuple[int, ...]
 
 def fold_stats(t: Tables, notes: tuple[Note, ...]) -> Stats:
     """The game's figures from its hands' notes (oldest first)."""
-    st = Stats()
     pot_faces, total = t.pot_faces, t.total_chips
+    spins = gimels = gimel_ends = all_ins = carries = showdowns = trumps = changes = max_swing = button_net = 0
+    share_sum = share_max = 0.0
+    leader = -1
     for spun, gimel_end, pot_total, all_in, carried, showdown, trump, stacks, hand_start, button in notes:
-        swing = max(abs(s - h) for s, h in zip(stacks, hand_start))
+        swing = max(map(abs, map(_SUB, stacks, hand_start)))
+        if swing > max_swing:
+            max_swing = swing
         top = max(stacks)
-        tied = stacks.count(top) > 1
+        if stacks.count(top) == 1:  # a single chip leader, else the last one stands
+            first = stacks.index(top)
+            if first != leader:
+                changes += leader != -1
+                leader = first
         share = pot_total / total
-        leader = st.leader if tied else stacks.index(top)  # a single chip leader, else the last one stands
-        changes = st.lead_changes + (leader != st.leader and st.leader != -1 and not tied)
-        st = Stats(
-            st.spins + len(spun), st.gimels + sum(1 for f in spun if f in pot_faces), st.gimel_ends + gimel_end,
-            st.pot_share_sum + share, max(st.pot_share_max, share), st.all_in_hands + all_in,
-            st.carries + carried, st.showdowns + showdown, st.trump_showdowns + trump, changes, leader,
-            max(st.max_swing, swing), st.button_net + stacks[button] - hand_start[button])
-    return st
+        share_sum += share
+        if share > share_max:
+            share_max = share
+        spins += len(spun)
+        gimels += sum(map(pot_faces.__contains__, spun))
+        gimel_ends += gimel_end
+        all_ins += all_in
+        carries += carried
+        showdowns += showdown
+        trumps += trump
+        button_net += stacks[button] - hand_start[button]
+    return Stats(spins, gimels, gimel_ends, share_sum, share_max, all_ins, carries, showdowns, trumps, changes, leader,
+                 max_swing, button_net)
 
 
 class StateFields(NamedTuple):
@@ -91,7 +105,7 @@ class StateFields(NamedTuple):
     seat: int
     outs: tuple[Drawn | None, ...]  # this hand's draws
     plans: tuple[Plan | None, ...]  # this hand's put-backs (kept hands, next decks)
-    labs: tuple[tuple[str, str, str], ...]  # what each seat knows of its cards (drawn, kept, put back)
+    labs: tuple[Labels, ...]  # what each seat observes of its cards (drawn, kept, put back, deck at the start)
     high: int
     raise_by: int
     pending: int
@@ -106,6 +120,7 @@ class StateFields(NamedTuple):
     current_players: tuple[int, ...]
     legal: tuple[Any, ...]
     raises: range
+    legals: tuple[tuple[Any, ...], ...]  # each seat's legal actions at a simultaneous step
 
 
 _I = {f: i for i, f in enumerate(StateFields._fields)}
@@ -118,7 +133,7 @@ NODES, START_NODES, HANDS, SEAT, OUTS, PLANS, LABS = (_I["nodes"], _I["start_nod
 HIGH, RAISE_BY, PENDING, DISCARDS, HAND_START = _I["high"], _I["raise_by"], _I["pending"], _I["discards"], _I["hand_start"]
 ALL_IN, CUT, NOTES, LOG, TURN, CURRENT = (_I["all_in"], _I["cut"], _I["notes"], _I["log"], _I["turn"],
                                           _I["current_players"])
-LEGAL, RAISES = _I["legal"], _I["raises"]
+LEGAL, RAISES, LEGALS = _I["legal"], _I["raises"], _I["legals"]
 # The observation's shared fields are three runs of the state's fields:
 OBS_A: Any = slice(HAND_NUMBER, BETS + 1)  # hand_number .. round_bets
 OBS_B: Any = slice(FACE, SPUN + 1)  # face, buy_in, spins

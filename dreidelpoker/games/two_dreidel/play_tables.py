@@ -22,12 +22,16 @@ from .ranking import Hand, format_hand
 from .rules import STREET_SEQUENCES, TwoDreidelRules
 from .spin import spin_buy_in
 from ...errors import InputError
+from ..._deprecation import rules_keyword_only
 
 __all__: list[str] = []
 
 #: Put-back choices of one drawn hand: the labels (worst card back first) and, by label,
 #: ``(put back, kept, kept hand's label)``.
 Choices = tuple[tuple[str, ...], dict[str, tuple[Hand, Hand, str]]]
+
+#: What a seat observes of its own cards: drawn, kept and put-back labels, and its deck at the start of the hand.
+Labels = tuple[str, str, str, DeckState]
 
 
 class DrawInfo:
@@ -45,22 +49,23 @@ class DrawInfo:
 
 
 class Drawn:
-    """One draw from one deck: the drawn ``hand`` and its ``label``, the deck after the draw
-    (``node``), whether the pile was reshuffled, the put-back choices (``choices``, the legal
-    actions, worst card back first), the observed labels ``(drawn, "", "")``, the log lines of
+    """One draw from one deck (``source``): the drawn ``hand`` and its ``label``, the deck after the
+    draw (``node``), whether the pile was reshuffled, the put-back choices (``choices``, the legal
+    actions, worst card back first), what the seat observes ``(drawn, "", "", deck)``, the log lines of
     the draw by seat (``lines[seat]``) and, made on first use, the :class:`Plan` of each
     put-back choice."""
 
-    __slots__ = ("t", "hand", "node", "reshuffled", "label", "choices", "labs", "lines", "plans")
+    __slots__ = ("t", "source", "hand", "node", "reshuffled", "label", "choices", "labs", "lines", "plans")
 
-    def __init__(self, t: Tables, hand: Hand, node: DeckNode, reshuffled: bool, label: str) -> None:
+    def __init__(self, t: Tables, source: DeckNode, hand: Hand, node: DeckNode, reshuffled: bool, label: str) -> None:
+        self.source = source
         self.t = t
         self.hand = hand
         self.node = node
         self.reshuffled = reshuffled
         self.label = label
         self.choices = t.choices(hand)[0] if t.put_back else ()
-        self.labs = (label, "", "")
+        self.labs: Labels = (label, "", "", source.chain)
         after = " (after a reshuffle)" if reshuffled else ""
         self.lines = tuple(
             (("draw", s, False, (s,), "seat {} draws {}{}", (s + 1, label, after)),)
@@ -85,6 +90,7 @@ class Drawn:
 class Plan:
     """A seat's hand after its put-back: the ``back`` and ``kept`` hands, the kept hand's label,
     the observed labels ``(drawn, kept, put back)``, the log line of the put-back by seat, and
+    what the seat observes ``(drawn, kept, put back, deck)``, and
     the deck at the start of the next hand (``next``: the put-back card(s) on top of the pile,
     the kept hand on the discard pile)."""
 
@@ -96,7 +102,7 @@ class Plan:
         self.klab = klab
         self.shown = (klab,)
         blab = t.label(back)
-        self.labs = (drawn.label, klab, blab)
+        self.labs: Labels = (drawn.label, klab, blab, drawn.source.chain)
         self.lines = tuple(("put-back", s, False, (s,), "seat {} puts back {}, keeps {}", (s + 1, blab, klab))
                            for s in range(t.players))
         self.next = t.next_deck(drawn.node, back, kept)
@@ -108,18 +114,21 @@ class DeckNode:
     ``(put back, kept)``, the deck at the start of the next hand. Nodes are interned per
     rules, so a step follows a link instead of hashing the deck."""
 
-    __slots__ = ("chain", "info", "next")
+    __slots__ = ("chain", "info", "next", "blank")
 
     def __init__(self, chain: DeckState) -> None:
         self.chain = chain
         self.info: DrawInfo | None = None
         self.next: dict[tuple[Hand, Hand], DeckNode] = {}
+        #: What its seat observes of its cards before drawing from it: (drawn, kept, put back, deck).
+        self.blank: Labels = ("", "", "", chain)
 
 
 class Tables:
     """Everything a state needs that depends only on the rules and the player count."""
 
-    def __init__(self, rules: TwoDreidelRules, players: int) -> None:
+    @rules_keyword_only(0)
+    def __init__(self, players: int, *, rules: TwoDreidelRules) -> None:
         self.rules = rules
         self.players = players
         self.k = len(rules.symbols)
@@ -155,7 +164,12 @@ class Tables:
         self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
         self.zeros: tuple[int, ...] = (0,) * players
         self.nones: tuple[None, ...] = (None,) * players
-        self.no_labels: tuple[tuple[str, str, str], ...] = (("", "", ""),) * players
+        self.empties: tuple[tuple[Any, ...], ...] = ((),) * players
+        self.ones = tuple((i,) for i in range(players))
+        #: For each seat, every seat in turn order after it (itself last).
+        self.order = tuple(tuple((i + k) % players for k in range(1, players + 1)) for i in range(players))
+        self.masks: dict[tuple[bool, ...], int] = {}
+        self.call_sets: dict[tuple[bool, ...], tuple[tuple[str, ...], ...]] = {}
         self.nexts: dict[tuple[bool, ...], tuple[int | None, ...]] = {}
         self.showdowns: dict[tuple[Any, ...], tuple[tuple[int, ...], int, bool]] = {}
 
@@ -170,13 +184,13 @@ class Tables:
         """The exact draw classes of a deck node (made once per node)."""
         info = node.info
         if info is None:
-            outs, total = draw_weights(self.rules, node.chain)
+            outs, total = draw_weights(node.chain, rules=self.rules)
             labelled = [(self.label(o.drawn), w, o) for o, w in outs]
             info = node.info = DrawInfo(
                 tuple((lab, w) for lab, w, _o in labelled),
                 [int(c) for c in np.cumsum([w for _l, w, _o in labelled])], total,
-                {lab: Drawn(self, o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)), o.reshuffled,
-                            lab) for lab, _w, o in labelled})
+                {lab: Drawn(self, node, o.drawn, self.node(DeckState.trusted(o.deck_after, (), o.discard_after)),
+                            o.reshuffled, lab) for lab, _w, o in labelled})
         return info
 
     def draw_info(self, deck: DeckState) -> DrawInfo:
@@ -187,7 +201,7 @@ class Tables:
         """A hand's text (``"GH"``)."""
         lab = self.labels.get(hand)
         if lab is None:
-            lab = self.labels[hand] = format_hand(hand, self.rules)
+            lab = self.labels[hand] = format_hand(hand, rules=self.rules)
         return lab
 
     def choices(self, drawn: Hand) -> Choices:
@@ -210,7 +224,7 @@ class Tables:
         """:func:`~dreidelpoker.games.two_dreidel.spin.spin_buy_in` of ``face`` with ``pot`` chips in the middle."""
         got = self.buy_ins.get((face, pot))
         if got is None:
-            got = self.buy_ins[(face, pot)] = spin_buy_in(face, pot, self.rules)
+            got = self.buy_ins[(face, pot)] = spin_buy_in(face, pot, rules=self.rules)
         return got
 
     def next_deck(self, node: DeckNode, back: Hand, kept: Hand) -> DeckNode:
@@ -232,7 +246,7 @@ class Tables:
         key = (kept, contrib, in_hand, carry, button)
         got = self.showdowns.get(key)
         if got is None:
-            payouts, leftover, trump = showdown_payouts(self.rules, kept, contrib, in_hand, carry=carry, button=button)
+            payouts, leftover, trump = showdown_payouts(kept, contrib, in_hand, carry=carry, button=button, rules=self.rules)
             if len(self.showdowns) > 100_000:
                 self.showdowns.clear()
             got = self.showdowns[key] = (tuple(payouts), leftover, trump)
@@ -245,6 +259,20 @@ class Tables:
             n = len(alive)
             got = self.nexts[alive] = tuple(
                 next((j for j in ((i + k) % n for k in range(1, n + 1)) if alive[j]), None) for i in range(n))
+        return got
+
+    def mask(self, flags: tuple[bool, ...]) -> int:
+        """The seats whose flag is set, as a bit mask."""
+        got = self.masks.get(flags)
+        if got is None:
+            got = self.masks[flags] = sum(1 << i for i, a in enumerate(flags) if a)
+        return got
+
+    def calls(self, in_hand: tuple[bool, ...]) -> tuple[tuple[str, ...], ...]:
+        """Each seat's legal actions at a spin when every seat in the hand may call."""
+        got = self.call_sets.get(in_hand)
+        if got is None:
+            got = self.call_sets[in_hand] = tuple(("call", "fold") if a else () for a in in_hand)
         return got
 
     def seats(self, mask: tuple[bool, ...]) -> tuple[int, ...]:
@@ -263,12 +291,13 @@ def _as_fraction(p: Any) -> tuple[int, int]:
 _TABLES: dict[tuple[TwoDreidelRules, int], Tables] = {}
 
 
-def tables(rules: TwoDreidelRules, players: int) -> Tables:
+@rules_keyword_only(0)
+def tables(players: int, *, rules: TwoDreidelRules) -> Tables:
     """The shared tables of ``rules`` at ``players`` seats (cached by value)."""
     key = (rules, players)
     t = _TABLES.get(key)
     if t is None:
         if len(_TABLES) > 256:
             _TABLES.clear()
-        t = _TABLES[key] = Tables(rules, players)
+        t = _TABLES[key] = Tables(players, rules=rules)
     return t

@@ -25,6 +25,7 @@ from ...errors import InputError, InputTypeError
 from .deck import DeckState, draw_weights
 from .ranking import Hand, format_hand, heads_up_share, normal_key, parse_cards, parse_hand
 from .rules import TwoDreidelRules
+from ..._deprecation import rules_keyword_only
 
 if TYPE_CHECKING:
     from ...exact import Distribution
@@ -52,7 +53,7 @@ class StateAwarePolicy:
         >>> from dreidelpoker.games.two_dreidel.deck import DeckState
         >>> rules = TwoDreidelRules()
         >>> p = StateAwarePolicy(lambda drawn, state: drawn[-1], name="worst")
-        >>> resolve_policy(p, rules).kept_at((0, 1, 3), DeckState.fresh(rules))
+        >>> resolve_policy(p, rules=rules).kept_at((0, 1, 3), DeckState.fresh(rules))
         (0, 1)
     """
 
@@ -127,9 +128,9 @@ def greedy_equity_policy(
         ('H', 'N', 'N')
     """
     if reference is None:  # an opponent keeping normal-best from a fresh deck
-        fresh = kept_weights(resolve_policy("normal-best", rules), DeckState.fresh(rules))
+        fresh = kept_weights(resolve_policy("normal-best", rules=rules), DeckState.fresh(rules))
         total = sum(fresh.values())
-        reference = {format_hand(h, rules): Fraction(w, total) for h, w in fresh.items()}
+        reference = {format_hand(h, rules=rules): Fraction(w, total) for h, w in fresh.items()}
 
     ref: dict[str, Fraction] = {}
     for h, p in reference.items():
@@ -139,17 +140,17 @@ def greedy_equity_policy(
         ref[h] = Fraction(int(r.p), int(r.q))
     if sum(ref.values()) != 1:
         raise InputError(f"reference probabilities must sum to 1, they sum to {sum(ref.values())}")
-    ref_hands = [(parse_hand(h, rules), p) for h, p in ref.items()]
+    ref_hands = [(parse_hand(h, rules=rules), p) for h, p in ref.items()]
 
     def heads_up(a: Hand, b: Hand) -> Fraction:
-        return heads_up_share(rules, a, b)
+        return heads_up_share(a, b, rules=rules)
 
     @lru_cache(maxsize=None)
     def hand_equity(hand: Hand) -> Fraction:
         return sum((p * heads_up(hand, b) for b, p in ref_hands), Fraction(0))
 
     def policy(drawn: str) -> str:
-        cards = parse_cards(drawn, rules, what="drawn cards")
+        cards = parse_cards(drawn, what="drawn cards", rules=rules)
         best: tuple[Fraction, tuple[int, ...], Hand] | None = None
         for back in sorted(set(_sub_multisets(cards, rules.put_back))):
             kept = list(cards)
@@ -263,11 +264,11 @@ def kept_weights(policy: ResolvedPolicy, state: DeckState) -> dict[Hand, int]:
 
     Examples:
         >>> rules = TwoDreidelRules()
-        >>> w = kept_weights(resolve_policy("normal-best", rules), DeckState.fresh(rules))
+        >>> w = kept_weights(resolve_policy("normal-best", rules=rules), DeckState.fresh(rules))
         >>> w[(0, 1)], sum(w.values())
         (40, 220)
     """
-    outcomes, _total = draw_weights(policy.rules, state)
+    outcomes, _total = draw_weights(state, rules=policy.rules)
     weights: dict[Hand, int] = {}
     for outcome, w in outcomes:
         kept = policy.kept_at(outcome.drawn, state)
@@ -283,7 +284,7 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
 
 
 def _put_back(policy: ResolvedPolicy, drawn: Hand) -> Hand:
-    drawn_text = format_hand(drawn, policy.rules)
+    drawn_text = format_hand(drawn, rules=policy.rules)
     try:
         answer = policy.fn(drawn_text)
     except NeedsStateError:
@@ -295,7 +296,7 @@ def _put_back(policy: ResolvedPolicy, drawn: Hand) -> Hand:
 
 def _put_back_state(policy: ResolvedPolicy, drawn: Hand, state: DeckState) -> Hand:
     assert policy.state_fn is not None
-    drawn_text = format_hand(drawn, policy.rules)
+    drawn_text = format_hand(drawn, rules=policy.rules)
     try:
         answer = policy.state_fn(drawn_text, state)
     except Exception as exc:  # a user's policy failed: say which input broke it
@@ -316,7 +317,7 @@ def _check_answer(policy: ResolvedPolicy, drawn: Hand, drawn_text: str, answer: 
             f"policy {policy.name!r} returned {answer!r} for drawn cards {drawn_text!r}; "
             f"it must return the put-back card(s) as a string of {rules.put_back} symbol(s)"
         )
-    back = parse_cards(answer, rules, what="put-back")
+    back = parse_cards(answer, what="put-back", rules=rules)
     if len(back) != rules.put_back:
         raise InputError(
             f"policy {policy.name!r} put back {answer!r} for drawn cards {drawn_text!r}; "
@@ -338,7 +339,8 @@ def _named_policy(name: str, rules: TwoDreidelRules) -> ResolvedPolicy:
     return ResolvedPolicy(name, rules, POLICIES[name](rules))
 
 
-def resolve_policy(policy: Policy | ResolvedPolicy, rules: TwoDreidelRules) -> ResolvedPolicy:
+@rules_keyword_only(1)
+def resolve_policy(policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> ResolvedPolicy:
     """Turn a policy name or callable into a validated, memoised policy.
 
     Parameters:
@@ -353,10 +355,10 @@ def resolve_policy(policy: Policy | ResolvedPolicy, rules: TwoDreidelRules) -> R
         TypeError: a value of another type.
 
     Examples:
-        >>> p = resolve_policy("normal-best", TwoDreidelRules())
+        >>> p = resolve_policy("normal-best", rules=TwoDreidelRules())
         >>> p.kept((0, 1, 3))
         (0, 1)
-        >>> resolve_policy("keep-best", TwoDreidelRules())
+        >>> resolve_policy("keep-best", rules=TwoDreidelRules())
         Traceback (most recent call last):
         ...
         dreidelpoker.errors.InputError: unknown policy 'keep-best'; known policies: normal-best, save-gimel, keep-shin, greedy-equity (or pass a callable)

@@ -16,6 +16,7 @@ from typing import Union
 
 from ...errors import InputError, InputTypeError, shorten
 from .rules import TwoDreidelRules, hand_trumps
+from ..._deprecation import rules_keyword_only
 
 Hand = tuple[int, ...]
 HandLike = Union[str, Sequence[int]]
@@ -30,7 +31,8 @@ def _default_rules() -> TwoDreidelRules:
     return TwoDreidelRules()
 
 
-def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None, *, what: str = "cards") -> Hand:
+@rules_keyword_only(1)
+def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = None, what: str = "cards") -> Hand:
     """Parse any number of cards to sorted symbol indices (best first).
 
     Letters (either case), Hebrew letters and card suits are accepted; spaces, commas
@@ -73,7 +75,8 @@ def parse_cards(text: str | Iterable[str], rules: TwoDreidelRules | None = None,
     return tuple(sorted(out))
 
 
-def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
+@rules_keyword_only(1)
+def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
     """Parse one hand; it must have exactly ``rules.hand_size`` cards.
 
     Parameters:
@@ -97,7 +100,7 @@ def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
     """
     rules = rules or _default_rules()
     if isinstance(hand, str):
-        cards = parse_cards(hand, rules, what="hand")
+        cards = parse_cards(hand, what="hand", rules=rules)
     else:
         if not isinstance(hand, Sequence) or not all(isinstance(c, int) for c in hand):
             raise InputTypeError(f"hand must be text like 'GH' or a tuple of symbol indices like (0, 1), "
@@ -110,7 +113,8 @@ def parse_hand(hand: HandLike, rules: TwoDreidelRules | None = None) -> Hand:
     return cards
 
 
-def format_hand(hand: Sequence[int], rules: TwoDreidelRules | None = None) -> str:
+@rules_keyword_only(1)
+def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) -> str:
     """Canonical form: better card first, symbol letters.
 
     Parameters:
@@ -140,7 +144,8 @@ def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
     return tuple(-i for i in sorted(hand))
 
 
-def trumps(rules: TwoDreidelRules, a: Sequence[int], b: Sequence[int]) -> bool:
+@rules_keyword_only(0)
+def trumps(a: Sequence[int], b: Sequence[int], *, rules: TwoDreidelRules) -> bool:
     """Whether hand ``a`` trumps hand ``b`` (both as symbol indices).
 
     ``a`` trumps ``b`` when some trump pair (x, y) has x in a and y in b, and no pair
@@ -157,7 +162,8 @@ def trumps(rules: TwoDreidelRules, a: Sequence[int], b: Sequence[int]) -> bool:
     return hand_trumps(rules.trump_index_pairs, a, b)
 
 
-def compare(a: HandLike, b: HandLike, rules: TwoDreidelRules | None = None) -> int:
+@rules_keyword_only(2)
+def compare(a: HandLike, b: HandLike, *, rules: TwoDreidelRules | None = None) -> int:
     """Heads-up result: +1 if ``a`` wins, -1 if ``b`` wins, 0 for a tie.
 
     Parameters:
@@ -173,20 +179,22 @@ def compare(a: HandLike, b: HandLike, rules: TwoDreidelRules | None = None) -> i
         (1, 1, 1)
     """
     rules = rules or _default_rules()
-    ha, hb = parse_hand(a, rules), parse_hand(b, rules)
+    ha, hb = parse_hand(a, rules=rules), parse_hand(b, rules=rules)
     return _compare(rules, ha, hb)
 
 
 def _compare(rules: TwoDreidelRules, ha: Hand, hb: Hand) -> int:
-    if trumps(rules, ha, hb):
+    pairs = rules.trump_index_pairs
+    if hand_trumps(pairs, ha, hb):
         return 1
-    if trumps(rules, hb, ha):
+    if hand_trumps(pairs, hb, ha):
         return -1
     ka, kb = normal_key(ha), normal_key(hb)
     return (ka > kb) - (ka < kb)
 
 
-def heads_up_share(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
+@rules_keyword_only(0)
+def heads_up_share(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> Fraction:
     """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
 
     Parameters:
@@ -200,7 +208,8 @@ def heads_up_share(rules: TwoDreidelRules, a: Hand, b: Hand) -> Fraction:
     return (Fraction(0), Fraction(1, 2), Fraction(1))[_compare(rules, a, b) + 1]
 
 
-def showdown_winners(rules: TwoDreidelRules, hands: Sequence[Hand]) -> list[int]:
+@rules_keyword_only(0)
+def showdown_winners(hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[int]:
     """Positions of the winners among parsed hands ("trumps are evaluated last").
 
     Parameters:
@@ -222,16 +231,18 @@ def showdown_winners(rules: TwoDreidelRules, hands: Sequence[Hand]) -> list[int]
         return [i for i in pos if normal_key(hands[i]) == best]
 
     winners = normal_best(range(len(hands)))
+    pairs = rules.trump_index_pairs
     # All hands in `winners` are equal, so trumping one of them is trumping all of them.
     # The rules object guarantees the trump relation is acyclic, so this terminates.
     while True:
-        challengers = [i for i in range(len(hands)) if trumps(rules, hands[i], hands[winners[0]])]
+        challengers = [i for i in range(len(hands)) if hand_trumps(pairs, hands[i], hands[winners[0]])]
         if not challengers:
             return winners
         winners = normal_best(challengers)
 
 
-def showdown(hands: Sequence[HandLike], rules: TwoDreidelRules | None = None) -> list[int]:
+@rules_keyword_only(1)
+def showdown(hands: Sequence[HandLike], *, rules: TwoDreidelRules | None = None) -> list[int]:
     """Multiway showdown; returns the positions of the winning hands (several = split).
 
     Parameters:
@@ -248,4 +259,4 @@ def showdown(hands: Sequence[HandLike], rules: TwoDreidelRules | None = None) ->
         [0, 1]
     """
     rules = rules or _default_rules()
-    return showdown_winners(rules, [parse_hand(h, rules) for h in hands])
+    return showdown_winners([parse_hand(h, rules=rules) for h in hands], rules=rules)

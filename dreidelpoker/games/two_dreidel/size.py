@@ -18,6 +18,7 @@ from ...caches import bounded_cache
 from ...errors import ResourceLimitError
 from ...limits import approx_count
 from .rules import TwoDreidelRules
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["MAX_POSTERIOR_WORK", "check_chain_size", "check_posterior_work", "estimated_states", "posterior_work"]
 
@@ -38,7 +39,8 @@ def estimated_states(rules: TwoDreidelRules) -> int:
     return max(1, prod(c + 1 for c in rules.counts) // 2)
 
 
-def check_chain_size(rules: TwoDreidelRules, max_states: int, *, option: str = "max_states") -> int:
+@rules_keyword_only(0)
+def check_chain_size(max_states: int, *, rules: TwoDreidelRules, option: str = "max_states") -> int:
     """Refuse at once a deck whose chain is estimated over ``max_states`` states.
 
     Parameters:
@@ -53,7 +55,7 @@ def check_chain_size(rules: TwoDreidelRules, max_states: int, *, option: str = "
         ResourceLimitError: naming the estimate, the limit and the option that raises it.
 
     Examples:
-        >>> check_chain_size(TwoDreidelRules(), 1000)
+        >>> check_chain_size(1000, rules=TwoDreidelRules())
         72
     """
     n = estimated_states(rules)
@@ -73,7 +75,8 @@ def check_chain_size(rules: TwoDreidelRules, max_states: int, *, option: str = "
 MAX_POSTERIOR_WORK = 2_000_000
 
 
-def posterior_work(rules: TwoDreidelRules, hands: int) -> int:
+@rules_keyword_only(0)
+def posterior_work(hands: int, *, rules: TwoDreidelRules) -> int:
     """An upper bound on the hidden states an opponent posterior visits up to hand ``hands``.
 
     Before hand ``j`` the hidden state is the discard pile (``m`` cards, a public number)
@@ -89,7 +92,7 @@ def posterior_work(rules: TwoDreidelRules, hands: int) -> int:
         The bound (an int; cheap: no state is built).
 
     Examples:
-        >>> posterior_work(TwoDreidelRules(), 3)
+        >>> posterior_work(3, rules=TwoDreidelRules())
         112
     """
     return _posterior_work(rules.counts, rules.draw, rules.put_back, hands)
@@ -113,7 +116,8 @@ def _posterior_work(counts: tuple[int, ...], draw: int, put_back: int, hands: in
     return total
 
 
-def check_posterior_work(rules: TwoDreidelRules, hands: int, *, max_work: int = MAX_POSTERIOR_WORK) -> int:
+@rules_keyword_only(0)
+def check_posterior_work(hands: int, *, rules: TwoDreidelRules, max_work: int = MAX_POSTERIOR_WORK) -> int:
     """Refuse at once a posterior whose :func:`posterior_work` is over ``max_work``.
 
     Parameters:
@@ -128,10 +132,10 @@ def check_posterior_work(rules: TwoDreidelRules, hands: int, *, max_work: int = 
         ResourceLimitError: naming the deck, the hand number, the bound and the limit.
 
     Examples:
-        >>> check_posterior_work(TwoDreidelRules(), 100) <= MAX_POSTERIOR_WORK
+        >>> check_posterior_work(100, rules=TwoDreidelRules()) <= MAX_POSTERIOR_WORK
         True
     """
-    work = posterior_work(rules, hands)
+    work = posterior_work(hands, rules=rules)
     if work > max_work:
         raise ResourceLimitError(
             f"an opponent posterior for deck {rules.deck_label} at hand {hands:,} would visit up to {work:,} "

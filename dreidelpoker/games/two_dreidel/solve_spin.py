@@ -35,12 +35,13 @@ from ...solve import GameSolution, exploitability_of, solve
 from ...solve.cfr import FlatForm
 from ..registry import CliCommand, get_game
 from .information import opponent_posterior, parse_discards
-from .rules import DECK_HELP, TwoDreidelRules
+from .rules import TwoDreidelRules
 from .spin import spin_decision
 from .solve_bots import bot_policy
 from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError
 from ...limits import int_arg, progress_bar
+from ...rules_cli import add_rules_flags, rules_from_args
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
 
@@ -333,7 +334,7 @@ def solve_spin_game(
     rules = rules or TwoDreidelRules()
     if isinstance(discards, str) or len(discards) != 2:
         raise InputError(f"discards must give one history per seat (2), got {discards!r}")
-    lengths = {len(parse_discards(d, rules)) for d in discards if d is not None}
+    lengths = {len(parse_discards(d, rules=rules)) for d in discards if d is not None}
     if len(lengths) > 1:
         raise InputError(f"both seats draw every hand, so their discard histories must be equally long; got "
                          f"lengths {sorted(lengths)} (use '?' for an unseen hand)")
@@ -378,7 +379,6 @@ def _positive_pair(text: str) -> list[int]:
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     from .policies import POLICIES
 
-    p.add_argument("--deck", default="1-5-5-1", help=DECK_HELP)
     p.add_argument("--pot", type=int_arg, default=4, help="the pot before the first spin (default 4)")
     p.add_argument("--stacks", default="8,8", help="chips behind of the button (who spins) and the other seat "
                    "(default 8,8)")
@@ -391,6 +391,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--carry-share", default="1/2", help="the button's share of a carried-over pot (default 1/2)")
     p.add_argument("--method", default="lp", choices=("lp", "cfr+"), help="exact LP (default) or CFR+")
     p.add_argument("--iterations", type=int_arg, default=1000, help="CFR+ iterations (default 1000)")
+    add_rules_flags(p, TwoDreidelRules)  # every rules field: --deck, --spin-probabilities, --half-pot-rounding …
 
 
 def _run(args: argparse.Namespace) -> SpinGameSolution:
@@ -402,7 +403,7 @@ def _run(args: argparse.Namespace) -> SpinGameSolution:
         share = Fraction(args.carry_share)
     except (ValueError, ZeroDivisionError):
         raise InputError(f"--carry-share must be a number from 0 to 1 like 1/2, got {args.carry_share!r}") from None
-    return solve_spin_game(TwoDreidelRules(deck=args.deck), pot=args.pot, stacks=_positive_pair(args.stacks),
+    return solve_spin_game(rules_from_args(TwoDreidelRules, args), pot=args.pot, stacks=_positive_pair(args.stacks),
                            discards=(args.discard, args.opponent_discard), policy=args.policy, spins=args.spins,
                            betting=not args.no_betting, carry_share=share, method=args.method,
                            iterations=args.iterations)

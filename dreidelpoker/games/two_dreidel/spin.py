@@ -39,6 +39,7 @@ from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
+from ..._deprecation import rules_keyword_only
 
 __all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
 
@@ -67,7 +68,8 @@ def _face_index(rules: TwoDreidelRules, face: str) -> int:
     return rules.spin_faces.index(sym)
 
 
-def spin_buy_in(face: str, pot: int, rules: TwoDreidelRules | None = None) -> int:
+@rules_keyword_only(2)
+def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) -> int:
     """The buy-in a spin face sets from the pot at that moment.
 
     Parameters:
@@ -81,7 +83,7 @@ def spin_buy_in(face: str, pot: int, rules: TwoDreidelRules | None = None) -> in
     Examples:
         >>> [spin_buy_in(f, 5) for f in "GHNS"]
         [5, 3, 0, 1]
-        >>> spin_buy_in("H", 5, TwoDreidelRules(half_pot_rounding="down"))
+        >>> spin_buy_in("H", 5, rules=TwoDreidelRules(half_pot_rounding="down"))
         2
     """
     rules = rules or TwoDreidelRules()
@@ -212,7 +214,7 @@ def spin_decision(
         raise InputError(f"opponents still in must number 1 to {MAX_OPPONENTS}, got {len(stacks)}")
     idx = _face_index(rules, face)
     face_sym = rules.spin_faces[idx]
-    b = spin_buy_in(face_sym, pot, rules)
+    b = spin_buy_in(face_sym, pot, rules=rules)
     assumptions = _assumptions(rules, q)
     cannot = hero_stack is not None and hero_stack < b
     if cannot and rules.short_stack == "fold":

@@ -356,8 +356,8 @@ def new_spin_game(
             raise InputError(f"hands[{seat}] must map hands to non-negative integer weights, some positive")
         labels.append(tuple(h for h, _w in items))
         weights.append(tuple(w for _h, w in items))
-        parsed.append([parse_hand(h, rules) for h, _w in items])
-    table = tuple(tuple(heads_up_share(rules, a, b) for b in parsed[1]) for a in parsed[0])
+        parsed.append([parse_hand(h, rules=rules) for h, _w in items])
+    table = tuple(tuple(heads_up_share(a, b, rules=rules) for b in parsed[1]) for a in parsed[0])
     setup = SpinGameSetup(rules, (labels[0], labels[1]), (weights[0], weights[1]), pot, st, spins, betting,
                           share, _face_weights(rules), table)
     return SpinGameState(setup)

@@ -146,7 +146,7 @@ class PutBackMDP:
         them); a :class:`DeckChain`, or a policy whose chain does not settle on one
         distribution per deck size, goes the general way through its deck chain."""
         if not isinstance(opponent, DeckChain):
-            pol = resolve_policy(opponent, self.rules)
+            pol = resolve_policy(opponent, rules=self.rules)
             choice = self._policy_choice(pol)
             fast = _phase_kept(self._arrays, self.prefix, self.cycle, choice, len(self.rules.all_hands))
             if fast is not None:
@@ -223,7 +223,7 @@ class PutBackMDP:
         """
         name, opp = self._opponent(opponent)
         exact_values, float_values = _action_values(self._arrays, self.rules, opp)
-        choice = self._policy_choice(resolve_policy(initial, self.rules))
+        choice = self._policy_choice(resolve_policy(initial, rules=self.rules))
         # Policy iteration in floats first (a sparse solve per step), then exactly from the
         # float optimum: usually one exact evaluation proves it optimal, and the exact loop
         # below corrects it if float rounding ever chose wrongly, so the answer stays exact.
@@ -278,11 +278,11 @@ class BestResponse:
         name = f"best-vs-{opponent}"
 
         def choose(drawn: str, state: DeckState) -> str:
-            hand = parse_cards(drawn, rules, what="drawn cards")
+            hand = parse_cards(drawn, what="drawn cards", rules=rules)
             back = table.get((state, hand))
             if back is None:  # a state no policy reaches from a fresh deck: fall back to normal-best
                 return drawn[len(drawn) - rules.put_back:]
-            return format_hand(back, rules)
+            return format_hand(back, rules=rules)
 
         self.policy = StateAwarePolicy(choose, name=name)
 
@@ -300,7 +300,7 @@ class BestResponse:
         seen: dict[Hand, Fraction] = {}
         backs: dict[Hand, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
-            outcomes, total = draw_weights(self.rules, s)
+            outcomes, total = draw_weights(s, rules=self.rules)
             for o, w in outcomes:
                 q = p * Fraction(w, total)
                 seen[o.drawn] = seen.get(o.drawn, Fraction(0)) + q
@@ -310,21 +310,21 @@ class BestResponse:
         rows = []
         for drawn in sorted(seen, key=lambda h: tuple(h)):
             parts = sorted(backs[drawn].items(), key=lambda kv: -kv[1])
-            text = ", ".join(f"{format_hand(b, self.rules)} {decimal_str(_rat(q / seen[drawn]), 3)}"
+            text = ", ".join(f"{format_hand(b, rules=self.rules)} {decimal_str(_rat(q / seen[drawn]), 3)}"
                              for b, q in parts)
-            normal = format_hand(drawn[len(drawn) - self.rules.put_back:], self.rules)
+            normal = format_hand(drawn[len(drawn) - self.rules.put_back:], rules=self.rules)
             freq: Any = _rat(seen[drawn]) if exact else decimal_str(_rat(seen[drawn]), 4)
-            rows.append((format_hand(drawn, self.rules), freq, text, normal))
+            rows.append((format_hand(drawn, rules=self.rules), freq, text, normal))
         return ExactTable(("drawn", "P(drawn)", "put back (share)", "normal-best puts back"), tuple(rows),
                           title=f"best put-back policy against {self.opponent}, deck {self.rules.deck_label}")
 
     def by_deck_size(self, drawn: str) -> ExactTable:
         """For one drawn set, what the policy puts back on hands of each deck size."""
-        hand = parse_cards(drawn, self.rules, what="drawn cards")
+        hand = parse_cards(drawn, what="drawn cards", rules=self.rules)
         pi = self.chain.long_run_state_distribution()
         by: dict[int, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
-            outcomes, total = draw_weights(self.rules, s)
+            outcomes, total = draw_weights(s, rules=self.rules)
             for o, w in outcomes:
                 if o.drawn == hand:
                     b = self.table.get((s, hand), hand[-self.rules.put_back:])
@@ -334,11 +334,11 @@ class BestResponse:
         for size in self.mdp.cycle:
             d = by.get(size, {})
             tot = sum(d.values(), Fraction(0))
-            text = ", ".join(f"{format_hand(b, self.rules)} {decimal_str(_rat(q / tot), 3)}"
+            text = ", ".join(f"{format_hand(b, rules=self.rules)} {decimal_str(_rat(q / tot), 3)}"
                              for b, q in sorted(d.items(), key=lambda kv: -kv[1])) if tot else "-"
             rows.append((size, text))
         return ExactTable(("deck size", "put back (share)"), tuple(rows),
-                          title=f"drawn {format_hand(hand, self.rules)}: put-back by deck size")
+                          title=f"drawn {format_hand(hand, rules=self.rules)}: put-back by deck size")
 
     def to_dict(self) -> dict[str, Any]:
         return {"deck": self.rules.deck_label, "opponent": self.opponent, "value": frac_str(self.value),
@@ -472,7 +472,7 @@ def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[DeckState, Hand], Mapping
         s = stack.pop()
         if s in info:
             continue
-        outcomes, total = draw_weights(rules, s)
+        outcomes, total = draw_weights(s, rules=rules)
         nxt: dict[DeckState, Fraction] = {}
         kept_d: dict[Hand, Fraction] = {}
         resh = Fraction(0)
@@ -491,7 +491,7 @@ def _mixed_chain(mdp: PutBackMDP, probs: Mapping[tuple[DeckState, Hand], Mapping
     def refuse(drawn: str, state: DeckState) -> str:
         raise InputError(f"{name} is a randomised policy; use its probabilities")
 
-    return DeckChain(rules, resolve_policy(StateAwarePolicy(refuse, name=name), rules), mdp.start, info)
+    return DeckChain(rules, resolve_policy(StateAwarePolicy(refuse, name=name), rules=rules), mdp.start, info)
 
 
 def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[DeckState, Hand], dict[Hand, float]], float]:
@@ -556,7 +556,7 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[DeckState, Hand], d
     ub_r: list[int] = []
     ub_c: list[int] = []
     ub_v: list[float] = []
-    values = {(h, g): float(heads_up_value(rules, h, g)) for h in hands for g in hands}
+    values = {(h, g): float(heads_up_value(h, g, rules=rules)) for h in hands for g in hands}
     for a, (s, di, _, kept, nxt) in enumerate(acts):
         ub_r += [a, a]
         ub_c += [ou + sidx[nxt], ou + ns + di]
@@ -683,7 +683,7 @@ def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
     seen: dict[Hand, Fraction] = {}
     backs: dict[Hand, dict[Hand, Fraction]] = {}
     for s, p in pi.items():
-        outcomes, total = draw_weights(rules, s)
+        outcomes, total = draw_weights(s, rules=rules)
         for o, w in outcomes:
             q = p * Fraction(w, total)
             seen[o.drawn] = seen.get(o.drawn, Fraction(0)) + q
@@ -694,8 +694,8 @@ def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
     rows = []
     for drawn in sorted(seen):
         parts = sorted(backs[drawn].items(), key=lambda kv: -kv[1])
-        text = ", ".join(f"{format_hand(b, rules)} {decimal_str(_rat(q / seen[drawn]), 3)}" for b, q in parts)
-        rows.append((format_hand(drawn, rules), decimal_str(_rat(seen[drawn]), 4), text,
-                     format_hand(drawn[len(drawn) - rules.put_back:], rules)))
+        text = ", ".join(f"{format_hand(b, rules=rules)} {decimal_str(_rat(q / seen[drawn]), 3)}" for b, q in parts)
+        rows.append((format_hand(drawn, rules=rules), decimal_str(_rat(seen[drawn]), 4), text,
+                     format_hand(drawn[len(drawn) - rules.put_back:], rules=rules)))
     return ExactTable(("drawn", "P(drawn) ≈", "put back (share)", "normal-best puts back"), tuple(rows),
                       title=f"the equilibrium put-back policy, deck {rules.deck_label}")

@@ -45,6 +45,7 @@ from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
+from ..._deprecation import rules_keyword_only
 
 __all__ = [
     "BeforeDrawEquity",
@@ -85,11 +86,11 @@ def hand_equity(
 
 
 # -- three drawn cards --------------------------------------------------------------------
+@rules_keyword_only(1)
 def parse_drawn(
     drawn: HandLike,
-    rules: TwoDreidelRules | None = None,
     *,
-    top: str | None = None,
+    rules: TwoDreidelRules | None = None, top: str | None = None,
     hero_deck: DeckState | None = None,
 ) -> Hand:
     """Parse and check the hero's drawn cards.
@@ -120,12 +121,12 @@ def parse_drawn(
     """
     rules = rules or TwoDreidelRules()
     if isinstance(drawn, str):
-        cards = parse_cards(drawn, rules, what="drawn cards")
+        cards = parse_cards(drawn, what="drawn cards", rules=rules)
     else:
         cards = tuple(sorted(drawn))
         if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
             raise InputError(f"drawn cards {drawn!r} must be symbol indices 0..{len(rules.symbols) - 1}")
-    label = format_hand(cards, rules)
+    label = format_hand(cards, rules=rules)
     if len(cards) != rules.draw:
         raise InputError(f"you draw {rules.draw} cards each hand, got {len(cards)} in {drawn!r}")
     for s, (c, full) in enumerate(zip(counts_of(cards, len(rules.symbols)), rules.counts)):
@@ -135,7 +136,7 @@ def parse_drawn(
             )
     known: Hand = ()
     if top is not None and top != "":
-        known = tuple(sorted(parse_cards(top, rules, what="top card")))
+        known = tuple(sorted(parse_cards(top, what="top card", rules=rules)))
         if len(known) > rules.put_back:
             raise InputError(f"at most {rules.put_back} known top card(s) (the cards put back last hand), "
                              f"got {top!r}")
@@ -143,18 +144,18 @@ def parse_drawn(
         hero_deck.validate(rules)
         if known and hero_deck.top and known != hero_deck.top:
             raise InputError(
-                f"top card {format_hand(known, rules)} contradicts the deck state's top card "
-                f"{format_hand(hero_deck.top, rules)}"
+                f"top card {format_hand(known, rules=rules)} contradicts the deck state's top card "
+                f"{format_hand(hero_deck.top, rules=rules)}"
             )
         known = known or hero_deck.top
     held = counts_of(cards, len(rules.symbols))
     if any(t > c for t, c in zip(counts_of(known, len(rules.symbols)), held)):
         raise InputError(
-            f"drawn cards {label} are inconsistent with the known top card {format_hand(known, rules)}: "
+            f"drawn cards {label} are inconsistent with the known top card {format_hand(known, rules=rules)}: "
             "the card put back last hand is always drawn first"
         )
     if hero_deck is not None:
-        outcomes, _ = draw_weights(rules, hero_deck)
+        outcomes, _ = draw_weights(hero_deck, rules=rules)
         if all(o.drawn != cards for o, _w in outcomes):
             raise InputError(f"drawn cards {label} cannot be drawn from {hero_deck.describe(rules)}")
     return cards
@@ -288,8 +289,13 @@ def put_back_equities(
     policy: Policy = "normal-best",
     top: str | None = None,
     hero_deck: DeckState | None = None,
+    method: Literal["exact", "monte-carlo"] = "exact",
+    samples: int = 20_000,
+    seed: int = 0,
 ) -> PutBackTable:
-    """Exact equity of each put-back choice for the hero's drawn cards.
+    """Equity of each put-back choice for the hero's drawn cards: exact, or sampled with
+    ``method="monte-carlo"`` (each choice's :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`
+    from ``samples`` deals with the same ``seed``).
 
     ``top`` is the card the hero put back last hand (it must be among the drawn cards);
     ``hero_deck`` the hero's deck before the draw, if the drawn cards should be checked
@@ -304,9 +310,15 @@ def put_back_equities(
         policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
         top: the card you put back last hand.
         hero_deck: your deck before the draw, to check the drawn cards against.
+        method: ``"exact"`` or ``"monte-carlo"``.
+        samples: Monte Carlo samples per choice.
+        seed: the Monte Carlo seed.
 
     Returns:
         A :class:`PutBackTable`, one row per choice.
+
+    Raises:
+        ValueError: an unknown method, or drawn cards that are not a draw (see :func:`parse_drawn`).
 
     Examples:
         >>> t = put_back_equities("GHS", opponents=1)
@@ -316,15 +328,25 @@ def put_back_equities(
         'H'
     """
     rules = rules or TwoDreidelRules()
-    cards = parse_drawn(drawn, rules, top=top, hero_deck=hero_deck)
-    lists = opponent_hand_lists(rules, opponents, policy)
+    if method not in ("exact", "monte-carlo"):
+        raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
+    cards = parse_drawn(drawn, top=top, hero_deck=hero_deck, rules=rules)
+    if method == "monte-carlo":
+        label = format_hand(cards, rules=rules)
+        sampled = [PutBackChoice(format_hand(back, rules=rules), format_hand(kept, rules=rules),
+                                 monte_carlo_equity(kept, rules=rules, opponents=opponents, policy=policy,
+                                                    samples=samples, seed=seed))
+                   for back, kept in _choices(rules, cards)]
+        return PutBackTable(label, tuple(sampled), f"drew {label}: Monte Carlo equity of each put-back",
+                            method="monte-carlo")
+    lists = opponent_hand_lists(opponents, policy, rules=rules)
     n = len(lists)
     choices = []
     for back, kept in _choices(rules, cards):
-        hand = format_hand(kept, rules)
-        res = equity_vs_lists(rules, [(kept, 1)], lists, description=f"keep {hand} against {_opp_label(n)}")
-        choices.append(PutBackChoice(format_hand(back, rules), hand, res))
-    label = format_hand(cards, rules)
+        hand = format_hand(kept, rules=rules)
+        res = equity_vs_lists([(kept, 1)], lists, description=f"keep {hand} against {_opp_label(n)}", rules=rules)
+        choices.append(PutBackChoice(format_hand(back, rules=rules), hand, res))
+    label = format_hand(cards, rules=rules)
     return PutBackTable(label, tuple(choices), f"drew {label}: equity of each put-back against {_opp_label(n)}")
 
 
@@ -402,28 +424,28 @@ def before_draw_equity(
     rules = rules or TwoDreidelRules()
     if not isinstance(state, DeckState):
         raise InputTypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
-    lists = opponent_hand_lists(rules, opponents, policy)
+    lists = opponent_hand_lists(opponents, policy, rules=rules)
     n = len(lists)
-    outcomes, total = draw_weights(rules, state)
-    pol = None if hero_policy == "best" else resolve_policy(hero_policy, rules)
+    outcomes, total = draw_weights(state, rules=rules)
+    pol = None if hero_policy == "best" else resolve_policy(hero_policy, rules=rules)
     acc_win = acc_tie = acc_eq = sympy.Integer(0)
     rows = []
     for outcome, w in outcomes:
         p = sympy.Rational(w, total)
         if pol is None:
             options = [
-                (back, kept, equity_vs_lists(rules, [(kept, 1)], lists))
+                (back, kept, equity_vs_lists([(kept, 1)], lists, rules=rules))
                 for back, kept in _choices(rules, outcome.drawn)
             ]
             back, kept, res = max(options, key=lambda o: o[2].equity)
         else:
             kept = pol.kept(outcome.drawn)
             back = pol.put_back(outcome.drawn)
-            res = equity_vs_lists(rules, [(kept, 1)], lists)
+            res = equity_vs_lists([(kept, 1)], lists, rules=rules)
         acc_win += p * res.win
         acc_tie += p * res.tie
         acc_eq += p * res.equity
-        rows.append((format_hand(outcome.drawn, rules), p, format_hand(back, rules), format_hand(kept, rules),
+        rows.append((format_hand(outcome.drawn, rules=rules), p, format_hand(back, rules=rules), format_hand(kept, rules=rules),
                      res.equity))
     name = "best" if pol is None else pol.name
     desc = f"before the draw from {state.describe(rules)}, putting back by {name}, against {_opp_label(n)}"
@@ -473,11 +495,11 @@ def monte_carlo_equity(
         True
     """
     rules = rules or TwoDreidelRules()
-    lists = opponent_hand_lists(rules, opponents, policy)
+    lists = opponent_hand_lists(opponents, policy, rules=rules)
     if isinstance(hero, DeckState):
-        hero_w = hand_weights(rules, kept_hand_distribution(rules, state=hero, policy=hero_policy))
+        hero_w = hand_weights(kept_hand_distribution(rules, state=hero, policy=hero_policy), rules=rules)
     else:
-        hero_w = hand_weights(rules, hero)
+        hero_w = hand_weights(hero, rules=rules)
     known = TwoDreidelKnown(tuple(hero_w), tuple(tuple(ws) for ws in lists))
     return generic_monte_carlo(TWO_DREIDEL, known, rules=rules, samples=samples, seed=seed, confidence=confidence)
 
@@ -495,7 +517,12 @@ def table_equity(
     samples: int = 20_000,
     seed: int = 0,
 ) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEstimate:
-    """Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
+    """Deprecated: returns one of four types. Call the function for what the hero knows:
+    :func:`~dreidelpoker.games.two_dreidel.equity.equity` or :func:`monte_carlo_equity` for a
+    hand, :func:`put_back_equities` (``method=``) for drawn cards, :func:`before_draw_equity` or
+    :func:`monte_carlo_equity` for a deck state before the draw.
+
+    Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
     :class:`PutBackTable`), or a deck state before the draw.
 
     ``method="monte-carlo"`` samples instead (``samples``, ``seed``); with a deck state it
@@ -522,11 +549,14 @@ def table_equity(
             Carlo from a deck state with ``hero_policy="best"``.
 
     Examples:
-        >>> table_equity("GHS").best.hand
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     table_equity("GHS").best.hand
         'GS'
-        >>> table_equity("GH", method="monte-carlo", samples=2000, seed=3).samples
-        2000
     """
+    deprecated_call("two_dreidel.table_equity()", "equity()/monte_carlo_equity() for a hand, "
+                    "put_back_equities(method=...) for drawn cards, before_draw_equity() for a deck state")
     rules = rules or TwoDreidelRules()
     if method not in ("exact", "monte-carlo"):
         raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
@@ -540,20 +570,12 @@ def table_equity(
     if isinstance(hero, Distribution):
         cards_n = rules.hand_size
     elif isinstance(hero, str):
-        cards_n = len(parse_cards(hero, rules, what="hero cards"))
+        cards_n = len(parse_cards(hero, what="hero cards", rules=rules))
     else:
         cards_n = len(tuple(hero))
     if cards_n == rules.draw:
-        if method == "exact":
-            return put_back_equities(hero, rules=rules, opponents=opponents, policy=policy, top=top)  # type: ignore[arg-type]
-        cards = parse_drawn(hero, rules, top=top)  # type: ignore[arg-type]
-        choices = []
-        for back, kept in _choices(rules, cards):
-            res = monte_carlo_equity(kept, rules=rules, opponents=opponents, policy=policy, samples=samples, seed=seed)
-            choices.append(PutBackChoice(format_hand(back, rules), format_hand(kept, rules), res))
-        label = format_hand(cards, rules)
-        return PutBackTable(label, tuple(choices), f"drew {label}: Monte Carlo equity of each put-back",
-                            method="monte-carlo")
+        return put_back_equities(hero, rules=rules, opponents=opponents, policy=policy, top=top,  # type: ignore[arg-type]
+                                 method=method, samples=samples, seed=seed)
     if cards_n != rules.hand_size:
         raise InputError(
             f"the hero's cards must be a hand of {rules.hand_size} or a draw of {rules.draw}, got {cards_n} cards"

@@ -8,16 +8,17 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...equity import EquityResult
-from .equity import MAX_OPPONENTS
+from .equity import MAX_OPPONENTS, equity
 from .information import OpponentPosterior, table_posteriors
 from .policies import POLICIES
 from .ranking import format_hand, parse_cards, parse_hand
-from .rules import DECK_HELP, TwoDreidelRules
+from .rules import TwoDreidelRules
 from .spin import SpinTable, spin_table
 from ...montecarlo import MonteCarloEstimate
-from .table import PutBackTable, table_equity
+from .table import PutBackTable, monte_carlo_equity, put_back_equities
 from ...errors import InputError
 from ...limits import int_arg, monte_carlo_options
+from ...rules_cli import add_rules_flags, rules_from_args
 
 
 
@@ -27,13 +28,14 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
     Parameters:
         p: the command's parser.
     """
-    p.add_argument("hand", metavar="HAND", nargs="?", help='your two kept cards, e.g. GH, "גה" or ♠♥')
-    p.add_argument("--deck", default="1-5-5-1", help=DECK_HELP)
+    p.add_argument("--hand", metavar="CARDS", default=None, help='your two kept cards, e.g. GH, "גה" or ♠♥')
+    # Deprecated: the hand as a positional argument (`equity two-dreidel GH`), as before --hand.
+    p.add_argument("hand_positional", metavar="HAND", nargs="?", default=None, help=argparse.SUPPRESS)
     p.add_argument("--policy", default="normal-best",
                    help=f"keep policy the opponents play: {', '.join(POLICIES)} (default normal-best)")
     p.add_argument("--opponents", type=int_arg, default=None,
                    help=f"number of opponents, 1 to {MAX_OPPONENTS} (default 1, or one per --opponent-discard)")
-    p.add_argument("--drawn", metavar="CARDS", help="your three drawn cards (instead of HAND): shows the equity "
+    p.add_argument("--drawn", metavar="CARDS", help="your three drawn cards (instead of --hand): shows the equity "
                    "of each put-back choice, e.g. --drawn GHN")
     p.add_argument("--top", metavar="CARD", help="the card you put back last hand (checked against --drawn)")
     p.add_argument("--opponent-discard", metavar="HISTORY", action="append", default=None,
@@ -48,12 +50,9 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stack", type=int_arg, default=None, help="your chips, for the spin table (default: deep)")
     p.add_argument("--opponent-stacks", metavar="CHIPS", default=None,
                    help="opponents' chips for the spin table, e.g. 6,3 (default: deep)")
-    p.add_argument("--half-pot-rounding", choices=["up", "down"], default="up",
-                   help="Hey buy-in: half the pot rounded up (default) or down, for the spin table")
-    p.add_argument("--short-stack", choices=["all-in", "fold"], default="all-in",
-                   help="a player who cannot pay a buy-in goes all-in for less (default) or must fold")
     p.add_argument("--samples", type=int_arg, default=None, help="Monte Carlo with this many samples instead of exact")
     p.add_argument("--seed", type=int_arg, default=None, help="seed for --samples (default 0; only with --samples)")
+    add_rules_flags(p, TwoDreidelRules)  # every rules field: --deck, --half-pot-rounding, --short-stack …
 
 
 @dataclass(frozen=True)
@@ -97,17 +96,25 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         What the command prints (text or JSON).
 
     Raises:
-        ValueError: both or neither of HAND and ``--drawn``, or options that do not fit together.
+        ValueError: both or neither of ``--hand`` and ``--drawn``, or options that do not fit together.
     """
-    rules = TwoDreidelRules(deck=args.deck, half_pot_rounding=args.half_pot_rounding, short_stack=args.short_stack)
+    rules: TwoDreidelRules = rules_from_args(TwoDreidelRules, args)
+    if getattr(args, "hand_positional", None) is not None:
+        if args.hand is not None:
+            raise InputError("give your hand once: --hand CARDS (the positional HAND is its deprecated form)")
+        import sys
+
+        print("dreidelpoker: the positional HAND is deprecated and will be removed; use --hand "
+              f"{args.hand_positional}", file=sys.stderr)
+        args.hand = args.hand_positional
     if (args.hand is None) == (args.drawn is None):
-        raise InputError("give either HAND (your two kept cards) or --drawn CARDS (your three drawn cards)")
+        raise InputError("give either --hand CARDS (your two kept cards) or --drawn CARDS (your three drawn cards)")
     if args.drawn is not None:
-        n_drawn = len(parse_cards(args.drawn, rules, what="--drawn"))
+        n_drawn = len(parse_cards(args.drawn, what="--drawn", rules=rules))
         if n_drawn != rules.draw:
             raise InputError(
                 f"--drawn takes your {rules.draw} drawn cards, got {n_drawn} in {args.drawn!r}; "
-                "for the two cards you kept, give them as HAND"
+                "for the two cards you kept, give them with --hand"
             )
     if args.top_two_only and args.hand_number is None and args.opponent_discard is not None:
         raise InputError("--top-two-only needs --hand-number (the current hand number, 1 for the first hand)")
@@ -143,10 +150,16 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
     if args.drawn is not None:
         hero = args.drawn
     else:
-        hero = format_hand(parse_hand(args.hand, rules), rules)
-    result = table_equity(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
-                          method=method, samples=samples, seed=seed)
-    assert isinstance(result, (EquityResult, PutBackTable, MonteCarloEstimate))
+        hero = format_hand(parse_hand(args.hand, rules=rules), rules=rules)
+    result: EquityResult | PutBackTable | MonteCarloEstimate
+    if args.drawn is not None:
+        result = put_back_equities(hero, rules=rules, opponents=opponents, policy=args.policy, top=args.top,
+                                   method=method, samples=samples, seed=seed)
+    elif method == "exact":
+        result = equity(hero, rules=rules, opponents=opponents, policy=args.policy)
+    else:
+        result = monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=args.policy, samples=samples,
+                                    seed=seed)
     label = result.drawn if isinstance(result, PutBackTable) else hero
     spin = None
     if args.pot is not None:
