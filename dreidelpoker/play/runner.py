@@ -287,8 +287,6 @@ def _steps(
     exact: ExactIntegers | None = None
     for steps in range(max_steps):
         turn = state.turn
-        if turn is _TERMINAL:
-            return state, tuple(history), steps
         if turn is _CHANCE:
             if chance is None:
                 chance = ChanceStream(np.random.default_rng(child(0)))
@@ -311,15 +309,18 @@ def _steps(
             if keep_history:
                 history.append(("player", seat, action))
             state = state.apply(action)
+        elif turn is _TERMINAL:
+            return state, tuple(history), steps
         else:
             # Every choice is made from the same state, so nobody sees another's card.
             joint = {}
+            legal_of, observe = state.legal_actions, state.observation
             for s in state.current_players:
                 rng = bot_rngs[s]
                 if rng is None:
                     rng = bot_rngs[s] = np.random.default_rng(child(s + 1))
-                legal = state.legal_actions(s)
-                action = bots[s](state.observation(s), legal, rng)
+                legal = legal_of(s)
+                action = bots[s](observe(s), legal, rng)
                 if action not in legal:
                     _illegal(names[s], state, s, action, legal)
                 joint[s] = action

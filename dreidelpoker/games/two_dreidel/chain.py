@@ -642,16 +642,18 @@ def deck_chain(
 
 @rules_keyword_only(0)
 def heads_up_value(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> Fraction:
-    """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
+    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.ranking.heads_up_share`
+    (hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0, RULES.md 1.3).
 
     Parameters:
-        rules: the rules.
         a: a parsed hand.
         b: the other parsed hand.
+        rules: the rules.
 
     Returns:
         The share.
     """
+    deprecated_call("two_dreidel.chain.heads_up_value()", "two_dreidel.ranking.heads_up_share()")
     return heads_up_share(a, b, rules=rules)
 
 
@@ -781,7 +783,7 @@ def heads_up_long_run(
         for ha, p in pa[size].items():
             for hb, q in pb[size].items():
                 w = p * q
-                v = heads_up_value(ha, hb, rules=rules)
+                v = heads_up_share(ha, hb, rules=rules)
                 acc["eq"] += w * v
                 acc["win"] += w if v == 1 else 0
                 acc["tie"] += w if v == Fraction(1, 2) else 0

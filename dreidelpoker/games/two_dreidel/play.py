@@ -320,7 +320,6 @@ class TwoDreidelGame(StateFields):
         for s in seats:
             if s not in actions:
                 self._wrong_seats(actions)
-        for s in seats:
             if actions[s] not in legals[s]:
                 raise InputError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
                                  f"legal: {', '.join(map(repr, legals[s]))}")
@@ -357,6 +356,8 @@ def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int
     actions: fold/call or check, then the bet sizes (no-limit:
     :func:`~dreidelpoker.games.two_dreidel.betting.bet_range`, computed inline). ``False``:
     nobody is left to act, the round is over."""
+    if not pending:
+        return False
     for i in t.order[after]:
         if pending >> i & 1:
             s = stacks[i]
@@ -556,46 +557,46 @@ def _spin(v: list[Any], face: str) -> list[LazyEvent]:
 
 def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> list[LazyEvent]:
     t: Tables = v[_T]
-    stacks = list(v[_STACKS])
+    before = v[_STACKS]
+    stacks = list(before)
     contrib = list(v[_CONTRIB])
     buy_in = v[_BUY_IN]
-    all_in = v[_ALL_IN]
-    callers = []
-    parts = []
     pot = v[_POT]
+    called = list(t.falses)
+    callers = 0
+    last = -1
     for s in seats:
         if actions[s] == "call":
-            callers.append(s)
+            called[s] = True
+            callers += 1
+            last = s
             have = stacks[s]
-            pay = buy_in if buy_in < have else have
-            stacks[s] = have - pay
-            contrib[s] += pay
-            pot += pay
-            if have == pay and buy_in > 0:
-                all_in = True
-            parts.append((s, pay < buy_in))
-        else:
-            parts.append((s, None))
-    lines: list[LazyEvent] = [("calls", None, True, (), _calls_text, (tuple(parts),))]
-    v[_STACKS], v[_CONTRIB], v[_ALL_IN], v[_POT], v[_LEGALS] = tuple(stacks), tuple(contrib), all_in, pot, t.empties
-    in_hand = [False] * t.players
-    for s in callers:
-        in_hand[s] = True
-    v[_IN_HAND] = tuple(in_hand)
-    ends = len(callers) <= 1 and v[_FACE] in t.pot_faces
-    if not callers:
-        _end_hand(v, pot, None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
-    elif len(callers) == 1:
-        _win_alone(v, callers[0], "the only caller", lines, gimel_end=ends)
-    else:
+            if buy_in < have:
+                stacks[s] = have - buy_in
+                contrib[s] += buy_in
+                pot += buy_in
+            else:  # all-in (for less)
+                stacks[s] = 0
+                contrib[s] += have
+                pot += have
+                if buy_in > 0:
+                    v[_ALL_IN] = True
+    in_hand = tuple(called)
+    lines: list[LazyEvent] = [("calls", None, True, (), _calls_text, (seats, in_hand, before, buy_in))]
+    v[_STACKS], v[_CONTRIB], v[_POT], v[_LEGALS], v[_IN_HAND] = tuple(stacks), tuple(contrib), pot, t.empties, in_hand
+    if callers > 1:
         _streets(v, v[_STEP] + 1, lines)
+    elif callers:
+        _win_alone(v, last, "the only caller", lines, gimel_end=v[_FACE] in t.pot_faces)
+    else:
+        _end_hand(v, pot, None, ("nobody calls: the pot carries over", ()), lines, gimel_end=v[_FACE] in t.pot_faces)
     return lines
 
 
-def _calls_text(parts: tuple[tuple[int, bool | None], ...]) -> str:
+def _calls_text(seats: tuple[int, ...], called: tuple[bool, ...], stacks: tuple[int, ...], buy_in: int) -> str:
     return "cards revealed: " + ", ".join(
-        f"seat {s + 1} folds" if short is None else f"seat {s + 1} calls" + (" (all-in for less)" if short else "")
-        for s, short in parts)
+        f"seat {s + 1} calls" + (" (all-in for less)" if stacks[s] < buy_in else "") if called[s] else f"seat {s + 1} folds"
+        for s in seats)
 
 
 def _short_legal(legal: Sequence[Any]) -> str:

@@ -43,10 +43,10 @@ from ._putback_arrays import evaluate as _evaluate
 from ._putback_arrays import exact_improve as _exact_improve
 from ._putback_arrays import float_policy_iteration as _float_policy_iteration
 from ._putback_arrays import phase_kept as _phase_kept
-from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle, heads_up_value
+from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle
 from .deck import DeckState, draw_weights
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
-from .ranking import Hand, format_hand, parse_cards
+from .ranking import Hand, format_hand, heads_up_share, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError
 
@@ -556,7 +556,7 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[DeckState, Hand], d
     ub_r: list[int] = []
     ub_c: list[int] = []
     ub_v: list[float] = []
-    values = {(h, g): float(heads_up_value(h, g, rules=rules)) for h in hands for g in hands}
+    values = {(h, g): float(heads_up_share(h, g, rules=rules)) for h in hands for g in hands}
     for a, (s, di, _, kept, nxt) in enumerate(acts):
         ub_r += [a, a]
         ub_c += [ou + sidx[nxt], ou + ns + di]
