@@ -28,6 +28,7 @@ class Row:
     fair: list[float]
     target: float = 1.0  # the fair/library ratio to reach (2.0 = "2x faster")
     note: str = ""
+    ran: bool = True  # False: not run this time; the times are the last measured ones (see note)
 
     @property
     def ratio(self) -> float:
@@ -80,6 +81,6 @@ def print_table(rows: Sequence[Row], *, runs: int) -> None:
           "ratio = fair median / library median (>1: library faster)")
     print(f"{'work':<{w}}  {'library min     median':>21}  {'fair min     median':>21}  {'ratio':>7}  {'target':>7}  met")
     for r in rows:
-        met = "yes" if r.ratio >= r.target else "NO"
+        met = ("yes" if r.ratio >= r.target else "NO") + ("" if r.ran else " (last measured, not run)")
         print(f"{r.work:<{w}}  {_fmt(r.library)}  {_fmt(r.fair)}  {r.ratio:6.2f}x  {r.target:6.2f}x  {met}"
               + (f"  ({r.note})" if r.note else ""))

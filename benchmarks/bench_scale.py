@@ -1,13 +1,19 @@
-"""Scale rows, one run each (long): classic dreidel 4 players x 10 coins in floats (target
-under 20 s and 0.8 GB, 855.97 spins), the best put-back policy on 4-12-12-4 (target
-under 5 s) and on 8-24-24-8 (target 10 minutes and 2 GB; a few minutes quiet). Each runs in a fresh process so its peak memory is its own. The "fair" column
-holds the issue's time target, so ratio >= 1 means the target is met.
+"""Scale rows against the issue's absolute targets, each in a fresh process so its peak
+memory is its own: the best put-back policy on 4-12-12-4 (target under 5 s; always run),
+classic dreidel 4 players x 10 coins in floats (target under 20 s and 0.8 GB, 855.97
+spins) and the best put-back policy on 8-24-24-8 (target 10 minutes and 2 GB). The last
+two are long and run only with ``--scale`` (``make bench BENCH_ARGS=--scale``); without
+it their rows show the last measured figures (:data:`LAST`) and say so.
 
-Run: .venv/bin/python benchmarks/bench_scale.py
+The "fair" column holds the time target, so ratio >= 1 means the target is met; memory
+targets are checked too (a row over its memory target is marked NO).
+
+Run: .venv/bin/python benchmarks/bench_scale.py [--scale]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -32,6 +38,16 @@ v = PutBackMDP(TwoDreidelRules(deck="DECK"), max_states=200_000).best_response("
 print(json.dumps([time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6, float(v)]))
 """
 
+#: The last measured figures of the long rows: (seconds, peak GB, when and how loaded).
+LAST = {
+    "classic": (22.5, 0.30, "2026-11-30, load 1.2"),
+    "8-24-24-8": (68.0, 0.99, "2026-11-30, load 5 (26 s CPU)"),
+}
+
+#: The exact long-run equity of the best reply to normal-best on 4-12-12-4 (as a float): a
+#: regression check against the value the dictionary-based solver gave before issue 16.
+VALUE_4_12_12_4 = 0.5384132559137075
+
 
 def _run(code: str) -> tuple[float, float, float]:
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
@@ -39,20 +55,39 @@ def _run(code: str) -> tuple[float, float, float]:
     return float(seconds), float(gb), float(answer)
 
 
-def rows(runs: int) -> list[Row]:
+def _row(work: str, seconds: float, target_s: float, gb: float, target_gb: float, note: str,
+         ran: bool = True) -> Row:
+    over = gb > target_gb
+    # A row over its memory target must not read as met: its time is shown as the target x 2.
+    lib = [seconds if not over else max(seconds, 2 * target_s)]
+    return Row(work, lib, [target_s], note=f"target {target_s:g} s and {target_gb:g} GB; peak {gb:.2f} GB; {note}"
+               + ("; OVER the memory target" if over else ""), ran=ran)
+
+
+def rows(runs: int, *, long: bool = False) -> list[Row]:
     out = []
-    s, gb, spins = _run(CLASSIC)
-    assert abs(spins - 855.9731243671866) < 1e-6, spins
-    out.append(Row("classic dreidel 4x10 float (641,244 states)", [s], [20.0],
-                   note=f"target 20 s; peak {gb:.2f} GB (target 0.8); {spins:.4f} spins"))
     s, gb, value = _run(POLICY.replace("DECK", "4-12-12-4"))
-    out.append(Row("best put-back policy 4-12-12-4, exact", [s], [5.0],
-                   note=f"target 5 s; peak {gb:.2f} GB; value {value:.6f}"))
-    s, gb, value = _run(POLICY.replace("DECK", "8-24-24-8"))  # 93,597 states: minutes
-    out.append(Row("best put-back policy 8-24-24-8, exact", [s], [600.0],
-                   note=f"target 10 min and 2 GB; peak {gb:.2f} GB; value {value:.6f}"))
+    assert abs(value - VALUE_4_12_12_4) < 1e-12, value
+    out.append(_row("best put-back policy 4-12-12-4, exact (7,277 states)", s, 5.0, gb, 2.0, f"value {value:.6f}"))
+    if long:
+        s, gb, spins = _run(CLASSIC)
+        assert abs(spins - 855.9731243671866) < 1e-6, spins
+        out.append(_row("classic dreidel 4x10 float (641,244 states)", s, 20.0, gb, 0.8, f"{spins:.4f} spins"))
+        s, gb, value = _run(POLICY.replace("DECK", "8-24-24-8"))
+        out.append(_row("best put-back policy 8-24-24-8, exact (93,597 states)", s, 600.0, gb, 2.0,
+                        f"value {value:.6f}"))
+    else:
+        s, gb, when = LAST["classic"]
+        out.append(_row("classic dreidel 4x10 float (641,244 states)", s, 20.0, gb, 0.8,
+                        f"855.9731 spins; {when}; run with --scale", ran=False))
+        s, gb, when = LAST["8-24-24-8"]
+        out.append(_row("best put-back policy 8-24-24-8, exact (93,597 states)", s, 600.0, gb, 2.0,
+                        f"{when}; run with --scale", ran=False))
     return out
 
 
 if __name__ == "__main__":
-    print_table(rows(1), runs=1)
+    p = argparse.ArgumentParser()
+    p.add_argument("--scale", action="store_true", help="run the long rows too")
+    a = p.parse_args()
+    print_table(rows(1, long=a.scale), runs=1)

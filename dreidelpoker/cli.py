@@ -205,7 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dreidelpoker",
         description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker, Skirmish, Queenie and classic dreidel.",
         epilog="Examples: dreidelpoker odds two-dreidel --deck 2-6-6-2 --json\n"
-        "          dreidelpoker equity two-dreidel GH --opponents 2",
+        "          dreidelpoker equity two-dreidel --hand GH --opponents 2",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from . import __version__

@@ -39,7 +39,7 @@ from typing import Any
 
 from .errors import InputError, shorten
 
-__all__ = ["RulesFlag", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
+__all__ = ["RulesFlag", "add_deprecated_alias", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
 
 #: The namespace prefix of a generated flag's destination (``rules__deck``), so a rules
 #: field never collides with a command's own option of the same name.
@@ -275,17 +275,50 @@ def rules_flags(rules_type: type) -> list[RulesFlag]:
 class _DeprecatedAlias(argparse.Action):
     """An old option name: stores the value like the new one and says so on stderr."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str, parse: Callable[[str], Any] | None,
-                 **kwargs: Any) -> None:
-        self.new, self.parse_text = new, parse
+    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str, parse: Callable[[str], Any] | None = None,
+                 append: bool = False, **kwargs: Any) -> None:
+        self.new, self.parse_text, self.append = new, parse, append
         super().__init__(option_strings, dest, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
-        print(f"dreidelpoker: {option_string} is deprecated and will be removed; use {self.new}", file=sys.stderr)
+        noted: set[str] = namespace.__dict__.setdefault("_deprecated_noted", set())
+        if option_string not in noted:  # one note per old name, however often it is given
+            noted.add(str(option_string))
+            print(f"dreidelpoker: {option_string} is deprecated and will be removed; use {self.new}", file=sys.stderr)
         if self.nargs == 0:
             values = self.const
+        if self.append:
+            old = getattr(namespace, self.dest, None)
+            values = [*(old or []), *(values if isinstance(values, list) else [values])]
         setattr(namespace, self.dest, values)
+
+
+def add_deprecated_alias(parser: argparse.ArgumentParser, alias: str, *, new: str, append: bool = False,
+                         nargs: int | str | None = None) -> None:
+    """Keep an old option name working: it stores its value where ``new`` does (appending for a
+    repeatable option), prints one deprecation line on stderr, and is hidden from ``--help``.
+
+    Parameters:
+        parser: the command's parser, which already has the option ``new``.
+        alias: the old name, e.g. ``"--vs"``.
+        new: the option it now means, e.g. ``"--opponent-tiles"``.
+        append: the new option is repeatable (``action="append"`` / ``"extend"``).
+        nargs: as the new option's (``None``: one value).
+
+    Examples:
+        >>> import argparse, contextlib, io
+        >>> p = argparse.ArgumentParser()
+        >>> _ = p.add_argument("--hand")
+        >>> add_deprecated_alias(p, "--held", new="--hand")
+        >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+        ...     p.parse_args(["--held", "6-6"]).hand, err.getvalue().strip()
+        ('6-6', 'dreidelpoker: --held is deprecated and will be removed; use --hand')
+    """
+    target = parser._option_string_actions[new]
+    kwargs: dict[str, Any] = {"type": target.type} if target.type is not None else {}
+    parser.add_argument(alias, dest=target.dest, action=_DeprecatedAlias, new=new, append=append, nargs=nargs,
+                        metavar=target.metavar, default=argparse.SUPPRESS, help=argparse.SUPPRESS, **kwargs)
 
 
 class _Parse:

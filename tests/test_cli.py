@@ -38,7 +38,7 @@ def test_odds_deck_option(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_equity_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "equity", "two-dreidel", "GH", "--json")
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--hand", "GH", "--json")
     data = json.loads(out)
     assert code == 0
     # GH loses to nothing a normal-best 1-5-5-1 opponent keeps; ties only with GH (2/11).
@@ -46,17 +46,17 @@ def test_equity_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_equity_text(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "equity", "two-dreidel", "גה", "--opponents", "3")
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--hand", "גה", "--opponents", "3")
     assert code == 0 and "equity" in out and "win" in out
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["equity", "two-dreidel", "GHN"], "2 cards, got 3"),
-        (["equity", "two-dreidel", "GX"], "unknown symbol"),
-        (["equity", "two-dreidel", "GH", "--opponents", "0"], "opponents must be an integer from 1 to 7"),
-        (["equity", "two-dreidel", "GH", "--opponents", "8"], "opponents must be an integer from 1 to 7"),
+        (["equity", "two-dreidel", "--hand", "GHN"], "2 cards, got 3"),
+        (["equity", "two-dreidel", "--hand", "GX"], "unknown symbol"),
+        (["equity", "two-dreidel", "--hand", "GH", "--opponents", "0"], "opponents must be an integer from 1 to 7"),
+        (["equity", "two-dreidel", "--hand", "GH", "--opponents", "8"], "opponents must be an integer from 1 to 7"),
         (["odds", "two-dreidel", "--deck", "1-5-5"], "has 3 counts"),
         (["odds", "two-dreidel", "--deck", "-1-5-5-1"], "deck"),
         (["odds", "two-dreidel", "--deck", "1-1-1-0"], "at least 4"),
@@ -79,7 +79,7 @@ def test_help_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_console_script_runs() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "dreidelpoker", "equity", "two-dreidel", "GH", "--opponents", "9"],
+        [sys.executable, "-m", "dreidelpoker", "equity", "two-dreidel", "--hand", "GH", "--opponents", "9"],
         capture_output=True, text=True, check=False,
     )
     assert proc.returncode == 2

@@ -92,20 +92,20 @@ def test_unknown_option_and_stray_argument(capsys: pytest.CaptureFixture[str], v
 # (the other runaway inputs of the issue are refused in-process in tests/test_limits.py)
 RUNAWAY = [
     ["chain", "classic-dreidel", "--players", "2", "--coins", "1000"],
-    ["equity", "two-dreidel", "GH", "--samples", "10000000000"],
+    ["equity", "two-dreidel", "--hand", "GH", "--samples", "10000000000"],
     ["odds", "two-dreidel", "--deck", "-1-5-5-1"],
 ]
 
 
 @pytest.mark.parametrize("argv", [
     ["simulate", "classic-dreidel", "--players", "2", "--coins", "3", "--games", "10000000000"],
-    ["equity", "two-dreidel", "GH", "--top-two-only", "--opponent-discard", "HN", "--hand-number", "1000000000000"],
+    ["equity", "two-dreidel", "--hand", "GH", "--top-two-only", "--opponent-discard", "HN", "--hand-number", "1000000000000"],
     ["equity", "dice-poker", "--dice=-1,5,3", "--opponent-dice", "2,2,1"],
     ["equity", "dice-poker", "--dice", "²,5,3", "--opponent-dice", "2,2,1"],
     ["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--opponents=-1"],
     ["equity", "dice-poker", "--dice", "6,5,3", "--opponent-dice", "2,2,1", "--method", "exact", "--samples", "5"],
-    ["equity", "two-dreidel", "GH", "--seed", "3"],
-    ["equity", "two-dreidel", "GH", "--samples", "1"],
+    ["equity", "two-dreidel", "--hand", "GH", "--seed", "3"],
+    ["equity", "two-dreidel", "--hand", "GH", "--samples", "1"],
     ["odds", "two-dreidel", "--deck", "1" * 5000],
 ])
 def test_issue_inputs_in_process(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:

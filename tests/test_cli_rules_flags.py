@@ -136,3 +136,117 @@ def _more_kwargs(rules_type: type, more: list[str]) -> dict[str, Any]:
         assert spec.parse is not None
         out[spec.field] = spec.parse(text)
     return out
+
+
+# -- one name per idea across games, old names as deprecated aliases ------------------------
+
+def _main(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    try:
+        code = cli.main(argv)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("old", "new", "note"), [
+    (["equity", "two-dreidel", "GH", "--json"], ["equity", "two-dreidel", "--hand", "GH", "--json"],
+     "the positional HAND is deprecated and will be removed; use --hand GH"),
+    (["odds", "domino-poker", "--held", "6-6", "--json"], ["odds", "domino-poker", "--hand", "6-6", "--json"],
+     "--held is deprecated and will be removed; use --hand"),
+    (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--vs", "2-2", "--vs", "3-3", "--json"],
+     ["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--opponent-tiles", "2-2", "--opponent-tiles",
+      "3-3", "--json"], "--vs is deprecated and will be removed; use --opponent-tiles"),
+])
+def test_old_option_names_still_work_with_a_note(capsys: pytest.CaptureFixture[str], old: list[str], new: list[str],
+                                                 note: str) -> None:
+    code, expected, err = _main(capsys, new)
+    assert code == 0 and err == ""
+    code, out, err = _main(capsys, old)
+    assert code == 0 and out == expected
+    assert err == f"dreidelpoker: {note}\n"
+
+
+def test_the_same_ideas_have_the_same_names() -> None:
+    """The hero's hand is --hand, the number of opponents --opponents, Monte Carlo --samples and
+    --seed, the deck --deck, wherever a command takes them (Dice Poker's hand is two things,
+    --dice and --cards)."""
+    import argparse as ap
+
+    def options(verb: str, game: str) -> set[str]:
+        p = cli.build_parser()
+        vp = next(a for a in p._actions if isinstance(a, ap._SubParsersAction)).choices[verb]
+        gp = next(a for a in vp._actions if isinstance(a, ap._SubParsersAction)).choices[game]
+        return {o for a in gp._actions if a.help != ap.SUPPRESS for o in a.option_strings}
+
+    for verb, game in [("equity", "two-dreidel"), ("equity", "domino-poker"), ("odds", "domino-poker")]:
+        assert "--hand" in options(verb, game), (verb, game)
+    for verb, game in [("equity", "two-dreidel"), ("equity", "domino-poker"), ("equity", "dice-poker")]:
+        assert "--opponents" in options(verb, game), (verb, game)
+    for verb, game in [("equity", "two-dreidel"), ("equity", "dice-poker")]:
+        assert {"--samples", "--seed"} <= options(verb, game), (verb, game)
+    for verb, game in [("odds", "two-dreidel"), ("equity", "two-dreidel"), ("chain", "two-dreidel"),
+                       ("solve", "two-dreidel"), ("simulate", "two-dreidel"), ("simulate", "skirmish")]:
+        assert "--deck" in options(verb, game), (verb, game)
+    for verb, game in [("equity", "dice-poker"), ("equity", "domino-poker"), ("odds", "two-dreidel"),
+                       ("simulate", "queenie")]:
+        assert "--json" in options(verb, game)
+
+
+def test_dice_opponents_count_fills_unrolled_opponents(capsys: pytest.CaptureFixture[str]) -> None:
+    """--opponents 2 with one --opponent-dice = that roll and one opponent who has not rolled ('any')."""
+    import json
+
+    base = ["equity", "dice-poker", "--dice", "6,5,3", "--cards", "K", "--method", "monte-carlo", "--samples", "2000",
+            "--seed", "1", "--json"]
+    code, out, _ = _main(capsys, [*base, "--opponents", "2", "--opponent-dice", "2,2,1"])
+    code_any, out_any, _ = _main(capsys, [*base, "--opponent-dice", "2,2,1", "any"])
+    assert code == code_any == 0 and json.loads(out) == json.loads(out_any)
+    code, _, err = _main(capsys, [*base, "--opponents", "1", "--opponent-dice", "2,2,1", "3,3,3"])
+    assert code == 2 and "--opponents must be an integer from 2" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["odds", "two-dreidel"], ["chain", "two-dreidel"], ["simulate", "two-dreidel", "--games", "1"],
+    ["simulate", "skirmish", "--games", "1"], ["equity", "two-dreidel", "--hand", "GH"],
+])
+@pytest.mark.parametrize("form", ["joined", "separate"])
+def test_a_deck_starting_with_a_minus_gets_our_own_error(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                         form: str) -> None:
+    """``--deck=-1-5-5-1`` and ``--deck -1-5-5-1``: our message (exit 2, one line), never argparse's
+    "expected one argument"."""
+    deck = ["--deck=-1-5-5-1"] if form == "joined" else ["--deck", "-1-5-5-1"]
+    code, out, err = _main(capsys, [*argv, *deck])
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "deck" in err and "'-1-5-5-1'" in err and "expected one argument" not in err
+
+
+def _doc_commands() -> list[tuple[str, list[str]]]:
+    import pathlib
+    import shlex
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    out = []
+    for path in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]:
+        if path.name == "changelog.md":
+            continue  # history quotes the old names on purpose
+        for line in path.read_text().splitlines():
+            text = line.strip().removeprefix("$ ").split("  #")[0].strip()
+            if not text.startswith(("dreidelpoker ", ".venv/bin/dreidelpoker ")) or any(c in text for c in "[…<|\\"):
+                continue  # not a command, or a pattern ([--json], A|B) or a continued line
+            words = shlex.split(text, comments=True)
+            if "--help" not in words and len(words) > 2:
+                out.append((f"{path.relative_to(root)}: {text}", words[1:]))
+    return out
+
+
+DOC_COMMANDS = _doc_commands()
+
+
+@pytest.mark.parametrize(("where", "argv"), DOC_COMMANDS, ids=[w for w, _ in DOC_COMMANDS])
+def test_documented_commands_parse_with_current_names(capsys: pytest.CaptureFixture[str], where: str,
+                                                      argv: list[str]) -> None:
+    """Every ``dreidelpoker …`` line in the README and the docs parses, with no deprecated name."""
+    args = cli.build_parser().parse_args(cli._join_dash_values(argv))
+    assert getattr(args, "hand_positional", None) is None, where
+    assert capsys.readouterr().err == "", where

@@ -68,7 +68,7 @@ def test_equity_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_equity_with_known_opponents(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6",
-                       "--vs", "2-2,3-3,4-4,5-1,5-3", "--opponents", "2", "--json")
+                       "--opponent-tiles", "2-2,3-3,4-4,5-1,5-3", "--opponents", "2", "--json")
     d = json.loads(out)
     assert code == 0 and d["win"] == "0" and d["opponents"] == 2
     assert d["known_opponents"] == ["[5-3] [5-1] [4-4] [3-3] [2-2]"]
@@ -80,7 +80,7 @@ def test_equity_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_odds_blocking(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "odds", "domino-poker", "--held", "6-6,5-5", "--json")
+    code, out, _ = run(capsys, "odds", "domino-poker", "--hand", "6-6,5-5", "--json")
     d = json.loads(out)
     assert code == 0 and d["hands"] == comb(18, 5)
     royal = d["categories"][0]
@@ -97,10 +97,10 @@ def test_odds_blocking(capsys: pytest.CaptureFixture[str]) -> None:
         (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6,2-2"], "at most 5 tiles, got 6"),
         (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--opponents", "4"], "--opponents must be 1 to 3"),
         (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--opponents", "0"], "--opponents must be 1 to 3"),
-        (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--vs", "6-6"], "in both your hand and opponent 1's hand"),
-        (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--vs", "2-2", "--vs", "3-3", "--opponents", "1"],
-         "2 --vs hands given"),
-        (["odds", "domino-poker", "--held", "6-6,x"], "not a tile"),
+        (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--opponent-tiles", "6-6"], "in both your hand and opponent 1's hand"),
+        (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--opponent-tiles", "2-2", "--opponent-tiles", "3-3", "--opponents", "1"],
+         "2 --opponent-tiles given"),
+        (["odds", "domino-poker", "--hand", "6-6,x"], "not a tile"),
     ],
 )
 def test_cli_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

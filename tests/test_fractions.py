@@ -94,7 +94,7 @@ def test_cli_equity_with_a_huge_denominator_prints_decimals(capsys: pytest.Captu
     """Issue 15: this command died with OverflowError in decimal_str."""
     from dreidelpoker.cli import main
 
-    args = ["equity", "two-dreidel", "GH", "--top-two-only", "--opponent-discard", "HN", "--hand-number", "1600"]
+    args = ["equity", "two-dreidel", "--hand", "GH", "--top-two-only", "--opponent-discard", "HN", "--hand-number", "1600"]
     code = main(args)
     out, err = capsys.readouterr()
     assert code == 0 and err == ""

@@ -63,7 +63,7 @@ def test_cfr_iterations_are_bounded() -> None:
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
-    (["equity", "two-dreidel", "GH", "--deck", "20-60-60-20", "--top-two-only", "--opponent-discard", "HN",
+    (["equity", "two-dreidel", "--hand", "GH", "--deck", "20-60-60-20", "--top-two-only", "--opponent-discard", "HN",
       "--hand-number", "10000"], "would visit up to 519,587,895 hidden states"),
     (["simulate", "two-dreidel", "--players", "2", "--starting-chips", "1000000000", "--games", "1"],
      "starting_chips must be at most 10,000"),

@@ -77,7 +77,6 @@ SKC = importlib.import_module("dreidelpoker.games.skirmish.chain")
 
 CASES: dict[str, Callable[[], Any]] = {
     "two_dreidel.ranking.heads_up_share": lambda: ranking.heads_up_share((0, 1), (3, 3), rules=TD),
-    "two_dreidel.chain.heads_up_value": lambda: tdc.heads_up_value((0, 1), (3, 3), rules=TD),
     "two_dreidel.chain.transitions": lambda: tdc.transitions(FRESH, "normal-best", rules=TD),
     "DeckChain.successors": lambda: CHAIN.successors(FRESH),
     "DeckChain.kept_distribution": lambda: CHAIN.kept_distribution(FRESH),

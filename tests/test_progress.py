@@ -84,7 +84,7 @@ def test_cli_bar_on_a_terminal_never_with_json(terminal: Any, json_flag: list[st
     from dreidelpoker.cli import main
 
     terminal.install()
-    assert main(["equity", "two-dreidel", "GH", "--top-two-only", "--opponent-discard", "HN",
+    assert main(["equity", "two-dreidel", "--hand", "GH", "--top-two-only", "--opponent-discard", "HN",
                  "--hand-number", "30", *json_flag]) == 0
     assert ("opponent posterior" in terminal.getvalue()) == (not json_flag)
 

@@ -22,7 +22,6 @@ from dreidelpoker.games.two_dreidel import (
 )
 from dreidelpoker.games.two_dreidel.information import opponent_posterior, table_posteriors
 from dreidelpoker.games.two_dreidel.table import (
-    PutBackTable,
     before_draw_equity,
     monte_carlo_equity,
     parse_drawn,

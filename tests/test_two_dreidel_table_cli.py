@@ -19,7 +19,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_hand_form_keeps_its_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "equity", "two-dreidel", "GH", "--opponents", "2", "--json")
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--hand", "GH", "--opponents", "2", "--json")
     data = json.loads(out)
     assert code == 0
     assert {"win", "tie", "lose", "equity", "hand", "opponents"} <= set(data)
@@ -41,7 +41,7 @@ def test_drawn_with_discards(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_top_two_only(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "equity", "two-dreidel", "HN", "--opponent-discard", "NN", "--top-two-only",
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--hand", "HN", "--opponent-discard", "NN", "--top-two-only",
                        "--hand-number", "5", "--json")
     assert code == 0
     data = json.loads(out)
@@ -52,7 +52,7 @@ def test_top_two_only(capsys: pytest.CaptureFixture[str]) -> None:
 def test_text_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "equity", "two-dreidel", "--drawn", "HNS", "--top", "S", "--opponent-discard", "-")
     assert code == 0 and "best: put back" in out and "opponent 1: hand 1" in out
-    code, out, _ = run(capsys, "equity", "two-dreidel", "GH", "--samples", "500", "--seed", "3", "--json")
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--hand", "GH", "--samples", "500", "--seed", "3", "--json")
     data = json.loads(out)
     assert code == 0 and data["method"] == "monte-carlo" and data["samples"] == 500 and data["seed"] == 3
 
@@ -69,7 +69,7 @@ def test_spin_table_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
     best = put_back_equities("GHN", opponents=posts).best
     ref = spin_table(pot=4, equity=best.equity, hero_stack=8, opponents=[6, 3])
     assert data["spin"] == ref.to_dict()
-    code, out, _ = run(capsys, "equity", "two-dreidel", "HN", "--pot", "3")
+    code, out, _ = run(capsys, "equity", "two-dreidel", "--hand", "HN", "--pot", "3")
     assert code == 0 and "break-even equity" in out and "assumptions" in out
 
 
@@ -80,19 +80,19 @@ def test_spin_table_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
         (["--drawn", "GHN", "--opponent-discard", "GS,GH"], "could not have produced them"),
         (["--drawn", "GGH"], "hold 2 G but the deck 1-5-5-1 holds only 1"),
         (["--drawn", "GHN", "--top", "S"], "inconsistent with the known top card S"),
-        (["GH", "--opponents", "0"], "from 1 to 7, got 0"),
-        (["GH", "--opponents", "8"], "from 1 to 7, got 8"),
-        (["GH", "--drawn", "GHN"], "give either HAND"),
-        ([], "give either HAND"),
-        (["GH", "--top-two-only"], "add --opponent-discard"),
-        (["GH", "--opponent-discard", "GH", "--top-two-only"], "--top-two-only needs --hand-number"),
-        (["GH", "--opponents", "2", "--opponent-discard", "GH"], "give one per opponent"),
-        (["GH", "--opponent-discard", "GH", "--opponent-discard", "HH,NN"], "equally long"),
-        (["GH", "--policy", "keep-best"], "unknown policy 'keep-best'"),
-        (["GH", "--stack", "3"], "add --pot"),
-        (["GH", "--pot", "3", "--opponent-stacks", "4,4"], "gives 2 stacks for 1 opponent"),
-        (["GH", "--pot", "3", "--opponent-stacks", "a"], "must be whole numbers"),
-        (["GH", "--pot", "-3"], "--pot must be a number of chips >= 0"),
+        (["--hand", "GH", "--opponents", "0"], "from 1 to 7, got 0"),
+        (["--hand", "GH", "--opponents", "8"], "from 1 to 7, got 8"),
+        (["--hand", "GH", "--drawn", "GHN"], "give either --hand"),
+        ([], "give either --hand"),
+        (["--hand", "GH", "--top-two-only"], "add --opponent-discard"),
+        (["--hand", "GH", "--opponent-discard", "GH", "--top-two-only"], "--top-two-only needs --hand-number"),
+        (["--hand", "GH", "--opponents", "2", "--opponent-discard", "GH"], "give one per opponent"),
+        (["--hand", "GH", "--opponent-discard", "GH", "--opponent-discard", "HH,NN"], "equally long"),
+        (["--hand", "GH", "--policy", "keep-best"], "unknown policy 'keep-best'"),
+        (["--hand", "GH", "--stack", "3"], "add --pot"),
+        (["--hand", "GH", "--pot", "3", "--opponent-stacks", "4,4"], "gives 2 stacks for 1 opponent"),
+        (["--hand", "GH", "--pot", "3", "--opponent-stacks", "a"], "must be whole numbers"),
+        (["--hand", "GH", "--pot", "-3"], "--pot must be a number of chips >= 0"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -125,7 +125,7 @@ def test_spin_rule_options_reach_the_spin_table(capsys: pytest.CaptureFixture[st
 
     # Pot 5: Hey costs 3 rounded up, 2 rounded down (RULES.md 1.4).
     for rounding, cost in (("up", 3), ("down", 2)):
-        assert main(["equity", "two-dreidel", "GH", "--pot", "5", "--half-pot-rounding", rounding, "--json"]) == 0
+        assert main(["equity", "two-dreidel", "--hand", "GH", "--pot", "5", "--half-pot-rounding", rounding, "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         hey = [row for row in data["spin"]["faces"] if row["face"] == "H"][0]
         assert hey["buy_in"] == cost

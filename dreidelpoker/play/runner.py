@@ -10,6 +10,7 @@ serial runs, process pools and Dask clusters give identical records.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -249,7 +250,34 @@ def _play(
     A stream's generator is made when it is first drawn from (building one costs more than
     a short game's moves), so a seat that never decides costs nothing; the draws are the
     same as with every generator made up front.
+
+    The cyclic garbage collector is paused while one game is played and resumed after it
+    (as it was): a game's states, log lines and records are freed by reference counting,
+    and without the pause the collector would walk the game's growing log (and every
+    long-lived object of the process) again and again -- about 15% of a whole Two Dreidel
+    game's time. Whatever a game or a bot leaves in reference cycles is collected after
+    the game.
     """
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _steps(state, bots, child, labels=labels, keep_history=keep_history, max_steps=max_steps)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _steps(
+    state: GameState[Any, Any],
+    bots: Sequence[Bot],
+    child: Callable[[int], np.random.SeedSequence],
+    *,
+    labels: Sequence[str] | None,
+    keep_history: bool,
+    max_steps: int,
+) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
+    """The steps of :func:`_play`."""
     n = state.num_players
     chance: ChanceStream | None = None
     bot_rngs: list[np.random.Generator | None] = [None] * n
@@ -259,8 +287,6 @@ def _play(
     exact: ExactIntegers | None = None
     for steps in range(max_steps):
         turn = state.turn
-        if turn is _TERMINAL:
-            return state, tuple(history), steps
         if turn is _CHANCE:
             if chance is None:
                 chance = ChanceStream(np.random.default_rng(child(0)))
@@ -283,15 +309,18 @@ def _play(
             if keep_history:
                 history.append(("player", seat, action))
             state = state.apply(action)
+        elif turn is _TERMINAL:
+            return state, tuple(history), steps
         else:
             # Every choice is made from the same state, so nobody sees another's card.
             joint = {}
+            legal_of, observe = state.legal_actions, state.observation
             for s in state.current_players:
                 rng = bot_rngs[s]
                 if rng is None:
                     rng = bot_rngs[s] = np.random.default_rng(child(s + 1))
-                legal = state.legal_actions(s)
-                action = bots[s](state.observation(s), legal, rng)
+                legal = legal_of(s)
+                action = bots[s](observe(s), legal, rng)
                 if action not in legal:
                     _illegal(names[s], state, s, action, legal)
                 joint[s] = action
@@ -347,17 +376,33 @@ def _play_batch(
     spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
-    """:func:`play_batch` with the arguments in a task's order (``run_tasks``)."""
+    """:func:`play_batch` with the arguments in a task's order (``run_tasks``).
+
+    The cyclic garbage collector is paused for each game, from its first state to its
+    record (see :func:`_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
     out = []
+    paused = gc.isenabled()
     for i in indices:
-        bots = [make_bot(spec, b, rules=rules) for b in lineup]
-        state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
-        # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
-        final, history, steps = _play(state, bots, _children(entropy, i), labels=labels,
-                                      keep_history=keep_history, max_steps=50_000_000)
-        out.append(_record(spec, i, final, history if keep_history else None, steps))
+        if paused:
+            gc.disable()
+        try:
+            out.append(_play_one(spec, rules, lineup, labels, entropy, i, hand_limit, keep_history))
+        finally:
+            if paused:
+                gc.enable()
     return out
+
+
+def _play_one(spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
+              entropy: int | Sequence[int], i: int, hand_limit: int | None, keep_history: bool) -> GameRecord:
+    """Game ``i`` of a run, played and recorded (its states are freed when this returns)."""
+    bots = [make_bot(spec, b, rules=rules) for b in lineup]
+    state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
+    # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
+    final, history, steps = _steps(state, bots, _children(entropy, i), labels=labels,
+                                   keep_history=keep_history, max_steps=50_000_000)
+    return _record(spec, i, final, history if keep_history else None, steps)
 
 
 def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:

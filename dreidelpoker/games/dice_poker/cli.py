@@ -11,10 +11,10 @@ from ..registry import CliCommand
 from .cards import parse_cards, parse_dice
 from ...montecarlo import MonteCarloEstimate
 from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
-from .rules import DicePokerRules
+from .rules import MAX_PLAYERS, DicePokerRules
 from .tables import SPACES, CategoryTable, category_table, conditional_table, designer_answers
 from ...errors import InputError
-from ...limits import MAX_SAMPLES, int_arg, monte_carlo_options
+from ...limits import MAX_SAMPLES, check_count, int_arg, monte_carlo_options
 from ...rules_cli import add_rules_flags, rules_from_args
 
 
@@ -87,8 +87,11 @@ class _EquityOutput:
 def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dice", required=True, help="your three dice, e.g. 6,5,3")
     p.add_argument("--cards", help="0 to 3 of your cards, ranks or rank+suit, e.g. K or KS,QH")
+    p.add_argument("--opponents", type=int_arg, default=None,
+                   help="number of opponents (default: one per --opponent-dice); those without --opponent-dice"
+                        " have not rolled yet")
     p.add_argument("--opponent-dice", nargs="+", action="extend", metavar="DICE",
-                   help="each opponent's three dice, e.g. --opponent-dice 2,2,1 4,4,3 (at least one opponent);"
+                   help="each opponent's three dice, e.g. --opponent-dice 2,2,1 4,4,3;"
                         " 'any' for an opponent who has not rolled yet (averaged over all 216 rolls)")
     p.add_argument("--dead", help="cards known to be out of play (seen elsewhere), e.g. AS,AH,7")
     p.add_argument("--method", default="auto", choices=["auto", "exact", "monte-carlo"],
@@ -104,12 +107,17 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
 
 
 def _run_equity(args: argparse.Namespace) -> _EquityOutput:
-    if not args.opponent_dice:
-        raise InputError("give every opponent's dice with --opponent-dice, e.g. --opponent-dice 2,2,1 4,4,3")
+    if not args.opponent_dice and args.opponents is None:
+        raise InputError("give the opponents with --opponents N and/or their dice with --opponent-dice, "
+                         "e.g. --opponent-dice 2,2,1 4,4,3")
     rules = _rules(args)
     d = parse_dice(args.dice)
     cards = parse_cards(args.cards)
-    opp = parse_opponent_dice(args.opponent_dice)
+    opp = parse_opponent_dice(args.opponent_dice) if args.opponent_dice else []
+    if args.opponents is not None:
+        n = check_count(args.opponents, "--opponents", low=max(1, len(opp)), high=MAX_PLAYERS - 1,
+                        hint="at least one per --opponent-dice")
+        opp += [None] * (n - len(opp))
     samples, seed = monte_carlo_options(args.samples, args.seed, default_samples=200_000,
                                         monte_carlo=None if args.method == "auto" else args.method == "monte-carlo",
                                         how="--method monte-carlo (or auto)")

@@ -16,7 +16,7 @@ from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
 from .solve_betting import SOLVE_COMMAND
 from ...errors import InputError
 from ...limits import int_arg
-from ...rules_cli import add_rules_flags, rules_from_args
+from ...rules_cli import add_deprecated_alias, add_rules_flags, rules_from_args
 
 def _rules_args(p: argparse.ArgumentParser, *, exclude: dict[str, str] | None = None) -> None:
     # every DominoPokerRules field is an option (--low-runs, --max-raises …)
@@ -52,9 +52,10 @@ class _EquityOutput:
 def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hand", required=True, help="your tiles, e.g. 6-6,5-5,2-4,3-1,4-6 (5 tiles; fewer = partly unknown)")
     p.add_argument("--opponents", type=int_arg, default=None,
-                   help=f"number of opponents, 1 to {MAX_PLAYERS - 1} (default 1, or the number of --vs hands)")
-    p.add_argument("--vs", action="append", default=[], metavar="TILES",
+                   help=f"number of opponents, 1 to {MAX_PLAYERS - 1} (default 1, or one per --opponent-tiles)")
+    p.add_argument("--opponent-tiles", dest="vs", action="append", default=[], metavar="TILES",
                    help="known tiles of the next opponent (repeatable; 1 to 5 tiles each, the rest unknown)")
+    add_deprecated_alias(p, "--vs", new="--opponent-tiles", append=True)
     _rules_args(p, exclude={"players": "one seat per opponent (--opponents), plus yours"})
 
 
@@ -68,7 +69,8 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
             f"{MAX_PLAYERS} hands of 5), got {n}"
         )
     if len(known) > n:
-        raise InputError(f"{len(known)} --vs hands given but --opponents is {n}; give at most one --vs per opponent")
+        raise InputError(f"{len(known)} --opponent-tiles given but --opponents is {n}; give at most one "
+                         "--opponent-tiles per opponent")
     specs: list[Any] = known + [None] * (n - len(known))
     result = equity(args.hand, opponents=specs, rules=rules)
     hand = format_tiles(parse_tiles(args.hand, what="hand"))
@@ -76,7 +78,8 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
 
 
 def _add_odds(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--held", "--hand", dest="held", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
+    p.add_argument("--hand", dest="held", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
+    add_deprecated_alias(p, "--held", new="--hand")
     _rules_args(p)
 
 
@@ -104,6 +107,6 @@ COMMANDS = {
         help="blocking: an opponent's exact category odds given the tiles you hold",
         add_arguments=_add_odds,
         run=_run_odds,
-        examples=(("--held", "6-6,5-5"),),
+        examples=(("--hand", "6-6,5-5"),),
     ),
 }

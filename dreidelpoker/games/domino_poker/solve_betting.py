@@ -288,18 +288,22 @@ def load_precomputed() -> dict[str, Any]:
 
 # -- CLI --------------------------------------------------------------------------------
 def _add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--max-raises", type=int, default=3, help=f"raises allowed, 0 to {MAX_SOLVER_RAISES} (default 3)")
-    p.add_argument("--ante", type=int, default=1, help="ante per seat (default 1)")
-    p.add_argument("--bet", type=int, default=1, help="the fixed bet and raise size (default 1)")
-    p.add_argument("--iterations", type=int, default=200, help="most CFR+ iterations (default 200)")
+    from ...limits import int_arg
+    from ...rules_cli import add_rules_flags
+
+    p.add_argument("--bet", type=int_arg, default=1, help="the fixed bet and raise size (default 1)")
+    p.add_argument("--iterations", type=int_arg, default=200, help="most CFR+ iterations (default 200)")
     p.add_argument("--target", type=float, default=None, help="stop once NashConv is at most this (chips)")
-    p.add_argument("--low-runs", default="flush", choices=("flush", "straight", "high-card"),
-                   help="how runs in suits 1-3 rank (default flush)")
+    # every other rules field: --ante, --max-raises (0 to MAX_SOLVER_RAISES), --low-runs
+    add_rules_flags(p, DominoPokerRules, exclude={
+        "players": "the solver is heads-up", "min_bet": "the solver is fixed-limit: --bet sets it",
+        "max_bet": "the solver is fixed-limit: --bet sets it"})
 
 
 def _run(args: argparse.Namespace) -> DominoBettingSolution:
-    rules = DominoPokerRules(ante=args.ante, min_bet=args.bet, max_bet=args.bet, max_raises=args.max_raises,
-                             low_runs=args.low_runs)
+    from ...rules_cli import rules_from_args
+
+    rules: DominoPokerRules = rules_from_args(DominoPokerRules, args, min_bet=args.bet, max_bet=args.bet)
     return solve_betting(rules, iterations=args.iterations, target=args.target, progress=not args.json and sys.stderr.isatty())
 
 

@@ -257,39 +257,71 @@ def action_values(arr: Arrays, rules: TwoDreidelRules, opp: Any) -> tuple[np.nda
 
 
 # -- float policy iteration -----------------------------------------------------------------
-def float_policy_iteration(arr: Arrays, choice: np.ndarray, values: np.ndarray, max_iterations: int) -> None:
+def float_policy_iteration(arr: Arrays, choice: np.ndarray, values: np.ndarray, max_iterations: int,
+                           prefix: Sequence[int], cycle: Sequence[int]) -> None:
     """Improve ``choice`` (per decision, the chosen action's position) in place by policy
-    iteration in float64: gain and bias from one sparse solve of g + h - P h = r with
-    h(0) = 0, then every decision's best action at once."""
-    from scipy.sparse import csc_matrix
-    from scipy.sparse.linalg import bicgstab, spsolve
+    iteration in float64, then every decision's best action at once.
+
+    Each policy is evaluated on the layers, as the exact evaluation is: the L-step chain
+    on the smallest deck-size layer (a small dense matrix, from sparse products through
+    the layers), its gain and bias there by a dense solve, and the bias carried back
+    around the cycle; no Krylov iteration over the whole state space. If a policy's
+    small system is singular (several closed classes) the choice is left to the exact
+    iteration.
+    """
+    from scipy.sparse import csr_matrix
 
     n = arr.n
     prob = arr.dec_prob()
     first = arr.act_start[:-1]
-    ref = 0
-    ones = np.ones(n)
-    diag = np.arange(1, n, dtype=np.int64)
+    L = len(cycle)
+    layers = arr.layers()
+    anchor = anchor_position(cycle, layers)
+    anchor_states = np.asarray(layers[cycle[anchor]], dtype=np.int64)
+    n_a = len(anchor_states)
+    # Positions after the anchor, last first (to carry values back), then the prefix.
+    after = [np.asarray(layers.get(cycle[(anchor + j) % L], []), dtype=np.int64) for j in range(L - 1, 0, -1)]
+    before_prefix = [np.asarray(layers.get(size, []), dtype=np.int64) for size in reversed(prefix)]
     for _ in range(max_iterations):
         chosen = first + choice
         nxt = arr.act_next[chosen]
         reward = np.bincount(arr.dec_state, weights=prob * values[chosen], minlength=n)
-        keep = nxt != ref
-        # (I - P) with column ref replaced by ones (the gain's column; h(ref) = 0)
-        rows = np.concatenate([arr.dec_state[keep], np.arange(n, dtype=np.int64), diag])
-        cols = np.concatenate([nxt[keep], np.zeros(n, dtype=np.int64), diag])
-        data = np.concatenate([-prob[keep], ones, ones[1:]])
-        a_mat = csc_matrix((data, (rows, cols)), shape=(n, n))
-        # BiCGSTAB is ~10x faster than a sparse LU here (the gain's dense column fills the
-        # LU in); accept it on its residual, not on its flag, else fall back to the LU.
-        x, _info = bicgstab(a_mat, reward, rtol=1e-13, atol=0.0, maxiter=20 * n)
-        scale = 1.0 + float(np.abs(reward).max())
-        if not np.all(np.isfinite(x)) or float(np.abs(a_mat @ x - reward).max()) > 1e-9 * scale:
-            x = spsolve(a_mat, reward)
-        if not np.all(np.isfinite(x)):
+        p_mat = csr_matrix((prob, (arr.dec_state, nxt)), shape=(n, n))
+        rows = [p_mat[idx] for idx in after]
+        x = np.zeros((n, n_a))
+        x[anchor_states, np.arange(n_a)] = 1.0
+        v = np.zeros(n)
+        for idx, p_rows in zip(after, rows):
+            x[idx] = p_rows @ x
+            v[idx] = reward[idx] + p_rows @ v
+        p_anchor = p_mat[anchor_states]
+        m = p_anchor @ x  # the L-step chain on the anchor layer
+        r_cycle = reward[anchor_states] + p_anchor @ v
+        eye = np.eye(n_a)
+        # Stationary pi (pi M = pi, sum 1), then h = r_cycle - L g + M h with h(ref) = 0.
+        a_pi = (m.T - eye)
+        a_pi[-1] = 1.0
+        e_last = np.zeros(n_a)
+        e_last[-1] = 1.0
+        try:
+            pi = np.linalg.solve(a_pi, e_last)
+            # h(ref) = 0 on a recurrent state (the most visited) keeps the system regular.
+            ref = int(np.argmax(pi))
+            gain = float(pi @ r_cycle) / L
+            a_h = eye - m
+            a_h[ref] = 0.0
+            a_h[ref, ref] = 1.0
+            rhs = r_cycle - L * gain
+            rhs[ref] = 0.0
+            h = np.linalg.solve(a_h, rhs)
+        except np.linalg.LinAlgError:
             return  # leave the choice to the exact iteration
-        bias = x.copy()
-        bias[ref] = 0.0
+        if not (np.all(np.isfinite(h)) and np.abs(a_h @ h - rhs).max() <= 1e-9 * (1.0 + np.abs(rhs).max())):
+            return
+        bias = np.zeros(n)
+        bias[anchor_states] = h
+        for idx in after + before_prefix:  # back from the anchor layer, then the opening hands
+            bias[idx] = reward[idx] - gain + p_mat[idx] @ bias
         tol = 1e-9 * (1.0 + float(np.abs(bias).max()))
         q = values + bias[arr.act_next]
         qmax = np.maximum.reduceat(q, first)

@@ -666,8 +666,8 @@ def deck_chain(
 
 @rules_keyword_only(0)
 def heads_up_value(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rational:
-    """Hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3); the same as
-    :func:`~dreidelpoker.games.two_dreidel.ranking.heads_up_share`.
+    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.ranking.heads_up_share`
+    (hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0, RULES.md 1.3).
 
     Parameters:
         a: a parsed hand.
@@ -677,6 +677,7 @@ def heads_up_value(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rationa
     Returns:
         The share, a sympy Rational.
     """
+    deprecated_call("two_dreidel.chain.heads_up_value()", "two_dreidel.ranking.heads_up_share()")
     return heads_up_share(a, b, rules=rules)
 
 

@@ -140,8 +140,8 @@ COMMANDS = LazyCommands({
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(
-            ("GH",),
-            ("NS", "--opponents", "3", "--deck", "2-6-6-2"),
+            ("--hand", "GH"),
+            ("--hand", "NS", "--opponents", "3", "--deck", "2-6-6-2"),
             ("--drawn", "GHN", "--opponent-discard", "GH,NN", "--opponent-discard", "HH,HN"),
             ("--drawn", "HNS", "--opponent-discard", "NN", "--top-two-only", "--hand-number", "5"),
         ),

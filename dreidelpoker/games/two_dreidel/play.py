@@ -320,7 +320,6 @@ class TwoDreidelGame(StateFields):
         for s in seats:
             if s not in actions:
                 self._wrong_seats(actions)
-        for s in seats:
             if actions[s] not in legals[s]:
                 raise InputError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
                                  f"legal: {', '.join(map(repr, legals[s]))}")
@@ -350,31 +349,42 @@ class TwoDreidelGame(StateFields):
 # -- transitions: each works on ``v``, a list copy of the state's fields, and returns the
 # step's log lines; a transition that enters a phase sets the state's turn, current players
 # and legal actions (``_offer`` for a betting decision); ``apply`` makes the one new state.
-def _offer(v: list[Any], t: Tables, i: int, stacks: tuple[int, ...], bets: tuple[int, ...], high: int,
-           live: tuple[bool, ...]) -> None:
-    """Seat ``i`` is to act: its legal actions are fold/call or check, then the bet sizes
-    (no-limit: :func:`~dreidelpoker.games.two_dreidel.betting.bet_range`, computed inline)."""
-    s = stacks[i]
-    b = bets[i]
-    c = high - b
-    if c > 0:
-        base = _FOLD if (t.short_fold and s < c) else _FOLD_CALL
-    else:
-        base = _CHECK
-    reach = list(map(_ADD, stacks, bets))  # what each seat can put in this round, all told
-    reach[i] = 0
-    cap = max(compress(reach, live), default=0) - b  # the deepest opponent still in
-    if s < cap:
-        cap = s
-    v[_SEAT] = i
-    v[_CURRENT] = t.ones[i]
-    if cap <= c:
-        v[_LEGAL], v[_RAISES] = base, _NO_RAISE
-    else:
-        rb = v[_RAISE_BY]
-        low = c + (rb if rb > 1 else 1)
-        raises = range(low if low < cap else cap, cap + 1)
-        v[_LEGAL], v[_RAISES] = base + tuple(raises), raises
+def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int, ...], bets: tuple[int, ...],
+            high: int, live: tuple[bool, ...]) -> bool:
+    """Find the next pending seat after ``after`` that has a decision (a bet to face, or someone
+    left to bet against; the seats passed over leave the pending set) and offer it its legal
+    actions: fold/call or check, then the bet sizes (no-limit:
+    :func:`~dreidelpoker.games.two_dreidel.betting.bet_range`, computed inline). ``False``:
+    nobody is left to act, the round is over."""
+    if not pending:
+        return False
+    for i in t.order[after]:
+        if pending >> i & 1:
+            s = stacks[i]
+            b = bets[i]
+            c = high - b
+            reach = list(map(_ADD, stacks, bets))  # what each seat can put in this round, all told
+            reach[i] = 0
+            cap = max(compress(reach, live), default=0) - b  # the deepest opponent still in
+            if c > 0:
+                base = _FOLD if (t.short_fold and s < c) else _FOLD_CALL
+            elif s > 0 and cap > 0:
+                base = _CHECK
+            else:
+                pending &= ~(1 << i)
+                continue
+            if s < cap:
+                cap = s
+            v[_SEAT], v[_PENDING], v[_CURRENT] = i, pending, t.ones[i]
+            if cap <= c:
+                v[_LEGAL], v[_RAISES] = base, _NO_RAISE
+            else:
+                rb = v[_RAISE_BY]
+                low = c + (rb if rb > 1 else 1)
+                raises = range(low if low < cap else cap, cap + 1)
+                v[_LEGAL], v[_RAISES] = base + tuple(raises), raises
+            return True
+    return False
 
 
 def _draw(v: list[Any], action: str) -> Sequence[LazyEvent]:
@@ -454,12 +464,11 @@ def _streets(v: list[Any], step: int, lines: list[LazyEvent]) -> None:
         pending = (t.masks.get(in_hand) or t.mask(in_hand))
         if 0 in stacks:
             pending = _with_chips(pending, stacks)
-        found = _next_actor(t, pending, button, stacks, bets, high, in_hand)
-        if found is not None:
-            v[_PHASE], v[_STEP], v[_BETS], v[_HIGH], v[_RAISE_BY] = BET, step, bets, high, t.min_bet
-            v[_TURN], v[_PENDING] = _PLAYER, found[1]
-            _offer(v, t, found[0], stacks, bets, high, in_hand)
+        raise_by, v[_RAISE_BY] = v[_RAISE_BY], t.min_bet
+        if _to_act(v, t, pending, button, stacks, bets, high, in_hand):
+            v[_PHASE], v[_STEP], v[_BETS], v[_HIGH], v[_TURN] = BET, step, bets, high, _PLAYER
             return
+        v[_RAISE_BY] = raise_by  # (nobody can bet in this round)
         step += 1
     _showdown(v, lines)
 
@@ -478,13 +487,9 @@ def _bet(v: list[Any], action: Any) -> list[LazyEvent]:
     stacks, bets, in_hand, high = v[_STACKS], v[_BETS], v[_IN_HAND], v[_HIGH]
     lines: list[LazyEvent]
     if action == "check":  # nothing moves: no chips, nobody leaves the hand
+        # (the seat to act always has chips: a check or a fold never puts it all-in)
         lines = [("bet", i, True, (), "seat {} checks (pot {})", (i + 1, v[_POT]))]
-        v[_ALL_IN] = v[_ALL_IN] or stacks[i] == 0
-        found = _next_actor(t, v[_PENDING] & ~(1 << i), i, stacks, bets, high, in_hand)
-        if found is not None:
-            v[_PENDING] = found[1]
-            _offer(v, t, found[0], stacks, bets, high, in_hand)
-        else:
+        if not _to_act(v, t, v[_PENDING] & ~(1 << i), i, stacks, bets, high, in_hand):
             _streets(v, v[_STEP] + 1, lines)
         return lines
     pending = v[_PENDING] & ~(1 << i)
@@ -493,7 +498,6 @@ def _bet(v: list[Any], action: Any) -> list[LazyEvent]:
         folded[i] = False  # (the acting seat is in the hand)
         in_hand = v[_IN_HAND] = tuple(folded)
         lines = [("bet", i, True, (), "seat {} folds (pot {})", (i + 1, v[_POT]))]
-        v[_ALL_IN] = v[_ALL_IN] or stacks[i] == 0
         if in_hand.count(True) == 1:
             _win_alone(v, in_hand.index(True), "everyone else folded", lines)
             return lines
@@ -527,12 +531,8 @@ def _bet(v: list[Any], action: Any) -> list[LazyEvent]:
                 pending = _with_chips(pending, stacks)
         if not left:
             v[_ALL_IN] = True
-    found = _next_actor(t, pending, i, stacks, bets, high, in_hand)
-    if found is not None:
-        v[_PENDING] = found[1]
-        _offer(v, t, found[0], stacks, bets, high, in_hand)
-        return lines
-    _streets(v, v[_STEP] + 1, lines)
+    if not _to_act(v, t, pending, i, stacks, bets, high, in_hand):
+        _streets(v, v[_STEP] + 1, lines)
     return lines
 
 
@@ -557,63 +557,46 @@ def _spin(v: list[Any], face: str) -> list[LazyEvent]:
 
 def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> list[LazyEvent]:
     t: Tables = v[_T]
-    stacks = list(v[_STACKS])
+    before = v[_STACKS]
+    stacks = list(before)
     contrib = list(v[_CONTRIB])
     buy_in = v[_BUY_IN]
-    all_in = v[_ALL_IN]
-    callers = []
-    parts = []
     pot = v[_POT]
+    called = list(t.falses)
+    callers = 0
+    last = -1
     for s in seats:
         if actions[s] == "call":
-            callers.append(s)
+            called[s] = True
+            callers += 1
+            last = s
             have = stacks[s]
-            pay = buy_in if buy_in < have else have
-            stacks[s] = have - pay
-            contrib[s] += pay
-            pot += pay
-            if have == pay and buy_in > 0:
-                all_in = True
-            parts.append((s, pay < buy_in))
-        else:
-            parts.append((s, None))
-    lines: list[LazyEvent] = [("calls", None, True, (), _calls_text, (tuple(parts),))]
-    v[_STACKS], v[_CONTRIB], v[_ALL_IN], v[_POT], v[_LEGALS] = tuple(stacks), tuple(contrib), all_in, pot, t.empties
-    in_hand = [False] * t.players
-    for s in callers:
-        in_hand[s] = True
-    v[_IN_HAND] = tuple(in_hand)
-    ends = len(callers) <= 1 and v[_FACE] in t.pot_faces
-    if not callers:
-        _end_hand(v, pot, None, ("nobody calls: the pot carries over", ()), lines, gimel_end=ends)
-    elif len(callers) == 1:
-        _win_alone(v, callers[0], "the only caller", lines, gimel_end=ends)
-    else:
+            if buy_in < have:
+                stacks[s] = have - buy_in
+                contrib[s] += buy_in
+                pot += buy_in
+            else:  # all-in (for less)
+                stacks[s] = 0
+                contrib[s] += have
+                pot += have
+                if buy_in > 0:
+                    v[_ALL_IN] = True
+    in_hand = tuple(called)
+    lines: list[LazyEvent] = [("calls", None, True, (), _calls_text, (seats, in_hand, before, buy_in))]
+    v[_STACKS], v[_CONTRIB], v[_POT], v[_LEGALS], v[_IN_HAND] = tuple(stacks), tuple(contrib), pot, t.empties, in_hand
+    if callers > 1:
         _streets(v, v[_STEP] + 1, lines)
+    elif callers:
+        _win_alone(v, last, "the only caller", lines, gimel_end=v[_FACE] in t.pot_faces)
+    else:
+        _end_hand(v, pot, None, ("nobody calls: the pot carries over", ()), lines, gimel_end=v[_FACE] in t.pot_faces)
     return lines
 
 
-def _calls_text(parts: tuple[tuple[int, bool | None], ...]) -> str:
+def _calls_text(seats: tuple[int, ...], called: tuple[bool, ...], stacks: tuple[int, ...], buy_in: int) -> str:
     return "cards revealed: " + ", ".join(
-        f"seat {s + 1} folds" if short is None else f"seat {s + 1} calls" + (" (all-in for less)" if short else "")
-        for s, short in parts)
-
-
-def _next_actor(t: Tables, pending: int, after: int, stacks: tuple[int, ...], bets: tuple[int, ...], high: int,
-                in_hand: tuple[bool, ...]) -> tuple[int, int] | None:
-    """The next pending seat after ``after`` that has a decision (a bet to face, or someone
-    left to bet against), with the pending set less the seats skipped; ``None``: the round is over."""
-    for i in t.order[after]:
-        if pending >> i & 1:
-            if high > bets[i]:
-                return i, pending
-            if stacks[i] > 0:
-                b = bets[i]
-                for j in t.order[i]:
-                    if j != i and in_hand[j] and stacks[j] + bets[j] > b:
-                        return i, pending
-            pending &= ~(1 << i)
-    return None
+        f"seat {s + 1} calls" + (" (all-in for less)" if stacks[s] < buy_in else "") if called[s] else f"seat {s + 1} folds"
+        for s in seats)
 
 
 def _short_legal(legal: Sequence[Any]) -> str:

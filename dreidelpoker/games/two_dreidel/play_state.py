@@ -8,6 +8,7 @@ constants here; a step builds one new state from the list.
 
 from __future__ import annotations
 
+from operator import sub as _SUB
 from typing import Any, NamedTuple
 
 from ..protocol import EventLog, Turn
@@ -46,21 +47,34 @@ Note = tuple[tuple[str, ...], bool, int, bool, bool, bool, bool, tuple[int, ...]
 
 def fold_stats(t: Tables, notes: tuple[Note, ...]) -> Stats:
     """The game's figures from its hands' notes (oldest first)."""
-    st = Stats()
     pot_faces, total = t.pot_faces, t.total_chips
+    spins = gimels = gimel_ends = all_ins = carries = showdowns = trumps = changes = max_swing = button_net = 0
+    share_sum = share_max = 0.0
+    leader = -1
     for spun, gimel_end, pot_total, all_in, carried, showdown, trump, stacks, hand_start, button in notes:
-        swing = max(abs(s - h) for s, h in zip(stacks, hand_start))
+        swing = max(map(abs, map(_SUB, stacks, hand_start)))
+        if swing > max_swing:
+            max_swing = swing
         top = max(stacks)
-        tied = stacks.count(top) > 1
+        if stacks.count(top) == 1:  # a single chip leader, else the last one stands
+            first = stacks.index(top)
+            if first != leader:
+                changes += leader != -1
+                leader = first
         share = pot_total / total
-        leader = st.leader if tied else stacks.index(top)  # a single chip leader, else the last one stands
-        changes = st.lead_changes + (leader != st.leader and st.leader != -1 and not tied)
-        st = Stats(
-            st.spins + len(spun), st.gimels + sum(1 for f in spun if f in pot_faces), st.gimel_ends + gimel_end,
-            st.pot_share_sum + share, max(st.pot_share_max, share), st.all_in_hands + all_in,
-            st.carries + carried, st.showdowns + showdown, st.trump_showdowns + trump, changes, leader,
-            max(st.max_swing, swing), st.button_net + stacks[button] - hand_start[button])
-    return st
+        share_sum += share
+        if share > share_max:
+            share_max = share
+        spins += len(spun)
+        gimels += sum(map(pot_faces.__contains__, spun))
+        gimel_ends += gimel_end
+        all_ins += all_in
+        carries += carried
+        showdowns += showdown
+        trumps += trump
+        button_net += stacks[button] - hand_start[button]
+    return Stats(spins, gimels, gimel_ends, share_sum, share_max, all_ins, carries, showdowns, trumps, changes, leader,
+                 max_swing, button_net)
 
 
 class StateFields(NamedTuple):

@@ -164,6 +164,7 @@ class Tables:
         self.seat_sets: dict[tuple[bool, ...], tuple[int, ...]] = {}
         self.zeros: tuple[int, ...] = (0,) * players
         self.nones: tuple[None, ...] = (None,) * players
+        self.falses: tuple[bool, ...] = (False,) * players
         self.empties: tuple[tuple[Any, ...], ...] = ((),) * players
         self.ones = tuple((i,) for i in range(players))
         #: For each seat, every seat in turn order after it (itself last).

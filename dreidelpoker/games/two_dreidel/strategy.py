@@ -190,9 +190,9 @@ class PutBackMDP:
 
     # -- policy iteration --------------------------------------------------------------
     def _float_policy_iteration(self, choice: Any, values: Any, max_iterations: int) -> None:
-        """Improve ``choice`` in place by policy iteration in float64 (one sparse solve and
-        one vectorised improvement per step)."""
-        _float_policy_iteration(self._arrays, choice, values, max_iterations)
+        """Improve ``choice`` in place by policy iteration in float64 (each policy evaluated
+        on the deck-size layers, one vectorised improvement per step)."""
+        _float_policy_iteration(self._arrays, choice, values, max_iterations, self.prefix, self.cycle)
 
     def best_response(
         self,

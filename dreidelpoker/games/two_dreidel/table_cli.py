@@ -28,12 +28,14 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
     Parameters:
         p: the command's parser.
     """
-    p.add_argument("hand", metavar="HAND", nargs="?", help='your two kept cards, e.g. GH, "גה" or ♠♥')
+    p.add_argument("--hand", metavar="CARDS", default=None, help='your two kept cards, e.g. GH, "גה" or ♠♥')
+    # Deprecated: the hand as a positional argument (`equity two-dreidel GH`), as before --hand.
+    p.add_argument("hand_positional", metavar="HAND", nargs="?", default=None, help=argparse.SUPPRESS)
     p.add_argument("--policy", default="normal-best",
                    help=f"keep policy the opponents play: {', '.join(POLICIES)} (default normal-best)")
     p.add_argument("--opponents", type=int_arg, default=None,
                    help=f"number of opponents, 1 to {MAX_OPPONENTS} (default 1, or one per --opponent-discard)")
-    p.add_argument("--drawn", metavar="CARDS", help="your three drawn cards (instead of HAND): shows the equity "
+    p.add_argument("--drawn", metavar="CARDS", help="your three drawn cards (instead of --hand): shows the equity "
                    "of each put-back choice, e.g. --drawn GHN")
     p.add_argument("--top", metavar="CARD", help="the card you put back last hand (checked against --drawn)")
     p.add_argument("--opponent-discard", metavar="HISTORY", action="append", default=None,
@@ -94,17 +96,25 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         What the command prints (text or JSON).
 
     Raises:
-        ValueError: both or neither of HAND and ``--drawn``, or options that do not fit together.
+        ValueError: both or neither of ``--hand`` and ``--drawn``, or options that do not fit together.
     """
     rules: TwoDreidelRules = rules_from_args(TwoDreidelRules, args)
+    if getattr(args, "hand_positional", None) is not None:
+        if args.hand is not None:
+            raise InputError("give your hand once: --hand CARDS (the positional HAND is its deprecated form)")
+        import sys
+
+        print("dreidelpoker: the positional HAND is deprecated and will be removed; use --hand "
+              f"{args.hand_positional}", file=sys.stderr)
+        args.hand = args.hand_positional
     if (args.hand is None) == (args.drawn is None):
-        raise InputError("give either HAND (your two kept cards) or --drawn CARDS (your three drawn cards)")
+        raise InputError("give either --hand CARDS (your two kept cards) or --drawn CARDS (your three drawn cards)")
     if args.drawn is not None:
         n_drawn = len(parse_cards(args.drawn, what="--drawn", rules=rules))
         if n_drawn != rules.draw:
             raise InputError(
                 f"--drawn takes your {rules.draw} drawn cards, got {n_drawn} in {args.drawn!r}; "
-                "for the two cards you kept, give them as HAND"
+                "for the two cards you kept, give them with --hand"
             )
     if args.top_two_only and args.hand_number is None and args.opponent_discard is not None:
         raise InputError("--top-two-only needs --hand-number (the current hand number, 1 for the first hand)")
