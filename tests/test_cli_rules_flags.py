@@ -219,3 +219,44 @@ def test_a_deck_starting_with_a_minus_gets_our_own_error(capsys: pytest.CaptureF
     code, out, err = _main(capsys, [*argv, *deck])
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "deck" in err and "'-1-5-5-1'" in err and "expected one argument" not in err
+
+
+def _doc_commands() -> list[tuple[str, list[str]]]:
+    import pathlib
+    import shlex
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    out = []
+    for path in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]:
+        if path.name == "changelog.md":
+            continue  # history quotes the old names on purpose
+        for line in path.read_text().splitlines():
+            text = line.strip().removeprefix("$ ").split("  #")[0].strip()
+            if not text.startswith(("dreidelpoker ", ".venv/bin/dreidelpoker ")) or any(c in text for c in "[…<|\\"):
+                continue  # not a command, or a pattern ([--json], A|B) or a continued line
+            words = shlex.split(text, comments=True)
+            if "--help" not in words and len(words) > 2:
+                out.append((f"{path.relative_to(root)}: {text}", words[1:]))
+    return out
+
+
+DOC_COMMANDS = _doc_commands()
+
+
+@pytest.mark.parametrize(("where", "argv"), DOC_COMMANDS, ids=[w for w, _ in DOC_COMMANDS])
+def test_documented_commands_parse_with_current_names(capsys: pytest.CaptureFixture[str], where: str,
+                                                      argv: list[str]) -> None:
+    """Every ``dreidelpoker …`` line in the README and the docs parses, with no deprecated name."""
+    args = cli.build_parser().parse_args(cli._join_dash_values(argv))
+    assert getattr(args, "hand_positional", None) is None, where
+    assert capsys.readouterr().err == "", where
+
+
+def test_top_two_only_is_the_discard_visibility_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    """``equity two-dreidel --top-two-only`` and the rules option ``--discard-visibility top-two`` are one idea."""
+    base = ["equity", "two-dreidel", "--drawn", "HNS", "--opponent-discard", "NN", "--hand-number", "5", "--json"]
+    short = _main(capsys, [*base, "--top-two-only"])
+    rule = _main(capsys, [*base, "--discard-visibility", "top-two"])
+    assert short[0] == rule[0] == 0 and short[1] == rule[1]
+    code, _, err = _main(capsys, base)  # every discard public: hand 5 needs 4 discarded hands
+    assert code == 2 and "4 kept hand(s), got 1" in err

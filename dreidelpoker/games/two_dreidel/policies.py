@@ -23,7 +23,7 @@ from ..._fractions import to_rational
 from ...caches import bounded_cache
 from ...errors import InputError, InputTypeError
 from .deck import DeckState, draw_weights
-from .ranking import Hand, format_hand, heads_up_share, normal_key, parse_cards, parse_hand
+from .ranking import Hand, format_hand, heads_up_points, normal_key, parse_cards, parse_hand
 from .rules import TwoDreidelRules
 from ..._deprecation import rules_keyword_only
 
@@ -143,7 +143,7 @@ def greedy_equity_policy(
     ref_hands = [(parse_hand(h, rules=rules), p) for h, p in ref.items()]
 
     def heads_up(a: Hand, b: Hand) -> Fraction:
-        return heads_up_share(a, b, rules=rules)
+        return Fraction(heads_up_points(a, b, rules=rules), 2)
 
     @lru_cache(maxsize=None)
     def hand_equity(hand: Hand) -> Fraction:

@@ -401,10 +401,6 @@ def hand_trumps(pairs: frozenset[tuple[int, int]], a: Sequence[int], b: Sequence
     return not any(x in sb and y in sa for x, y in pairs)
 
 
-#: The help text of every ``--deck`` option.
-DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
-
-
 def whole_game_end_problem(rules: TwoDreidelRules) -> str | None:
     """Why a whole game of ``rules`` may never end, or ``None`` when it can always end.
 
