@@ -74,6 +74,9 @@ CLASSIC = cd.ClassicDreidelRules(players=2, coins=2)
 SKIRMISH = sk.SkirmishRules(deck=(1, 1, 2, 2, 3, 3), line_size=1, pile_size=1)
 
 SKC = importlib.import_module("dreidelpoker.games.skirmish.chain")
+QX = importlib.import_module("dreidelpoker.games.queenie.exact")
+QUEENIE = importlib.import_module("dreidelpoker.games.queenie").QueenieRules(players=4)
+QUEENIE_SMALL = importlib.import_module("dreidelpoker.games.queenie").QueenieRules(players=3, deck_suits=2, deck_ranks=3)
 
 CASES: dict[str, Callable[[], Any]] = {
     "two_dreidel.ranking.heads_up_share": lambda: ranking.heads_up_share((0, 1), (3, 3), rules=TD),
@@ -94,6 +97,14 @@ CASES: dict[str, Callable[[], Any]] = {
     "skirmish.skirmish_transitions": lambda: SKC.skirmish_transitions(
         next(iter(SKC.deal_distribution(SKIRMISH))), ("optimal", "optimal"), rules=SKIRMISH),
     "skirmish.deal_distribution": lambda: SKC.deal_distribution(SKIRMISH),
+    "skirmish.lay_outcomes": lambda: SKC.lay_outcomes((1, 2, 2), (), 1, 1, ordered_pile=True),
+    "skirmish.analyze_small_deck": lambda: SKC.analyze_small_deck(SKIRMISH, "greedy"),
+    "skirmish.pile_card_odds": lambda: SKC.pile_card_odds(sk.SkirmishRules()),
+    "MarkovChain.successors": lambda: cd.dreidel_chain(rules=CLASSIC).successors(cd.start_state(rules=CLASSIC)),
+    "queenie.queen_dead_probability": lambda: QX.queen_dead_probability(QUEENIE),
+    "queenie.queen_dead_table": lambda: QX.queen_dead_table([3]),
+    "queenie.deals": lambda: list(QX.deals(QUEENIE_SMALL))[:20],
+    "queenie.enumerate_deal": lambda: QX.enumerate_deal("never-swap,never-swap,never-swap", rules=QUEENIE_SMALL),
 }
 
 
@@ -103,7 +114,13 @@ KNOWN: dict[str, tuple[Callable[[], Any], str]] = {
     "classic_dreidel.rules.hey_take": (
         lambda: cd.ClassicDreidelRules(hey_rounding="continuous").hey_take(3),
         "a continuous pot's coins are Fractions inside the chain states the spin engine builds"),
+    "solve.matching_pennies": (
+        lambda: importlib.import_module("dreidelpoker.solve.examples").matching_pennies(),
+        "MatrixGame / ExtensiveForm payoffs are the exact LP inputs of the solvers"),
 }
+
+# Not a leak, by design: ``Distribution.fractions()`` is the documented Fraction view of a
+# distribution for exact inner loops.
 
 
 @pytest.mark.parametrize("name", list(CASES))
