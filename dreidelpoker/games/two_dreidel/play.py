@@ -38,8 +38,12 @@ tuples); one ``apply`` walks the hand's transitions on one working copy and buil
 state; log lines are stored as data and written as text only when the log is read
 (:meth:`~dreidelpoker.games.protocol.EventLog.add_lazy`); the legal actions of a betting
 decision are computed once, when the state is made, and an action is checked against them
-in O(1); draw classes, put-back choices, buy-ins and next decks are looked up in per-rules
-tables (:mod:`~dreidelpoker.games.two_dreidel.play_tables`).
+in O(1) (those of a simultaneous step are stored by seat); each step sets the turn and
+legal actions of the phase it enters and nothing else; draw classes, put-back choices
+(with the next deck, the log line and what the seat observes), buy-ins and turn orders
+are looked up in per-rules tables (:mod:`~dreidelpoker.games.two_dreidel.play_tables`);
+the end of a hand notes its figures as one tuple, folded into the game's figures only
+when they are read (:mod:`~dreidelpoker.games.two_dreidel.play_end`).
 """
 
 from __future__ import annotations
