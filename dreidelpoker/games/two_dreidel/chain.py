@@ -351,12 +351,12 @@ class DeckChain:
         reduced = MarkovChain.from_transitions(rows)
         classes = reduced.recurrent_classes()
         if len(classes) == 1:
-            limit = {s: Fraction(int(p.p), int(p.q)) for s, p in reduced.stationary_distribution(method="exact").items()}
+            limit = {s: to_fraction(p) for s, p in reduced.stationary_distribution(method="exact").items()}
         else:
             limit = {}
             for s, w in mu.items():
                 for t, p in reduced.stationary_distribution(method="exact", start=s).items():
-                    limit[t] = limit.get(t, Fraction(0)) + w * Fraction(int(p.p), int(p.q))
+                    limit[t] = limit.get(t, Fraction(0)) + w * to_fraction(p)
         converges = all(reduced.period(next(iter(c))) == 1 for c in classes)
         limit = {s: p for s, p in limit.items() if p}
         phases: list[dict[DeckState, Fraction]] = [{} for _ in range(L)]
@@ -394,7 +394,7 @@ class DeckChain:
         """:meth:`long_run_state_distribution` as Fractions (for exact inner loops)."""
         if method == "engine":
             pi = self.chain.stationary_distribution(method="exact", start=self.start)
-            return {s: Fraction(int(p.p), int(p.q)) for s, p in pi.items() if p}
+            return {s: to_fraction(p) for s, p in pi.items() if p}
         if method != "layered":
             raise InputError(f"method must be 'layered' or 'engine', got {method!r}")
         phases, _ = self._phase_limits

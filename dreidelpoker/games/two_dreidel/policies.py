@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union
 
-from ..._fractions import to_rational
+from ..._fractions import to_fraction, to_rational
 from ...caches import bounded_cache
 from ...errors import InputError, InputTypeError
 from .deck import DeckState, draw_weights
@@ -137,7 +137,7 @@ def greedy_equity_policy(
         r = to_rational(p, what=f"reference probability of {h!r}")
         if r < 0:
             raise InputError(f"reference probability of {h!r} is negative ({r})")
-        ref[h] = Fraction(int(r.p), int(r.q))
+        ref[h] = to_fraction(r)
     if sum(ref.values()) != 1:
         raise InputError(f"reference probabilities must sum to 1, they sum to {sum(ref.values())}")
     ref_hands = [(parse_hand(h, rules=rules), p) for h, p in ref.items()]

@@ -36,6 +36,7 @@ from .ranking import heads_up_points, parse_hand
 from .rules import TwoDreidelRules
 from ...errors import InputError, shorten
 from ...limits import MAX_STACK
+from ..._fractions import to_fraction
 
 __all__ = ["BET_SIZES", "SpinGameSetup", "SpinGameState", "new_spin_game"]
 
@@ -298,7 +299,7 @@ def _face_weights(rules: TwoDreidelRules) -> tuple[int, ...]:
     for p in rules.spin_probabilities:
         if not getattr(p, "is_Rational", False):
             raise InputError(f"spin probabilities must be exact numbers to solve the spin game, got {p}")
-        probs.append(Fraction(int(p.p), int(p.q)))
+        probs.append(to_fraction(p))
     den = lcm(*(f.denominator for f in probs))
     return tuple(int(f * den) for f in probs)
 
