@@ -24,7 +24,7 @@ from _timing import Row, interleaved, print_table
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, dreidel_chain, start_state
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
 from dreidelpoker.games.two_dreidel.chain import deck_chain
-from dreidelpoker.games.two_dreidel.ranking import heads_up_share
+from dreidelpoker.games.two_dreidel.ranking import heads_up_points
 from dreidelpoker.games.two_dreidel.strategy import PutBackMDP
 
 
@@ -107,7 +107,7 @@ def policy_fair(rules: TwoDreidelRules) -> Fraction:
     current action on ties), starting from normal-best."""
     mdp = PutBackMDP(rules)
     opp = mdp.opponent_hands("normal-best")
-    value = {(size, h): sum((q * heads_up_share(h, o, rules=rules) for o, q in dist.items()), Fraction(0))
+    value = {(size, h): sum((q * Fraction(heads_up_points(h, o, rules=rules), 2) for o, q in dist.items()), Fraction(0))
              for size, dist in opp.items() for h in rules.all_hands}
     states = list(mdp.decisions)
     idx = {s: i for i, s in enumerate(states)}

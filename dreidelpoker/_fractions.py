@@ -11,12 +11,15 @@ import sys
 from fractions import Fraction
 from numbers import Rational as _RationalABC
 from numbers import Real as _RealABC
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InputError, InputTypeError
 
 if TYPE_CHECKING:
     import sympy
+
+K = TypeVar("K")
 
 
 def loaded_sympy() -> Any:
@@ -91,6 +94,24 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
         return value
     f = to_fraction(value, what=what)
     return sympy.Rational(f.numerator, f.denominator)
+
+
+def to_rationals(values: Mapping[K, Any]) -> dict[K, sympy.Rational]:
+    """The one way out for a mapping: the same keys, every value as a sympy Rational.
+
+    Examples:
+        >>> to_rationals({"a": Fraction(1, 2), "b": 0})
+        {'a': 1/2, 'b': 0}
+    """
+    import sympy
+
+    out: dict[K, sympy.Rational] = {}
+    for key, value in values.items():
+        if type(value) is Fraction:  # the common case, without the checks
+            out[key] = sympy.Rational(value.numerator, value.denominator)
+        else:
+            out[key] = to_rational(value)
+    return out
 
 
 def int_str(n: int) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import sympy
 
-from ._fractions import to_fraction
+from ._fractions import to_fraction, to_rational
 from .errors import InputError, InputTypeError
 
 _FLOAT_TOL = 1e-9
@@ -56,7 +56,7 @@ def _float_prob(value: Any, what: str) -> float:
 
 def _out(value: _Num, exact: bool) -> Any:
     if exact:
-        return sympy.Rational(value.numerator, value.denominator)
+        return to_rational(value)
     return float(value)
 
 

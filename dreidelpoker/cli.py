@@ -35,7 +35,7 @@ VERB_HELP = {
 }
 
 
-_DEBUG_HELP = "on an internal error, show the full traceback (also: DREIDELPOKER_DEBUG=1)"
+_DEBUG_HELP = "also show the traceback of a bad-input error (also: DREIDELPOKER_DEBUG=1)"
 #: Exit codes: 2 for bad input (ours) and usage errors, 1 for an internal error, 130 for Ctrl-C.
 EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 2, 1, 130
 
@@ -234,9 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code.
 
     Exit codes: 0 success; 2 bad input, i.e. a usage error or the project's own
-    :class:`~dreidelpoker.errors.InputError` (one line on stderr); 130 on Ctrl-C (one
-    line); 1 for anything else, which is a bug: one line asking for a report, with the
-    traceback shown only with ``--debug`` (or ``DREIDELPOKER_DEBUG=1``).
+    :class:`~dreidelpoker.errors.InputError` (one line on stderr, with its traceback above it
+    only under ``--debug`` or ``DREIDELPOKER_DEBUG=1``); 130 on Ctrl-C (one line); 1 for
+    anything else, which is a bug: its traceback, then one line asking for a report.
 
     Parameters:
         argv: the arguments after the program name (default ``sys.argv[1:]``).
@@ -259,17 +259,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:
+        if debug:
+            traceback.print_exc(file=sys.stderr)
         print(f"{where}: error: {_short_message(str(exc))}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         print(f"{where}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except Exception as exc:  # anything else is a bug of ours, not bad input
-        if debug:
-            traceback.print_exc(file=sys.stderr)
-        hint = "" if debug else "; run again with --debug for the traceback"
+    except Exception as exc:  # anything else is a bug of ours, not bad input: show where it broke
+        traceback.print_exc(file=sys.stderr)
         print(f"{where}: internal error ({type(exc).__name__}: {_one_line(str(exc))[:200]}); this is a bug in "
-              f"dreidelpoker, please report it with the command line{hint}", file=sys.stderr)
+              "dreidelpoker, please report it with the command line and the traceback above", file=sys.stderr)
         return EXIT_INTERNAL
     try:
         print(text)

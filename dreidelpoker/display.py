@@ -39,11 +39,10 @@ import html
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
-from numbers import Rational as _RationalABC
 from typing import Any, Literal
 
-from ._fractions import decimal_str, frac_str, int_str, loaded_sympy
-from .errors import InputError
+from ._fractions import decimal_str, frac_str, int_str, to_fraction
+from .errors import InputError, InputTypeError
 
 __all__ = [
     "DisplayOptions", "options", "option_context", "decimal_text", "number_text", "number_html",
@@ -175,20 +174,13 @@ def option_context(**settings: Any) -> Iterator[DisplayOptions]:
 
 
 def _as_fraction(value: Any) -> Fraction | None:
-    """The value as a Fraction when it is an exact rational, else None."""
-    if isinstance(value, bool):
+    """The value as a Fraction when it is an exact rational (not text, not a bool), else None."""
+    if isinstance(value, (bool, str)):
         return None
-    if isinstance(value, Fraction):
-        return value
-    sympy = loaded_sympy()  # a value can be a sympy object only when sympy is loaded
-    if sympy is not None and isinstance(value, sympy.Rational):
-        return Fraction(int(value.p), int(value.q))
-    if isinstance(value, (int, _RationalABC)):
-        return Fraction(value)
-    if sympy is not None and isinstance(value, sympy.Basic) and value.is_Rational:
-        r = sympy.Rational(value)
-        return Fraction(int(r.p), int(r.q))
-    return None
+    try:
+        return to_fraction(value)
+    except (InputError, InputTypeError):
+        return None
 
 
 def decimal_text(value: Any, digits: int | None = None) -> str:

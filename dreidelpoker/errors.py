@@ -5,7 +5,7 @@ or :class:`InputTypeError` (also a ``TypeError``), with a message that names the
 argument, shows the bad value (shortened with :func:`shorten`) and says what is allowed.
 Callers who catch ``ValueError`` / ``TypeError`` keep working. The command line turns
 exactly these two into one line on stderr and exit code 2; any other exception is a bug
-and is reported as an internal error (its traceback behind ``--debug``).
+and is reported as an internal error (its traceback and a request to report it).
 
 Examples:
     >>> import dreidelpoker as dp

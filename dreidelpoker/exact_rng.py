@@ -27,6 +27,7 @@ _M64 = 0xFFFFFFFFFFFFFFFF
 _B32 = 1 << 32
 _LIMIT = 1 << 63
 _BLOCK = 256
+_FIRST_BLOCK = 16  # a short game draws a few words: the first blocks are small, then they double up to _BLOCK
 
 
 class ExactIntegers:
@@ -45,7 +46,7 @@ class ExactIntegers:
         True
     """
 
-    __slots__ = ("rng", "_bits", "_buf", "_i", "_n", "_has32", "_u32")
+    __slots__ = ("rng", "_bits", "_buf", "_i", "_n", "_has32", "_u32", "_block")
 
     def __init__(self, rng: np.random.Generator) -> None:
         bits = rng.bit_generator
@@ -57,15 +58,23 @@ class ExactIntegers:
         self._buf: list[int] = []
         self._i = 0
         self._n = 0
+        self._block = _FIRST_BLOCK
         self._has32 = int(state["has_uint32"])
         self._u32 = int(state["uinteger"])
+
+    def _refill(self) -> None:
+        """Read the generator's next block of raw words (the block grows to ``_BLOCK`` words)."""
+        n = self._block
+        self._buf = self._bits.random_raw(n).tolist()
+        self._n = n
+        if n < _BLOCK:
+            self._block = n * 2
 
     def _raw(self) -> int:
         """The generator's next raw 64-bit word."""
         i = self._i
         if i >= self._n:
-            self._buf = self._bits.random_raw(_BLOCK).tolist()
-            self._n = _BLOCK
+            self._refill()
             i = 0
         self._i = i + 1
         return self._buf[i]
@@ -91,8 +100,7 @@ class ExactIntegers:
         else:
             i = self._i
             if i >= self._n:
-                self._buf = self._bits.random_raw(_BLOCK).tolist()
-                self._n = _BLOCK
+                self._refill()
                 i = 0
             self._i = i + 1
             r = self._buf[i]
@@ -122,8 +130,7 @@ class ExactIntegers:
             else:
                 i = self._i
                 if i >= self._n:
-                    self._buf = self._bits.random_raw(_BLOCK).tolist()
-                    self._n = _BLOCK
+                    self._refill()
                     i = 0
                 self._i = i + 1
                 r = self._buf[i]

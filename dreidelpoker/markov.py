@@ -49,6 +49,7 @@ from ._markov_numbers import _FLOAT_TOL, _check_row, _exact_prob, _float_prob, _
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
 from .limits import check_count, progress_bar
+from ._fractions import to_rational
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -337,7 +338,7 @@ class MarkovChain(Generic[S, N]):
             m = sympy.zeros(n, n)
             for i, row in enumerate(self._rows):
                 for j, p in row.items():
-                    m[i, j] = sympy.Rational(p.numerator, p.denominator)
+                    m[i, j] = to_rational(p)
             return m
         a = np.zeros((n, n))
         for i, row in enumerate(self._rows):

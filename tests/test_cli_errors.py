@@ -1,5 +1,5 @@
 """How the command line fails: our input errors exit 2 with one line, bugs are reported as
-internal errors (traceback only with --debug), Ctrl-C exits 130, usage errors are one line."""
+internal errors (their traceback and a request to report), Ctrl-C exits 130, usage errors are one line."""
 
 from __future__ import annotations
 
@@ -55,15 +55,16 @@ def test_a_bug_is_an_internal_error_not_bad_input(capsys: pytest.CaptureFixture[
     _patched_run(monkeypatch, exc)
     code, out, err = run(capsys, "odds", "two-dreidel")
     assert code == cli.EXIT_INTERNAL == 1
-    assert err.count("\n") == 1 and "Traceback" not in err
-    assert "internal error" in err and type(exc).__name__ in err and "--debug" in err and "report" in err
+    assert err.startswith("Traceback (most recent call last)") and f"{type(exc).__name__}" in err
+    last = err.rstrip().splitlines()[-1]
+    assert last.startswith("dreidelpoker odds two-dreidel: internal error") and type(exc).__name__ in last
+    assert "report" in last and "traceback above" in last
 
 
-def test_debug_shows_the_traceback(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    _patched_run(monkeypatch, TypeError("a bug"))
-    code, _, err = run(capsys, "odds", "two-dreidel", "--debug")
-    assert code == 1 and "Traceback (most recent call last)" in err and "TypeError: a bug" in err
-    assert err.rstrip().splitlines()[-1].startswith("dreidelpoker odds two-dreidel: internal error")
+def test_debug_shows_the_traceback_of_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "odds", "two-dreidel", "--deck", "1-5-5", "--debug")
+    assert code == 2 and "Traceback (most recent call last)" in err and "InputError" in err
+    assert err.rstrip().splitlines()[-1].startswith("dreidelpoker odds two-dreidel: error: deck")
 
 
 @pytest.mark.parametrize("exc", [InputError("--deck 'x' is not a deck"), InputTypeError("deck must be text")])

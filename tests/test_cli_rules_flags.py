@@ -250,3 +250,13 @@ def test_documented_commands_parse_with_current_names(capsys: pytest.CaptureFixt
     args = cli.build_parser().parse_args(cli._join_dash_values(argv))
     assert getattr(args, "hand_positional", None) is None, where
     assert capsys.readouterr().err == "", where
+
+
+def test_top_two_only_is_the_discard_visibility_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    """``equity two-dreidel --top-two-only`` and the rules option ``--discard-visibility top-two`` are one idea."""
+    base = ["equity", "two-dreidel", "--drawn", "HNS", "--opponent-discard", "NN", "--hand-number", "5", "--json"]
+    short = _main(capsys, [*base, "--top-two-only"])
+    rule = _main(capsys, [*base, "--discard-visibility", "top-two"])
+    assert short[0] == rule[0] == 0 and short[1] == rule[1]
+    code, _, err = _main(capsys, base)  # every discard public: hand 5 needs 4 discarded hands
+    assert code == 2 and "4 kept hand(s), got 1" in err

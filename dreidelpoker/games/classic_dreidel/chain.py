@@ -17,7 +17,7 @@ from typing import Any, Literal
 import sympy
 
 from ..._deprecation import rules_keyword_only
-from ..._fractions import to_jsonable
+from ..._fractions import to_fraction, to_jsonable, to_rational, to_rationals
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
@@ -56,7 +56,7 @@ AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 
 @rules_keyword_only(0)
-def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, Fraction]:
+def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, sympy.Rational]:
     """Every state one spin away, with its exact probability (terminal states loop).
 
     Parameters:
@@ -64,7 +64,7 @@ def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[Dreid
         rules: the rules.
 
     Returns:
-        ``{next state: probability}``.
+        ``{next state: probability}`` (sympy Rationals).
 
     Examples:
         >>> r = ClassicDreidelRules(players=2, coins=1)
@@ -75,10 +75,20 @@ def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[Dreid
         ((0, 0), 0, 2, 1) 1/4
         ('win', 1) 1/4
     """
+    return to_rationals(_successor_fractions(state, rules, _face_fractions(rules)))
+
+
+def _face_fractions(rules: ClassicDreidelRules) -> tuple[Fraction, ...]:
+    """The face probabilities as Fractions, for the exact inner loops."""
+    return tuple(to_fraction(p) for p in rules.face_probabilities)
+
+
+def _successor_fractions(state: DreidelState, rules: ClassicDreidelRules,
+                         faces: tuple[Fraction, ...]) -> dict[DreidelState, Fraction]:
     if state[0] in ("win", "draw", "out"):
         return {state: Fraction(1)}
     out: dict[DreidelState, Fraction] = {}
-    for face, prob in zip(FACES, rules.face_probabilities):
+    for face, prob in zip(FACES, faces):
         if prob:
             nxt = spin_outcome(state, face, rules=rules)
             out[nxt] = out.get(nxt, Fraction(0)) + prob
@@ -115,12 +125,14 @@ def dreidel_chain(
         (8, [('win', 0), ('win', 1)])
     """
     check_integer_pot(rules)
+    faces = _face_fractions(rules)
     if exact:
-        return MarkovChain.from_successors([start_state(rules=rules)], lambda s: successors(s, rules=rules),
+        return MarkovChain.from_successors([start_state(rules=rules)],
+                                           lambda s: _successor_fractions(s, rules, faces),
                                            max_states=max_states, progress=progress)
     return MarkovChain.from_successors(
         [start_state(rules=rules)],
-        lambda s: {t: float(p) for t, p in successors(s, rules=rules).items()},
+        lambda s: {t: float(p) for t, p in _successor_fractions(s, rules, faces).items()},
         max_states=max_states, exact=False, progress=progress,
     )
 
@@ -315,13 +327,14 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
             + (", exact=False" if exact else "") + " or fewer coins")
     one: Any = Fraction(1) if exact else 1.0
     dist: dict[DreidelState, Any] = {start_state(rules=rules): one}
+    faces = _face_fractions(rules)
     cache: dict[DreidelState, list[tuple[DreidelState, Any]]] = {}
     out: list[Any] = []
     done: Any = one - one
     bar = open_progress_bar(spins, "game length", unit=" spins", min_total=0)
     for step in range(spins + 1):
         done += sum((v for s, v in dist.items() if s[0] in ("win", "draw", "out")), one - one)
-        out.append(sympy.Rational(done.numerator, done.denominator) if exact else float(done))
+        out.append(to_rational(done) if exact else float(done))
         if step == spins:
             break
         bar.update(1)
@@ -330,7 +343,7 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
             if s[0] in ("win", "draw", "out"):
                 continue
             if s not in cache:
-                cache[s] = [(t, p if exact else float(p)) for t, p in successors(s, rules=rules).items()]
+                cache[s] = [(t, p if exact else float(p)) for t, p in _successor_fractions(s, rules, faces).items()]
             for t, p in cache[s]:
                 nxt[t] = nxt.get(t, 0) + v * p
         dist = nxt

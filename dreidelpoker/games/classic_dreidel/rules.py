@@ -112,7 +112,7 @@ class ClassicDreidelRules:
             raise InputError(
                 f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
             )
-        object.__setattr__(self, "face_probabilities", fr)
+        object.__setattr__(self, "face_probabilities", tuple(to_rational(x) for x in fr))
         reason = never_ends_reason(self)
         if reason is not None:
             raise InputError(

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -27,6 +27,10 @@ from .game import LEAD, OFFER, QueenieGame, new_game
 from .rules import QueenieRules
 from ...errors import InputError
 from ..._deprecation import rules_keyword_only
+from ..._fractions import to_rational
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["DealDistribution", "DETERMINISTIC_BOTS", "deal_count", "deals", "enumerate_deal", "play_dealt", "queen_dead_probability", "queen_dead_table"]
 
@@ -34,7 +38,7 @@ __all__ = ["DealDistribution", "DETERMINISTIC_BOTS", "deal_count", "deals", "enu
 DETERMINISTIC_BOTS = ("never-swap", "always-swap", "heuristic")
 
 
-def queen_dead_probability(rules: QueenieRules, *, swap: Literal["never", "first"] = "never") -> Fraction:
+def queen_dead_probability(rules: QueenieRules, *, swap: Literal["never", "first"] = "never") -> sympy.Rational:
     """The exact chance that the queen pot carries over because its Queen is dead.
 
     The Queen of the queen-pot card's suit is *dead* when the queen-pot card is that
@@ -49,17 +53,21 @@ def queen_dead_probability(rules: QueenieRules, *, swap: Literal["never", "first
             seeing the Queens gives the size-weighted mix of these.)
 
     Returns:
-        The probability as a Fraction.
+        The probability, a sympy Rational.
 
     Raises:
         ValueError: ``swap`` is not ``"never"`` or ``"first"``.
 
     Examples:
         >>> queen_dead_probability(QueenieRules(players=4))
-        Fraction(61, 221)
+        61/221
         >>> queen_dead_probability(QueenieRules(players=4, queen_card_queen="redraw"))
-        Fraction(11, 51)
+        11/51
     """
+    return to_rational(_queen_dead(rules, swap))
+
+
+def _queen_dead(rules: QueenieRules, swap: str) -> Fraction:
     if swap not in ("never", "first"):
         raise InputError(f"swap must be 'never' or 'first', got {swap!r}")
     n_cards = rules.deck_size
@@ -102,12 +110,12 @@ def queen_dead_table(players: Sequence[int] = range(3, 9)) -> list[dict[str, Any
         players: the player counts.
 
     Returns:
-        Rows ``{"players", "dealing", "queen_card", "swap", "probability"}`` (Fractions).
+        Rows ``{"players", "dealing", "queen_card", "swap", "probability"}`` (sympy Rationals).
 
     Examples:
         >>> row = queen_dead_table([3])[0]
         >>> row["players"], row["dealing"], row["queen_card"], row["swap"], row["probability"]
-        (3, 'dummy-first', 'deck', 'never', Fraction(69, 221))
+        (3, 'dummy-first', 'deck', 'never', 69/221)
     """
     rows = []
     for p in players:
@@ -138,12 +146,12 @@ class DealDistribution:
 
     rules: QueenieRules
     bots: tuple[str, ...]
-    blocked: Fraction
-    went_out: tuple[Fraction, ...]
-    queen_carried: Fraction
-    queen_dead: Fraction
-    swap: Fraction
-    cards: Fraction
+    blocked: sympy.Rational
+    went_out: tuple[sympy.Rational, ...]
+    queen_carried: sympy.Rational
+    queen_dead: sympy.Rational
+    swap: sympy.Rational
+    cards: sympy.Rational
     deals: int
 
 
@@ -170,7 +178,7 @@ def _partitions(pool: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
             yield (m,) + rest
 
 
-def deals(rules: QueenieRules) -> Iterator[tuple[Fraction, int, tuple[int, ...]]]:
+def deals(rules: QueenieRules) -> Iterator[tuple[sympy.Rational, int, tuple[int, ...]]]:
     """Every distinct deal with its exact probability: ``(probability, queen-pot card, hands)``.
 
     ``hands`` are masks by position: the dummy (after any card put aside), then the first
@@ -181,12 +189,18 @@ def deals(rules: QueenieRules) -> Iterator[tuple[Fraction, int, tuple[int, ...]]
         rules: the rules (small decks: the count grows fast).
 
     Returns:
-        An iterator of ``(probability, queen-pot card, hands)``; the probabilities sum to 1.
+        An iterator of ``(probability, queen-pot card, hands)`` (sympy Rationals); the
+        probabilities sum to 1.
 
     Examples:
         >>> sum(p for p, _, _ in deals(QueenieRules(players=3, deck_suits=2, deck_ranks=3)))
-        Fraction(1, 1)
+        1
     """
+    for p, q, hands in _deal_fractions(rules):
+        yield to_rational(p), q, hands
+
+
+def _deal_fractions(rules: QueenieRules) -> Iterator[tuple[Fraction, int, tuple[int, ...]]]:
     t = tables(rules)
     sizes = rules.hand_sizes()
     full = t.full
@@ -281,7 +295,7 @@ def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals:
     Examples:
         >>> d = enumerate_deal("never-swap,never-swap,never-swap", rules=QueenieRules(players=3, deck_suits=2, deck_ranks=3))
         >>> sum(d.went_out) + d.blocked
-        Fraction(1, 1)
+        1
     """
     from .play import PLAY
 
@@ -301,7 +315,7 @@ def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals:
     went = [Fraction(0)] * rules.players
     qc = qd = sw = cards = Fraction(0)
     n_deals = 0
-    for w, q, hands in deals(rules):
+    for w, q, hands in _deal_fractions(rules):
         d = play_dealt(q, hands, made, start=start, rules=rules).last_deal
         assert d is not None
         n_deals += 1
@@ -316,7 +330,8 @@ def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals:
         if d.swapper >= 0:
             sw += w
         cards += w * d.cards
-    return DealDistribution(rules, names, blocked, tuple(went), qc, qd, sw, cards, n_deals)
+    return DealDistribution(rules, names, to_rational(blocked), tuple(to_rational(w) for w in went), to_rational(qc),
+                            to_rational(qd), to_rational(sw), to_rational(cards), n_deals)
 
 
 def deal_count(rules: QueenieRules) -> int:

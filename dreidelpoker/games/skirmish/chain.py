@@ -26,10 +26,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..._fractions import to_rational, to_rationals
+
+if TYPE_CHECKING:
+    import sympy
 from ...errors import InputError
 from ...markov import MarkovChain
 from .bots import BOTS
@@ -48,7 +52,7 @@ DETERMINISTIC_BOTS = ("optimal", "greedy", "spendthrift")
 
 
 def lay_outcomes(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, pile_n: int, *,
-                 ordered_pile: bool) -> dict[tuple[Any, ...], Fraction]:
+                 ordered_pile: bool) -> dict[tuple[Any, ...], sympy.Rational]:
     """Every way one player's lay can come out, with its exact probability.
 
     Cards come off the draw pile one by one (each rank weighted by its copies); an empty
@@ -65,12 +69,17 @@ def lay_outcomes(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, p
         ordered_pile: keep the pile's cards in lay order (``tie="war"`` needs it).
 
     Returns:
-        ``{(line, pile, draw after, discard after): probability}``.
+        ``{(line, pile, draw after, discard after): probability}`` (sympy Rationals).
 
     Examples:
         >>> sorted(lay_outcomes((1, 2), (), 1, 1, ordered_pile=False).items())
-        [(((1,), (2,), (), ()), Fraction(1, 2)), (((2,), (1,), (), ()), Fraction(1, 2))]
+        [(((1,), (2,), (), ()), 1/2), (((2,), (1,), (), ()), 1/2)]
     """
+    return to_rationals(_lay_fractions(draw, discard, line_n, pile_n, ordered_pile))
+
+
+def _lay_fractions(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, pile_n: int,
+                   ordered_pile: bool) -> dict[tuple[Any, ...], Fraction]:
     partial: dict[tuple[Any, ...], Fraction] = {((), (), draw, discard): Fraction(1)}
     for k in range(line_n + pile_n):
         nxt: dict[tuple[Any, ...], Fraction] = {}
@@ -114,7 +123,8 @@ def _normal(draw: tuple[int, ...], discard: tuple[int, ...]) -> tuple[tuple[int,
 
 
 @rules_keyword_only(0)
-def skirmish_transitions(state: ChainState, bots: tuple[str, str], *, rules: SkirmishRules) -> dict[ChainState, Fraction]:
+def skirmish_transitions(state: ChainState, bots: tuple[str, str], *,
+                         rules: SkirmishRules) -> dict[ChainState, sympy.Rational]:
     """The exact distribution of the state after one skirmish from ``state``.
 
     Parameters:
@@ -123,11 +133,15 @@ def skirmish_transitions(state: ChainState, bots: tuple[str, str], *, rules: Ski
         bots: the two seats' bots (deterministic).
 
     Returns:
-        ``{next state: probability}`` (a finished game loops on itself).
+        ``{next state: probability}`` (sympy Rationals; a finished game loops on itself).
 
     Raises:
         ValueError: a bot that is not deterministic (``random``).
     """
+    return to_rationals(_transition_fractions(rules, state, bots))
+
+
+def _transition_fractions(rules: SkirmishRules, state: ChainState, bots: tuple[str, str]) -> dict[ChainState, Fraction]:
     for b in bots:
         if b not in DETERMINISTIC_BOTS:
             raise InputError(f"bots: the exact chain needs deterministic bots ({', '.join(DETERMINISTIC_BOTS)}), "
@@ -137,8 +151,8 @@ def skirmish_transitions(state: ChainState, bots: tuple[str, str], *, rules: Ski
     draw0, disc0, draw1, disc1, prev = state
     ordered = rules.tie == "war"
     sizes = rules.lay_sizes(len(draw0) + len(disc0)) + rules.lay_sizes(len(draw1) + len(disc1))
-    seat0 = lay_outcomes(draw0, disc0, sizes[0], sizes[1], ordered_pile=ordered)
-    seat1 = lay_outcomes(draw1, disc1, sizes[2], sizes[3], ordered_pile=ordered)
+    seat0 = _lay_fractions(draw0, disc0, sizes[0], sizes[1], ordered)
+    seat1 = _lay_fractions(draw1, disc1, sizes[2], sizes[3], ordered)
     lose = rules.losing_cards
     out: dict[ChainState, Fraction] = {}
     for (l0, p0, d0, c0), q0 in seat0.items():
@@ -178,20 +192,24 @@ def _skirmish_result(rules: SkirmishRules, l0: tuple[int, ...], p0: tuple[int, .
     return hit
 
 
-def deal_distribution(rules: SkirmishRules) -> dict[ChainState, Fraction]:
+def deal_distribution(rules: SkirmishRules) -> dict[ChainState, sympy.Rational]:
     """The exact distribution of the state after the deal (each half a multiset; seat 1 first to capture on a tie).
 
     Parameters:
         rules: the rules.
 
     Returns:
-        ``{state: probability}``; the probabilities sum to 1.
+        ``{state: probability}`` (sympy Rationals); the probabilities sum to 1.
 
     Examples:
         >>> d = deal_distribution(SkirmishRules(deck=(1, 1, 2, 2), line_size=0, pile_size=1, lose_at=0))
         >>> sorted(d.values())
-        [Fraction(1, 6), Fraction(1, 6), Fraction(2, 3)]
+        [1/6, 1/6, 2/3]
     """
+    return to_rationals(_deal_fractions(rules))
+
+
+def _deal_fractions(rules: SkirmishRules) -> dict[ChainState, Fraction]:
     deck = rules.deck
     half = rules.half
     dist: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
@@ -233,14 +251,14 @@ def skirmish_chain(rules: SkirmishRules, bots: tuple[str, str] = ("optimal", "op
     Raises:
         ValueError: a bot that is not deterministic.
     """
-    deal = deal_distribution(rules)
+    deal = _deal_fractions(rules)
     transitions: dict[Hashable, Mapping[Hashable, Fraction]] = {"start": dict(deal)}
     todo: list[ChainState] = list(deal)
     while todo:
         s = todo.pop()
         if s in transitions:
             continue
-        row = skirmish_transitions(s, bots, rules=rules)
+        row = _transition_fractions(rules, s, bots)
         transitions[s] = dict(row)
         todo.extend(t for t in row if t not in transitions)
     return MarkovChain.from_transitions(transitions)
@@ -253,26 +271,22 @@ class SmallDeckResult:
     Attributes:
         rules: the rules; bots: the two bots (seat 1 first).
         states: chain states (the start, states between skirmishes, the ends).
-        win_seat1, win_seat2, draw: exact probabilities (Fractions).
+        win_seat1, win_seat2, draw: exact probabilities (sympy Rationals).
         expected_skirmishes: the exact expected number of skirmishes.
     """
 
     rules: SkirmishRules
     bots: tuple[str, str]
     states: int
-    win_seat1: Fraction
-    win_seat2: Fraction
-    draw: Fraction
-    expected_skirmishes: Fraction
+    win_seat1: sympy.Rational
+    win_seat2: sympy.Rational
+    draw: sympy.Rational
+    expected_skirmishes: sympy.Rational
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.label, "bots": list(self.bots), "states": self.states,
                 "win_seat1": str(self.win_seat1), "win_seat2": str(self.win_seat2), "draw": str(self.draw),
                 "expected_skirmishes": str(self.expected_skirmishes)}
-
-
-def _fraction(x: Any) -> Fraction:
-    return Fraction(int(x.p), int(x.q)) if hasattr(x, "p") else Fraction(x)
 
 
 def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("optimal", "optimal")) -> SmallDeckResult:
@@ -283,7 +297,7 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
         bots: two deterministic bots, or one name for both seats.
 
     Returns:
-        A :class:`SmallDeckResult` with exact Fractions.
+        A :class:`SmallDeckResult` of exact sympy Rationals.
 
     Raises:
         ValueError: a bot that is not deterministic, or a chain whose game may never end
@@ -298,19 +312,20 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
     chain = skirmish_chain(rules, pair)
     chain.exact_limit = max(chain.exact_limit, len(chain))
     steps_raw, absorbed = chain.absorption_summary("start", method="exact")
-    probs = {s: _fraction(v) for s, v in absorbed.items()}
-    steps = _fraction(steps_raw) - 1  # minus the deal step
-    return SmallDeckResult(rules, pair, len(chain), probs.get(("win", 0), Fraction(0)),
-                           probs.get(("win", 1), Fraction(0)), probs.get(("draw",), Fraction(0)), steps)
+    probs = {s: to_rational(v) for s, v in absorbed.items()}
+    steps = to_rational(steps_raw) - 1  # minus the deal step
+    zero = to_rational(0)
+    return SmallDeckResult(rules, pair, len(chain), probs.get(("win", 0), zero),
+                           probs.get(("win", 1), zero), probs.get(("draw",), zero), steps)
 
 
 @dataclass(frozen=True)
 class PileOdds:
     """Exact odds of the first pile comparison over one random deal (:func:`pile_card_odds`)."""
 
-    win_seat1: Fraction
-    win_seat2: Fraction
-    tie: Fraction
+    win_seat1: sympy.Rational
+    win_seat2: sympy.Rational
+    tie: sympy.Rational
 
     def to_dict(self) -> dict[str, str]:
         return {"win_seat1": str(self.win_seat1), "win_seat2": str(self.win_seat2), "tie": str(self.tie)}
@@ -333,9 +348,9 @@ def pile_card_odds(rules: SkirmishRules) -> PileOdds:
 
     Examples:
         >>> pile_card_odds(SkirmishRules()).tie
-        Fraction(1, 17)
+        1/17
         >>> pile_card_odds(SkirmishRules(tie="war")).tie
-        Fraction(1453, 112559125)
+        1453/112559125
     """
     counts = {r: n for r, n in runs(rules.deck)}
     depth = 1 if rules.tie == "own-pile" else min(rules.lay_sizes(rules.half)[1], rules.half)
@@ -351,4 +366,4 @@ def pile_card_odds(rules: SkirmishRules) -> PileOdds:
         return out
 
     tie = all_tie(tuple(sorted(counts.items())), depth, len(rules.deck))
-    return PileOdds((1 - tie) / 2, (1 - tie) / 2, tie)
+    return PileOdds(to_rational((1 - tie) / 2), to_rational((1 - tie) / 2), to_rational(tie))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..._fractions import loaded_sympy
+from ..._fractions import loaded_sympy, to_fraction, to_rational
 
 __all__ = ["SpinProbabilities", "exact_spin_probabilities"]
 
@@ -43,7 +43,7 @@ def exact_spin_probabilities(values: Sequence[Any]) -> tuple[Fraction, ...] | No
         elif isinstance(p, str) and _RATIONAL_TEXT.fullmatch(p):
             out.append(Fraction(p.strip()))
         elif sympy is not None and isinstance(p, sympy.Rational):
-            out.append(Fraction(int(p.p), int(p.q)))
+            out.append(to_fraction(p))
         else:
             return None
     if any(f < 0 for f in out) or sum(out) != 1:
@@ -69,9 +69,8 @@ class SpinProbabilities:
         if "_spin_sympy" in d:
             return d["_spin_sympy"]
         if "_spin_exact" in d:
-            import sympy
 
-            d["_spin_sympy"] = tuple(sympy.Rational(f.numerator, f.denominator) for f in d["_spin_exact"])
+            d["_spin_sympy"] = tuple(to_rational(f) for f in d["_spin_exact"])
             return d["_spin_sympy"]
         return d["_spin_given"]
 

@@ -240,11 +240,10 @@ def action_values(arr: Arrays, rules: TwoDreidelRules, opp: Any) -> tuple[np.nda
     Returns:
         ``(exact values as an object array of rationals, the same in float64)``.
     """
-    from .ranking import heads_up_share
+    from .ranking import heads_up_points
 
     hands = rules.all_hands
-    share = {(a, b): Q(v.numerator, v.denominator) for a in hands for b in hands
-             for v in (heads_up_share(a, b, rules=rules),)}
+    share = {(a, b): Q(heads_up_points(a, b, rules=rules), 2) for a in hands for b in hands}
     size_list = sorted(opp)
     row_of = {s: r for r, s in enumerate(size_list)}
     table = np.empty((len(size_list), len(hands)), dtype=object)

@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from ..._fractions import frac_str
+from ..._fractions import frac_str, to_fraction, to_rational, to_rationals
 from ...display import table_html, text_table, to_pandas_frame
 from ...exact import Distribution, ExactTable
 from ..._deprecation import deprecated_call, deprecated_names
 from .deck import DeckState, DrawOutcome, counts_of, draw_weights
 from .policies import Policy, ResolvedPolicy, resolve_policy
-from .ranking import Hand, format_hand, heads_up_share, normal_key, trumps
+from .ranking import Hand, format_hand, heads_up_points, heads_up_share, normal_key, trumps
 from .size import check_chain_size, estimated_states
 from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from .rules import TwoDreidelRules
@@ -131,7 +131,7 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
 
 
 @rules_keyword_only(0)
-def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> dict[DeckState, Fraction]:
+def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> dict[DeckState, sympy.Rational]:
     """The deck chain's transition function: next state -> exact probability.
 
     Parameters:
@@ -140,20 +140,20 @@ def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: Two
         policy: the keep policy (a name, a callable or a resolved policy).
 
     Returns:
-        ``{next state: probability}``.
+        ``{next state: probability}`` (sympy Rationals).
 
     Examples:
         >>> rules = TwoDreidelRules()
         >>> nxt = transitions(DeckState.fresh(rules), "normal-best", rules=rules)
         >>> len(nxt), sum(nxt.values())
-        (12, Fraction(1, 1))
+        (12, 1)
     """
     pol = resolve_policy(policy, rules=rules)
     steps, total = hand_steps(state, pol, rules=rules)
     out: dict[DeckState, Fraction] = {}
     for s in steps:
         out[s.next_state] = out.get(s.next_state, Fraction(0)) + Fraction(s.weight, total)
-    return out
+    return to_rationals(out)
 
 
 def deck_size_cycle(rules: TwoDreidelRules, *, start_size: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -244,10 +244,6 @@ def _mat_vec(vec: Mapping[DeckState, Fraction], info: Mapping[DeckState, StateIn
     return out
 
 
-def _to_rational(x: Fraction) -> sympy.Rational:
-    return sympy.Rational(x.numerator, x.denominator)
-
-
 def _hand_dist(
     rules: TwoDreidelRules, weights: Mapping[Hand, Fraction], title: str
 ) -> Distribution[str]:
@@ -289,13 +285,17 @@ class DeckChain:
     def n_states(self) -> int:
         return len(self._info)
 
-    def successors(self, state: DeckState) -> dict[DeckState, Fraction]:
-        """The transition function: next state -> exact probability (as Fractions)."""
+    def successors(self, state: DeckState) -> dict[DeckState, sympy.Rational]:
+        """The transition function: next state -> exact probability (sympy Rationals)."""
+        return to_rationals(self._info[state].next)
+
+    def _successor_fractions(self, state: DeckState) -> dict[DeckState, Fraction]:
+        """:meth:`successors` as Fractions, the engine's inner type (for exact inner loops)."""
         return dict(self._info[state].next)
 
-    def kept_distribution(self, state: DeckState) -> dict[Hand, Fraction]:
-        """The kept hand's distribution on a hand that starts from ``state``."""
-        return dict(self._info[state].kept)
+    def kept_distribution(self, state: DeckState) -> dict[Hand, sympy.Rational]:
+        """The kept hand's distribution on a hand that starts from ``state`` (sympy Rationals)."""
+        return to_rationals(self._info[state].kept)
 
     @cached_property
     def chain(self) -> MarkovChain[DeckState]:
@@ -351,12 +351,12 @@ class DeckChain:
         reduced = MarkovChain.from_transitions(rows)
         classes = reduced.recurrent_classes()
         if len(classes) == 1:
-            limit = {s: Fraction(int(p.p), int(p.q)) for s, p in reduced.stationary_distribution(method="exact").items()}
+            limit = {s: to_fraction(p) for s, p in reduced.stationary_distribution(method="exact").items()}
         else:
             limit = {}
             for s, w in mu.items():
                 for t, p in reduced.stationary_distribution(method="exact", start=s).items():
-                    limit[t] = limit.get(t, Fraction(0)) + w * Fraction(int(p.p), int(p.q))
+                    limit[t] = limit.get(t, Fraction(0)) + w * to_fraction(p)
         converges = all(reduced.period(next(iter(c))) == 1 for c in classes)
         limit = {s: p for s, p in limit.items() if p}
         phases: list[dict[DeckState, Fraction]] = [{} for _ in range(L)]
@@ -365,9 +365,12 @@ class DeckChain:
             phases[(anchor + j) % L] = _mat_vec(phases[(anchor + j - 1) % L], self._info)
         return phases, converges
 
-    def phase_state_distributions(self) -> dict[int, dict[DeckState, Fraction]]:
+    def phase_state_distributions(self) -> dict[int, dict[DeckState, sympy.Rational]]:
         """Deck size at the start of a hand -> long-run distribution of the state on such
-        hands (the Cesàro limit along that position of the deck cycle)."""
+        hands (the Cesàro limit along that position of the deck cycle), as sympy Rationals."""
+        return {size: to_rationals(p) for size, p in self._phase_state_fractions().items()}
+
+    def _phase_state_fractions(self) -> dict[int, dict[DeckState, Fraction]]:
         phases, _ = self._phase_limits
         return {size: dict(p) for size, p in zip(self.cycle, phases)}
 
@@ -377,17 +380,21 @@ class DeckChain:
         only on average), which the two-player analyses need."""
         return self._phase_limits[1]
 
-    def long_run_state_distribution(self, *, method: str = "layered") -> dict[DeckState, Fraction]:
-        """The long-run (Cesàro) fraction of hands that start from each state.
+    def long_run_state_distribution(self, *, method: str = "layered") -> dict[DeckState, sympy.Rational]:
+        """The long-run (Cesàro) fraction of hands that start from each state (sympy Rationals).
 
         ``method="layered"`` (default) solves exactly on the smallest deck-size layer and
         propagates around the cycle; ``method="engine"`` asks the generic
         :class:`~dreidelpoker.markov.MarkovChain` for its exact stationary distribution of
         the whole chain (slower; the two agree exactly).
         """
+        return to_rationals(self._long_run_fractions(method=method))
+
+    def _long_run_fractions(self, *, method: str = "layered") -> dict[DeckState, Fraction]:
+        """:meth:`long_run_state_distribution` as Fractions (for exact inner loops)."""
         if method == "engine":
             pi = self.chain.stationary_distribution(method="exact", start=self.start)
-            return {s: Fraction(int(p.p), int(p.q)) for s, p in pi.items() if p}
+            return {s: to_fraction(p) for s, p in pi.items() if p}
         if method != "layered":
             raise InputError(f"method must be 'layered' or 'engine', got {method!r}")
         phases, _ = self._phase_limits
@@ -398,15 +405,20 @@ class DeckChain:
                 out[s] = out.get(s, Fraction(0)) + p / L
         return out
 
-    def kept_hand_mixture(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
+    def kept_hand_mixture(self, dist: Mapping[DeckState, Any]) -> dict[Hand, sympy.Rational]:
         """The kept-hand distribution of a hand played from a mixture of start states (exact).
 
         Parameters:
-            dist: start state -> probability (the chain's own states).
+            dist: start state -> exact probability (the chain's own states).
 
         Returns:
-            Parsed kept hand -> probability, as Fractions (the engine's inner type).
+            Parsed kept hand -> probability, as sympy Rationals.
         """
+        return to_rationals(self._kept_mixture_fractions(
+            {s: to_fraction(p, what="probability") for s, p in dist.items()}))
+
+    def _kept_mixture_fractions(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
+        """:meth:`kept_hand_mixture` of Fractions, as Fractions (for exact inner loops)."""
         out: dict[Hand, Fraction] = {}
         for s, p in dist.items():
             for h, q in self._info[s].kept.items():
@@ -414,8 +426,12 @@ class DeckChain:
         return out
 
     # -- analyses ------------------------------------------------------------------
-    def long_run_hand_weights(self, *, method: str = "layered") -> dict[Hand, Fraction]:
-        return self.kept_hand_mixture(self.long_run_state_distribution(method=method))
+    def long_run_hand_weights(self, *, method: str = "layered") -> dict[Hand, sympy.Rational]:
+        """Parsed kept hand -> long-run probability (sympy Rationals); :meth:`long_run_hands` names them."""
+        return to_rationals(self._long_run_hand_fractions(method=method))
+
+    def _long_run_hand_fractions(self, *, method: str = "layered") -> dict[Hand, Fraction]:
+        return self._kept_mixture_fractions(self._long_run_fractions(method=method))
 
     def long_run_hands(self, *, method: str = "layered") -> Distribution[str]:
         """Long-run frequency of each kept hand, best first (exact).
@@ -424,19 +440,23 @@ class DeckChain:
             >>> deck_chain(TwoDreidelRules(), policy="keep-shin").long_run_hands()["GS"]
             1/55
         """
-        return _hand_dist(self.rules, self.long_run_hand_weights(method=method),
+        return _hand_dist(self.rules, self._long_run_hand_fractions(method=method),
                           f"long-run kept hand, {self.policy.name}, deck {self.rules.deck_label}")
 
-    def phase_hands_weights(self) -> dict[int, dict[Hand, Fraction]]:
-        """Deck size -> long-run kept-hand probabilities on hands of that deck size (Fractions)."""
-        return {size: self.kept_hand_mixture(p) for size, p in self.phase_state_distributions().items()}
+    def phase_hands_weights(self) -> dict[int, dict[Hand, sympy.Rational]]:
+        """Deck size -> long-run kept-hand probabilities on hands of that deck size (sympy Rationals)."""
+        return {size: to_rationals(w) for size, w in self._phase_hand_fractions().items()}
+
+    def _phase_hand_fractions(self) -> dict[int, dict[Hand, Fraction]]:
+        """:meth:`phase_hands_weights` as Fractions (for exact inner loops)."""
+        return {size: self._kept_mixture_fractions(p) for size, p in self._phase_state_fractions().items()}
 
     def phase_hands(self) -> dict[int, Distribution[str]]:
         """Deck size at the start of a hand -> long-run kept-hand distribution on such hands."""
         return {
-            size: _hand_dist(self.rules, self.kept_hand_mixture(p),
+            size: _hand_dist(self.rules, self._kept_mixture_fractions(p),
                              f"kept hand on hands that start with {size} cards in the deck")
-            for size, p in self.phase_state_distributions().items()
+            for size, p in self._phase_state_fractions().items()
         }
 
     def _check_hands(self, name: str, hands: Any) -> int:
@@ -450,12 +470,16 @@ class DeckChain:
                 "need none: long_run_hands())")
         return int(hands)
 
-    def state_distribution(self, hand: int) -> dict[DeckState, Fraction]:
-        """Exact distribution of the state at the start of hand number ``hand`` (1 = first).
+    def state_distribution(self, hand: int) -> dict[DeckState, sympy.Rational]:
+        """Exact distribution of the state at the start of hand number ``hand`` (1 = first),
+        as sympy Rationals.
 
         Raises:
             InputError: ``hand`` outside 1 to 10,000, or more work than :data:`MAX_STEP_WORK`.
         """
+        return to_rationals(self._state_fractions(hand))
+
+    def _state_fractions(self, hand: int) -> dict[DeckState, Fraction]:
         self._check_hands("hand", hand)
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         with progress_bar(hand - 1, "deck chain: hand by hand", unit=" hands", min_total=0) as bar:
@@ -471,7 +495,7 @@ class DeckChain:
             >>> deck_chain(TwoDreidelRules()).hand_distribution(1)["GH"]
             2/11
         """
-        return _hand_dist(self.rules, self.kept_hand_mixture(self.state_distribution(hand)),
+        return _hand_dist(self.rules, self._kept_mixture_fractions(self._state_fractions(hand)),
                           f"kept hand on hand {hand}, {self.policy.name}, deck {self.rules.deck_label}")
 
     def hand_distributions(self, hands: int) -> list[Distribution[str]]:
@@ -481,7 +505,7 @@ class DeckChain:
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         with progress_bar(hands, "deck chain: hand by hand", unit=" hands", min_total=0) as bar:
             for k in range(1, hands + 1):
-                out.append(_hand_dist(self.rules, self.kept_hand_mixture(vec), f"hand {k}"))
+                out.append(_hand_dist(self.rules, self._kept_mixture_fractions(vec), f"hand {k}"))
                 vec = _mat_vec(vec, self._info)
                 bar.update(1)
         return out
@@ -502,7 +526,7 @@ class DeckChain:
         for k in range(1, n + 1):
             size = next(iter(vec)).deck_size
             p = sum((q * self._info[s].reshuffle for s, q in vec.items()), Fraction(0))
-            rows.append((k, size, _to_rational(p)))
+            rows.append((k, size, to_rational(p)))
             vec = _mat_vec(vec, self._info)
         return ExactTable(("hand", "deck size", "P(reshuffle)"), tuple(rows),
                           title=f"reshuffle schedule, deck {self.rules.deck_label}: every "
@@ -510,8 +534,8 @@ class DeckChain:
 
     def reshuffle_rate(self) -> sympy.Rational:
         """Long-run fraction of hands with a mid-draw reshuffle (1 / cycle length)."""
-        pi = self.long_run_state_distribution()
-        return _to_rational(sum((p * self._info[s].reshuffle for s, p in pi.items()), Fraction(0)))
+        pi = self._long_run_fractions()
+        return to_rational(sum((p * self._info[s].reshuffle for s, p in pi.items()), Fraction(0)))
 
     def symbol_frequencies(self) -> ExactTable:
         """Long-run probability that the kept hand holds each symbol, and how many on average.
@@ -521,12 +545,12 @@ class DeckChain:
             >>> t.records()[0]["symbol"], t.records()[0]["P(held)"]
             ('G', 2/11)
         """
-        weights = self.long_run_hand_weights()
+        weights = self._long_run_hand_fractions()
         rows = []
         for i, (sym, name) in enumerate(zip(self.rules.symbols, self.rules.symbol_names)):
             held = sum((p for h, p in weights.items() if i in h), Fraction(0))
             mean = sum((p * h.count(i) for h, p in weights.items()), Fraction(0))
-            rows.append((sym, name, _to_rational(held), _to_rational(mean)))
+            rows.append((sym, name, to_rational(held), to_rational(mean)))
         return ExactTable(("symbol", "name", "P(held)", "mean held"), tuple(rows),
                           title=f"how often each symbol is held in the long run, {self.policy.name}, "
                                 f"deck {self.rules.deck_label}")
@@ -641,7 +665,7 @@ def deck_chain(
 
 
 @rules_keyword_only(0)
-def heads_up_value(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> Fraction:
+def heads_up_value(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rational:
     """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.ranking.heads_up_share`
     (hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0, RULES.md 1.3).
 
@@ -651,7 +675,7 @@ def heads_up_value(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> Fraction:
         rules: the rules.
 
     Returns:
-        The share.
+        The share, a sympy Rational.
     """
     deprecated_call("two_dreidel.chain.heads_up_value()", "two_dreidel.ranking.heads_up_share()")
     return heads_up_share(a, b, rules=rules)
@@ -773,7 +797,7 @@ def heads_up_long_run(
             "neither player's distribution settles on each deck size (both chains are periodic "
             "beyond the deck cycle); the long-run joint distribution is not a product here"
         )
-    pa, pb = a.phase_hands_weights(), b.phase_hands_weights()
+    pa, pb = a._phase_hand_fractions(), b._phase_hand_fractions()
     L = len(a.cycle)
     tot = {"win": Fraction(0), "tie": Fraction(0), "eq": Fraction(0), "tr": Fraction(0),
            "trh": Fraction(0), "up": Fraction(0)}
@@ -783,7 +807,7 @@ def heads_up_long_run(
         for ha, p in pa[size].items():
             for hb, q in pb[size].items():
                 w = p * q
-                v = heads_up_share(ha, hb, rules=rules)
+                v = Fraction(heads_up_points(ha, hb, rules=rules), 2)
                 acc["eq"] += w * v
                 acc["win"] += w if v == 1 else 0
                 acc["tie"] += w if v == Fraction(1, 2) else 0
@@ -794,12 +818,12 @@ def heads_up_long_run(
                     ka, kb = normal_key(ha), normal_key(hb)
                     normal = Fraction(1) if ka > kb else Fraction(0) if ka < kb else Fraction(1, 2)
                     acc["up"] += w if normal != v else 0
-        rows.append((size, _to_rational(acc["eq"]), _to_rational(acc["tr"]), _to_rational(acc["up"])))
+        rows.append((size, to_rational(acc["eq"]), to_rational(acc["tr"]), to_rational(acc["up"])))
         for k in tot:
             tot[k] += acc[k] / L
     table = ExactTable(("deck size", "hero equity", "P(trump decides)", "P(trump upsets)"), tuple(rows),
                        title=f"{a.policy.name} against {b.policy.name} by deck size at the start of the hand")
-    win, tie = _to_rational(tot["win"]), _to_rational(tot["tie"])
+    win, tie = to_rational(tot["win"]), to_rational(tot["tie"])
     return HeadsUpLongRun(rules, a.policy.name, b.policy.name, win, tie, 1 - win - tie,
-                          _to_rational(tot["eq"]), _to_rational(tot["tr"]), _to_rational(tot["trh"]),
-                          _to_rational(tot["up"]), table, _LONG_RUN_MODEL)
+                          to_rational(tot["eq"]), to_rational(tot["tr"]), to_rational(tot["trh"]),
+                          to_rational(tot["up"]), table, _LONG_RUN_MODEL)

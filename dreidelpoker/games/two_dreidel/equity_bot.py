@@ -32,7 +32,6 @@ top card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, Literal
 
 import numpy as np
@@ -47,6 +46,7 @@ from .ranking import Hand, parse_cards
 from .rules import TwoDreidelRules
 from .spin import spin_decision
 from ...errors import InputError
+from ..._fractions import to_fraction
 
 __all__ = ["CACHE_LIMIT", "EquityBot", "PUT_BACK_POLICIES", "cache_info", "clear_caches", "equity_bot"]
 
@@ -142,7 +142,7 @@ def _compute_class(rules: TwoDreidelRules, history: tuple[str, ...], visibility:
     except ValueError:
         return ("any", disc), _fallback(rules, disc)
     top = () if post.top_card is None else tuple(
-        (c, Fraction(int(p.p), int(p.q))) for c, p in post.top_card.probabilities().items())
+        (c, to_fraction(p)) for c, p in post.top_card.probabilities().items())
     return ("all", disc, top), tuple(hand_weights(post.hand, rules=rules))
 
 

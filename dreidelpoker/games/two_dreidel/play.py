@@ -634,14 +634,12 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     limit = 2_000 if hand_limit is None else hand_limit
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise InputError(f"hand_limit: expected a whole number >= 1, got {hand_limit!r}")
-    if rules.stack(players) > MAX_STACK:
-        raise InputError(f"chips_per_player: {rules.chips_per_player:,} x {players} players is a stack of "
-                         f"{rules.stack(players):,} chips, over the limit of {MAX_STACK:,}; use fewer chips per player")
-    problem = whole_game_end_problem(rules)
-    if problem is not None:
-        raise InputError(f"rules: {problem}; any one of a blind of 1 or more, a deck of two symbols, "
-                         "another street sequence or a one-chip spin face that can come up lets it end")
-    t = tables(players, rules=rules)
+    last = _LAST.get(players)
+    if last is not None and last[0] is rules:  # the same rules object as the last game's (a simulation)
+        t, start = last[1], last[2]
+    else:
+        t, start = _checked(rules, players)
+        _LAST[players] = (rules, t, start)
     n = players
     stack = t.stack
     empty: tuple[tuple[str, ...], ...] = ((),) * n
@@ -651,10 +649,29 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
         visibility=t.visibility, step=0, nodes=(t.fresh_node,) * n, start_nodes=(t.fresh_node,) * n, hands=0, seat=0,
         outs=t.nones, plans=t.nones, labs=(t.fresh_node.blank,) * n, high=0, raise_by=t.min_bet, pending=0, discards=empty,
         hand_start=(stack,) * n, all_in=False, cut=False, notes=(),
-        log=EventLog().add(Event("start", f"{rules.label}: {n} players with {stack} chips each")),
+        log=EventLog().add(Event("start", start)),
         turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE, legals=t.empties)
     v = [fields[f] for f in StateFields._fields]
     lines: list[LazyEvent] = []
     _start_hand(v, 0, lines)
     v[_LOG] = v[_LOG].add_lazy(lines)
     return _TUPLE(TwoDreidelGame, v)
+
+
+#: By player count, the rules object of the last game made, its tables and its first log line
+#: (a simulation makes every game from one rules object: its checks are made once).
+_LAST: dict[int, tuple[TwoDreidelRules, Tables, str]] = {}
+
+
+def _checked(rules: TwoDreidelRules, players: int) -> tuple[Tables, str]:
+    """The tables of ``rules`` at ``players`` seats and the game's first log line, once the
+    rules are checked for a whole game."""
+    if rules.stack(players) > MAX_STACK:
+        raise InputError(f"chips_per_player: {rules.chips_per_player:,} x {players} players is a stack of "
+                         f"{rules.stack(players):,} chips, over the limit of {MAX_STACK:,}; use fewer chips per player")
+    problem = whole_game_end_problem(rules)
+    if problem is not None:
+        raise InputError(f"rules: {problem}; any one of a blind of 1 or more, a deck of two symbols, "
+                         "another street sequence or a one-chip spin face that can come up lets it end")
+    t = tables(players, rules=rules)
+    return t, f"{rules.label}: {players} players with {t.stack} chips each"

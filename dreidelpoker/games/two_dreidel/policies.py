@@ -19,11 +19,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union
 
-from ..._fractions import to_rational
+from ..._fractions import to_fraction, to_rational
 from ...caches import bounded_cache
 from ...errors import InputError, InputTypeError
 from .deck import DeckState, draw_weights
-from .ranking import Hand, format_hand, heads_up_share, normal_key, parse_cards, parse_hand
+from .ranking import Hand, format_hand, heads_up_points, normal_key, parse_cards, parse_hand
 from .rules import TwoDreidelRules
 from ..._deprecation import rules_keyword_only
 
@@ -137,13 +137,13 @@ def greedy_equity_policy(
         r = to_rational(p, what=f"reference probability of {h!r}")
         if r < 0:
             raise InputError(f"reference probability of {h!r} is negative ({r})")
-        ref[h] = Fraction(int(r.p), int(r.q))
+        ref[h] = to_fraction(r)
     if sum(ref.values()) != 1:
         raise InputError(f"reference probabilities must sum to 1, they sum to {sum(ref.values())}")
     ref_hands = [(parse_hand(h, rules=rules), p) for h, p in ref.items()]
 
     def heads_up(a: Hand, b: Hand) -> Fraction:
-        return heads_up_share(a, b, rules=rules)
+        return Fraction(heads_up_points(a, b, rules=rules), 2)
 
     @lru_cache(maxsize=None)
     def hand_equity(hand: Hand) -> Fraction:

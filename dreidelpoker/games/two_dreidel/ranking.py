@@ -11,19 +11,21 @@ transitive, so never sort hands with :func:`compare`; use :func:`showdown`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from ...errors import InputError, InputTypeError, shorten
 from .rules import TwoDreidelRules, hand_trumps
 from ..._deprecation import rules_keyword_only
+
+if TYPE_CHECKING:
+    import sympy
 
 Hand = tuple[int, ...]
 HandLike = Union[str, Sequence[int]]
 
 __all__ = [
     "parse_cards", "parse_hand", "format_hand", "normal_key", "trumps", "compare",
-    "heads_up_share", "showdown", "showdown_winners",
+    "heads_up_points", "heads_up_share", "showdown", "showdown_winners",
 ]
 
 
@@ -193,19 +195,45 @@ def _compare(rules: TwoDreidelRules, ha: Hand, hb: Hand) -> int:
     return (ka > kb) - (ka < kb)
 
 
+def heads_up_points(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> int:
+    """Parsed hand ``a``'s heads-up result against ``b`` in halves of the pot: 2 (win), 1 (tie)
+    or 0 (loss); the exact share is ``points / 2`` (RULES.md 1.3). An int, for exact inner loops.
+
+    Parameters:
+        a: a parsed hand.
+        b: the other parsed hand.
+        rules: the rules.
+
+    Returns:
+        2, 1 or 0.
+
+    Examples:
+        >>> r = TwoDreidelRules()
+        >>> heads_up_points(parse_hand("NN"), parse_hand("GH"), rules=r), heads_up_points(parse_hand("SN"), parse_hand("GN"), rules=r)
+        (0, 2)
+    """
+    return _compare(rules, a, b) + 1
+
+
 @rules_keyword_only(0)
-def heads_up_share(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> Fraction:
+def heads_up_share(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rational:
     """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
 
     Parameters:
-        rules: the rules.
         a: a parsed hand.
         b: the other parsed hand.
+        rules: the rules.
 
     Returns:
-        The share.
+        The share, a sympy Rational.
+
+    Examples:
+        >>> heads_up_share((0, 1), (0, 1), rules=TwoDreidelRules())
+        1/2
     """
-    return (Fraction(0), Fraction(1, 2), Fraction(1))[_compare(rules, a, b) + 1]
+    import sympy
+
+    return sympy.Rational(_compare(rules, a, b) + 1, 2)
 
 
 @rules_keyword_only(0)

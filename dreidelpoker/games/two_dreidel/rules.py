@@ -6,13 +6,13 @@ import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from functools import cached_property
 from typing import Any, Literal
 
 from ...errors import InputError, InputTypeError, shorten
 from ...limits import MAX_STACK
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
+from ..._fractions import to_fraction
 
 __all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
@@ -278,7 +278,7 @@ class TwoDreidelRules:
                 raise InputError(f"spin probabilities must be >= 0 and sum to 1, got {probs}")
         # Compared as Fractions when all are rational (as the fast path keeps them), else as sympy
         # values; the tag keeps a Fraction from ever being compared with a sympy Float.
-        key = (("exact", tuple(Fraction(int(p.p), int(p.q)) for p in probs)) if all(p.is_Rational for p in probs)
+        key = (("exact", tuple(to_fraction(p) for p in probs)) if all(p.is_Rational for p in probs)
                else ("sympy", probs))
         object.__setattr__(self, "_spin_key", key)
 
@@ -399,10 +399,6 @@ def hand_trumps(pairs: frozenset[tuple[int, int]], a: Sequence[int], b: Sequence
     if not any(x in sa and y in sb for x, y in pairs):
         return False
     return not any(x in sb and y in sa for x, y in pairs)
-
-
-#: The help text of every ``--deck`` option.
-DECK_HELP = f"deck distribution g-h-n-s: a preset ({', '.join(DECK_PRESETS)}) or any counts (default 1-5-5-1)"
 
 
 def whole_game_end_problem(rules: TwoDreidelRules) -> str | None:

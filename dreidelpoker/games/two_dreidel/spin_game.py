@@ -32,10 +32,11 @@ from math import lcm
 from typing import Any
 
 from ..protocol import Event, Payoff, Turn
-from .ranking import heads_up_share, parse_hand
+from .ranking import heads_up_points, parse_hand
 from .rules import TwoDreidelRules
 from ...errors import InputError, shorten
 from ...limits import MAX_STACK
+from ..._fractions import to_fraction
 
 __all__ = ["BET_SIZES", "SpinGameSetup", "SpinGameState", "new_spin_game"]
 
@@ -298,7 +299,7 @@ def _face_weights(rules: TwoDreidelRules) -> tuple[int, ...]:
     for p in rules.spin_probabilities:
         if not getattr(p, "is_Rational", False):
             raise InputError(f"spin probabilities must be exact numbers to solve the spin game, got {p}")
-        probs.append(Fraction(int(p.p), int(p.q)))
+        probs.append(to_fraction(p))
     den = lcm(*(f.denominator for f in probs))
     return tuple(int(f * den) for f in probs)
 
@@ -357,7 +358,7 @@ def new_spin_game(
         labels.append(tuple(h for h, _w in items))
         weights.append(tuple(w for _h, w in items))
         parsed.append([parse_hand(h, rules=rules) for h, _w in items])
-    table = tuple(tuple(heads_up_share(a, b, rules=rules) for b in parsed[1]) for a in parsed[0])
+    table = tuple(tuple(Fraction(heads_up_points(a, b, rules=rules), 2) for b in parsed[1]) for a in parsed[0])
     setup = SpinGameSetup(rules, (labels[0], labels[1]), (weights[0], weights[1]), pot, st, spins, betting,
                           share, _face_weights(rules), table)
     return SpinGameState(setup)

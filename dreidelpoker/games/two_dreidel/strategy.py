@@ -34,6 +34,7 @@ from typing import Any
 import sympy
 
 from ..._fractions import decimal_str, frac_str
+from ..._fractions import to_rational as _rat
 from ...display import number_text
 from ...exact import ExactTable
 from ._putback_arrays import Q as _Q
@@ -46,7 +47,7 @@ from ._putback_arrays import phase_kept as _phase_kept
 from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle
 from .deck import DeckState, draw_weights
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
-from .ranking import Hand, format_hand, heads_up_share, parse_cards
+from .ranking import Hand, format_hand, heads_up_points, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError
 
@@ -158,13 +159,13 @@ class PutBackMDP:
                 f"the opponent policy {chain.policy.name!r} never settles on a distribution per deck size "
                 "(its chain is periodic beyond the deck cycle); the opponent model needs it to"
             )
-        out = chain.phase_hands_weights()
+        out = chain._phase_hand_fractions()
         vec: dict[DeckState, Fraction] = {chain.start: Fraction(1)}
         for size in self.prefix:
-            out[size] = chain.kept_hand_mixture(vec)
+            out[size] = chain._kept_mixture_fractions(vec)
             nxt: dict[DeckState, Fraction] = {}
             for s, p in vec.items():
-                for t, q in chain.successors(s).items():
+                for t, q in chain._successor_fractions(s).items():
                     nxt[t] = nxt.get(t, Fraction(0)) + p * q
             vec = nxt
         return chain.policy.name, {size: {h: _Q(q.numerator, q.denominator) for h, q in d.items()}
@@ -249,10 +250,6 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
     return tuple(kept)
 
 
-def _rat(x: Any) -> sympy.Rational:
-    return sympy.Rational(int(x.numerator), int(x.denominator))
-
-
 
 
 class BestResponse:
@@ -296,7 +293,7 @@ class BestResponse:
         what the policy puts back (share of those times) and what normal-best would.
 
         ``P(drawn)`` is shown as a decimal unless ``exact=True``."""
-        pi = self.chain.long_run_state_distribution()
+        pi = self.chain._long_run_fractions()
         seen: dict[Hand, Fraction] = {}
         backs: dict[Hand, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
@@ -321,7 +318,7 @@ class BestResponse:
     def by_deck_size(self, drawn: str) -> ExactTable:
         """For one drawn set, what the policy puts back on hands of each deck size."""
         hand = parse_cards(drawn, what="drawn cards", rules=self.rules)
-        pi = self.chain.long_run_state_distribution()
+        pi = self.chain._long_run_fractions()
         by: dict[int, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
             outcomes, total = draw_weights(s, rules=self.rules)
@@ -556,7 +553,7 @@ def _solve_symmetric_lp(mdp: PutBackMDP) -> tuple[dict[tuple[DeckState, Hand], d
     ub_r: list[int] = []
     ub_c: list[int] = []
     ub_v: list[float] = []
-    values = {(h, g): float(heads_up_share(h, g, rules=rules)) for h in hands for g in hands}
+    values = {(h, g): heads_up_points(h, g, rules=rules) / 2 for h in hands for g in hands}
     for a, (s, di, _, kept, nxt) in enumerate(acts):
         ub_r += [a, a]
         ub_c += [ou + sidx[nxt], ou + ns + di]
@@ -679,7 +676,7 @@ def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
                         probs: Mapping[tuple[DeckState, Hand], Mapping[Hand, Fraction]]) -> ExactTable:
     """Per drawn set: long-run frequency and the equilibrium's average put-back shares."""
     rules = mdp.rules
-    pi = chain.long_run_state_distribution()
+    pi = chain._long_run_fractions()
     seen: dict[Hand, Fraction] = {}
     backs: dict[Hand, dict[Hand, Fraction]] = {}
     for s, p in pi.items():

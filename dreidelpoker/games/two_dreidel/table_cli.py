@@ -42,8 +42,8 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
                    help="one opponent's discarded hands, oldest first, e.g. GH,NN ('?' for an unseen hand, "
                    "'-' for none yet); repeat once per opponent")
     p.add_argument("--top-two-only", action="store_true",
-                   help="only the top two cards of each discard pile are public: give each opponent's last "
-                   "kept hand and --hand-number")
+                   help="only the top two cards of each discard pile are public (the same as --discard-visibility "
+                   "top-two): give each opponent's last kept hand and --hand-number")
     p.add_argument("--hand-number", type=int_arg, default=None, help="the current hand number (needed with --top-two-only)")
     p.add_argument("--pot", type=int_arg, default=None,
                    help="the pot when the dreidel lands: adds the spin table (EV of calling each face)")
@@ -99,6 +99,9 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         ValueError: both or neither of ``--hand`` and ``--drawn``, or options that do not fit together.
     """
     rules: TwoDreidelRules = rules_from_args(TwoDreidelRules, args)
+    if args.top_two_only:  # the shorthand of --discard-visibility top-two
+        rules = rules_from_args(TwoDreidelRules, args, discard_visibility="top-two")
+    top_two = rules.discard_visibility == "top-two"
     if getattr(args, "hand_positional", None) is not None:
         if args.hand is not None:
             raise InputError("give your hand once: --hand CARDS (the positional HAND is its deprecated form)")
@@ -116,8 +119,9 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
                 f"--drawn takes your {rules.draw} drawn cards, got {n_drawn} in {args.drawn!r}; "
                 "for the two cards you kept, give them with --hand"
             )
-    if args.top_two_only and args.hand_number is None and args.opponent_discard is not None:
-        raise InputError("--top-two-only needs --hand-number (the current hand number, 1 for the first hand)")
+    if top_two and args.hand_number is None and args.opponent_discard is not None:
+        flag = "--top-two-only" if args.top_two_only else "--discard-visibility top-two"
+        raise InputError(f"{flag} needs --hand-number (the current hand number, 1 for the first hand)")
     for flag, value in (("--stack", args.stack), ("--pot", args.pot)):
         if value is not None and value < 0:
             raise InputError(f"{flag} must be a number of chips >= 0, got {value}")
@@ -133,7 +137,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
             )
         posteriors = tuple(table_posteriors(
             rules, discards=histories, hand_number=args.hand_number,
-            visibility="top-two" if args.top_two_only else "all", policy=args.policy,
+            visibility="top-two" if top_two else "all", policy=args.policy,
         ))
         opponents = list(posteriors)
         n = len(posteriors)
