@@ -346,8 +346,8 @@ class TwoDreidelGame(StateFields):
         """What ``player`` may know now (see :class:`TwoDreidelObservation`)."""
         c = self.high - self.bets[player]
         me: Any = self  # (slices of the state's fields)
-        return _TUPLE(TwoDreidelObservation, (player,) + me[_OBS_A] + (c if c > 0 else 0,) + me[_OBS_B]
-                      + self.labs[player] + me[_OBS_C])
+        return _TUPLE(TwoDreidelObservation,
+                      (player, *me[_OBS_A], c if c > 0 else 0, *me[_OBS_B], *self.labs[player], *me[_OBS_C]))
 
 
 # -- transitions: each works on ``v``, a list copy of the state's fields, and returns the
@@ -408,13 +408,13 @@ def _draw(v: list[Any], action: str) -> Sequence[LazyEvent]:
     labs = list(v[_LABS])
     labs[seat] = o.labs
     v[_NODES], v[_OUTS], v[_LABS] = tuple(new_nodes), tuple(outs), tuple(labs)
+    alive = v[_ALIVE]
     if seat != v[_BUTTON]:
-        alive = v[_ALIVE]
         v[_SEAT] = (t.nexts.get(alive) or t.next_seats(alive))[seat]
         return o.lines[seat]  # (the next seat still in draws: the phase and turn stay)
     if t.put_back:
         v[_PHASE], v[_TURN] = PUT_BACK, _SIMULTANEOUS
-        v[_CURRENT] = t.seats(v[_ALIVE])
+        v[_CURRENT] = t.seat_sets.get(alive) or t.seats(alive)
         v[_LEGALS] = tuple(() if d is None else d.choices for d in outs)
         return o.lines[seat]
     # nothing to put back: every seat keeps what it drew
