@@ -54,3 +54,33 @@ def test_krylov_path_accepted_on_residual() -> None:
     assert abs(iterative.expected_steps - direct.expected_steps) < 1e-8
     y, res, how = solve_adjoint(captured["qt"], direct.states - len(direct.absorbed), 0, direct_max=10)
     assert res <= 1e-10 and abs(float(y.sum()) - direct.expected_steps) < 1e-8
+
+
+def _all_options() -> list[ClassicDreidelRules]:
+    from fractions import Fraction as F
+
+    out = []
+    for players, coins in ((2, 5), (3, 3), (4, 2)):
+        for hey in ("up", "down"):
+            for elim in ("cannot-pay", "zero"):
+                for reante in (True, False):
+                    for stop in ("last-survivor", "first-elimination", "first-gimel"):
+                        for faces in ((F(1, 4),) * 4, (F(1, 2), F(1, 6), F(1, 6), F(1, 6)), (F(0), F(1, 2), F(1, 4), F(1, 4))):
+                            out.append(ClassicDreidelRules(players=players, coins=coins, hey_rounding=hey,  # type: ignore[arg-type]
+                                                           elimination=elim, reante=reante, stopping=stop,  # type: ignore[arg-type]
+                                                           face_probabilities=faces))
+    return out
+
+
+def test_array_build_is_the_spin_outcome_build_exactly() -> None:
+    """The numpy build restates the spin rules; it must give spin_outcome's chain entry for
+    entry (same numbering, same probabilities, same terminals) under every rules option."""
+    from dreidelpoker.games.classic_dreidel.float_build import build_arrays
+    from dreidelpoker.games.classic_dreidel.float_chain import build_reference
+
+    for rules in _all_options():
+        n, qt, r, terminals = build_reference(rules)
+        n2, qt2, r2, terminals2 = build_arrays(rules)
+        assert (n, terminals) == (n2, terminals2), rules.label
+        assert qt.nnz == qt2.nnz and (qt != qt2).nnz == 0, rules.label
+        assert r.nnz == r2.nnz and (r != r2).nnz == 0, rules.label

@@ -28,9 +28,10 @@ import numpy.typing as npt
 from ...errors import ResourceLimitError
 from ...limits import open_progress_bar
 from .rules import FACES, ClassicDreidelRules
+from .float_build import TABLE_MAX, Built, build_arrays, table_size
 from .spins import spin_outcome, start_state
 
-__all__ = ["FloatAbsorption", "float_absorption", "solve_adjoint"]
+__all__ = ["FloatAbsorption", "build_reference", "float_absorption", "solve_adjoint"]
 
 _TERMINAL = ("win", "draw", "out")
 #: Accept an iterative solution when ||A y - b|| <= RESIDUAL_TOL * ||b||.
@@ -128,6 +129,36 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
         >>> round(r.expected_steps, 10), {k: round(v, 10) for k, v in sorted(r.absorbed.items())}
         (2.2222222222, {('win', 0): 0.5441176471, ('win', 1): 0.4558823529})
     """
+    if table_size(rules) <= TABLE_MAX:
+        n, qt, r, terminals = build_arrays(rules, max_states=max_states, progress=progress)
+    else:  # pragma: no cover - a chain this big does not fit in memory anyway
+        n, qt, r, terminals = build_reference(rules, max_states=max_states, progress=progress)
+    y, res, how = solve_adjoint(qt, n, 0)
+    absorbed = np.asarray(r.T @ y).ravel()
+    return FloatAbsorption(float(y.sum()), {t: float(absorbed[k]) for k, t in enumerate(terminals)},
+                           n + len(terminals), res, how)
+
+
+def build_reference(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, progress: bool = False) -> Built:
+    """Build ``Q^T`` and ``R`` state by state from :func:`~.spins.spin_outcome` (the rules'
+    one statement); the array build (:func:`~.float_build.build_arrays`) is checked against it.
+
+    Parameters:
+        rules: the rules.
+        max_states: the most transient states allowed.
+        progress: show a progress bar while the chain is built.
+
+    Returns:
+        ``(n, Q^T, R, terminals)`` as :func:`~.float_build.build_arrays` returns them.
+
+    Raises:
+        ResourceLimitError: the chain has more than ``max_states`` transient states.
+
+    Examples:
+        >>> n, qt, r, terminals = build_reference(ClassicDreidelRules(players=2, coins=1))
+        >>> n, qt.nnz, terminals
+        (6, 12, [('win', 0), ('win', 1)])
+    """
     import scipy.sparse as sp
 
     spin = getattr(spin_outcome, "__wrapped__", spin_outcome)  # skip the deprecation shim per call
@@ -171,10 +202,6 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
     qt = sp.csr_matrix((np.frombuffer(val), (np.frombuffer(dst, dtype=np.int_), np.frombuffer(src, dtype=np.int_))),
                        shape=(n, n))
     del src, dst, val
-    y, res, how = solve_adjoint(qt, n, 0)
     r = sp.csr_matrix((np.frombuffer(tval), (np.frombuffer(tsrc, dtype=np.int_), np.frombuffer(tdst, dtype=np.int_))),
                       shape=(n, len(terminals)))
-    absorbed = np.asarray(r.T @ y).ravel()
-    names = sorted(terminals, key=terminals.__getitem__)
-    return FloatAbsorption(float(y.sum()), {t: float(absorbed[terminals[t]]) for t in names},
-                           n + len(terminals), res, how)
+    return n, qt, r, sorted(terminals, key=terminals.__getitem__)
