@@ -36,15 +36,28 @@ class Row:
         return statistics.median(self.fair) / statistics.median(self.library)
 
 
-def interleaved(library: Callable[[], object], fair: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
-    """Time both callables ``runs`` times each, alternating, so machine noise hits both."""
+def interleaved(library: Callable[[], object], fair: Callable[[], object], runs: int, *,
+                min_sample: float = 0.005) -> tuple[list[float], list[float]]:
+    """Time both callables ``runs`` times each, alternating, so machine noise hits both.
+
+    A call shorter than ``min_sample`` seconds is repeated within each sample (the same
+    number of times in every sample of that side, found from one calibration call) and the
+    sample is the time per call: single calls of tens of microseconds are mostly timer and
+    scheduler noise on a loaded machine."""
+    reps = []
+    for f in (library, fair):
+        t = time.perf_counter()
+        f()
+        once = time.perf_counter() - t
+        reps.append(1 if once >= min_sample else min(10_000, int(min_sample / max(once, 1e-7)) + 1))
     lib: list[float] = []
     base: list[float] = []
     for _ in range(runs):
-        for f, out in ((library, lib), (fair, base)):
+        for f, out, k in ((library, lib, reps[0]), (fair, base, reps[1])):
             t = time.perf_counter()
-            f()
-            out.append(time.perf_counter() - t)
+            for _ in range(k):
+                f()
+            out.append((time.perf_counter() - t) / k)
     return lib, base
 
 

@@ -9,21 +9,35 @@ up by observation class instead of recomputed).
 What bounds the speed (printed as "steps/hand" and "us/step"): every hand is a sequence
 of engine steps -- one chance draw per player, one simultaneous put-back, the betting
 actions, the spins and the simultaneous call/fold reveals -- all through the one protocol
-(``GameState.apply`` / ``apply_joint``, ``observation``, ``legal_actions``). A step now
-costs one copy of the state (an immutable named tuple: a list copy, the changed fields,
-one tuple), one log node whose text is written only when read, and per deciding seat an
+(``GameState.apply`` / ``apply_joint``, ``observation``, ``legal_actions``). A step costs
+one copy of the state (an immutable named tuple: a list copy, the changed fields, one
+tuple), one log node whose text is written only when read, and per deciding seat an
 observation made of three slices of the state, a stored legal-action tuple and the bot's
 call; chance and the random bot draw numpy's exact integers from raw words in blocks
-(``dreidelpoker.exact_rng``). Counted in Python bytecodes (load-independent,
-``sys.settrace`` opcode events over 12 games) a hand costs about 6,500 (random x4),
-8,700 (calling-station x2, 12 steps a hand) and 6,100 (tight x4), against 15,000, 23,500
-and 14,800 before the speed work; the biggest items are the end of a hand (side pots,
-discards, deck cycle, figures: ~800), the betting step with its legal actions (~350 per
-bet) and the runner's loop (~60 per step). On the shared 2-core machine a bytecode costs
-about 20-30 ns, so a step is ~15-30 us of CPU and a hand ~130-250 us: 4,000-8,000 hands
-per CPU-second, below the issue's 10,000. The equity bot adds a few dictionary look-ups
-per decision once its caches are warm, and exact posterior and equity computations
-(milliseconds each) only on a cache miss.
+(``dreidelpoker.exact_rng``). A step sets only the turn and legal actions of the phase it
+enters; the next seat to act and its bet sizes are found in one pass; draws and put-backs
+come with their log lines, observed labels and next deck from per-rules tables; the end
+of a hand notes its figures as one tuple (folded when the figures are read).
+
+Counted in Python bytecodes (``--bytecodes``: ``sys.settrace`` opcode events over 12
+games after 100 warm-up games, 6 and 30 for tight; load-independent) a hand costs about
+5,050 (random x4), 7,100 (calling-station x2, 12 steps a hand) and 4,700 (tight x4),
+against 6,600, 9,150 and 6,450 before this round (main at e6bed03, counted the same way;
+about 15,000, 23,500 and 14,800 before the first speed work). Two costs the bytecodes do
+not show were also cut: the cyclic garbage collector walked each game's growing log again and again (~15% of the
+time; the runner now pauses it for each game, see ``dreidelpoker.play.runner``), and a
+short game spent about a quarter of its time setting up (the rules checks, now made once
+per rules object, and the first block of raw words of each generator, now 16 words). What
+is left is spread thin over the step: the runner's loop (~60 bytecodes a step), ``apply``
+(~35) and the log node (~30), an observation (~35 bytecodes, but ~1-2 us: it builds a
+22-field tuple from seven pieces), the betting step (~170 with finding the next seat), and
+the end and start of a hand (~550 a hand: payouts, discards, next decks, elimination,
+blind). At 20-30 ns a bytecode on the shared machine that is 100-200 us a hand: measured
+at load 1.5, 10,100 (random x4), 6,170 (calling-station x2) and 12,300 (tight x4) hands
+per CPU-second, against 5,500, 3,700 and 6,800 before this round; calling-station x2 (12
+steps a hand) stays below the issue's 10,000.
+The equity bot adds a few dictionary look-ups per decision once its caches are warm, and
+exact posterior and equity computations (milliseconds each) only on a cache miss.
 
 The rule-based line-ups are timed after two untimed warm-up games (the first ``simulate``
 imports the game registry and builds the per-rules tables: a cost of the process, not of
@@ -33,6 +47,7 @@ Command::
 
     .venv/bin/python benchmarks/bench_play.py            # about a minute
     .venv/bin/python benchmarks/bench_play.py --games 400 --json
+    .venv/bin/python benchmarks/bench_play.py --bytecodes   # bytecodes a hand (slow: traced)
 """
 
 from __future__ import annotations
@@ -40,6 +55,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from typing import Any
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
 from dreidelpoker.games.two_dreidel.equity_bot import cache_info, clear_caches
@@ -72,12 +88,45 @@ def bench(bots: str, games: int, seed: int) -> dict[str, float]:
             "steps_per_hand": steps / hands, "us_per_step_cpu": 1e6 * cpu / steps}
 
 
+def bytecodes(bots: str, games: int, warm: int) -> tuple[float, float]:
+    """Python bytecodes a hand (``sys.settrace`` opcode events), and steps a hand, over ``games``
+    seeded games played after ``warm`` untimed ones (so the per-rules tables are built)."""
+    import sys
+    from types import FrameType
+
+    simulate(TwoDreidelRules(), bots=bots, games=warm, seed=10_000, progress=False)
+    count = 0
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            count += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        res = simulate(TwoDreidelRules(), bots=bots, games=games, seed=1, progress=False)
+    finally:
+        sys.settrace(None)
+    hands = sum(r.rounds for r in res.records)
+    return count / hands, sum(r.steps for r in res.records) / hands
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description="Two Dreidel whole-game speed by line-up")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--bytecodes", action="store_true", help="count bytecodes a hand of the rule-based line-ups")
     args = p.parse_args()
+    if args.bytecodes:
+        for name, bots, games, warm in (("random x4", LINEUPS["random x4"], 12, 100),
+                                        ("calling-station x2", LINEUPS["calling-station x2"], 12, 100),
+                                        ("tight x4", LINEUPS["tight x4"], 6, 30)):
+            per_hand, steps = bytecodes(bots, games, warm)
+            print(f"{name:<30}{per_hand:>8.0f} bytecodes a hand{steps:>8.1f} steps a hand")
+        return
     out: dict[str, dict[str, float]] = {}
     for name, bots in LINEUPS.items():
         if "equity" in bots:

@@ -40,8 +40,8 @@ print(json.dumps([time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SE
 
 #: The last measured figures of the long rows: (seconds, peak GB, when and how loaded).
 LAST = {
-    "classic": (22.5, 0.30, "2026-11-30, load 1.2"),
-    "8-24-24-8": (68.0, 0.99, "2026-11-30, load 5 (26 s CPU)"),
+    "classic": (50.5, 0.30, "2026-11-30, load 3-4 (22.5 s at load 1.2)"),
+    "8-24-24-8": (49.7, 0.98, "2026-11-30, load 3-4"),
 }
 
 #: The exact long-run equity of the best reply to normal-best on 4-12-12-4 (as a float): a

@@ -258,22 +258,28 @@ class _Tight:
                 return "fold"
             cheap = obs.buy_in <= max(1, stack // 4)
             return "call" if obs.buy_in == 0 or s >= 0.7 or (s >= 0.45 and cheap) else "fold"
-        k = _words(legal)
-        sized = k < len(legal) and legal[-1].__class__ is int  # the bet sizes follow the words
         if obs.to_call == 0:
             if s >= 0.7:
-                bet = _fraction_bet(obs, legal[k], legal[-1], 0.5) if sized else pot_fraction_bet(obs, legal, 0.5)
+                bet = _sized_bet(obs, legal, 0.5)
                 if bet is not None:
                     return bet
             return "check"
         if s >= 0.85:
-            bet = _fraction_bet(obs, legal[k], legal[-1], 1.0) if sized else pot_fraction_bet(obs, legal, 1.0)
+            bet = _sized_bet(obs, legal, 1.0)
             if bet is not None:
                 return bet
         affordable = obs.to_call <= max(1, stack // 3)
         if "call" in legal and (s >= 0.6 or (s >= 0.4 and affordable)):
             return "call"
         return "fold"
+
+
+def _sized_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction: float) -> int | None:
+    """:func:`pot_fraction_bet`, read from the ends of the bet sizes when they follow the words."""
+    k = _words(legal)
+    if k < len(legal) and legal[-1].__class__ is int:  # the bet sizes follow the words, ascending
+        return _fraction_bet(obs, legal[k], legal[-1], fraction)
+    return pot_fraction_bet(obs, legal, fraction)
 
 
 def tight_bot(rules: TwoDreidelRules) -> Bot:

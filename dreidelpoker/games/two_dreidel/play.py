@@ -38,8 +38,12 @@ tuples); one ``apply`` walks the hand's transitions on one working copy and buil
 state; log lines are stored as data and written as text only when the log is read
 (:meth:`~dreidelpoker.games.protocol.EventLog.add_lazy`); the legal actions of a betting
 decision are computed once, when the state is made, and an action is checked against them
-in O(1); draw classes, put-back choices, buy-ins and next decks are looked up in per-rules
-tables (:mod:`~dreidelpoker.games.two_dreidel.play_tables`).
+in O(1) (those of a simultaneous step are stored by seat); each step sets the turn and
+legal actions of the phase it enters and nothing else; draw classes, put-back choices
+(with the next deck, the log line and what the seat observes), buy-ins and turn orders
+are looked up in per-rules tables (:mod:`~dreidelpoker.games.two_dreidel.play_tables`);
+the end of a hand notes its figures as one tuple, folded into the game's figures only
+when they are read (:mod:`~dreidelpoker.games.two_dreidel.play_end`).
 """
 
 from __future__ import annotations
@@ -342,8 +346,8 @@ class TwoDreidelGame(StateFields):
         """What ``player`` may know now (see :class:`TwoDreidelObservation`)."""
         c = self.high - self.bets[player]
         me: Any = self  # (slices of the state's fields)
-        return _TUPLE(TwoDreidelObservation, (player,) + me[_OBS_A] + (c if c > 0 else 0,) + me[_OBS_B]
-                      + self.labs[player] + me[_OBS_C])
+        return _TUPLE(TwoDreidelObservation,
+                      (player, *me[_OBS_A], c if c > 0 else 0, *me[_OBS_B], *self.labs[player], *me[_OBS_C]))
 
 
 # -- transitions: each works on ``v``, a list copy of the state's fields, and returns the
@@ -404,13 +408,13 @@ def _draw(v: list[Any], action: str) -> Sequence[LazyEvent]:
     labs = list(v[_LABS])
     labs[seat] = o.labs
     v[_NODES], v[_OUTS], v[_LABS] = tuple(new_nodes), tuple(outs), tuple(labs)
+    alive = v[_ALIVE]
     if seat != v[_BUTTON]:
-        alive = v[_ALIVE]
         v[_SEAT] = (t.nexts.get(alive) or t.next_seats(alive))[seat]
         return o.lines[seat]  # (the next seat still in draws: the phase and turn stay)
     if t.put_back:
         v[_PHASE], v[_TURN] = PUT_BACK, _SIMULTANEOUS
-        v[_CURRENT] = t.seats(v[_ALIVE])
+        v[_CURRENT] = t.seat_sets.get(alive) or t.seats(alive)
         v[_LEGALS] = tuple(() if d is None else d.choices for d in outs)
         return o.lines[seat]
     # nothing to put back: every seat keeps what it drew
