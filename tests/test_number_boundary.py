@@ -103,6 +103,12 @@ CASES: dict[str, Callable[[], Any]] = {
     "skirmish.lay_outcomes": lambda: SKC.lay_outcomes((1, 2, 2), (), 1, 1, ordered_pile=True),
     "skirmish.analyze_small_deck": lambda: SKC.analyze_small_deck(SKIRMISH, "greedy"),
     "skirmish.pile_card_odds": lambda: SKC.pile_card_odds(sk.SkirmishRules()),
+    "DeckChain.symbol_frequencies": lambda: CHAIN.symbol_frequencies(),
+    "DeckChain.reshuffle_schedule": lambda: CHAIN.reshuffle_schedule(5),
+    "DeckChain.phase_hands": lambda: CHAIN.phase_hands(),
+    "MarkovChain.n_step": lambda: cd.dreidel_chain(rules=CLASSIC).n_step(cd.start_state(rules=CLASSIC), 3),
+    "MarkovChain.absorption_summary": lambda: cd.dreidel_chain(rules=CLASSIC).absorption_summary(
+        cd.start_state(rules=CLASSIC), method="exact"),
     "MarkovChain.successors": lambda: cd.dreidel_chain(rules=CLASSIC).successors(cd.start_state(rules=CLASSIC)),
     "queenie.queen_dead_probability": lambda: QX.queen_dead_probability(QUEENIE),
     "queenie.queen_dead_table": lambda: QX.queen_dead_table([3]),
