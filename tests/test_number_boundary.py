@@ -103,11 +103,21 @@ CASES: dict[str, Callable[[], Any]] = {
     "skirmish.lay_outcomes": lambda: SKC.lay_outcomes((1, 2, 2), (), 1, 1, ordered_pile=True),
     "skirmish.analyze_small_deck": lambda: SKC.analyze_small_deck(SKIRMISH, "greedy"),
     "skirmish.pile_card_odds": lambda: SKC.pile_card_odds(sk.SkirmishRules()),
+    "DeckChain.symbol_frequencies": lambda: CHAIN.symbol_frequencies(),
+    "DeckChain.reshuffle_schedule": lambda: CHAIN.reshuffle_schedule(5),
+    "DeckChain.phase_hands": lambda: CHAIN.phase_hands(),
+    "MarkovChain.n_step": lambda: cd.dreidel_chain(rules=CLASSIC).n_step(cd.start_state(rules=CLASSIC), 3),
+    "MarkovChain.absorption_summary": lambda: cd.dreidel_chain(rules=CLASSIC).absorption_summary(
+        cd.start_state(rules=CLASSIC), method="exact"),
     "MarkovChain.successors": lambda: cd.dreidel_chain(rules=CLASSIC).successors(cd.start_state(rules=CLASSIC)),
     "queenie.queen_dead_probability": lambda: QX.queen_dead_probability(QUEENIE),
     "queenie.queen_dead_table": lambda: QX.queen_dead_table([3]),
     "queenie.deals": lambda: list(QX.deals(QUEENIE_SMALL))[:20],
     "queenie.enumerate_deal": lambda: QX.enumerate_deal("never-swap,never-swap,never-swap", rules=QUEENIE_SMALL),
+    "two_dreidel.PutBackMDP.opponent_hands": lambda: importlib.import_module(
+        "dreidelpoker.games.two_dreidel.strategy").PutBackMDP(TD).opponent_hands("normal-best"),
+    "two_dreidel.put_back_equilibrium probabilities": lambda: importlib.import_module(
+        "dreidelpoker.games.two_dreidel.strategy").put_back_equilibrium(TD).probabilities,
 }
 
 
@@ -117,11 +127,6 @@ KNOWN: dict[str, tuple[Callable[[], Any], str]] = {
     "classic_dreidel.rules.hey_take": (
         lambda: cd.ClassicDreidelRules(hey_rounding="continuous").hey_take(3),
         "a continuous pot's coins are Fractions inside the chain states the spin engine builds"),
-    "two_dreidel.PutBackMDP.opponent_hands": (
-        lambda: importlib.import_module("dreidelpoker.games.two_dreidel.strategy").PutBackMDP(TD)
-        .opponent_hands("normal-best"),
-        "the put-back MDP keeps its opponent model in the engine's inner numbers (strategy.py is being "
-        "reworked for speed at the same time)"),
     "two_dreidel.new_spin_game setup": (
         lambda: importlib.import_module("dreidelpoker.games.two_dreidel.spin_game").new_spin_game(
             TD, hands=({"GH": 1}, {"NN": 1}), pot=4, stacks=(10, 10)).setup,

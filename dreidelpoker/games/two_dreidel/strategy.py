@@ -33,7 +33,7 @@ from typing import Any
 
 import sympy
 
-from ..._fractions import decimal_str, frac_str
+from ..._fractions import decimal_str, frac_str, to_rationals
 from ..._fractions import to_rational as _rat
 from ...display import number_text
 from ...exact import ExactTable
@@ -134,10 +134,17 @@ class PutBackMDP:
         return self._arrays.n_decisions
 
     # -- opponent ------------------------------------------------------------------
-    def opponent_hands(self, opponent: Policy | ResolvedPolicy | DeckChain) -> dict[int, dict[Hand, Fraction]]:
-        """Deck size -> the opponent's kept-hand distribution on hands of that size."""
+    def opponent_hands(self, opponent: Policy | ResolvedPolicy | DeckChain) -> dict[int, dict[Hand, sympy.Rational]]:
+        """Deck size -> the opponent's kept-hand distribution on hands of that size (exact).
+
+        Parameters:
+            opponent: the opponent's keep policy, or its deck chain.
+
+        Returns:
+            Deck size -> parsed kept hand -> probability (sympy Rationals).
+        """
         _, dist = self._opponent(opponent)
-        return {size: {h: Fraction(int(q.numerator), int(q.denominator)) for h, q in d.items()}
+        return {size: {h: sympy.Rational(int(q.numerator), int(q.denominator)) for h, q in d.items()}
                 for size, d in dist.items()}
 
     def _opponent(self, opponent: Policy | ResolvedPolicy | DeckChain) -> tuple[str, dict[int, dict[Hand, Any]]]:
@@ -423,7 +430,7 @@ class EquilibriumResult:
 
     rules: TwoDreidelRules
     chain: DeckChain
-    probabilities: dict[tuple[DeckState, Hand], dict[Hand, Fraction]]
+    probabilities: dict[tuple[DeckState, Hand], dict[Hand, sympy.Rational]]
     exploitability: sympy.Rational
     lp_value: float
     table: ExactTable
@@ -669,7 +676,8 @@ def put_back_equilibrium(
     gap = mdp.best_response(chain).value - half
     table = ExactTable(("policy", "exploitability", "best response's equity"), tuple(rows),
                        title=f"exploitability of the built-in policies, deck {mdp.rules.deck_label}")
-    return EquilibriumResult(mdp.rules, chain, probs, gap, lp_value, table, _randomised_summary(mdp, chain, probs))
+    return EquilibriumResult(mdp.rules, chain, {key: to_rationals(p) for key, p in probs.items()}, gap, lp_value,
+                             table, _randomised_summary(mdp, chain, probs))
 
 
 def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
