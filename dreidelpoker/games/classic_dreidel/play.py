@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
-from .spins import DreidelState, spin_outcome
+from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
     add_play_sweep_arguments, play_rules_from_args, play_rules_grid_from_args,
 )
@@ -116,7 +116,7 @@ class ClassicDreidelGame:
         if face == "G":
             net[spinner] += pot
         elif face == "H":
-            net[spinner] += self.rules.hey_take(pot)
+            net[spinner] += hey_take_inner(pot, rules=self.rules)
         elif face == "S" and self.chain_state[0][spinner] >= 1:
             net[spinner] -= 1
         return tuple(net)

@@ -32,7 +32,7 @@ import sympy
 from ..._fractions import to_fraction, to_rational
 from ...errors import InputError
 from .ending import never_ends_reason
-from .spins import FACES
+from .spins import FACES, hey_take_inner
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
@@ -144,12 +144,22 @@ class ClassicDreidelRules:
         fair = "" if self.face_probabilities == (Fraction(1, 4),) * 4 else ", biased dreidel"
         return f"{self.players} players x {self.coins} coins, {hey}, {out}, {ante}, {stop}{fair}"
 
-    def hey_take(self, pot: Any) -> Any:
-        """Coins taken on Hey: half the pot rounded up or down, or exactly half (a Fraction)
-        of a continuous pot."""
-        if self.hey_rounding == "continuous":
-            return Fraction(pot) / 2
-        return (pot + 1) // 2 if self.hey_rounding == "up" else pot // 2
+    def hey_take(self, pot: Any) -> int | sympy.Rational:
+        """Coins taken on Hey: half the pot rounded up or down, or exactly half of a
+        continuous pot (a sympy Rational).
+
+        Parameters:
+            pot: the pot (whole coins, or an exact number for a continuous pot).
+
+        Returns:
+            The coins the spinner takes.
+
+        Examples:
+            >>> ClassicDreidelRules().hey_take(3), ClassicDreidelRules(hey_rounding="continuous").hey_take(3)
+            (2, 3/2)
+        """
+        take = hey_take_inner(to_fraction(pot, what="pot"), rules=self)
+        return take if isinstance(take, int) else to_rational(take)
 
     @classmethod
     def presets(cls) -> dict[str, ClassicDreidelRules]:

@@ -4,6 +4,7 @@ all built from :func:`spin_outcome`."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Protocol
 
 from ..._deprecation import rules_keyword_only
@@ -37,7 +38,22 @@ class SpinRules(Protocol):
     def stopping(self) -> str: ...
     @property
     def face_probabilities(self) -> tuple[Any, ...]: ...
-    def hey_take(self, pot: Any) -> Any: ...
+
+
+def hey_take_inner(pot: Any, *, rules: SpinRules) -> Any:
+    """Coins taken on Hey, in the engine's inner numbers: half the pot rounded up or down, or
+    exactly half (a Fraction) of a continuous pot (users read ``ClassicDreidelRules.hey_take``).
+
+    Parameters:
+        pot: the pot (an int, or a Fraction for a continuous pot).
+        rules: the rules.
+
+    Returns:
+        The coins taken (an int, or a Fraction for a continuous pot).
+    """
+    if rules.hey_rounding == "continuous":
+        return Fraction(pot) / 2
+    return (pot + 1) // 2 if rules.hey_rounding == "up" else pot // 2
 
 #: ``(coins, out mask, pot, spinner)``, or ``("win", seat)`` / ``("draw", seats)`` / ``("out", seats)``.
 DreidelState = tuple[Any, ...]
@@ -112,7 +128,7 @@ def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
         coins[spinner] += pot
         return 0
     if face == "H":
-        take = rules.hey_take(pot)
+        take = hey_take_inner(pot, rules=rules)
         coins[spinner] += take
         return pot - take
     if face == "S":
