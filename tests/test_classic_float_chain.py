@@ -84,3 +84,28 @@ def test_array_build_is_the_spin_outcome_build_exactly() -> None:
         assert (n, terminals) == (n2, terminals2), rules.label
         assert qt.nnz == qt2.nnz and (qt != qt2).nnz == 0, rules.label
         assert r.nnz == r2.nnz and (r != r2).nnz == 0, rules.label
+
+
+@pytest.mark.parametrize("kw", [
+    {"players": 3, "coins": 4},
+    {"players": 4, "coins": 2, "elimination": "zero"},
+    {"players": 3, "coins": 3, "reante": False, "hey_rounding": "down"},
+])
+def test_cut_solve_matches_direct(kw: dict[str, object]) -> None:
+    """The Schur-complement solve on the cut states gives the direct LU answer; a key that
+    is not topological is refused (the whole-system Krylov path answers instead)."""
+    from dreidelpoker.games.classic_dreidel.float_build import build_arrays
+    from dreidelpoker.games.classic_dreidel.float_chain import cut_and_order
+
+    rules = ClassicDreidelRules(**kw)  # type: ignore[arg-type]
+    turns: list[np.ndarray] = []
+    n, qt, _, _ = build_arrays(rules, turns=turns)
+    cut, order = cut_and_order(turns[0], turns[1], rules.players)
+    assert 0 < cut.sum() < n
+    direct, _, how = solve_adjoint(qt, n, 0)
+    assert how == "splu"
+    y, res, how = solve_adjoint(qt, n, 0, direct_max=10, cut=cut, order=order)
+    assert how in ("bicgstab-cut", "gmres-cut") and res <= 1e-10
+    assert np.allclose(y, direct, rtol=0, atol=1e-9 * float(direct.sum()))
+    y, res, how = solve_adjoint(qt, n, 0, direct_max=10, cut=cut, order=-order)
+    assert how in ("bicgstab", "gmres") and res <= 1e-10

@@ -133,13 +133,15 @@ def _decode_terminal(code: int, p: int) -> Any:
     return ("draw" if kind == _DRAW else "out", frozenset(i for i in range(p) if who >> i & 1))
 
 
-def build_arrays(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, progress: bool = False) -> Built:
+def build_arrays(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, progress: bool = False,
+                 turns: list[I64] | None = None) -> Built:
     """Build ``Q^T`` and ``R`` of the chain from arrays, breadth first, a level at a time.
 
     Parameters:
         rules: the rules (whole-coin pots).
         max_states: the most transient states allowed.
         progress: show a progress bar while the chain is built.
+        turns: if given, a list that receives two arrays: each state's out mask and spinner.
 
     Returns:
         ``(n, Q^T, R, terminals)``: the number of transient states (the start state is 0),
@@ -183,10 +185,14 @@ def build_arrays(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, pro
     tsrc_l: list[I64] = []
     tcode_l: list[I64] = []
     tval_l: list[npt.NDArray[np.float64]] = []
+    out_l: list[I64] = []
+    spin_l: list[I64] = []
     bar = open_progress_bar(None, "exploring states", enabled=progress, unit=" states", min_total=0)
     try:
         while len(pot):
             m = len(pot)
+            out_l.append(out)
+            spin_l.append(spinner)
             src = np.repeat(np.arange(lo, lo + m, dtype=np.int64), len(faces))
             parts = [_spin(rules, f, coins, out, pot, spinner) for f, _ in faces]
             # rows = states, columns = faces, flattened row-major: the state-by-state scan order
@@ -225,6 +231,8 @@ def build_arrays(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, pro
     finally:
         bar.close()
     del table
+    if turns is not None:
+        turns[:] = [np.concatenate(out_l), np.concatenate(spin_l)]
     tcodes = np.concatenate(tcode_l)
     ucodes, tfirst, tinv = np.unique(tcodes, return_index=True, return_inverse=True)
     torder = np.argsort(tfirst, kind="stable")

@@ -13,6 +13,16 @@ state, so the expected number of spins is ``sum(y)`` and the probability of endi
 terminal ``a`` is ``y . R[:, a]``. The solve accepts a Krylov answer on its residual (not
 on the solver's flag: BiCGSTAB can report a breakdown at a residual of 1e-14), falls back
 to GMRES and then to a direct sparse LU.
+
+**The solve works on a quarter of the states.** Within one set of seats still in, the turn
+goes round the table, so every cycle of the chain passes through a state whose spinner is
+the lowest seat still in (the *cut*). The other states form a DAG: ordered by (seats out,
+out mask, place of the spinner after the lowest seat), ``I - Q`` restricted to them is
+triangular, so SuperLU factors it with no fill-in. Eliminating them leaves the Schur
+complement on the cut, ``(I - A_SS - A_SN (I - A_NN)^{-1} A_NS) y_S = e_start`` with
+``A = Q^T``, whose spectrum no longer has the turn's rotational symmetry: BiCGSTAB
+converges there in about 60 iterations instead of 300 on the whole chain (4 x 10 coins).
+The answer is still accepted on the residual of the whole system.
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ from .rules import FACES, ClassicDreidelRules
 from .float_build import TABLE_MAX, Built, build_arrays, table_size
 from .spins import spin_outcome, start_state
 
-__all__ = ["FloatAbsorption", "build_reference", "float_absorption", "solve_adjoint"]
+__all__ = ["FloatAbsorption", "build_reference", "cut_and_order", "float_absorption", "solve_adjoint"]
 
 _TERMINAL = ("win", "draw", "out")
 #: Accept an iterative solution when ||A y - b|| <= RESIDUAL_TOL * ||b||.
@@ -49,17 +59,24 @@ class FloatAbsorption:
     solver: str
 
 
-def solve_adjoint(qt: Any, n: int, start: int, *, direct_max: int = 3000) -> tuple[npt.NDArray[np.float64], float, str]:
+def solve_adjoint(qt: Any, n: int, start: int, *, direct_max: int = 3000,
+                  cut: npt.NDArray[np.bool_] | None = None,
+                  order: npt.NDArray[np.int64] | None = None) -> tuple[npt.NDArray[np.float64], float, str]:
     """Solve ``(I - Q)^T y = e_start`` given the CSR matrix ``qt = Q^T``.
 
     Returns ``(y, relative residual, solver name)``. Small systems use SuperLU; larger
-    ones BiCGSTAB, then GMRES, accepted on the residual; SuperLU if both fail.
+    ones BiCGSTAB on the Schur complement of the ``cut`` states (when given), then
+    BiCGSTAB, then GMRES on the whole system, accepted on the residual; SuperLU if all fail.
 
     Parameters:
         qt: ``Q^T`` as a CSR matrix (transient states only).
         n: the number of transient states.
         start: the start state's index.
         direct_max: systems up to this size are solved directly.
+        cut: optional, True for states that every cycle of the chain passes through (the
+            start state must be one).
+        order: with ``cut``, a key per state that orders the other states so that every
+            transition between them goes to a larger key (checked; ignored if not).
 
     Returns:
         ``(y, relative residual, solver name)``; ``y[i]`` is the expected number of visits to
@@ -89,6 +106,12 @@ def solve_adjoint(qt: Any, n: int, start: int, *, direct_max: int = 3000) -> tup
     # one entry the iteration soon zeroes (a breakdown). A small fixed start avoids it.
     x0 = np.random.default_rng(0).random(n) * 1e-3
     with _one_blas_thread():  # vector operations are memory-bound; threads only spin
+        if cut is not None and order is not None and cut[start]:
+            got = _solve_on_cut(qt, start, cut, order)
+            if got is not None:
+                res = residual(got[0])
+                if np.all(np.isfinite(got[0])) and res <= RESIDUAL_TOL:
+                    return got[0], res, got[1]
         for name, method in (("bicgstab", bicgstab), ("gmres", gmres)):
             y, _info = method(a, b, x0=x0, rtol=1e-13, atol=0.0, maxiter=20_000)
             res = residual(y)
@@ -96,6 +119,70 @@ def solve_adjoint(qt: Any, n: int, start: int, *, direct_max: int = 3000) -> tup
                 return np.asarray(y, dtype=float), res, name
     y = np.asarray(spsolve(a.tocsc(), b), dtype=float)
     return y, residual(y), "splu"
+
+
+def _solve_on_cut(qt: Any, start: int, cut: npt.NDArray[np.bool_],
+                  order: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.float64], str] | None:
+    """BiCGSTAB (then GMRES) on the Schur complement of the cut states; None if the other
+    states are not triangular in ``order``."""
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import LinearOperator, bicgstab, gmres, splu
+
+    cut_idx = np.flatnonzero(cut)
+    rest = np.flatnonzero(~cut)
+    rest = rest[np.argsort(order[rest], kind="stable")]
+    a = qt.tocsr()
+    a_cut, a_rest = a[cut_idx], a[rest]
+    a_ss, a_sn = a_cut[:, cut_idx], a_cut[:, rest]
+    a_ns, a_nn = a_rest[:, cut_idx], a_rest[:, rest]
+    del a_cut, a_rest
+    m = (sp.identity(len(rest), format="csc") - a_nn).tocsc()
+    del a_nn
+    if sp.triu(m, k=1).nnz:
+        return None
+    lu = splu(m, permc_spec="NATURAL", diag_pivot_thresh=0.0, options={"SymmetricMode": True})
+    del m
+    k = len(cut_idx)
+
+    def matvec(v: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        return np.asarray(v - a_ss @ v - a_sn @ lu.solve(a_ns @ v))
+
+    op = LinearOperator((k, k), matvec=matvec, dtype=float)
+    b = np.zeros(k)
+    b[np.searchsorted(cut_idx, start)] = 1.0
+    x0 = np.random.default_rng(0).random(k) * 1e-3  # see solve_adjoint
+    for name, method in (("bicgstab-cut", bicgstab), ("gmres-cut", gmres)):
+        ys, _info = method(op, b, x0=x0, rtol=1e-13, atol=0.0, maxiter=20_000)
+        if np.all(np.isfinite(ys)) and np.linalg.norm(matvec(ys) - b) <= RESIDUAL_TOL / 10:
+            y = np.zeros(qt.shape[0])
+            y[cut_idx] = ys
+            y[rest] = lu.solve(a_ns @ ys)
+            return y, name
+    return None
+
+
+def cut_and_order(out: npt.NDArray[np.int64], spinner: npt.NDArray[np.int64],
+                  players: int) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    """The cut (spinner = the lowest seat still in) and a topological key for the others.
+
+    Parameters:
+        out: each state's out mask.
+        spinner: each state's spinner.
+        players: the number of seats.
+
+    Returns:
+        ``(cut, order)`` for :func:`solve_adjoint`.
+
+    Examples:
+        >>> cut, order = cut_and_order(np.array([0, 0, 1, 1]), np.array([0, 1, 1, 2]), 3)
+        >>> cut.tolist(), [int(x) for x in order]  # seat 0 out: seat 1 is the lowest still in
+        ([True, False, True, False], [0, 1, 27, 28])
+    """
+    seats = np.arange(players)
+    still_in = (out[:, None] >> seats[None, :]) & 1 == 0
+    place = (still_in & (seats[None, :] < spinner[:, None])).sum(axis=1)
+    gone = players - still_in.sum(axis=1)
+    return place == 0, ((gone.astype(np.int64) << players | out) * players + place).astype(np.int64)
 
 
 def _one_blas_thread() -> Any:
@@ -129,11 +216,15 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
         >>> round(r.expected_steps, 10), {k: round(v, 10) for k, v in sorted(r.absorbed.items())}
         (2.2222222222, {('win', 0): 0.5441176471, ('win', 1): 0.4558823529})
     """
-    if table_size(rules) <= TABLE_MAX:
-        n, qt, r, terminals = build_arrays(rules, max_states=max_states, progress=progress)
-    else:  # pragma: no cover - a chain this big does not fit in memory anyway
+    if table_size(rules) > TABLE_MAX:  # pragma: no cover - a chain this big does not fit in memory anyway
         n, qt, r, terminals = build_reference(rules, max_states=max_states, progress=progress)
-    y, res, how = solve_adjoint(qt, n, 0)
+        y, res, how = solve_adjoint(qt, n, 0)
+    else:
+        turns: list[npt.NDArray[np.int64]] = []
+        n, qt, r, terminals = build_arrays(rules, max_states=max_states, progress=progress, turns=turns)
+        cut, order = cut_and_order(turns[0], turns[1], rules.players)
+        del turns
+        y, res, how = solve_adjoint(qt, n, 0, cut=cut, order=order)
     absorbed = np.asarray(r.T @ y).ravel()
     return FloatAbsorption(float(y.sum()), {t: float(absorbed[k]) for k, t in enumerate(terminals)},
                            n + len(terminals), res, how)
