@@ -1,11 +1,12 @@
 """The classic-dreidel chain in floating point, built for size.
 
 The exact chain (:func:`~.chain.dreidel_chain`) keeps a dict of Fraction rows per state
-and validates every entry. For big games (4 players x 10 coins is about a million states)
-this module builds the chain integer-indexed instead: states are numbered as they are
-found, transitions go into flat ``array`` buffers (source, target, probability) and become
-one scipy CSR matrix, with no per-entry validation (the successor function is the same
-:func:`~.chain.spin_outcome` the exact chain and the simulator use, checked by the tests).
+and validates every entry. For big games (4 players x 10 coins is 641,240 states) this
+module builds the chain integer-indexed instead, with no per-entry validation: on numpy
+arrays a breadth-first level at a time (:mod:`.float_build`), checked entry for entry by
+the tests against :func:`build_reference`, which builds the same matrices state by state
+from :func:`~.spins.spin_outcome` (the successor function the exact chain and the
+simulator use).
 
 Everything asked about the start state comes from **one adjoint solve**
 ``(I - Q)^T y = e_start``: ``y`` is the expected number of visits to every transient
