@@ -173,6 +173,8 @@ class Tables:
         self.call_sets: dict[tuple[bool, ...], tuple[tuple[str, ...], ...]] = {}
         self.nexts: dict[tuple[bool, ...], tuple[int | None, ...]] = {}
         self.showdowns: dict[tuple[Any, ...], tuple[tuple[int, ...], int, bool]] = {}
+        #: Heads-up: for both seats' kept hands, whether each wins a pot both are eligible for, and the trump.
+        self.heads_up: dict[tuple[Any, ...], tuple[bool, bool, bool]] = {}
 
     def node(self, chain: DeckState) -> DeckNode:
         """The interned node of a deck."""
@@ -244,6 +246,10 @@ class Tables:
                  carry: int, button: int) -> tuple[tuple[int, ...], int, bool]:
         """:func:`~dreidelpoker.games.two_dreidel.betting.showdown_payouts` (payouts, leftover,
         whether the trump decided), remembered by its arguments."""
+        if self.players == 2 and in_hand[0] and in_hand[1]:
+            got = self._heads_up(kept, contrib, carry, button)
+            if got is not None:
+                return got
         key = (kept, contrib, in_hand, carry, button)
         got = self.showdowns.get(key)
         if got is None:
@@ -252,6 +258,41 @@ class Tables:
                 self.showdowns.clear()
             got = self.showdowns[key] = (tuple(payouts), leftover, trump)
         return got
+
+    def _heads_up(self, kept: tuple[Hand | None, ...], contrib: tuple[int, ...], carry: int,
+                  button: int) -> tuple[tuple[int, ...], int, bool] | None:
+        """:meth:`showdown` with both seats of a heads-up game in: the main pot (twice the smaller
+        contribution and the carry) to the winners of the two hands, remembered by the hands
+        alone; the excess of the bigger contribution (a side pot only its seat is eligible
+        for) back to it; an odd chip of a tie to the seat left of the button. ``None``: a
+        seat without a hand (the general path reports it)."""
+        got = self.heads_up.get(kept)
+        if got is None:
+            if kept[0] is None or kept[1] is None:
+                return None
+            # who wins a pot both are eligible for, and whether the trump decides: the general
+            # settlement of one chip each (a tie splits it)
+            paid, _left, trump = showdown_payouts(kept, (1, 1), (True, True), carry=0, button=0, rules=self.rules)
+            got = self.heads_up[kept] = (paid[0] > 0, paid[1] > 0, trump)
+        first, second, trump = got
+        c0, c1 = contrib
+        low = c0 if c0 < c1 else c1
+        main = low + low + carry
+        p0, p1 = c0 - low, c1 - low
+        if first and second:
+            share, odd = divmod(main, 2)
+            p0 += share
+            p1 += share
+            if odd:
+                if button == 0:
+                    p1 += 1
+                else:
+                    p0 += 1
+        elif first:
+            p0 += main
+        else:
+            p1 += main
+        return (p0, p1), 0, trump
 
     def next_seats(self, alive: tuple[bool, ...]) -> tuple[int | None, ...]:
         """For each seat, the next seat after it (going left, wrapping round) still in the game."""

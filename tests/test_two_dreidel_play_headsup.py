@@ -1,0 +1,26 @@
+"""The heads-up showdown shortcut of the engine's tables against the general settlement."""
+
+from __future__ import annotations
+
+import itertools
+
+from dreidelpoker.games.two_dreidel import TwoDreidelRules
+from dreidelpoker.games.two_dreidel.betting import showdown_payouts
+from dreidelpoker.games.two_dreidel.play_tables import Tables
+
+
+def test_heads_up_showdown_matches_showdown_payouts() -> None:
+    rules = TwoDreidelRules()
+    t = Tables(2, rules=rules)
+    symbols = range(len(rules.symbols))
+    hands = sorted(set(tuple(sorted(h)) for h in itertools.product(symbols, repeat=2)))
+    checked = 0
+    for h0, h1 in itertools.product(hands, repeat=2):
+        for c0, c1, carry, button in itertools.product(range(4), range(4), (0, 1, 3), (0, 1)):
+            want_paid, want_left, want_trump = showdown_payouts((h0, h1), (c0, c1), (True, True), carry=carry,
+                                                                 button=button, rules=rules)
+            got = t.showdown((h0, h1), (c0, c1), (True, True), carry, button)
+            assert got == (tuple(want_paid), want_left, want_trump), (h0, h1, c0, c1, carry, button)
+            checked += 1
+    assert checked == len(hands) ** 2 * 96
+    assert t.heads_up and not t.showdowns  # every case above took the shortcut
