@@ -8,6 +8,8 @@ one (the ranking and the odds disagree). Dice Poker and Domino Poker both return
 
 from __future__ import annotations
 
+import textwrap
+
 import html
 import dataclasses
 from dataclasses import dataclass
@@ -305,7 +307,10 @@ class CategoryTable:
                      "(a higher-ranked category that is more likely than a lower-ranked one):")
         lines.extend(f"  {h} (more likely) ranks above {lo}" for h, lo in inv)
         lines.extend("equally likely but ranked differently: " + ", ".join(g) for g in self._tie_groups())
-        return "\n".join(lines)
+        # prose lines wrap at 100 columns (the table above keeps its own layout)
+        prose = [textwrap.fill(line, 100, subsequent_indent="  " if line.startswith("  ") else "")
+                 for line in "\n".join(lines[1:]).splitlines()]
+        return "\n".join([lines[0], *prose])
 
     def __repr__(self) -> str:
         body = ", ".join(f"{n!r}: {c}" for n, c in zip(self.names, self.counts))

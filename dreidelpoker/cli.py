@@ -15,8 +15,8 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Mapping, Sequence
-from typing import NoReturn
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NoReturn
 
 from .cli_index import BUILTIN_COMMAND_MODULES, BUILTIN_COMMANDS
 from .errors import InputError, shorten
@@ -40,8 +40,65 @@ _DEBUG_HELP = "also show the traceback of a bad-input error (also: DREIDELPOKER_
 EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 2, 1, 130
 
 
+#: The widest help text line (a terminal wider than this still gets lines this long at most).
+HELP_WIDTH = 100
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the line breaks of descriptions and epilogs (one example a line) but wraps each
+    line that is too long, at the terminal's width and never past :data:`HELP_WIDTH` columns."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        import shutil
+
+        width = min(width or shutil.get_terminal_size().columns - 2, HELP_WIDTH - 2)
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        lines = []
+        for line in text.splitlines():
+            if len(indent) + len(line) <= width:
+                lines.append(indent + line)
+                continue
+            lead = " " * (len(line) - len(line.lstrip()))
+            lines += textwrap.wrap(line.strip(), width, initial_indent=indent + lead,
+                                   subsequent_indent=indent + lead, break_on_hyphens=False)
+        return "\n".join(lines)
+
+    @staticmethod
+    def _long_choices(action: argparse.Action) -> bool:
+        """A choice list too long to print in the usage line (it would not wrap)."""
+        return (action.metavar is None and action.choices is not None
+                and len(",".join(map(str, action.choices))) > 24)
+
+    def _metavar_formatter(self, action: argparse.Action,
+                           default_metavar: str) -> Callable[[int], tuple[str, ...]]:
+        if self._long_choices(action):  # the usage shows a name; the help lists the values
+            flags = [s for s in action.option_strings if s.startswith("--")]
+            name = flags[0][2:].upper().replace("-", "_") if flags else default_metavar
+            return lambda size: (name,) * size
+        return super()._metavar_formatter(action, default_metavar)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help
+        if text is not None and self._long_choices(action):
+            assert action.choices is not None
+            values = [str(c) for c in action.choices]
+            if not all(v in text for v in values):
+                text += f" (one of: {', '.join(values)})"
+        return text
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2."""
+    """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2;
+    help wrapped by :class:`HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes the bad value in full: shorten long ones (a 5000-digit --space ...)
@@ -206,7 +263,6 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker, Skirmish, Queenie and classic dreidel.",
         epilog="Examples: dreidelpoker odds two-dreidel --deck 2-6-6-2 --json\n"
         "          dreidelpoker equity two-dreidel --hand GH --opponents 2",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from . import __version__
 
@@ -223,8 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
             gp = gsub.add_parser(
                 name,
                 help=help_text.replace("%", "%%"),  # argparse %-formats help, not descriptions
-                formatter_class=argparse.RawDescriptionHelpFormatter,
-            )
+                    )
             assert isinstance(gp, _GameParser)
             gp._pending = (verb, name)  # filled in on first use
     return parser

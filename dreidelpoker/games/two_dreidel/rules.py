@@ -152,8 +152,9 @@ class TwoDreidelRules:
             dreidel (numbers or sympy symbols; fair by default).
         spin_buy_ins: what each face costs to stay in: pot, half-pot, nothing or one-chip.
         half_pot_rounding: Hey's half pot rounded ``"up"`` or ``"down"``.
-        chips_per_player: each player starts with this many chips times the number of players.
-        starting_chips: each player's starting stack (``None``: ``chips_per_player`` x players).
+        chips_per_player: the starting stack is this times the number of players (RULES.md 1.1: 4 x players,
+            e.g. 16 chips each at 4 players); ignored when ``starting_chips`` is set.
+        starting_chips: each player's starting stack, overriding ``chips_per_player`` (``None``: use it).
         blind: the button's blind.
         streets: the street sequence (RULES.md 1.4): bet-spin-spin, spin-spin-bet or spins-then-bet.
         short_stack: a short stack goes ``"all-in"`` for less or must ``"fold"``.
