@@ -21,8 +21,9 @@ of a hand notes its figures as one tuple (folded when the figures are read).
 
 Counted in Python bytecodes (``--bytecodes``: ``sys.settrace`` opcode events over 12
 games after 100 warm-up games, 6 and 30 for tight; load-independent) a hand costs about
-5,050 (random x4), 6,850 (calling-station x2, 12 steps a hand; 7,100 before heads-up
-showdowns were settled from a table of the two kept hands) and 4,700 (tight x4),
+5,010 (random x4), 6,910 (calling-station x2, 12 steps a hand) and 4,580 (tight x4)
+(5,050, 7,100 and 4,700 before showdowns with two seats in were settled from a table of
+the two kept hands),
 against 6,600, 9,150 and 6,450 before this round (main at e6bed03, counted the same way;
 about 15,000, 23,500 and 14,800 before the first speed work). Two costs the bytecodes do
 not show were also cut: the cyclic garbage collector walked each game's growing log again and again (~15% of the
@@ -34,10 +35,10 @@ is left is spread thin over the step: the runner's loop (~60 bytecodes a step), 
 22-field tuple from seven pieces), the betting step (~170 with finding the next seat), and
 the end and start of a hand (~550 a hand: payouts, discards, next decks, elimination,
 blind). At 20-30 ns a bytecode on the shared machine that is 100-200 us a hand: measured
-at load 2.1, 9,170 (random x4), 8,830 (calling-station x2) and 12,600 (tight x4) hands
-per CPU-second (at load 1.5 before the heads-up showdown table: 10,100, 6,170 and 12,300;
+at load 2.2, 9,450 (random x4), 9,300 (calling-station x2) and 14,350 (tight x4) hands
+per CPU-second (at load 1.5 before the two-seat showdown table: 10,100, 6,170 and 12,300;
 5,500, 3,700 and 6,800 before this round); calling-station x2 (12 steps a hand) stays
-below the issue's 10,000, random x4 reaches it on a quieter machine.
+just below the issue's 10,000, random x4 reaches it on a quieter machine.
 The equity bot adds a few dictionary look-ups per decision once its caches are warm, and
 exact posterior and equity computations (milliseconds each) only on a cache miss.
 

@@ -173,7 +173,7 @@ class Tables:
         self.call_sets: dict[tuple[bool, ...], tuple[tuple[str, ...], ...]] = {}
         self.nexts: dict[tuple[bool, ...], tuple[int | None, ...]] = {}
         self.showdowns: dict[tuple[Any, ...], tuple[tuple[int, ...], int, bool]] = {}
-        #: Heads-up: for both seats' kept hands, whether each wins a pot both are eligible for, and the trump.
+        #: Two seats in at a showdown: for their kept hands (seat order), whether each wins a pot both are eligible for, and the trump.
         self.heads_up: dict[tuple[Any, ...], tuple[bool, bool, bool]] = {}
 
     def node(self, chain: DeckState) -> DeckNode:
@@ -246,8 +246,8 @@ class Tables:
                  carry: int, button: int) -> tuple[tuple[int, ...], int, bool]:
         """:func:`~dreidelpoker.games.two_dreidel.betting.showdown_payouts` (payouts, leftover,
         whether the trump decided), remembered by its arguments."""
-        if self.players == 2 and in_hand[0] and in_hand[1]:
-            got = self._heads_up(kept, contrib, carry, button)
+        if in_hand.count(True) == 2:
+            got = self._two_in(kept, contrib, in_hand, carry, button)
             if got is not None:
                 return got
         key = (kept, contrib, in_hand, carry, button)
@@ -259,40 +259,55 @@ class Tables:
             got = self.showdowns[key] = (tuple(payouts), leftover, trump)
         return got
 
-    def _heads_up(self, kept: tuple[Hand | None, ...], contrib: tuple[int, ...], carry: int,
-                  button: int) -> tuple[tuple[int, ...], int, bool] | None:
-        """:meth:`showdown` with both seats of a heads-up game in: the main pot (twice the smaller
-        contribution and the carry) to the winners of the two hands, remembered by the hands
-        alone; the excess of the bigger contribution (a side pot only its seat is eligible
-        for) back to it; an odd chip of a tie to the seat left of the button. ``None``: a
+    def _two_in(self, kept: tuple[Hand | None, ...], contrib: tuple[int, ...], in_hand: tuple[bool, ...], carry: int,
+                button: int) -> tuple[tuple[int, ...], int, bool] | None:
+        """:meth:`showdown` with two seats ``a < b`` still in: the main pot (every seat's chips up
+        to the smaller of the two contributions, and the carry) to the winners of the two
+        hands, remembered by the hands alone; the side pot up to the bigger contribution
+        (only its seat is eligible) back to that seat; the folded seats' chips above it left
+        over; an odd chip of a tie to the first of the two left of the button. ``None``: a
         seat without a hand (the general path reports it)."""
-        got = self.heads_up.get(kept)
+        a = in_hand.index(True)
+        b = in_hand.index(True, a + 1)
+        ha, hb = kept[a], kept[b]
+        got = self.heads_up.get((ha, hb))
         if got is None:
-            if kept[0] is None or kept[1] is None:
+            if ha is None or hb is None:
                 return None
             # who wins a pot both are eligible for, and whether the trump decides: the general
             # settlement of one chip each (a tie splits it)
-            paid, _left, trump = showdown_payouts(kept, (1, 1), (True, True), carry=0, button=0, rules=self.rules)
-            got = self.heads_up[kept] = (paid[0] > 0, paid[1] > 0, trump)
-        first, second, trump = got
-        c0, c1 = contrib
-        low = c0 if c0 < c1 else c1
-        main = low + low + carry
-        p0, p1 = c0 - low, c1 - low
-        if first and second:
-            share, odd = divmod(main, 2)
-            p0 += share
-            p1 += share
-            if odd:
-                if button == 0:
-                    p1 += 1
-                else:
-                    p0 += 1
-        elif first:
-            p0 += main
+            paid, _left, trump = showdown_payouts((ha, hb), (1, 1), (True, True), carry=0, button=0, rules=self.rules)
+            got = self.heads_up[(ha, hb)] = (paid[0] > 0, paid[1] > 0, trump)
+        a_wins, b_wins, trump = got
+        ca, cb = contrib[a], contrib[b]
+        low, high = (ca, cb) if ca < cb else (cb, ca)
+        if self.players == 2:  # heads-up: nobody folded chips into the pot
+            main = low + low + carry
+            side = high - low
+            total = main + side
         else:
-            p1 += main
-        return (p0, p1), 0, trump
+            main = side = 0
+            total = carry
+            for c in contrib:
+                total += c
+                main += c if c < low else low
+                side += (c if c < high else high) - (c if c < low else low)
+            main += carry
+        out = list(self.zeros)
+        if ca != cb:
+            out[a if ca > cb else b] = side
+        else:
+            side = 0
+        if a_wins and b_wins:
+            share, odd = divmod(main, 2)
+            out[a] += share
+            out[b] += share
+            if odd:  # the first of the two in turn order from the seat left of the button
+                n = self.players
+                out[a if (a - button - 1) % n < (b - button - 1) % n else b] += 1
+        else:
+            out[a if a_wins else b] += main
+        return tuple(out), total - main - side, trump
 
     def next_seats(self, alive: tuple[bool, ...]) -> tuple[int | None, ...]:
         """For each seat, the next seat after it (going left, wrapping round) still in the game."""
