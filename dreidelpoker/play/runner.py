@@ -280,7 +280,7 @@ def _steps(
     """The steps of :func:`_play`."""
     n = state.num_players
     chance: ChanceStream | None = None
-    bot_rngs: list[np.random.Generator | None] = [None] * n
+    bot_rngs: list[Any] = [None] * n  # SeatGenerator stand-ins for np.random.Generator
     names = list(labels) if labels is not None else [bot_label(b) for b in bots]
     history: list[HistoryItem] = []
     fast: type | None = None  # a state class whose own sampler takes the exact integer stream
@@ -301,7 +301,7 @@ def _steps(
             seat = state.current_players[0]
             rng = bot_rngs[seat]
             if rng is None:
-                rng = bot_rngs[seat] = np.random.default_rng(child(seat + 1))
+                rng = bot_rngs[seat] = SeatGenerator(child, seat + 1)
             legal = state.legal_actions(seat)  # (what _ask does, inline: the hot path)
             action = bots[seat](state.observation(seat), legal, rng)
             if action not in legal:
@@ -318,7 +318,7 @@ def _steps(
             for s in state.current_players:
                 rng = bot_rngs[s]
                 if rng is None:
-                    rng = bot_rngs[s] = np.random.default_rng(child(s + 1))
+                    rng = bot_rngs[s] = SeatGenerator(child, s + 1)
                 legal = legal_of(s)
                 action = bots[s](observe(s), legal, rng)
                 if action not in legal:
@@ -403,6 +403,49 @@ def _play_one(spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], labels: l
     final, history, steps = _steps(state, bots, _children(entropy, i), labels=labels,
                                    keep_history=keep_history, max_steps=50_000_000)
     return _record(spec, i, final, history if keep_history else None, steps)
+
+
+class SeatGenerator:
+    """A seat's ``numpy.random.Generator``, made when its bot first uses it.
+
+    Building a generator (its ``SeedSequence`` and bit generator) costs about 25 us, as much
+    as several moves, and many bots never draw (a calling station, the tight bot): they get
+    this stand-in, which builds the seat's own generator on the first attribute a bot reads
+    and hands everything on to it, so the draws are exactly those of the generator. It
+    reports ``numpy.random.Generator`` as its class, so ``isinstance`` checks hold.
+
+    Parameters:
+        child: the game's seed children (``k -> SeedSequence``).
+        key: the seat's child (seat + 1).
+
+    Examples:
+        >>> g = SeatGenerator(lambda k: np.random.SeedSequence(7, spawn_key=(k,)), 1)
+        >>> isinstance(g, np.random.Generator)
+        True
+        >>> int(g.integers(100)) == int(np.random.default_rng(np.random.SeedSequence(7, spawn_key=(1,))).integers(100))
+        True
+    """
+
+    __slots__ = ("_child", "_key", "_rng")
+
+    def __init__(self, child: Callable[[int], np.random.SeedSequence], key: int) -> None:
+        self._child, self._key = child, key
+        self._rng: np.random.Generator | None = None
+
+    def _generator(self) -> np.random.Generator:
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._child(self._key))
+        return self._rng
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._generator(), name)
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        return np.random.Generator
+
+    def __repr__(self) -> str:
+        return repr(self._generator())
 
 
 def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:
