@@ -9,16 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from dreidelpoker.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exc:  # argparse exits for --help and usage errors
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_run import run_cli as run
 
 
 def test_odds_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,15 +10,7 @@ import pytest
 from dreidelpoker import cli
 from dreidelpoker.errors import InputError, InputTypeError, shorten
 from dreidelpoker.games.registry import CliCommand
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(args))
-    except SystemExit as exc:  # argparse exits for --help and usage errors
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_run import run_cli as run
 
 
 def _patched_run(monkeypatch: pytest.MonkeyPatch, exc: BaseException) -> None:

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dreidelpoker import cli
+from tests.cli_run import run_cli
 
 #: Options that take a file or folder name: any text is a valid name, so they are not fuzzed.
 PATH_OPTIONS = {"--cache", "--plot", "--out", "--output"}
@@ -46,12 +47,7 @@ COMMANDS = _commands()
 
 
 def _run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    try:
-        code = cli.main(argv)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, *argv)
 
 
 @pytest.mark.parametrize(("verb", "game", "example", "options"), COMMANDS,

@@ -12,6 +12,7 @@ import pytest
 
 from dreidelpoker import cli, rules_cli
 from dreidelpoker.games.registry import CliCommand, games
+from tests.cli_run import run_cli
 
 #: Values a field cannot take alone (the rules check it against another field): the example
 #: and the other flags it needs.
@@ -140,13 +141,9 @@ def _more_kwargs(rules_type: type, more: list[str]) -> dict[str, Any]:
 
 # -- one name per idea across games, old names as deprecated aliases ------------------------
 
+
 def _main(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    try:
-        code = cli.main(argv)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, *argv)
 
 
 @pytest.mark.parametrize(("old", "new", "note"), [

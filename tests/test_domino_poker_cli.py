@@ -10,12 +10,7 @@ import pytest
 import sympy
 
 from dreidelpoker.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_run import run_cli as run
 
 
 def test_table_json(capsys: pytest.CaptureFixture[str]) -> None:

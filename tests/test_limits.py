@@ -7,7 +7,6 @@ import argparse
 
 import pytest
 
-from dreidelpoker.cli import main
 from dreidelpoker.errors import InputError, ResourceLimitError
 from dreidelpoker.games.classic_dreidel import size as classic_size
 from dreidelpoker.games.classic_dreidel.chain import analyze, dreidel_chain
@@ -16,15 +15,7 @@ from dreidelpoker.games.two_dreidel import size as td_size
 from dreidelpoker.games.two_dreidel.chain import deck_chain
 from dreidelpoker.games.two_dreidel.rules import TwoDreidelRules
 from dreidelpoker.limits import MAX_SAMPLES, check_count, check_seed, int_arg
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_run import run_cli as run
 
 
 @pytest.mark.parametrize(("players", "coins"), [(2, 5), (2, 20), (3, 4), (4, 3)])

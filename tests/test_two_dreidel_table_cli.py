@@ -10,12 +10,7 @@ from dreidelpoker.cli import main
 from dreidelpoker.games.two_dreidel import equity
 from dreidelpoker.games.two_dreidel.information import opponent_posterior
 from dreidelpoker.games.two_dreidel.table import put_back_equities
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_run import run_cli as run
 
 
 def test_hand_form_keeps_its_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,7 +106,6 @@ def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], ar
     ],
 )
 def test_impossible_hero_input(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
-    from dreidelpoker.cli import main
 
     assert main(["equity", "two-dreidel", *argv]) == 2
     err = capsys.readouterr().err
@@ -121,7 +115,6 @@ def test_impossible_hero_input(capsys: pytest.CaptureFixture[str], argv: list[st
 def test_spin_rule_options_reach_the_spin_table(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from dreidelpoker.cli import main
 
     # Pot 5: Hey costs 3 rounded up, 2 rounded down (RULES.md 1.4).
     for rounding, cost in (("up", 3), ("down", 2)):
