@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from fractions import Fraction
 
 import pytest
@@ -262,14 +261,13 @@ def test_blatt_2015_four_players_ten_coins_by_simulation() -> None:
         assert abs(sim.mean_spins - BLATT_SPINS) <= 5 + 4 * se
 
 
-@pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="641,244-state chain, 1-3 minutes")
-def test_blatt_2015_four_players_ten_coins_by_chain() -> None:  # pragma: no cover
+def test_blatt_2015_four_players_ten_coins_by_chain() -> None:
+    """The 641,244-state float chain (about 4 s since the array build and the cut solve)."""
     res = analyze(rules=ClassicDreidelRules(players=4, coins=10), method="float")
     assert abs(float(res.expected_spins) - BLATT_SPINS) <= 5 + 4 * LENGTH_SD / math.sqrt(BLATT_GAMES)
 
 
-@pytest.mark.skipif(not os.environ.get("DREIDELPOKER_SLOW"), reason="329,018-state chain, 40 s to 2 minutes")
-def test_wayne_2023_prism_four_players_ten_coins_first_elimination() -> None:  # pragma: no cover
+def test_wayne_2023_prism_four_players_ten_coins_first_elimination() -> None:
     """H. Wayne (2023), "I formally modeled Dreidel for no good reason" and (2024) "Formally
     modeling dreidel, the sequel", buttondown.com/hillelwayne: PRISM model (gist hwayne/
     f8724f0c83393c576b1e20ee4b76966d: out on reaching 0, Hey rounds up, ante on an empty
