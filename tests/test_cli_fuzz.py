@@ -26,20 +26,27 @@ PATH_OPTIONS = {"--cache", "--plot", "--out", "--output"}
 BAD_VALUES = ["@", "-1-5-5-1", "²", "1e999", "9" * 5000, "x" * 300, "-7", "0.5", "@,@", "nan", "∞", "-", "--"]
 
 
-def _commands() -> list[tuple[str, str, tuple[str, ...], list[str]]]:
-    """(verb, game, example args, value-taking options) for every registered command."""
+def _game_parsers() -> list[tuple[str, str, argparse.ArgumentParser]]:
+    """(verb, game, that command's parser) for every command of the CLI."""
     parser = cli.build_parser()
-    out = []
     verbs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    out = []
     for verb, vp in verbs.choices.items():
         games = next(a for a in vp._actions if isinstance(a, argparse._SubParsersAction))
-        for game, gp in games.choices.items():
-            command = gp.get_default("_command")
-            options = [a.option_strings[-1] for a in gp._actions
-                       if a.option_strings and a.nargs != 0 and a.dest not in ("help", "debug")
-                       and not PATH_OPTIONS & set(a.option_strings)]
-            example = command.examples[0] if command.examples else ()
-            out.append((verb, game, tuple(example), options))
+        out += [(verb, game, gp) for game, gp in games.choices.items()]
+    return out
+
+
+def _commands() -> list[tuple[str, str, tuple[str, ...], list[str]]]:
+    """(verb, game, example args, value-taking options) for every registered command."""
+    out = []
+    for verb, game, gp in _game_parsers():
+        command = gp.get_default("_command")
+        options = [a.option_strings[-1] for a in gp._actions
+                   if a.option_strings and a.nargs != 0 and a.dest not in ("help", "debug")
+                   and not PATH_OPTIONS & set(a.option_strings)]
+        example = command.examples[0] if command.examples else ()
+        out.append((verb, game, tuple(example), options))
     return out
 
 
@@ -121,23 +128,19 @@ def test_console_script_refuses_runaway_input(argv: list[str]) -> None:
 def _positional_commands() -> list[tuple[str, str, list[str], int | None]]:
     """(verb, game, example, index of the positional's value in it or None) for commands with
     a positional argument (``equity two-dreidel HAND``)."""
-    parser = cli.build_parser()
     out = []
-    verbs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    for verb, vp in verbs.choices.items():
-        games = next(a for a in vp._actions if isinstance(a, argparse._SubParsersAction))
-        for game, gp in games.choices.items():
-            positionals = [a for a in gp._actions if not a.option_strings
-                           and not isinstance(a, argparse._SubParsersAction)]
-            if not positionals:
-                continue
-            command = gp.get_default("_command")
-            example = list(command.examples[0]) if command.examples else []
-            ns = gp.parse_args(example)
-            for action in positionals:
-                value = getattr(ns, action.dest)
-                index = example.index(value) if isinstance(value, str) and value in example else None
-                out.append((verb, game, example, index))
+    for verb, game, gp in _game_parsers():
+        positionals = [a for a in gp._actions if not a.option_strings
+                       and not isinstance(a, argparse._SubParsersAction)]
+        if not positionals:
+            continue
+        command = gp.get_default("_command")
+        example = list(command.examples[0]) if command.examples else []
+        ns = gp.parse_args(example)
+        for action in positionals:
+            value = getattr(ns, action.dest)
+            index = example.index(value) if isinstance(value, str) and value in example else None
+            out.append((verb, game, example, index))
     return out
 
 
