@@ -1,6 +1,6 @@
 """One-release deprecation shims: renamed names and ``rules`` passed by position.
 
-Every shim warns with a :class:`DeprecationWarning` naming the new spelling; the
+Every shim warns with a `DeprecationWarning` naming the new spelling; the
 CHANGELOG lists them, and they go in the next release.
 """
 

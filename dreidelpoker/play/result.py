@@ -47,7 +47,7 @@ class SimulationResult:
         seed: the root seed (game ``i`` used ``SeedSequence(seed, spawn_key=(i,))``).
         hand_limit: the round limit each game was played under.
         round_name: what a round is called ("hand", "deal", "skirmish").
-        records: one :class:`~dreidelpoker.play.runner.GameRecord` per game, in order.
+        records: one [`GameRecord`][dreidelpoker.play.GameRecord] per game, in order.
     """
 
     game: str
@@ -81,7 +81,7 @@ class SimulationResult:
     def win_rates(self) -> tuple[Estimate, ...]:
         """Each seat's share of the games that ended by the rules (a split win counts as a share),
         with Wilson 95% intervals. Games cut at the limit are left out and counted in
-        :attr:`truncated`."""
+        [`truncated`][dreidelpoker.play.SimulationResult.truncated]."""
         shares = [0.0] * self.players
         for r in self.records:
             if r.truncated or not r.winners:

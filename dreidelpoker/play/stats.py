@@ -1,7 +1,7 @@
 """Simulated figures (one number each) with their sample count, seed and a 95% interval.
 
-(:class:`~dreidelpoker.montecarlo.MonteCarloEstimate` is the showdown estimate with
-win / tie / lose / equity fields; an :class:`Estimate` is one measured number, such as
+([`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate] is the showdown estimate with
+win / tie / lose / equity fields; an [`Estimate`][dreidelpoker.play.Estimate] is one measured number, such as
 the mean game length or a seat's win rate.)
 
 Means use the normal approximation (mean ± 1.96·s/√n); proportions use the Wilson
@@ -80,7 +80,7 @@ def mean_estimate(values: Sequence[float], *, seed: int | None = None) -> Estima
         seed: the seed that produced them (kept with the estimate).
 
     Returns:
-        An :class:`Estimate`; with fewer than 2 values the interval is ``nan``, with none the value too.
+        An [`Estimate`][dreidelpoker.play.Estimate]; with fewer than 2 values the interval is ``nan``, with none the value too.
 
     Examples:
         >>> e = mean_estimate([1.0, 2.0, 3.0])
@@ -109,7 +109,7 @@ def proportion_estimate(successes: float, n: int, *, seed: int | None = None) ->
         seed: the seed that produced them (kept with the estimate).
 
     Returns:
-        An :class:`Estimate` of kind ``"proportion"`` (all ``nan`` when ``n`` is 0).
+        An [`Estimate`][dreidelpoker.play.Estimate] of kind ``"proportion"`` (all ``nan`` when ``n`` is 0).
 
     Examples:
         >>> e = proportion_estimate(0, 50)

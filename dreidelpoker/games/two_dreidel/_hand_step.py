@@ -1,5 +1,5 @@
 """One hand of one player's deck cycle: the draw classes, what the policy puts back and
-keeps, and the next deck state (RULES.md 1.2). The deck chain (:mod:`.chain`, which
+keeps, and the next deck state (RULES.md 1.2). The deck chain ([`chain`][dreidelpoker.games.two_dreidel.chain], which
 re-exports these names) and the put-back MDP are built from these steps.
 """
 
@@ -22,7 +22,7 @@ Counts = tuple[int, ...]
 
 @rules_keyword_only(0)
 def draw_classes(state: DeckState, *, rules: TwoDreidelRules) -> tuple[list[tuple[DrawOutcome, int]], int]:
-    """Deprecated: use :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights` (the same draw)."""
+    """Deprecated: use [`draw_weights`][dreidelpoker.games.two_dreidel.draw_weights] (the same draw)."""
     deprecated_call("two_dreidel.chain.draw_classes", "two_dreidel.draw_weights")
     return draw_weights(state, rules=rules)
 

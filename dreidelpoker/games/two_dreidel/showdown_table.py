@@ -16,7 +16,7 @@ opponents:
   depending only on the rules, cached; usually only a handful are non-zero).
 
 All arithmetic is on Python ints; the answers are identical to the multiset enumeration
-in :mod:`.equity` (checked in ``tests/test_two_dreidel_showdown_table.py``).
+in [`equity`][dreidelpoker.games.two_dreidel.equity] (checked in ``tests/test_two_dreidel_showdown_table.py``).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_s
         hand_size: cards in a hand.
 
     Returns:
-        The :class:`ShowdownTable`.
+        The [`ShowdownTable`][dreidelpoker.games.two_dreidel.showdown_table.ShowdownTable].
     """
     import itertools
 
@@ -136,7 +136,7 @@ def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_s
 
 
 def _coefficients(table: ShowdownTable, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """Compute :meth:`ShowdownTable.coefficients` (superset Möbius transform of the win set)."""
+    """Compute [`ShowdownTable.coefficients`][dreidelpoker.games.two_dreidel.showdown_table.ShowdownTable.coefficients] (superset Möbius transform of the win set)."""
     m = len(others)
     hero_bit = 1 << hero
     glob = [0] * (1 << m)
@@ -178,7 +178,7 @@ def equity_counts(
         ``(total, win, tie, share, den)``.
 
     Raises:
-        ValueError: more than :data:`MAX_TYPES` distinct hand types are in play.
+        ValueError: more than [`MAX_TYPES`][dreidelpoker.games.two_dreidel.showdown_table.MAX_TYPES] distinct hand types are in play.
 
     Examples:
         >>> t = showdown_table(4, frozenset({(3, 0)}), 2)
@@ -235,7 +235,7 @@ def equity_counts(
 
 
 def _heads_up_counts(table: ShowdownTable, hero: dict[int, int], opp: dict[int, int]) -> tuple[int, int, int, int, int]:
-    """:func:`equity_counts` against one opponent (``den`` = 2: a tie pays half)."""
+    """[`equity_counts`][dreidelpoker.games.two_dreidel.showdown_table.equity_counts] against one opponent (``den`` = 2: a tie pays half)."""
     win = tie = 0
     for h, hw in hero.items():
         beats = table.beats(h)
