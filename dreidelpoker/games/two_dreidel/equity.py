@@ -18,7 +18,6 @@ from .rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, showdown_table
 from ...caches import ValueCache, bounded_cache
 from ...errors import InputError, InputTypeError
-from ..._deprecation import rules_keyword_only
 from ...validation import default_rules
 
 __all__ = [
@@ -65,7 +64,6 @@ _PARSED = ValueCache(f"{__name__}.hand_weights", maxsize=4096)
 _FRESH = ValueCache(f"{__name__}._fresh_weights", maxsize=256)
 
 
-@rules_keyword_only(0)
 def hand_weights(hand: HandLike | Distribution[str], *, rules: TwoDreidelRules) -> Weights:
     """A hand, or a distribution over hands, as (parsed hand, integer weight) pairs.
 
@@ -93,7 +91,6 @@ def _fresh_weights(rules: TwoDreidelRules, policy: str) -> tuple[tuple[Hand, int
     return found
 
 
-@rules_keyword_only(0)
 def opponent_hand_lists(opponents: OpponentsLike, policy: Policy, *, rules: TwoDreidelRules) -> list[Weights]:
     """Each opponent's current-hand distribution as integer weights (validated count).
 
@@ -178,7 +175,6 @@ def hero_outcome(rules: TwoDreidelRules, hero: Hand, others: tuple[Hand, ...]) -
     return len(winners), 0 in winners
 
 
-@rules_keyword_only(0)
 def equity_against(
     hero: Weights,
     multisets: Mapping[tuple[Hand, ...], int],
@@ -206,7 +202,6 @@ def equity_against(
     return acc.result(description)
 
 
-@rules_keyword_only(0)
 def equity_vs_lists(
     hero: Weights,
     lists: Sequence[Weights],

@@ -55,7 +55,6 @@ from .size import check_posterior_work
 from ...limits import MAX_HAND_NUMBER, progress_bar
 from ...validation import check_count
 from ...errors import InputError, InputTypeError
-from ..._deprecation import rules_keyword_only
 from ...validation import default_rules
 
 __all__ = [
@@ -74,7 +73,6 @@ _VISIBILITIES = ("all", "top-two")
 
 
 # -- parsing and public facts -------------------------------------------------------------
-@rules_keyword_only(1)
 def parse_discards(
     discards: DiscardsLike, *, rules: TwoDreidelRules | None = None
 ) -> tuple[Hand | None, ...]:
@@ -133,7 +131,6 @@ def parse_discards(
     return tuple(out)
 
 
-@rules_keyword_only(0)
 def pile_sizes(hands: int, *, rules: TwoDreidelRules) -> list[int]:
     """Size of a player's draw pile at the start of hands ``1 .. hands`` (public information).
 
