@@ -36,7 +36,9 @@ from .evaluator import (
     dice_partitions,
     evaluate,
 )
-from .rules import BETTING_STRUCTURES, MAX_PLAYERS, DicePokerRules
+from .game import DicePokerGame, DicePokerObservation, new_game
+from .play import PLAY
+from .rules import BETTING_STRUCTURES, LIMITS, MAX_PLAYERS, PLAY_MAX_PLAYERS, DicePokerRules
 from .space import (
     DICE_MULTISETS,
     RANK_TRIPLES,
@@ -63,6 +65,7 @@ GAME = register(
         rules_type=DicePokerRules,
         commands=COMMANDS,
         analysis=DICE_POKER,
+        play=PLAY,
     )
 )
 
@@ -77,7 +80,10 @@ __all__ = [
     "DICE_MULTISETS",
     "EXACT_CELL_LIMIT",
     "GAME",
+    "LIMITS",
     "MAX_PLAYERS",
+    "PLAY",
+    "PLAY_MAX_PLAYERS",
     "RANK_TRIPLES",
     "SPACES",
     "UNKNOWN_DICE",
@@ -87,6 +93,8 @@ __all__ = [
     "DesignerAnswers",
     "DiceHand",
     "DiceKnown",
+    "DicePokerGame",
+    "DicePokerObservation",
     "DicePokerRules",
     "HandKey",
     "OpponentDice",
@@ -105,6 +113,7 @@ __all__ = [
     "exact_cells",
     "format_values",
     "keys_for_dice",
+    "new_game",
     "parse_cards",
     "parse_dice",
     "parse_opponent_dice",
