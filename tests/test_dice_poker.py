@@ -268,8 +268,8 @@ def test_rules_defaults_and_options() -> None:
     ({"players": 18}, "players must be an integer from 2 to 17, got 18"),
     ({"ante": -1}, "ante must be an integer >= 0, got -1"),
     ({"bet": 0}, "bet must be an integer >= 1, got 0"),
-    ({"betting": "per-die"}, "betting must be one of ['once', 'per-card'], got 'per-die'"),
-    ({"limit": "no"}, "limit must be one of ['fixed', 'pot'], got 'no'"),
+    ({"betting": "per-die"}, "betting must be one of 'once', 'per-card'; got 'per-die'"),
+    ({"limit": "no"}, "limit must be one of 'fixed', 'pot'; got 'no'"),
     ({"max_raises": 11}, "max_raises must be an integer from 0 to 10, got 11"),
     ({"straights_from_one": "yes"}, "straights_from_one must be True or False, got 'yes'"),
     ({"bobtail_from_one": 1}, "bobtail_from_one must be True or False, got 1"),
@@ -369,8 +369,3 @@ def test_unknown_roll_is_the_average_over_rolls() -> None:
     assert acc == r.equity
     assert dpk.parse_opponent_dice("2,2,1 ? any") == [(2, 2, 1), None, None]
     assert dpk.exact_cells(0, 1, unknown_rolls=1) == 455 * 455 * 56
-
-
-def test_old_monte_carlo_name_warns_and_is_the_one_type() -> None:
-    with pytest.warns(DeprecationWarning, match="use dreidelpoker.montecarlo.MonteCarloEstimate"):
-        assert dpk.MonteCarloEquity is MonteCarloEstimate

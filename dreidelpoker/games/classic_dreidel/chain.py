@@ -16,7 +16,6 @@ from typing import Any, Literal
 
 import sympy
 
-from ..._deprecation import rules_keyword_only
 from ..._fractions import to_fraction, to_jsonable, to_rational, to_rationals
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
@@ -27,6 +26,7 @@ from .rules import FACES, ClassicDreidelRules
 from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
+from ...validation import default_rules
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
@@ -55,7 +55,6 @@ CDF_MAX_WORK_FLOAT = 50_000_000
 AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 
-@rules_keyword_only(0)
 def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, sympy.Rational]:
     """Every state one spin away, with its exact probability (terminal states loop).
 
@@ -95,7 +94,6 @@ def _successor_fractions(state: DreidelState, rules: ClassicDreidelRules,
     return out
 
 
-@rules_keyword_only(0)
 def dreidel_chain(
     *,
     rules: ClassicDreidelRules,
@@ -219,7 +217,6 @@ class ClassicDreidelResult:
                 f"win_probabilities={self.win_probabilities!r}, method={self.method!r})")
 
 
-@rules_keyword_only(0)
 def analyze(
     *,
     rules: ClassicDreidelRules | None = None,
@@ -254,7 +251,7 @@ def analyze(
         >>> res.expected_spins, res.win_probabilities
         (20/9, (37/68, 31/68))
     """
-    rules = rules or ClassicDreidelRules()
+    rules = default_rules(rules, ClassicDreidelRules)
     if method not in ("exact", "float", "auto"):
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     check_chain_size(max_states, rules=rules)  # refuse a chain far too big at once, before any work
@@ -293,7 +290,6 @@ def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelSta
     return ClassicDreidelResult(rules, steps, tuple(win), None, n_states, method, seconds)
 
 
-@rules_keyword_only(0)
 def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = True) -> list[Any]:
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).

@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from ..._deprecation import rules_keyword_only
 from .rules import ClassicDreidelRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -76,7 +76,6 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-@rules_keyword_only(0)
 def simulate(
     *,
     rules: ClassicDreidelRules | None = None,
@@ -108,7 +107,7 @@ def simulate(
     """
     from ...play import simulate as play_simulate
 
-    rules = rules or ClassicDreidelRules()
+    rules = default_rules(rules, ClassicDreidelRules)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InputError(f"games must be a positive integer, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

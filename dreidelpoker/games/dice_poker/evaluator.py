@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from ..._deprecation import rules_keyword_only
 from ...caches import bounded_cache
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -310,7 +310,6 @@ class DiceHand:
         return self.key >= other.key
 
 
-@rules_keyword_only(2)
 def evaluate(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card],
@@ -339,7 +338,7 @@ def evaluate(
         >>> evaluate("5,5,5", "AS,AH,AD") > evaluate("6,6,6", "KS,KH,KD")  # double barrels
         True
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     c = parse_cards(cards)
     if len(c) != 3:

@@ -21,7 +21,6 @@ from typing import Any, Literal
 
 import sympy
 
-from ..._deprecation import rules_keyword_only
 from ..._fractions import frac_str
 from ...categories import CategoryTable
 from ...exact import ExactMatrix
@@ -38,6 +37,7 @@ from .space import (
     suit_weight,
 )
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "SPACES",
@@ -69,7 +69,6 @@ def _check_space(space: str) -> None:
         raise InputError(f"space must be one of {list(SPACES)}, got {space!r}")
 
 
-@rules_keyword_only(0)
 def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered") -> CategoryTable:
     """The exact category table of one player's hand over the whole outcome space.
 
@@ -87,7 +86,7 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
         >>> category_table(space="dice-multiset").total
         1237600
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     _check_space(space)
     counts = [0] * len(CATEGORY_NAMES)
     card_w = [suit_weight(t) for t in RANK_TRIPLES]
@@ -127,7 +126,6 @@ def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     return left
 
 
-@rules_keyword_only(2)
 def conditional_table(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card] | None = None,
@@ -159,7 +157,7 @@ def conditional_table(
         >>> conditional_table("6,5,3", "K,K").total
         50
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     known = parse_cards(cards)
     gone = parse_cards(removed, max_cards=52, what="removed cards")
@@ -186,7 +184,6 @@ def conditional_table(
                   f"Dice Poker final hand given dice {label}{cards_label}", rules)
 
 
-@rules_keyword_only(0)
 def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
     """P(category | dice) for all 56 dice multisets (rows, best expected first).
 
@@ -201,7 +198,7 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
         >>> m["6-6-6", "Six of a kind"]
         1/5525
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     rows = []
     card_w = [suit_weight(t) for t in RANK_TRIPLES]
     total = sum(card_w)
@@ -260,7 +257,6 @@ class DesignerAnswers:
         return "<pre>" + html.escape(self.to_text()) + "</pre>"
 
 
-@rules_keyword_only(0)
 def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
     """How many hands exist, in each space, and how many ways make six of a kind.
 
@@ -275,7 +271,7 @@ def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
         >>> a.ordered_outcomes, a.six_of_a_kind_ordered, a.six_of_a_kind_probability
         (4773600, 20, 1/238680)
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     tables = {s: category_table(rules=rules, space=s) for s in SPACES}
     strengths: set[Any] = set()
     six: list[str] = []

@@ -23,7 +23,6 @@ import numpy.typing as npt
 import sympy
 
 from ...caches import bounded_cache
-from ..._deprecation import rules_keyword_only
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import ExactTable
 from .evaluator import evaluate_tiles
@@ -40,6 +39,7 @@ from .tiles import (
     tiles_mask,
 )
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "MAX_DEALS",
@@ -173,7 +173,7 @@ def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | No
         >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
         756756
     """
-    return setup_deal(hand, opponents, rules=rules or DominoPokerRules()).ordered_deals()
+    return setup_deal(hand, opponents, rules=default_rules(rules, DominoPokerRules)).ordered_deals()
 
 
 class _Counter:
@@ -342,7 +342,7 @@ def equity(
         >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3,4-4,5-1,5-3"]).win
         0
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     deal = setup_deal(hand, opponents, rules=rules)
     total = deal.ordered_deals()
     work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
@@ -425,7 +425,6 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
                       title=f"Equity of {label} against unknown opponents")
 
 
-@rules_keyword_only(0)
 def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
     """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
@@ -441,7 +440,7 @@ def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.in
         >>> int(w.max()), int(w.min())
         (3003, 0)
     """
-    return _heads_up_wins((rules or DominoPokerRules()).low_runs)
+    return _heads_up_wins(default_rules(rules, DominoPokerRules).low_runs)
 
 
 @bounded_cache(maxsize=8)
@@ -457,7 +456,6 @@ def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
     return wins
 
 
-@rules_keyword_only(0)
 def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     """Heads-up equity by category: the exact average over the category's hands
     (= P(win | you hold the category) against one unknown opponent), and its range.
@@ -476,7 +474,7 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     from .evaluator import category_names
     from .table import DISTINCT_HANDS
 
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     t = strength_tables(rules.low_runs)
     wins = heads_up_wins(rules=rules)
     opp = comb(len(TILES) - HAND_SIZE, HAND_SIZE)

@@ -18,12 +18,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ...caches import bounded_cache
-from ..._deprecation import rules_keyword_only
 from ...categories import CategoryRow, CategoryTable
 from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, evaluate_tiles, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, TILES, Tile
+from ...validation import default_rules
 
 __all__ = [
     "ALL_HANDS",
@@ -212,7 +212,6 @@ def _build_table(counts: list[int], low_runs: LowRuns, title: str, rules: Domino
     )
 
 
-@rules_keyword_only(0)
 def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
     """The exact category table over all 15,504 hands under ``rules`` (default RULES.md).
 
@@ -229,14 +228,13 @@ def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
         >>> t.row("Straight fives").probability
         1/7752
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     return _build_table(
         category_counts(rules.low_runs), rules.low_runs,
         f"Domino Poker categories over all {DISTINCT_HANDS:,} hands (low_runs={rules.low_runs!r})", rules,
     )
 
 
-@rules_keyword_only(0)
 def category_distribution(*, rules: DominoPokerRules | None = None) -> Distribution[str]:
     """The category of a random five-tile hand, strongest category first.
 

@@ -21,7 +21,6 @@ from .game import (
 )
 from .rules import QueenieRules
 from ...errors import InputError
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["PLAY", "metrics"]
 
@@ -89,7 +88,6 @@ def default_bots(players: int) -> tuple[str, ...]:
     return ("heuristic",) + ("random",) * (players - 1)
 
 
-@rules_keyword_only(0)
 def adapt_rules(players: int, *, rules: QueenieRules) -> QueenieRules:
     """``rules`` for ``players`` players."""
     return _adapt(rules, players)
