@@ -21,6 +21,7 @@ from .bots import BOTS
 from .game import SkirmishGame, new_game
 from .rules import SkirmishRules
 from ...errors import InputError
+from ...limits import int_arg
 
 __all__ = ["PLAY", "add_rules_arguments", "metrics", "rules_from_args"]
 
@@ -59,13 +60,6 @@ METRIC_HELP = {
 }
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-
-
 def add_rules_arguments(p: argparse.ArgumentParser) -> None:
     """Skirmish's options beyond its rules fields (those, ``--tie``, ``--line-size``,
     ``--pile-size``, ``--deck``, ``--lose-at``, are generated from :class:`SkirmishRules`).
@@ -77,7 +71,7 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
         p: the command's parser.
     """
     # Deprecated alias of the generic --hand-limit (same destination; hidden from --help).
-    p.add_argument("--skirmish-limit", dest="hand_limit", type=_int, default=argparse.SUPPRESS,
+    p.add_argument("--skirmish-limit", dest="hand_limit", type=int_arg, default=argparse.SUPPRESS,
                    action=_DeprecatedLimit, help=argparse.SUPPRESS)
 
 
