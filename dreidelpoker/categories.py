@@ -17,7 +17,6 @@ from typing import Any
 
 import sympy
 
-from ._deprecation import deprecated_call
 from ._fractions import frac_str, to_jsonable
 from .display import table_html, to_pandas_frame
 from .errors import InputError
@@ -361,26 +360,3 @@ class CategoryTable:
         ax.set_xlabel("category, weakest to strongest")
         ax.set_title(self.title or f"categories ({self.space})")
         return ax
-
-    # Domino Poker's old names, for one release.
-
-    @property
-    def low_runs(self) -> Any:
-        """Deprecated: ``rules.low_runs``."""
-        deprecated_call("CategoryTable.low_runs", "CategoryTable.rules.low_runs")
-        return self.rules.low_runs
-
-    @property
-    def inversion_pairs(self) -> tuple[tuple[str, str], ...]:
-        """Deprecated: :attr:`inversions`."""
-        deprecated_call("CategoryTable.inversion_pairs", "CategoryTable.inversions")
-        return tuple(self.inversions)
-
-    def as_exact_table(self) -> ExactTable:
-        """Deprecated: :meth:`to_table`.
-
-        Returns:
-            :meth:`to_table`.
-        """
-        deprecated_call("CategoryTable.as_exact_table()", "CategoryTable.to_table()")
-        return self.to_table()

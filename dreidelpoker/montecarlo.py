@@ -62,17 +62,6 @@ class MonteCarloEstimate:
         if missing:
             raise InputError(f"intervals and stderr must cover every field {list(FIELDS)}; missing {missing}")
 
-    # -- compatibility with the former Two Dreidel ``MonteCarloEquity`` -------------------
-    @property
-    def equity_ci(self) -> tuple[float, float]:
-        """The interval of the equity (same as ``intervals["equity"]``)."""
-        return self.intervals["equity"]
-
-    @property
-    def equity_stderr(self) -> float:
-        """The standard error of the equity (same as ``stderr["equity"]``)."""
-        return self.stderr["equity"]
-
     def contains(self, name: str, value: float) -> bool:
         """Whether ``value`` lies inside the interval of field ``name``.
 

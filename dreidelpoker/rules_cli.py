@@ -14,8 +14,8 @@ How a field becomes a flag:
 * anything else, or a field with its own text form (a deck, trump pairs), reads the
   hints in the field's ``metadata["cli"]``: ``parse`` (text -> value, the game's own
   parser), ``metavar``, ``choices``, ``show`` (value -> text for the default),
-  ``example`` (a non-default value as text, used by the tests), ``aliases`` (old flag
-  names, still accepted with a note on stderr) or ``skip`` (why it cannot be a flag).
+  ``example`` (a non-default value as text, used by the tests) or ``skip`` (why it
+  cannot be a flag).
 
 A field is *not* a flag when it cannot be one (``skip`` says why; a function, say), when
 the command sets it itself (``exclude={"players": "set by --opponents"}``) or when the
@@ -31,15 +31,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import re
-import sys
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import InputError, shorten
 
-__all__ = ["RulesFlag", "add_deprecated_alias", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
+__all__ = ["RulesFlag", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
 
 #: The namespace prefix of a generated flag's destination (``rules__deck``), so a rules
 #: field never collides with a command's own option of the same name.
@@ -59,7 +58,6 @@ class RulesFlag:
         choices: the allowed values of a ``"choice"`` flag.
         parse: text -> value for the rules object (``None`` for ``"bool"``).
         metavar: what ``--help`` shows for the value.
-        aliases: older option names that still work (deprecated; a note on stderr).
         example: a value other than the default, as command-line text (for tests and docs).
         skip: why this field is not a flag here (``None`` when it is one).
     """
@@ -72,7 +70,6 @@ class RulesFlag:
     choices: tuple[str, ...] = ()
     parse: Callable[[str], Any] | None = None
     metavar: str | None = None
-    aliases: tuple[str, ...] = ()
     example: str | None = None
     skip: str | None = None
 
@@ -267,58 +264,9 @@ def rules_flags(rules_type: type) -> list[RulesFlag]:
         out.append(RulesFlag(
             field=f.name, flag="--" + f.name.replace("_", "-"), help=f"{doc} (default: {shown})",
             kind=kind, default=default, choices=choices, parse=parse, metavar=metavar,
-            aliases=tuple(meta.get("aliases", ())), example=example, skip=skip,
+            example=example, skip=skip,
         ))
     return out
-
-
-class _DeprecatedAlias(argparse.Action):
-    """An old option name: stores the value like the new one and says so on stderr."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str, parse: Callable[[str], Any] | None = None,
-                 append: bool = False, **kwargs: Any) -> None:
-        self.new, self.parse_text, self.append = new, parse, append
-        super().__init__(option_strings, dest, **kwargs)
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        noted: set[str] = namespace.__dict__.setdefault("_deprecated_noted", set())
-        if option_string not in noted:  # one note per old name, however often it is given
-            noted.add(str(option_string))
-            print(f"dreidelpoker: {option_string} is deprecated and will be removed; use {self.new}", file=sys.stderr)
-        if self.nargs == 0:
-            values = self.const
-        if self.append:
-            old = getattr(namespace, self.dest, None)
-            values = [*(old or []), *(values if isinstance(values, list) else [values])]
-        setattr(namespace, self.dest, values)
-
-
-def add_deprecated_alias(parser: argparse.ArgumentParser, alias: str, *, new: str, append: bool = False,
-                         nargs: int | str | None = None) -> None:
-    """Keep an old option name working: it stores its value where ``new`` does (appending for a
-    repeatable option), prints one deprecation line on stderr, and is hidden from ``--help``.
-
-    Parameters:
-        parser: the command's parser, which already has the option ``new``.
-        alias: the old name, e.g. ``"--vs"``.
-        new: the option it now means, e.g. ``"--opponent-tiles"``.
-        append: the new option is repeatable (``action="append"`` / ``"extend"``).
-        nargs: as the new option's (``None``: one value).
-
-    Examples:
-        >>> import argparse, contextlib, io
-        >>> p = argparse.ArgumentParser()
-        >>> _ = p.add_argument("--hand")
-        >>> add_deprecated_alias(p, "--held", new="--hand")
-        >>> with contextlib.redirect_stderr(io.StringIO()) as err:
-        ...     p.parse_args(["--held", "6-6"]).hand, err.getvalue().strip()
-        ('6-6', 'dreidelpoker: --held is deprecated and will be removed; use --hand')
-    """
-    target = parser._option_string_actions[new]
-    kwargs: dict[str, Any] = {"type": target.type} if target.type is not None else {}
-    parser.add_argument(alias, dest=target.dest, action=_DeprecatedAlias, new=new, append=append, nargs=nargs,
-                        metavar=target.metavar, default=argparse.SUPPRESS, help=argparse.SUPPRESS, **kwargs)
 
 
 class _Parse:
@@ -389,15 +337,6 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
             group.add_argument(spec.flag, dest=spec.dest, type=type_,
                                choices=list(spec.choices) or None, metavar=spec.metavar,
                                default=argparse.SUPPRESS, help=help_text)
-        for alias in spec.aliases:
-            if alias in taken:
-                continue
-            nargs_kw: dict[str, Any] = ({"nargs": 0, "const": not alias.startswith("--no-")}
-                                        if spec.kind == "bool" else
-                                        {"type": _Parse(alias, spec.parse)
-                                         if spec.parse and spec.kind != "parsed" else None})
-            group.add_argument(alias, dest=spec.dest, action=_DeprecatedAlias, new=spec.flag, parse=spec.parse,
-                               default=argparse.SUPPRESS, help=argparse.SUPPRESS, **nargs_kw)
         added.append(spec)
     if left_out:
         group.description = (group.description or "") + "; not options here: " + "; ".join(left_out)

@@ -366,8 +366,3 @@ def test_unknown_roll_is_the_average_over_rolls() -> None:
     assert acc == r.equity
     assert dpk.parse_opponent_dice("2,2,1 ? any") == [(2, 2, 1), None, None]
     assert dpk.exact_cells(0, 1, unknown_rolls=1) == 455 * 455 * 56
-
-
-def test_old_monte_carlo_name_warns_and_is_the_one_type() -> None:
-    with pytest.warns(DeprecationWarning, match="use dreidelpoker.montecarlo.MonteCarloEstimate"):
-        assert dpk.MonteCarloEquity is MonteCarloEstimate

@@ -22,7 +22,6 @@ from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
 from ..exact_rng import ExactIntegers
 from ..errors import InputError
-from .._deprecation import rules_keyword_only
 
 __all__ = [
     "ChanceStream", "GameRecord", "HistoryItem", "MAX_GAMES", "as_executor", "play_game", "replay", "run_tasks",
@@ -363,7 +362,6 @@ def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tup
                       {k: float(v) for k, v in spec.metrics(final).items()}, history)
 
 
-@rules_keyword_only(1)
 def play_batch(
     spec: PlaySpec, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool, *, rules: Any,

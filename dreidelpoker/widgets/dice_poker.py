@@ -14,7 +14,6 @@ from ..games.dice_poker.cards import value_name
 from ..games.dice_poker.report import UNKNOWN, dice_report
 from ..games.dice_poker.rules import DicePokerRules
 from .base import Explorer
-from .._deprecation import rules_keyword_only
 
 __all__ = ["DicePokerExplorer", "dice_poker_explorer"]
 
@@ -37,7 +36,6 @@ class DicePokerExplorer(Explorer):
     game = "dice-poker"
     title = "Dice Poker"
 
-    @rules_keyword_only(2)
     def __init__(self, dice: tuple[int, int, int] = (6, 5, 3), opponent_dice: str = "2,2,1", *, rules: DicePokerRules | None = None) -> None:
         self.rules = rules or DicePokerRules()
         self._init = (dice, opponent_dice)
@@ -64,7 +62,6 @@ class DicePokerExplorer(Explorer):
         return dice_report(rules=self.rules, **arguments)
 
 
-@rules_keyword_only(2)
 def dice_poker_explorer(dice: tuple[int, int, int] = (6, 5, 3), opponent_dice: str = "2,2,1", *, rules: DicePokerRules | None = None) -> DicePokerExplorer:
     """Build the explorer (display it as the last expression of a notebook cell).
 

@@ -16,7 +16,6 @@ from typing import Any, Literal
 
 import sympy
 
-from ..._deprecation import rules_keyword_only
 from ..._fractions import to_fraction, to_jsonable, to_rational, to_rationals
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
@@ -55,7 +54,6 @@ CDF_MAX_WORK_FLOAT = 50_000_000
 AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 
-@rules_keyword_only(0)
 def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, sympy.Rational]:
     """Every state one spin away, with its exact probability (terminal states loop).
 
@@ -95,7 +93,6 @@ def _successor_fractions(state: DreidelState, rules: ClassicDreidelRules,
     return out
 
 
-@rules_keyword_only(0)
 def dreidel_chain(
     *,
     rules: ClassicDreidelRules,
@@ -219,7 +216,6 @@ class ClassicDreidelResult:
                 f"win_probabilities={self.win_probabilities!r}, method={self.method!r})")
 
 
-@rules_keyword_only(0)
 def analyze(
     *,
     rules: ClassicDreidelRules | None = None,
@@ -293,7 +289,6 @@ def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelSta
     return ClassicDreidelResult(rules, steps, tuple(win), None, n_states, method, seconds)
 
 
-@rules_keyword_only(0)
 def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = True) -> list[Any]:
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).

@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from ..._deprecation import rules_keyword_only
 from .rules import ClassicDreidelRules
 from ...errors import InputError
 
@@ -76,7 +75,6 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-@rules_keyword_only(0)
 def simulate(
     *,
     rules: ClassicDreidelRules | None = None,

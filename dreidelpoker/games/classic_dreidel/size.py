@@ -16,7 +16,6 @@ from math import comb
 from ...errors import ResourceLimitError
 from ...limits import approx_count
 from .rules import ClassicDreidelRules
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["check_chain_size", "estimated_states"]
 
@@ -41,7 +40,6 @@ def estimated_states(rules: ClassicDreidelRules) -> int:
     return placements * p * (5 + p - 2) // 5  # x whose turn, x a fitted factor for who is out
 
 
-@rules_keyword_only(0)
 def check_chain_size(max_states: int, *, rules: ClassicDreidelRules, option: str = "max_states") -> int:
     """Refuse at once a chain whose estimated size is over ``max_states``.
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Protocol
 
-from ..._deprecation import rules_keyword_only
 from ...errors import InputError
 
 __all__ = ["FACES", "DreidelState", "SpinRules", "pay_spin", "reante", "spin_outcome", "start_state"]
@@ -75,7 +74,6 @@ def check_integer_pot(rules: SpinRules) -> None:
         )
 
 
-@rules_keyword_only(0)
 def start_state(*, rules: SpinRules) -> DreidelState:
     """The state after the opening ante, seat 0 to spin.
 
@@ -95,7 +93,6 @@ def start_state(*, rules: SpinRules) -> DreidelState:
     return (tuple([rules.coins - 1] * p), 0, p, 0)
 
 
-@rules_keyword_only(0)
 def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
              eliminated: list[int], *, rules: SpinRules) -> Any:
     """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
@@ -144,7 +141,6 @@ def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
     return pot
 
 
-@rules_keyword_only(0)
 def reante(coins: list[Any], pot: Any, out: int, eliminated: list[int], *, rules: SpinRules) -> Any:
     """Everyone still in (not in the bit mask ``out``, not just eliminated) antes one coin
     when the pot is empty and ``rules.reante``; returns the new pot.
@@ -199,7 +195,6 @@ def _resolve(rules: SpinRules, coins: list[int], out: int, pot: int, spinner: in
     return (tuple(coins), new_out, pot, nxt)
 
 
-@rules_keyword_only(0)
 def spin_outcome(state: DreidelState, face: str, *, rules: SpinRules) -> DreidelState:
     """The state after the seat to move spins ``face`` (one of G, H, N, S).
 

@@ -10,8 +10,6 @@ Examples:
 
 from __future__ import annotations
 
-from ..._deprecation import deprecated_names
-from ...montecarlo import MonteCarloEstimate
 from ..registry import GameInfo, register
 from .analysis import DICE_POKER
 from .cards import CARD_RANKS, Card, format_values, parse_cards, parse_dice, value_name
@@ -40,7 +38,6 @@ from .rules import BETTING_STRUCTURES, MAX_PLAYERS, DicePokerRules
 from .space import (
     DICE_MULTISETS,
     RANK_TRIPLES,
-    clear_caches,
     dice_orderings,
     keys_for_dice,
     suit_weight,
@@ -66,10 +63,6 @@ GAME = register(
     )
 )
 
-__getattr__ = deprecated_names(__name__, {
-    "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate", lambda: MonteCarloEstimate),
-})
-
 __all__ = [
     "BETTING_STRUCTURES",
     "CARD_RANKS",
@@ -93,7 +86,6 @@ __all__ = [
     "best_key",
     "category_table",
     "classify_values",
-    "clear_caches",
     "conditional_table",
     "designer_answers",
     "dice_known",

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from ..._deprecation import rules_keyword_only
 from ...caches import bounded_cache
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
@@ -310,7 +309,6 @@ class DiceHand:
         return self.key >= other.key
 
 
-@rules_keyword_only(2)
 def evaluate(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card],

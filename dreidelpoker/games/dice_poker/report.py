@@ -14,7 +14,6 @@ from .equity import equity, parse_opponent_dice
 from .evaluator import CATEGORY_NAMES, evaluate
 from .rules import DicePokerRules
 from .tables import conditional_table
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["UNKNOWN", "dice_report", "explorer_report"]
 
@@ -22,7 +21,6 @@ __all__ = ["UNKNOWN", "dice_report", "explorer_report"]
 UNKNOWN = "?"
 
 
-@rules_keyword_only(3)
 def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: str, *, rules: DicePokerRules | None = None, samples: int = 50_000, seed: int = 0) -> str:
     """HTML: the best hand (if all cards are known), the category distribution given what is
     known, and the equity against the opponents' dice. Bad input gives an error paragraph.

@@ -21,7 +21,6 @@ from typing import Any, Literal
 
 import sympy
 
-from ..._deprecation import rules_keyword_only
 from ..._fractions import frac_str
 from ...categories import CategoryTable
 from ...exact import ExactMatrix
@@ -69,7 +68,6 @@ def _check_space(space: str) -> None:
         raise InputError(f"space must be one of {list(SPACES)}, got {space!r}")
 
 
-@rules_keyword_only(0)
 def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered") -> CategoryTable:
     """The exact category table of one player's hand over the whole outcome space.
 
@@ -127,7 +125,6 @@ def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     return left
 
 
-@rules_keyword_only(2)
 def conditional_table(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card] | None = None,
@@ -186,7 +183,6 @@ def conditional_table(
                   f"Dice Poker final hand given dice {label}{cards_label}", rules)
 
 
-@rules_keyword_only(0)
 def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
     """P(category | dice) for all 56 dice multisets (rows, best expected first).
 
@@ -260,7 +256,6 @@ class DesignerAnswers:
         return "<pre>" + html.escape(self.to_text()) + "</pre>"
 
 
-@rules_keyword_only(0)
 def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
     """How many hands exist, in each space, and how many ways make six of a kind.
 

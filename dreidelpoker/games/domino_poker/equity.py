@@ -23,7 +23,6 @@ import numpy.typing as npt
 import sympy
 
 from ...caches import bounded_cache
-from ..._deprecation import rules_keyword_only
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import ExactTable
 from .evaluator import evaluate_tiles
@@ -425,7 +424,6 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
                       title=f"Equity of {label} against unknown opponents")
 
 
-@rules_keyword_only(0)
 def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
     """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
@@ -457,7 +455,6 @@ def _heads_up_wins(low_runs: LowRuns) -> npt.NDArray[np.int64]:
     return wins
 
 
-@rules_keyword_only(0)
 def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     """Heads-up equity by category: the exact average over the category's hands
     (= P(win | you hold the category) against one unknown opponent), and its range.

@@ -11,7 +11,6 @@ import functools
 from dataclasses import dataclass
 
 from ...caches import bounded_cache
-from ..._deprecation import rules_keyword_only
 from .categories import CATEGORY_DEFINITIONS, LOW_STRAIGHTS, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
@@ -113,7 +112,6 @@ def _codes(tiles: tuple[Tile, ...] | list[Tile]) -> tuple[int, ...]:
     return tuple(t.code for t in sorted(tiles, reverse=True))
 
 
-@rules_keyword_only(1)
 def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandValue:
     """Value a five-tile hand under ``rules`` (default RULES.md).
 

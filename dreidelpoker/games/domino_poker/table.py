@@ -18,7 +18,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ...caches import bounded_cache
-from ..._deprecation import rules_keyword_only
 from ...categories import CategoryRow, CategoryTable
 from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, evaluate_tiles, category_names
@@ -212,7 +211,6 @@ def _build_table(counts: list[int], low_runs: LowRuns, title: str, rules: Domino
     )
 
 
-@rules_keyword_only(0)
 def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
     """The exact category table over all 15,504 hands under ``rules`` (default RULES.md).
 
@@ -236,7 +234,6 @@ def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
     )
 
 
-@rules_keyword_only(0)
 def category_distribution(*, rules: DominoPokerRules | None = None) -> Distribution[str]:
     """The category of a random five-tile hand, strongest category first.
 

@@ -28,7 +28,6 @@ from .cards import cards_of
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
 from ...errors import InputError
-from ..._deprecation import rules_keyword_only
 
 __all__ = [
     "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "dummy_value",
@@ -119,7 +118,6 @@ def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
-@rules_keyword_only(1)
 def hand_features(hand: Sequence[int], *, rules: QueenieRules) -> dict[str, int]:
     """The shape of a hand: what the source says players look at.
 
@@ -168,7 +166,6 @@ def hand_features(hand: Sequence[int], *, rules: QueenieRules) -> dict[str, int]
 SCORE_WEIGHTS = {"queens": 1.0, "runs": 0.5, "low": 0.4, "high": -0.4, "imbalance": -0.4, "jacks": -0.3}
 
 
-@rules_keyword_only(1)
 def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
     """A hand's shape score: higher is a better hand to keep.
 

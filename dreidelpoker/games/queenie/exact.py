@@ -26,7 +26,6 @@ from ._deck import tables
 from .game import LEAD, OFFER, QueenieGame, new_game
 from .rules import QueenieRules
 from ...errors import InputError
-from ..._deprecation import rules_keyword_only
 from ..._fractions import to_rational
 
 if TYPE_CHECKING:
@@ -230,7 +229,6 @@ def _multinomial(sizes: Sequence[int]) -> int:
     return out
 
 
-@rules_keyword_only(0)
 def play_dealt(queen_card: int, hands: Sequence[int], bots: Sequence[Callable[..., Any]],
                rng: np.random.Generator | None = None, *, rules: QueenieRules, start: QueenieGame | None = None) -> QueenieGame:
     """Play one given deal (masks by position, as :func:`deals` gives them) to its end with ``bots``.
@@ -273,7 +271,6 @@ def play_dealt(queen_card: int, hands: Sequence[int], bots: Sequence[Callable[..
     return state
 
 
-@rules_keyword_only(0)
 def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals: int = 2_000_000) -> DealDistribution:
     """Play every deal of ``rules``'s deck once, weighted exactly, with deterministic bots.
 

@@ -22,7 +22,6 @@ from .game import (
 from .rules import QueenieRules
 from ...errors import InputError
 from ...strict_numbers import parse_integer
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["PLAY", "metrics"]
 
@@ -90,7 +89,6 @@ def default_bots(players: int) -> tuple[str, ...]:
     return ("heuristic",) + ("random",) * (players - 1)
 
 
-@rules_keyword_only(0)
 def adapt_rules(players: int, *, rules: QueenieRules) -> QueenieRules:
     """``rules`` for ``players`` players."""
     return _adapt(rules, players)

@@ -39,7 +39,6 @@ from ...markov import MarkovChain
 from .bots import BOTS
 from .game import CAPTURE, LAY, OVER, SkirmishGame, deal_state, new_game, runs
 from .rules import SkirmishRules
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["PileOdds", "SmallDeckResult", "analyze_small_deck", "deal_distribution", "lay_outcomes", "pile_card_odds",
            "skirmish_chain",
@@ -122,7 +121,6 @@ def _normal(draw: tuple[int, ...], discard: tuple[int, ...]) -> tuple[tuple[int,
     return (discard, ()) if not draw else (draw, discard)
 
 
-@rules_keyword_only(0)
 def skirmish_transitions(state: ChainState, bots: tuple[str, str], *,
                          rules: SkirmishRules) -> dict[ChainState, sympy.Rational]:
     """The exact distribution of the state after one skirmish from ``state``.

@@ -25,7 +25,6 @@ from ..protocol import Event, EventLog, Payoff, Turn
 from .rules import SkirmishRules, format_cards, card_name
 from .solver import Capture, legal_captures
 from ...errors import InputError
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["SkirmishGame", "SkirmishObservation", "Stats", "deal_state", "new_game", "runs"]
 
@@ -421,7 +420,6 @@ def new_game(rules: SkirmishRules | None = None, *, players: int | None = None,
                         ((), ()), 0, 0, limit, False, -1, _NO_STATS, EventLog())
 
 
-@rules_keyword_only(0)
 def deal_state(draw0: Sequence[int], draw1: Sequence[int], *,
                rules: SkirmishRules, hand_limit: int | None = None) -> SkirmishGame:
     """The game right after a given deal (each seat's draw pile as a multiset): for exact analyses.

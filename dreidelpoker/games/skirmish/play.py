@@ -21,9 +21,8 @@ from .bots import BOTS
 from .game import SkirmishGame, new_game
 from .rules import SkirmishRules
 from ...errors import InputError
-from ...limits import int_arg
 
-__all__ = ["PLAY", "add_rules_arguments", "metrics", "rules_from_args"]
+__all__ = ["PLAY", "metrics", "rules_from_args"]
 
 
 def metrics(final: SkirmishGame) -> dict[str, float]:
@@ -58,33 +57,6 @@ METRIC_HELP = {
     "first_pile_seat1": "1 if seat 1 won the first pile, 0 if it lost it, 0.5 on a tie",
     "reshuffles": "discards shuffled into a new draw pile",
 }
-
-
-def add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """Skirmish's options beyond its rules fields (those, ``--tie``, ``--line-size``,
-    ``--pile-size``, ``--deck``, ``--lose-at``, are generated from :class:`SkirmishRules`).
-
-    A game's length limit is the generic ``--hand-limit`` (in skirmishes); the old
-    ``--skirmish-limit`` is still accepted as a deprecated alias of it.
-
-    Parameters:
-        p: the command's parser.
-    """
-    # Deprecated alias of the generic --hand-limit (same destination; hidden from --help).
-    p.add_argument("--skirmish-limit", dest="hand_limit", type=int_arg, default=argparse.SUPPRESS,
-                   action=_DeprecatedLimit, help=argparse.SUPPRESS)
-
-
-class _DeprecatedLimit(argparse.Action):
-    """``--skirmish-limit N``: stores N as ``--hand-limit`` and says so on stderr."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        import sys
-
-        print(f"dreidelpoker: {option_string} is deprecated and will be removed; use --hand-limit "
-              f"(the same limit, in skirmishes)", file=sys.stderr)
-        setattr(namespace, self.dest, values)
 
 
 def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
@@ -149,7 +121,6 @@ PLAY = PlaySpec(
     max_players=2,
     round_name="skirmish",
     default_hand_limit=10_000,
-    add_rules_arguments=add_rules_arguments,
     rules_from_args=rules_from_args,
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,

@@ -26,7 +26,6 @@ from typing import Any
 
 from ...play import Estimate, mean_estimate, proportion_estimate, simulate
 from .rules import SMALL_DECK, SkirmishRules
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["BOT_NAMES", "STUDY_RESULTS", "VARIANTS", "bot_matrix", "game_summary", "load_study_results", "main",
            "run_study"]
@@ -63,7 +62,6 @@ VARIANTS: dict[str, SkirmishRules] = {
 }
 
 
-@rules_keyword_only(0)
 def game_summary(bots: Sequence[str], *, rules: SkirmishRules, games: int, seed: int) -> dict[str, Any]:
     """Length, limit hits, seat and pile edges and where the cards come from, for one line-up.
 

@@ -16,8 +16,6 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-from ..._deprecation import deprecated_names
-
 #: Public name -> the submodule (relative to this package) that defines it.
 _LAZY: dict[str, str] = {
     "GAME": "._game",
@@ -93,10 +91,8 @@ _LAZY: dict[str, str] = {
     # table
     "PutBackTable": ".table",
     "before_draw_equity": ".table",
-    "hand_equity": ".table",
     "monte_carlo_equity": ".table",
     "put_back_equities": ".table",
-    "table_equity": ".table",
 }
 
 #: Public names that are functions although a submodule has the same name: importing the
@@ -123,8 +119,7 @@ if TYPE_CHECKING:  # static checkers see the real names
     from .information import OpponentPosterior, opponent_posterior, table_posteriors
     from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
     from .table import (
-        PutBackTable, before_draw_equity, hand_equity, monte_carlo_equity, put_back_equities,
-        table_equity,
+        PutBackTable, before_draw_equity, monte_carlo_equity, put_back_equities,
     )
 
 __all__ = [
@@ -139,18 +134,11 @@ __all__ = [
 ]
 __all__ += [
     "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
-    "at_the_table", "before_draw_equity", "hand_equity", "information", "monte_carlo_equity",
+    "at_the_table", "before_draw_equity", "information", "monte_carlo_equity",
     "opponent_posterior", "put_back_equities", "spin", "spin_buy_in", "spin_decision", "spin_table", "table",
-    "table_equity", "table_posteriors",
+    "table_posteriors",
 ]
 __all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
-
-_deprecated = deprecated_names(__name__, {
-    "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate",
-                         lambda: importlib.import_module("dreidelpoker.montecarlo").MonteCarloEstimate),
-    "ChainState": ("dreidelpoker.games.two_dreidel.DeckState (the one deck-state type)",
-                   lambda: importlib.import_module("dreidelpoker.games.two_dreidel.deck").DeckState),
-})
 
 
 def __getattr__(name: str) -> Any:
@@ -161,7 +149,7 @@ def __getattr__(name: str) -> Any:
     elif importlib.util.find_spec(f"{__name__}.{name}") is not None:
         value = importlib.import_module(f".{name}", __name__)
     else:
-        return _deprecated(name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
     return value
 

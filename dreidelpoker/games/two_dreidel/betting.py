@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from .ranking import Hand, normal_key, showdown_winners
 from .rules import TwoDreidelRules
 from ...errors import InputError
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["Pot", "award", "bet_range", "side_pots", "showdown_payouts", "seats_from"]
 
@@ -125,7 +124,6 @@ def award(contrib: Sequence[int], winner: int, carry: int = 0) -> tuple[list[int
     return out, leftover
 
 
-@rules_keyword_only(0)
 def showdown_payouts(
     hands: Sequence[Hand | None],
     contrib: Sequence[int],

@@ -28,10 +28,9 @@ import sympy
 from ..._fractions import frac_str, to_fraction, to_rational, to_rationals
 from ...display import table_html, text_table, to_pandas_frame
 from ...exact import Distribution, ExactTable
-from ..._deprecation import deprecated_call, deprecated_names
 from .deck import DeckState
 from .policies import Policy, ResolvedPolicy, resolve_policy
-from .ranking import Hand, format_hand, heads_up_points, heads_up_share, normal_key, trumps
+from .ranking import Hand, format_hand, heads_up_points, normal_key, trumps
 from .size import check_chain_size, estimated_states
 from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from .rules import TwoDreidelRules
@@ -39,21 +38,17 @@ from ...errors import InputError, InputTypeError, ResourceLimitError
 from ._hand_step import (  # one hand's step, re-exported: the chain's public names since the start
     HandStep, deck_size_cycle, hand_steps, transitions,
 )
-from ._hand_step import after_hand as after_hand, draw_classes as draw_classes
-from ..._deprecation import rules_keyword_only
+from ._hand_step import after_hand as after_hand
 
 if TYPE_CHECKING:
     from ...markov import MarkovChain
 
 __all__ = [
     "DeckChain", "HandStep", "HeadsUpLongRun", "MAX_STEP_WORK", "deck_chain", "deck_size_cycle",
-    "hand_steps", "heads_up_long_run", "heads_up_value", "transitions",
+    "hand_steps", "heads_up_long_run", "transitions",
 ]
 
 Counts = tuple[int, ...]
-
-#: ``ChainState`` was the chain's own copy of :class:`DeckState`; one release of warning.
-__getattr__ = deprecated_names(__name__, {"ChainState": ("two_dreidel.DeckState", lambda: DeckState)})
 
 #: Most state-steps (hands x chain states) of the hand-by-hand answers (``state_distribution``,
 #: ``hand_distributions``, ``reshuffle_schedule``).
@@ -534,23 +529,6 @@ def deck_chain(
         )
     check_chain_size(max_states, rules=rules)  # refuse a deck far too big at once, before any work
     return DeckChain(rules, pol, st, _explore(rules, st, pol, max_states))
-
-
-@rules_keyword_only(0)
-def heads_up_value(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rational:
-    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.ranking.heads_up_share`
-    (hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0, RULES.md 1.3).
-
-    Parameters:
-        a: a parsed hand.
-        b: the other parsed hand.
-        rules: the rules.
-
-    Returns:
-        The share, a sympy Rational.
-    """
-    deprecated_call("two_dreidel.chain.heads_up_value()", "two_dreidel.ranking.heads_up_share()")
-    return heads_up_share(a, b, rules=rules)
 
 
 @dataclass(frozen=True)

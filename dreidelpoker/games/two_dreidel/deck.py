@@ -13,11 +13,9 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from ..._deprecation import deprecated_call
 from ...errors import InputError, InputTypeError, shorten
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
@@ -97,11 +95,6 @@ class DeckState:
         if len(self.deck) != len(self.discard):
             raise InputError(f"DeckState deck {self.deck} and discard {self.discard} must count the same symbols")
         top: Any = self.top
-        if top is None or (isinstance(top, int) and not isinstance(top, bool)):
-            deprecated_call("DeckState(deck, top=None or one index, discard)",
-                            "a tuple of known top cards, e.g. DeckState(deck, (1,), discard) or ()")
-            top = () if top is None else (top,)
-            object.__setattr__(self, "top", top)
         k = len(self.deck)
         if not isinstance(top, tuple) or not all(
             isinstance(t, int) and not isinstance(t, bool) and 0 <= t < k for t in top
@@ -210,7 +203,6 @@ class DeckState:
         }
 
 
-@rules_keyword_only(0)
 def check_piles(deck: Counts, discard: Counts, *, rules: TwoDreidelRules) -> None:
     """Raise ``ValueError`` unless a draw pile and discard pile can occur under ``rules``
     (shared by every deck-state type)."""
@@ -245,7 +237,6 @@ class DrawOutcome:
     reshuffled: bool
 
 
-@rules_keyword_only(0)
 def draw_weights(state: DeckState, *, rules: TwoDreidelRules) -> tuple[list[tuple[DrawOutcome, int]], int]:
     """All classes of ``rules.draw``-card draws from ``state`` with integer weights and total.
 

@@ -54,7 +54,6 @@ from .rules import TwoDreidelRules
 from .size import check_posterior_work
 from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
 from ...errors import InputError, InputTypeError
-from ..._deprecation import rules_keyword_only
 
 __all__ = [
     "OpponentPosterior",
@@ -72,7 +71,6 @@ _VISIBILITIES = ("all", "top-two")
 
 
 # -- parsing and public facts -------------------------------------------------------------
-@rules_keyword_only(1)
 def parse_discards(
     discards: DiscardsLike, *, rules: TwoDreidelRules | None = None
 ) -> tuple[Hand | None, ...]:
@@ -131,7 +129,6 @@ def parse_discards(
     return tuple(out)
 
 
-@rules_keyword_only(0)
 def pile_sizes(hands: int, *, rules: TwoDreidelRules) -> list[int]:
     """Size of a player's draw pile at the start of hands ``1 .. hands`` (public information).
 

@@ -22,7 +22,6 @@ from .ranking import Hand, format_hand
 from .rules import STREET_SEQUENCES, TwoDreidelRules
 from .spin import spin_buy_in
 from ...errors import InputError
-from ..._deprecation import rules_keyword_only
 
 __all__: list[str] = []
 
@@ -127,7 +126,6 @@ class DeckNode:
 class Tables:
     """Everything a state needs that depends only on the rules and the player count."""
 
-    @rules_keyword_only(0)
     def __init__(self, players: int, *, rules: TwoDreidelRules) -> None:
         self.rules = rules
         self.players = players
@@ -348,7 +346,6 @@ def _as_fraction(p: Any) -> tuple[int, int]:
 _TABLES: dict[tuple[TwoDreidelRules, int], Tables] = {}
 
 
-@rules_keyword_only(0)
 def tables(players: int, *, rules: TwoDreidelRules) -> Tables:
     """The shared tables of ``rules`` at ``players`` seats (cached by value)."""
     key = (rules, players)

@@ -25,7 +25,6 @@ from ...errors import InputError, InputTypeError
 from .deck import DeckState, draw_weights
 from .ranking import Hand, format_hand, heads_up_points, normal_key, parse_cards, parse_hand
 from .rules import TwoDreidelRules
-from ..._deprecation import rules_keyword_only
 
 if TYPE_CHECKING:
     from ...exact import Distribution
@@ -339,7 +338,6 @@ def _named_policy(name: str, rules: TwoDreidelRules) -> ResolvedPolicy:
     return ResolvedPolicy(name, rules, POLICIES[name](rules))
 
 
-@rules_keyword_only(1)
 def resolve_policy(policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> ResolvedPolicy:
     """Turn a policy name or callable into a validated, memoised policy.
 

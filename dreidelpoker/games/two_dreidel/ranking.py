@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Union
 
 from ...errors import InputError, InputTypeError, shorten
 from .rules import TwoDreidelRules, hand_trumps
-from ..._deprecation import rules_keyword_only
 
 if TYPE_CHECKING:
     import sympy
@@ -33,7 +32,6 @@ def _default_rules() -> TwoDreidelRules:
     return TwoDreidelRules()
 
 
-@rules_keyword_only(1)
 def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = None, what: str = "cards") -> Hand:
     """Parse any number of cards to sorted symbol indices (best first).
 
@@ -77,7 +75,6 @@ def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = No
     return tuple(sorted(out))
 
 
-@rules_keyword_only(1)
 def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
     """Parse one hand; it must have exactly ``rules.hand_size`` cards.
 
@@ -115,7 +112,6 @@ def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
     return cards
 
 
-@rules_keyword_only(1)
 def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) -> str:
     """Canonical form: better card first, symbol letters.
 
@@ -146,7 +142,6 @@ def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
     return tuple(-i for i in sorted(hand))
 
 
-@rules_keyword_only(0)
 def trumps(a: Sequence[int], b: Sequence[int], *, rules: TwoDreidelRules) -> bool:
     """Whether hand ``a`` trumps hand ``b`` (both as symbol indices).
 
@@ -164,7 +159,6 @@ def trumps(a: Sequence[int], b: Sequence[int], *, rules: TwoDreidelRules) -> boo
     return hand_trumps(rules.trump_index_pairs, a, b)
 
 
-@rules_keyword_only(2)
 def compare(a: HandLike, b: HandLike, *, rules: TwoDreidelRules | None = None) -> int:
     """Heads-up result: +1 if ``a`` wins, -1 if ``b`` wins, 0 for a tie.
 
@@ -215,7 +209,6 @@ def heads_up_points(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> int:
     return _compare(rules, a, b) + 1
 
 
-@rules_keyword_only(0)
 def heads_up_share(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rational:
     """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
 
@@ -236,7 +229,6 @@ def heads_up_share(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rationa
     return sympy.Rational(_compare(rules, a, b) + 1, 2)
 
 
-@rules_keyword_only(0)
 def showdown_winners(hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[int]:
     """Positions of the winners among parsed hands ("trumps are evaluated last").
 
@@ -269,7 +261,6 @@ def showdown_winners(hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[i
         winners = normal_best(challengers)
 
 
-@rules_keyword_only(1)
 def showdown(hands: Sequence[HandLike], *, rules: TwoDreidelRules | None = None) -> list[int]:
     """Multiway showdown; returns the positions of the winning hands (several = split).
 

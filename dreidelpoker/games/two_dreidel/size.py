@@ -18,7 +18,6 @@ from ...caches import bounded_cache
 from ...errors import ResourceLimitError
 from ...limits import approx_count
 from .rules import TwoDreidelRules
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["MAX_POSTERIOR_WORK", "check_chain_size", "check_posterior_work", "estimated_states", "posterior_work"]
 
@@ -39,7 +38,6 @@ def estimated_states(rules: TwoDreidelRules) -> int:
     return max(1, prod(c + 1 for c in rules.counts) // 2)
 
 
-@rules_keyword_only(0)
 def check_chain_size(max_states: int, *, rules: TwoDreidelRules, option: str = "max_states") -> int:
     """Refuse at once a deck whose chain is estimated over ``max_states`` states.
 
@@ -75,7 +73,6 @@ def check_chain_size(max_states: int, *, rules: TwoDreidelRules, option: str = "
 MAX_POSTERIOR_WORK = 2_000_000
 
 
-@rules_keyword_only(0)
 def posterior_work(hands: int, *, rules: TwoDreidelRules) -> int:
     """An upper bound on the hidden states an opponent posterior visits up to hand ``hands``.
 
@@ -116,7 +113,6 @@ def _posterior_work(counts: tuple[int, ...], draw: int, put_back: int, hands: in
     return total
 
 
-@rules_keyword_only(0)
 def check_posterior_work(hands: int, *, rules: TwoDreidelRules, max_work: int = MAX_POSTERIOR_WORK) -> int:
     """Refuse at once a posterior whose :func:`posterior_work` is over ``max_work``.
 

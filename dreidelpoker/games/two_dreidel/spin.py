@@ -39,7 +39,6 @@ from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
 
@@ -68,7 +67,6 @@ def _face_index(rules: TwoDreidelRules, face: str) -> int:
     return rules.spin_faces.index(sym)
 
 
-@rules_keyword_only(2)
 def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) -> int:
     """The buy-in a spin face sets from the pot at that moment.
 

@@ -13,7 +13,7 @@ from it under their policy), a :class:`~dreidelpoker.exact.Distribution` over ha
 an :class:`~dreidelpoker.games.two_dreidel.information.OpponentPosterior` (the exact
 posterior from their public discards). Opponents hold separate decks, so their hands are
 independent of each other and of the hero's cards. Everything is exact; ask for
-``method="monte-carlo"`` in :func:`table_equity` (or call :func:`monte_carlo_equity`)
+``method="monte-carlo"`` in :func:`put_back_equities` (or call :func:`monte_carlo_equity`)
 for a seeded estimate with a confidence interval.
 """
 
@@ -25,7 +25,6 @@ from typing import Any, Literal
 import sympy
 
 from ..._fractions import frac_str
-from ..._deprecation import deprecated_call
 from ...analysis import monte_carlo_equity as generic_monte_carlo
 from ...display import Html, table_html, to_pandas_frame
 from ...equity import EquityResult
@@ -35,7 +34,6 @@ from .analysis import TWO_DREIDEL, TwoDreidelKnown
 from .deck import DeckState, counts_of, draw_weights, hypergeometric
 from .equity import (
     OpponentsLike,
-    equity,
     equity_vs_lists,
     hand_weights,
     opponent_hand_lists,
@@ -45,7 +43,6 @@ from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
-from ..._deprecation import rules_keyword_only
 
 __all__ = [
     "BeforeDrawEquity",
@@ -55,38 +52,14 @@ __all__ = [
     "monte_carlo_equity",
     "parse_drawn",
     "put_back_equities",
-    "table_equity",
 ]
+
 
 def _opp_label(n: int) -> str:
     return f"{n} opponent{'s' if n != 1 else ''}"
 
 
-# -- the hero's whole hand ----------------------------------------------------------------
-def hand_equity(
-    hand: HandLike | Distribution[str],
-    *,
-    rules: TwoDreidelRules | None = None,
-    opponents: OpponentsLike = 1,
-    policy: Policy = "normal-best",
-) -> EquityResult:
-    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.equity.equity` (same arguments).
-
-    Parameters:
-        hand: as for :func:`equity`.
-        rules: as for :func:`equity`.
-        opponents: as for :func:`equity`.
-        policy: as for :func:`equity`.
-
-    Returns:
-        What :func:`equity` returns.
-    """
-    deprecated_call("two_dreidel.hand_equity()", "two_dreidel.equity()")
-    return equity(hand, rules=rules, opponents=opponents, policy=policy)
-
-
 # -- three drawn cards --------------------------------------------------------------------
-@rules_keyword_only(1)
 def parse_drawn(
     drawn: HandLike,
     *,
@@ -491,7 +464,7 @@ def monte_carlo_equity(
 
     Examples:
         >>> mc = monte_carlo_equity("GH", opponents=1, samples=4000, seed=1)
-        >>> mc.equity_ci[0] < 10 / 11 < mc.equity_ci[1]
+        >>> mc.intervals["equity"][0] < 10 / 11 < mc.intervals["equity"][1]
         True
     """
     rules = rules or TwoDreidelRules()
@@ -502,84 +475,3 @@ def monte_carlo_equity(
         hero_w = hand_weights(hero, rules=rules)
     known = TwoDreidelKnown(tuple(hero_w), tuple(tuple(ws) for ws in lists))
     return generic_monte_carlo(TWO_DREIDEL, known, rules=rules, samples=samples, seed=seed, confidence=confidence)
-
-
-# -- one entry point ----------------------------------------------------------------------
-def table_equity(
-    hero: HandLike | Distribution[str] | DeckState,
-    *,
-    rules: TwoDreidelRules | None = None,
-    opponents: OpponentsLike = 1,
-    policy: Policy = "normal-best",
-    hero_policy: Policy | Literal["best"] = "best",
-    top: str | None = None,
-    method: Literal["exact", "monte-carlo"] = "exact",
-    samples: int = 20_000,
-    seed: int = 0,
-) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEstimate:
-    """Deprecated: returns one of four types. Call the function for what the hero knows:
-    :func:`~dreidelpoker.games.two_dreidel.equity.equity` or :func:`monte_carlo_equity` for a
-    hand, :func:`put_back_equities` (``method=``) for drawn cards, :func:`before_draw_equity` or
-    :func:`monte_carlo_equity` for a deck state before the draw.
-
-    Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
-    :class:`PutBackTable`), or a deck state before the draw.
-
-    ``method="monte-carlo"`` samples instead (``samples``, ``seed``); with a deck state it
-    needs a named ``hero_policy``.
-
-    Parameters:
-        hero: a hand, drawn cards, a distribution over hands, or a deck state.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
-        hero_policy: ``"best"`` or the hero's keep policy.
-        top: the card put back last hand.
-        method: ``"exact"`` or ``"monte-carlo"``.
-        samples: Monte Carlo samples.
-        seed: the Monte Carlo seed.
-
-    Returns:
-        An :class:`~dreidelpoker.EquityResult`, a :class:`PutBackTable`, a
-        :class:`~dreidelpoker.games.two_dreidel.table.BeforeDrawEquity` or a Monte Carlo estimate.
-
-    Raises:
-        ValueError: an unknown method, a card count that is neither a hand nor a draw, or Monte
-            Carlo from a deck state with ``hero_policy="best"``.
-
-    Examples:
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore", DeprecationWarning)
-        ...     table_equity("GHS").best.hand
-        'GS'
-    """
-    deprecated_call("two_dreidel.table_equity()", "equity()/monte_carlo_equity() for a hand, "
-                    "put_back_equities(method=...) for drawn cards, before_draw_equity() for a deck state")
-    rules = rules or TwoDreidelRules()
-    if method not in ("exact", "monte-carlo"):
-        raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
-    if isinstance(hero, DeckState):
-        if method == "exact":
-            return before_draw_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy)
-        if hero_policy == "best":
-            raise InputError("monte-carlo mode from a deck state needs a hero keep policy, not 'best'")
-        return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy,
-                                  samples=samples, seed=seed)
-    if isinstance(hero, Distribution):
-        cards_n = rules.hand_size
-    elif isinstance(hero, str):
-        cards_n = len(parse_cards(hero, what="hero cards", rules=rules))
-    else:
-        cards_n = len(tuple(hero))
-    if cards_n == rules.draw:
-        return put_back_equities(hero, rules=rules, opponents=opponents, policy=policy, top=top,  # type: ignore[arg-type]
-                                 method=method, samples=samples, seed=seed)
-    if cards_n != rules.hand_size:
-        raise InputError(
-            f"the hero's cards must be a hand of {rules.hand_size} or a draw of {rules.draw}, got {cards_n} cards"
-        )
-    if method == "exact":
-        return equity(hero, rules=rules, opponents=opponents, policy=policy)
-    return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, samples=samples, seed=seed)

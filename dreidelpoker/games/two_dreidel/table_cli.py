@@ -30,8 +30,6 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
         p: the command's parser.
     """
     p.add_argument("--hand", metavar="CARDS", default=None, help='your two kept cards, e.g. GH, "גה" or ♠♥')
-    # Deprecated: the hand as a positional argument (`equity two-dreidel GH`), as before --hand.
-    p.add_argument("hand_positional", metavar="HAND", nargs="?", default=None, help=argparse.SUPPRESS)
     p.add_argument("--policy", default="normal-best",
                    help=f"keep policy the opponents play: {', '.join(POLICIES)} (default normal-best)")
     p.add_argument("--opponents", type=int_arg, default=None,
@@ -103,14 +101,6 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
     if args.top_two_only:  # the shorthand of --discard-visibility top-two
         rules = rules_from_args(TwoDreidelRules, args, discard_visibility="top-two")
     top_two = rules.discard_visibility == "top-two"
-    if getattr(args, "hand_positional", None) is not None:
-        if args.hand is not None:
-            raise InputError("give your hand once: --hand CARDS (the positional HAND is its deprecated form)")
-        import sys
-
-        print("dreidelpoker: the positional HAND is deprecated and will be removed; use --hand "
-              f"{args.hand_positional}", file=sys.stderr)
-        args.hand = args.hand_positional
     if (args.hand is None) == (args.drawn is None):
         raise InputError("give either --hand CARDS (your two kept cards) or --drawn CARDS (your three drawn cards)")
     if args.drawn is not None:
