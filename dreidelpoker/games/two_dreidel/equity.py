@@ -20,6 +20,7 @@ from .rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, heads_up_counts, showdown_table
 from ...caches import ValueCache, bounded_cache
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
@@ -321,7 +322,7 @@ def equity(
         >>> equity("NS", opponents=1).win
         1/4
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     lists = opponent_hand_lists(opponents, policy, rules=rules)
     hero = hand_weights(hand, rules=rules)
     label = format_hand(hero[0][0], rules=rules) if not isinstance(hand, Distribution) else "a distribution of hands"
@@ -367,7 +368,7 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
         >>> m["NS", "GH"], m["GH", "HH"], m["HN", "HN"]
         (1, 1, 1/2)
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     labels = tuple(hands) if hands is not None else tuple(possible_hands(rules))
     parsed = [parse_hand(h, rules=rules) for h in labels]
     canon = tuple(format_hand(h, rules=rules) for h in parsed)
@@ -399,7 +400,7 @@ def equity_table(
     Returns:
         An :class:`~dreidelpoker.ExactTable`, one row per possible hand.
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     kept = kept_hand_distribution(rules, policy=policy)
     rows = []
     for h in possible_hands(rules):
