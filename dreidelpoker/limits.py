@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .errors import InputError, shorten
+from .errors import InputError
 from .validation import check_count, check_seed
 
 __all__ = [
