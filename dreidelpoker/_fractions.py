@@ -36,7 +36,7 @@ def loaded_sympy() -> Any:
 def to_fraction(value: Any, *, what: str = "value") -> Fraction:
     """The one way in: an int, Fraction, sympy Rational or number text as a Fraction.
 
-    Text is read by :func:`dreidelpoker.strict_numbers.parse_exact` (integers, decimals,
+    Text is read by [`dreidelpoker.strict_numbers.parse_exact`][dreidelpoker.strict_numbers.parse_exact] (integers, decimals,
     ``p/q``; never evaluated). Floats are refused (they are not exact); so are bools.
 
     Raises:

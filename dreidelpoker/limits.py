@@ -65,7 +65,7 @@ def approx_count(n: int) -> str:
 def int_arg(text: str) -> int:
     """An argparse ``type=`` for whole numbers: a clear, short message for anything else.
 
-    Reads text with :func:`~dreidelpoker.strict_numbers.parse_integer`: an optional sign,
+    Reads text with [`parse_integer`][dreidelpoker.strict_numbers.parse_integer]: an optional sign,
     ASCII digits and ``_`` separators, up to 100 digits (every bound in the library is far
     smaller, so the bound check that follows names the real range).
 
@@ -98,7 +98,7 @@ def int_arg(text: str) -> int:
 
 def float_arg(text: str) -> float:
     """An argparse ``type=`` for a finite number given as an integer, a decimal or ``p/q``
-    (read by :func:`~dreidelpoker.strict_numbers.parse_float`: no ``nan``, ``inf`` or exponents).
+    (read by [`parse_float`][dreidelpoker.strict_numbers.parse_float]: no ``nan``, ``inf`` or exponents).
 
     Parameters:
         text: the command-line text.

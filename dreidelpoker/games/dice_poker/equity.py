@@ -578,8 +578,8 @@ class HeadsUpEquityTable:
 
     ``numerators[j][k] / denominators[j]`` is the equity (win + tie/2) of a hero with dice
     ``dice`` who knows the ``j`` cards ``rank_multisets(j)[k]`` (sorted high to low; ``j = 3``:
-    :data:`~.space.RANK_TRIPLES`), against an opponent with dice ``opponent_dice`` whose three
-    cards are unknown. Exactly :func:`exact_equity_of` for each holding (card removal
+    [`RANK_TRIPLES`][dreidelpoker.games.dice_poker.RANK_TRIPLES]), against an opponent with dice ``opponent_dice`` whose three
+    cards are unknown. Exactly [`exact_equity_of`][dreidelpoker.games.dice_poker.equity.exact_equity_of] for each holding (card removal
     included), computed for all 560 holdings at once.
 
     Attributes:
@@ -609,7 +609,7 @@ class HeadsUpEquityTable:
         return float(self.floats[len(key)][_holding_index(len(key))[key]])
 
     def exact(self, cards: Sequence[int]) -> Any:
-        """The equity as an exact ``fractions.Fraction`` (see :meth:`equity`).
+        """The equity as an exact ``fractions.Fraction`` (see [`equity`][dreidelpoker.games.dice_poker.equity.HeadsUpEquityTable.equity]).
 
         Parameters:
             cards: the known card ranks.
@@ -637,10 +637,10 @@ def heads_up_equity_table(dice: tuple[int, ...], opponent_dice: tuple[int, ...],
     Parameters:
         dice: the hero's three dice.
         opponent_dice: the opponent's three dice.
-        options: :attr:`DicePokerRules.ranking_options`.
+        options: [`DicePokerRules.ranking_options`][dreidelpoker.games.dice_poker.DicePokerRules.ranking_options].
 
     Returns:
-        A :class:`HeadsUpEquityTable`.
+        A [`HeadsUpEquityTable`][dreidelpoker.games.dice_poker.equity.HeadsUpEquityTable].
 
     Examples:
         >>> t = heads_up_equity_table((6, 5, 3), (2, 2, 1))
