@@ -1,6 +1,6 @@
 """The seeded simulation runner: plays whole games with bots, on any executor.
 
-Every game gets its own child of one :class:`numpy.random.SeedSequence`
+Every game gets its own child of one `numpy.random.SeedSequence`
 (``SeedSequence(seed, spawn_key=(i,))`` for game ``i``, exactly what
 ``SeedSequence(seed).spawn`` hands out), and inside a game chance and each seat draw
 from their own streams. So a game's result depends only on the seed and its index:
@@ -71,7 +71,7 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
-        """Inverse of :meth:`to_dict` (without history)."""
+        """Inverse of [`to_dict`][dreidelpoker.play.GameRecord.to_dict] (without history)."""
         return cls(
             index=int(d["index"]), returns=tuple(_parse_payoff(r) for r in d["returns"]),
             winners=tuple(int(w) for w in d["winners"]), rounds=int(d["rounds"]),
@@ -102,10 +102,10 @@ class ChanceStream:
     """Exactly uniform integers from a generator, drawn in blocks (one numpy call per 512 to 8,192
     draws instead of one per chance node: the runner's hot path).
 
-    A game's chance draws use one of three ways, never two in one game: :meth:`below` (the
+    A game's chance draws use one of three ways, never two in one game: [`below`][dreidelpoker.play.runner.ChanceStream.below] (the
     runner's generic sampler over ``chance_outcomes``), the numpy generator ``rng`` itself
-    (a state's own ``sample_chance(rng)``), or :attr:`exact` (an
-    :class:`~dreidelpoker.exact_rng.ExactIntegers` on ``rng``: the integers
+    (a state's own ``sample_chance(rng)``), or [`exact`][dreidelpoker.play.runner.ChanceStream.exact] (an
+    [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers] on ``rng``: the integers
     ``rng.integers(n)`` would give, faster; passed to ``sample_chance`` of a state whose
     class sets ``samples_with_integers_only = True``).
     """
@@ -152,13 +152,13 @@ class ChanceStream:
         return x
 
     def block(self, total: int, table: Sequence[Any] | None = None) -> list[Any]:
-        """The next draws of :meth:`below` ``(total)`` (at least one, at most 512) from the
-        current block of raw words, *without* taking them: call :meth:`advance` with how many
+        """The next draws of [`below`][dreidelpoker.play.runner.ChanceStream.below] ``(total)`` (at least one, at most 512) from the
+        current block of raw words, *without* taking them: call [`advance`][dreidelpoker.play.runner.ChanceStream.advance] with how many
         were used. With ``table`` (``total`` entries), each draw ``r`` comes as ``table[r]``.
 
         The batch path of a game's ``run_chance``: one numpy pass per block instead of a call
         per draw (a call would cost more than the move it decides). The draws are those
-        :meth:`below` would return one by one, in the same order.
+        [`below`][dreidelpoker.play.runner.ChanceStream.below] would return one by one, in the same order.
 
         Parameters:
             total: the number of equally likely outcomes (1 to ``2**61``).
@@ -195,7 +195,7 @@ class ChanceStream:
             return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
 
     def advance(self, used: int) -> None:
-        """Take the first ``used`` draws of the last :meth:`block` (the others stay for later)."""
+        """Take the first ``used`` draws of the last [`block`][dreidelpoker.play.runner.ChanceStream.block] (the others stay for later)."""
         self._i += used
 
     def below(self, total: int) -> int:
@@ -221,13 +221,13 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | ChanceS
     A state may offer a faster ``sample_chance(rng)`` of its own (e.g. for a shuffle,
     given the numpy Generator); the runner uses it when present. If the state's class sets
     ``samples_with_integers_only = True`` (it draws only with ``rng.integers(n)``), it is
-    given the stream's :attr:`ChanceStream.exact` instead, which draws the same integers
-    without a numpy call per draw (only when ``rng`` is a :class:`ChanceStream`: a plain
+    given the stream's [`ChanceStream.exact`][dreidelpoker.play.runner.ChanceStream.exact] instead, which draws the same integers
+    without a numpy call per draw (only when ``rng`` is a [`ChanceStream`][dreidelpoker.play.runner.ChanceStream]: a plain
     generator may be shared, so it is never read ahead).
 
     Parameters:
         state: a chance node.
-        rng: a numpy generator or a :class:`ChanceStream`.
+        rng: a numpy generator or a [`ChanceStream`][dreidelpoker.play.runner.ChanceStream].
 
     Returns:
         One of the state's chance outcomes.
@@ -289,7 +289,7 @@ def play_game(
         bots: one bot per seat.
         seed: the game's seed sequence.
         labels: the bots' labels for the history (default: none).
-        keep_history: record every step (for :func:`replay`).
+        keep_history: record every step (for [`replay`][dreidelpoker.play.replay]).
         max_steps: stop a game that runs longer (it is then truncated).
 
     Returns:
@@ -313,7 +313,7 @@ def _play(
     keep_history: bool,
     max_steps: int,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
-    """:func:`play_game` with the seed's children given by ``child(k)``.
+    """[`play_game`][dreidelpoker.play.play_game] with the seed's children given by ``child(k)``.
 
     A stream's generator is made when it is first drawn from (building one costs more than
     a short game's moves), so a seat that never decides costs nothing; the draws are the
@@ -346,12 +346,12 @@ def _steps(
     max_steps: int,
     batch: bool = False,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
-    """The steps of :func:`_play`.
+    """The steps of `_play`.
 
     With ``batch`` (a record is all that is wanted: no history, nobody reads the final
     state's log), a state whose class has ``run_chance(stream, max_steps)`` plays its
     chance nodes there, many at once, with the draws the step-by-step path would make
-    (see :meth:`ChanceStream.uniform`); the game, its steps and its record are the same.
+    (see [`ChanceStream.block`][dreidelpoker.play.runner.ChanceStream.block]); the game, its steps and its record are the same.
     """
     n = state.num_players
     chance: ChanceStream | None = None
@@ -418,7 +418,7 @@ def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameSt
 
     Parameters:
         state: the initial state the history was recorded from.
-        history: the steps, as :func:`play_game` records them with ``keep_history=True``.
+        history: the steps, as [`play_game`][dreidelpoker.play.play_game] records them with ``keep_history=True``.
 
     Returns:
         The state after every step.
@@ -458,10 +458,10 @@ def _play_batch(
     spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
-    """:func:`play_batch` with the arguments in a task's order (``run_tasks``).
+    """`play_batch` with the arguments in a task's order (``run_tasks``).
 
     The cyclic garbage collector is paused for each game, from its first state to its
-    record (see :func:`_play`), so it never walks a game's states and log."""
+    record (see `_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
     out = []
     paused = gc.isenabled()
@@ -567,7 +567,7 @@ def run_tasks(
 
     Parameters:
         tasks: the positional arguments of each ``play_batch`` call, ``rules`` second.
-        executor: as for :func:`as_executor`.
+        executor: as for [`as_executor`][dreidelpoker.play.runner.as_executor].
         progress: a progress bar to advance, or ``None``.
         weights: how far each task advances the bar (default 1 each).
 

@@ -1,8 +1,8 @@
-"""Classic dreidel played on the whole-game engine (:mod:`dreidelpoker.play`).
+"""Classic dreidel played on the whole-game engine ([`dreidelpoker.play`][dreidelpoker.play]).
 
 Nobody decides anything in classic dreidel, so every node is chance (a spin) and the
 game needs no bots: the line-up is ``"spinner"`` for every seat. A spin is settled by
-:func:`~dreidelpoker.games.classic_dreidel.chain.spin_outcome`, the same function the
+[`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome], the same function the
 absorbing chain is built from, so the simulator and the chain cannot disagree on the
 rules; the independent cross-check lives in the tests, written from RULES.md 6.
 With ``hey_rounding="continuous"`` coins and the pot are exact Fractions.
@@ -48,7 +48,7 @@ class ClassicDreidelObservation:
 
 @dataclass(frozen=True, slots=True)
 class ClassicDreidelGame:
-    """A classic dreidel game in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+    """A classic dreidel game in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     ``chain_state`` is the absorbing chain's state ``(coins, out mask, pot, spinner)``,
     or ``("win", seat)`` / ``("draw", seats)`` / ``("out", seats)`` at the end.
@@ -127,13 +127,13 @@ class ClassicDreidelGame:
 
     def run_chance(self, chance: BlockDraws, max_steps: int) -> tuple[ClassicDreidelGame, int]:
         """Spin until the game ends, reaches its spin limit or has spun ``max_steps`` times: the
-        runner's batch path (:mod:`dreidelpoker.play.runner`), used when a game's record is all
+        runner's batch path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all
         that is wanted.
 
         It draws what the runner's sampler draws spin by spin (``chance.block`` over the face
-        weights, faces in :data:`FACES` order; a dreidel whose weights total more than 4,096
-        is left to the spins one by one) and pays each spin as :func:`spin_outcome`
-        and :meth:`apply` do, so the final state is the one the spins one by one reach -- coins,
+        weights, faces in [`FACES`][dreidelpoker.games.classic_dreidel.rules.FACES] order; a dreidel whose weights total more than 4,096
+        is left to the spins one by one) and pays each spin as [`spin_outcome`][dreidelpoker.games.classic_dreidel.spins.spin_outcome]
+        and `apply` do, so the final state is the one the spins one by one reach -- coins,
         pot, spins, net winnings, the end and the cut alike -- except its log, which holds one
         line for the whole batch instead of a line per spin (checked game for game under every
         rules option in ``tests/test_classic_dreidel_batch.py``).
@@ -268,7 +268,7 @@ def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_lim
         hand_limit: stop a game after this many spins (default: the engine's limit).
 
     Returns:
-        The :class:`ClassicDreidelGame`, a chance node (the first spin).
+        The [`ClassicDreidelGame`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame], a chance node (the first spin).
 
     Examples:
         >>> g = new_game(ClassicDreidelRules(players=2, coins=3))
@@ -308,7 +308,7 @@ def face_weights(rules: ClassicDreidelRules) -> tuple[tuple[str, int], ...]:
 
 @bounded_cache(maxsize=256)
 def _face_weights(probs: tuple[Any, ...]) -> tuple[tuple[str, int], ...]:
-    """:func:`face_weights` by the probabilities alone (sympy arithmetic: once per dreidel, not per game)."""
+    """`face_weights` by the probabilities alone (sympy arithmetic: once per dreidel, not per game)."""
     den = math.lcm(*(p.denominator for p in probs))
     return tuple((f, int(p * den)) for f, p in zip(FACES, probs) if p)
 
