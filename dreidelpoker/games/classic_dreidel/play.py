@@ -131,8 +131,8 @@ class ClassicDreidelGame:
         that is wanted.
 
         It draws what the runner's sampler draws spin by spin (``chance.block`` over the face
-        weights, faces in [`FACES`][dreidelpoker.games.classic_dreidel.rules.FACES] order; a dreidel whose weights total more than 4,096
-        is left to the spins one by one) and pays each spin as [`spin_outcome`][dreidelpoker.games.classic_dreidel.spins.spin_outcome]
+        weights, faces in `FACES` order; a dreidel whose weights total more than 4,096
+        is left to the spins one by one) and pays each spin as `spin_outcome`
         and `apply` do, so the final state is the one the spins one by one reach -- coins,
         pot, spins, net winnings, the end and the cut alike -- except its log, which holds one
         line for the whole batch instead of a line per spin (checked game for game under every
