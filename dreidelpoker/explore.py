@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .limits import int_arg
 from .games.registry import CliCommand, GameInfo
 
 __all__ = ["EXPLORERS", "explore_commands", "explorer_notebook", "voila_command"]
@@ -109,7 +110,7 @@ def _add_arguments(game: str) -> Any:
     def add(p: argparse.ArgumentParser) -> None:
         p.add_argument("--explorer", choices=list(EXPLORERS[game]), default=next(iter(EXPLORERS[game])),
                        help="which explorer (default: %(default)s)")
-        p.add_argument("--port", type=int, default=8866, help="port on 127.0.0.1 (default: %(default)s)")
+        p.add_argument("--port", type=int_arg, default=8866, help="port on 127.0.0.1 (default: %(default)s)")
         p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
         p.add_argument("--dry-run", action="store_true", help="write the notebook and print the command only")
     return add

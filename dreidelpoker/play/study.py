@@ -35,7 +35,8 @@ import numpy as np
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult, plural
 from .runner import MAX_GAMES, GameRecord, as_executor, run_tasks
-from .simulate import check_count, play_spec, resolve_seed
+from ..validation import check_count
+from .simulate import play_spec, resolve_seed
 from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion_estimate, quantile_estimate
 from .store import BatchStore, batch_key
 from ..errors import InputError, InputTypeError, shorten
@@ -778,9 +779,9 @@ def compare(
     measures = check_measures(spec, list(metrics or default) + [m for m in targets if m not in (metrics or default)], n)
     targets = {Measure.parse(k).name: v for k, v in targets.items()}
     check_measures(spec, list(targets), n)
-    limit = spec.default_hand_limit if hand_limit is None else check_count("hand_limit", hand_limit, low=1, high=10**9)
+    limit = spec.default_hand_limit if hand_limit is None else check_count(hand_limit, "hand_limit", low=1, high=10**9)
     unit = _lcm([len(c.bots) for c in cells]) if rotate else 1
-    budget = check_count("games", games, low=1, high=MAX_GAMES)
+    budget = check_count(games, "games", low=1, high=MAX_GAMES)
     budget = -(-budget // unit) * unit
     if budget * len(cells) > MAX_STUDY_GAMES:
         raise InputError(f"games: {budget:,} games x {len(cells)} cells is more than the study bound of "
@@ -788,7 +789,7 @@ def compare(
     if batch is None:
         size = -(-DEFAULT_BATCH // unit) * unit
     else:
-        size = check_count("batch", batch, low=1, high=MAX_GAMES)
+        size = check_count(batch, "batch", low=1, high=MAX_GAMES)
         if size % unit:
             raise InputError(f"batch: {size} is not a multiple of {unit} (every rotation of the line-up in each batch)")
     root = resolve_seed(seed)

@@ -13,7 +13,8 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...limits import check_count, int_arg
+from ...limits import int_arg
+from ...validation import check_count
 from ..registry import CliCommand, CliResult, LazyCommands
 from .policies import POLICIES
 from .rules import TwoDreidelRules
