@@ -34,7 +34,8 @@ import numpy as np
 
 from .bots import BotSpec, bot_label
 from .result import SimulationResult
-from .simulate import check_count, play_spec
+from .simulate import play_spec
+from ..validation import check_count
 from .stats import Estimate
 from .study import Comparison, baseline_bot, compare
 from ..errors import InputError, shorten
@@ -408,7 +409,7 @@ def ratings(
     names = _candidates(spec, game.name, bots, "")
     if len(names) < 2:
         raise InputError(f"bots: ratings need at least 2 bots; {game.name} has {', '.join(names) or 'none'} here")
-    resamples = check_count("resamples", resamples, low=20, high=2000)
+    resamples = check_count(resamples, "resamples", low=20, high=2000)
     if players is None and spec.players_in_rules:
         players = getattr(rules, spec.players_in_rules)
     n = players if players is not None else spec.min_players

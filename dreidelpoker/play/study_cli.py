@@ -83,7 +83,7 @@ def _lineups(args: argparse.Namespace, rules: Any, players: int | None) -> Any:
 
 
 def _check(args: argparse.Namespace) -> None:
-    from ..limits import check_seed
+    from ..validation import check_seed
 
     check_seed(args.seed, "--seed")
 
