@@ -4,7 +4,7 @@ list every command without importing any game (sympy, numpy, scipy and the game 
 load only when a command runs, or its own ``--help`` is asked for).
 
 This is data copied from the registry: ``tests/test_cli_lazy.py`` checks that it equals
-what the registered games declare (:func:`dreidelpoker.cli.command_index`), and prints the
+what the registered games declare ([`dreidelpoker.cli.command_index`][dreidelpoker.cli.command_index]), and prints the
 new table to paste here when a game adds, removes or rewords a command.
 """
 
