@@ -8,7 +8,7 @@ baseline bots (``random``), rotate the seats (every seat equally often), and mea
 (a k-way split counts 1/k, a game every seat drew 1/n; a Wilson 95% interval shifted by
 1/n). A game of pure luck has gap 0 for every bot; the *game's* skill gap is that of its
 strongest bot. The bot's mean net result per game (chips) is reported beside it, with a
-bootstrap interval. The games are a study (:func:`~dreidelpoker.play.compare`), so they
+bootstrap interval. The games are a study ([`compare`][dreidelpoker.play.compare]), so they
 are paired across bots, precision-stopped and resumable like any other.
 
 **Ratings.** Every table of *n* different registered bots (all of them when there are
@@ -66,7 +66,7 @@ class SkillGap:
         game: the registered game name.
         players: the table size *n*.
         baseline: the baseline bot filling the other seats.
-        study: the underlying :class:`~dreidelpoker.play.Comparison` (one line-up per bot).
+        study: the underlying [`Comparison`][dreidelpoker.play.Comparison] (one line-up per bot).
         bots: the bots measured (none when the game has no bot but the baseline: no choice, gap 0).
         exploitability: ``{bot: per-seat exploitability}`` in the game's exactly solved
             sub-game, when it has one (chips per game), else empty.
@@ -201,10 +201,10 @@ def skill_gap(
             sub-game, where it has one (may take a minute).
 
     Returns:
-        A :class:`SkillGap`.
+        A [`SkillGap`][dreidelpoker.play.SkillGap].
 
     Raises:
-        InputError: an unknown bot, a bad count or target (as :func:`~dreidelpoker.play.compare`).
+        InputError: an unknown bot, a bad count or target (as [`compare`][dreidelpoker.play.compare]).
 
     Examples:
         >>> from dreidelpoker.games.skirmish import SkirmishRules
@@ -274,7 +274,7 @@ class Ratings:
         players: the table size.
         tables: the line-ups played (each seat-rotated).
         study: the underlying study (one line-up per table).
-        ratings: one :class:`BotRating` per bot, best first.
+        ratings: one [`BotRating`][dreidelpoker.play.BotRating] per bot, best first.
         resamples: bootstrap resamples behind the intervals.
     """
 
@@ -394,7 +394,7 @@ def ratings(
         store: a folder that keeps finished batches (resumable).
 
     Returns:
-        :class:`Ratings`, best first.
+        [`Ratings`][dreidelpoker.play.Ratings], best first.
 
     Raises:
         InputError: an unknown bot, fewer than 2 bots, more tables than 200, or bad counts.

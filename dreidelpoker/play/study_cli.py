@@ -95,7 +95,7 @@ def study_commands(game: GameInfo) -> dict[str, CliCommand]:
         game: a registered game.
 
     Returns:
-        ``{"compare": ..., "skill": ...}`` for a game with a :class:`PlaySpec`, else ``{}``.
+        ``{"compare": ..., "skill": ...}`` for a game with a [`PlaySpec`][dreidelpoker.play.PlaySpec], else ``{}``.
     """
     spec = game.play
     if spec is None:

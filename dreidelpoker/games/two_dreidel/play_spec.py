@@ -152,7 +152,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRul
 
 def spin_game_exploitability(rules: TwoDreidelRules) -> tuple[str, dict[str, tuple[object, ...]]]:
     """Each whole-game bot's exploitability in the exactly solved heads-up spin game
-    (:func:`~dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game` with its defaults:
+    ([`solve_spin_game`][dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game] with its defaults:
     pot 4, stacks 8 and 8, two spins, betting; sequence-form LP).
 
     Parameters:
