@@ -1,5 +1,5 @@
 """The ``simulate GAME`` and ``sweep GAME`` CLI verbs, built for every playable game from
-its :class:`~dreidelpoker.games.protocol.PlaySpec`; the game adds only its rules options."""
+its [`PlaySpec`][dreidelpoker.play.PlaySpec]; the game adds only its rules options."""
 
 from __future__ import annotations
 
@@ -217,7 +217,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         game: a registered game.
 
     Returns:
-        ``{"simulate": ..., "sweep": ...}`` for a game with a :class:`PlaySpec`, else ``{}``.
+        ``{"simulate": ..., "sweep": ...}`` for a game with a [`PlaySpec`][dreidelpoker.play.PlaySpec], else ``{}``.
     """
     spec = game.play
     if spec is None:

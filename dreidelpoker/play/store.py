@@ -110,7 +110,7 @@ class BatchStore:
 
         Parameters:
             game: the game name.
-            key: the batch key (:func:`batch_key`).
+            key: the batch key ([`batch_key`][dreidelpoker.play.store.batch_key]).
             count: how many records the batch must hold.
             report: say what is wrong instead of passing over it quietly: a file that is not
                 a stored batch at all raises :class:`~dreidelpoker.errors.InputError` naming

@@ -162,7 +162,7 @@ def sweep(
             played again. The folder is checked before any game is played.
 
     Returns:
-        A :class:`SweepResult` (tidy ``to_pandas()``, ``plot``, ``heatmap``).
+        A [`SweepResult`][dreidelpoker.play.SweepResult] (tidy ``to_pandas()``, ``plot``, ``heatmap``).
 
     Raises:
         ValueError: rules of different games, unknown keys, bad line-ups or counts; a cache
@@ -244,7 +244,7 @@ def key_without_seed(key: str) -> str:
 
 @dataclass(frozen=True, eq=False)
 class SweepResult:
-    """The cells of a sweep, each with its :class:`SimulationResult`."""
+    """The cells of a sweep, each with its [`SimulationResult`][dreidelpoker.play.SimulationResult]."""
 
     game: str
     games: int
