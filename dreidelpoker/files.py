@@ -3,11 +3,11 @@
 A long computation must never end in a traceback because its output path was bad, and a
 kill during a write must never leave half a file behind. So:
 
-* :func:`check_output_folder` and :func:`check_output_file` look at a path *before* the
+* [`check_output_folder`][dreidelpoker.files.check_output_folder] and [`check_output_file`][dreidelpoker.files.check_output_file] look at a path *before* the
   work starts (a file where a folder is needed, ``/dev/null``, a missing or unwritable
   folder, a name too long for the file system, an unknown plot extension) and raise one
-  :class:`~dreidelpoker.errors.InputError` line naming the path and the problem;
-* :func:`write_text_atomic` and :func:`save_figure_atomic` write to a temporary file in the
+  [`InputError`][dreidelpoker.errors.InputError] line naming the path and the problem;
+* [`write_text_atomic`][dreidelpoker.files.write_text_atomic] and [`save_figure_atomic`][dreidelpoker.files.save_figure_atomic] write to a temporary file in the
   same folder, flush it to disk and rename it over the target (``os.replace``): a reader
   sees the old file or the whole new one, never a part.
 
@@ -103,7 +103,7 @@ def check_output_folder(path: Any, *, what: str, create: bool = True) -> Path:
         create: create a missing folder (its parent must exist).
 
     Returns:
-        The folder as a :class:`pathlib.Path`.
+        The folder as a `pathlib.Path`.
 
     Raises:
         InputError: the path is a file or a device (``/dev/null``), its parent is missing,
@@ -142,7 +142,7 @@ def check_output_file(path: Any, *, what: str, suffixes: Sequence[str] | None = 
         suffixes: the allowed extensions (lower case, with the dot), or ``None`` for any.
 
     Returns:
-        The file as a :class:`pathlib.Path`.
+        The file as a `pathlib.Path`.
 
     Raises:
         InputError: the path is a folder or a device, has no or an unknown extension, its

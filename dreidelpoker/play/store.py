@@ -113,9 +113,9 @@ class BatchStore:
             key: the batch key ([`batch_key`][dreidelpoker.play.store.batch_key]).
             count: how many records the batch must hold.
             report: say what is wrong instead of passing over it quietly: a file that is not
-                a stored batch at all raises :class:`~dreidelpoker.errors.InputError` naming
+                a stored batch at all raises [`InputError`][dreidelpoker.errors.InputError] naming
                 it, and one whose key, count or checksum does not match gives a
-                :class:`StaleEntryWarning` (and ``None``: the batch is played again).
+                [`StaleEntryWarning`][dreidelpoker.play.store.StaleEntryWarning] (and ``None``: the batch is played again).
 
         Returns:
             The records in game order, or ``None`` (missing, another key, wrong count or checksum).
