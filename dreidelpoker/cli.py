@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -30,6 +31,8 @@ VERB_HELP = {
     "chain": "Markov-chain analyses (deck cycles, game length)",
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "compare": "paired studies of rules variants: common random numbers, rotated seats, precision-stopped",
+    "skill": "how much skill a game rewards: each bot's skill gap, and ratings of all bots",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
     "explore": "open a game's interactive explorer live in Voilà (a local web page)",
 }
@@ -128,6 +131,14 @@ def _short_message(text: str, limit: int = 500) -> str:
     return line if len(line) <= limit else f"{line[:limit // 2]} … {line[-limit // 3:]}"
 
 
+def _warning_line(where: str) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that prints one line naming the command."""
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: Any = None, line: str | None = None) -> None:
+        print(f"{where}: warning: {_one_line(str(message))}", file=sys.stderr)
+    return show
+
+
 def _one_line(text: str) -> str:
     """Collapse a message to one line, so every error is exactly one line on stderr."""
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip()) or "(no message)"
@@ -135,8 +146,8 @@ def _one_line(text: str) -> str:
 
 def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
-    protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
-    when it can be played whole (a game's own command of the same verb wins).
+    protocol but no equity command of its own, and the generic ``simulate``, ``sweep``,
+    ``compare`` and ``skill`` when it can be played whole (a game's own command of the same verb wins).
 
     Parameters:
         game: a registered game.
@@ -146,8 +157,9 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """
     from .explore import explore_commands
     from .play.cli import play_commands
+    from .play.study_cli import study_commands
 
-    commands = {**play_commands(game), **explore_commands(game), **game.commands}
+    commands = {**play_commands(game), **study_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
         from .analysis import equity_command
 
@@ -310,7 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(_join_dash_values(args_list))
         where = f"dreidelpoker {args.verb} {args.game}"
-        with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
+        with use_progress(not args.json), warnings.catch_warnings():  # bars on stderr, only on a terminal
+            warnings.showwarning = _warning_line(where)  # e.g. a stale cache entry: one line, not two
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:
