@@ -349,7 +349,7 @@ def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameSt
     return state
 
 
-def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tuple[HistoryItem, ...] | None,
+def _record(spec: PlaySpec[Any], index: int, final: GameState[Any, Any], history: tuple[HistoryItem, ...] | None,
             steps: int) -> GameRecord:
     returns = tuple(final.returns())
     truncated = final.truncated
@@ -363,7 +363,7 @@ def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tup
 
 
 def play_batch(
-    spec: PlaySpec, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    spec: PlaySpec[Any], lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool, *, rules: Any,
 ) -> list[GameRecord]:
     """Play the games ``indices`` of a run (the unit of work sent to an executor)."""
@@ -371,7 +371,7 @@ def play_batch(
 
 
 def _play_batch(
-    spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
     """:func:`play_batch` with the arguments in a task's order (``run_tasks``).
@@ -392,7 +392,7 @@ def _play_batch(
     return out
 
 
-def _play_one(spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
+def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
               entropy: int | Sequence[int], i: int, hand_limit: int | None, keep_history: bool) -> GameRecord:
     """Game ``i`` of a run, played and recorded (its states are freed when this returns)."""
     bots = [make_bot(spec, b, rules=rules) for b in lineup]

@@ -41,7 +41,7 @@ def check_count(name: str, value: object, *, low: int, high: int) -> int:
     return v
 
 
-def play_spec(rules: Any) -> tuple[GameInfo, PlaySpec]:
+def play_spec(rules: Any) -> tuple[GameInfo[Any], PlaySpec[Any]]:
     """The registered game of ``rules`` and how to play it.
 
     Parameters:
@@ -149,7 +149,7 @@ def simulate(
 
 
 def _run(
-    spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
+    spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
     *, executor: Any, progress: bool, keep_history: bool, chunks: int | None, desc: str,
 ) -> list[GameRecord]:
     workers = (getattr(executor, "_max_workers", None) or 2) if executor is not None else 1
