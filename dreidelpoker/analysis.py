@@ -22,7 +22,8 @@ from .games.protocol import AnalysisGame
 from .games.registry import CliCommand, generic_help
 from .montecarlo import MonteCarloEstimate, ShowdownTally
 from .errors import InputError
-from .limits import MAX_SAMPLES, check_count, check_seed, int_arg, monte_carlo_options, progress_bar
+from .limits import MAX_SAMPLES, int_arg, monte_carlo_options, progress_bar
+from .validation import check_count, check_seed
 from .rules_cli import add_rules_flags, rules_from_args
 
 __all__ = ["Method", "equity_command", "exact_equity", "monte_carlo_equity"]

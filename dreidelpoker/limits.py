@@ -6,9 +6,10 @@ the same number. A count above its bound raises :class:`~dreidelpoker.errors.Inp
 (or :class:`~dreidelpoker.errors.ResourceLimitError` when an option raises the limit)
 before anything is allocated.
 
+The checks themselves live in :mod:`dreidelpoker.validation`.
+
 Examples:
-    >>> check_count(5, "samples", low=2, high=MAX_SAMPLES)
-    5
+    >>> from dreidelpoker.validation import check_count
     >>> check_count(10 ** 10, "samples", low=2, high=MAX_SAMPLES)
     Traceback (most recent call last):
     ...
@@ -24,11 +25,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .errors import InputError, InputTypeError, shorten
+from .errors import InputError, shorten
+from .validation import check_count, check_seed
 
 __all__ = [
-    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_SEED", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count", "check_count",
-    "check_seed", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
+    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
+    "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
@@ -40,9 +42,6 @@ MAX_ITERATIONS = 1_000_000
 #: Most chips in one Two Dreidel stack, blind or pot (every bet size is a legal action, so the
 #: work of each betting decision grows with it).
 MAX_STACK = 10_000
-#: Seeds are non-negative integers below 2**128 (numpy's SeedSequence takes any size; this keeps
-#: outputs and messages short).
-MAX_SEED = 2 ** 128 - 1
 #: Work units (samples, states, games) above which a progress bar is worth showing.
 PROGRESS_MIN_WORK = 200_000
 
@@ -61,60 +60,6 @@ def approx_count(n: int) -> str:
         ('12,345', 'about 10^17')
     """
     return f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
-
-
-def check_count(value: Any, name: str, *, low: int, high: int, hint: str = "") -> int:
-    """Check that ``value`` is an int from ``low`` to ``high``, before any work.
-
-    Parameters:
-        value: what the user passed.
-        name: the argument's name as the user wrote it (``"samples"`` or ``"--samples"``).
-        low: the smallest allowed value.
-        high: the largest allowed value (a documented bound).
-        hint: added to the message, e.g. what the bound protects.
-
-    Returns:
-        ``value``.
-
-    Raises:
-        InputTypeError: if ``value`` is not an int (bools are refused).
-        InputError: if it is outside ``low..high``.
-
-    Examples:
-        >>> check_count(3, "games", low=1, high=10)
-        3
-    """
-    allowed = f"an integer from {low:,} to {high:,}"
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputTypeError(f"{name} must be {allowed}, got {type(value).__name__} {shorten(value)}")
-    if not low <= value <= high:
-        raise InputError(f"{name} must be {allowed}, got {shorten(value)}" + (f" ({hint})" if hint else ""))
-    return value
-
-
-def check_seed(value: Any, name: str = "seed") -> int:
-    """Check a seed: an int from 0 to :data:`MAX_SEED`.
-
-    Parameters:
-        value: the seed.
-        name: the argument's name.
-
-    Returns:
-        ``value``.
-
-    Raises:
-        InputTypeError: if it is not an int.
-        InputError: if it is negative or too large.
-
-    Examples:
-        >>> check_seed(7)
-        7
-    """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputTypeError(f"{name} must be a non-negative integer, got {type(value).__name__} {shorten(value)}")
-    if not 0 <= value <= MAX_SEED:
-        raise InputError(f"{name} must be an integer from 0 to 2**128 - 1, got {shorten(value)}")
-    return value
 
 
 def int_arg(text: str) -> int:

@@ -48,7 +48,8 @@ from ._markov_graph import class_period, reachable, strong_classes
 from ._markov_numbers import _FLOAT_TOL, _check_row, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
-from .limits import check_count, progress_bar
+from .limits import progress_bar
+from .validation import check_count
 from ._fractions import to_rational
 
 if TYPE_CHECKING:

@@ -302,7 +302,7 @@ class _Games(argparse.Action):
 
 def _check_counts(args: argparse.Namespace) -> None:
     """The generic counts, checked under the names the user typed (``--games``, not ``games``)."""
-    from ..limits import check_count, check_seed
+    from ..validation import check_count, check_seed
     from .runner import MAX_GAMES
 
     check_count(args.games, getattr(args, "games_flag", "--games"), low=1, high=MAX_GAMES)

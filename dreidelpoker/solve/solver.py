@@ -25,7 +25,8 @@ from .exact import Behaviour, Policy, behaviour_from_plan, behaviour_from_policy
 from .exact import profile_value, rationalize
 from .lp import solve_sequence_form
 from ..errors import InputError
-from ..limits import MAX_ITERATIONS, check_count
+from ..limits import MAX_ITERATIONS
+from ..validation import check_count
 
 __all__ = ["GameSolution", "exploitability_of", "solve"]
 

@@ -26,6 +26,7 @@ from .rules import FACES, ClassicDreidelRules
 from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
+from ...validation import default_rules
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
@@ -250,7 +251,7 @@ def analyze(
         >>> res.expected_spins, res.win_probabilities
         (20/9, (37/68, 31/68))
     """
-    rules = rules or ClassicDreidelRules()
+    rules = default_rules(rules, ClassicDreidelRules)
     if method not in ("exact", "float", "auto"):
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     check_chain_size(max_states, rules=rules)  # refuse a chain far too big at once, before any work

@@ -21,7 +21,8 @@ from ..._fractions import to_fraction, to_rational
 from ..._sparse_solve import solve_exact
 from .rules import ClassicDreidelRules
 from ...errors import InputError
-from ...limits import check_count
+from ...validation import check_count
+from ...validation import default_rules
 
 __all__ = ["MAX_PAYOFF_SPINS", "continuous_winnings", "spin_payoffs"]
 
@@ -31,7 +32,7 @@ MAX_PAYOFF_SPINS = {"continuous": 2_000, "up": 300, "down": 300}
 
 
 def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    g, h, n, s = (to_fraction(p) for p in (rules or ClassicDreidelRules()).face_probabilities)
+    g, h, n, s = (to_fraction(p) for p in default_rules(rules, ClassicDreidelRules).face_probabilities)
     return g, h, n, s
 
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from .rules import ClassicDreidelRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -106,7 +107,7 @@ def simulate(
     """
     from ...play import simulate as play_simulate
 
-    rules = rules or ClassicDreidelRules()
+    rules = default_rules(rules, ClassicDreidelRules)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InputError(f"games must be a positive integer, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

@@ -41,8 +41,10 @@ from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets
 from .tables import remaining_deck
 from ...caches import bounded_cache
-from ...limits import MAX_SAMPLES, check_count, check_seed, progress_bar
+from ...limits import MAX_SAMPLES, progress_bar
+from ...validation import check_count, check_seed
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "Method", "OpponentDice", "dice_known", "equity",
@@ -518,7 +520,7 @@ def equity(
         >>> equity("4,4,2", opponent_dice=["4,2,4"]).equity  # the same dice: a fair fight
         1/2
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     if method not in _METHODS:
         raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
     check_count(samples, "samples", low=2, high=MAX_SAMPLES)

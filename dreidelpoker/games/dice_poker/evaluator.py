@@ -23,6 +23,7 @@ from ...caches import bounded_cache
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -337,7 +338,7 @@ def evaluate(
         >>> evaluate("5,5,5", "AS,AH,AD") > evaluate("6,6,6", "KS,KH,KD")  # double barrels
         True
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     c = parse_cards(cards)
     if len(c) != 3:

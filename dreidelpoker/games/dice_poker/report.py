@@ -14,6 +14,7 @@ from .equity import equity, parse_opponent_dice
 from .evaluator import CATEGORY_NAMES, evaluate
 from .rules import DicePokerRules
 from .tables import conditional_table
+from ...validation import default_rules
 
 __all__ = ["UNKNOWN", "dice_report", "explorer_report"]
 
@@ -70,7 +71,7 @@ def dice_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: 
         >>> "Dice 1-1-1" in dice_report((1, 1, 1), ["?"] * 3, "")
         True
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     known = parse_cards([c for c in cards if c and c != UNKNOWN])
     opps = parse_opponent_dice(opponent_dice) if opponent_dice.strip() else []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 from ...errors import InputError
+from ...validation import check_literal_fields
 
 __all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "MAX_PLAYERS", "DicePokerRules"]
 
@@ -63,8 +64,7 @@ class DicePokerRules:
         _check_int("players", self.players, 2, MAX_PLAYERS)
         _check_int("ante", self.ante, 0)
         _check_int("bet", self.bet, 1)
-        if self.betting not in BETTING_STRUCTURES:
-            raise InputError(f"betting must be one of {list(BETTING_STRUCTURES)}, got {self.betting!r}")
+        check_literal_fields(self)
         _check_bool("straights_from_one", self.straights_from_one)
         _check_bool("bobtail_from_one", self.bobtail_from_one)
 

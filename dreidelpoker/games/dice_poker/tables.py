@@ -37,6 +37,7 @@ from .space import (
     suit_weight,
 )
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "SPACES",
@@ -85,7 +86,7 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
         >>> category_table(space="dice-multiset").total
         1237600
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     _check_space(space)
     counts = [0] * len(CATEGORY_NAMES)
     card_w = [suit_weight(t) for t in RANK_TRIPLES]
@@ -156,7 +157,7 @@ def conditional_table(
         >>> conditional_table("6,5,3", "K,K").total
         50
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     known = parse_cards(cards)
     gone = parse_cards(removed, max_cards=52, what="removed cards")
@@ -197,7 +198,7 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
         >>> m["6-6-6", "Six of a kind"]
         1/5525
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     rows = []
     card_w = [suit_weight(t) for t in RANK_TRIPLES]
     total = sum(card_w)
@@ -270,7 +271,7 @@ def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
         >>> a.ordered_outcomes, a.six_of_a_kind_ordered, a.six_of_a_kind_probability
         (4773600, 20, 1/238680)
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     tables = {s: category_table(rules=rules, space=s) for s in SPACES}
     strengths: set[Any] = set()
     six: list[str] = []

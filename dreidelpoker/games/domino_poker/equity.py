@@ -39,6 +39,7 @@ from .tiles import (
     tiles_mask,
 )
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "MAX_DEALS",
@@ -172,7 +173,7 @@ def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | No
         >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
         756756
     """
-    return setup_deal(hand, opponents, rules=rules or DominoPokerRules()).ordered_deals()
+    return setup_deal(hand, opponents, rules=default_rules(rules, DominoPokerRules)).ordered_deals()
 
 
 class _Counter:
@@ -341,7 +342,7 @@ def equity(
         >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3,4-4,5-1,5-3"]).win
         0
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     deal = setup_deal(hand, opponents, rules=rules)
     total = deal.ordered_deals()
     work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
@@ -439,7 +440,7 @@ def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.in
         >>> int(w.max()), int(w.min())
         (3003, 0)
     """
-    return _heads_up_wins((rules or DominoPokerRules()).low_runs)
+    return _heads_up_wins(default_rules(rules, DominoPokerRules).low_runs)
 
 
 @bounded_cache(maxsize=8)
@@ -473,7 +474,7 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     from .evaluator import category_names
     from .table import DISTINCT_HANDS
 
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     t = strength_tables(rules.low_runs)
     wins = heads_up_wins(rules=rules)
     opp = comb(len(TILES) - HAND_SIZE, HAND_SIZE)

@@ -15,6 +15,7 @@ from .categories import CATEGORY_DEFINITIONS, LOW_STRAIGHTS, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "CATEGORY_DEFINITIONS",
@@ -136,7 +137,7 @@ def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandVa
         >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", rules=DominoPokerRules(low_runs="straight")).category
         'Straight ones'
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     tiles = parse_hand(hand)
     return evaluate_tiles(tiles, rules.low_runs)
 

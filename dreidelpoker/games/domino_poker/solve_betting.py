@@ -36,6 +36,7 @@ from .manifest import MANIFEST
 from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
+from ...validation import default_rules
 
 __all__ = ["DATA_FILE", "DominoBettingSolution", "MAX_SOLVER_RAISES", "solve_betting", "SOLVE_COMMAND"]
 
@@ -245,7 +246,7 @@ def solve_betting(
         >>> sol.result.iterations, len(sol.opening)
         (2, 15504)
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     _check_rules(rules)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise InputError(f"iterations must be a positive integer, got {iterations!r}")

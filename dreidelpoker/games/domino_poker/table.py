@@ -23,6 +23,7 @@ from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, evaluate_tiles, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, TILES, Tile
+from ...validation import default_rules
 
 __all__ = [
     "ALL_HANDS",
@@ -227,7 +228,7 @@ def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
         >>> t.row("Straight fives").probability
         1/7752
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     return _build_table(
         category_counts(rules.low_runs), rules.low_runs,
         f"Domino Poker categories over all {DISTINCT_HANDS:,} hands (low_runs={rules.low_runs!r})", rules,

@@ -28,6 +28,7 @@ from .exact import play_dealt
 from .game import new_game, tables
 from .rules import QueenieRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = ["pot_table", "seat_table", "skill_table", "speed_table", "swap_study"]
 
@@ -70,7 +71,7 @@ def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int
         >>> row["players"], row["cards"].samples
         (4, 20)
     """
-    base = rules or QueenieRules()
+    base = default_rules(rules, QueenieRules)
     rows = []
     for p in players:
         res = simulate(replace(base, players=p), [bots] * p, games=deals, seed=seed, progress=False)
@@ -205,7 +206,7 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
         >>> sum(r["deals"] for r in rows)
         20
     """
-    r = replace(rules or QueenieRules(), session_deals=1)
+    r = replace(default_rules(rules, QueenieRules), session_deals=1)
     if r.queen_card != "deck":
         raise InputError("rules: swap_study deals the queen-pot card from the deck (queen_card='deck')")
     rng = np.random.default_rng(seed)

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from ...errors import InputError
+from ...validation import check_literal_fields
 
 __all__ = [
     "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
@@ -225,8 +226,7 @@ class SkirmishRules:
     skirmish_limit: int = 10_000
 
     def __post_init__(self) -> None:
-        if self.tie not in TIE_RULES:
-            raise InputError(f"tie must be one of {', '.join(repr(t) for t in TIE_RULES)}; got {self.tie!r}")
+        check_literal_fields(self)
         _int_field("line_size", self.line_size, 0, 50)
         _int_field("pile_size", self.pile_size, 1, 50)
         _int_field("skirmish_limit", self.skirmish_limit, 1)

@@ -23,6 +23,7 @@ from .spin import SpinTable, spin_table
 from .equity import equity
 from .table import PutBackTable, put_back_equities
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = ["TableReport", "at_the_table"]
 
@@ -152,7 +153,7 @@ def at_the_table(
         >>> [d.decision for d in r.spin.decisions]
         ['call', 'call', 'call', 'call']
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     posts = tuple(table_posteriors(rules, discards=opponent_discards, hand_number=hand_number,
                                    visibility=visibility, policy=policy))
     n_cards = len(parse_cards(cards, what="your cards", rules=rules))

@@ -32,13 +32,15 @@ from .deck import DeckState
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_points, normal_key, trumps
 from .size import check_chain_size, estimated_states
-from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
+from ...limits import MAX_HAND_NUMBER, progress_bar
+from ...validation import check_count
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError, ResourceLimitError
 from ._hand_step import (  # one hand's step, re-exported: the chain's public names since the start
     HandStep, deck_size_cycle, hand_steps, transitions,
 )
 from ._hand_step import after_hand as after_hand
+from ...validation import default_rules
 
 if TYPE_CHECKING:
     from ...markov import MarkovChain
@@ -510,9 +512,7 @@ def deck_chain(
         ...
         dreidelpoker.errors.InputError: unknown policy 'keep-all'; known policies: normal-best, save-gimel, keep-shin, greedy-equity (or pass a callable)
     """
-    rules = rules or TwoDreidelRules()
-    if not isinstance(rules, TwoDreidelRules):
-        raise InputTypeError(f"rules must be a TwoDreidelRules, got {type(rules).__name__}")
+    rules = default_rules(rules, TwoDreidelRules)
     pol = resolve_policy(policy, rules=rules)
     if start is None:
         st = DeckState.fresh(rules)
@@ -634,7 +634,7 @@ def heads_up_long_run(
         >>> heads_up_long_run(TwoDreidelRules(), hero="keep-shin").trump
         4/121
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     a = hero if isinstance(hero, DeckChain) else deck_chain(rules, policy=hero)
     b = opponent if isinstance(opponent, DeckChain) else deck_chain(rules, policy=opponent)
     for c in (a, b):

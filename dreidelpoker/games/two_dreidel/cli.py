@@ -13,7 +13,8 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...limits import check_count, int_arg
+from ...limits import int_arg
+from ...validation import check_count
 from ..._lazy import LazyRefs
 from ..registry import CliCommand, CliResult
 from .manifest import MANIFEST

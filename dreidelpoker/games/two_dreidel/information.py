@@ -52,8 +52,10 @@ from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
 from .size import check_posterior_work
-from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
+from ...limits import MAX_HAND_NUMBER, progress_bar
+from ...validation import check_count
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "OpponentPosterior",
@@ -96,7 +98,7 @@ def parse_discards(
         ...
         dreidelpoker.errors.InputError: discard 'GHN' (hand 1) has 3 cards; each hand's discard is the 2 kept cards
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if discards is None:
         return ()
     if isinstance(discards, str):
@@ -408,7 +410,7 @@ def opponent_posterior(
         ...
         dreidelpoker.errors.InputError: opponent discards GH, GN: the deck 1-5-5-1 could not have produced them (no sequence of draws does, from hand 2 on)
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     vis = rules.discard_visibility if visibility is None else visibility
     if vis not in _VISIBILITIES:
         raise InputError(f"visibility must be one of {list(_VISIBILITIES)}, got {vis!r}")
@@ -511,7 +513,7 @@ def table_posteriors(
     """
     from .equity import MAX_OPPONENTS
 
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(discards, str) or not isinstance(discards, Sequence):
         raise InputTypeError("discards must be a list with one discard history per opponent")
     n = len(discards)

@@ -13,6 +13,7 @@ from ...errors import InputError, InputTypeError, shorten
 from ...limits import MAX_STACK
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
+from ...validation import check_choice, check_literal_fields
 
 __all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
@@ -249,14 +250,8 @@ class TwoDreidelRules:
             object.__setattr__(self, "_spin_key", ("exact", exact))
         else:
             self._sympy_spin_probabilities(given)
-        if self.half_pot_rounding not in ("up", "down"):
-            raise InputError(f"half_pot_rounding must be 'up' or 'down', got {self.half_pot_rounding!r}")
-        if self.streets not in STREET_SEQUENCES:
-            raise InputError(f"streets must be one of {list(STREET_SEQUENCES)}, got {self.streets!r}")
-        if self.short_stack not in ("all-in", "fold"):
-            raise InputError(f"short_stack must be 'all-in' or 'fold', got {self.short_stack!r}")
-        if self.discard_visibility not in ("all", "top-two"):
-            raise InputError(f"discard_visibility must be 'all' or 'top-two', got {self.discard_visibility!r}")
+        check_literal_fields(self)
+        check_choice(self.streets, "streets", STREET_SEQUENCES)
         for alias, target in self.aliases.items():
             if target not in syms:
                 raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")

@@ -43,6 +43,7 @@ from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError
 from ...limits import int_arg, progress_bar
 from ...rules_cli import add_rules_flags, rules_from_args
+from ...validation import default_rules
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
 
@@ -332,7 +333,7 @@ def solve_spin_game(
         >>> sol.call_probability(1, "GG", "G")
         Fraction(1, 1)
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(discards, str) or len(discards) != 2:
         raise InputError(f"discards must give one history per seat (2), got {discards!r}")
     lengths = {len(parse_discards(d, rules=rules)) for d in discards if d is not None}

@@ -39,6 +39,7 @@ from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
 
@@ -84,7 +85,7 @@ def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) ->
         >>> spin_buy_in("H", 5, rules=TwoDreidelRules(half_pot_rounding="down"))
         2
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     pot = _nonneg_int("pot", pot)
     kind = rules.spin_buy_ins[_face_index(rules, face)]
     if kind == "pot":
@@ -194,7 +195,7 @@ def spin_decision(
         >>> spin_decision("N", pot=6, equity=0, opponents=2).decision
         'either'
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     pot = _nonneg_int("pot", pot)
     e = _probability("equity", equity)
     q = _probability("call_probability", call_probability)
@@ -335,7 +336,7 @@ def spin_table(
         >>> [(d.face, d.decision) for d in t.decisions]
         [('G', 'fold'), ('H', 'fold'), ('N', 'call'), ('S', 'call')]
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     decisions = tuple(
         spin_decision(f, pot=pot, equity=equity, rules=rules, hero_stack=hero_stack, opponents=opponents,
                       call_probability=call_probability)

@@ -50,6 +50,7 @@ from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolv
 from .ranking import Hand, format_hand, heads_up_points, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "BestResponse", "EquilibriumResult", "PutBackMDP", "best_put_back_policy", "exploitability",
@@ -92,7 +93,7 @@ class PutBackMDP:
     """
 
     def __init__(self, rules: TwoDreidelRules | None = None, *, max_states: int = 200_000) -> None:
-        self.rules = rules or TwoDreidelRules()
+        self.rules = default_rules(rules, TwoDreidelRules)
         self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
         self._arrays = _build(self.rules, max_states)
@@ -390,7 +391,7 @@ def best_put_back_policy(
         >>> br.value > sympy.Rational(1, 2), br.iterations >= 1
         (True, True)
     """
-    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    mdp = mdp or PutBackMDP(default_rules(rules, TwoDreidelRules))
     return mdp.best_response(opponent)
 
 
@@ -414,7 +415,7 @@ def exploitability(
         >>> exploitability(TwoDreidelRules(), policy="normal-best") > 0
         True
     """
-    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    mdp = mdp or PutBackMDP(default_rules(rules, TwoDreidelRules))
     return mdp.best_response(policy).value - sympy.Rational(1, 2)
 
 
@@ -663,7 +664,7 @@ def put_back_equilibrium(
         >>> eq.exploitability < sympy.Rational(1, 10**6)
         True
     """
-    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    mdp = mdp or PutBackMDP(default_rules(rules, TwoDreidelRules))
     half = sympy.Rational(1, 2)
     rows = []
     for name in POLICIES:

@@ -43,6 +43,7 @@ from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "BeforeDrawEquity",
@@ -92,7 +93,7 @@ def parse_drawn(
         ...
         dreidelpoker.errors.InputError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(drawn, str):
         cards = parse_cards(drawn, what="drawn cards", rules=rules)
     else:
@@ -300,7 +301,7 @@ def put_back_equities(
         >>> t.best.put_back  # a fresh-deck normal-best opponent never keeps the lone Shin
         'H'
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if method not in ("exact", "monte-carlo"):
         raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
     cards = parse_drawn(drawn, top=top, hero_deck=hero_deck, rules=rules)
@@ -394,7 +395,7 @@ def before_draw_equity(
         >>> r.equity > before_draw_equity(DeckState.fresh(rules), opponents=1).equity
         True
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if not isinstance(state, DeckState):
         raise InputTypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
     lists = opponent_hand_lists(opponents, policy, rules=rules)
@@ -467,7 +468,7 @@ def monte_carlo_equity(
         >>> mc.intervals["equity"][0] < 10 / 11 < mc.intervals["equity"][1]
         True
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     lists = opponent_hand_lists(opponents, policy, rules=rules)
     if isinstance(hero, DeckState):
         hero_w = hand_weights(kept_hand_distribution(rules, state=hero, policy=hero_policy), rules=rules)
