@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from numbers import Rational as _RationalABC
-from numbers import Real as _RealABC
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .errors import InputError, InputTypeError
+from .errors import InputError
+from .strict_numbers import exact_number
 
 if TYPE_CHECKING:
     import sympy
@@ -35,9 +34,10 @@ def loaded_sympy() -> Any:
 
 
 def to_fraction(value: Any, *, what: str = "value") -> Fraction:
-    """The one way in: an int, Fraction, sympy Rational or ``"p/q"`` string as a Fraction.
+    """The one way in: an int, Fraction, sympy Rational or number text as a Fraction.
 
-    Floats are refused (they are not exact); so are bools.
+    Text is read by :func:`dreidelpoker.strict_numbers.parse_exact` (integers, decimals,
+    ``p/q``; never evaluated). Floats are refused (they are not exact); so are bools.
 
     Raises:
         InputTypeError: for a float, a bool or a value that is no number.
@@ -52,31 +52,7 @@ def to_fraction(value: Any, *, what: str = "value") -> Fraction:
         ...
         dreidelpoker.errors.InputTypeError: face probability is the float 0.25; give an exact number like 1/4 (int, fractions.Fraction, sympy Rational or 'p/q')
     """
-    if isinstance(value, bool):
-        raise InputTypeError(f"{what} must be an exact number, not the bool {value!r}")
-    if isinstance(value, Fraction):
-        return value
-    if type(value) is int:
-        return Fraction(value)
-    sp = loaded_sympy()
-    if sp is not None and isinstance(value, sp.Basic):
-        if value.is_Rational:
-            return Fraction(int(value.p), int(value.q))
-        raise InputTypeError(f"{what} must be an exact rational number, got the sympy expression {value!r}")
-    if isinstance(value, _RationalABC):  # int, numpy integers register as Integral
-        return Fraction(int(value.numerator), int(value.denominator))
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"{what} {value!r} is not an exact number like '3/4'") from None
-    if isinstance(value, _RealABC) or type(value).__name__.startswith("float"):
-        raise InputTypeError(f"{what} is the float {value!r}; give an exact number like 1/4 "
-                             "(int, fractions.Fraction, sympy Rational or 'p/q')")
-    raise InputTypeError(
-        f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
-        f"got {type(value).__name__} {value!r}"
-    )
+    return exact_number(value, what=what)
 
 
 def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:

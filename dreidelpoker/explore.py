@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import InputError
+from .limits import int_arg
 from .games.registry import CliCommand, GameInfo, games, generic_help, get_game
 
 __all__ = ["explore_commands", "explorer_notebook", "voila_command"]
@@ -104,7 +105,7 @@ def _add_arguments(game: str) -> Any:
     def add(p: argparse.ArgumentParser) -> None:
         p.add_argument("--explorer", choices=list(_explorers(game)), default=next(iter(_explorers(game))),
                        help="which explorer (default: %(default)s)")
-        p.add_argument("--port", type=int, default=8866, help="port on 127.0.0.1 (default: %(default)s)")
+        p.add_argument("--port", type=int_arg, default=8866, help="port on 127.0.0.1 (default: %(default)s)")
         p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
         p.add_argument("--dry-run", action="store_true", help="write the notebook and print the command only")
     return add

@@ -25,12 +25,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .errors import InputError, shorten
+from .errors import InputError
 from .validation import check_count, check_seed
 
 __all__ = [
     "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
-    "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
+    "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
@@ -65,8 +65,9 @@ def approx_count(n: int) -> str:
 def int_arg(text: str) -> int:
     """An argparse ``type=`` for whole numbers: a clear, short message for anything else.
 
-    Accepts an optional sign, digits and ``_`` separators, up to 100 digits (every bound
-    in the library is far smaller, so the bound check that follows names the real range).
+    Reads text with :func:`~dreidelpoker.strict_numbers.parse_integer`: an optional sign,
+    ASCII digits and ``_`` separators, up to 100 digits (every bound in the library is far
+    smaller, so the bound check that follows names the real range).
 
     Parameters:
         text: the command-line text.
@@ -83,20 +84,43 @@ def int_arg(text: str) -> int:
         >>> int_arg("²")
         Traceback (most recent call last):
         ...
-        argparse.ArgumentTypeError: '²' is not an integer like 12
+        argparse.ArgumentTypeError: '²' is not an integer: it uses the non-ASCII digit '²' (U+00B2); write digits 0-9
     """
     import argparse
-    import re
 
-    cleaned = text.strip()
-    if not re.fullmatch(r"[+-]?[0-9][0-9_]{0,120}", cleaned, flags=re.ASCII) or len(cleaned.replace("_", "")) > 101:
-        if re.fullmatch(r"[+-]?[0-9_]+", cleaned, flags=re.ASCII):
-            raise argparse.ArgumentTypeError(f"{shorten(text)} has too many digits")
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12")
+    from .strict_numbers import parse_integer
+
     try:
-        return int(cleaned)
-    except ValueError:  # e.g. "1__0"
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12") from None
+        return parse_integer(text, what="")
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def float_arg(text: str) -> float:
+    """An argparse ``type=`` for a finite number given as an integer, a decimal or ``p/q``
+    (read by :func:`~dreidelpoker.strict_numbers.parse_float`: no ``nan``, ``inf`` or exponents).
+
+    Parameters:
+        text: the command-line text.
+
+    Returns:
+        The float.
+
+    Raises:
+        argparse.ArgumentTypeError: for anything else (argparse turns it into a usage error).
+
+    Examples:
+        >>> float_arg("0.01"), float_arg("1/8")
+        (0.01, 0.125)
+    """
+    import argparse
+
+    from .strict_numbers import parse_float
+
+    try:
+        return parse_float(text, what="")
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def monte_carlo_options(samples: int | None, seed: int | None, *, monte_carlo: bool | None,

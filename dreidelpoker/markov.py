@@ -51,6 +51,7 @@ from .errors import InputError, InputTypeError
 from .limits import progress_bar
 from .validation import check_count
 from ._fractions import to_rational
+from .strict_numbers import parse_float, sympy_number
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -70,6 +71,14 @@ MAX_N_STEP = 1_000_000
 #: ``method="exact"``; larger systems go to the sparse floating-point solver.
 EXACT_MAX_STATES = 2000
 
+
+
+def _float_reward(value: Any, state: Any) -> float:
+    """A reward as a float; text is read by the strict parser, never by ``float()`` (which takes
+    ``nan`` and other scripts' digits)."""
+    if isinstance(value, str):
+        return parse_float(value, what=f"reward({state!r})")
+    return float(value)
 
 
 class MarkovChain(Generic[S, N]):
@@ -553,8 +562,9 @@ class MarkovChain(Generic[S, N]):
         """
         pi: dict[S, Any] = self.stationary_distribution(method=method, start=start)
         if all(isinstance(v, sympy.Basic) for v in pi.values()):
-            return sympy.Add(*[v * sympy.sympify(reward(s)) for s, v in pi.items() if v != 0])
-        return float(sum(float(v) * float(reward(s)) for s, v in pi.items() if v != 0))
+            # sympy_number reads a text reward strictly instead of letting sympy evaluate it.
+            return sympy.Add(*[v * sympy_number(reward(s), what=f"reward({s!r})") for s, v in pi.items() if v != 0])
+        return float(sum(float(v) * _float_reward(reward(s), s) for s, v in pi.items() if v != 0))
 
     def n_step(self, start: S | Mapping[S, Any], n: int) -> dict[S, N]:
         """The distribution after ``n`` steps from a state or an initial distribution.

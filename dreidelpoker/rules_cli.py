@@ -169,7 +169,7 @@ def _literal_values(tp: Any) -> tuple[str, ...] | None:
 
 def _classify(tp: Any) -> tuple[str, Callable[[str], Any] | None, tuple[str, ...], str | None]:
     """(kind, parse, choices, metavar) from a field's annotation; kind ``""`` = no text form."""
-    from .limits import int_arg
+    from .limits import float_arg, int_arg
 
     if tp is bool:
         return "bool", None, (), None
@@ -178,7 +178,7 @@ def _classify(tp: Any) -> tuple[str, Callable[[str], Any] | None, tuple[str, ...
     if tp is str:
         return "text", str, (), None
     if tp is float:
-        return "float", float, (), "X"
+        return "float", float_arg, (), "X"
     values = _literal_values(tp)
     if values is not None:
         return "choice", str, values, None

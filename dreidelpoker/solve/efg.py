@@ -22,6 +22,7 @@ sequence ``σ`` owns the consecutive sequences ``σ·a``) and the payoff matrix
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -33,7 +34,8 @@ import numpy.typing as npt
 import scipy.sparse as sp
 
 from ..games.protocol import GameState, Turn
-from ..errors import InputError, InputTypeError
+from ..errors import InputError, InputTypeError, shorten
+from ..strict_numbers import parse_exact
 
 __all__ = ["DEFAULT_MAX_NODES", "ExtensiveForm", "Infoset", "extensive_form"]
 
@@ -149,10 +151,12 @@ def _as_fraction(value: Any, what: str) -> Fraction:
         raise InputTypeError(f"{what} must be a number, got a bool")
     if isinstance(value, (int, Fraction)):
         return Fraction(value)
-    try:
-        return Fraction(str(value))
-    except (TypeError, ValueError):
-        raise InputTypeError(f"{what} must be an exact number (int or Fraction), got {value!r}") from None
+    if isinstance(value, float) and math.isfinite(value):
+        return Fraction(repr(value))  # the decimal the float prints
+    try:  # text and other objects (a sympy Rational) are read strictly, never evaluated
+        return parse_exact(str(value), what=what)
+    except InputError:
+        raise InputTypeError(f"{what} must be an exact number (int or Fraction), got {shorten(value)}") from None
 
 
 def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_NODES) -> ExtensiveForm:

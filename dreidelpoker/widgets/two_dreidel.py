@@ -14,6 +14,7 @@ from ..games.two_dreidel.policies import POLICIES
 from ..games.two_dreidel.rules import DECK_PRESETS, TwoDreidelRules
 from ..errors import InputError
 from .base import Explorer
+from ..strict_numbers import parse_integer
 
 __all__ = ["TwoDreidelExplorer", "VariantDesigner", "table_report", "two_dreidel_designer", "two_dreidel_explorer"]
 
@@ -63,7 +64,7 @@ def table_report(*, deck: str, drawn: str, top: str | None, discards: Sequence[s
     stacks = None
     if their_stacks.strip():
         try:
-            parts = [int(x) for x in their_stacks.split(",")]
+            parts = [parse_integer(x) for x in their_stacks.split(",")]
         except ValueError:
             raise InputError(f"their stacks {their_stacks.strip()!r} must be whole numbers like 8,3") from None
         stacks = parts * len(discards) if len(parts) == 1 else parts

@@ -22,7 +22,9 @@ _EXPORTS = {
                  "equity", "exact_cells", "parse_opponent_dice"),
     **names_from(".evaluator", "CATEGORY_NAMES", "Category", "DiceHand", "HandKey", "best_key",
                  "classify_values", "dice_partitions", "evaluate"),
-    **names_from(".rules", "BETTING_STRUCTURES", "MAX_PLAYERS", "DicePokerRules"),
+    **names_from(".game", "DicePokerGame", "DicePokerObservation", "new_game"),
+    **names_from(".play", "PLAY"),
+    **names_from(".rules", "BETTING_STRUCTURES", "LIMITS", "MAX_PLAYERS", "PLAY_MAX_PLAYERS", "DicePokerRules"),
     **names_from(".space", "DICE_MULTISETS", "RANK_TRIPLES", "dice_orderings", "keys_for_dice", "suit_weight"),
     **names_from(".tables", "SPACES", "CategoryTable", "DesignerAnswers", "category_table", "conditional_table",
                  "designer_answers", "dice_table"),
@@ -37,7 +39,9 @@ if TYPE_CHECKING:  # static checkers see the real names
     from .evaluator import (
         CATEGORY_NAMES, Category, DiceHand, HandKey, best_key, classify_values, dice_partitions, evaluate,
     )
-    from .rules import BETTING_STRUCTURES, MAX_PLAYERS, DicePokerRules
+    from .game import DicePokerGame, DicePokerObservation, new_game
+    from .play import PLAY
+    from .rules import BETTING_STRUCTURES, LIMITS, MAX_PLAYERS, PLAY_MAX_PLAYERS, DicePokerRules
     from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, suit_weight
     from .tables import (
         SPACES, CategoryTable, DesignerAnswers, category_table, conditional_table, designer_answers,
@@ -45,12 +49,13 @@ if TYPE_CHECKING:  # static checkers see the real names
     )
 
 __all__ = [
-    "BETTING_STRUCTURES", "CARD_RANKS", "CATEGORY_NAMES", "DICE_MULTISETS", "EXACT_CELL_LIMIT", "MAX_PLAYERS",
-    "RANK_TRIPLES", "SPACES", "UNKNOWN_DICE", "Card", "Category", "CategoryTable", "DesignerAnswers",
-    "DiceHand", "DiceKnown", "DicePokerRules", "HandKey", "OpponentDice", "best_key", "category_table",
-    "classify_values", "conditional_table", "designer_answers", "dice_known", "dice_orderings",
-    "dice_partitions", "dice_table", "equity", "evaluate", "exact_cells", "format_values", "keys_for_dice",
-    "parse_cards", "parse_dice", "parse_opponent_dice", "suit_weight", "value_name",
+    "BETTING_STRUCTURES", "CARD_RANKS", "CATEGORY_NAMES", "DICE_MULTISETS", "EXACT_CELL_LIMIT", "LIMITS",
+    "MAX_PLAYERS", "PLAY", "PLAY_MAX_PLAYERS", "RANK_TRIPLES", "SPACES", "UNKNOWN_DICE", "Card", "Category",
+    "CategoryTable", "DesignerAnswers", "DiceHand", "DiceKnown", "DicePokerGame", "DicePokerObservation",
+    "DicePokerRules", "HandKey", "OpponentDice", "best_key", "category_table", "classify_values",
+    "conditional_table", "designer_answers", "dice_known", "dice_orderings", "dice_partitions", "dice_table",
+    "equity", "evaluate", "exact_cells", "format_values", "keys_for_dice", "new_game", "parse_cards",
+    "parse_dice", "parse_opponent_dice", "suit_weight", "value_name",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

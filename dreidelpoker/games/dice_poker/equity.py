@@ -47,7 +47,8 @@ from ...errors import InputError, InputTypeError
 from ...validation import default_rules
 
 __all__ = [
-    "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "Method", "OpponentDice", "dice_known", "equity",
+    "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "HeadsUpEquityTable", "Method", "OpponentDice", "dice_known",
+    "equity", "heads_up_equity_table",
     "exact_cells", "exact_equity_of", "monte_carlo_equity_of", "parse_opponent_dice",
 ]
 
@@ -540,3 +541,125 @@ def equity(
         return dataclasses.replace(res, details={"method": "exact", "cells": cells})
     mc = monte_carlo_equity_of(k, rules=rules, samples=samples, seed=seed)
     return dataclasses.replace(mc, details={"method": "monte-carlo", "cells": cells})
+
+
+# -- every holding at once, heads-up (the bots' and the solver's table) ----------------------
+
+#: Card sets an opponent may hold once the hero's three cards are out: C(49, 3).
+_OPPONENT_SETS = math.comb(49, 3)
+
+
+@bounded_cache(maxsize=1)
+def _removal_tables() -> tuple[IntArray, tuple[IntArray, IntArray, IntArray]]:
+    """``W[t, u]``: card sets of rank triple ``u`` left once triple ``t`` is out (455 x 455), and
+    per known-card count ``j`` (0, 1, 2) ``M_j[k, t]``: the ways to complete the ``j`` known
+    ranks ``k`` to triple ``t`` from the rest of the deck (0 when ``k`` is not inside ``t``)."""
+    triples = _counts_matrix(RANK_TRIPLES)
+    w = np.ones((len(RANK_TRIPLES), len(RANK_TRIPLES)), dtype=np.int64)
+    for r in range(len(CARD_RANKS)):
+        w *= _BINOM[(4 - triples[:, r])[:, None], triples[None, :, r]]
+    completions = []
+    for j in range(3):
+        known = _counts_matrix(rank_multisets(j))
+        extra = triples[None, :, :] - known[:, None, :]
+        m = np.ones((len(known), len(RANK_TRIPLES)), dtype=np.int64)
+        ok = (extra >= 0).all(axis=2)
+        for r in range(len(CARD_RANKS)):
+            m *= _BINOM[(4 - known[:, r])[:, None], np.clip(extra[:, :, r], 0, 4)]
+        completions.append(np.where(ok, m, 0))
+    for arr in (w, *completions):
+        arr.setflags(write=False)
+    return w, (completions[0], completions[1], completions[2])
+
+
+@dataclass(frozen=True)
+class HeadsUpEquityTable:
+    """The exact heads-up equity of every holding of one roll against one opponent's roll.
+
+    ``numerators[j][k] / denominators[j]`` is the equity (win + tie/2) of a hero with dice
+    ``dice`` who knows the ``j`` cards ``rank_multisets(j)[k]`` (sorted high to low; ``j = 3``:
+    :data:`~.space.RANK_TRIPLES`), against an opponent with dice ``opponent_dice`` whose three
+    cards are unknown. Exactly :func:`exact_equity_of` for each holding (card removal
+    included), computed for all 560 holdings at once.
+
+    Attributes:
+        dice: the hero's dice (sorted high to low).
+        opponent_dice: the opponent's dice (sorted high to low).
+        numerators: per known-card count 0 to 3, integer numerators of the equities.
+        denominators: per known-card count, the common denominator.
+        floats: per known-card count, the equities as floats (what bots read).
+    """
+
+    dice: tuple[int, ...]
+    opponent_dice: tuple[int, ...]
+    numerators: tuple[IntArray, IntArray, IntArray, IntArray]
+    denominators: tuple[int, int, int, int]
+    floats: tuple[npt.NDArray[np.float64], ...]
+
+    def equity(self, cards: Sequence[int]) -> float:
+        """The equity of a hero holding these card ranks (0 to 3 of them, any order).
+
+        Parameters:
+            cards: the known card ranks (2 to 14).
+
+        Returns:
+            The equity as a float.
+        """
+        key = tuple(sorted(cards, reverse=True))
+        return float(self.floats[len(key)][_holding_index(len(key))[key]])
+
+    def exact(self, cards: Sequence[int]) -> Any:
+        """The equity as an exact ``fractions.Fraction`` (see :meth:`equity`).
+
+        Parameters:
+            cards: the known card ranks.
+
+        Returns:
+            The equity.
+        """
+        from fractions import Fraction
+
+        key = tuple(sorted(cards, reverse=True))
+        j = len(key)
+        return Fraction(int(self.numerators[j][_holding_index(j)[key]]), self.denominators[j])
+
+
+@bounded_cache(maxsize=4)
+def _holding_index(j: int) -> dict[tuple[int, ...], int]:
+    return {k: i for i, k in enumerate(rank_multisets(j))}
+
+
+@bounded_cache(maxsize=8192)
+def heads_up_equity_table(dice: tuple[int, ...], opponent_dice: tuple[int, ...],
+                          options: tuple[int, int] = (1, 2)) -> HeadsUpEquityTable:
+    """Exact heads-up equities of every holding of ``dice`` against ``opponent_dice`` (cached).
+
+    Parameters:
+        dice: the hero's three dice.
+        opponent_dice: the opponent's three dice.
+        options: :attr:`DicePokerRules.ranking_options`.
+
+    Returns:
+        A :class:`HeadsUpEquityTable`.
+
+    Examples:
+        >>> t = heads_up_equity_table((6, 5, 3), (2, 2, 1))
+        >>> t.exact([13]) == equity("6,5,3", "K", opponent_dice=["2,2,1"], method="exact").equity
+        True
+    """
+    d = tuple(sorted(dice, reverse=True))
+    e = tuple(sorted(opponent_dice, reverse=True))
+    dice_row = _class_tables()[0]
+    ranks = key_ranks(options)
+    hero, opp = ranks[dice_row[d]].astype(np.int64), ranks[dice_row[e]].astype(np.int64)
+    w, completions = _removal_tables()
+    # Twice the equity: 2 per win, 1 per tie, over every opponent card set left.
+    score = 2 * (hero[:, None] > opp[None, :]) + (hero[:, None] == opp[None, :])
+    full = (w * score).sum(axis=1)
+    nums = [completions[j] @ full for j in range(3)] + [full]
+    dens = [2 * _OPPONENT_SETS * math.comb(52 - j, 3 - j) for j in range(3)] + [2 * _OPPONENT_SETS]
+    for a in nums:
+        a.setflags(write=False)
+    floats = tuple(n / den for n, den in zip(nums, dens))
+    return HeadsUpEquityTable(d, e, (nums[0], nums[1], nums[2], nums[3]), (dens[0], dens[1], dens[2], dens[3]),
+                              floats)

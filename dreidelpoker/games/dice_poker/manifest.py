@@ -13,6 +13,8 @@ MANIFEST = GameManifest(
     summary="Three public dice, summed or alone, plus three hidden cards: six-value poker with no flushes.",
     rules="dreidelpoker.games.dice_poker.rules:DicePokerRules",
     analysis="dreidelpoker.games.dice_poker.analysis:DICE_POKER",
+    play="dreidelpoker.games.dice_poker.play:PLAY",
+    play_cli="dreidelpoker.games.dice_poker.play:PLAY_CLI",
     commands="dreidelpoker.games.dice_poker.cli:COMMANDS",
     command_help={
         "equity": "exact (or Monte Carlo) equity of your dice and known cards against opponents' dice",

@@ -290,12 +290,12 @@ def load_precomputed() -> dict[str, Any]:
 
 # -- CLI --------------------------------------------------------------------------------
 def _add_arguments(p: argparse.ArgumentParser) -> None:
-    from ...limits import int_arg
+    from ...limits import float_arg, int_arg
     from ...rules_cli import add_rules_flags
 
     p.add_argument("--bet", type=int_arg, default=1, help="the fixed bet and raise size (default 1)")
     p.add_argument("--iterations", type=int_arg, default=200, help="most CFR+ iterations (default 200)")
-    p.add_argument("--target", type=float, default=None, help="stop once NashConv is at most this (chips)")
+    p.add_argument("--target", type=float_arg, default=None, help="stop once NashConv is at most this (chips)")
     # every other rules field: --ante, --max-raises (0 to MAX_SOLVER_RAISES), --low-runs
     add_rules_flags(p, DominoPokerRules, exclude={
         "players": "the solver is heads-up", "min_bet": "the solver is fixed-limit: --bet sets it",

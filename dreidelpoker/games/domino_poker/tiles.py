@@ -122,7 +122,7 @@ DOUBLES: tuple[Tile, ...] = tuple(t for t in TILES if t.is_double)
 TileLike = Tile | str | tuple[int, int]
 HandLike = str | Iterable[TileLike]
 
-_TILE_RE = re.compile(r"(\[)?\s*(\d+)\s*(?:[-|:/]\s*)?(\d+)\s*(\])?")
+_TILE_RE = re.compile(r"(\[)?\s*([0-9]+)\s*(?:[-|:/]\s*)?([0-9]+)\s*(\])?", re.ASCII)
 
 
 def parse_tile(tile: TileLike) -> Tile:

@@ -119,7 +119,7 @@ def deal_view(seed: int = 1, players: int = 4, *, view: str = "all", step: int =
             raise InputError(f"bots: unknown bot {bots!r}; known: {', '.join(sorted(PLAY.bots))}")
         viewer = -1
         if view != "all":
-            m = re.fullmatch(r"seat (\d+)", view)
+            m = re.fullmatch(r"seat ([0-9]+)", view, re.ASCII)
             if not m or not 1 <= int(m.group(1)) <= players:
                 raise InputError(f"view: 'all' or 'seat 1' .. 'seat {players}', got {view!r}")
             viewer = int(m.group(1)) - 1

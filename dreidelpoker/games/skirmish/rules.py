@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from ...errors import InputError
+from ...strict_numbers import parse_integer
 from ...validation import check_literal_fields
 
 __all__ = [
@@ -333,12 +334,13 @@ def parse_deck(text: str) -> tuple[int, ...]:
     try:
         if "x" in t:
             span, copies = t.split("x")
-            low, high = (int(v) for v in span.split("-"))
-            if not 1 <= low <= high <= 99 or int(copies) < 1:
+            low, high = (parse_integer(v) for v in span.split("-"))
+            n_copies = parse_integer(copies)
+            if not 1 <= low <= high <= 99 or n_copies < 1:
                 raise err
-            return tuple(r for r in range(low, high + 1) for _ in range(int(copies)))
+            return tuple(r for r in range(low, high + 1) for _ in range(n_copies))
         if "," in t:
-            return tuple(sorted(int(v) for v in t.split(",")))
+            return tuple(sorted(parse_integer(v) for v in t.split(",")))
     except ValueError:
         raise err from None
     raise err

@@ -18,6 +18,7 @@ from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import TwoDreidelRules
 from .equilibrium_bot import equilibrium_bot
 from ...errors import InputError
+from ...limits import int_arg
 
 __all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "PLAY_CLI", "default_bots", "metrics"]
 
@@ -112,10 +113,7 @@ def metrics(final: TwoDreidelGame) -> dict[str, float]:
 
 # -- CLI ----------------------------------------------------------------------------------
 def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    v = int_arg(text)
     if v < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {v}")
     return v

@@ -43,6 +43,7 @@ from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError
 from ...limits import int_arg, progress_bar
 from ...rules_cli import add_rules_flags, rules_from_args
+from ...strict_numbers import parse_integer
 from ...validation import default_rules
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
@@ -370,7 +371,7 @@ def solve_spin_game(
 def _positive_pair(text: str) -> list[int]:
     parts = [p.strip() for p in str(text).split(",")]
     try:
-        vals = [int(p) for p in parts]
+        vals = [parse_integer(p) for p in parts]
     except ValueError:
         raise InputError(f"stacks must be two positive integers like 8,8, got {text!r}") from None
     if len(vals) != 2 or any(v < 1 for v in vals):
