@@ -1,12 +1,12 @@
 """The one lazy-loading mechanism: a *reference* ``"package.module:attribute"`` (or
 ``"package.module"`` for the module itself) is imported when it is first used.
 
-Three things use it: a package's public names (:func:`lazy_exports`, so ``import
+Three things use it: a package's public names (``lazy_exports``, so ``import
 dreidelpoker`` or ``from dreidelpoker.games import dice_poker`` loads no engine, no sympy
-and no numpy) and a game's manifest (:class:`~dreidelpoker.games.registry.GameManifest`
+and no numpy) and a game's manifest (``GameManifest``
 names its rules, analysis, play and commands by reference, so the command line lists every
 game without importing one), and a mapping whose heavy values are references
-(:class:`LazyRefs`: a game's command table whose ``solve`` loads the solver only when chosen).
+(``LazyRefs``: a game's command table whose ``solve`` loads the solver only when chosen).
 
 Examples:
     >>> load("fractions:Fraction")(1, 3)
@@ -56,7 +56,7 @@ def names_from(module: str, *names: str) -> dict[str, str]:
         names: the public names it defines.
 
     Returns:
-        The references, for :func:`lazy_exports`.
+        The references, for ``lazy_exports``.
     """
     return {name: f"{module}:{name}" for name in names}
 
@@ -68,7 +68,7 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[st
 
     Parameters:
         package: the package's ``__name__``.
-        exports: public name -> reference (see :func:`load`; relative to the package).
+        exports: public name -> reference (see ``load``; relative to the package).
 
     Returns:
         ``(__getattr__, __dir__)``, to assign at the package's top level.

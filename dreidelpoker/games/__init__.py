@@ -1,5 +1,5 @@
 """The games, one package each, and the registry that finds them
-(:mod:`~dreidelpoker.games.registry`; ``dreidelpoker.get_game`` and
+([`registry`][dreidelpoker.games.registry]; ``dreidelpoker.get_game`` and
 ``dreidelpoker.list_games`` are its doors for users).
 
 Importing ``dreidelpoker.games`` loads no game: the registry reads each installed game's

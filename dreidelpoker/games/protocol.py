@@ -1,22 +1,22 @@
 """What a game provides to the generic engines.
 
 This module holds the typed protocols that join a game to the library, in two parts
-that meet in one registry entry (:class:`~dreidelpoker.games.registry.GameInfo`): the
+that meet in one registry entry ([`GameInfo`][dreidelpoker.games.registry.GameInfo]): the
 *analysis* side (``GameInfo.analysis``: hands, showdown, exact deal classes, seeded
-deals, rules presets; see :class:`AnalysisGame` at the end of this module) and the
+deals, rules presets; see [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame] at the end of this module) and the
 *play* side (``GameInfo.play``). The play side (the first section) is shaped like OpenSpiel: a game state says whose turn it is
-(:class:`Turn`), gives the legal actions or the chance outcomes with exact integer
-weights, returns a **new** state from :meth:`GameState.apply` (the old one is never
-changed), and gives each player an :meth:`GameState.observation` that holds only what
-that player may know. Bots (:mod:`dreidelpoker.play`) see observations only.
+([`Turn`][dreidelpoker.play.Turn]), gives the legal actions or the chance outcomes with exact integer
+weights, returns a **new** state from [`GameState.apply`][dreidelpoker.play.GameState.apply] (the old one is never
+changed), and gives each player an [`GameState.observation`][dreidelpoker.play.GameState.observation] that holds only what
+that player may know. Bots ([`dreidelpoker.play`][dreidelpoker.play]) see observations only.
 
-A game that can be played registers a :class:`PlaySpec` as ``GameInfo.play``; the
-runner (:func:`dreidelpoker.play.simulate`), the sweep and the ``simulate`` / ``sweep``
+A game that can be played registers a [`PlaySpec`][dreidelpoker.play.PlaySpec] as ``GameInfo.play``; the
+runner ([`dreidelpoker.play.simulate`][dreidelpoker.play.simulate]), the sweep and the ``simulate`` / ``sweep``
 CLI verbs read nothing else.
 
 Simultaneous moves are first-class: when ``state.turn is Turn.SIMULTANEOUS`` every
 player in ``state.current_players`` chooses from the same state, and
-:meth:`GameState.apply_joint` reveals all choices at once (Two Dreidel's call and fold
+[`GameState.apply_joint`][dreidelpoker.play.GameState.apply_joint] reveals all choices at once (Two Dreidel's call and fold
 cards).
 """
 
@@ -49,7 +49,7 @@ ObsT_co = TypeVar("ObsT_co", covariant=True)
 
 
 class Turn(enum.Enum):
-    """Whose turn it is in a :class:`GameState`."""
+    """Whose turn it is in a [`GameState`][dreidelpoker.play.GameState]."""
 
     #: One player acts: ``current_players`` holds exactly that player.
     PLAYER = "player"
@@ -87,7 +87,7 @@ class Event:
 
 #: A log line whose text is not written yet: ``(kind, player, public, visible_to, fmt, args)``;
 #: its text is ``fmt.format(*args)`` (``fmt`` a str) or ``fmt(*args)`` (``fmt`` a function),
-#: made only when the line is read (see :meth:`EventLog.add_lazy`).
+#: made only when the line is read (see [`EventLog.add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]).
 LazyEvent = tuple[str, "int | None", bool, tuple[int, ...], "str | Callable[..., str]", tuple[Any, ...]]
 
 
@@ -102,10 +102,10 @@ class EventLog(Sequence[Event]):
     and shares the old one (states copy their log on every step, so a tuple would make
     a long game quadratic).
 
-    A game's hot path may add lines *lazily* with :meth:`add_lazy`: it stores the line's
+    A game's hot path may add lines *lazily* with [`add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]: it stores the line's
     kind, visibility and the data of its text, and writes the text only when someone reads
     the log (most simulated games are never read). A lazy line reads exactly like an
-    eager one: ``log[i]`` is an :class:`Event` either way.
+    eager one: ``log[i]`` is an [`Event`][dreidelpoker.play.Event] either way.
 
     Examples:
         >>> log = EventLog().add(Event("spin", "seat 1 spins Nun")).add(Event("spin", "seat 2 spins Gimel"))
@@ -134,7 +134,7 @@ class EventLog(Sequence[Event]):
         return node
 
     def add_lazy(self, raws: Sequence[LazyEvent]) -> EventLog:
-        """A new log with lines whose text is written when first read (see :data:`LazyEvent`).
+        """A new log with lines whose text is written when first read (see [`LazyEvent`][dreidelpoker.games.protocol.LazyEvent]).
 
         The arguments of each line must be immutable values: they are formatted later; the
         sequence of lines is kept as it is (do not change it afterwards).
@@ -225,7 +225,7 @@ def format_log(events: Sequence[Event], *, player: int | None = None) -> str:
 class GameState(Protocol[ActionT, ObsT_co]):
     """An immutable whole-game state (OpenSpiel's shape).
 
-    Implementations are frozen: :meth:`apply` and :meth:`apply_joint` return new
+    Implementations are frozen: [`apply`][dreidelpoker.play.GameState.apply] and [`apply_joint`][dreidelpoker.play.GameState.apply_joint] return new
     states. Seats are numbered ``0 .. num_players - 1``; text shown to people says
     "seat 1" for seat 0.
     """
@@ -257,7 +257,7 @@ class GameState(Protocol[ActionT, ObsT_co]):
 
     @property
     def log(self) -> Sequence[Event]:
-        """Every event so far, oldest first (an :class:`EventLog` or a tuple)."""
+        """Every event so far, oldest first (an [`EventLog`][dreidelpoker.games.protocol.EventLog] or a tuple)."""
         ...
 
     def legal_actions(self, player: int) -> tuple[ActionT, ...]:
@@ -303,7 +303,7 @@ BotFactory = Callable[[Any], Bot]
 class PlaySpec(Generic[R]):
     """What the engines need to play whole games of a game (``GameInfo.play``); the command
     line's side of ``simulate``/``sweep`` is the game's
-    :class:`~dreidelpoker.games.registry.PlayCliSpec`.
+    [`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec].
 
     Every field is a module-level callable or plain data, so a spec pickles by
     reference and runs on any executor (processes, Dask workers).
@@ -341,8 +341,8 @@ class PlaySpec(Generic[R]):
 
 # == The analysis side ======================================================================
 # What a game provides so that the generic engines (exact equity, Monte Carlo equity in
-# :mod:`dreidelpoker.analysis`), the generic ``equity`` CLI verb and the conformance test
-# work for it. A game implements :class:`AnalysisGame` with three type parameters: ``H``
+# [`dreidelpoker.analysis`][dreidelpoker.analysis]), the generic ``equity`` CLI verb and the conformance test
+# work for it. A game implements [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame] with three type parameters: ``H``
 # its parsed hand, ``K`` what is known before a deal (the hero's partial hand, the
 # opponents …) and ``R`` its rules type, and names it in its manifest's ``analysis``.
 # ``fast_exact_equity`` / ``fast_monte_carlo_equity`` may return a game's own specialised
@@ -360,7 +360,7 @@ class AnalysisGame(Protocol[H, K, R]):
     """Everything the generic engines, the CLI and the conformance test need from a game.
 
     Implementations are small classes in each game package (``analysis.py``) and are
-    registered through :class:`~dreidelpoker.games.registry.GameInfo`'s ``analysis``.
+    registered through [`GameInfo`][dreidelpoker.games.registry.GameInfo]'s ``analysis``.
     """
 
     #: Most players at one showdown.
@@ -428,7 +428,7 @@ RP = TypeVar("RP", bound=_HasPresets)
 
 
 class AnalysisBase(Generic[RP]):
-    """Defaults for an :class:`AnalysisGame`: ``rules_type`` and ``presets()`` from the class
+    """Defaults for an [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame]: ``rules_type`` and ``presets()`` from the class
     attribute ``rules_class``, and no fast paths (the generic engines do the work).
 
     Examples:

@@ -1,19 +1,19 @@
 """The game registry: every game joins it through one manifest, and the CLI, the engines and
 the conformance tests find games only here. The registry names no game.
 
-A game package declares one :class:`GameManifest` (name, title, rules type, and where its
+A game package declares one [`GameManifest`][dreidelpoker.games.registry.GameManifest] (name, title, rules type, and where its
 analysis, play and commands live, as ``"module:attribute"`` references) and lists it under
 the entry-point group ``dreidelpoker.games`` of its distribution's ``pyproject.toml``::
 
     [project.entry-points."dreidelpoker.games"]
     two-dreidel = "dreidelpoker.games.two_dreidel.manifest:MANIFEST"
 
-The registry reads the entry points (:mod:`importlib.metadata`), so a game from another
+The registry reads the entry points (``importlib.metadata``), so a game from another
 installed package joins with no edit here. Reading a manifest imports only its small
-module; :meth:`GameManifest.load` imports the rest when a game is first used. Entry points
+module; [`GameManifest.load`][dreidelpoker.games.registry.GameManifest.load] imports the rest when a game is first used. Entry points
 exist once the distribution is installed (``make setup``, i.e. ``pip install -e .``, after
 ``pyproject.toml`` changes). A game made in a session (a notebook, a test) joins with
-:func:`register`.
+[`register`][dreidelpoker.games.registry.register].
 
 A CLI command is a verb (``odds``, ``equity``, ``table``, ``chain`` …) plus a function
 that adds the game's arguments to an argparse parser and a function that runs the command
@@ -60,13 +60,13 @@ class CliCommand:
 @dataclass(frozen=True)
 class PlayCliSpec(Generic[R]):
     """The command-line side of a playable game's ``simulate`` and ``sweep`` (the engine side
-    is its :class:`~dreidelpoker.games.protocol.PlaySpec`). Every field is optional: a game
+    is its [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec]). Every field is optional: a game
     without one gets one option per rules field and a sweep over ``--players`` and ``--bots``.
 
     Attributes:
         rules_from_args: ``rules_from_args(args)`` -> the rules of a ``simulate``, for a game
             that checks more than its rules object does (``None``: the generated
-            :func:`~dreidelpoker.rules_cli.rules_from_args`).
+            [`rules_from_args`][dreidelpoker.rules_cli.rules_from_args]).
         add_sweep_arguments / rules_grid_from_args: the rules variants a CLI sweep runs over
             (its own list options), as ``{label: rules}``.
         cli_exclude: rules fields that are no option of ``simulate`` / ``sweep``, with the
@@ -120,7 +120,7 @@ class GameInfo(Generic[R]):
         analysis: the analysis protocol (hands, showdown, deals), or ``None`` for a game
             without showdowns (classic dreidel). The generic engines and the conformance
             test use it.
-        play: how to play whole games of it (:class:`~dreidelpoker.games.protocol.PlaySpec`),
+        play: how to play whole games of it ([`PlaySpec`][dreidelpoker.games.protocol.PlaySpec]),
             or ``None`` for games analysed hand by hand only.
         play_cli: the command-line side of ``simulate`` and ``sweep`` (``None``: the defaults).
         explorers: explorer name -> ``"module:factory"`` (the first is the default of
@@ -155,7 +155,7 @@ class GameInfo(Generic[R]):
 class GameManifest:
     """A game's one door: what the registry reads before importing any of the game.
 
-    Every part is a reference ``"module:attribute"``, imported by :meth:`load` when the game
+    Every part is a reference ``"module:attribute"``, imported by [`load`][dreidelpoker.games.registry.GameManifest.load] when the game
     is first used. A game package keeps its manifest in a small module of its own
     (``manifest.py``) and lists it under the entry-point group ``dreidelpoker.games``.
 
@@ -167,9 +167,9 @@ class GameManifest:
         commands: the game's own CLI commands (a ``verb -> CliCommand`` mapping), or ``None``.
         command_help: verb -> one-line help of each of those commands: ``dreidelpoker --help``
             lists them from here without importing the game (each command's ``help`` is this).
-        analysis: the :class:`~dreidelpoker.games.protocol.AnalysisGame`, or ``None``.
-        play: the :class:`~dreidelpoker.games.protocol.PlaySpec`, or ``None``.
-        play_cli: the :class:`PlayCliSpec` of ``simulate``/``sweep``, or ``None``.
+        analysis: the [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame], or ``None``.
+        play: the [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec], or ``None``.
+        play_cli: the [`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec] of ``simulate``/``sweep``, or ``None``.
         explorers: explorer name -> ``"module:factory"`` of a widget (``dreidelpoker explore``).
 
     Examples:
@@ -205,7 +205,7 @@ class GameManifest:
         """Import the game's parts.
 
         Returns:
-            The :class:`GameInfo`.
+            The [`GameInfo`][dreidelpoker.games.registry.GameInfo].
         """
         return GameInfo(
             name=self.name, title=self.title, summary=self.summary, rules_type=load(self.rules),
@@ -217,7 +217,7 @@ class GameManifest:
         )
 
 
-#: Games registered in this session (:func:`register`), by name.
+#: Games registered in this session ([`register`][dreidelpoker.games.registry.register]), by name.
 _SESSION: dict[str, GameInfo[Any]] = {}
 #: Games loaded from their manifests so far, by name.
 _LOADED: dict[str, GameInfo[Any]] = {}
@@ -232,7 +232,7 @@ def manifests() -> dict[str, GameManifest]:
         ``{name: GameManifest}``, sorted by name.
 
     Raises:
-        ValueError: an entry point that is no :class:`GameManifest`, or whose name differs
+        ValueError: an entry point that is no [`GameManifest`][dreidelpoker.games.registry.GameManifest], or whose name differs
             from its manifest's.
 
     Examples:
@@ -262,7 +262,7 @@ def register(game: GameInfo[R]) -> GameInfo[R]:
     its manifest's entry point instead. Idempotent for the same object.
 
     Parameters:
-        game: the game's :class:`GameInfo`.
+        game: the game's [`GameInfo`][dreidelpoker.games.registry.GameInfo].
 
     Returns:
         The same ``game``.
@@ -297,7 +297,7 @@ def get_game(name: str) -> GameInfo[Any]:
         name: the registered name, e.g. ``"dice-poker"``.
 
     Returns:
-        The game's :class:`GameInfo`.
+        The game's [`GameInfo`][dreidelpoker.games.registry.GameInfo].
 
     Raises:
         ValueError: for an unknown name (the message lists the known ones).
@@ -322,7 +322,7 @@ def games() -> list[GameInfo[Any]]:
     """All games, installed and registered in this session, sorted by name (each is imported).
 
     Returns:
-        Every game's :class:`GameInfo`.
+        Every game's [`GameInfo`][dreidelpoker.games.registry.GameInfo].
 
     Examples:
         >>> "two-dreidel" in [g.name for g in games()]
@@ -335,7 +335,7 @@ def playable_games() -> list[GameInfo[Any]]:
     """The games that can be played whole (``GameInfo.play`` is set).
 
     Returns:
-        Their :class:`GameInfo`, sorted by name.
+        Their [`GameInfo`][dreidelpoker.games.registry.GameInfo], sorted by name.
 
     Examples:
         >>> all(g.play is not None for g in playable_games())
@@ -352,7 +352,7 @@ def game_for_rules(rules: R) -> GameInfo[R]:
         rules: a rules object.
 
     Returns:
-        The game's :class:`GameInfo`.
+        The game's [`GameInfo`][dreidelpoker.games.registry.GameInfo].
 
     Raises:
         ValueError: when no game uses that rules type.
@@ -367,9 +367,9 @@ def game_for_rules(rules: R) -> GameInfo[R]:
 
 
 def session_games() -> list[GameInfo[Any]]:
-    """The games registered in this session with :func:`register`, sorted by name.
+    """The games registered in this session with [`register`][dreidelpoker.games.registry.register], sorted by name.
 
     Returns:
-        Their :class:`GameInfo`.
+        Their [`GameInfo`][dreidelpoker.games.registry.GameInfo].
     """
     return [_SESSION[k] for k in sorted(_SESSION)]

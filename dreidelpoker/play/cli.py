@@ -1,7 +1,7 @@
 """The ``simulate GAME`` and ``sweep GAME`` CLI verbs, built for every playable game from
-its :class:`~dreidelpoker.games.protocol.PlaySpec` and, for what a game's command line adds
+its [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec] and, for what a game's command line adds
 (its own rules checks, the variants a sweep runs over), its
-:class:`~dreidelpoker.games.registry.PlayCliSpec`."""
+[`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec]."""
 
 from __future__ import annotations
 
@@ -218,7 +218,7 @@ def play_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         game: a registered game.
 
     Returns:
-        ``{"simulate": ..., "sweep": ...}`` for a game with a :class:`PlaySpec`, else ``{}``.
+        ``{"simulate": ..., "sweep": ...}`` for a game with a [`PlaySpec`][dreidelpoker.play.PlaySpec], else ``{}``.
     """
     spec = game.play
     if spec is None:

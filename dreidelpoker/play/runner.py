@@ -1,6 +1,6 @@
 """The seeded simulation runner: plays whole games with bots, on any executor.
 
-Every game gets its own child of one :class:`numpy.random.SeedSequence`
+Every game gets its own child of one `numpy.random.SeedSequence`
 (``SeedSequence(seed, spawn_key=(i,))`` for game ``i``, exactly what
 ``SeedSequence(seed).spawn`` hands out), and inside a game chance and each seat draw
 from their own streams. So a game's result depends only on the seed and its index:
@@ -71,7 +71,7 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
-        """Inverse of :meth:`to_dict` (without history)."""
+        """Inverse of [`to_dict`][dreidelpoker.play.GameRecord.to_dict] (without history)."""
         return cls(
             index=int(d["index"]), returns=tuple(_parse_payoff(r) for r in d["returns"]),
             winners=tuple(int(w) for w in d["winners"]), rounds=int(d["rounds"]),
@@ -97,10 +97,10 @@ class ChanceStream:
     """Exactly uniform integers from a generator, drawn in blocks (one numpy call per 512
     draws instead of one per chance node: the runner's hot path).
 
-    A game's chance draws use one of three ways, never two in one game: :meth:`below` (the
+    A game's chance draws use one of three ways, never two in one game: [`below`][dreidelpoker.play.runner.ChanceStream.below] (the
     runner's generic sampler over ``chance_outcomes``), the numpy generator ``rng`` itself
-    (a state's own ``sample_chance(rng)``), or :attr:`exact` (an
-    :class:`~dreidelpoker.exact_rng.ExactIntegers` on ``rng``: the integers
+    (a state's own ``sample_chance(rng)``), or [`exact`][dreidelpoker.play.runner.ChanceStream.exact] (an
+    [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers] on ``rng``: the integers
     ``rng.integers(n)`` would give, faster; passed to ``sample_chance`` of a state whose
     class sets ``samples_with_integers_only = True``).
     """
@@ -152,13 +152,13 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | ChanceS
     A state may offer a faster ``sample_chance(rng)`` of its own (e.g. for a shuffle,
     given the numpy Generator); the runner uses it when present. If the state's class sets
     ``samples_with_integers_only = True`` (it draws only with ``rng.integers(n)``), it is
-    given the stream's :attr:`ChanceStream.exact` instead, which draws the same integers
-    without a numpy call per draw (only when ``rng`` is a :class:`ChanceStream`: a plain
+    given the stream's [`ChanceStream.exact`][dreidelpoker.play.runner.ChanceStream.exact] instead, which draws the same integers
+    without a numpy call per draw (only when ``rng`` is a [`ChanceStream`][dreidelpoker.play.runner.ChanceStream]: a plain
     generator may be shared, so it is never read ahead).
 
     Parameters:
         state: a chance node.
-        rng: a numpy generator or a :class:`ChanceStream`.
+        rng: a numpy generator or a [`ChanceStream`][dreidelpoker.play.runner.ChanceStream].
 
     Returns:
         One of the state's chance outcomes.
@@ -220,7 +220,7 @@ def play_game(
         bots: one bot per seat.
         seed: the game's seed sequence.
         labels: the bots' labels for the history (default: none).
-        keep_history: record every step (for :func:`replay`).
+        keep_history: record every step (for [`replay`][dreidelpoker.play.replay]).
         max_steps: stop a game that runs longer (it is then truncated).
 
     Returns:
@@ -244,7 +244,7 @@ def _play(
     keep_history: bool,
     max_steps: int,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
-    """:func:`play_game` with the seed's children given by ``child(k)``.
+    """[`play_game`][dreidelpoker.play.play_game] with the seed's children given by ``child(k)``.
 
     A stream's generator is made when it is first drawn from (building one costs more than
     a short game's moves), so a seat that never decides costs nothing; the draws are the
@@ -276,7 +276,7 @@ def _steps(
     keep_history: bool,
     max_steps: int,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
-    """The steps of :func:`_play`."""
+    """The steps of `_play`."""
     n = state.num_players
     chance: ChanceStream | None = None
     bot_rngs: list[Any] = [None] * n  # SeatGenerator stand-ins for np.random.Generator
@@ -334,7 +334,7 @@ def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameSt
 
     Parameters:
         state: the initial state the history was recorded from.
-        history: the steps, as :func:`play_game` records them with ``keep_history=True``.
+        history: the steps, as [`play_game`][dreidelpoker.play.play_game] records them with ``keep_history=True``.
 
     Returns:
         The state after every step.
@@ -374,10 +374,10 @@ def _play_batch(
     spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
-    """:func:`play_batch` with the arguments in a task's order (``run_tasks``).
+    """`play_batch` with the arguments in a task's order (``run_tasks``).
 
     The cyclic garbage collector is paused for each game, from its first state to its
-    record (see :func:`_play`), so it never walks a game's states and log."""
+    record (see `_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
     out = []
     paused = gc.isenabled()
@@ -483,7 +483,7 @@ def run_tasks(
 
     Parameters:
         tasks: the positional arguments of each ``play_batch`` call, ``rules`` second.
-        executor: as for :func:`as_executor`.
+        executor: as for [`as_executor`][dreidelpoker.play.runner.as_executor].
         progress: a progress bar to advance, or ``None``.
         weights: how far each task advances the bar (default 1 each).
 

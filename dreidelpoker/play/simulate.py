@@ -85,7 +85,7 @@ def simulate(
         executor: ``None`` (serial), a ``concurrent.futures.Executor`` (e.g. a
             ``ProcessPoolExecutor``) or a ``dask.distributed.Client``.
         progress: show a ``tqdm`` progress bar (on a terminal or in Jupyter only; never in a
-            pipe, a test run or a CI log, see :func:`~dreidelpoker.limits.progress_bar`).
+            pipe, a test run or a CI log, see [`progress_bar`][dreidelpoker.limits.progress_bar]).
         hand_limit: stop a game after this many rounds and report it as cut short
             (``None``: the game's default limit).
         keep_history: keep every game's applied steps in its record (for replays).
@@ -93,12 +93,12 @@ def simulate(
             8 per worker, at least 1 game each).
 
     Returns:
-        A :class:`~dreidelpoker.play.result.SimulationResult`.
+        A [`SimulationResult`][dreidelpoker.play.SimulationResult].
 
     Raises:
         ValueError: unknown bots, a bot count that does not match ``players``, a player
             count the game does not allow, ``games`` or ``hand_limit`` out of range, or a
-            bot that plays an illegal action (:class:`~dreidelpoker.play.bots.IllegalActionError`).
+            bot that plays an illegal action ([`IllegalActionError`][dreidelpoker.play.IllegalActionError]).
 
     Examples:
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules

@@ -1,8 +1,8 @@
 """Studies: paired comparisons of rules variants and line-ups, played until the answer is precise.
 
-:func:`compare` plays every *cell* (a rules variant × a named line-up) of one game with
+[`compare`][dreidelpoker.play.compare] plays every *cell* (a rules variant × a named line-up) of one game with
 **common random numbers**: game ``i`` of every cell draws from the same
-``SeedSequence(seed, spawn_key=(i,))`` (what :func:`~dreidelpoker.play.simulate` uses for
+``SeedSequence(seed, spawn_key=(i,))`` (what [`simulate`][dreidelpoker.play.simulate] uses for
 game ``i``), so a variant's difference from the base is paired game by game and what the
 two share cancels out of it. Line-ups are **rotated** round the table (game ``i`` seats the
 bot at line-up position ``k`` in seat ``(k - i) mod n``), so every bot sits in every seat
@@ -12,10 +12,10 @@ Games are played in **batches**; after each batch (in batch order, whatever fini
 first) every metric with a precision target is estimated, and the study stops as soon as
 every target is met, or at the game budget. The same seed gives the same games, the same
 stopping point and the same result serially, on processes and on Dask. With ``store=`` every
-finished batch is kept on disk (:mod:`dreidelpoker.play.store`) and a study run again
+finished batch is kept on disk ([`dreidelpoker.play.store`][dreidelpoker.play.store]) and a study run again
 resumes from it.
 
-Intervals fit the metric (:mod:`dreidelpoker.play.stats`): Wilson for win shares and other
+Intervals fit the metric ([`dreidelpoker.play.stats`][dreidelpoker.play.stats]): Wilson for win shares and other
 0/1 figures, a seeded BCa bootstrap for means and medians of everything else, order
 statistics for other quantiles, and a paired bootstrap for differences.
 """
@@ -178,7 +178,7 @@ def baseline_bot(spec: Any) -> str:
     """The game's baseline bot: ``random`` where the game has it, else its first registered bot.
 
     Parameters:
-        spec: the game's :class:`~dreidelpoker.games.protocol.PlaySpec`.
+        spec: the game's [`PlaySpec`][dreidelpoker.play.PlaySpec].
 
     Returns:
         The baseline bot's name.
@@ -277,7 +277,7 @@ class Comparison:
         game: the registered game name.
         seed: the root seed (game ``i`` of every cell used ``SeedSequence(seed, spawn_key=(i,))``).
         cells: ``(StudyCell, SimulationResult)`` per cell, variants outer, line-ups inner.
-        measures: the measures reported (:class:`Measure` names).
+        measures: the measures reported ([`Measure`][dreidelpoker.play.Measure] names).
         precision: ``{measure: (half-width, relative)}`` targets.
         budget: the most games per cell the study was allowed.
         batch: games per batch.
@@ -726,12 +726,12 @@ def compare(
     Parameters:
         variants: ``{label: rules}`` with the base first, a list of rules objects (labelled by
             their ``label``; the first is the base) or one rules object. Variants written as
-            text come from :func:`~dreidelpoker.play.variants.rules_variants`.
+            text come from [`rules_variants`][dreidelpoker.play.rules_variants].
         lineups: ``{label: line-up}``, one line-up (names or a comma-separated string), a list
-            of line-ups, or ``None`` for :func:`default_lineup` (an all-equal table of the
-            game's lead bot); :func:`named_lineups` gives the usual set.
+            of line-ups, or ``None`` for [`default_lineup`][dreidelpoker.play.default_lineup] (an all-equal table of the
+            game's lead bot); [`named_lineups`][dreidelpoker.play.named_lineups] gives the usual set.
         players: the number of players (needed when no line-up is given and the rules do not hold it).
-        metrics: what to report (:class:`Measure` text: ``"hands"``, ``"hands:median"``,
+        metrics: what to report ([`Measure`][dreidelpoker.play.Measure] text: ``"hands"``, ``"hands:median"``,
             ``"all_in_rate"``, ``"win:1"`` …); default: the game length.
         precision: ``{measure: half-width}`` targets (``0.02`` absolute, ``"5%"`` relative): play
             until every one is met in every cell, or the budget is spent. A measure named here
@@ -750,7 +750,7 @@ def compare(
             arguments resumes from it (nothing is written before every check has passed).
 
     Returns:
-        A :class:`Comparison`.
+        A [`Comparison`][dreidelpoker.play.Comparison].
 
     Raises:
         InputError: rules of different games, an empty variant list, an unknown metric or

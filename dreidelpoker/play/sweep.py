@@ -159,7 +159,7 @@ def sweep(
             parameters, games, seed, limit and library version) is loaded, not replayed.
 
     Returns:
-        A :class:`SweepResult` (tidy ``to_pandas()``, ``plot``, ``heatmap``).
+        A [`SweepResult`][dreidelpoker.play.SweepResult] (tidy ``to_pandas()``, ``plot``, ``heatmap``).
 
     Raises:
         ValueError: rules of different games, unknown keys, bad line-ups or counts.
@@ -251,7 +251,7 @@ def _cache_path(cache: Path | None, game: str, key: str) -> Path | None:
 
 @dataclass(frozen=True, eq=False)
 class SweepResult:
-    """The cells of a sweep, each with its :class:`SimulationResult`."""
+    """The cells of a sweep, each with its [`SimulationResult`][dreidelpoker.play.SimulationResult]."""
 
     game: str
     games: int

@@ -1,8 +1,8 @@
-"""Classic dreidel played on the whole-game engine (:mod:`dreidelpoker.play`).
+"""Classic dreidel played on the whole-game engine ([`dreidelpoker.play`][dreidelpoker.play]).
 
 Nobody decides anything in classic dreidel, so every node is chance (a spin) and the
 game needs no bots: the line-up is ``"spinner"`` for every seat. A spin is settled by
-:func:`~dreidelpoker.games.classic_dreidel.chain.spin_outcome`, the same function the
+[`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome], the same function the
 absorbing chain is built from, so the simulator and the chain cannot disagree on the
 rules; the independent cross-check lives in the tests, written from RULES.md 6.
 With ``hey_rounding="continuous"`` coins and the pot are exact Fractions.
@@ -45,7 +45,7 @@ class ClassicDreidelObservation:
 
 @dataclass(frozen=True, slots=True)
 class ClassicDreidelGame:
-    """A classic dreidel game in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+    """A classic dreidel game in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     ``chain_state`` is the absorbing chain's state ``(coins, out mask, pot, spinner)``,
     or ``("win", seat)`` / ``("draw", seats)`` / ``("out", seats)`` at the end.
@@ -155,7 +155,7 @@ def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_lim
         hand_limit: stop a game after this many spins (default: the engine's limit).
 
     Returns:
-        The :class:`ClassicDreidelGame`, a chance node (the first spin).
+        The [`ClassicDreidelGame`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame], a chance node (the first spin).
 
     Examples:
         >>> g = new_game(ClassicDreidelRules(players=2, coins=3))

@@ -201,7 +201,7 @@ class TwoDreidelRules:
     put_back: int = 1
     spin_faces: tuple[str, ...] = ("G", "H", "N", "S")
     #: sympy numbers or symbols (1/4 each by default); compared through ``_spin_key``, and
-    #: made into sympy only when read (:mod:`._lazy_spin`), so rules that never spin the
+    #: made into sympy only when read (`_lazy_spin`), so rules that never spin the
     #: dreidel need no sympy.
     spin_probabilities: tuple[Any, ...] = field(default=SpinProbabilities(), compare=False, metadata={  # type: ignore[arg-type]
         "cli": {"example": "1/2,1/6,1/6,1/6", "show": lambda value: "1/4 each (fair)"}})
@@ -400,7 +400,7 @@ def hand_trumps(pairs: frozenset[tuple[int, int]], a: Sequence[int], b: Sequence
 
     ``a`` trumps ``b`` when some pair (x, y) has x in a and y in b, and no pair (x, y)
     has x in b and y in a. The rules own this relation (they check it is acyclic);
-    :func:`~dreidelpoker.games.two_dreidel.ranking.trumps` reads it with a rules object.
+    [`trumps`][dreidelpoker.games.two_dreidel.trumps] reads it with a rules object.
 
     Examples:
         >>> hand_trumps(frozenset({(3, 0)}), (3, 1), (0, 1)), hand_trumps(frozenset({(3, 0)}), (3, 0), (0, 3))
