@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -29,6 +30,8 @@ VERB_HELP = {
     "chain": "Markov-chain analyses (deck cycles, game length)",
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "compare": "paired studies of rules variants: common random numbers, rotated seats, precision-stopped",
+    "skill": "how much skill a game rewards: each bot's skill gap, and ratings of all bots",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
     "explore": "open a game's interactive explorer live in Voilà (a local web page)",
 }
@@ -127,6 +130,14 @@ def _short_message(text: str, limit: int = 500) -> str:
     return line if len(line) <= limit else f"{line[:limit // 2]} … {line[-limit // 3:]}"
 
 
+def _warning_line(where: str) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that prints one line naming the command."""
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: Any = None, line: str | None = None) -> None:
+        print(f"{where}: warning: {_one_line(str(message))}", file=sys.stderr)
+    return show
+
+
 def _one_line(text: str) -> str:
     """Collapse a message to one line, so every error is exactly one line on stderr."""
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip()) or "(no message)"
@@ -134,8 +145,8 @@ def _one_line(text: str) -> str:
 
 def game_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
-    protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
-    when it can be played whole (a game's own command of the same verb wins).
+    protocol but no equity command of its own, and the generic ``simulate``, ``sweep``,
+    ``compare`` and ``skill`` when it can be played whole (a game's own command of the same verb wins).
 
     Parameters:
         game: a registered game.
@@ -145,8 +156,9 @@ def game_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """
     from .explore import explore_commands
     from .play.cli import play_commands
+    from .play.study_cli import study_commands
 
-    commands = {**play_commands(game), **explore_commands(game), **game.commands}
+    commands = {**play_commands(game), **study_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
         from .analysis import equity_command
 
@@ -298,7 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv_joined = _join_dash_values(args_list)
         args = build_parser(argv_joined).parse_args(argv_joined)
         where = f"dreidelpoker {args.verb} {args.game}"
-        with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
+        with use_progress(not args.json), warnings.catch_warnings():  # bars on stderr, only on a terminal
+            warnings.showwarning = _warning_line(where)  # e.g. a stale cache entry: one line, not two
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:

@@ -84,11 +84,11 @@ class PlayCliSpec(Generic[R]):
 
 def generic_help(verb: str, title: str) -> str:
     """The one-line help of a command the library makes for every game that can have it
-    (``simulate``/``sweep`` for a playable game, ``explore`` for one with an explorer,
+    (``simulate``/``sweep``/``compare``/``skill`` for a playable game, ``explore`` for one with an explorer,
     ``equity`` for one with an analysis but no equity command of its own).
 
     Parameters:
-        verb: ``"simulate"``, ``"sweep"``, ``"explore"`` or ``"equity"``.
+        verb: ``"simulate"``, ``"sweep"``, ``"compare"``, ``"skill"``, ``"explore"`` or ``"equity"``.
         title: the game's title.
 
     Returns:
@@ -103,6 +103,8 @@ def generic_help(verb: str, title: str) -> str:
         "sweep": f"simulate {title} over rules variants x player counts x bot line-ups",
         "explore": f"open the {title} explorer live in Voilà",
         "equity": "exact or Monte Carlo equity of a (partial) hand (generic engine)",
+        "compare": f"paired study of {title} rules variants (common random numbers, seats rotated, precision-stopped)",
+        "skill": f"skill gap of each {title} bot against baseline bots, and openskill ratings of all bots",
     }[verb]
 
 
@@ -146,7 +148,7 @@ class GameInfo(Generic[R]):
             >>> get_game("skirmish")
             GameInfo('skirmish', 'Skirmish', commands=['explore', 'simulate', 'solve', 'sweep'], playable=True)
         """
-        verbs = sorted(set(self.commands) | ({"simulate", "sweep"} if self.play is not None else set())
+        verbs = sorted(set(self.commands) | ({"simulate", "sweep", "compare", "skill"} if self.play is not None else set())
                        | ({"explore"} if self.explorers else set()))
         return f"GameInfo({self.name!r}, {self.title!r}, commands={verbs}, playable={self.play is not None})"
 
@@ -197,7 +199,8 @@ class GameManifest:
             The table ``dreidelpoker --help`` lists for this game.
         """
         out = {verb: generic_help(verb, self.title) for verb, present in
-               (("simulate", self.play), ("sweep", self.play), ("explore", self.explorers),
+               (("simulate", self.play), ("sweep", self.play), ("compare", self.play), ("skill", self.play),
+                ("explore", self.explorers),
                 ("equity", self.analysis)) if present}
         return {**out, **self.command_help}
 
