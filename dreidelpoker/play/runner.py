@@ -177,8 +177,8 @@ class ChanceStream:
             >>> draws == [b.below(6) for _ in range(5)] and a.below(6) == b.below(6)
             True
         """
-        if not 0 < total < 1 << self._BITS:  # not input: a game's batch path asked for what it cannot have
-            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")
+        if not 0 < total < 1 << self._BITS:  # a game's batch path asked for what it cannot have
+            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")  # not input
         limit = ((1 << self._BITS) // total) * total
         while True:
             if self._i >= len(self._words):
