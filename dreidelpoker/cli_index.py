@@ -59,6 +59,8 @@ BUILTIN_COMMANDS: dict[str, dict[str, str]] = {
         "two-dreidel": "simulate Two Dreidel over rules variants x player counts x bot line-ups",
     },
     "solve": {
+        "dice-poker": "heads-up equilibrium of one betting structure (equity-bucket abstraction): values, bluffing, "
+                      "pace and every bot's exploitability",
         "domino-poker": "CFR+ equilibrium of the heads-up betting round: value, bluff and value-bet frequencies by "
                         "category",
         "skirmish": "the capture phase solved exactly: value, best capture, principal line",

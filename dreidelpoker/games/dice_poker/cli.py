@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...equity import EquityResult
-from ..registry import CliCommand
+from ..registry import CliCommand, LazyCommands
 from .cards import parse_cards, parse_dice
 from ...montecarlo import MonteCarloEstimate
 from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
@@ -127,7 +127,7 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     return _EquityOutput(result, d, tuple(str(c) for c in cards), opp)
 
 
-COMMANDS = {
+COMMANDS = LazyCommands({
     "table": CliCommand(
         help="exact category table (whole space, or given dice and known cards) with inversions flagged",
         add_arguments=_add_table,
@@ -140,4 +140,5 @@ COMMANDS = {
         run=_run_equity,
         examples=(("--dice", "6,5,3", "--cards", "K", "--opponent-dice", "2,2,1"),),
     ),
-}
+    "solve": "dreidelpoker.games.dice_poker.solve:SOLVE_COMMAND",
+})
