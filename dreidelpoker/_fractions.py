@@ -1,6 +1,6 @@
 """Small helpers for exact numbers: conversion to sympy Rationals and to ``"p/q"`` strings.
 
-sympy is imported only to make a sympy object (:func:`to_rational`): a value can only be a
+sympy is imported only to make a sympy object (`to_rational`): a value can only be a
 sympy object when sympy is already loaded, so the checks look it up in ``sys.modules``, and
 the CLI formats exact numbers without importing sympy.
 """
@@ -36,7 +36,7 @@ def loaded_sympy() -> Any:
 def to_fraction(value: Any, *, what: str = "value") -> Fraction:
     """The one way in: an int, Fraction, sympy Rational or number text as a Fraction.
 
-    Text is read by :func:`dreidelpoker.strict_numbers.parse_exact` (integers, decimals,
+    Text is read by [`dreidelpoker.strict_numbers.parse_exact`][dreidelpoker.strict_numbers.parse_exact] (integers, decimals,
     ``p/q``; never evaluated). Floats are refused (they are not exact); so are bools.
 
     Raises:
@@ -56,7 +56,7 @@ def to_fraction(value: Any, *, what: str = "value") -> Fraction:
 
 
 def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
-    """The one way out: any exact number :func:`to_fraction` takes, as a sympy Rational.
+    """The one way out: any exact number `to_fraction` takes, as a sympy Rational.
 
     Examples:
         >>> to_rational("3/4")
@@ -126,7 +126,7 @@ def frac_str(value: Any) -> str:
     """Render an exact number as ``"p/q"`` (or ``"p"`` for integers).
 
     Parameters:
-        value: anything :func:`to_rational` accepts.
+        value: anything `to_rational` accepts.
 
     Returns:
         ``"p/q"`` in lowest terms with the sign on ``p``, or ``"p"`` when the denominator is 1.
@@ -143,7 +143,7 @@ def frac_str(value: Any) -> str:
     return int_str(p) if q == 1 else f"{int_str(p)}/{int_str(q)}"
 
 
-#: Above this many digits before the point, :func:`decimal_str` switches to scientific notation.
+#: Above this many digits before the point, `decimal_str` switches to scientific notation.
 FIXED_POINT_MAX_DIGITS = 30
 
 
@@ -154,11 +154,11 @@ def decimal_str(value: Any, digits: int = 6) -> str:
     denominators of any size work (never through ``float``, which overflows past
     about 1e308). It is the exact value rounded half to even at ``digits`` places,
     the rule Python's own float formatting follows. Integers are printed in full;
-    values with more than :data:`FIXED_POINT_MAX_DIGITS` digits before the point
+    values with more than `FIXED_POINT_MAX_DIGITS` digits before the point
     are printed in scientific notation with ``digits`` digits after the point.
 
     Parameters:
-        value: anything :func:`to_rational` accepts.
+        value: anything `to_rational` accepts.
         digits: digits after the decimal point (at least 0).
 
     Returns:

@@ -1,4 +1,4 @@
-"""Number handling for :mod:`dreidelpoker.markov`: validating exact and float
+"""Number handling for [`dreidelpoker.markov`][dreidelpoker.markov]: validating exact and float
 probabilities, and turning internal Fractions into sympy Rationals."""
 
 from __future__ import annotations

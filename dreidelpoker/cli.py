@@ -1,7 +1,7 @@
 """The ``dreidelpoker`` command line. Commands are ``dreidelpoker VERB GAME [options]``;
 each game contributes its verbs through the registry, so this module knows no game.
 
-Start-up is lazy: the parser lists every command from :mod:`dreidelpoker.cli_index`
+Start-up is lazy: the parser lists every command from [`dreidelpoker.cli_index`][dreidelpoker.cli_index]
 (names and one-line help, no game imported), and a ``VERB GAME`` parser gets its options
 only when argparse first uses it (the command is chosen, or its ``--help`` asked for), so
 one command imports one game and ``--help`` imports none.
@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -30,6 +31,8 @@ VERB_HELP = {
     "chain": "Markov-chain analyses (deck cycles, game length)",
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "compare": "paired studies of rules variants: common random numbers, rotated seats, precision-stopped",
+    "skill": "how much skill a game rewards: each bot's skill gap, and ratings of all bots",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
     "explore": "open a game's interactive explorer live in Voilà (a local web page)",
 }
@@ -46,7 +49,7 @@ HELP_WIDTH = 100
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Keeps the line breaks of descriptions and epilogs (one example a line) but wraps each
-    line that is too long, at the terminal's width and never past :data:`HELP_WIDTH` columns."""
+    line that is too long, at the terminal's width and never past [`HELP_WIDTH`][dreidelpoker.cli.HELP_WIDTH] columns."""
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                  width: int | None = None) -> None:
@@ -94,7 +97,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2;
-    help wrapped by :class:`HelpFormatter`."""
+    help wrapped by [`HelpFormatter`][dreidelpoker.cli.HelpFormatter]."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -128,6 +131,14 @@ def _short_message(text: str, limit: int = 500) -> str:
     return line if len(line) <= limit else f"{line[:limit // 2]} … {line[-limit // 3:]}"
 
 
+def _warning_line(where: str) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that prints one line naming the command."""
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: Any = None, line: str | None = None) -> None:
+        print(f"{where}: warning: {_one_line(str(message))}", file=sys.stderr)
+    return show
+
+
 def _one_line(text: str) -> str:
     """Collapse a message to one line, so every error is exactly one line on stderr."""
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip()) or "(no message)"
@@ -135,8 +146,8 @@ def _one_line(text: str) -> str:
 
 def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
-    protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
-    when it can be played whole (a game's own command of the same verb wins).
+    protocol but no equity command of its own, and the generic ``simulate``, ``sweep``,
+    ``compare`` and ``skill`` when it can be played whole (a game's own command of the same verb wins).
 
     Parameters:
         game: a registered game.
@@ -146,8 +157,9 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """
     from .explore import explore_commands
     from .play.cli import play_commands
+    from .play.study_cli import study_commands
 
-    commands = {**play_commands(game), **explore_commands(game), **game.commands}
+    commands = {**play_commands(game), **study_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
         from .analysis import equity_command
 
@@ -185,7 +197,7 @@ def game_command(game: GameInfo, verb: str) -> CliCommand:
 
 def command_index() -> dict[str, dict[str, str]]:
     """verb -> {game -> one-line help} of every command, verbs in ``--help`` order and
-    games by name: the built-in games from :mod:`dreidelpoker.cli_index` (none imported),
+    games by name: the built-in games from [`dreidelpoker.cli_index`][dreidelpoker.cli_index] (none imported),
     plus any other registered game.
 
     Returns:
@@ -289,7 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code.
 
     Exit codes: 0 success; 2 bad input, i.e. a usage error or the project's own
-    :class:`~dreidelpoker.errors.InputError` (one line on stderr, with its traceback above it
+    [`InputError`][dreidelpoker.InputError] (one line on stderr, with its traceback above it
     only under ``--debug`` or ``DREIDELPOKER_DEBUG=1``); 130 on Ctrl-C (one line); 1 for
     anything else, which is a bug: its traceback, then one line asking for a report.
 
@@ -310,7 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(_join_dash_values(args_list))
         where = f"dreidelpoker {args.verb} {args.game}"
-        with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
+        with use_progress(not args.json), warnings.catch_warnings():  # bars on stderr, only on a terminal
+            warnings.showwarning = _warning_line(where)  # e.g. a stale cache entry: one line, not two
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:

@@ -4,7 +4,7 @@ list every command without importing any game (sympy, numpy, scipy and the game 
 load only when a command runs, or its own ``--help`` is asked for).
 
 This is data copied from the registry: ``tests/test_cli_lazy.py`` checks that it equals
-what the registered games declare (:func:`dreidelpoker.cli.command_index`), and prints the
+what the registered games declare ([`dreidelpoker.cli.command_index`][dreidelpoker.cli.command_index]), and prints the
 new table to paste here when a game adds, removes or rewords a command.
 """
 
@@ -57,6 +57,20 @@ BUILTIN_COMMANDS: dict[str, dict[str, str]] = {
         "queenie": "simulate Queenie over rules variants x player counts x bot line-ups",
         "skirmish": "simulate Skirmish over rules variants x player counts x bot line-ups",
         "two-dreidel": "simulate Two Dreidel over rules variants x player counts x bot line-ups",
+    },
+    "compare": {
+        "classic-dreidel": "paired study of Classic dreidel rules variants (common random numbers, seats rotated, precision-stopped)",
+        "dice-poker": "paired study of Dice Poker (Sycarion) rules variants (common random numbers, seats rotated, precision-stopped)",
+        "queenie": "paired study of Queenie rules variants (common random numbers, seats rotated, precision-stopped)",
+        "skirmish": "paired study of Skirmish rules variants (common random numbers, seats rotated, precision-stopped)",
+        "two-dreidel": "paired study of Two Dreidel rules variants (common random numbers, seats rotated, precision-stopped)",
+    },
+    "skill": {
+        "classic-dreidel": "skill gap of each Classic dreidel bot against baseline bots, and openskill ratings of all bots",
+        "dice-poker": "skill gap of each Dice Poker (Sycarion) bot against baseline bots, and openskill ratings of all bots",
+        "queenie": "skill gap of each Queenie bot against baseline bots, and openskill ratings of all bots",
+        "skirmish": "skill gap of each Skirmish bot against baseline bots, and openskill ratings of all bots",
+        "two-dreidel": "skill gap of each Two Dreidel bot against baseline bots, and openskill ratings of all bots",
     },
     "solve": {
         "dice-poker": "heads-up equilibrium of one betting structure (equity-bucket abstraction): values, bluffing, "

@@ -198,8 +198,8 @@ class Distribution(Generic[K]):
         }
 
     def fractions(self) -> dict[K, Fraction]:
-        """Outcome -> exact probability as a :class:`fractions.Fraction`, in outcome order:
-        the same values as :meth:`probabilities` without sympy (the CLI's text and JSON use
+        """Outcome -> exact probability as a `fractions.Fraction`, in outcome order:
+        the same values as [`probabilities`][dreidelpoker.Distribution.probabilities] without sympy (the CLI's text and JSON use
         these, so they never import it).
 
         Returns:

@@ -40,7 +40,7 @@ def explorer_notebook(game: str, which: str | None = None) -> dict[str, Any]:
     """The one-cell notebook (nbformat 4 JSON) that displays ``game``'s explorer.
 
     Parameters:
-        game: a game with an explorer (see :data:`EXPLORERS`).
+        game: a game with an explorer (see [`EXPLORERS`][dreidelpoker.explore.EXPLORERS]).
         which: the explorer's name (default: the game's first).
 
     Returns:
@@ -153,7 +153,7 @@ def explore_commands(game: GameInfo) -> dict[str, CliCommand]:
         game: a registered game.
 
     Returns:
-        ``{"explore": CliCommand}`` for a game in :data:`EXPLORERS`, else ``{}``.
+        ``{"explore": CliCommand}`` for a game in [`EXPLORERS`][dreidelpoker.explore.EXPLORERS], else ``{}``.
 
     Examples:
         >>> from dreidelpoker.games.registry import get_game

@@ -10,10 +10,10 @@ three forms, in ASCII digits only:
 
 Nothing else is a number here: no exponents (``1e9``), no operators (``9**9**9``), no names
 (``nan``, ``inf``, ``pi``), no digits of other scripts (``٣``, ``²``, fullwidth ``３``), no text
-longer than :data:`MAX_NUMBER_CHARS` and no integer part longer than :data:`MAX_DIGITS`
-digits. Each refusal is one :class:`~dreidelpoker.errors.InputError` line naming the
+longer than [`MAX_NUMBER_CHARS`][dreidelpoker.strict_numbers.MAX_NUMBER_CHARS] and no integer part longer than [`MAX_DIGITS`][dreidelpoker.strict_numbers.MAX_DIGITS]
+digits. Each refusal is one [`InputError`][dreidelpoker.InputError] line naming the
 argument, the (shortened) text and the forms allowed. ``sympy.sympify``, ``eval`` and
-``parse_expr`` never see a user string: :func:`sympy_number` parses text here and hands
+``parse_expr`` never see a user string: [`sympy_number`][dreidelpoker.strict_numbers.sympy_number] parses text here and hands
 sympy only objects (a ``sympy.Symbol`` built by a Python caller stays allowed).
 
 Examples:
@@ -99,7 +99,7 @@ def parse_integer(text: str, *, what: str = "value") -> int:
 
     Raises:
         InputError: anything else (a decimal, an expression, non-ASCII digits, more than
-            :data:`MAX_DIGITS` digits, more than :data:`MAX_NUMBER_CHARS` characters).
+            [`MAX_DIGITS`][dreidelpoker.strict_numbers.MAX_DIGITS] digits, more than [`MAX_NUMBER_CHARS`][dreidelpoker.strict_numbers.MAX_NUMBER_CHARS] characters).
         InputTypeError: ``text`` is not a string.
 
     Examples:
@@ -133,7 +133,7 @@ def parse_exact(text: str, *, what: str = "value") -> Fraction:
         what: the argument's name, for the message.
 
     Returns:
-        The number as a :class:`fractions.Fraction`.
+        The number as a `fractions.Fraction`.
 
     Raises:
         InputError: anything else (exponents, operators, names such as ``nan``, non-ASCII
@@ -174,7 +174,7 @@ def parse_exact(text: str, *, what: str = "value") -> Fraction:
 
 
 def parse_float(text: str, *, what: str = "value") -> float:
-    """A finite float from text in the forms :func:`parse_exact` reads (``0.01``, ``1/100``).
+    """A finite float from text in the forms [`parse_exact`][dreidelpoker.strict_numbers.parse_exact] reads (``0.01``, ``1/100``).
 
     For options that are tolerances or targets, where an exact value is not needed.
 
@@ -186,7 +186,7 @@ def parse_float(text: str, *, what: str = "value") -> float:
         The nearest float.
 
     Raises:
-        InputError: as :func:`parse_exact`, or a value too large for a float.
+        InputError: as [`parse_exact`][dreidelpoker.strict_numbers.parse_exact], or a value too large for a float.
 
     Examples:
         >>> parse_float("0.001"), parse_float("1/8")
@@ -204,18 +204,18 @@ def parse_float(text: str, *, what: str = "value") -> float:
 
 def exact_number(value: Any, *, what: str = "value") -> Fraction:
     """Any exact number as a Fraction: an int, a Fraction, a sympy Rational, a numpy integer,
-    or text read by :func:`parse_exact`. Floats and bools are refused (they are not exact).
+    or text read by [`parse_exact`][dreidelpoker.strict_numbers.parse_exact]. Floats and bools are refused (they are not exact).
 
     Parameters:
         value: the number.
         what: the argument's name, for the message.
 
     Returns:
-        The value as a :class:`fractions.Fraction`.
+        The value as a `fractions.Fraction`.
 
     Raises:
         InputTypeError: a float, a bool, a sympy expression that is no rational, or no number.
-        InputError: text that :func:`parse_exact` refuses.
+        InputError: text that [`parse_exact`][dreidelpoker.strict_numbers.parse_exact] refuses.
 
     Examples:
         >>> exact_number("1/3"), exact_number(2)
@@ -248,7 +248,7 @@ def exact_number(value: Any, *, what: str = "value") -> Fraction:
 def sympy_number(value: Any, *, what: str = "value") -> Any:
     """A sympy expression from a number, text or a sympy object, without evaluating any text.
 
-    Text is read by :func:`parse_exact` and becomes a ``sympy.Rational``; ints, Fractions and
+    Text is read by [`parse_exact`][dreidelpoker.strict_numbers.parse_exact] and becomes a ``sympy.Rational``; ints, Fractions and
     numpy integers become Rationals; finite floats become ``sympy.Float``; a sympy expression
     (a ``Symbol``, ``Rational(1, 4) + x``) built by a Python caller is kept as it is. Any other
     object goes to ``sympy.sympify(..., strict=True)``, which refuses to read text.
@@ -263,7 +263,7 @@ def sympy_number(value: Any, *, what: str = "value") -> Any:
     Raises:
         InputTypeError: a bool, a non-finite float, or an object sympy cannot take without
             reading it as text.
-        InputError: text that :func:`parse_exact` refuses.
+        InputError: text that [`parse_exact`][dreidelpoker.strict_numbers.parse_exact] refuses.
 
     Examples:
         >>> import sympy

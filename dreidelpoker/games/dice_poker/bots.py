@@ -1,6 +1,6 @@
 """Dice Poker's bots: ``random``, ``calling-station``, ``tight`` and ``equity``.
 
-Bots see a :class:`~dreidelpoker.games.dice_poker.game.DicePokerObservation` only: every die,
+Bots see a [`DicePokerObservation`][dreidelpoker.games.dice_poker.DicePokerObservation] only: every die,
 their own cards and the betting.
 
 * ``random``: uniform over the legal actions.
@@ -10,7 +10,7 @@ their own cards and the betting.
   with cards it bets or raises with three of a kind or better (two pair or better with one
   or two cards), calls with a pair, and checks or folds below.
 * ``equity``: its exact heads-up equity (win + tie/2) against each opponent still in
-  (:func:`~dreidelpoker.games.dice_poker.equity.heads_up_equity_table`: its dice and cards
+  ([`heads_up_equity_table`][dreidelpoker.games.dice_poker.equity.heads_up_equity_table]: its dice and cards
   against that opponent's dice and every card set it may hold, card removal included; one
   table per pair of rolls, cached), multiplied over the opponents (exact heads-up; with more
   opponents the product treats them as independent, an approximation). It bets or raises
@@ -93,7 +93,7 @@ def category_held(dice: tuple[int, ...], cards: tuple[int, ...], options: tuple[
     Parameters:
         dice: the dice (sorted high to low).
         cards: the card ranks held (0 to 3, sorted high to low).
-        options: :attr:`DicePokerRules.ranking_options`.
+        options: [`DicePokerRules.ranking_options`][dreidelpoker.games.dice_poker.DicePokerRules.ranking_options].
 
     Returns:
         The category number.
@@ -151,7 +151,7 @@ def showdown_equity(obs: DicePokerObservation, options: tuple[int, int] = (1, 2)
 
     Parameters:
         obs: the seat's observation (after the dice are rolled).
-        options: :attr:`DicePokerRules.ranking_options`.
+        options: [`DicePokerRules.ranking_options`][dreidelpoker.games.dice_poker.DicePokerRules.ranking_options].
 
     Returns:
         A number from 0 to 1 (exactly the heads-up equity with one opponent).

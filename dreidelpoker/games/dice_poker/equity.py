@@ -10,13 +10,13 @@ rank multisets, jointly and in turn, each weighted by the number of card sets it
 stands for given the ranks still in the deck (``prod C(left_r, k_r)``). The outer
 players are looped over in Python; the last two are a numpy matrix (class x class)
 with integer weights. Hands are compared by their rank in the shipped key order
-(:mod:`.key_ranks`, one small integer per dice-and-cards class), so no hand is valued
+([`key_ranks`][dreidelpoker.games.dice_poker.key_ranks.key_ranks], one small integer per dice-and-cards class), so no hand is valued
 at run time, and the matrix's weights start from the second player's full-deck weights
 and change only on the (at most three) ranks each row's cards hold. The work is about
 the product of the players' class counts ("cells"): 455 per opponent, and 455, 91, 13
 or 1 for the hero with 0, 1, 2 or 3 known cards. Heads-up is at most 455^2 = 207,025
 cells (about 20 ms from cold caches); every
-case within :data:`EXACT_CELL_LIMIT` runs exactly, beyond it ``method="auto"`` uses
+case within [`EXACT_CELL_LIMIT`][dreidelpoker.games.dice_poker.EXACT_CELL_LIMIT] runs exactly, beyond it ``method="auto"`` uses
 a seeded Monte Carlo with a 95% confidence interval.
 """
 
@@ -160,7 +160,7 @@ def _draws(dice: tuple[int, ...], known: tuple[Card, ...], opponents: list[Oppon
            rules: DicePokerRules) -> tuple[list[_Draw], int | None]:
     """The players' unknown-card draws (hero first) and the hero's key rank if fully known.
 
-    Hands are compared by their rank in the shipped key order (:mod:`.key_ranks`), so no
+    Hands are compared by their rank in the shipped key order ([`key_ranks`][dreidelpoker.games.dice_poker.key_ranks.key_ranks]), so no
     class is valued here."""
     ranks = key_ranks(rules.ranking_options).astype(np.int64)  # (dice multiset, rank triple)
     dice_row, triple_col, triples, orders, roll_rows = _class_tables()
@@ -376,7 +376,7 @@ class DiceKnown:
     """What is known before the cards are dealt: the hero's dice and known cards, each
     opponent's dice (``None`` = not rolled yet) and the dead cards.
 
-    Build it with :func:`dice_known`, which checks it.
+    Build it with [`dice_known`][dreidelpoker.games.dice_poker.dice_known], which checks it.
     """
 
     dice: tuple[int, ...]
@@ -403,16 +403,16 @@ def dice_known(
     opponent_dice: str | Sequence[str | Sequence[int] | None],
     dead: str | Iterable[str | int | Card] | None = None,
 ) -> DiceKnown:
-    """Parse and check what is known (the arguments of :func:`equity`).
+    """Parse and check what is known (the arguments of [`equity`][dreidelpoker.games.dice_poker.equity.equity]).
 
     Parameters:
         dice: the hero's three dice.
-        cards: the hero's known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
-        opponent_dice: the opponents' dice (see :func:`parse_opponent_dice`).
+        cards: the hero's known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
+        opponent_dice: the opponents' dice (see [`parse_opponent_dice`][dreidelpoker.games.dice_poker.parse_opponent_dice]).
         dead: cards known to be out of play.
 
     Returns:
-        The checked :class:`DiceKnown`.
+        The checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown].
 
     Raises:
         ValueError: for bad dice or cards, too many players, or too few cards left.
@@ -438,14 +438,14 @@ def dice_known(
 
 
 def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
-    """The vectorised exact engine on a checked :class:`DiceKnown` (no cell limit).
+    """The vectorised exact engine on a checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown] (no cell limit).
 
     Parameters:
-        known: what is known, checked by :func:`dice_known`.
+        known: what is known, checked by [`dice_known`][dreidelpoker.games.dice_poker.dice_known].
         rules: the rules.
 
     Returns:
-        The exact :class:`~dreidelpoker.EquityResult`.
+        The exact [`EquityResult`][dreidelpoker.EquityResult].
     """
     draws, hero_fixed = _draws(known.dice, known.cards, list(known.opponent_dice), rules)
     acc = _Exact(draws, hero_fixed, len(known.opponent_dice) + 1).run(known.left())
@@ -454,17 +454,17 @@ def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
 
 def monte_carlo_equity_of(known: DiceKnown, *, rules: DicePokerRules, samples: int, seed: int,
                           confidence: float = 0.95) -> MonteCarloEstimate:
-    """The vectorised Monte Carlo engine on a checked :class:`DiceKnown`.
+    """The vectorised Monte Carlo engine on a checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown].
 
     Parameters:
-        known: what is known, checked by :func:`dice_known`.
+        known: what is known, checked by [`dice_known`][dreidelpoker.games.dice_poker.dice_known].
         rules: the rules.
         samples: the number of samples.
         seed: the seed.
         confidence: the intervals' confidence level.
 
     Returns:
-        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+        A [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
     """
     draws, hero_fixed = _draws(known.dice, known.cards, list(known.opponent_dice), rules)
     return _monte_carlo(draws, hero_fixed, known.left(), known.cards, samples=samples, seed=seed,
@@ -486,9 +486,9 @@ def equity(
 ) -> EquityResult | MonteCarloEstimate:
     """Equity of the hero's dice and 0-3 known cards against opponents with known dice.
 
-    ``method="exact"`` enumerates (an :class:`EquityResult` of sympy Rationals) and
+    ``method="exact"`` enumerates (an [`EquityResult`][dreidelpoker.EquityResult] of sympy Rationals) and
     refuses cases beyond ``max_exact_cells``; ``"monte-carlo"`` samples
-    (a :class:`MonteCarloEquity` with seed, sample count and 95% intervals);
+    (a `MonteCarloEquity` with seed, sample count and 95% intervals);
     ``"auto"`` is exact within the limit and Monte Carlo beyond. An opponent given as
     ``"?"`` (or ``None``) has not rolled yet: their roll is averaged over all 216. ``dead`` lists cards
     known to be out of play (seen elsewhere); they are removed from the deck. The table
@@ -497,7 +497,7 @@ def equity(
 
     Parameters:
         dice: the hero's three dice.
-        cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
         opponent_dice: the opponents' dice, ``"?"`` for a roll not known yet.
         rules: the rules (default RULES.md).
         method: ``"exact"``, ``"monte-carlo"`` or ``"auto"``.
@@ -507,8 +507,8 @@ def equity(
         dead: cards known to be out of play.
 
     Returns:
-        An :class:`~dreidelpoker.EquityResult` (exact) or a
-        :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+        An [`EquityResult`][dreidelpoker.EquityResult] (exact) or a
+        [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
 
     Raises:
         ValueError: an unknown method, bad counts or seed, bad dice or cards, or an exact
@@ -578,8 +578,8 @@ class HeadsUpEquityTable:
 
     ``numerators[j][k] / denominators[j]`` is the equity (win + tie/2) of a hero with dice
     ``dice`` who knows the ``j`` cards ``rank_multisets(j)[k]`` (sorted high to low; ``j = 3``:
-    :data:`~.space.RANK_TRIPLES`), against an opponent with dice ``opponent_dice`` whose three
-    cards are unknown. Exactly :func:`exact_equity_of` for each holding (card removal
+    [`RANK_TRIPLES`][dreidelpoker.games.dice_poker.RANK_TRIPLES]), against an opponent with dice ``opponent_dice`` whose three
+    cards are unknown. Exactly [`exact_equity_of`][dreidelpoker.games.dice_poker.equity.exact_equity_of] for each holding (card removal
     included), computed for all 560 holdings at once.
 
     Attributes:
@@ -609,7 +609,7 @@ class HeadsUpEquityTable:
         return float(self.floats[len(key)][_holding_index(len(key))[key]])
 
     def exact(self, cards: Sequence[int]) -> Any:
-        """The equity as an exact ``fractions.Fraction`` (see :meth:`equity`).
+        """The equity as an exact ``fractions.Fraction`` (see [`equity`][dreidelpoker.games.dice_poker.equity.HeadsUpEquityTable.equity]).
 
         Parameters:
             cards: the known card ranks.
@@ -637,10 +637,10 @@ def heads_up_equity_table(dice: tuple[int, ...], opponent_dice: tuple[int, ...],
     Parameters:
         dice: the hero's three dice.
         opponent_dice: the opponent's three dice.
-        options: :attr:`DicePokerRules.ranking_options`.
+        options: [`DicePokerRules.ranking_options`][dreidelpoker.games.dice_poker.DicePokerRules.ranking_options].
 
     Returns:
-        A :class:`HeadsUpEquityTable`.
+        A [`HeadsUpEquityTable`][dreidelpoker.games.dice_poker.equity.HeadsUpEquityTable].
 
     Examples:
         >>> t = heads_up_equity_table((6, 5, 3), (2, 2, 1))

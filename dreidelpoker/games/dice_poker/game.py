@@ -1,6 +1,6 @@
 """Dice Poker played whole: one hand on the whole-game engine (RULES.md 2.1).
 
-A :class:`DicePokerGame` is an immutable state. Every player has anted; each rolls three
+A [`DicePokerGame`][dreidelpoker.games.dice_poker.DicePokerGame] is an immutable state. Every player has anted; each rolls three
 dice in turn (one chance node per player: the dice multiset, weighted by its orders); a
 betting round on the dice; then the cards, dealt one at a time from the one deck (a chance
 node per card: its rank, weighted by the cards of that rank left, since suits never
@@ -10,10 +10,10 @@ players still in ranks their best hands with the library's evaluator (best parti
 dice; compared by their rank in the shipped key order); exact ties split the pot in exact
 shares.
 
-The betting is :mod:`dreidelpoker.games.betting_round` (fixed limit, or pot limit, with a raise
+The betting is [`dreidelpoker.games.betting_round`][dreidelpoker.games.betting_round] (fixed limit, or pot limit, with a raise
 cap). Seat 1 (seat 0 here) acts first in every round. A game is one hand, so
 ``rounds`` is 1 when it ends and the hand limit has nothing to cut.
-:meth:`DicePokerGame.sample_chance` draws every die, or every card of one dealing step,
+[`DicePokerGame.sample_chance`][dreidelpoker.games.dice_poker.DicePokerGame.sample_chance] draws every die, or every card of one dealing step,
 at once (the runner's fast path), applied exactly as the single outcomes in turn.
 """
 
@@ -62,7 +62,7 @@ def play_limits(rules: DicePokerRules) -> Limits:
         rules: the rules.
 
     Returns:
-        The :class:`~dreidelpoker.games.betting_round.Limits`.
+        The [`Limits`][dreidelpoker.games.betting_round.Limits].
 
     Examples:
         >>> play_limits(DicePokerRules(limit="pot", max_raises=1))
@@ -154,9 +154,9 @@ class _GameFields(NamedTuple):
 
 
 class DicePokerGame(_Immutable, _GameFields):
-    """One hand of Dice Poker in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+    """One hand of Dice Poker in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
-    Build one with :func:`new_game`. ``betting`` is the current (or last) betting round;
+    Build one with [`new_game`][dreidelpoker.games.dice_poker.new_game]. ``betting`` is the current (or last) betting round;
     ``history`` the finished rounds' actions; ``to_deal`` the seats still to receive a card
     in the current dealing step, in order; ``deck`` the cards left per rank (2 to 14).
     Two states are equal when every field but the log is.
@@ -164,7 +164,7 @@ class DicePokerGame(_Immutable, _GameFields):
 
     __slots__ = ()
 
-    #: The runner may hand :meth:`sample_chance` its exact integer stream.
+    #: The runner may hand [`sample_chance`][dreidelpoker.games.dice_poker.DicePokerGame.sample_chance] its exact integer stream.
     samples_with_integers_only = True
 
     def __eq__(self, other: object) -> bool:

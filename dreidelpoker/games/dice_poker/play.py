@@ -1,7 +1,7 @@
-"""Dice Poker's :class:`~dreidelpoker.games.protocol.PlaySpec`: what the runner, the sweep and
+"""Dice Poker's [`PlaySpec`][dreidelpoker.play.PlaySpec]: what the runner, the sweep and
 the ``simulate dice-poker`` / ``sweep dice-poker`` CLI verbs read.
 
-A game is one hand (:mod:`.game`). Per-game metrics (a :class:`~dreidelpoker.play.SimulationResult`
+A game is one hand ([`game`][dreidelpoker.games.dice_poker.game]). Per-game metrics (a [`SimulationResult`][dreidelpoker.play.SimulationResult]
 summarises them with intervals): ``actions`` (betting actions in the hand), ``bets``
 (bets and raises), ``folds``, ``pot`` (chips in the pot at the end, antes included),
 ``showdown`` (1 when two or more seats showed down), ``rounds`` (betting rounds played)
@@ -97,7 +97,7 @@ def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, DicePokerRules]:
-    """``{label: rules}`` for every betting structure x limit of :func:`add_sweep_arguments`.
+    """``{label: rules}`` for every betting structure x limit of `add_sweep_arguments`.
 
     Parameters:
         args: the parsed command line.

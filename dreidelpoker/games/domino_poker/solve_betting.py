@@ -4,8 +4,8 @@ Both seats ante, get five tiles each (uniform over disjoint pairs of hands: card
 is exact), then one fixed-limit round (RULES.md 5.1): seat 1 (eldest) checks or bets,
 bets and raises are ``max_bet`` chips, at most ``max_raises`` raises, showdown by the
 library's strength order (no two hands tie). The solver is
-:func:`dreidelpoker.solve.ranges.range_cfr_plus`; the showdown against a whole range uses
-the same exact hand order as :func:`~dreidelpoker.games.domino_poker.equity.heads_up_wins`
+[`dreidelpoker.solve.ranges.range_cfr_plus`][dreidelpoker.solve.ranges.range_cfr_plus]; the showdown against a whole range uses
+the same exact hand order as [`heads_up_wins`][dreidelpoker.games.domino_poker.heads_up_wins]
 (the tests check the two agree).
 
 **Bluffing.** A hand is *weak* when it loses at showdown against a random hand more often
@@ -53,7 +53,7 @@ class DominoBettingSolution:
 
     Attributes:
         rules: the rules solved (``ante``, ``max_bet``, ``max_raises``).
-        result: the raw :class:`~dreidelpoker.solve.ranges.RangeCFRResult`.
+        result: the raw [`RangeCFRResult`][dreidelpoker.solve.ranges.RangeCFRResult].
         categories: rows per category: hands, share of weak hands, and per seat the
             reach-weighted aggression (bet or raise) frequency.
         bluffing: per seat ``{"bluff": f, "value_bet": f, "bluff_share_of_bets": f}``.
@@ -234,7 +234,7 @@ def solve_betting(
         progress: show a progress bar.
 
     Returns:
-        A :class:`DominoBettingSolution`.
+        A [`DominoBettingSolution`][dreidelpoker.games.domino_poker.solve_betting.DominoBettingSolution].
 
     Raises:
         ValueError: for rules the solver does not take, or an iteration count that is not
@@ -318,5 +318,7 @@ SOLVE_COMMAND = CliCommand(
 
 if __name__ == "__main__":  # pragma: no cover - writes the notebook's data file
     sol = solve_betting(DominoPokerRules(max_raises=2), iterations=150, target=0.005, progress=True)
-    DATA_FILE.write_text(json.dumps(sol.to_dict(), indent=1) + "\n")
+    from ...files import write_text_atomic
+
+    write_text_atomic(DATA_FILE, json.dumps(sol.to_dict(), indent=1) + "\n")
     print(sol.to_text())

@@ -1,4 +1,4 @@
-"""Queenie's :class:`~dreidelpoker.games.protocol.PlaySpec`: bots, metrics and CLI options.
+"""Queenie's [`PlaySpec`][dreidelpoker.play.PlaySpec]: bots, metrics and CLI options.
 
 A game on the engine is one **session** of ``session_deals`` deals (default 1), so
 ``simulate(QueenieRules(), games=1000)`` plays 1,000 deals; the metrics are per deal
@@ -101,7 +101,7 @@ def _adapt(rules: QueenieRules, players: int) -> QueenieRules:
 
 def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
     """``--vary FIELD=A,B``: the rules variants a sweep runs over (every rules field is also a
-    single-value option, generated from :class:`QueenieRules`, that holds for every cell)."""
+    single-value option, generated from [`QueenieRules`][dreidelpoker.games.queenie.QueenieRules], that holds for every cell)."""
     parser.add_argument("--vary", action="append", default=[], metavar="FIELD=A,B",
                         help="a rules option to sweep over, e.g. --vary dealing=dummy-first,players-first")
 

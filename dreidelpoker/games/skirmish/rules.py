@@ -52,7 +52,7 @@ TieRule = Literal["own-pile", "war"]
 
 _FACE_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _PARSE = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
-#: The card syntax the CLI and :func:`parse_cards` accept.
+#: The card syntax the CLI and [`parse_cards`][dreidelpoker.games.skirmish.parse_cards] accept.
 CARD_SYNTAX = "2-9, 10 or T, J, Q, K, A"
 
 

@@ -4,7 +4,7 @@ The field has always held sympy expressions (numbers or symbols), and still does
 But most uses of the rules never look at the dreidel's faces (the CLI's ``odds``, the deck
 chain), and importing sympy costs more than the rest of such a command. So plain exact
 numbers (ints, Fractions, sympy Rationals, number text read strictly by
-:func:`~dreidelpoker.strict_numbers.parse_exact`) are validated as Fractions and turned into
+[`parse_exact`][dreidelpoker.strict_numbers.parse_exact]) are validated as Fractions and turned into
 sympy Rationals on first read; floats and sympy objects (symbols, expressions built in Python)
 go through sympy at once. Text is never handed to sympy.
 """

@@ -2,7 +2,7 @@
 through the game registry.
 
 Light on purpose: this module imports the rules and the keep policies only. Each command
-imports its engine when it runs (and ``solve``, from :mod:`.solve_spin`, when first looked
+imports its engine when it runs (and ``solve``, from [`solve_spin`][dreidelpoker.games.two_dreidel.solve_spin], when first looked
 up), so ``dreidelpoker odds two-dreidel`` loads neither the chain, the equity tables nor the
 solver.
 """
