@@ -2,12 +2,12 @@
 
 The full heads-up game is too big to solve as it stands (3,136 rolls of the two players
 times 455 x 455 card classes, and a betting tree per round), so the library's generic
-solver (:func:`dreidelpoker.solve.solve`: the sequence-form LP where the tree fits, CFR+
+solver ([`solve`][dreidelpoker.solve.solve]: the sequence-form LP where the tree fits, CFR+
 otherwise) solves an **abstraction** in which each player knows less:
 
 * **the dice** are public; a player sees them only through the *dice bucket*: seat 1's
   exact equity on the dice alone (win + tie/2 against seat 2's dice, no card known,
-  :func:`~dreidelpoker.games.dice_poker.equity.heads_up_equity_table`), cut into
+  [`heads_up_equity_table`][dreidelpoker.games.dice_poker.equity.heads_up_equity_table]), cut into
   ``dice_buckets`` bins of equal probability. Both seats see it (it is public);
 * **the cards**: after each dealing step a player sees only the bucket of its own exact
   equity (its dice and the cards it holds against the opponent's dice and unknown cards),
@@ -147,7 +147,7 @@ def _bucket(values: FloatArray, edges: FloatArray) -> npt.NDArray[np.int64]:
 @bounded_cache(maxsize=1)
 def _orderings() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
     """Every (triple, distinct order of its ranks): the triple's column, the first card's class
-    (of :func:`rank_multisets(1)`), the first two cards' class (``rank_multisets(2)``), and the
+    (of ``rank_multisets(1)``), the first two cards' class (``rank_multisets(2)``), and the
     order's probability given the triple (distinct orders of a triple are equally likely)."""
     one = {k: i for i, k in enumerate(rank_multisets(1))}
     two = {k: i for i, k in enumerate(rank_multisets(2))}
@@ -201,10 +201,10 @@ def abstraction(betting: str, dice_buckets: int, card_buckets: tuple[int, ...],
         betting: ``"once"`` or ``"per-card"``.
         dice_buckets: dice buckets (1 to 8).
         card_buckets: bucket counts per dealing step (one for ``"once"``, three for ``"per-card"``).
-        options: :attr:`DicePokerRules.ranking_options`.
+        options: [`ranking_options`][dreidelpoker.games.dice_poker.DicePokerRules.ranking_options].
 
     Returns:
-        The :class:`Abstraction`.
+        The [`Abstraction`][dreidelpoker.games.dice_poker.solve.Abstraction].
 
     Raises:
         ValueError: bucket counts that do not fit the structure.
@@ -337,8 +337,8 @@ class _Model:
 
 
 class AbstractDicePoker(_Fields):
-    """A state of the abstract heads-up game (a :class:`~dreidelpoker.games.protocol.GameState`;
-    build the start with :meth:`start`). Observations are ``(seat, dice bucket, own bucket
+    """A state of the abstract heads-up game (a [`GameState`][dreidelpoker.games.protocol.GameState];
+    build the start with [`start`][dreidelpoker.games.dice_poker.solve.AbstractDicePoker.start]). Observations are ``(seat, dice bucket, own bucket
     history, public betting)``."""
 
     __slots__ = ()
@@ -637,13 +637,13 @@ def solve_dice_poker(
         rules: the rules (2 players, fixed limit; ``betting`` picks the structure). Default:
             RULES.md with one raise a round.
         buckets: ``(dice buckets, card buckets per dealing step)``; default
-            :data:`DEFAULT_BUCKETS` for the structure.
+            [`DEFAULT_BUCKETS`][dreidelpoker.games.dice_poker.solve.DEFAULT_BUCKETS] for the structure.
         method: ``"lp"`` or ``"cfr+"``; default: the LP for ``"once"``, CFR+ for ``"per-card"``.
         iterations: CFR+ iterations.
         progress: show CFR+'s progress bar.
 
     Returns:
-        A :class:`DicePokerSolution`.
+        The [`DicePokerSolution`][dreidelpoker.games.dice_poker.solve.DicePokerSolution].
 
     Raises:
         ValueError: more than two players, pot limit, bucket counts that do not fit, or a tree
