@@ -178,7 +178,7 @@ class ChanceStream:
             True
         """
         if not 0 < total < 1 << self._BITS:  # not input: a game's batch path asked for what it cannot have
-            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")
+            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")  # not input
         limit = ((1 << self._BITS) // total) * total
         while True:
             if self._i >= len(self._words):
