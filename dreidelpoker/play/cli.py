@@ -1,5 +1,7 @@
 """The ``simulate GAME`` and ``sweep GAME`` CLI verbs, built for every playable game from
-its [`PlaySpec`][dreidelpoker.play.PlaySpec]; the game adds only its rules options."""
+its [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec] and, for what a game's command line adds
+(its own rules checks, the variants a sweep runs over), its
+[`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec]."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..games.protocol import PlaySpec
-from ..games.registry import CliCommand, GameInfo
+from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
 from ..limits import float_arg, int_arg
 from .cluster import DEFAULT_CLUSTER_TIMEOUT, process_pool, scheduler_client, use_cluster_timeout
@@ -179,9 +181,10 @@ def add_executor_arguments(p: argparse.ArgumentParser) -> None:
                    f"(default {DEFAULT_CLUSTER_TIMEOUT:g})")
 
 
-def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep: bool) -> None:
-    if spec.add_sweep_arguments is not None and sweep:
-        spec.add_sweep_arguments(p)
+def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any], *, sweep: bool) -> None:
+    cli = game.play_cli or PlayCliSpec()
+    if cli.add_sweep_arguments is not None and sweep:
+        cli.add_sweep_arguments(p)
     rng = (f"{spec.min_players}" if spec.min_players == spec.max_players
            else f"{spec.min_players} to {spec.max_players}")
     if sweep:
@@ -190,7 +193,7 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
         p.add_argument("--bots", action="append", default=None,
                        help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
                        f"seats (e.g. {_lineup_example(spec)}; known: {', '.join(sorted(spec.bots))}); "
-                       "default: the game's default line-up")
+                       "default: an all-equal table of the game's lead bot")
         p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
         p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
         p.add_argument("--plot", default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
@@ -198,7 +201,7 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
         p.add_argument("--players", type=int_arg, default=None, help=f"number of players ({rng})")
         p.add_argument("--bots", default=None,
                        help=f"one bot per seat, comma-separated (known: {', '.join(sorted(spec.bots))}); "
-                       "default: the game's default line-up")
+                       "default: an all-equal table of the game's lead bot")
     # A game whose round is a deal (Queenie: a game is a session of deals, one deal by default)
     # also takes --deals for --games.
     flags = ("--games", "--deals") if spec.round_name == "deal" else ("--games",)
@@ -210,24 +213,22 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
     p.add_argument("--hand-limit", type=int_arg, default=None,
                    help=f"stop a game after this many {plural(spec.round_name)} and report it (default {spec.default_hand_limit})")
     add_executor_arguments(p)
-    if spec.add_rules_arguments is not None:
-        spec.add_rules_arguments(p)  # the game's options beyond its rules fields
     # Every rules field is an option (generated from the rules dataclass), except what the
     # command sets itself: --players, a sweep's own lists, the game's exclusions.
-    exclude = {**spec.cli_exclude, **({f: f"swept by {o}" for f, o in spec.sweep_fields.items()} if sweep else {})}
+    exclude = {**cli.cli_exclude, **({f: f"swept by {o}" for f, o in cli.sweep_fields.items()} if sweep else {})}
     if spec.players_in_rules:
         exclude.setdefault(spec.players_in_rules, "set by --players")
     add_rules_flags(p, game.rules_type, exclude=exclude,
                     title=f"{game.title} rules" + (" (the same in every cell)" if sweep else ""))
 
 
-def _rules(spec: PlaySpec, game: GameInfo, args: argparse.Namespace) -> Any:
-    if spec.rules_from_args is not None:
-        return spec.rules_from_args(args)
+def _rules(game: GameInfo[Any], args: argparse.Namespace) -> Any:
+    if game.play_cli is not None and game.play_cli.rules_from_args is not None:
+        return game.play_cli.rules_from_args(args)
     return rules_from_args(game.rules_type, args)
 
 
-def play_commands(game: GameInfo) -> dict[str, CliCommand]:
+def play_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """The generated ``simulate`` and ``sweep`` commands of a playable game (else ``{}``).
 
     Parameters:
@@ -247,7 +248,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         from .simulate import simulate
 
         _check_counts(args)
-        rules = _rules(spec, game, args)
+        rules = _rules(game, args)
         with executor_from_args(args) as ex:
             return simulate(rules, args.bots, games=args.games, seed=args.seed, players=args.players,
                             executor=ex, progress=_show_progress(args), hand_limit=args.hand_limit)
@@ -265,10 +266,10 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             check_output_folder(args.cache, what="--cache", create=False)
         if args.plot is not None:
             check_output_file(args.plot, what="--plot", suffixes=PLOT_SUFFIXES)
-        if spec.rules_grid_from_args is not None:
-            rules: Any = dict(spec.rules_grid_from_args(args))
+        if game.play_cli is not None and game.play_cli.rules_grid_from_args is not None:
+            rules: Any = dict(game.play_cli.rules_grid_from_args(args))
         else:
-            rules = _rules(spec, game, args)
+            rules = _rules(game, args)
         grid: dict[str, Any] = {"rules": rules}
         if args.players is not None:
             grid["players"] = parse_players(args.players)
@@ -294,7 +295,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     title = game.title
     return {
         "simulate": CliCommand(
-            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95% intervals",
+            help=generic_help("simulate", title),
             add_arguments=add_simulate, run=run_simulate,
             description=f"Play seeded whole games of {title} with a line-up of bots (one per seat) and report "
             f"win rates by seat and per-game metrics with 95% confidence intervals. The same seed gives the "
@@ -303,7 +304,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             examples=(("--games", "20", "--seed", "1", *_example_players(spec)),),
         ),
         "sweep": CliCommand(
-            help=f"simulate {title} over rules variants x player counts x bot line-ups",
+            help=generic_help("sweep", title),
             add_arguments=add_sweep, run=run_sweep,
             description=f"Simulate {title} for every combination of rules variants, player counts and bot "
             f"line-ups; print the chosen metrics per cell with 95% intervals. --cache DIR keeps finished "
@@ -314,13 +315,13 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     }
 
 
-def _sweep_players_example(spec: PlaySpec) -> str:
+def _sweep_players_example(spec: PlaySpec[Any]) -> str:
     if spec.min_players == spec.max_players:
         return ""
     return f" --players {spec.min_players}-{min(spec.max_players, spec.min_players + 2)}"
 
 
-def _lineup_example(spec: PlaySpec) -> str:
+def _lineup_example(spec: PlaySpec[Any]) -> str:
     fill = "random" if "random" in spec.bots else sorted(spec.bots)[-1]
     return f"{spec.default_bots(spec.min_players)[0]},{fill}*"
 
@@ -345,11 +346,11 @@ def _check_counts(args: argparse.Namespace) -> None:
         check_count(args.hand_limit, "--hand-limit", low=1, high=10 ** 9)
 
 
-def _example_players(spec: PlaySpec) -> tuple[str, ...]:
+def _example_players(spec: PlaySpec[Any]) -> tuple[str, ...]:
     return () if spec.players_in_rules else ("--players", str(spec.min_players))
 
 
-def _example_text(spec: PlaySpec) -> str:
+def _example_text(spec: PlaySpec[Any]) -> str:
     return "".join(" " + a for a in _example_players(spec))
 
 
