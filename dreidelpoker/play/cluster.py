@@ -155,7 +155,7 @@ def connect_scheduler(address: str, *, timeout: float | None = None) -> Any:
     return client
 
 
-def _close_quietly(client: Any) -> None:
+def _close_quietly(client: Any, *, timeout: float = 2.0) -> None:
     """Close a client without the tracebacks distributed logs when its comm is already gone."""
     import logging
 
@@ -165,7 +165,7 @@ def _close_quietly(client: Any) -> None:
     for lg in loggers:
         lg.setLevel(logging.CRITICAL + 1)
     try:
-        client.close(timeout=2)
+        client.close(timeout=timeout)
     except Exception:  # noqa: BLE001 - closing a broken client must not hide the real error
         pass
     finally:
@@ -191,7 +191,15 @@ def scheduler_client(address: str) -> Iterator[Any]:
     client = connect_scheduler(address)
     try:
         yield client
-    finally:
+    except KeyboardInterrupt:
+        # Ctrl-C: the process is about to exit and the scheduler drops its tasks when the
+        # connection goes; a polite close can take seconds on a busy machine.
+        _close_quietly(client, timeout=0.2)
+        raise
+    except BaseException:
+        _close_quietly(client)
+        raise
+    else:
         _close_quietly(client)
 
 
