@@ -10,6 +10,7 @@ import sympy
 from ._fractions import frac_str
 from .display import table_html, text_table, to_pandas_frame
 from .errors import InputError
+from .validation import check_field_types, check_number
 
 __all__ = ["EquityResult", "EquityAccumulator"]
 
@@ -37,6 +38,7 @@ class EquityResult:
     details: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         w, t, lo = self.win, self.tie, self.lose
         try:  # win + tie + lose == 1 in integers (sympy arithmetic here cost a third of a call)
             ok = w.p * t.q * lo.q + t.p * w.q * lo.q + lo.p * w.q * t.q == w.q * t.q * lo.q
@@ -44,6 +46,7 @@ class EquityResult:
             ok = w + t + lo == 1
         if not ok:
             raise InputError("win + tie + lose must equal 1")
+        check_number(self.equity, "equity", low=0, high=1, hint="the share of the pot won on average")
 
     def to_dict(self) -> dict[str, Any]:
         return {

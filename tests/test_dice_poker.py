@@ -268,8 +268,8 @@ def test_rules_defaults_and_options() -> None:
     ({"ante": -1}, "ante must be an integer >= 0, got -1"),
     ({"bet": 0}, "bet must be an integer >= 1, got 0"),
     ({"betting": "per-die"}, "betting must be one of 'after-all-cards', 'after-each-card'; got 'per-die'"),
-    ({"straights_from_one": "yes"}, "straights_from_one must be True or False, got 'yes'"),
-    ({"bobtail_from_one": 1}, "bobtail_from_one must be True or False, got 1"),
+    ({"straights_from_one": "yes"}, "straights_from_one must be True or False, got str 'yes'"),
+    ({"bobtail_from_one": 1}, "bobtail_from_one must be True or False, got int 1"),
 ])
 def test_bad_rules(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError) as e:

@@ -13,7 +13,7 @@ from ...errors import InputError, InputTypeError, shorten
 from ...limits import MAX_STACK
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
-from ...validation import check_choice, check_literal_fields
+from ...validation import check_arguments, check_choice, check_field_types, check_literal_fields
 
 __all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
@@ -56,6 +56,7 @@ def _DEFAULTS() -> TwoDreidelRules:
 _DEFAULT_RULES: TwoDreidelRules | None = None
 
 
+@check_arguments
 def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[str] = ("G", "H", "N", "S")) -> tuple[int, ...]:
     """Parse a deck distribution: ``"1-5-5-1"``, ``(1, 5, 5, 1)`` or ``{"G": 1, ...}``.
 
@@ -204,6 +205,7 @@ class TwoDreidelRules:
     _spin_key: tuple[Any, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         syms = self.symbols
         if not syms or len(set(syms)) != len(syms):
             raise InputError(f"symbols must be distinct and non-empty, got {syms!r}")
