@@ -42,9 +42,8 @@ from typing import Any, ParamSpec, TypeVar
 
 from .errors import InputError, InputTypeError, shorten
 
-__all__ = ["MAX_SEED", "check_arguments", "check_choice", "check_count", "check_field_types", "check_flag",
-           "check_literal_fields",
-           "check_number", "check_seed", "default_rules", "literal_choices"]
+__all__ = ["MAX_INT_ARGUMENT", "MAX_SEED", "check_arguments", "check_choice", "check_count", "check_field_types",
+           "check_flag", "check_literal_fields", "check_number", "check_seed", "default_rules", "literal_choices"]
 
 #: Seeds are non-negative integers below 2**128 (numpy's SeedSequence takes any size; this keeps
 #: outputs and messages short).

@@ -66,6 +66,9 @@ def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[Dreid
     Returns:
         ``{next state: probability}`` (sympy Rationals).
 
+    Raises:
+        InputError: a state that is not a classic dreidel state.
+
     Examples:
         >>> r = ClassicDreidelRules(players=2, coins=1)
         >>> for state, p in successors(start_state(rules=r), rules=r).items():

@@ -209,6 +209,9 @@ def spin_outcome(state: DreidelState, face: str, *, rules: SpinRules) -> Dreidel
     Returns:
         The state after it (a terminal state is returned unchanged).
 
+    Raises:
+        InputError: a state that is not a classic dreidel state.
+
     Examples:
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
         >>> r = ClassicDreidelRules(players=2, coins=3)

@@ -95,6 +95,9 @@ def dice_partitions(dice: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
     Returns:
         The partitions, each a tuple of groups of faces.
 
+    Raises:
+        InputError: anything but three faces from 1 to 6.
+
     Examples:
         >>> dice_partitions((6, 5, 3))
         [((6,), (5,), (3,)), ((6, 5), (3,)), ((6, 3), (5,)), ((5, 3), (6,)), ((6, 5, 3),)]

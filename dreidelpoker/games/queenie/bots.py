@@ -50,6 +50,9 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     Returns:
         The card to lead.
 
+    Raises:
+        InputError: no legal card, or ranks outside 2..13.
+
     Examples:
         >>> best_lead([0, 13, 14, 15], [0, 13], 13)  # AC alone; AD 2D 3D in a row
         13
