@@ -2,11 +2,11 @@
 and the progress bar used by long computations.
 
 Each bound is a module constant so the docs, the CLI help and the error messages quote
-the same number. A count above its bound raises :class:`~dreidelpoker.errors.InputError`
-(or :class:`~dreidelpoker.errors.ResourceLimitError` when an option raises the limit)
+the same number. A count above its bound raises [`InputError`][dreidelpoker.InputError]
+(or [`ResourceLimitError`][dreidelpoker.ResourceLimitError] when an option raises the limit)
 before anything is allocated.
 
-The checks themselves live in :mod:`dreidelpoker.validation`.
+The checks themselves live in [`dreidelpoker.validation`][dreidelpoker.validation].
 
 Examples:
     >>> from dreidelpoker.validation import check_count
@@ -25,12 +25,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .errors import InputError, shorten
+from .errors import InputError
 from .validation import check_count, check_seed
 
 __all__ = [
     "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
-    "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
+    "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
@@ -65,8 +65,9 @@ def approx_count(n: int) -> str:
 def int_arg(text: str) -> int:
     """An argparse ``type=`` for whole numbers: a clear, short message for anything else.
 
-    Accepts an optional sign, digits and ``_`` separators, up to 100 digits (every bound
-    in the library is far smaller, so the bound check that follows names the real range).
+    Reads text with [`parse_integer`][dreidelpoker.strict_numbers.parse_integer]: an optional sign,
+    ASCII digits and ``_`` separators, up to 100 digits (every bound in the library is far
+    smaller, so the bound check that follows names the real range).
 
     Parameters:
         text: the command-line text.
@@ -83,20 +84,43 @@ def int_arg(text: str) -> int:
         >>> int_arg("²")
         Traceback (most recent call last):
         ...
-        argparse.ArgumentTypeError: '²' is not an integer like 12
+        argparse.ArgumentTypeError: '²' is not an integer: it uses the non-ASCII digit '²' (U+00B2); write digits 0-9
     """
     import argparse
-    import re
 
-    cleaned = text.strip()
-    if not re.fullmatch(r"[+-]?[0-9][0-9_]{0,120}", cleaned, flags=re.ASCII) or len(cleaned.replace("_", "")) > 101:
-        if re.fullmatch(r"[+-]?[0-9_]+", cleaned, flags=re.ASCII):
-            raise argparse.ArgumentTypeError(f"{shorten(text)} has too many digits")
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12")
+    from .strict_numbers import parse_integer
+
     try:
-        return int(cleaned)
-    except ValueError:  # e.g. "1__0"
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12") from None
+        return parse_integer(text, what="")
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def float_arg(text: str) -> float:
+    """An argparse ``type=`` for a finite number given as an integer, a decimal or ``p/q``
+    (read by [`parse_float`][dreidelpoker.strict_numbers.parse_float]: no ``nan``, ``inf`` or exponents).
+
+    Parameters:
+        text: the command-line text.
+
+    Returns:
+        The float.
+
+    Raises:
+        argparse.ArgumentTypeError: for anything else (argparse turns it into a usage error).
+
+    Examples:
+        >>> float_arg("0.01"), float_arg("1/8")
+        (0.01, 0.125)
+    """
+    import argparse
+
+    from .strict_numbers import parse_float
+
+    try:
+        return parse_float(text, what="")
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def monte_carlo_options(samples: int | None, seed: int | None, *, monte_carlo: bool | None,
@@ -164,7 +188,7 @@ def use_progress(enabled: bool) -> Iterator[None]:
     stay quiet by default.
 
     Parameters:
-        enabled: the default for :func:`progress_bar` calls with ``enabled=None``.
+        enabled: the default for [`progress_bar`][dreidelpoker.limits.progress_bar] calls with ``enabled=None``.
 
     Yields:
         Nothing.
@@ -212,7 +236,7 @@ def _unit_scale(total: int | None) -> bool:
 
 
 class _JupyterBar:
-    """A ``tqdm.notebook`` bar that appears after :data:`PROGRESS_DELAY` seconds and, when done,
+    """A ``tqdm.notebook`` bar that appears after [`PROGRESS_DELAY`][dreidelpoker.limits.PROGRESS_DELAY] seconds and, when done,
     replaces itself with one line of text, so an executed notebook keeps no empty widget output."""
 
     def __init__(self, total: int | None, desc: str, unit: str, delay: float) -> None:
@@ -247,15 +271,15 @@ class _JupyterBar:
 
 def open_progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, unit: str = "it",
                       min_total: int = PROGRESS_MIN_WORK, delay: float | None = None) -> Any:
-    """:func:`progress_bar` without the ``with``: the caller must call ``close()``.
+    """[`progress_bar`][dreidelpoker.limits.progress_bar] without the ``with``: the caller must call ``close()``.
 
     Parameters:
         total: the expected number of units, if known.
         desc: a short label.
-        enabled: whether to show progress (``None``: the :func:`use_progress` default).
+        enabled: whether to show progress (``None``: the [`use_progress`][dreidelpoker.limits.use_progress] default).
         unit: the unit's name.
         min_total: smaller jobs never show a bar.
-        delay: seconds before the bar appears (``None``: :data:`PROGRESS_DELAY`).
+        delay: seconds before the bar appears (``None``: [`PROGRESS_DELAY`][dreidelpoker.limits.PROGRESS_DELAY]).
 
     Returns:
         An object with ``update(n)``, ``set_postfix(**values)`` and ``close()``.
@@ -286,8 +310,8 @@ def progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, u
     """A ``tqdm`` bar on a terminal or in Jupyter, or a silent stand-in.
 
     The bar is shown only when progress is enabled (``enabled``, or by default the innermost
-    :func:`use_progress`), the work is at least ``min_total`` units, there is somewhere to draw
-    it (:func:`progress_display`: a terminal on stderr, or Jupyter; never a pipe, ``--json``,
+    [`use_progress`][dreidelpoker.limits.use_progress]), the work is at least ``min_total`` units, there is somewhere to draw
+    it ([`progress_display`][dreidelpoker.limits.progress_display]: a terminal on stderr, or Jupyter; never a pipe, ``--json``,
     a test run or a CI log) and the work lasts more than ``delay`` seconds. In Jupyter the bar
     is a widget that, once done, leaves one line of text (``desc: N units in S s``) instead of
     an empty output; on a terminal it is erased when done.
@@ -295,10 +319,10 @@ def progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, u
     Parameters:
         total: the expected number of units, if known.
         desc: a short label.
-        enabled: whether to show progress (``None``: the :func:`use_progress` default).
+        enabled: whether to show progress (``None``: the [`use_progress`][dreidelpoker.limits.use_progress] default).
         unit: the unit's name.
         min_total: smaller jobs never show a bar.
-        delay: seconds before the bar appears (``None``: :data:`PROGRESS_DELAY`).
+        delay: seconds before the bar appears (``None``: [`PROGRESS_DELAY`][dreidelpoker.limits.PROGRESS_DELAY]).
 
     Yields:
         An object with ``update(n)`` and ``set_postfix(**values)``.

@@ -1,18 +1,18 @@
 """The one set of argument checks every public callable uses at its door.
 
-Each check raises the project's own errors (:class:`~dreidelpoker.errors.InputError`, or
-:class:`~dreidelpoker.errors.InputTypeError` for a value of the wrong type) with one message
+Each check raises the project's own errors ([`InputError`][dreidelpoker.InputError], or
+[`InputTypeError`][dreidelpoker.InputTypeError] for a value of the wrong type) with one message
 that names the parameter, shows the (shortened) bad value and says what is allowed, so a
 mistake never surfaces as an ``AttributeError`` or ``KeyError`` from deep inside an engine.
 
-- :func:`check_count`: a whole number in a documented range (bools refused).
-- :func:`check_seed`: a seed, a whole number from 0 to 2**128 - 1.
-- :func:`check_flag`: ``True`` or ``False``.
-- :func:`check_number`: a finite real number (int, ``Fraction`` or float) in a range.
-- :func:`check_choice`: one of a few allowed values.
-- :func:`check_literal_fields`: every ``Literal[...]`` field of a dataclass holds one of its
+- [`check_count`][dreidelpoker.validation.check_count]: a whole number in a documented range (bools refused).
+- [`check_seed`][dreidelpoker.validation.check_seed]: a seed, a whole number from 0 to 2**128 - 1.
+- [`check_flag`][dreidelpoker.validation.check_flag]: ``True`` or ``False``.
+- [`check_number`][dreidelpoker.validation.check_number]: a finite real number (int, ``Fraction`` or float) in a range.
+- [`check_choice`][dreidelpoker.validation.check_choice]: one of a few allowed values.
+- [`check_literal_fields`][dreidelpoker.validation.check_literal_fields]: every ``Literal[...]`` field of a dataclass holds one of its
   allowed values, read from the class's own annotations (so the check cannot drift from them).
-- :func:`default_rules`: ``None`` becomes the game's default rules; anything but a rules
+- [`default_rules`][dreidelpoker.validation.default_rules]: ``None`` becomes the game's default rules; anything but a rules
   object of that game is refused.
 - :func:`check_arguments`: a decorator that checks every argument of a public callable against
   its own annotations at the door (type, whole numbers within 64 bits, finite floats), so a
@@ -100,7 +100,7 @@ def check_count(value: Any, name: str, *, low: int, high: int | None, hint: str 
 
 
 def check_seed(value: Any, name: str = "seed") -> int:
-    """Check a seed: a whole number from 0 to :data:`MAX_SEED`.
+    """Check a seed: a whole number from 0 to [`MAX_SEED`][dreidelpoker.validation.MAX_SEED].
 
     Parameters:
         value: the seed.

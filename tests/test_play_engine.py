@@ -196,10 +196,17 @@ def test_bad_input_names_the_argument(kwargs: dict[str, Any], message: str) -> N
 
 
 def test_rules_of_a_game_that_cannot_be_played() -> None:
-    from dreidelpoker.games.dice_poker import DicePokerRules
+    # A registered game without a play spec (the tests' toy: every built-in game is played whole).
+    from dreidelpoker.games.registry import register, unregister
 
-    with pytest.raises(ValueError, match="cannot be played whole"):
-        simulate(DicePokerRules(), games=1)
+    from .toy_high_card import TOY, HighCardRules
+
+    register(TOY)
+    try:
+        with pytest.raises(ValueError, match="cannot be played whole"):
+            simulate(HighCardRules(), games=1)
+    finally:
+        unregister(TOY.name)
 
 
 def test_hand_limit_is_reported_not_hidden() -> None:

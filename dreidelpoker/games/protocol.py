@@ -1,28 +1,27 @@
 """What a game provides to the generic engines.
 
 This module holds the typed protocols that join a game to the library, in two parts
-that meet in one registry entry (:class:`~dreidelpoker.games.registry.GameInfo`): the
+that meet in one registry entry ([`GameInfo`][dreidelpoker.games.registry.GameInfo]): the
 *analysis* side (``GameInfo.analysis``: hands, showdown, exact deal classes, seeded
-deals, rules presets; see :class:`AnalysisGame` at the end of this module) and the
+deals, rules presets; see [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame] at the end of this module) and the
 *play* side (``GameInfo.play``). The play side (the first section) is shaped like OpenSpiel: a game state says whose turn it is
-(:class:`Turn`), gives the legal actions or the chance outcomes with exact integer
-weights, returns a **new** state from :meth:`GameState.apply` (the old one is never
-changed), and gives each player an :meth:`GameState.observation` that holds only what
-that player may know. Bots (:mod:`dreidelpoker.play`) see observations only.
+([`Turn`][dreidelpoker.play.Turn]), gives the legal actions or the chance outcomes with exact integer
+weights, returns a **new** state from [`GameState.apply`][dreidelpoker.play.GameState.apply] (the old one is never
+changed), and gives each player an [`GameState.observation`][dreidelpoker.play.GameState.observation] that holds only what
+that player may know. Bots ([`dreidelpoker.play`][dreidelpoker.play]) see observations only.
 
-A game that can be played registers a :class:`PlaySpec` as ``GameInfo.play``; the
-runner (:func:`dreidelpoker.play.simulate`), the sweep and the ``simulate`` / ``sweep``
+A game that can be played registers a [`PlaySpec`][dreidelpoker.play.PlaySpec] as ``GameInfo.play``; the
+runner ([`dreidelpoker.play.simulate`][dreidelpoker.play.simulate]), the sweep and the ``simulate`` / ``sweep``
 CLI verbs read nothing else.
 
 Simultaneous moves are first-class: when ``state.turn is Turn.SIMULTANEOUS`` every
 player in ``state.current_players`` chooses from the same state, and
-:meth:`GameState.apply_joint` reveals all choices at once (Two Dreidel's call and fold
+[`GameState.apply_joint`][dreidelpoker.play.GameState.apply_joint] reveals all choices at once (Two Dreidel's call and fold
 cards).
 """
 
 from __future__ import annotations
 
-import argparse
 import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,18 +36,20 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Bot", "BotFactory", "Event", "EventLog", "GameState", "LazyEvent", "Payoff", "PlaySpec", "Turn", "format_log",
-    "AnalysisBase", "AnalysisGame", "Deal", "DealClasses", "DealSampler", "HandFormat", "RulesCatalogue", "Showdown",
+    "AnalysisBase", "AnalysisGame", "Deal",
 ]
 
 #: A return: chips won or lost (an int), or an exact share of a split pot.
 Payoff = int | Fraction
 
 ActionT = TypeVar("ActionT", bound=Hashable)
+#: A game's rules type.
+R = TypeVar("R")
 ObsT_co = TypeVar("ObsT_co", covariant=True)
 
 
 class Turn(enum.Enum):
-    """Whose turn it is in a :class:`GameState`."""
+    """Whose turn it is in a [`GameState`][dreidelpoker.play.GameState]."""
 
     #: One player acts: ``current_players`` holds exactly that player.
     PLAYER = "player"
@@ -86,7 +87,7 @@ class Event:
 
 #: A log line whose text is not written yet: ``(kind, player, public, visible_to, fmt, args)``;
 #: its text is ``fmt.format(*args)`` (``fmt`` a str) or ``fmt(*args)`` (``fmt`` a function),
-#: made only when the line is read (see :meth:`EventLog.add_lazy`).
+#: made only when the line is read (see [`EventLog.add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]).
 LazyEvent = tuple[str, "int | None", bool, tuple[int, ...], "str | Callable[..., str]", tuple[Any, ...]]
 
 
@@ -101,10 +102,10 @@ class EventLog(Sequence[Event]):
     and shares the old one (states copy their log on every step, so a tuple would make
     a long game quadratic).
 
-    A game's hot path may add lines *lazily* with :meth:`add_lazy`: it stores the line's
+    A game's hot path may add lines *lazily* with [`add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]: it stores the line's
     kind, visibility and the data of its text, and writes the text only when someone reads
     the log (most simulated games are never read). A lazy line reads exactly like an
-    eager one: ``log[i]`` is an :class:`Event` either way.
+    eager one: ``log[i]`` is an [`Event`][dreidelpoker.play.Event] either way.
 
     Examples:
         >>> log = EventLog().add(Event("spin", "seat 1 spins Nun")).add(Event("spin", "seat 2 spins Gimel"))
@@ -133,7 +134,7 @@ class EventLog(Sequence[Event]):
         return node
 
     def add_lazy(self, raws: Sequence[LazyEvent]) -> EventLog:
-        """A new log with lines whose text is written when first read (see :data:`LazyEvent`).
+        """A new log with lines whose text is written when first read (see [`LazyEvent`][dreidelpoker.games.protocol.LazyEvent]).
 
         The arguments of each line must be immutable values: they are formatted later; the
         sequence of lines is kept as it is (do not change it afterwards).
@@ -220,11 +221,29 @@ def format_log(events: Sequence[Event], *, player: int | None = None) -> str:
     return "\n".join(e.text for e in events if player is None or e.visible(player))
 
 
+class BlockDraws(Protocol):
+    """A game's chance stream as a state's batch path reads it (the runner's ``ChanceStream``):
+    ``block(total, table)`` lists the next integers in ``0 .. total - 1`` the runner's sampler
+    would draw one chance node at a time (at least one, in the same order; each looked up in
+    ``table`` when one is given) without taking them, and ``advance(used)`` takes the first
+    ``used`` of them.
+
+    A state may offer ``run_chance(chance: BlockDraws, max_steps) -> (state, steps)``: play
+    chance nodes until a node that is not chance (at most ``max_steps``), drawing exactly
+    what the runner draws step by step, without a log line per step (``steps`` 0: nothing
+    done, the runner goes on step by step). The runner calls it when a game's record is all
+    that is wanted (``keep_history`` off)."""
+
+    def block(self, total: int, table: Sequence[Any] | None = None) -> list[Any]: ...
+
+    def advance(self, used: int) -> None: ...
+
+
 @runtime_checkable
 class GameState(Protocol[ActionT, ObsT_co]):
     """An immutable whole-game state (OpenSpiel's shape).
 
-    Implementations are frozen: :meth:`apply` and :meth:`apply_joint` return new
+    Implementations are frozen: [`apply`][dreidelpoker.play.GameState.apply] and [`apply_joint`][dreidelpoker.play.GameState.apply_joint] return new
     states. Seats are numbered ``0 .. num_players - 1``; text shown to people says
     "seat 1" for seat 0.
     """
@@ -256,7 +275,7 @@ class GameState(Protocol[ActionT, ObsT_co]):
 
     @property
     def log(self) -> Sequence[Event]:
-        """Every event so far, oldest first (an :class:`EventLog` or a tuple)."""
+        """Every event so far, oldest first (an [`EventLog`][dreidelpoker.games.protocol.EventLog] or a tuple)."""
         ...
 
     def legal_actions(self, player: int) -> tuple[ActionT, ...]:
@@ -299,8 +318,10 @@ BotFactory = Callable[[Any], Bot]
 
 
 @dataclass(frozen=True)
-class PlaySpec:
-    """What the registry knows to play a game (``GameInfo.play``).
+class PlaySpec(Generic[R]):
+    """What the engines need to play whole games of a game (``GameInfo.play``); the command
+    line's side of ``simulate``/``sweep`` is the game's
+    [`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec].
 
     Every field is a module-level callable or plain data, so a spec pickles by
     reference and runs on any executor (processes, Dask workers).
@@ -320,126 +341,48 @@ class PlaySpec:
             for games whose rules hold the player count (``None``: rules do not).
         players_in_rules: the rules field that holds the player count, if any (then
             ``simulate(rules)`` needs no ``players``).
-        add_rules_arguments: extra options of the game on ``simulate`` and ``sweep``
-            beyond its rules fields (every rules field is already an option there,
-            generated by :mod:`dreidelpoker.rules_cli`).
-        rules_from_args: ``rules_from_args(args)`` -> the rules of a ``simulate``, for a
-            game that checks more than its rules object does (``None``: the generated
-            :func:`~dreidelpoker.rules_cli.rules_from_args`).
-        add_sweep_arguments / rules_grid_from_args: the rules variants a CLI sweep
-            runs over (its own list options), as ``{label: rules}``.
-        cli_exclude: rules fields that are no option of ``simulate`` / ``sweep``, with the
-            reason (e.g. a limit the generic ``--hand-limit`` sets).
-        sweep_fields: rules fields a ``sweep`` varies through its own list options, with
-            the option's name (they are no single-value option of ``sweep``).
         metric_help: metric name -> one line saying what it measures.
+        exploitability: ``exploitability(rules)`` -> ``(what was solved, {bot: per-seat
+            exploitability})`` in a sub-game the game solves exactly, shown beside each
+            bot's skill (``None``: no solved sub-game).
     """
 
     new_game: Callable[..., GameState[Any, Any]]
-    bots: Mapping[str, BotFactory]
+    bots: Mapping[str, Callable[[R], Bot]]
     default_bots: Callable[[int], tuple[str, ...]]
     metrics: Callable[[Any], Mapping[str, float]]
     min_players: int = 2
     max_players: int = 2
     round_name: str = "hand"
     default_hand_limit: int = 10_000
-    adapt_rules: Callable[[Any, int], Any] | None = None
+    adapt_rules: Callable[[R, int], R] | None = None
     players_in_rules: str | None = None
-    add_rules_arguments: Callable[[argparse.ArgumentParser], None] | None = None
-    rules_from_args: Callable[[argparse.Namespace], Any] | None = None
-    add_sweep_arguments: Callable[[argparse.ArgumentParser], None] | None = None
-    rules_grid_from_args: Callable[[argparse.Namespace], Mapping[str, Any]] | None = None
     metric_help: Mapping[str, str] = field(default_factory=dict)
-    cli_exclude: Mapping[str, str] = field(default_factory=dict)
-    sweep_fields: Mapping[str, str] = field(default_factory=dict)
+    exploitability: Callable[[Any], tuple[str, Mapping[str, tuple[Any, ...]]]] | None = None
 
 
 # == The analysis side ======================================================================
 # What a game provides so that the generic engines (exact equity, Monte Carlo equity in
-# :mod:`dreidelpoker.analysis`), the generic ``equity`` CLI verb and the conformance test
-# work for it. A game implements :class:`AnalysisGame` with three type parameters: ``H``
+# [`dreidelpoker.analysis`][dreidelpoker.analysis]), the generic ``equity`` CLI verb and the conformance test
+# work for it. A game implements [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame] with three type parameters: ``H``
 # its parsed hand, ``K`` what is known before a deal (the hero's partial hand, the
-# opponents …) and ``R`` its rules type, and registers it as ``GameInfo.analysis``. The
-# smaller protocols name each capability on its own:
-#
-# * :class:`HandFormat` — ``parse_hand(text, *, rules)`` and ``format_hand(hand, *, rules)``;
-# * :class:`Showdown` — ``showdown(hands, *, rules)``: positions of the winners;
-# * :class:`DealClasses` — ``deals(known, *, rules)``: every completion of the deal as
-#   classes with integer weights (hero first);
-# * :class:`DealSampler` — ``sample_deal(known, *, rules, rng)``: one seeded deal;
-# * :class:`RulesCatalogue` — the rules type and its named presets.
-#
+# opponents …) and ``R`` its rules type, and names it in its manifest's ``analysis``.
 # ``fast_exact_equity`` / ``fast_monte_carlo_equity`` may return a game's own specialised
 # answer (vectorised or collapsed enumerations); they return ``None`` where the game has
 # none, and the generic engine then does the work from ``deals`` / ``sample_deal``.
 
 H = TypeVar("H")
 K = TypeVar("K")
-R = TypeVar("R")
-K_contra = TypeVar("K_contra", contravariant=True)
-R_contra = TypeVar("R_contra", contravariant=True)
-H_co = TypeVar("H_co", covariant=True)
-R_co = TypeVar("R_co", covariant=True)
-H_contra = TypeVar("H_contra", contravariant=True)
 
 #: One complete deal: every player's hand, hero first.
 Deal = tuple[H, ...]
-
-
-class HandFormat(Protocol[H, R_contra]):
-    """Parse a complete hand from text and format it back (a round trip)."""
-
-    def parse_hand(self, text: str, *, rules: R_contra) -> H:
-        """The parsed hand; ``ValueError`` naming the text and what is allowed if it is bad."""
-        ...
-
-    def format_hand(self, hand: H, *, rules: R_contra) -> str:
-        """The canonical text of a hand (``parse_hand`` of it gives the hand back)."""
-        ...
-
-
-class Showdown(Protocol[H_contra, R_contra]):
-    """The game's own showdown: positions of the winning hands (several = a split pot)."""
-
-    def showdown(self, hands: Sequence[H_contra], *, rules: R_contra) -> list[int]:
-        """Positions (0-based, ascending) of the winners among ``hands``."""
-        ...
-
-
-class DealClasses(Protocol[K_contra, H_co, R_contra]):
-    """Exact deal classes: every completion of what is known, with an integer weight."""
-
-    def deals(self, known: K_contra, *, rules: R_contra) -> Iterable[tuple[tuple[H_co, ...], int]]:
-        """(hands, weight) pairs, hero first; weights are proportional to probabilities."""
-        ...
-
-
-class DealSampler(Protocol[K_contra, H_co, R_contra]):
-    """Seeded sampling of one deal given what is known."""
-
-    def sample_deal(self, known: K_contra, *, rules: R_contra, rng: np.random.Generator) -> tuple[H_co, ...]:
-        """One deal drawn with the probabilities of :meth:`DealClasses.deals`, hero first."""
-        ...
-
-
-class RulesCatalogue(Protocol[R_co]):
-    """The rules type and its named presets (every preset is an instance of the type)."""
-
-    @property
-    def rules_type(self) -> type[R_co]:
-        """The frozen, keyword-only rules dataclass (``rules_type()`` is RULES.md)."""
-        ...
-
-    def presets(self) -> Mapping[str, R_co]:
-        """Named rules variants, e.g. ``{"1-5-5-1": TwoDreidelRules(deck="1-5-5-1"), …}``."""
-        ...
 
 
 class AnalysisGame(Protocol[H, K, R]):
     """Everything the generic engines, the CLI and the conformance test need from a game.
 
     Implementations are small classes in each game package (``analysis.py``) and are
-    registered through :class:`~dreidelpoker.games.registry.GameInfo`'s ``analysis``.
+    registered through [`GameInfo`][dreidelpoker.games.registry.GameInfo]'s ``analysis``.
     """
 
     #: Most players at one showdown.
@@ -507,7 +450,7 @@ RP = TypeVar("RP", bound=_HasPresets)
 
 
 class AnalysisBase(Generic[RP]):
-    """Defaults for an :class:`AnalysisGame`: ``rules_type`` and ``presets()`` from the class
+    """Defaults for an [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame]: ``rules_type`` and ``presets()`` from the class
     attribute ``rules_class``, and no fast paths (the generic engines do the work).
 
     Examples:

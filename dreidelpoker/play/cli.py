@@ -1,5 +1,7 @@
 """The ``simulate GAME`` and ``sweep GAME`` CLI verbs, built for every playable game from
-its :class:`~dreidelpoker.games.protocol.PlaySpec`; the game adds only its rules options."""
+its [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec] and, for what a game's command line adds
+(its own rules checks, the variants a sweep runs over), its
+[`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec]."""
 
 from __future__ import annotations
 
@@ -9,19 +11,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..games.protocol import PlaySpec
-from ..games.registry import CliCommand, GameInfo
+from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
+from ..limits import int_arg
 from ..rules_cli import add_rules_flags, rules_from_args
+from ..strict_numbers import parse_integer
 from .result import plural
 
 __all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands"]
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def parse_players(text: str) -> list[int]:
@@ -46,15 +43,30 @@ def parse_players(text: str) -> list[int]:
         lo, sep, hi = part.partition("-")
         try:
             if sep:
-                a, b = int(lo), int(hi)
+                a, b = parse_integer(lo), parse_integer(hi)
                 if a > b:
                     raise ValueError
+                if b - a >= MAX_PLAYER_COUNTS:
+                    raise InputError(f"--players: {shorten(text)} names {b - a + 1:,} player counts; "
+                                     f"a sweep takes at most {MAX_PLAYER_COUNTS:,}")
                 out.extend(range(a, b + 1))
             else:
-                out.append(int(part))
+                out.append(parse_integer(part))
+        except InputError as exc:
+            if str(exc).startswith("--players"):
+                raise
+            raise _not_players(text) from None
         except ValueError:
-            raise InputError(f"--players: {text!r} is not a player count, a range like 2-6 or a list like 2,3,5") from None
+            raise _not_players(text) from None
     return out
+
+
+def _not_players(text: str) -> InputError:
+    return InputError(f"--players: {shorten(text)} is not a player count, a range like 2-6 or a list like 2,3,5")
+
+
+#: Most player counts one ``--players`` range names (every game seats far fewer).
+MAX_PLAYER_COUNTS = 1000
 
 
 def parse_lineups(texts: list[str] | None) -> dict[str, Any] | None:
@@ -150,9 +162,10 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
     yield None
 
 
-def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep: bool) -> None:
-    if spec.add_sweep_arguments is not None and sweep:
-        spec.add_sweep_arguments(p)
+def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any], *, sweep: bool) -> None:
+    cli = game.play_cli or PlayCliSpec()
+    if cli.add_sweep_arguments is not None and sweep:
+        cli.add_sweep_arguments(p)
     rng = (f"{spec.min_players}" if spec.min_players == spec.max_players
            else f"{spec.min_players} to {spec.max_players}")
     if sweep:
@@ -161,53 +174,51 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
         p.add_argument("--bots", action="append", default=None,
                        help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
                        f"seats (e.g. {_lineup_example(spec)}; known: {', '.join(sorted(spec.bots))}); "
-                       "default: the game's default line-up")
+                       "default: an all-equal table of the game's lead bot")
         p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
         p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
-        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this PNG file")
+        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
     else:
-        p.add_argument("--players", type=_int, default=None, help=f"number of players ({rng})")
+        p.add_argument("--players", type=int_arg, default=None, help=f"number of players ({rng})")
         p.add_argument("--bots", default=None,
                        help=f"one bot per seat, comma-separated (known: {', '.join(sorted(spec.bots))}); "
-                       "default: the game's default line-up")
+                       "default: an all-equal table of the game's lead bot")
     # A game whose round is a deal (Queenie: a game is a session of deals, one deal by default)
     # also takes --deals for --games.
     flags = ("--games", "--deals") if spec.round_name == "deal" else ("--games",)
-    p.add_argument(*flags, dest="games", type=_int, default=1000 if not sweep else 200, action=_Games,
+    p.add_argument(*flags, dest="games", type=int_arg, default=1000 if not sweep else 200, action=_Games,
                    help=f"games {'per cell ' if sweep else ''}(default {1000 if not sweep else 200})"
                    + ("; --deals is the same (a game is a session of --session-deals deals, 1 by default)"
                       if spec.round_name == "deal" else ""))
-    p.add_argument("--seed", type=_int, default=0, help="root seed (default 0); same seed, same games")
-    p.add_argument("--hand-limit", type=_int, default=None,
+    p.add_argument("--seed", type=int_arg, default=0, help="root seed (default 0); same seed, same games")
+    p.add_argument("--hand-limit", type=int_arg, default=None,
                    help=f"stop a game after this many {plural(spec.round_name)} and report it (default {spec.default_hand_limit})")
-    p.add_argument("--workers", type=_int, default=None, help="run on a local pool of this many processes")
+    p.add_argument("--workers", type=int_arg, default=None, help="run on a local pool of this many processes")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
-    if spec.add_rules_arguments is not None:
-        spec.add_rules_arguments(p)  # the game's options beyond its rules fields
     # Every rules field is an option (generated from the rules dataclass), except what the
     # command sets itself: --players, a sweep's own lists, the game's exclusions.
-    exclude = {**spec.cli_exclude, **({f: f"swept by {o}" for f, o in spec.sweep_fields.items()} if sweep else {})}
+    exclude = {**cli.cli_exclude, **({f: f"swept by {o}" for f, o in cli.sweep_fields.items()} if sweep else {})}
     if spec.players_in_rules:
         exclude.setdefault(spec.players_in_rules, "set by --players")
     add_rules_flags(p, game.rules_type, exclude=exclude,
                     title=f"{game.title} rules" + (" (the same in every cell)" if sweep else ""))
 
 
-def _rules(spec: PlaySpec, game: GameInfo, args: argparse.Namespace) -> Any:
-    if spec.rules_from_args is not None:
-        return spec.rules_from_args(args)
+def _rules(game: GameInfo[Any], args: argparse.Namespace) -> Any:
+    if game.play_cli is not None and game.play_cli.rules_from_args is not None:
+        return game.play_cli.rules_from_args(args)
     return rules_from_args(game.rules_type, args)
 
 
-def play_commands(game: GameInfo) -> dict[str, CliCommand]:
+def play_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """The generated ``simulate`` and ``sweep`` commands of a playable game (else ``{}``).
 
     Parameters:
         game: a registered game.
 
     Returns:
-        ``{"simulate": ..., "sweep": ...}`` for a game with a :class:`PlaySpec`, else ``{}``.
+        ``{"simulate": ..., "sweep": ...}`` for a game with a [`PlaySpec`][dreidelpoker.play.PlaySpec], else ``{}``.
     """
     spec = game.play
     if spec is None:
@@ -220,7 +231,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         from .simulate import simulate
 
         _check_counts(args)
-        rules = _rules(spec, game, args)
+        rules = _rules(game, args)
         with executor_from_args(args) as ex:
             return simulate(rules, args.bots, games=args.games, seed=args.seed, players=args.players,
                             executor=ex, progress=_show_progress(args), hand_limit=args.hand_limit)
@@ -229,13 +240,19 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         _common(p, game, spec, sweep=True)
 
     def run_sweep(args: argparse.Namespace) -> Any:
+        from ..files import PLOT_SUFFIXES, check_output_file, check_output_folder
         from .sweep import sweep
 
         _check_counts(args)
-        if spec.rules_grid_from_args is not None:
-            rules: Any = dict(spec.rules_grid_from_args(args))
+        # Output paths are checked before any game is played: a bad one must not cost the results.
+        if args.cache is not None:
+            check_output_folder(args.cache, what="--cache", create=False)
+        if args.plot is not None:
+            check_output_file(args.plot, what="--plot", suffixes=PLOT_SUFFIXES)
+        if game.play_cli is not None and game.play_cli.rules_grid_from_args is not None:
+            rules: Any = dict(game.play_cli.rules_grid_from_args(args))
         else:
-            rules = _rules(spec, game, args)
+            rules = _rules(game, args)
         grid: dict[str, Any] = {"rules": rules}
         if args.players is not None:
             grid["players"] = parse_players(args.players)
@@ -248,18 +265,20 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         metrics = tuple(args.metric or (res.length_metric,))
         for m in metrics:
             res.metric(m)  # unknown metrics fail before printing
-        if args.plot:
+        if args.plot is not None:
             import matplotlib
+
+            from ..files import save_figure_atomic
 
             matplotlib.use("Agg")
             ax = res.plot(metrics[0])
-            ax.figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+            save_figure_atomic(ax.figure, args.plot, dpi=120, bbox_inches="tight")
         return _SweepOutput(res, metrics)
 
     title = game.title
     return {
         "simulate": CliCommand(
-            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95% intervals",
+            help=generic_help("simulate", title),
             add_arguments=add_simulate, run=run_simulate,
             description=f"Play seeded whole games of {title} with a line-up of bots (one per seat) and report "
             f"win rates by seat and per-game metrics with 95% confidence intervals. The same seed gives the "
@@ -268,7 +287,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             examples=(("--games", "20", "--seed", "1", *_example_players(spec)),),
         ),
         "sweep": CliCommand(
-            help=f"simulate {title} over rules variants x player counts x bot line-ups",
+            help=generic_help("sweep", title),
             add_arguments=add_sweep, run=run_sweep,
             description=f"Simulate {title} for every combination of rules variants, player counts and bot "
             f"line-ups; print the chosen metrics per cell with 95% intervals. --cache DIR keeps finished "
@@ -279,13 +298,13 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     }
 
 
-def _sweep_players_example(spec: PlaySpec) -> str:
+def _sweep_players_example(spec: PlaySpec[Any]) -> str:
     if spec.min_players == spec.max_players:
         return ""
     return f" --players {spec.min_players}-{min(spec.max_players, spec.min_players + 2)}"
 
 
-def _lineup_example(spec: PlaySpec) -> str:
+def _lineup_example(spec: PlaySpec[Any]) -> str:
     fill = "random" if "random" in spec.bots else sorted(spec.bots)[-1]
     return f"{spec.default_bots(spec.min_players)[0]},{fill}*"
 
@@ -310,11 +329,11 @@ def _check_counts(args: argparse.Namespace) -> None:
         check_count(args.hand_limit, "--hand-limit", low=1, high=10 ** 9)
 
 
-def _example_players(spec: PlaySpec) -> tuple[str, ...]:
+def _example_players(spec: PlaySpec[Any]) -> tuple[str, ...]:
     return () if spec.players_in_rules else ("--players", str(spec.min_players))
 
 
-def _example_text(spec: PlaySpec) -> str:
+def _example_text(spec: PlaySpec[Any]) -> str:
     return "".join(" " + a for a in _example_players(spec))
 
 

@@ -1,8 +1,8 @@
 """Studies: paired comparisons of rules variants and line-ups, played until the answer is precise.
 
-:func:`compare` plays every *cell* (a rules variant × a named line-up) of one game with
+[`compare`][dreidelpoker.play.compare] plays every *cell* (a rules variant × a named line-up) of one game with
 **common random numbers**: game ``i`` of every cell draws from the same
-``SeedSequence(seed, spawn_key=(i,))`` (what :func:`~dreidelpoker.play.simulate` uses for
+``SeedSequence(seed, spawn_key=(i,))`` (what [`simulate`][dreidelpoker.play.simulate] uses for
 game ``i``), so a variant's difference from the base is paired game by game and what the
 two share cancels out of it. Line-ups are **rotated** round the table (game ``i`` seats the
 bot at line-up position ``k`` in seat ``(k - i) mod n``), so every bot sits in every seat
@@ -12,10 +12,10 @@ Games are played in **batches**; after each batch (in batch order, whatever fini
 first) every metric with a precision target is estimated, and the study stops as soon as
 every target is met, or at the game budget. The same seed gives the same games, the same
 stopping point and the same result serially, on processes and on Dask. With ``store=`` every
-finished batch is kept on disk (:mod:`dreidelpoker.play.store`) and a study run again
+finished batch is kept on disk ([`dreidelpoker.play.store`][dreidelpoker.play.store]) and a study run again
 resumes from it.
 
-Intervals fit the metric (:mod:`dreidelpoker.play.stats`): Wilson for win shares and other
+Intervals fit the metric ([`dreidelpoker.play.stats`][dreidelpoker.play.stats]): Wilson for win shares and other
 0/1 figures, a seeded BCa bootstrap for means and medians of everything else, order
 statistics for other quantiles, and a paired bootstrap for differences.
 """
@@ -34,7 +34,7 @@ import numpy as np
 
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult, plural
-from .runner import MAX_GAMES, GameRecord, as_executor, run_tasks
+from .runner import MAX_GAMES, GameRecord, run_tasks, worker_count
 from ..validation import check_count
 from .simulate import play_spec, resolve_seed
 from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion_estimate, quantile_estimate
@@ -178,7 +178,7 @@ def baseline_bot(spec: Any) -> str:
     """The game's baseline bot: ``random`` where the game has it, else its first registered bot.
 
     Parameters:
-        spec: the game's :class:`~dreidelpoker.games.protocol.PlaySpec`.
+        spec: the game's [`PlaySpec`][dreidelpoker.play.PlaySpec].
 
     Returns:
         The baseline bot's name.
@@ -277,7 +277,7 @@ class Comparison:
         game: the registered game name.
         seed: the root seed (game ``i`` of every cell used ``SeedSequence(seed, spawn_key=(i,))``).
         cells: ``(StudyCell, SimulationResult)`` per cell, variants outer, line-ups inner.
-        measures: the measures reported (:class:`Measure` names).
+        measures: the measures reported ([`Measure`][dreidelpoker.play.Measure] names).
         precision: ``{measure: (half-width, relative)}`` targets.
         budget: the most games per cell the study was allowed.
         batch: games per batch.
@@ -441,7 +441,8 @@ class Comparison:
             "flips": self.flips(),
         }
 
-    def _stop_line(self) -> str:
+    def stop_text(self) -> str:
+        """How the study stopped, in words."""
         if self.stopped_on == "precision":
             return f"stopped on precision after {self.games:,} games per cell (every target met)"
         if self.stopped_on == "budget":
@@ -451,7 +452,7 @@ class Comparison:
     def to_text(self) -> str:
         """A human summary (what the ``compare`` command prints)."""
         lines = [f"{self.game} study: {len(self.variants)} variants x {len(self.lineups)} line-ups, seed {self.seed}, "
-                 f"{self._stop_line()}; common random numbers (game i of every cell from the same seed), "
+                 f"{self.stop_text()}; common random numbers (game i of every cell from the same seed), "
                  "seats rotated"]
         for cell, res in self.cells:
             if cell.variant == self.base:
@@ -488,7 +489,7 @@ class Comparison:
             f"<td>{_sign(r['difference'])}</td><td>{_sign(r['difference_low'])} – {_sign(r['difference_high'])}</td></tr>"
             for r in self.rows())
         notes = "".join(f"<p><b>Note:</b> {esc(f)}</p>" for f in self.flips())
-        return (f"<div style='overflow-x:auto'><b>{esc(self.game)} study</b>: {esc(self._stop_line())}, seed "
+        return (f"<div style='overflow-x:auto'><b>{esc(self.game)} study</b>: {esc(self.stop_text())}, seed "
                 f"{self.seed}{notes}<table><tr><th>measure</th><th>variant</th><th>line-up</th><th>value</th>"
                 f"<th>95% CI</th><th>vs base</th><th>95% CI</th></tr>{body}</table></div>")
 
@@ -550,10 +551,7 @@ def _rotated(lineup: tuple[BotSpec, ...], r: int) -> tuple[BotSpec, ...]:
 
 
 def _workers(executor: Any) -> int:
-    ex = as_executor(executor)
-    if ex is None:
-        return 1
-    return int(getattr(ex, "_max_workers", None) or 2)
+    return worker_count(executor)
 
 
 def run_cells(
@@ -726,12 +724,12 @@ def compare(
     Parameters:
         variants: ``{label: rules}`` with the base first, a list of rules objects (labelled by
             their ``label``; the first is the base) or one rules object. Variants written as
-            text come from :func:`~dreidelpoker.play.variants.rules_variants`.
+            text come from [`rules_variants`][dreidelpoker.play.rules_variants].
         lineups: ``{label: line-up}``, one line-up (names or a comma-separated string), a list
-            of line-ups, or ``None`` for :func:`default_lineup` (an all-equal table of the
-            game's lead bot); :func:`named_lineups` gives the usual set.
+            of line-ups, or ``None`` for [`default_lineup`][dreidelpoker.play.default_lineup] (an all-equal table of the
+            game's lead bot); [`named_lineups`][dreidelpoker.play.named_lineups] gives the usual set.
         players: the number of players (needed when no line-up is given and the rules do not hold it).
-        metrics: what to report (:class:`Measure` text: ``"hands"``, ``"hands:median"``,
+        metrics: what to report ([`Measure`][dreidelpoker.play.Measure] text: ``"hands"``, ``"hands:median"``,
             ``"all_in_rate"``, ``"win:1"`` …); default: the game length.
         precision: ``{measure: half-width}`` targets (``0.02`` absolute, ``"5%"`` relative): play
             until every one is met in every cell, or the budget is spent. A measure named here
@@ -750,7 +748,7 @@ def compare(
             arguments resumes from it (nothing is written before every check has passed).
 
     Returns:
-        A :class:`Comparison`.
+        A [`Comparison`][dreidelpoker.play.Comparison].
 
     Raises:
         InputError: rules of different games, an empty variant list, an unknown metric or

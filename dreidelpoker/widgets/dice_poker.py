@@ -1,7 +1,7 @@
 """The Dice Poker explorer: dice and card pickers, opponents' dice, exact answers.
 
-All the work is done by :func:`dreidelpoker.games.dice_poker.report.dice_report`; this
-module only wires ipywidgets to it through :class:`~dreidelpoker.widgets.base.Explorer`.
+All the work is done by [`dreidelpoker.games.dice_poker.report.dice_report`][dreidelpoker.games.dice_poker.report.dice_report]; this
+module only wires ipywidgets to it through [`Explorer`][dreidelpoker.widgets.Explorer].
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ __all__ = [
     "successors",
 ]
 
-#: Most state-steps (spins x estimated chain states) :func:`game_length_cdf` does exactly (about
+#: Most state-steps (spins x estimated chain states) [`game_length_cdf`][dreidelpoker.games.classic_dreidel.game_length_cdf] does exactly (about
 #: 25 s on the project machine), and in floating point.
 CDF_MAX_WORK = 1_000_000
 CDF_MAX_WORK_FLOAT = 50_000_000
@@ -108,7 +108,7 @@ def dreidel_chain(
     max_states: int = 3_000_000,
     progress: bool = False,
 ) -> MarkovChain[DreidelState]:
-    """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
+    """The whole game as an absorbing [`MarkovChain`][dreidelpoker.markov.MarkovChain].
 
     Parameters:
         rules: the rules.
@@ -234,10 +234,10 @@ def analyze(
 ) -> ClassicDreidelResult:
     """Expected number of spins and each seat's chance of winning, from the absorbing chain.
 
-    ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
+    ``method="auto"`` is exact up to [`AUTO_EXACT_MAX_STATES`][dreidelpoker.games.classic_dreidel.AUTO_EXACT_MAX_STATES] chain states and
     floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
     ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
-    A game whose chain is estimated (:func:`~.size.estimated_states`) over ``max_states``
+    A game whose chain is estimated ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]) over ``max_states``
     is refused at once with a ``ResourceLimitError``.
 
     Parameters:
@@ -247,7 +247,7 @@ def analyze(
         progress: show a progress bar while the chain is explored.
 
     Returns:
-        A :class:`ClassicDreidelResult`: expected spins and each seat's chance (exact Rationals
+        A [`ClassicDreidelResult`][dreidelpoker.games.classic_dreidel.ClassicDreidelResult]: expected spins and each seat's chance (exact Rationals
         or floats, as ``method`` gave them).
 
     Raises:
@@ -303,8 +303,8 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).
 
-    The work is about ``spins`` x the chain's states (:func:`~.size.estimated_states`); above
-    :data:`CDF_MAX_WORK` (exact) or :data:`CDF_MAX_WORK_FLOAT` it is refused at once.
+    The work is about ``spins`` x the chain's states ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]); above
+    [`CDF_MAX_WORK`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK] (exact) or [`CDF_MAX_WORK_FLOAT`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK_FLOAT] it is refused at once.
 
     Parameters:
         spins: the largest spin count.

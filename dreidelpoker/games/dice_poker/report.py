@@ -51,7 +51,7 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
 
 def dice_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: str, *,
                 rules: DicePokerRules | None = None, samples: int = 50_000, seed: int = 0) -> str:
-    """Like :func:`explorer_report`, but bad input raises :class:`~dreidelpoker.errors.InputError` (the explorer shows it).
+    """Like [`explorer_report`][dreidelpoker.games.dice_poker.report.explorer_report], but bad input raises [`InputError`][dreidelpoker.InputError] (the explorer shows it).
 
     Parameters:
         dice: the three dice.

@@ -74,10 +74,10 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
 
     Parameters:
         rules: the rules (default RULES.md).
-        space: the outcome space to count in (``"ordered"``, ``"dice-multiset"`` or ``"suitless"``; see :data:`SPACES`).
+        space: the outcome space to count in (``"ordered"``, ``"dice-multiset"`` or ``"suitless"``; see [`SPACES`][dreidelpoker.games.dice_poker.SPACES]).
 
     Returns:
-        The :class:`CategoryTable`.
+        The [`CategoryTable`][dreidelpoker.categories.CategoryTable].
 
     Examples:
         >>> t = category_table()
@@ -141,12 +141,12 @@ def conditional_table(
 
     Parameters:
         dice: the three dice.
-        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
         rules: the rules (default RULES.md).
         removed: cards known to be out of the deck.
 
     Returns:
-        The :class:`CategoryTable` of the final hand.
+        The [`CategoryTable`][dreidelpoker.categories.CategoryTable] of the final hand.
 
     Raises:
         ValueError: bad dice or cards, or a deck that cannot complete the hand.
@@ -192,7 +192,7 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
         rules: the rules (default RULES.md).
 
     Returns:
-        An :class:`~dreidelpoker.ExactMatrix` (dice x category).
+        An [`ExactMatrix`][dreidelpoker.ExactMatrix] (dice x category).
 
     Examples:
         >>> m = dice_table()
@@ -265,7 +265,7 @@ def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
         rules: the rules (default RULES.md).
 
     Returns:
-        The :class:`DesignerAnswers`.
+        The [`DesignerAnswers`][dreidelpoker.games.dice_poker.DesignerAnswers].
 
     Examples:
         >>> a = designer_answers()

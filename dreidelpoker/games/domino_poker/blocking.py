@@ -216,7 +216,7 @@ def blocking_by_opponent(
         rules: the rules (default RULES.md).
 
     Returns:
-        One :class:`BlockingResult` per opponent.
+        One [`BlockingResult`][dreidelpoker.games.domino_poker.BlockingResult] per opponent.
 
     Examples:
         >>> a, b = blocking_by_opponent("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3", None])

@@ -1,6 +1,6 @@
 """Domino Poker hand evaluation (RULES.md 5.2, 5.3): category plus a comparable key.
 
-Greater is stronger. A :class:`HandValue` keeps the tiles that made it; its ``key`` is
+Greater is stronger. A [`HandValue`][dreidelpoker.games.domino_poker.HandValue] keeps the tiles that made it; its ``key`` is
 ``(rank, tie-break...)`` with tiles written as ``10 * high + low``, so plain tuple
 comparison ranks any two hands under the same rules.
 """
@@ -128,7 +128,7 @@ def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandVa
         rules: the rules (default RULES.md).
 
     Returns:
-        The :class:`HandValue` (category and comparable key).
+        The [`HandValue`][dreidelpoker.games.domino_poker.HandValue] (category and comparable key).
 
     Examples:
         >>> evaluate("[2-6], [3-6], [4-6], [5-6], [6-6]").category
@@ -145,14 +145,14 @@ def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandVa
 
 @bounded_cache(maxsize=65_536)
 def evaluate_tiles(tiles: tuple[Tile, ...], low_runs: LowRuns) -> HandValue:
-    """The value of five parsed tiles (no checks: the engines' inner loop; users call :func:`evaluate`).
+    """The value of five parsed tiles (no checks: the engines' inner loop; users call [`evaluate`][dreidelpoker.games.domino_poker.evaluate]).
 
     Parameters:
         tiles: five parsed tiles.
         low_runs: how low runs count (``DominoPokerRules.low_runs``).
 
     Returns:
-        The :class:`HandValue`.
+        The [`HandValue`][dreidelpoker.games.domino_poker.HandValue].
     """
     assert len(tiles) == HAND_SIZE
     names = category_names(low_runs)

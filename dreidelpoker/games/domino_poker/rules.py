@@ -101,7 +101,7 @@ class DominoPokerRules:
     @classmethod
     def presets(cls) -> dict[str, DominoPokerRules]:
         """Named variants: one per RULES.md 5.4 option for runs in suits 1, 2, 3
-        (the same as :meth:`options`).
+        (the same as [`options`][dreidelpoker.games.domino_poker.DominoPokerRules.options]).
 
         Examples:
             >>> sorted(DominoPokerRules.presets()) == sorted(LOW_RUN_OPTIONS)

@@ -1,4 +1,4 @@
-"""Queenie's :class:`~dreidelpoker.games.protocol.PlaySpec`: bots, metrics and CLI options.
+"""Queenie's [`PlaySpec`][dreidelpoker.play.PlaySpec]: bots, metrics and CLI options.
 
 A game on the engine is one **session** of ``session_deals`` deals (default 1), so
 ``simulate(QueenieRules(), games=1000)`` plays 1,000 deals; the metrics are per deal
@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..protocol import PlaySpec
+from ..registry import PlayCliSpec
 from ...caches import bounded_cache
 from .bots import make_always_swap, make_heuristic, make_lookahead, make_never_swap, make_random
 from .game import (
@@ -21,8 +22,9 @@ from .game import (
 )
 from .rules import QueenieRules
 from ...errors import InputError
+from ...strict_numbers import parse_integer
 
-__all__ = ["PLAY", "metrics"]
+__all__ = ["PLAY", "PLAY_CLI", "metrics"]
 
 def metrics(final: QueenieGame) -> dict[str, float]:
     """Per-deal averages over a finished session, and pot sizes.
@@ -100,7 +102,7 @@ def _adapt(rules: QueenieRules, players: int) -> QueenieRules:
 
 def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
     """``--vary FIELD=A,B``: the rules variants a sweep runs over (every rules field is also a
-    single-value option, generated from :class:`QueenieRules`, that holds for every cell)."""
+    single-value option, generated from [`QueenieRules`][dreidelpoker.games.queenie.QueenieRules], that holds for every cell)."""
     parser.add_argument("--vary", action="append", default=[], metavar="FIELD=A,B",
                         help="a rules option to sweep over, e.g. --vary dealing=dummy-first,players-first")
 
@@ -111,33 +113,39 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
     Raises:
         ValueError: an unknown field or a value outside those documented.
     """
-    from ...rules_cli import rules_flags, rules_from_args
+    from ...rules_cli import DEST_PREFIX, rules_flags, rules_from_args
 
     base: QueenieRules = rules_from_args(QueenieRules, args)
     grid: dict[str, QueenieRules] = {base.variant: base}
     flags = {f.field: f for f in rules_flags(QueenieRules) if f.skip is None and f.field != "players"}
+    varied: set[str] = set()
     for spec in getattr(args, "vary", []) or []:
         name, _, values = spec.partition("=")
         name = name.strip().replace("-", "_")
         if name not in flags or not values:
             raise InputError(f"vary: expected FIELD=A,B with FIELD one of {', '.join(sorted(flags))}; got {spec!r}")
         flag = flags[name]
+        if name in varied:  # a second --vary would silently replace the first
+            raise InputError(f"--vary {name} is given twice; list every value once: --vary {name}=A,B,C")
+        if hasattr(args, DEST_PREFIX + name):
+            raise InputError(f"--vary {name}=... and {flag.flag} both set {name}; give one of them")
+        varied.add(name)
         new: dict[str, QueenieRules] = {}
         for rules in grid.values():
             for v in values.split(","):
                 value: Any = v.strip()
                 if flag.kind == "int":
                     try:
-                        value = int(value)
-                    except ValueError:
-                        raise InputError(f"vary: {name} takes whole numbers, got {v!r}") from None
+                        value = parse_integer(value, what=f"--vary {name}")
+                    except InputError as exc:
+                        raise InputError(f"{exc} ({name} takes whole numbers)") from None
                 r = replace(rules, **{name: value})
                 new[r.variant] = r
         grid = new
     return grid
 
 
-PLAY = PlaySpec(
+PLAY: PlaySpec[QueenieRules] = PlaySpec(
     new_game=new_game,
     bots={"never-swap": make_never_swap, "always-swap": make_always_swap, "random": make_random,
           "heuristic": make_heuristic, "lookahead": make_lookahead},
@@ -149,7 +157,11 @@ PLAY = PlaySpec(
     default_hand_limit=100_000,
     adapt_rules=_adapt,
     players_in_rules="players",
+    metric_help=METRIC_HELP,
+)
+
+#: The command line's side of ``simulate`` and ``sweep``.
+PLAY_CLI: PlayCliSpec[QueenieRules] = PlayCliSpec(
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
-    metric_help=METRIC_HELP,
 )

@@ -1,7 +1,7 @@
 """Skirmish's own CLI command: ``solve skirmish`` (the exact capture phase).
 
 ``simulate skirmish`` and ``sweep skirmish`` are the generic verbs built from
-:data:`~dreidelpoker.games.skirmish.play.PLAY`.
+[`PLAY`][dreidelpoker.games.skirmish.PLAY].
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from ..registry import CliCommand
+from .manifest import MANIFEST
 from .solver import solve_capture
 
 
@@ -25,7 +26,7 @@ def _run_solve(args: argparse.Namespace) -> Any:
 
 COMMANDS = {
     "solve": CliCommand(
-        help="the capture phase solved exactly: value, best capture, principal line",
+        help=MANIFEST.command_help["solve"],
         add_arguments=_add_solve,
         run=_run_solve,
         examples=(("--mine", "9,4,4,K,2", "--theirs", "Q,J,3,3,8"),

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from ...errors import InputError, InputTypeError, shorten
+from ...strict_numbers import parse_integer
 from ...validation import check_arguments, check_field_types, check_literal_fields
 
 __all__ = [
@@ -51,7 +52,7 @@ TieRule = Literal["own-pile", "war"]
 
 _FACE_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _PARSE = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
-#: The card syntax the CLI and :func:`parse_cards` accept.
+#: The card syntax the CLI and [`parse_cards`][dreidelpoker.games.skirmish.parse_cards] accept.
 CARD_SYNTAX = "2-9, 10 or T, J, Q, K, A"
 
 
@@ -339,12 +340,13 @@ def parse_deck(text: str) -> tuple[int, ...]:
     try:
         if "x" in t:
             span, copies = t.split("x")
-            low, high = (int(v) for v in span.split("-"))
-            if not 1 <= low <= high <= 99 or int(copies) < 1:
+            low, high = (parse_integer(v) for v in span.split("-"))
+            n_copies = parse_integer(copies)
+            if not 1 <= low <= high <= 99 or n_copies < 1:
                 raise err
-            return tuple(r for r in range(low, high + 1) for _ in range(int(copies)))
+            return tuple(r for r in range(low, high + 1) for _ in range(n_copies))
         if "," in t:
-            return tuple(sorted(int(v) for v in t.split(",")))
+            return tuple(sorted(parse_integer(v) for v in t.split(",")))
     except ValueError:
         raise err from None
     raise err

@@ -1,6 +1,6 @@
 """One decision point at the table, computed in one call: what the explorer widget shows.
 
-:func:`at_the_table` takes the hero's drawn cards (or kept hand), every opponent's public
+[`at_the_table`][dreidelpoker.games.two_dreidel.at_the_table.at_the_table] takes the hero's drawn cards (or kept hand), every opponent's public
 discards, the pot and the stacks, and returns the posterior of each opponent's hand, the
 exact equity of each put-back choice and the spin table for the best choice.
 """
@@ -30,7 +30,7 @@ __all__ = ["TableReport", "at_the_table"]
 
 @dataclass(frozen=True)
 class TableReport:
-    """Everything known at one decision point (see :func:`at_the_table`)."""
+    """Everything known at one decision point (see [`at_the_table`][dreidelpoker.games.two_dreidel.at_the_table.at_the_table])."""
 
     rules: TwoDreidelRules
     posteriors: tuple[OpponentPosterior, ...]
@@ -122,7 +122,7 @@ def at_the_table(
 ) -> TableReport:
     """The hero's view of one hand: ``cards`` are the three drawn cards (or the two kept),
     ``opponent_discards`` one discard history per opponent (see
-    :func:`~dreidelpoker.games.two_dreidel.information.opponent_posterior`).
+    [`opponent_posterior`][dreidelpoker.games.two_dreidel.opponent_posterior]).
 
     The spin table assumes every opponent still in calls and uses the equity of the best
     put-back choice against all of them.
@@ -134,13 +134,13 @@ def at_the_table(
         top: the card you put back last hand (with three drawn cards).
         visibility: ``"all"`` or ``"top-two"`` (default: the rules' ``discard_visibility``).
         hand_number: the current hand (with ``"top-two"``).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         pot: the pot when the dreidel lands.
         hero_stack: your chips (``None``: deep).
         opponent_stacks: one stack per opponent (``None``: deep).
 
     Returns:
-        A :class:`TableReport`: the put-back table (or the hand's equity), each opponent's
+        A [`TableReport`][dreidelpoker.games.two_dreidel.TableReport]: the put-back table (or the hand's equity), each opponent's
         posterior and the spin table.
 
     Raises:

@@ -39,7 +39,7 @@ def _check_opponents(n: object) -> int:
 
 class HandPosterior(Protocol):
     """Anything holding a distribution over an opponent's current hand (e.g.
-    :class:`~dreidelpoker.games.two_dreidel.information.OpponentPosterior`)."""
+    [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior])."""
 
     @property
     def hand(self) -> Distribution[str]: ...
@@ -107,7 +107,7 @@ def fresh_normal_best_weights(rules: TwoDreidelRules) -> tuple[tuple[Hand, int],
     symbol indices, best first) with their products of binomials, keeping the first
     ``hand_size`` cards (normal-best puts back the worst). It gives the pairs
     ``hand_weights(kept_hand_distribution(rules))`` gives, in the same order (best first),
-    without resolving a policy or building a :class:`~dreidelpoker.Distribution`
+    without resolving a policy or building a [`Distribution`][dreidelpoker.Distribution]
     (checked in ``tests/test_two_dreidel_equity_small.py``).
 
     Parameters:
@@ -145,9 +145,9 @@ def opponent_hand_lists(opponents: OpponentsLike, policy: Policy, *, rules: TwoD
 
     Parameters:
         rules: the rules.
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 
     Returns:
         One list of ``(hand, weight)`` pairs per opponent.
@@ -241,7 +241,7 @@ def equity_against(
         description: the result's description.
 
     Returns:
-        The exact :class:`~dreidelpoker.EquityResult`.
+        The exact [`EquityResult`][dreidelpoker.EquityResult].
     """
     acc = EquityAccumulator(opponents + 1)
     for hero_hand, hero_w in hero:
@@ -259,7 +259,7 @@ def equity_vs_lists(
 ) -> EquityResult:
     """Exact equity of weighted hero hands against independent opponents' hand weights.
 
-    Uses the precomputed showdown table (:mod:`.showdown_table`); with more hand types
+    Uses the precomputed showdown table ([`showdown_table`][dreidelpoker.games.two_dreidel.showdown_table.showdown_table]); with more hand types
     in play than it handles, falls back to enumerating opponent multisets.
 
     Parameters:
@@ -269,7 +269,7 @@ def equity_vs_lists(
         description: the result's description.
 
     Returns:
-        The exact :class:`~dreidelpoker.EquityResult`.
+        The exact [`EquityResult`][dreidelpoker.EquityResult].
 
     Examples:
         >>> r = TwoDreidelRules()
@@ -302,19 +302,19 @@ def equity(
     """Exact showdown equity of ``hand`` against opponents.
 
     ``opponents`` is a number (each opponent draws from a fresh deck) or a list with one
-    entry per opponent: a :class:`DeckState` (they draw from it under ``policy``), a
-    :class:`Distribution` over their hands, or an ``OpponentPosterior`` from their public
+    entry per opponent: a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] (they draw from it under ``policy``), a
+    [`Distribution`][dreidelpoker.Distribution] over their hands, or an ``OpponentPosterior`` from their public
     discards. ``hand`` may itself be a distribution over the hero's hands (a partial hand).
 
     Parameters:
         hand: your kept hand, or a distribution over your hands.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 
     Returns:
-        An :class:`~dreidelpoker.EquityResult` (exact win, tie, lose, equity).
+        An [`EquityResult`][dreidelpoker.EquityResult] (exact win, tie, lose, equity).
 
     Examples:
         >>> equity("GH", opponents=1)
@@ -363,7 +363,7 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
         hands: the hands to compare (default: every possible hand).
 
     Returns:
-        An :class:`~dreidelpoker.ExactMatrix`.
+        An [`ExactMatrix`][dreidelpoker.ExactMatrix].
 
     Examples:
         >>> m = heads_up_matrix()
@@ -397,10 +397,10 @@ def equity_table(
     Parameters:
         rules: the rules (default RULES.md: deck 1-5-5-1).
         opponents: the number of fresh-deck opponents.
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 
     Returns:
-        An :class:`~dreidelpoker.ExactTable`, one row per possible hand.
+        An [`ExactTable`][dreidelpoker.ExactTable], one row per possible hand.
     """
     rules = default_rules(rules, TwoDreidelRules)
     kept = kept_hand_distribution(rules, policy=policy)

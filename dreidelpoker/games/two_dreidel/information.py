@@ -28,7 +28,7 @@ by the forward algorithm: every history of draws consistent with the observed di
 weighted by its probability under the opponent's assumed (deterministic) keep policy.
 Weights are integers (numerators of hypergeometric draw probabilities; the denominators
 are the same for every history at a given hand), so the result is an exact
-:class:`~dreidelpoker.exact.Distribution`.
+[`Distribution`][dreidelpoker.Distribution].
 
 The tests compare this engine with a brute force that enumerates every order of the
 deck and of every reshuffled discard pile, for small decks.
@@ -378,7 +378,7 @@ def opponent_posterior(
     ``"?"`` for an unseen hand). With ``visibility="top-two"`` (default: the rules'
     ``discard_visibility``) give only the visible top two cards and ``hand_number``.
     ``policy`` is the keep policy the opponent is assumed to play (a name from
-    :data:`~dreidelpoker.games.two_dreidel.policies.POLICIES` or a callable).
+    [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
     ``pile_size``, if given, is checked against the hand number.
 
     Parameters:
@@ -390,7 +390,7 @@ def opponent_posterior(
         pile_size: the opponent's pile size now, checked.
 
     Returns:
-        An :class:`OpponentPosterior`: their current hand, top card and the evidence.
+        An [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]: their current hand, top card and the evidence.
 
     Raises:
         ValueError: an unknown visibility, an impossible pile size, or discards the deck (or the
@@ -501,7 +501,7 @@ def table_posteriors(
         policy: one keep policy for all opponents or one each.
 
     Returns:
-        One :class:`OpponentPosterior` per opponent.
+        One [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior] per opponent.
 
     Raises:
         ValueError: a bad number of opponents or policies, or histories of different lengths.

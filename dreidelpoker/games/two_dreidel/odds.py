@@ -45,10 +45,10 @@ def kept_hand_distribution(
         policy: the keep policy.
 
     Returns:
-        A :class:`~dreidelpoker.Distribution` over kept hands.
+        A [`Distribution`][dreidelpoker.Distribution] over kept hands.
 
     Raises:
-        TypeError: ``rules`` is not a :class:`TwoDreidelRules`.
+        TypeError: ``rules`` is not a [`TwoDreidelRules`][dreidelpoker.games.two_dreidel.TwoDreidelRules].
 
     Examples:
         >>> d = kept_hand_distribution()
@@ -146,7 +146,7 @@ def kept_hand_formulas(
         top: the known top card.
 
     Returns:
-        A :class:`KeptHandFormulas` (``formulas``, and ``subs`` for numbers).
+        A [`KeptHandFormulas`][dreidelpoker.games.two_dreidel.KeptHandFormulas] (``formulas``, and ``subs`` for numbers).
 
     Raises:
         ValueError: a top card that is not one card.

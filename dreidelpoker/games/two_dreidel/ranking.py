@@ -4,8 +4,8 @@ Hands are handled internally as tuples of symbol indices sorted best first (inde
 the best symbol in normal order). Public functions accept hand strings in any
 notation (``"GH"``, ``"גה"``, ``"♠♥"``) and return canonical strings.
 
-Greater is stronger for :func:`normal_key`. The heads-up relation with trumps is not
-transitive, so never sort hands with :func:`compare`; use :func:`showdown`.
+Greater is stronger for [`normal_key`][dreidelpoker.games.two_dreidel.normal_key]. The heads-up relation with trumps is not
+transitive, so never sort hands with [`compare`][dreidelpoker.games.two_dreidel.compare]; use [`showdown`][dreidelpoker.games.two_dreidel.showdown].
 """
 
 from __future__ import annotations

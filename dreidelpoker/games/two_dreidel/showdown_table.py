@@ -16,7 +16,7 @@ opponents:
   depending only on the rules, cached; usually only a handful are non-zero).
 
 All arithmetic is on Python ints; the answers are identical to the multiset enumeration
-in :mod:`.equity` (checked in ``tests/test_two_dreidel_showdown_table.py``).
+in [`equity`][dreidelpoker.games.two_dreidel.equity] (checked in ``tests/test_two_dreidel_showdown_table.py``).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_s
         hand_size: cards in a hand.
 
     Returns:
-        The :class:`ShowdownTable`.
+        The [`ShowdownTable`][dreidelpoker.games.two_dreidel.showdown_table.ShowdownTable].
     """
     import itertools
 
@@ -141,7 +141,7 @@ def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_s
 
 
 def _coefficients(table: ShowdownTable, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """Compute :meth:`ShowdownTable.coefficients` (superset Möbius transform of the win set)."""
+    """Compute [`ShowdownTable.coefficients`][dreidelpoker.games.two_dreidel.showdown_table.ShowdownTable.coefficients] (superset Möbius transform of the win set)."""
     m = len(others)
     hero_bit = 1 << hero
     glob = [0] * (1 << m)
@@ -183,7 +183,7 @@ def equity_counts(
         ``(total, win, tie, share, den)``.
 
     Raises:
-        ValueError: more than :data:`MAX_TYPES` distinct hand types are in play.
+        ValueError: more than [`MAX_TYPES`][dreidelpoker.games.two_dreidel.showdown_table.MAX_TYPES] distinct hand types are in play.
 
     Examples:
         >>> t = showdown_table(4, frozenset({(3, 0)}), 2)
@@ -243,7 +243,7 @@ def equity_counts(
     return hero_total * total_opp, win, tie, share, den
 
 
-#: The inclusion-exclusion's cost in opponent-table states (:func:`_by_table_states`, about
+#: The inclusion-exclusion's cost in opponent-table states (`_by_table_states`, about
 #: 0.12 us each): a fixed part (numpy's Möbius transform) and a part per subset and hero
 #: type (a showdown each); measured with empty caches on 1-5-5-1, 2-6-6-2, 2-7-7-2 and
 #: 3-5-5-3 against 2 to 7 opponents, where this picks the faster way in every case but one
@@ -252,7 +252,7 @@ _SUBSETS_FIXED, _SUBSETS_COST = 400, 2
 
 
 def _table_states(types: int, n: int) -> int:
-    """About how many (types present, copies of the hero's type) states :func:`_by_table_states`
+    """About how many (types present, copies of the hero's type) states `_by_table_states`
     goes through, times the types each one branches into: the small path's cost."""
     cost = 0
     for i in range(n):  # after i opponents: at most min(i, types) other types present
@@ -262,7 +262,7 @@ def _table_states(types: int, n: int) -> int:
 
 def _by_table_states(table: ShowdownTable, hero: dict[int, int], weights: Sequence[dict[int, int]],
                      den: int) -> tuple[int, int, int]:
-    """``(win, tie, share)`` of :func:`equity_counts` by adding the opponents one at a time
+    """``(win, tie, share)`` of [`equity_counts`][dreidelpoker.games.two_dreidel.showdown_table.equity_counts] by adding the opponents one at a time
     to a table of states: the set of other hand types present (a bit mask) and how many
     opponents hold the hero's type, with integer weights. For few opponents this is far
     fewer states than the ``2**types`` subsets of the inclusion-exclusion (the small path
@@ -298,7 +298,7 @@ def _by_table_states(table: ShowdownTable, hero: dict[int, int], weights: Sequen
 
 
 def _heads_up_counts(table: ShowdownTable, hero: dict[int, int], opp: dict[int, int]) -> tuple[int, int, int, int, int]:
-    """:func:`equity_counts` against one opponent (``den`` = 2: a tie pays half)."""
+    """[`equity_counts`][dreidelpoker.games.two_dreidel.showdown_table.equity_counts] against one opponent (``den`` = 2: a tie pays half)."""
     win = tie = 0
     for h, hw in hero.items():
         beats = table.beats(h)

@@ -2,18 +2,18 @@
 
 Three things the hero can know about their own hand (RULES.md 1.6):
 
-* the whole hand (:func:`~dreidelpoker.games.two_dreidel.equity.equity`);
-* three drawn cards with the put-back not yet chosen (:func:`put_back_equities`: the
+* the whole hand ([`equity`][dreidelpoker.games.two_dreidel.equity.equity]);
+* three drawn cards with the put-back not yet chosen ([`put_back_equities`][dreidelpoker.games.two_dreidel.put_back_equities]: the
   equity of each choice);
-* only their deck before the draw, with its known top card (:func:`before_draw_equity`:
+* only their deck before the draw, with its known top card ([`before_draw_equity`][dreidelpoker.games.two_dreidel.before_draw_equity]:
   the equity if they then put back by a policy, or pick the best choice each time).
 
-Each opponent is a :class:`~dreidelpoker.games.two_dreidel.deck.DeckState` (they draw
-from it under their policy), a :class:`~dreidelpoker.exact.Distribution` over hands, or
-an :class:`~dreidelpoker.games.two_dreidel.information.OpponentPosterior` (the exact
+Each opponent is a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] (they draw
+from it under their policy), a [`Distribution`][dreidelpoker.Distribution] over hands, or
+an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior] (the exact
 posterior from their public discards). Opponents hold separate decks, so their hands are
 independent of each other and of the hero's cards. Everything is exact; ask for
-``method="monte-carlo"`` in :func:`put_back_equities` (or call :func:`monte_carlo_equity`)
+``method="monte-carlo"`` in [`put_back_equities`][dreidelpoker.games.two_dreidel.put_back_equities] (or call [`monte_carlo_equity`][dreidelpoker.games.two_dreidel.monte_carlo_equity])
 for a seeded estimate with a confidence interval.
 """
 
@@ -173,7 +173,7 @@ class PutBackTable:
 
     @property
     def tied_with_best(self) -> tuple[PutBackChoice, ...]:
-        """Other choices exactly as good as :attr:`best`."""
+        """Other choices exactly as good as [`best`][dreidelpoker.games.two_dreidel.PutBackTable.best]."""
         return tuple(c for c in self.choices if c.equity == self.best.equity and c is not self.best)
 
     def __getitem__(self, put_back: str) -> PutBackChoice:
@@ -270,7 +270,7 @@ def put_back_equities(
     seed: int = 0,
 ) -> PutBackTable:
     """Equity of each put-back choice for the hero's drawn cards: exact, or sampled with
-    ``method="monte-carlo"`` (each choice's :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`
+    ``method="monte-carlo"`` (each choice's [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate]
     from ``samples`` deals with the same ``seed``).
 
     ``top`` is the card the hero put back last hand (it must be among the drawn cards);
@@ -281,9 +281,9 @@ def put_back_equities(
     Parameters:
         drawn: your drawn cards.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         top: the card you put back last hand.
         hero_deck: your deck before the draw, to check the drawn cards against.
         method: ``"exact"`` or ``"monte-carlo"``.
@@ -291,10 +291,10 @@ def put_back_equities(
         seed: the Monte Carlo seed.
 
     Returns:
-        A :class:`PutBackTable`, one row per choice.
+        A [`PutBackTable`][dreidelpoker.games.two_dreidel.PutBackTable], one row per choice.
 
     Raises:
-        ValueError: an unknown method, or drawn cards that are not a draw (see :func:`parse_drawn`).
+        ValueError: an unknown method, or drawn cards that are not a draw (see [`parse_drawn`][dreidelpoker.games.two_dreidel.table.parse_drawn]).
 
     Examples:
         >>> t = put_back_equities("GHS", opponents=1)
@@ -385,16 +385,16 @@ def before_draw_equity(
     Parameters:
         state: the hero's deck before the draw.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         hero_policy: ``"best"`` (the best put-back of every draw) or a keep policy.
 
     Returns:
-        A :class:`~dreidelpoker.games.two_dreidel.table.BeforeDrawEquity`.
+        A [`BeforeDrawEquity`][dreidelpoker.games.two_dreidel.table.BeforeDrawEquity].
 
     Raises:
-        TypeError: ``state`` is not a :class:`DeckState`.
+        TypeError: ``state`` is not a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState].
 
     Examples:
         >>> rules = TwoDreidelRules()
@@ -449,7 +449,7 @@ def monte_carlo_equity(
     confidence: float = 0.95,
 ) -> MonteCarloEstimate:
     """Estimate the hero's equity by sampling hands from every player's exact distribution
-    (the generic engine :func:`dreidelpoker.analysis.monte_carlo_equity`).
+    (the generic engine [`dreidelpoker.analysis.monte_carlo_equity`][dreidelpoker.analysis.monte_carlo_equity]).
 
     ``hero`` is a hand, a distribution over hands, or a deck state (the hero then draws and
     puts back by ``hero_policy``). Same seed, same answer.
@@ -457,16 +457,16 @@ def monte_carlo_equity(
     Parameters:
         hero: a hand, a distribution over hands, or a deck state.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         hero_policy: the hero's keep policy (with a deck state).
         samples: the number of samples.
         seed: the seed.
         confidence: the intervals' confidence level.
 
     Returns:
-        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+        A [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
 
     Raises:
         InputError: for bad samples, seed, confidence, hands or opponents.
