@@ -14,7 +14,7 @@ mistake never surfaces as an ``AttributeError`` or ``KeyError`` from deep inside
   allowed values, read from the class's own annotations (so the check cannot drift from them).
 - [`default_rules`][dreidelpoker.validation.default_rules]: ``None`` becomes the game's default rules; anything but a rules
   object of that game is refused.
-- :func:`check_arguments`: a decorator that checks every argument of a public callable against
+- [`check_arguments`][dreidelpoker.validation.check_arguments]: a decorator that checks every argument of a public callable against
   its own annotations at the door (type, whole numbers within 64 bits, finite floats), so a
   wrong type never travels into an engine.
 
@@ -346,10 +346,10 @@ def default_rules(given: Any, rules_type: type[R] | Callable[[], type[R]], *, na
     return given
 
 
-#: Whole-number arguments beyond this size are refused by :func:`check_arguments` (every count in
-#: the library is far smaller; seeds are checked by :func:`check_seed`).
+#: Whole-number arguments beyond this size are refused by [`check_arguments`][dreidelpoker.validation.check_arguments] (every count in
+#: the library is far smaller; seeds are checked by [`check_seed`][dreidelpoker.validation.check_seed]).
 MAX_INT_ARGUMENT = 2 ** 63 - 1
-#: Parameters whose whole numbers may be larger than :data:`MAX_INT_ARGUMENT`.
+#: Parameters whose whole numbers may be larger than [`MAX_INT_ARGUMENT`][dreidelpoker.validation.MAX_INT_ARGUMENT].
 _BIG_INT_NAMES = frozenset({"seed", "entropy"})
 #: Elements of a collection argument looked at (the engine checks the rest as it reads them).
 _ELEMENTS_CHECKED = 64
@@ -632,7 +632,7 @@ _FIELD_CHECKS: dict[type, dict[str, _ParameterCheck]] = {}
 
 def check_field_types(obj: Any, *, skip: tuple[str, ...] = ()) -> None:
     """Check every field of a dataclass instance against its annotation, as
-    :func:`check_arguments` checks a call (collections of any kind fit a tuple or set field).
+    [`check_arguments`][dreidelpoker.validation.check_arguments] checks a call (collections of any kind fit a tuple or set field).
 
     Call it first in ``__post_init__``; the range checks that only the class knows follow it.
 

@@ -18,6 +18,7 @@ import importlib
 import inspect
 import math
 import signal
+import sys
 import time
 import typing
 from collections.abc import Callable, Iterator
@@ -175,7 +176,7 @@ def baselines() -> list[Baseline]:
             out.append(Baseline(qualname, obj, args, kwargs))
             continue
         doc = inspect.getdoc(obj) or ""
-        home = importlib.import_module(obj.__module__)
+        home = sys.modules[obj.__module__]  # loaded already (importing it again could shadow a function)
         namespace: dict[str, Any] = dict(vars(home))
         short = qualname.rsplit(".", 1)[1]
         for example in doctest.DocTestParser().get_examples(doc):
