@@ -451,7 +451,8 @@ class Comparison:
 
     def to_text(self) -> str:
         """A human summary (what the ``compare`` command prints)."""
-        lines = [f"{self.game} study: {len(self.variants)} variants x {len(self.lineups)} line-ups, seed {self.seed}, "
+        nv, nl = len(self.variants), len(self.lineups)
+        lines = [f"{self.game} study: {nv} variant{'s' * (nv != 1)} x {nl} line-up{'s' * (nl != 1)}, seed {self.seed}, "
                  f"{self.stop_text()}; common random numbers (game i of every cell from the same seed), "
                  "seats rotated"]
         for cell, res in self.cells:
@@ -477,6 +478,10 @@ class Comparison:
                 adv = ", ".join(f"seat {i + 1} {_sign(e.value)} ({_sign(e.low)} .. {_sign(e.high)})"
                                 for i, e in enumerate(res.seat_advantage()))
                 lines.append(f"  {cell.lineup}: {adv}")
+        for cell, res in self.cells:
+            if res.truncated:
+                lines.append(f"note: {res.truncated} games of {cell.variant} / {cell.lineup} hit the limit of "
+                             f"{res.hand_limit} {plural(res.round_name)}: their lengths are lower bounds")
         for f in self.flips():
             lines.append(f"note: {f}")
         return "\n".join(lines)
