@@ -427,7 +427,7 @@ class RulesCatalogue(Protocol[R_co]):
 
     @property
     def rules_type(self) -> type[R_co]:
-        """The frozen, keyword-only rules dataclass (``rules_type()`` is RULES.md)."""
+        """The frozen, keyword-only rules dataclass (``rules_type()`` is the default reading of the rules)."""
         ...
 
     def presets(self) -> Mapping[str, R_co]:

@@ -1,4 +1,4 @@
-"""Classic dreidel (RULES.md 6): the yardstick game, as an absorbing Markov chain."""
+"""Classic dreidel ([classic dreidel rules][rules-6]): the yardstick game, as an absorbing Markov chain."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ GAME = register(
     GameInfo(
         name="classic-dreidel",
         title="Classic dreidel",
-        summary="The traditional game (RULES.md 6) as an absorbing Markov chain: length and seat unfairness.",
+        summary="The traditional game as an absorbing Markov chain: length and seat unfairness.",
         rules_type=ClassicDreidelRules,
         commands=COMMANDS,
         play=PLAY,

@@ -1,4 +1,4 @@
-"""Queenie (RULES.md 4): the two-pot card game, played whole on the engine and measured.
+"""Queenie ([Queenie rules][rules-4]): the two-pot card game, played whole on the engine and measured.
 
 Examples:
     >>> from dreidelpoker.play import simulate
@@ -40,7 +40,7 @@ GAME = register(
     GameInfo(
         name="queenie",
         title="Queenie",
-        summary="The two-pot card game (RULES.md 4): sessions of deals with bots, exact dead-Queen and blocked-deal odds.",
+        summary="The two-pot card game: sessions of deals with bots, exact dead-Queen and blocked-deal odds.",
         rules_type=QueenieRules,
         play=PLAY,
     )

@@ -1,4 +1,4 @@
-"""Skirmish (RULES.md 3): the War variant whose strategy lives in the captures.
+"""Skirmish ([Skirmish rules][rules-3]): the War variant whose strategy lives in the captures.
 
 Played on the whole-game engine ([`dreidelpoker.play`][dreidelpoker.play]), with the capture phase
 solved exactly ([`solver`][dreidelpoker.games.skirmish.solver]).
@@ -30,7 +30,7 @@ GAME = register(
     GameInfo(
         name="skirmish",
         title="Skirmish",
-        summary="The War variant (RULES.md 3): whole games on the engine, the capture phase solved exactly.",
+        summary="The War variant: whole games on the engine, the capture phase solved exactly.",
         rules_type=SkirmishRules,
         commands=COMMANDS,
         play=PLAY,
