@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -126,6 +127,14 @@ def _short_message(text: str, limit: int = 500) -> str:
     characters: a safety net under messages that quote a value in full."""
     line = re.sub(r"'([^'\n]{60,})'", lambda m: shorten(m.group(1)), _one_line(text))
     return line if len(line) <= limit else f"{line[:limit // 2]} … {line[-limit // 3:]}"
+
+
+def _warning_line(where: str) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that prints one line naming the command."""
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: Any = None, line: str | None = None) -> None:
+        print(f"{where}: warning: {_one_line(str(message))}", file=sys.stderr)
+    return show
 
 
 def _one_line(text: str) -> str:
@@ -310,7 +319,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(_join_dash_values(args_list))
         where = f"dreidelpoker {args.verb} {args.game}"
-        with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
+        with use_progress(not args.json), warnings.catch_warnings():  # bars on stderr, only on a terminal
+            warnings.showwarning = _warning_line(where)  # e.g. a stale cache entry: one line, not two
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:

@@ -220,6 +220,24 @@ def format_log(events: Sequence[Event], *, player: int | None = None) -> str:
     return "\n".join(e.text for e in events if player is None or e.visible(player))
 
 
+class BlockDraws(Protocol):
+    """A game's chance stream as a state's batch path reads it (the runner's ``ChanceStream``):
+    ``block(total, table)`` lists the next integers in ``0 .. total - 1`` the runner's sampler
+    would draw one chance node at a time (at least one, in the same order; each looked up in
+    ``table`` when one is given) without taking them, and ``advance(used)`` takes the first
+    ``used`` of them.
+
+    A state may offer ``run_chance(chance: BlockDraws, max_steps) -> (state, steps)``: play
+    chance nodes until a node that is not chance (at most ``max_steps``), drawing exactly
+    what the runner draws step by step, without a log line per step (``steps`` 0: nothing
+    done, the runner goes on step by step). The runner calls it when a game's record is all
+    that is wanted (``keep_history`` off)."""
+
+    def block(self, total: int, table: Sequence[Any] | None = None) -> list[Any]: ...
+
+    def advance(self, used: int) -> None: ...
+
+
 @runtime_checkable
 class GameState(Protocol[ActionT, ObsT_co]):
     """An immutable whole-game state (OpenSpiel's shape).

@@ -174,7 +174,7 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
                        "default: the game's default line-up")
         p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
         p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
-        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this PNG file")
+        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
     else:
         p.add_argument("--players", type=int_arg, default=None, help=f"number of players ({rng})")
         p.add_argument("--bots", default=None,
@@ -239,9 +239,15 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         _common(p, game, spec, sweep=True)
 
     def run_sweep(args: argparse.Namespace) -> Any:
+        from ..files import PLOT_SUFFIXES, check_output_file, check_output_folder
         from .sweep import sweep
 
         _check_counts(args)
+        # Output paths are checked before any game is played: a bad one must not cost the results.
+        if args.cache is not None:
+            check_output_folder(args.cache, what="--cache", create=False)
+        if args.plot is not None:
+            check_output_file(args.plot, what="--plot", suffixes=PLOT_SUFFIXES)
         if spec.rules_grid_from_args is not None:
             rules: Any = dict(spec.rules_grid_from_args(args))
         else:
@@ -258,12 +264,14 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         metrics = tuple(args.metric or (res.length_metric,))
         for m in metrics:
             res.metric(m)  # unknown metrics fail before printing
-        if args.plot:
+        if args.plot is not None:
             import matplotlib
+
+            from ..files import save_figure_atomic
 
             matplotlib.use("Agg")
             ax = res.plot(metrics[0])
-            ax.figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+            save_figure_atomic(ax.figure, args.plot, dpi=120, bbox_inches="tight")
         return _SweepOutput(res, metrics)
 
     title = game.title

@@ -318,5 +318,7 @@ SOLVE_COMMAND = CliCommand(
 
 if __name__ == "__main__":  # pragma: no cover - writes the notebook's data file
     sol = solve_betting(DominoPokerRules(max_raises=2), iterations=150, target=0.005, progress=True)
-    DATA_FILE.write_text(json.dumps(sol.to_dict(), indent=1) + "\n")
+    from ...files import write_text_atomic
+
+    write_text_atomic(DATA_FILE, json.dumps(sol.to_dict(), indent=1) + "\n")
     print(sol.to_text())
