@@ -177,8 +177,8 @@ class ChanceStream:
             >>> draws == [b.below(6) for _ in range(5)] and a.below(6) == b.below(6)
             True
         """
-        if not 0 < total < 1 << self._BITS:  # not input: a game's batch path asked for what it cannot have
-            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")
+        if not 0 < total < 1 << self._BITS:  # a game's batch path asked for what it cannot have
+            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")  # not input
         limit = ((1 << self._BITS) // total) * total
         while True:
             if self._i >= len(self._words):
@@ -433,7 +433,7 @@ def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameSt
     return state
 
 
-def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tuple[HistoryItem, ...] | None,
+def _record(spec: PlaySpec[Any], index: int, final: GameState[Any, Any], history: tuple[HistoryItem, ...] | None,
             steps: int) -> GameRecord:
     returns = tuple(final.returns())
     truncated = final.truncated
@@ -447,7 +447,7 @@ def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tup
 
 
 def play_batch(
-    spec: PlaySpec, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    spec: PlaySpec[Any], lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool, *, rules: Any,
 ) -> list[GameRecord]:
     """Play the games ``indices`` of a run (the unit of work sent to an executor)."""
@@ -455,7 +455,7 @@ def play_batch(
 
 
 def _play_batch(
-    spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
     """`play_batch` with the arguments in a task's order (``run_tasks``).
@@ -476,7 +476,7 @@ def _play_batch(
     return out
 
 
-def _play_one(spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
+def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
               entropy: int | Sequence[int], i: int, hand_limit: int | None, keep_history: bool) -> GameRecord:
     """Game ``i`` of a run, played and recorded (its states are freed when this returns)."""
     bots = [make_bot(spec, b, rules=rules) for b in lineup]

@@ -19,7 +19,7 @@ from ..validation import check_count, check_seed
 __all__ = ["simulate", "play_spec"]
 
 
-def play_spec(rules: Any) -> tuple[GameInfo, PlaySpec]:
+def play_spec(rules: Any) -> tuple[GameInfo[Any], PlaySpec[Any]]:
     """The registered game of ``rules`` and how to play it.
 
     Parameters:
@@ -127,7 +127,7 @@ def simulate(
 
 
 def _run(
-    spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
+    spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
     *, executor: Any, progress: bool, keep_history: bool, chunks: int | None, desc: str,
 ) -> list[GameRecord]:
     parts = chunks or chunk_count(n_games, worker_count(executor))
