@@ -55,6 +55,8 @@ class EquityResult:
             raise InputError(f"equity must be from 0 to 1 (the share of the pot won on average), got {values[3]}")
         if not isinstance(description, str):
             raise InputTypeError(f"description must be text, got {type(description).__name__} {shorten(description)}")
+        if details is not None and not isinstance(details, dict):
+            raise InputTypeError(f"details must be a dict or None, got {type(details).__name__} {shorten(details)}")
         setter = object.__setattr__
         setter(self, "_values", values)
         setter(self, "_public", None)

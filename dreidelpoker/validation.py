@@ -645,11 +645,11 @@ def check_field_types(obj: Any, *, skip: tuple[str, ...] = ()) -> None:
         InputError: a whole number past 64 bits or a float that is not finite.
 
     Examples:
-        >>> from dreidelpoker import EquityResult
-        >>> EquityResult(win=None, tie=0, lose=0, equity=0)
+        >>> from dreidelpoker.games.skirmish import SkirmishRules
+        >>> SkirmishRules(line_size=None)
         Traceback (most recent call last):
         ...
-        dreidelpoker.errors.InputTypeError: win must be a number, got NoneType None
+        dreidelpoker.errors.InputTypeError: line_size must be an integer, got NoneType None
     """
     cls = type(obj)
     checks = _FIELD_CHECKS.get(cls)
