@@ -45,12 +45,14 @@ BUILTIN_COMMANDS: dict[str, dict[str, str]] = {
     },
     "simulate": {
         "classic-dreidel": "play seeded whole games of Classic dreidel with bots; win rates and metrics with 95% intervals",
+        "domino-poker": "play seeded whole games of Domino Poker with bots; win rates and metrics with 95% intervals",
         "queenie": "play seeded whole games of Queenie with bots; win rates and metrics with 95% intervals",
         "skirmish": "play seeded whole games of Skirmish with bots; win rates and metrics with 95% intervals",
         "two-dreidel": "play seeded whole games of Two Dreidel with bots; win rates and metrics with 95% intervals",
     },
     "sweep": {
         "classic-dreidel": "simulate Classic dreidel over rules variants x player counts x bot line-ups",
+        "domino-poker": "simulate Domino Poker over rules variants x player counts x bot line-ups",
         "queenie": "simulate Queenie over rules variants x player counts x bot line-ups",
         "skirmish": "simulate Skirmish over rules variants x player counts x bot line-ups",
         "two-dreidel": "simulate Two Dreidel over rules variants x player counts x bot line-ups",

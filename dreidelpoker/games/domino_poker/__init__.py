@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from ..registry import GameInfo, register
 from .analysis import DOMINO_POKER
+from .bots import BOTS, live_equity, win_rate
+from .game import DominoPokerGame, DominoPokerObservation, HandSummary, new_game
+from .play import PLAY
 from .blocking import BlockingResult, BlockingRow, blocking, blocking_by_opponent
 from .cli import COMMANDS
 from .equity import (
@@ -60,11 +63,20 @@ GAME = register(
         rules_type=DominoPokerRules,
         commands=COMMANDS,
         analysis=DOMINO_POKER,
+        play=PLAY,
     )
 )
 
 __all__ = [
     "ALL_HANDS",
+    "BOTS",
+    "DominoPokerGame",
+    "DominoPokerObservation",
+    "HandSummary",
+    "PLAY",
+    "live_equity",
+    "new_game",
+    "win_rate",
     "CATEGORY_DEFINITIONS",
     "DISTINCT_HANDS",
     "DOUBLES",
