@@ -3,11 +3,19 @@
 Every benchmark module exposes ``rows(runs) -> list[Row]``; ``benchmarks/run.py`` (``make
 bench``) collects them into one table. Each row times the library and the fair baseline
 (the best a competent user would write: multisets with multiplicities, numpy where it
-fits, python-flint dense solves), after checking that both give the same answer.
+fits, python-flint dense solves, a plain loop of the same rules), written in the same
+run, after checking that both give the same answer.
+
+What a row times is what a user pays for a *new* question (issue 22): :func:`interleaved`
+empties every library cache (``dreidelpoker.clear_caches()``, untimed) before each library
+call, so a repeated question never reads its own answer back. A row that times something
+else says so in its kind: ``"cold process"`` (a fresh interpreter, imports included) or
+``"warm"`` (caches kept on purpose: the steady state of a long run), never unlabelled.
 """
 
 from __future__ import annotations
 
+import os
 import resource
 import statistics
 import subprocess
@@ -16,7 +24,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Row", "interleaved", "cold", "print_table"]
+__all__ = ["Row", "interleaved", "cold", "cold_pair", "machine_load", "print_table", "python"]
+
+#: What a row's library time is (see the module docstring).
+FIRST_CALL, COLD_PROCESS, WARM = "first call", "cold process", "warm"
 
 
 @dataclass(frozen=True)
@@ -29,6 +40,7 @@ class Row:
     target: float = 1.0  # the fair/library ratio to reach (2.0 = "2x faster")
     note: str = ""
     ran: bool = True  # False: not run this time; the times are the last measured ones (see note)
+    kind: str = FIRST_CALL  # FIRST_CALL (caches emptied before each call), COLD_PROCESS or WARM
 
     @property
     def ratio(self) -> float:
@@ -36,28 +48,49 @@ class Row:
         return statistics.median(self.fair) / statistics.median(self.library)
 
 
+def _clear_library_caches() -> None:
+    from dreidelpoker.caches import clear_caches
+
+    clear_caches()
+
+
+def _timed(f: Callable[[], object], k: int, before: Callable[[], object] | None) -> float:
+    """Seconds per call of ``k`` calls of ``f``; ``before`` runs before each call, untimed."""
+    if before is None:
+        t = time.perf_counter()
+        for _ in range(k):
+            f()
+        return (time.perf_counter() - t) / k
+    total = 0.0
+    for _ in range(k):
+        before()
+        t = time.perf_counter()
+        f()
+        total += time.perf_counter() - t
+    return total / k
+
+
 def interleaved(library: Callable[[], object], fair: Callable[[], object], runs: int, *,
-                min_sample: float = 0.005) -> tuple[list[float], list[float]]:
+                min_sample: float = 0.005, warm: bool = False) -> tuple[list[float], list[float]]:
     """Time both callables ``runs`` times each, alternating, so machine noise hits both.
+
+    Every library call is a first call: the library's caches are emptied (untimed) before
+    each one, unless ``warm`` (then label the row ``kind=WARM``).
 
     A call shorter than ``min_sample`` seconds is repeated within each sample (the same
     number of times in every sample of that side, found from one calibration call) and the
     sample is the time per call: single calls of tens of microseconds are mostly timer and
     scheduler noise on a loaded machine."""
+    before = None if warm else _clear_library_caches
     reps = []
-    for f in (library, fair):
-        t = time.perf_counter()
-        f()
-        once = time.perf_counter() - t
+    for f, b in ((library, before), (fair, None)):
+        once = _timed(f, 1, b)
         reps.append(1 if once >= min_sample else min(10_000, int(min_sample / max(once, 1e-7)) + 1))
     lib: list[float] = []
     base: list[float] = []
     for _ in range(runs):
-        for f, out, k in ((library, lib, reps[0]), (fair, base, reps[1])):
-            t = time.perf_counter()
-            for _ in range(k):
-                f()
-            out.append((time.perf_counter() - t) / k)
+        lib.append(_timed(library, reps[0], before))
+        base.append(_timed(fair, reps[1], None))
     return lib, base
 
 
@@ -75,7 +108,7 @@ def cold(argv: Sequence[str], *, cpu: bool = False) -> float:
 def cold_pair(library: Sequence[str], fair: Sequence[str], runs: int, *,
               cpu: bool = False) -> tuple[list[float], list[float]]:
     """Interleaved cold-process timings of two command lines (CPU time with ``cpu``)."""
-    return interleaved(lambda: cold(library, cpu=cpu), lambda: cold(fair, cpu=cpu), runs)
+    return interleaved(lambda: cold(library, cpu=cpu), lambda: cold(fair, cpu=cpu), runs, warm=True)
 
 
 def python(code: str) -> list[str]:
@@ -87,13 +120,28 @@ def _fmt(ts: Sequence[float]) -> str:
     return f"{min(ts) * 1e3:10.3f} {statistics.median(ts) * 1e3:10.3f}"
 
 
+def machine_load() -> str:
+    """The 1-, 5- and 15-minute load averages and the core count, for the table's header."""
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:  # pragma: no cover - no load average on this platform
+        return f"{os.cpu_count()} cores, load unknown"
+    return f"{os.cpu_count()} cores, load {one:.2f} {five:.2f} {fifteen:.2f} (1, 5, 15 min)"
+
+
 def print_table(rows: Sequence[Row], *, runs: int) -> None:
-    """Print the table: work, library min/median, fair min/median, ratio, target met."""
+    """Print the table: work, kind, library min/median, fair min/median, ratio, target met,
+    with the machine load before the table."""
     w = max(len(r.work) for r in rows)
+    k = max(len(r.kind) for r in rows)
+    print(f"machine: {machine_load()}")
     print(f"{runs} interleaved runs per row; times in milliseconds (min, median); "
-          "ratio = fair median / library median (>1: library faster)")
-    print(f"{'work':<{w}}  {'library min     median':>21}  {'fair min     median':>21}  {'ratio':>7}  {'target':>7}  met")
+          "ratio = fair median / library median (>1: library faster); kind: 'first call' = the library's "
+          "caches emptied before every timed call, 'cold process' = a fresh interpreter with its imports, "
+          "'warm' = caches kept on purpose")
+    print(f"{'work':<{w}}  {'kind':<{k}}  {'library min     median':>21}  {'fair min     median':>21}  {'ratio':>7}  "
+          f"{'target':>7}  met")
     for r in rows:
         met = ("yes" if r.ratio >= r.target else "NO") + ("" if r.ran else " (last measured, not run)")
-        print(f"{r.work:<{w}}  {_fmt(r.library)}  {_fmt(r.fair)}  {r.ratio:6.2f}x  {r.target:6.2f}x  {met}"
-              + (f"  ({r.note})" if r.note else ""))
+        print(f"{r.work:<{w}}  {r.kind:<{k}}  {_fmt(r.library)}  {_fmt(r.fair)}  {r.ratio:6.2f}x  {r.target:6.2f}x  "
+              f"{met}" + (f"  ({r.note})" if r.note else ""))

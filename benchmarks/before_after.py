@@ -28,8 +28,8 @@ WORKS = {
         "from dreidelpoker.games.two_dreidel.strategy import PutBackMDP\nr = TwoDreidelRules(deck='2-7-7-2')",
         "PutBackMDP(r).best_response('normal-best')"),
     "Dice heads-up equity 653 vs 221 (cold caches)": (
-        "from dreidelpoker.games import dice_poker as dpk",
-        "dpk.clear_caches(); dpk.equity('6,5,3', opponent_dice=['2,2,1'], method='exact')"),
+        "import dreidelpoker as dp\nfrom dreidelpoker.games import dice_poker as dpk",
+        "dp.clear_caches(); dpk.equity('6,5,3', opponent_dice=['2,2,1'], method='exact')"),
     "Domino equity vs 3 unknown (first call)": (
         "from dreidelpoker.games import domino_poker as dom",
         "dom.equity('6-6,5-5,2-4,3-1,4-6', opponents=3)"),

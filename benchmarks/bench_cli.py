@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from _timing import Row, cold_pair, print_table, python
+from _timing import COLD_PROCESS, Row, cold_pair, print_table, python
 
 CLI = [os.path.join(os.path.dirname(sys.executable), "dreidelpoker")]
 
@@ -28,7 +28,7 @@ def rows(runs: int, *, cpu: bool = False) -> list[Row]:
     for work, argv, target in cases:
         lib, fair = cold_pair(argv, numpy, runs, cpu=cpu)
         note = "fair = import numpy; target = 1/allowed multiple" + ("; CPU time" if cpu else "")
-        out.append(Row(work, lib, fair, target=target, note=note))
+        out.append(Row(work, lib, fair, target=target, note=note, kind=COLD_PROCESS))
     return out
 
 

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from _timing import Row, interleaved
+from _timing import COLD_PROCESS, Row, interleaved
 
 HAND = "6-6,5-5,2-4,3-1,4-6"
 
@@ -80,9 +80,10 @@ def rows(runs: int) -> list[Row]:
         out.append(s)
         answers.append(ans)
 
-    interleaved(lambda: timed(LIBRARY, lib), lambda: timed(FAIR, fair), runs)
+    interleaved(lambda: timed(LIBRARY, lib), lambda: timed(FAIR, fair), runs, warm=True)  # fresh processes
     assert all(a == answers[0] for a in answers), answers
-    return [Row("Domino equity, 1 hand vs 3 unknown, cold process (after imports)", lib, fair, target=1.0)]
+    return [Row("Domino equity, 1 hand vs 3 unknown, cold process (after imports)", lib, fair, target=1.0,
+                kind=COLD_PROCESS)]
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import argparse
 import random
 import time
 
-from _timing import Row, interleaved, print_table
+from _timing import WARM, Row, interleaved, print_table
 
 from dreidelpoker.games.skirmish import STANDARD_DECK, SkirmishRules, best_capture, capture_value, plain_minimax
 from dreidelpoker.games.skirmish.solver import solver_cache_clear
@@ -54,11 +54,11 @@ def rows(runs: int) -> list[Row]:
     pos = positions(40, 3)
     assert all(capture_value(m, o) == plain_minimax(m, o) for m, o in pos)
     lib, fair = interleaved(lambda: [capture_value(m, o) for m, o in pos],
-                            lambda: [plain_minimax(m, o) for m, o in pos], runs)
+                            lambda: [plain_minimax(m, o) for m, o in pos], runs, warm=True)
     cold_lib, cold_fair = interleaved(lambda: (solver_cache_clear(), [capture_value(m, o) for m, o in pos]),
                                       lambda: [plain_minimax(m, o) for m, o in pos], runs)
     return [Row("skirmish: 40 5v5 capture values, memoized (warm table) vs plain minimax", lib, fair, target=10.0,
-                note="same positions, same values"),
+                note="same positions, same values", kind=WARM),
             Row("skirmish: 40 5v5 capture values, memoized (empty table) vs plain minimax", cold_lib, cold_fair,
                 target=10.0, note="the table is emptied before each library run")]
 

@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _timing import print_table  # noqa: E402
+from _timing import machine_load, print_table  # noqa: E402
 
 MODULES = ["bench_two_dreidel", "bench_domino_poker", "bench_dice_poker", "bench_markov", "bench_cli", "bench_skirmish"]
 
@@ -31,11 +31,12 @@ def main() -> None:
     a = p.parse_args()
     names = [f"bench_{n}" for n in a.only.split(",")] if a.only else list(MODULES) + ["bench_scale"]
     rows = []
+    load = machine_load()
     t = time.perf_counter()
     for name in names:
         module = importlib.import_module(name)
         rows += module.rows(a.runs, long=a.scale) if name == "bench_scale" else module.rows(a.runs)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; total {time.perf_counter() - t:.0f} s")
+    print(f"python {sys.version.split()[0]}; total {time.perf_counter() - t:.0f} s; at the start: {load}")
     print_table(rows, runs=a.runs)
 
 

@@ -1,6 +1,6 @@
 """One category table for every game whose hands fall into ranked categories.
 
-A :class:`CategoryTable` holds exact counts of hands per category in a stated outcome space,
+A [`CategoryTable`][dreidelpoker.categories.CategoryTable] holds exact counts of hands per category in a stated outcome space,
 and answers what a game designer asks of it: the probabilities, the rows strongest first,
 and the *inversions*, where a higher-ranked category is more likely than a lower-ranked
 one (the ranking and the odds disagree). Dice Poker and Domino Poker both return it.
@@ -17,7 +17,6 @@ from typing import Any
 
 import sympy
 
-from ._deprecation import deprecated_call
 from ._fractions import frac_str, to_jsonable
 from .display import table_html, to_pandas_frame
 from .errors import InputError
@@ -35,7 +34,7 @@ def _fields(rules: Any) -> Any:
 
 @dataclass(frozen=True)
 class CategoryRow:
-    """One category of a :class:`CategoryTable`.
+    """One category of a [`CategoryTable`][dreidelpoker.categories.CategoryTable].
 
     Attributes:
         rank: the category's rank (0 is the weakest).
@@ -157,7 +156,7 @@ class CategoryTable:
             Hands in that category.
 
         Raises:
-            dreidelpoker.errors.InputError: an unknown category (from :meth:`index`).
+            dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
         return self.counts[self.index(category)]
 
@@ -171,7 +170,7 @@ class CategoryTable:
             ``count / total`` as a sympy Rational.
 
         Raises:
-            dreidelpoker.errors.InputError: an unknown category (from :meth:`index`).
+            dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
         return sympy.Rational(self.count(category), self.total)
 
@@ -193,7 +192,7 @@ class CategoryTable:
             Their names.
 
         Raises:
-            dreidelpoker.errors.InputError: an unknown category (from :meth:`index`).
+            dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
         i = self.index(category)
         return [self.names[lo] for lo in range(i - 1, -1, -1) if self.counts[i] > self.counts[lo] > 0]
@@ -206,7 +205,7 @@ class CategoryTable:
 
     @property
     def rows(self) -> tuple[CategoryRow, ...]:
-        """One :class:`CategoryRow` per category, strongest first."""
+        """One [`CategoryRow`][dreidelpoker.categories.CategoryRow] per category, strongest first."""
         total = self.total
         out = []
         for rank in range(len(self.names) - 1, -1, -1):
@@ -228,10 +227,10 @@ class CategoryTable:
             name: a category name (any case) or rank.
 
         Returns:
-            Its :class:`CategoryRow`.
+            Its [`CategoryRow`][dreidelpoker.categories.CategoryRow].
 
         Raises:
-            dreidelpoker.errors.InputError: an unknown category (from :meth:`index`).
+            dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
         i = self.index(name)
         return self.rows[len(self.names) - 1 - i]
@@ -240,14 +239,14 @@ class CategoryTable:
         """The category of a random outcome, strongest first (impossible categories dropped).
 
         Returns:
-            A :class:`~dreidelpoker.Distribution` over category names.
+            A [`Distribution`][dreidelpoker.Distribution] over category names.
         """
         return Distribution.from_weights(
             {r.name: r.count for r in self.rows if r.count}, title=self.title, outcome_name="category"
         )
 
     def to_table(self) -> ExactTable:
-        """The rows as an :class:`~dreidelpoker.ExactTable`, strongest first.
+        """The rows as an [`ExactTable`][dreidelpoker.ExactTable], strongest first.
 
         Returns:
             Rank, category, count (and ordered draws when a hand stands for several), the exact
@@ -361,26 +360,3 @@ class CategoryTable:
         ax.set_xlabel("category, weakest to strongest")
         ax.set_title(self.title or f"categories ({self.space})")
         return ax
-
-    # Domino Poker's old names, for one release.
-
-    @property
-    def low_runs(self) -> Any:
-        """Deprecated: ``rules.low_runs``."""
-        deprecated_call("CategoryTable.low_runs", "CategoryTable.rules.low_runs")
-        return self.rules.low_runs
-
-    @property
-    def inversion_pairs(self) -> tuple[tuple[str, str], ...]:
-        """Deprecated: :attr:`inversions`."""
-        deprecated_call("CategoryTable.inversion_pairs", "CategoryTable.inversions")
-        return tuple(self.inversions)
-
-    def as_exact_table(self) -> ExactTable:
-        """Deprecated: :meth:`to_table`.
-
-        Returns:
-            :meth:`to_table`.
-        """
-        deprecated_call("CategoryTable.as_exact_table()", "CategoryTable.to_table()")
-        return self.to_table()

@@ -1,7 +1,7 @@
 """The ``dreidelpoker`` command line. Commands are ``dreidelpoker VERB GAME [options]``;
 each game contributes its verbs through the registry, so this module knows no game.
 
-Start-up is lazy: the parser lists every command from :mod:`dreidelpoker.cli_index`
+Start-up is lazy: the parser lists every command from [`dreidelpoker.cli_index`][dreidelpoker.cli_index]
 (names and one-line help, no game imported), and a ``VERB GAME`` parser gets its options
 only when argparse first uses it (the command is chosen, or its ``--help`` asked for), so
 one command imports one game and ``--help`` imports none.
@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -46,7 +47,7 @@ HELP_WIDTH = 100
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Keeps the line breaks of descriptions and epilogs (one example a line) but wraps each
-    line that is too long, at the terminal's width and never past :data:`HELP_WIDTH` columns."""
+    line that is too long, at the terminal's width and never past [`HELP_WIDTH`][dreidelpoker.cli.HELP_WIDTH] columns."""
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                  width: int | None = None) -> None:
@@ -94,7 +95,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2;
-    help wrapped by :class:`HelpFormatter`."""
+    help wrapped by [`HelpFormatter`][dreidelpoker.cli.HelpFormatter]."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -126,6 +127,14 @@ def _short_message(text: str, limit: int = 500) -> str:
     characters: a safety net under messages that quote a value in full."""
     line = re.sub(r"'([^'\n]{60,})'", lambda m: shorten(m.group(1)), _one_line(text))
     return line if len(line) <= limit else f"{line[:limit // 2]} … {line[-limit // 3:]}"
+
+
+def _warning_line(where: str) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that prints one line naming the command."""
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: Any = None, line: str | None = None) -> None:
+        print(f"{where}: warning: {_one_line(str(message))}", file=sys.stderr)
+    return show
 
 
 def _one_line(text: str) -> str:
@@ -185,7 +194,7 @@ def game_command(game: GameInfo, verb: str) -> CliCommand:
 
 def command_index() -> dict[str, dict[str, str]]:
     """verb -> {game -> one-line help} of every command, verbs in ``--help`` order and
-    games by name: the built-in games from :mod:`dreidelpoker.cli_index` (none imported),
+    games by name: the built-in games from [`dreidelpoker.cli_index`][dreidelpoker.cli_index] (none imported),
     plus any other registered game.
 
     Returns:
@@ -289,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code.
 
     Exit codes: 0 success; 2 bad input, i.e. a usage error or the project's own
-    :class:`~dreidelpoker.errors.InputError` (one line on stderr, with its traceback above it
+    [`InputError`][dreidelpoker.InputError] (one line on stderr, with its traceback above it
     only under ``--debug`` or ``DREIDELPOKER_DEBUG=1``); 130 on Ctrl-C (one line); 1 for
     anything else, which is a bug: its traceback, then one line asking for a report.
 
@@ -310,7 +319,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(_join_dash_values(args_list))
         where = f"dreidelpoker {args.verb} {args.game}"
-        with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
+        with use_progress(not args.json), warnings.catch_warnings():  # bars on stderr, only on a terminal
+            warnings.showwarning = _warning_line(where)  # e.g. a stale cache entry: one line, not two
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:

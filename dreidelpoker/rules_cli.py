@@ -8,14 +8,14 @@ How a field becomes a flag:
 * the help: the field's line in the rules class docstring's ``Attributes:`` section
   (the one place a rules field is documented), with the default of the preset;
 * the type, read from the annotation: ``bool`` -> a ``--x`` / ``--no-x`` pair; ``int``
-  -> a whole number (:func:`~dreidelpoker.limits.int_arg`); ``int | None`` -> a whole
+  -> a whole number ([`int_arg`][dreidelpoker.limits.int_arg]); ``int | None`` -> a whole
   number or ``none``; a ``Literal`` -> its values as choices; ``str`` -> text; a tuple
   -> comma-separated values (``G,H,N,S``, ``1/2,1/6,1/6,1/6``);
 * anything else, or a field with its own text form (a deck, trump pairs), reads the
   hints in the field's ``metadata["cli"]``: ``parse`` (text -> value, the game's own
   parser), ``metavar``, ``choices``, ``show`` (value -> text for the default),
-  ``example`` (a non-default value as text, used by the tests), ``aliases`` (old flag
-  names, still accepted with a note on stderr) or ``skip`` (why it cannot be a flag).
+  ``example`` (a non-default value as text, used by the tests) or ``skip`` (why it
+  cannot be a flag).
 
 A field is *not* a flag when it cannot be one (``skip`` says why; a function, say), when
 the command sets it itself (``exclude={"players": "set by --opponents"}``) or when the
@@ -31,15 +31,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import re
-import sys
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import InputError, shorten
 
-__all__ = ["RulesFlag", "add_deprecated_alias", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
+__all__ = ["RulesFlag", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
 
 #: The namespace prefix of a generated flag's destination (``rules__deck``), so a rules
 #: field never collides with a command's own option of the same name.
@@ -59,7 +58,6 @@ class RulesFlag:
         choices: the allowed values of a ``"choice"`` flag.
         parse: text -> value for the rules object (``None`` for ``"bool"``).
         metavar: what ``--help`` shows for the value.
-        aliases: older option names that still work (deprecated; a note on stderr).
         example: a value other than the default, as command-line text (for tests and docs).
         skip: why this field is not a flag here (``None`` when it is one).
     """
@@ -72,7 +70,6 @@ class RulesFlag:
     choices: tuple[str, ...] = ()
     parse: Callable[[str], Any] | None = None
     metavar: str | None = None
-    aliases: tuple[str, ...] = ()
     example: str | None = None
     skip: str | None = None
 
@@ -86,7 +83,7 @@ def field_docs(rules_type: type) -> dict[str, str]:
     """Each field's one-paragraph documentation, from the class docstring's ``Attributes:`` section.
 
     Reads lines ``name: text`` at the section's indentation, with deeper-indented lines
-    continuing the text; RST markup (````x````, ``:class:`~a.B```) becomes plain text.
+    continuing the text; RST markup (````x````, ```B```) becomes plain text.
 
     Parameters:
         rules_type: a rules dataclass.
@@ -172,7 +169,7 @@ def _literal_values(tp: Any) -> tuple[str, ...] | None:
 
 def _classify(tp: Any) -> tuple[str, Callable[[str], Any] | None, tuple[str, ...], str | None]:
     """(kind, parse, choices, metavar) from a field's annotation; kind ``""`` = no text form."""
-    from .limits import int_arg
+    from .limits import float_arg, int_arg
 
     if tp is bool:
         return "bool", None, (), None
@@ -181,7 +178,7 @@ def _classify(tp: Any) -> tuple[str, Callable[[str], Any] | None, tuple[str, ...
     if tp is str:
         return "text", str, (), None
     if tp is float:
-        return "float", float, (), "X"
+        return "float", float_arg, (), "X"
     values = _literal_values(tp)
     if values is not None:
         return "choice", str, values, None
@@ -219,7 +216,7 @@ def _example(kind: str, default: Any, choices: tuple[str, ...]) -> str | None:
 
 
 def rules_flags(rules_type: type) -> list[RulesFlag]:
-    """Every init field of ``rules_type`` as a :class:`RulesFlag` (``skip`` set where it cannot be one).
+    """Every init field of ``rules_type`` as a [`RulesFlag`][dreidelpoker.rules_cli.RulesFlag] (``skip`` set where it cannot be one).
 
     Parameters:
         rules_type: a frozen rules dataclass whose no-argument instance is the default rules.
@@ -267,62 +264,13 @@ def rules_flags(rules_type: type) -> list[RulesFlag]:
         out.append(RulesFlag(
             field=f.name, flag="--" + f.name.replace("_", "-"), help=f"{doc} (default: {shown})",
             kind=kind, default=default, choices=choices, parse=parse, metavar=metavar,
-            aliases=tuple(meta.get("aliases", ())), example=example, skip=skip,
+            example=example, skip=skip,
         ))
     return out
 
 
-class _DeprecatedAlias(argparse.Action):
-    """An old option name: stores the value like the new one and says so on stderr."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str, parse: Callable[[str], Any] | None = None,
-                 append: bool = False, **kwargs: Any) -> None:
-        self.new, self.parse_text, self.append = new, parse, append
-        super().__init__(option_strings, dest, **kwargs)
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        noted: set[str] = namespace.__dict__.setdefault("_deprecated_noted", set())
-        if option_string not in noted:  # one note per old name, however often it is given
-            noted.add(str(option_string))
-            print(f"dreidelpoker: {option_string} is deprecated and will be removed; use {self.new}", file=sys.stderr)
-        if self.nargs == 0:
-            values = self.const
-        if self.append:
-            old = getattr(namespace, self.dest, None)
-            values = [*(old or []), *(values if isinstance(values, list) else [values])]
-        setattr(namespace, self.dest, values)
-
-
-def add_deprecated_alias(parser: argparse.ArgumentParser, alias: str, *, new: str, append: bool = False,
-                         nargs: int | str | None = None) -> None:
-    """Keep an old option name working: it stores its value where ``new`` does (appending for a
-    repeatable option), prints one deprecation line on stderr, and is hidden from ``--help``.
-
-    Parameters:
-        parser: the command's parser, which already has the option ``new``.
-        alias: the old name, e.g. ``"--vs"``.
-        new: the option it now means, e.g. ``"--opponent-tiles"``.
-        append: the new option is repeatable (``action="append"`` / ``"extend"``).
-        nargs: as the new option's (``None``: one value).
-
-    Examples:
-        >>> import argparse, contextlib, io
-        >>> p = argparse.ArgumentParser()
-        >>> _ = p.add_argument("--hand")
-        >>> add_deprecated_alias(p, "--held", new="--hand")
-        >>> with contextlib.redirect_stderr(io.StringIO()) as err:
-        ...     p.parse_args(["--held", "6-6"]).hand, err.getvalue().strip()
-        ('6-6', 'dreidelpoker: --held is deprecated and will be removed; use --hand')
-    """
-    target = parser._option_string_actions[new]
-    kwargs: dict[str, Any] = {"type": target.type} if target.type is not None else {}
-    parser.add_argument(alias, dest=target.dest, action=_DeprecatedAlias, new=new, append=append, nargs=nargs,
-                        metavar=target.metavar, default=argparse.SUPPRESS, help=argparse.SUPPRESS, **kwargs)
-
-
 class _Parse:
-    """An argparse ``type=`` that turns a parser's :class:`InputError` into a usage error
+    """An argparse ``type=`` that turns a parser's [`InputError`][dreidelpoker.InputError] into a usage error
     (argparse names the flag; one line, exit 2)."""
 
     def __init__(self, flag: str, parse: Callable[[str], Any]) -> None:
@@ -340,7 +288,7 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
     """Add one option per field of ``rules_type`` to ``parser`` (in its own help group).
 
     Values are not checked here: the rules object checks them when
-    :func:`rules_from_args` builds it (one message, naming the field). A field is left out
+    [`rules_from_args`][dreidelpoker.rules_cli.rules_from_args] builds it (one message, naming the field). A field is left out
     when it cannot be a flag, when ``exclude`` names it, or when ``parser`` already has an
     option of the same name; ``--help`` lists the fields left out and why.
 
@@ -389,15 +337,6 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
             group.add_argument(spec.flag, dest=spec.dest, type=type_,
                                choices=list(spec.choices) or None, metavar=spec.metavar,
                                default=argparse.SUPPRESS, help=help_text)
-        for alias in spec.aliases:
-            if alias in taken:
-                continue
-            nargs_kw: dict[str, Any] = ({"nargs": 0, "const": not alias.startswith("--no-")}
-                                        if spec.kind == "bool" else
-                                        {"type": _Parse(alias, spec.parse)
-                                         if spec.parse and spec.kind != "parsed" else None})
-            group.add_argument(alias, dest=spec.dest, action=_DeprecatedAlias, new=spec.flag, parse=spec.parse,
-                               default=argparse.SUPPRESS, help=argparse.SUPPRESS, **nargs_kw)
         added.append(spec)
     if left_out:
         group.description = (group.description or "") + "; not options here: " + "; ".join(left_out)
@@ -409,7 +348,7 @@ def rules_kwargs(rules_type: type, args: argparse.Namespace) -> dict[str, Any]:
 
     Parameters:
         rules_type: the game's rules dataclass.
-        args: the namespace of a parser that :func:`add_rules_flags` filled in.
+        args: the namespace of a parser that [`add_rules_flags`][dreidelpoker.rules_cli.add_rules_flags] filled in.
 
     Returns:
         ``{field: value}`` for every rules flag given.

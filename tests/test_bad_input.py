@@ -77,6 +77,6 @@ def test_good_input_still_works() -> None:
     assert parse_dice("6-5-3") == parse_dice("653") == (6, 5, 3)
     assert dp.Distribution({"a": 1, "b": 0})["a"] == 1
     assert td.DeckState((1, 5, 5, 1), (1,), (0, 0, 0, 0)).top == (1,)
-    with pytest.warns(DeprecationWarning, match="tuple of known top cards"):  # the old spelling, one release
-        assert td.DeckState((1, 5, 5, 1), 1, (0, 0, 0, 0)).top == (1,)
+    with pytest.raises(TypeError, match="tuple of symbol indices"):
+        td.DeckState((1, 5, 5, 1), 1, (0, 0, 0, 0))  # type: ignore[arg-type]
     assert td.TwoDreidelRules(deck=[2, 6, 6, 2]).deck_label == "2-6-6-2"

@@ -40,7 +40,7 @@ def _parser(command: CliCommand) -> argparse.ArgumentParser:
 
 
 def _rules_actions(p: argparse.ArgumentParser) -> dict[str, argparse.Action]:
-    """field -> its flag's action (deprecated aliases left out)."""
+    """field -> its flag's action."""
     return {a.dest[len(rules_cli.DEST_PREFIX):]: a for a in p._actions
             if a.dest.startswith(rules_cli.DEST_PREFIX) and a.help != argparse.SUPPRESS}
 
@@ -139,29 +139,26 @@ def _more_kwargs(rules_type: type, more: list[str]) -> dict[str, Any]:
     return out
 
 
-# -- one name per idea across games, old names as deprecated aliases ------------------------
+# -- one name per idea across games ---------------------------------------------------------
 
 
 def _main(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
     return run_cli(capsys, *argv)
 
 
-@pytest.mark.parametrize(("old", "new", "note"), [
-    (["equity", "two-dreidel", "GH", "--json"], ["equity", "two-dreidel", "--hand", "GH", "--json"],
-     "the positional HAND is deprecated and will be removed; use --hand GH"),
-    (["odds", "domino-poker", "--held", "6-6", "--json"], ["odds", "domino-poker", "--hand", "6-6", "--json"],
-     "--held is deprecated and will be removed; use --hand"),
-    (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--vs", "2-2", "--vs", "3-3", "--json"],
-     ["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--opponent-tiles", "2-2", "--opponent-tiles",
-      "3-3", "--json"], "--vs is deprecated and will be removed; use --opponent-tiles"),
+@pytest.mark.parametrize(("old", "new"), [
+    (["equity", "two-dreidel", "GH", "--json"], ["equity", "two-dreidel", "--hand", "GH", "--json"]),
+    (["odds", "domino-poker", "--held", "6-6", "--json"], ["odds", "domino-poker", "--hand", "6-6", "--json"]),
+    (["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--vs", "2-2", "--json"],
+     ["equity", "domino-poker", "--hand", "6-6,5-5,2-4,3-1,4-6", "--opponent-tiles", "2-2", "--json"]),
 ])
-def test_old_option_names_still_work_with_a_note(capsys: pytest.CaptureFixture[str], old: list[str], new: list[str],
-                                                 note: str) -> None:
-    code, expected, err = _main(capsys, new)
+def test_one_name_per_option_and_old_names_are_refused(capsys: pytest.CaptureFixture[str], old: list[str],
+                                                       new: list[str]) -> None:
+    """No shims before the first release: the old spelling is a usage error (exit 2), the new one works."""
+    code, _, err = _main(capsys, new)
     assert code == 0 and err == ""
-    code, out, err = _main(capsys, old)
-    assert code == 0 and out == expected
-    assert err == f"dreidelpoker: {note}\n"
+    code, _, err = _main(capsys, old)
+    assert code == 2 and err.count("\n") <= 2
 
 
 def test_the_same_ideas_have_the_same_names() -> None:
@@ -243,9 +240,8 @@ DOC_COMMANDS = _doc_commands()
 @pytest.mark.parametrize(("where", "argv"), DOC_COMMANDS, ids=[w for w, _ in DOC_COMMANDS])
 def test_documented_commands_parse_with_current_names(capsys: pytest.CaptureFixture[str], where: str,
                                                       argv: list[str]) -> None:
-    """Every ``dreidelpoker …`` line in the README and the docs parses, with no deprecated name."""
-    args = cli.build_parser().parse_args(cli._join_dash_values(argv))
-    assert getattr(args, "hand_positional", None) is None, where
+    """Every ``dreidelpoker …`` line in the README and the docs parses."""
+    cli.build_parser().parse_args(cli._join_dash_values(argv))
     assert capsys.readouterr().err == "", where
 
 

@@ -81,8 +81,7 @@ def test_the_walk_sees_the_library() -> None:
 def test_rules_is_keyword_only_everywhere() -> None:
     offenders = sorted(q for q, f in public_callables().items() if q not in EXEMPT and rules_not_keyword_only(f))
     assert offenders == [], (
-        "take the main objects first and rules keyword-only (decorate with "
-        "dreidelpoker._deprecation.rules_keyword_only(old position) to keep old calls for one release):\n"
+        "take the main objects first and rules keyword-only (and change the callers):\n"
         + "\n".join(offenders))
 
 

@@ -166,26 +166,24 @@ def test_cli_simulate_and_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 3
     for argv, msg in [(["--hand-limit", "0"], "--hand-limit must be an integer from 1"),
-                      (["--skirmish-limit", "0"], "--hand-limit must be an integer from 1"),
+                      (["--hand-limit", "0"], "--hand-limit must be an integer from 1"),
                       (["--deck", "1-6"], "deck: expected"), (["--bots", "optimal,cheater"], "unknown bot")]:
         assert main(["simulate", "skirmish", "--games", "2", *argv]) == 2
         assert msg in capsys.readouterr().err
 
 
-def test_cli_skirmish_limit_is_a_deprecated_alias_of_hand_limit(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_hand_limit_is_the_one_length_limit(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
     from dreidelpoker.cli import main
 
     base = ["simulate", "skirmish", "--games", "4", "--seed", "3", "--bots", "random,random", "--json"]
     assert main([*base, "--hand-limit", "2"]) == 0
-    new = capsys.readouterr()
-    assert "deprecated" not in new.err
-    assert main([*base, "--skirmish-limit", "2"]) == 0
-    old = capsys.readouterr()
-    assert "--skirmish-limit is deprecated" in old.err and "use --hand-limit" in old.err
-    got, want = json.loads(old.out), json.loads(new.out)
-    assert got == want and got["hand_limit"] == 2 and got["games_hit_limit"] == 4
+    got = json.loads(capsys.readouterr().out)
+    assert got["hand_limit"] == 2 and got["games_hit_limit"] == 4
+    with pytest.raises(SystemExit) as gone:  # the old name is gone (no shims before the first release)
+        main([*base, "--skirmish-limit", "2"])
+    assert gone.value.code == 2 and "--skirmish-limit" in capsys.readouterr().err
     # One obvious option: --help lists --hand-limit only.
     with pytest.raises(SystemExit):
         main(["simulate", "skirmish", "--help"])

@@ -385,13 +385,3 @@ def test_distribution_with_a_single_outcome() -> None:
 
     assert Distribution.from_probabilities({"NN": Fraction(1)})["NN"] == 1
     assert deck_chain(TwoDreidelRules(deck="0-0-3-1")).long_run_hands()["NN"] == 1
-
-
-def test_heads_up_value_is_a_deprecated_alias() -> None:
-    from dreidelpoker.games.two_dreidel.chain import heads_up_value
-    from dreidelpoker.games.two_dreidel.ranking import heads_up_share, parse_hand
-
-    r = TwoDreidelRules()
-    a, b = parse_hand("GH", rules=r), parse_hand("NS", rules=r)
-    with pytest.warns(DeprecationWarning, match="heads_up_share"):
-        assert heads_up_value(a, b, rules=r) == heads_up_share(a, b, rules=r)

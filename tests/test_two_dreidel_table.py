@@ -26,7 +26,6 @@ from dreidelpoker.games.two_dreidel.table import (
     monte_carlo_equity,
     parse_drawn,
     put_back_equities,
-    table_equity,
 )
 
 ORDER = "GHNS"
@@ -199,30 +198,20 @@ def test_library_monte_carlo_agrees_with_exact_and_is_reproducible() -> None:
     for hand in ["HN", "HS", "NN"]:
         exact_eq = float(equity(hand, opponents=posts).equity)
         mc = monte_carlo_equity(hand, opponents=posts, samples=5000, seed=7)
-        assert abs(mc.equity - exact_eq) <= 4.5 * max(mc.equity_stderr, 0.005)
-        assert mc.equity_ci[0] <= mc.equity <= mc.equity_ci[1]
+        assert abs(mc.equity - exact_eq) <= 4.5 * max(mc.stderr["equity"], 0.005)
+        assert mc.intervals["equity"][0] <= mc.equity <= mc.intervals["equity"][1]
         assert mc == monte_carlo_equity(hand, opponents=posts, samples=5000, seed=7)
     state = DeckState.of(TwoDreidelRules(), deck="1-5-5-1", top="G")
     mc = monte_carlo_equity(state, hero_policy="normal-best", samples=4000, seed=2)
     assert isinstance(mc, MonteCarloEstimate)
     ex = before_draw_equity(state, hero_policy="normal-best")
-    assert abs(mc.equity - float(ex.equity)) <= 4.5 * mc.equity_stderr + 1e-9
+    assert abs(mc.equity - float(ex.equity)) <= 4.5 * mc.stderr["equity"] + 1e-9
     mc_table = put_back_equities("GHS", method="monte-carlo", samples=3000, seed=4, opponents=posts)
     ex_table = put_back_equities("GHS", opponents=posts)
     assert mc_table.method == "monte-carlo" and ex_table.method == "exact"
     for a, b in zip(mc_table.choices, ex_table.choices):
-        assert abs(a.equity - float(b.equity)) <= 4.5 * max(a.result.equity_stderr, 0.005)  # type: ignore[union-attr]
+        assert abs(a.equity - float(b.equity)) <= 4.5 * max(a.result.stderr["equity"], 0.005)  # type: ignore[union-attr]
     assert "95% intervals" in mc.to_text() and mc.to_dict()["samples"] == 4000
-
-
-def test_table_equity_is_deprecated_and_still_dispatches() -> None:
-    with pytest.warns(DeprecationWarning, match=r"table_equity\(\) is deprecated"):
-        assert table_equity("GHN") == put_back_equities("GHN")
-    with pytest.warns(DeprecationWarning):
-        assert table_equity("GH") == equity("GH")
-    state = DeckState.of(TwoDreidelRules(), deck="1-5-5-1", top="G")
-    with pytest.warns(DeprecationWarning):
-        assert table_equity(state, hero_policy="normal-best") == before_draw_equity(state, hero_policy="normal-best")
 
 
 def test_put_back_table_shows_every_choice() -> None:
@@ -257,8 +246,6 @@ def test_drawn_cards_that_cannot_be() -> None:
         parse_drawn("NNS", hero_deck=state)
     with pytest.raises(ValueError, match="cannot be drawn from deck 0-3-2-1"):
         parse_drawn("GHN", hero_deck=state)
-    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="a hand of 2 or a draw of 3, got 4"):
-        table_equity("GHNN")
     with pytest.raises(ValueError, match="method must be"):
         put_back_equities("GHN", method="guess")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="samples must be an integer from 2 to 10,000,000"):

@@ -14,7 +14,6 @@ import numpy as np
 
 from ..games.protocol import Bot, PlaySpec
 from ..errors import InputError, InputTypeError
-from .._deprecation import rules_keyword_only
 
 __all__ = ["BotSpec", "IllegalActionError", "bot_label", "make_bot", "random_bot", "resolve_lineup"]
 
@@ -61,7 +60,6 @@ def bot_label(bot: BotSpec) -> str:
     return str(getattr(bot, "__name__", type(bot).__name__))
 
 
-@rules_keyword_only(2)
 def make_bot(spec: PlaySpec, bot: BotSpec, *, rules: Any) -> Bot:
     """A callable bot for one game: a registered name is built by its factory, a bot object
     with ``act`` is wrapped, and a plain function is used as it is.

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import numpy as np
+
 from .runner import GameRecord
 from .stats import Estimate, mean_estimate, proportion_estimate
 from ..errors import InputError
@@ -47,7 +49,11 @@ class SimulationResult:
         seed: the root seed (game ``i`` used ``SeedSequence(seed, spawn_key=(i,))``).
         hand_limit: the round limit each game was played under.
         round_name: what a round is called ("hand", "deal", "skirmish").
-        records: one :class:`~dreidelpoker.play.runner.GameRecord` per game, in order.
+        records: one [`GameRecord`][dreidelpoker.play.GameRecord] per game, in order.
+        rotated: the line-up was rotated round the table: game ``i`` seats the bot at
+            line-up position ``k`` (``bots[k]``) in seat ``(k - i) mod n``, so every bot
+            sits in every seat equally often (see [`seat_of`][dreidelpoker.play.SimulationResult.seat_of]); ``False``: ``bots[k]``
+            always sits in seat ``k``.
     """
 
     game: str
@@ -60,6 +66,7 @@ class SimulationResult:
     records: tuple[GameRecord, ...]
     metric_help: Mapping[str, str] = field(default_factory=dict)
     rules_label: str = ""
+    rotated: bool = False
 
     # -- counts ---------------------------------------------------------------------
     @property
@@ -77,11 +84,106 @@ class SimulationResult:
         """How many games ended by the rules."""
         return self.games - self.truncated
 
+    # -- seats and line-up positions ---------------------------------------------------
+    def seat_of(self, position: int, index: int) -> int:
+        """The seat (0-based) the bot at line-up position ``position`` had in game ``index``.
+
+        Examples:
+            >>> r = SimulationResult(game="g", rules=None, bots=("a", "b", "c"), games=0, seed=0, hand_limit=1,
+            ...                      round_name="hand", records=(), rotated=True)
+            >>> [r.seat_of(0, i) for i in range(3)]
+            [0, 2, 1]
+        """
+        n = self.players
+        return (position - index) % n if self.rotated else position
+
+    def _win_share(self, r: GameRecord, seat: int) -> float:
+        """A seat's share of one game's win: 1/k of a k-way split, 1/n when every seat drew,
+        ``nan`` for a game cut at the round limit (it has no winner)."""
+        if r.truncated:
+            return math.nan
+        if not r.winners:
+            return 1 / self.players
+        return 1 / len(r.winners) if seat in r.winners else 0.0
+
+    def per_game(self, name: str) -> np.ndarray[Any, Any]:
+        """One value per game, in game order, ``nan`` where the game has none (for paired studies).
+
+        Besides [`metric_names`][dreidelpoker.play.SimulationResult.metric_names], two figures follow a bot round the table:
+        ``win:K`` is the share of game won by the bot at line-up position ``K`` (1-based; a
+        k-way split counts 1/k, a game every seat drew 1/n, a game cut at the limit ``nan``),
+        ``return:K`` its net result; and ``seat_win:S`` is seat ``S``'s share of the win.
+
+        Parameters:
+            name: a metric name, ``win:K``, ``return:K`` or ``seat_win:S``.
+
+        Returns:
+            A float array of length `games`.
+
+        Raises:
+            InputError: an unknown metric or a position outside the line-up.
+
+        Examples:
+            >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+            >>> from dreidelpoker.play import simulate
+            >>> res = simulate(ClassicDreidelRules(players=2, coins=2), games=4, seed=1, progress=False)
+            >>> res.per_game("win:1") + res.per_game("win:2")
+            array([1., 1., 1., 1.])
+        """
+        head, sep, tail = name.partition(":")
+        if sep and head in ("win", "return", "seat_win"):
+            if not tail.isdigit() or not 1 <= int(tail) <= self.players:
+                raise InputError(f"metric: {name!r} names no {'seat' if head == 'seat_win' else 'line-up position'}; "
+                                 f"expected {head}:1 to {head}:{self.players}")
+            k = int(tail) - 1
+            if head == "seat_win":
+                return np.array([self._win_share(r, k) for r in self.records])
+            if head == "win":
+                return np.array([self._win_share(r, self.seat_of(k, r.index)) for r in self.records])
+            return np.array([float(r.returns[self.seat_of(k, r.index)]) for r in self.records])
+        if name == "rounds":
+            return np.array([float(r.rounds) for r in self.records])
+        if name == "steps":
+            return np.array([float(r.steps) for r in self.records])
+        if name.startswith("return_seat"):
+            seat = int(name.removeprefix("return_seat")) - 1
+            return np.array([float(r.returns[seat]) for r in self.records])
+        if name not in self.metric_names and not any(name in r.metrics for r in self.records):
+            raise InputError(f"metric: unknown metric {name!r}; known: {', '.join(self.metric_names)}, "
+                             f"win:K, return:K, seat_win:S")
+        return np.array([float(r.metrics.get(name, math.nan)) for r in self.records])
+
+    def seat_advantage(self) -> tuple[Estimate, ...]:
+        """Each seat's share of the win minus the fair share 1/n, with a Wilson 95% interval
+        (shifted by 1/n, so it stays within -1/n .. 1 - 1/n). Meaningful as the seat's own
+        advantage when the line-up was rotated (`rotated`) or every bot is the same.
+
+        Returns:
+            One [`Estimate`][dreidelpoker.play.Estimate] per seat, over the games that
+            ended by the rules (a split counts 1/k, a game every seat drew 1/n).
+
+        Examples:
+            >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+            >>> from dreidelpoker.play import simulate
+            >>> res = simulate(ClassicDreidelRules(players=2, coins=2), games=200, seed=1, progress=False)
+            >>> a = res.seat_advantage()
+            >>> -0.5 <= a[0].low <= a[0].value <= a[0].high <= 0.5
+            True
+        """
+        fair = 1 / self.players
+        out = []
+        for s in range(self.players):
+            v = self.per_game(f"seat_win:{s + 1}")
+            v = v[~np.isnan(v)]
+            e = proportion_estimate(float(v.sum()), int(v.size), seed=self.seed)
+            out.append(Estimate(e.value - fair, e.low - fair, e.high - fair, e.samples, e.seed, kind="proportion"))
+        return tuple(out)
+
     # -- estimates ----------------------------------------------------------------
     def win_rates(self) -> tuple[Estimate, ...]:
         """Each seat's share of the games that ended by the rules (a split win counts as a share),
         with Wilson 95% intervals. Games cut at the limit are left out and counted in
-        :attr:`truncated`."""
+        [`truncated`][dreidelpoker.play.SimulationResult.truncated]."""
         shares = [0.0] * self.players
         for r in self.records:
             if r.truncated or not r.winners:
@@ -153,7 +255,7 @@ class SimulationResult:
         d: dict[str, Any] = {
             "game": self.game, "rules": self.rules_label or repr(self.rules), "bots": list(self.bots),
             "players": self.players, "games": self.games, "seed": self.seed, "hand_limit": self.hand_limit,
-            "round_name": self.round_name, "games_finished": self.finished, "games_hit_limit": self.truncated,
+            "round_name": self.round_name, "rotated": self.rotated, "games_finished": self.finished, "games_hit_limit": self.truncated,
             "win_rates": [e.to_dict() for e in self.win_rates()],
             "metrics": {
                 name: {"mean": s["mean"].to_dict(), "median": _nan_none(s["median"]), "p90": _nan_none(s["p90"])}
@@ -190,7 +292,8 @@ class SimulationResult:
         """A human summary (what the CLI prints)."""
         lines = [f"{self.game}: {self.games} games, {self.players} players, seed {self.seed}",
                  f"rules: {self.rules_label or self.rules!r}",
-                 f"bots: {', '.join(f'seat {i + 1} {b}' for i, b in enumerate(self.bots))}"]
+                 f"bots: {', '.join(f'seat {i + 1} {b}' for i, b in enumerate(self.bots))}"
+                 + (" (rotated: game i seats them i places further on)" if self.rotated else "")]
         lines += [f"note: {n}" for n in self._notes()]
         lines.append("win rate by seat (95% CI):")
         for i, (b, e) in enumerate(zip(self.bots, self.win_rates())):

@@ -16,14 +16,15 @@ import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, run_tasks, split
-from .simulate import check_count, play_spec, resolve_seed
+from ..validation import check_count
+from .simulate import play_spec, resolve_seed
+from .store import BatchStore
 from ..errors import InputError
 from ..limits import progress_bar
 
@@ -154,14 +155,18 @@ def sweep(
         executor: ``None``, a ``concurrent.futures.Executor`` or a ``dask.distributed.Client``.
         progress: a ``tqdm`` bar over all games of all cells (on a terminal or in Jupyter only).
         hand_limit: the round limit of each game (``None``: the game's default).
-        cache_dir: a folder where each finished cell is saved; a cell already there (same
-            parameters, games, seed, limit and library version) is loaded, not replayed.
+        cache_dir: a folder where each finished cell is saved (atomically, with its record
+            count and a checksum); a cell already there (same parameters, games, seed, limit
+            and library version) is loaded, not replayed. An entry that does not match what
+            it claims is reported ([`StaleEntryWarning`][dreidelpoker.play.store.StaleEntryWarning]) and
+            played again. The folder is checked before any game is played.
 
     Returns:
-        A :class:`SweepResult` (tidy ``to_pandas()``, ``plot``, ``heatmap``).
+        A [`SweepResult`][dreidelpoker.play.SweepResult] (tidy ``to_pandas()``, ``plot``, ``heatmap``).
 
     Raises:
-        ValueError: rules of different games, unknown keys, bad line-ups or counts.
+        ValueError: rules of different games, unknown keys, bad line-ups or counts; a cache
+            folder that is a file, cannot be written or created, or holds a corrupt entry.
 
     Examples:
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
@@ -179,21 +184,19 @@ def sweep(
     for _, r in first:
         if play_spec(r)[0].name != game.name:
             raise InputError(f"grid: every rules object must belong to one game; got {game.name} and {play_spec(r)[0].name}")
-    n_games = check_count("games", games, low=1, high=MAX_GAMES)
-    limit = spec.default_hand_limit if hand_limit is None else check_count("hand_limit", hand_limit, low=1, high=10**9)
+    n_games = check_count(games, "games", low=1, high=MAX_GAMES)
+    limit = spec.default_hand_limit if hand_limit is None else check_count(hand_limit, "hand_limit", low=1, high=10**9)
     root = resolve_seed(seed)
     cells = _cells(grid, game.name, spec)
-    cache = Path(cache_dir) if cache_dir is not None else None
-    if cache is not None:
-        cache.mkdir(parents=True, exist_ok=True)
+    # A bad cache folder or a corrupt entry fails here, before any game is played.
+    store = BatchStore(cache_dir, what="cache_dir") if cache_dir is not None else None
     keys = [c.key(game.name, n_games, root, limit) for c in cells]
     done: dict[int, list[GameRecord]] = {}
-    for i, key in enumerate(keys):
-        path = _cache_path(cache, game.name, key)
-        if path is not None and path.exists():
-            stored = json.loads(path.read_text())
-            if stored.get("key") == key:
-                done[i] = [GameRecord.from_dict(r) for r in stored["records"]]
+    if store is not None:
+        for i, key in enumerate(keys):
+            loaded = store.load(game.name, key, count=n_games, report=True)
+            if loaded is not None:
+                done[i] = loaded
     workers = (getattr(executor, "_max_workers", None) or 2) if executor is not None else 1
     tasks: list[tuple[Any, ...]] = []
     owner: list[int] = []
@@ -221,11 +224,8 @@ def sweep(
             if pending[i] == 0:
                 records = sorted((r for part in partial[i] for r in part), key=lambda r: r.index)
                 done[i] = records
-                path = _cache_path(cache, game.name, keys[i])
-                if path is not None:
-                    tmp = path.with_suffix(".tmp")
-                    tmp.write_text(json.dumps({"key": keys[i], "records": [r.to_dict() for r in records]}))
-                    tmp.replace(path)
+                if store is not None:  # atomic, with its record count and checksum
+                    store.save(game.name, keys[i], records)
     results = []
     for i, cell in enumerate(cells):
         results.append((cell, SimulationResult(
@@ -242,15 +242,9 @@ def key_without_seed(key: str) -> str:
     return json.dumps(d, sort_keys=True)
 
 
-def _cache_path(cache: Path | None, game: str, key: str) -> Path | None:
-    if cache is None:
-        return None
-    return cache / f"{game}-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
-
-
 @dataclass(frozen=True, eq=False)
 class SweepResult:
-    """The cells of a sweep, each with its :class:`SimulationResult`."""
+    """The cells of a sweep, each with its [`SimulationResult`][dreidelpoker.play.SimulationResult]."""
 
     game: str
     games: int

@@ -16,7 +16,6 @@ from typing import Any, Literal
 
 import sympy
 
-from ..._deprecation import rules_keyword_only
 from ..._fractions import to_fraction, to_jsonable, to_rational, to_rationals
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
@@ -27,6 +26,7 @@ from .rules import FACES, ClassicDreidelRules
 from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
+from ...validation import default_rules
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
@@ -44,7 +44,7 @@ __all__ = [
     "successors",
 ]
 
-#: Most state-steps (spins x estimated chain states) :func:`game_length_cdf` does exactly (about
+#: Most state-steps (spins x estimated chain states) [`game_length_cdf`][dreidelpoker.games.classic_dreidel.game_length_cdf] does exactly (about
 #: 25 s on the project machine), and in floating point.
 CDF_MAX_WORK = 1_000_000
 CDF_MAX_WORK_FLOAT = 50_000_000
@@ -55,7 +55,6 @@ CDF_MAX_WORK_FLOAT = 50_000_000
 AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 
-@rules_keyword_only(0)
 def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, sympy.Rational]:
     """Every state one spin away, with its exact probability (terminal states loop).
 
@@ -95,7 +94,6 @@ def _successor_fractions(state: DreidelState, rules: ClassicDreidelRules,
     return out
 
 
-@rules_keyword_only(0)
 def dreidel_chain(
     *,
     rules: ClassicDreidelRules,
@@ -103,7 +101,7 @@ def dreidel_chain(
     max_states: int = 3_000_000,
     progress: bool = False,
 ) -> MarkovChain[DreidelState]:
-    """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
+    """The whole game as an absorbing [`MarkovChain`][dreidelpoker.markov.MarkovChain].
 
     Parameters:
         rules: the rules.
@@ -219,7 +217,6 @@ class ClassicDreidelResult:
                 f"win_probabilities={self.win_probabilities!r}, method={self.method!r})")
 
 
-@rules_keyword_only(0)
 def analyze(
     *,
     rules: ClassicDreidelRules | None = None,
@@ -229,10 +226,10 @@ def analyze(
 ) -> ClassicDreidelResult:
     """Expected number of spins and each seat's chance of winning, from the absorbing chain.
 
-    ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
+    ``method="auto"`` is exact up to [`AUTO_EXACT_MAX_STATES`][dreidelpoker.games.classic_dreidel.AUTO_EXACT_MAX_STATES] chain states and
     floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
     ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
-    A game whose chain is estimated (:func:`~.size.estimated_states`) over ``max_states``
+    A game whose chain is estimated ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]) over ``max_states``
     is refused at once with a ``ResourceLimitError``.
 
     Parameters:
@@ -242,7 +239,7 @@ def analyze(
         progress: show a progress bar while the chain is explored.
 
     Returns:
-        A :class:`ClassicDreidelResult`: expected spins and each seat's chance (exact Rationals
+        A [`ClassicDreidelResult`][dreidelpoker.games.classic_dreidel.ClassicDreidelResult]: expected spins and each seat's chance (exact Rationals
         or floats, as ``method`` gave them).
 
     Raises:
@@ -254,7 +251,7 @@ def analyze(
         >>> res.expected_spins, res.win_probabilities
         (20/9, (37/68, 31/68))
     """
-    rules = rules or ClassicDreidelRules()
+    rules = default_rules(rules, ClassicDreidelRules)
     if method not in ("exact", "float", "auto"):
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     check_chain_size(max_states, rules=rules)  # refuse a chain far too big at once, before any work
@@ -293,13 +290,12 @@ def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelSta
     return ClassicDreidelResult(rules, steps, tuple(win), None, n_states, method, seconds)
 
 
-@rules_keyword_only(0)
 def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = True) -> list[Any]:
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).
 
-    The work is about ``spins`` x the chain's states (:func:`~.size.estimated_states`); above
-    :data:`CDF_MAX_WORK` (exact) or :data:`CDF_MAX_WORK_FLOAT` it is refused at once.
+    The work is about ``spins`` x the chain's states ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]); above
+    [`CDF_MAX_WORK`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK] (exact) or [`CDF_MAX_WORK_FLOAT`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK_FLOAT] it is refused at once.
 
     Parameters:
         spins: the largest spin count.

@@ -16,7 +16,7 @@ from math import comb
 from ...errors import ResourceLimitError
 from ...limits import approx_count
 from .rules import ClassicDreidelRules
-from ..._deprecation import rules_keyword_only
+from ...validation import check_count
 
 __all__ = ["check_chain_size", "estimated_states"]
 
@@ -41,7 +41,6 @@ def estimated_states(rules: ClassicDreidelRules) -> int:
     return placements * p * (5 + p - 2) // 5  # x whose turn, x a fitted factor for who is out
 
 
-@rules_keyword_only(0)
 def check_chain_size(max_states: int, *, rules: ClassicDreidelRules, option: str = "max_states") -> int:
     """Refuse at once a chain whose estimated size is over ``max_states``.
 
@@ -60,6 +59,7 @@ def check_chain_size(max_states: int, *, rules: ClassicDreidelRules, option: str
         >>> check_chain_size(100, rules=ClassicDreidelRules(players=2, coins=3))
         56
     """
+    check_count(max_states, option, low=1, high=None)  # NaN or a float would skip the limit
     n = estimated_states(rules)
     if n > max_states:
         shown = approx_count(n)

@@ -1,13 +1,12 @@
 """Classic dreidel's spin rules, once: the opening state, what a spin pays, re-ante and
 elimination (RULES.md 6). The exact chain, the float chain and the whole-game engine are
-all built from :func:`spin_outcome`."""
+all built from [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome]."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any, Protocol
 
-from ..._deprecation import rules_keyword_only
 from ...errors import InputError
 
 __all__ = ["FACES", "DreidelState", "SpinRules", "pay_spin", "reante", "spin_outcome", "start_state"]
@@ -17,10 +16,10 @@ FACES = ("G", "H", "N", "S")
 
 
 class SpinRules(Protocol):
-    """What the spin payments read from the rules (:class:`.ClassicDreidelRules` has it all).
+    """What the spin payments read from the rules ([`ClassicDreidelRules`][dreidelpoker.games.classic_dreidel.ClassicDreidelRules] has it all).
 
     This module names the fields it reads instead of importing ``rules.py``: the rules check
-    at construction that their game can end (:mod:`.ending`), and that check is built on
+    at construction that their game can end ([`ending`][dreidelpoker.games.classic_dreidel.ending]), and that check is built on
     these spins, so ``rules -> ending -> spins`` stays a line, not a circle.
     """
 
@@ -75,7 +74,6 @@ def check_integer_pot(rules: SpinRules) -> None:
         )
 
 
-@rules_keyword_only(0)
 def start_state(*, rules: SpinRules) -> DreidelState:
     """The state after the opening ante, seat 0 to spin.
 
@@ -95,12 +93,11 @@ def start_state(*, rules: SpinRules) -> DreidelState:
     return (tuple([rules.coins - 1] * p), 0, p, 0)
 
 
-@rules_keyword_only(0)
 def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
              eliminated: list[int], *, rules: SpinRules) -> Any:
     """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
 
-    The one implementation of the spin payments (:func:`spin_outcome`, which the chain and
+    The one implementation of the spin payments ([`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome], which the chain and
     the whole-game simulator both use, is built on it). A spinner who cannot pay a Shin (or
     reaches zero under ``elimination="zero"``) is appended to ``eliminated``.
 
@@ -144,7 +141,6 @@ def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
     return pot
 
 
-@rules_keyword_only(0)
 def reante(coins: list[Any], pot: Any, out: int, eliminated: list[int], *, rules: SpinRules) -> Any:
     """Everyone still in (not in the bit mask ``out``, not just eliminated) antes one coin
     when the pot is empty and ``rules.reante``; returns the new pot.
@@ -199,7 +195,6 @@ def _resolve(rules: SpinRules, coins: list[int], out: int, pot: int, spinner: in
     return (tuple(coins), new_out, pot, nxt)
 
 
-@rules_keyword_only(0)
 def spin_outcome(state: DreidelState, face: str, *, rules: SpinRules) -> DreidelState:
     """The state after the seat to move spins ``face`` (one of G, H, N, S).
 

@@ -10,8 +10,6 @@ Examples:
 
 from __future__ import annotations
 
-from ..._deprecation import deprecated_names
-from ...montecarlo import MonteCarloEstimate
 from ..registry import GameInfo, register
 from .analysis import DICE_POKER
 from .cards import CARD_RANKS, Card, format_values, parse_cards, parse_dice, value_name
@@ -36,11 +34,12 @@ from .evaluator import (
     dice_partitions,
     evaluate,
 )
-from .rules import BETTING_STRUCTURES, MAX_PLAYERS, DicePokerRules
+from .game import DicePokerGame, DicePokerObservation, new_game
+from .play import PLAY
+from .rules import BETTING_STRUCTURES, LIMITS, MAX_PLAYERS, PLAY_MAX_PLAYERS, DicePokerRules
 from .space import (
     DICE_MULTISETS,
     RANK_TRIPLES,
-    clear_caches,
     dice_orderings,
     keys_for_dice,
     suit_weight,
@@ -63,12 +62,9 @@ GAME = register(
         rules_type=DicePokerRules,
         commands=COMMANDS,
         analysis=DICE_POKER,
+        play=PLAY,
     )
 )
-
-__getattr__ = deprecated_names(__name__, {
-    "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate", lambda: MonteCarloEstimate),
-})
 
 __all__ = [
     "BETTING_STRUCTURES",
@@ -77,7 +73,10 @@ __all__ = [
     "DICE_MULTISETS",
     "EXACT_CELL_LIMIT",
     "GAME",
+    "LIMITS",
     "MAX_PLAYERS",
+    "PLAY",
+    "PLAY_MAX_PLAYERS",
     "RANK_TRIPLES",
     "SPACES",
     "UNKNOWN_DICE",
@@ -87,13 +86,14 @@ __all__ = [
     "DesignerAnswers",
     "DiceHand",
     "DiceKnown",
+    "DicePokerGame",
+    "DicePokerObservation",
     "DicePokerRules",
     "HandKey",
     "OpponentDice",
     "best_key",
     "category_table",
     "classify_values",
-    "clear_caches",
     "conditional_table",
     "designer_answers",
     "dice_known",
@@ -105,6 +105,7 @@ __all__ = [
     "exact_cells",
     "format_values",
     "keys_for_dice",
+    "new_game",
     "parse_cards",
     "parse_dice",
     "parse_opponent_dice",

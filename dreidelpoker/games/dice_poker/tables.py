@@ -21,7 +21,6 @@ from typing import Any, Literal
 
 import sympy
 
-from ..._deprecation import rules_keyword_only
 from ..._fractions import frac_str
 from ...categories import CategoryTable
 from ...exact import ExactMatrix
@@ -38,6 +37,7 @@ from .space import (
     suit_weight,
 )
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "SPACES",
@@ -69,16 +69,15 @@ def _check_space(space: str) -> None:
         raise InputError(f"space must be one of {list(SPACES)}, got {space!r}")
 
 
-@rules_keyword_only(0)
 def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered") -> CategoryTable:
     """The exact category table of one player's hand over the whole outcome space.
 
     Parameters:
         rules: the rules (default RULES.md).
-        space: the outcome space to count in (``"ordered"``, ``"dice-multiset"`` or ``"suitless"``; see :data:`SPACES`).
+        space: the outcome space to count in (``"ordered"``, ``"dice-multiset"`` or ``"suitless"``; see [`SPACES`][dreidelpoker.games.dice_poker.SPACES]).
 
     Returns:
-        The :class:`CategoryTable`.
+        The [`CategoryTable`][dreidelpoker.categories.CategoryTable].
 
     Examples:
         >>> t = category_table()
@@ -87,7 +86,7 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
         >>> category_table(space="dice-multiset").total
         1237600
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     _check_space(space)
     counts = [0] * len(CATEGORY_NAMES)
     card_w = [suit_weight(t) for t in RANK_TRIPLES]
@@ -127,7 +126,6 @@ def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     return left
 
 
-@rules_keyword_only(2)
 def conditional_table(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card] | None = None,
@@ -142,12 +140,12 @@ def conditional_table(
 
     Parameters:
         dice: the three dice.
-        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
         rules: the rules (default RULES.md).
         removed: cards known to be out of the deck.
 
     Returns:
-        The :class:`CategoryTable` of the final hand.
+        The [`CategoryTable`][dreidelpoker.categories.CategoryTable] of the final hand.
 
     Raises:
         ValueError: bad dice or cards, or a deck that cannot complete the hand.
@@ -159,7 +157,7 @@ def conditional_table(
         >>> conditional_table("6,5,3", "K,K").total
         50
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     known = parse_cards(cards)
     gone = parse_cards(removed, max_cards=52, what="removed cards")
@@ -186,7 +184,6 @@ def conditional_table(
                   f"Dice Poker final hand given dice {label}{cards_label}", rules)
 
 
-@rules_keyword_only(0)
 def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
     """P(category | dice) for all 56 dice multisets (rows, best expected first).
 
@@ -194,14 +191,14 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
         rules: the rules (default RULES.md).
 
     Returns:
-        An :class:`~dreidelpoker.ExactMatrix` (dice x category).
+        An [`ExactMatrix`][dreidelpoker.ExactMatrix] (dice x category).
 
     Examples:
         >>> m = dice_table()
         >>> m["6-6-6", "Six of a kind"]
         1/5525
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     rows = []
     card_w = [suit_weight(t) for t in RANK_TRIPLES]
     total = sum(card_w)
@@ -260,7 +257,6 @@ class DesignerAnswers:
         return "<pre>" + html.escape(self.to_text()) + "</pre>"
 
 
-@rules_keyword_only(0)
 def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
     """How many hands exist, in each space, and how many ways make six of a kind.
 
@@ -268,14 +264,14 @@ def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
         rules: the rules (default RULES.md).
 
     Returns:
-        The :class:`DesignerAnswers`.
+        The [`DesignerAnswers`][dreidelpoker.games.dice_poker.DesignerAnswers].
 
     Examples:
         >>> a = designer_answers()
         >>> a.ordered_outcomes, a.six_of_a_kind_ordered, a.six_of_a_kind_probability
         (4773600, 20, 1/238680)
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     tables = {s: category_table(rules=rules, space=s) for s in SPACES}
     strengths: set[Any] = set()
     six: list[str] = []

@@ -16,7 +16,7 @@ from .tiles import MAX_PLAYERS, format_tiles, parse_tiles
 from .solve_betting import SOLVE_COMMAND
 from ...errors import InputError
 from ...limits import int_arg
-from ...rules_cli import add_deprecated_alias, add_rules_flags, rules_from_args
+from ...rules_cli import add_rules_flags, rules_from_args
 
 #: The betting fields: no option of the commands that value hands (no betting happens there).
 _BETTING_FIELDS = {f: "hands are valued here; betting is played by simulate and solve"
@@ -58,15 +58,14 @@ def _add_equity(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hand", required=True, help="your tiles, e.g. 6-6,5-5,2-4,3-1,4-6 (5 tiles; fewer = partly unknown)")
     p.add_argument("--opponents", type=int_arg, default=None,
                    help=f"number of opponents, 1 to {MAX_PLAYERS - 1} (default 1, or one per --opponent-tiles)")
-    p.add_argument("--opponent-tiles", dest="vs", action="append", default=[], metavar="TILES",
+    p.add_argument("--opponent-tiles", action="append", default=[], metavar="TILES",
                    help="known tiles of the next opponent (repeatable; 1 to 5 tiles each, the rest unknown)")
-    add_deprecated_alias(p, "--vs", new="--opponent-tiles", append=True)
     _rules_args(p, exclude={"players": "one seat per opponent (--opponents), plus yours"})
 
 
 def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     rules = _rules(args)
-    known = list(args.vs)
+    known = list(args.opponent_tiles)
     n = args.opponents if args.opponents is not None else max(1, len(known))
     if not 1 <= n <= MAX_PLAYERS - 1:
         raise InputError(
@@ -83,13 +82,12 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
 
 
 def _add_odds(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--hand", dest="held", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
-    add_deprecated_alias(p, "--held", new="--hand")
+    p.add_argument("--hand", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
     _rules_args(p)
 
 
 def _run_odds(args: argparse.Namespace) -> Any:
-    return blocking(args.held, rules=_rules(args))
+    return blocking(args.hand, rules=_rules(args))
 
 
 COMMANDS = {

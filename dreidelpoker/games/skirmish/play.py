@@ -1,4 +1,4 @@
-"""Skirmish's :class:`~dreidelpoker.games.protocol.PlaySpec`: what the runner, the sweep and
+"""Skirmish's [`PlaySpec`][dreidelpoker.play.PlaySpec]: what the runner, the sweep and
 the ``simulate skirmish`` / ``sweep skirmish`` CLI verbs read.
 
 Per-game metrics (``SimulationResult`` summarises them with intervals):
@@ -22,7 +22,7 @@ from .game import SkirmishGame, new_game
 from .rules import SkirmishRules
 from ...errors import InputError
 
-__all__ = ["PLAY", "add_rules_arguments", "metrics", "rules_from_args"]
+__all__ = ["PLAY", "metrics", "rules_from_args"]
 
 
 def metrics(final: SkirmishGame) -> dict[str, float]:
@@ -59,42 +59,8 @@ METRIC_HELP = {
 }
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-
-
-def add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """Skirmish's options beyond its rules fields (those, ``--tie``, ``--line-size``,
-    ``--pile-size``, ``--deck``, ``--lose-at``, are generated from :class:`SkirmishRules`).
-
-    A game's length limit is the generic ``--hand-limit`` (in skirmishes); the old
-    ``--skirmish-limit`` is still accepted as a deprecated alias of it.
-
-    Parameters:
-        p: the command's parser.
-    """
-    # Deprecated alias of the generic --hand-limit (same destination; hidden from --help).
-    p.add_argument("--skirmish-limit", dest="hand_limit", type=_int, default=argparse.SUPPRESS,
-                   action=_DeprecatedLimit, help=argparse.SUPPRESS)
-
-
-class _DeprecatedLimit(argparse.Action):
-    """``--skirmish-limit N``: stores N as ``--hand-limit`` and says so on stderr."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        import sys
-
-        print(f"dreidelpoker: {option_string} is deprecated and will be removed; use --hand-limit "
-              f"(the same limit, in skirmishes)", file=sys.stderr)
-        setattr(namespace, self.dest, values)
-
-
 def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
-    """The rules given by the generated rules options (:func:`dreidelpoker.rules_cli.add_rules_flags`).
+    """The rules given by the generated rules options ([`dreidelpoker.rules_cli.add_rules_flags`][dreidelpoker.rules_cli.add_rules_flags]).
 
     Parameters:
         args: the parsed command line.
@@ -119,7 +85,7 @@ def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules]:
-    """``{label: rules}`` for every tie rule x line size of :func:`add_sweep_arguments`.
+    """``{label: rules}`` for every tie rule x line size of `add_sweep_arguments`.
 
     Raises:
         ValueError: an unknown tie rule or a bad line size.
@@ -155,7 +121,6 @@ PLAY = PlaySpec(
     max_players=2,
     round_name="skirmish",
     default_hand_limit=10_000,
-    add_rules_arguments=add_rules_arguments,
     rules_from_args=rules_from_args,
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,

@@ -1,7 +1,7 @@
 """Skirmish: does strategy matter? The measurements behind the notebook, as pure functions.
 
-Every figure is a :class:`~dreidelpoker.play.Estimate` (value, 95% interval, sample count,
-seed) computed from :func:`dreidelpoker.play.simulate` records. The bigger runs quoted in
+Every figure is a [`Estimate`][dreidelpoker.play.Estimate] (value, 95% interval, sample count,
+seed) computed from [`dreidelpoker.play.simulate`][dreidelpoker.play.simulate] records. The bigger runs quoted in
 the notebook and the docs come from this module's command line::
 
     python -m dreidelpoker.games.skirmish.study --games 150 --seed 2026 \\
@@ -26,7 +26,9 @@ from typing import Any
 
 from ...play import Estimate, mean_estimate, proportion_estimate, simulate
 from .rules import SMALL_DECK, SkirmishRules
-from ..._deprecation import rules_keyword_only
+from ...errors import InputError
+from ...files import check_output_file, write_text_atomic
+from ...limits import int_arg
 
 __all__ = ["BOT_NAMES", "STUDY_RESULTS", "VARIANTS", "bot_matrix", "game_summary", "load_study_results", "main",
            "run_study"]
@@ -36,7 +38,7 @@ STUDY_RESULTS = Path(__file__).with_name("study_results.json")
 
 
 def load_study_results() -> dict[str, Any]:
-    """The stored bigger run (:data:`STUDY_RESULTS`) as a dict (Estimates as ``value``/``ci95``/``samples``).
+    """The stored bigger run ([`STUDY_RESULTS`][dreidelpoker.games.skirmish.study.STUDY_RESULTS]) as a dict (Estimates as ``value``/``ci95``/``samples``).
 
     Returns:
         The stored results.
@@ -63,7 +65,6 @@ VARIANTS: dict[str, SkirmishRules] = {
 }
 
 
-@rules_keyword_only(0)
 def game_summary(bots: Sequence[str], *, rules: SkirmishRules, games: int, seed: int) -> dict[str, Any]:
     """Length, limit hits, seat and pile edges and where the cards come from, for one line-up.
 
@@ -74,7 +75,7 @@ def game_summary(bots: Sequence[str], *, rules: SkirmishRules, games: int, seed:
         seed: the seed.
 
     Returns:
-        A dict of :class:`~dreidelpoker.play.Estimate` values (and ``games``):
+        A dict of [`Estimate`][dreidelpoker.play.Estimate] values (and ``games``):
         ``skirmishes`` and ``cards_played`` (finished games), ``limit_hit``, ``seat1_wins``
         (finished games), ``first_pile_winner_wins`` (games whose first pile had a winner),
         ``capture_share`` (the share of the winner's net card gain that came through
@@ -180,17 +181,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status, 0.
     """
     p = argparse.ArgumentParser(prog="python -m dreidelpoker.games.skirmish.study", description=__doc__)
-    p.add_argument("--games", type=int, default=400)
-    p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--out", default="-")
+    p.add_argument("--games", type=int_arg, default=400)
+    p.add_argument("--seed", type=int_arg, default=2026)
+    p.add_argument("--out", default="-", help="a .json file, or - for stdout (checked before the study runs)")
     args = p.parse_args(argv)
+    if args.out != "-":
+        try:
+            check_output_file(args.out, what="--out", suffixes=(".json",))
+        except InputError as exc:
+            p.error(str(exc))
     data = run_study(games=args.games, seed=args.seed)
     text = json.dumps(data, indent=1)
     if args.out == "-":
         print(text)
     else:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+        write_text_atomic(args.out, text + "\n")
     return 0
 
 

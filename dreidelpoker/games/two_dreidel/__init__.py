@@ -1,12 +1,14 @@
 """Two Dreidel and its family ("Plugin Poker"): rules, ranking, exact odds and equity.
 
-Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
-name is listed in :data:`_LAZY` as ``name -> submodule`` and imported on first access (as the
-top-level package does), so the CLI's ``odds two-dreidel`` loads the rules, the deck and the
-odds only (no sympy, numpy or scipy), and ``GAME`` (the registry entry, from ``_game.py``)
-registers the game when first asked for. A new public name adds one line to ``_LAZY`` and
-``__all__``; never import a submodule at the top of this file.
+Importing it is light: each public name loads its module on first use.
 """
+
+# Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
+# name is listed in `_LAZY` as ``name -> submodule`` and imported on first access (as the
+# top-level package does), so the CLI's ``odds two-dreidel`` loads the rules, the deck and the
+# odds only (no sympy, numpy or scipy), and ``GAME`` (the registry entry, from ``_game.py``)
+# registers the game when first asked for. A new public name adds one line to ``_LAZY`` and
+# ``__all__``; never import a submodule at the top of this file.
 
 from __future__ import annotations
 
@@ -15,8 +17,6 @@ import importlib.util
 import sys
 import types
 from typing import TYPE_CHECKING, Any
-
-from ..._deprecation import deprecated_names
 
 #: Public name -> the submodule (relative to this package) that defines it.
 _LAZY: dict[str, str] = {
@@ -93,15 +93,13 @@ _LAZY: dict[str, str] = {
     # table
     "PutBackTable": ".table",
     "before_draw_equity": ".table",
-    "hand_equity": ".table",
     "monte_carlo_equity": ".table",
     "put_back_equities": ".table",
-    "table_equity": ".table",
 }
 
 #: Public names that are functions although a submodule has the same name: importing the
 #: submodule must not replace the function on the package (the eager import used to
-#: rebind it; :class:`_Package` keeps it).
+#: rebind it; `_Package` keeps it).
 _FUNCTIONS_OVER_MODULES = frozenset({"equity", "at_the_table"})
 
 if TYPE_CHECKING:  # static checkers see the real names
@@ -123,8 +121,7 @@ if TYPE_CHECKING:  # static checkers see the real names
     from .information import OpponentPosterior, opponent_posterior, table_posteriors
     from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
     from .table import (
-        PutBackTable, before_draw_equity, hand_equity, monte_carlo_equity, put_back_equities,
-        table_equity,
+        PutBackTable, before_draw_equity, monte_carlo_equity, put_back_equities,
     )
 
 __all__ = [
@@ -139,18 +136,11 @@ __all__ = [
 ]
 __all__ += [
     "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
-    "at_the_table", "before_draw_equity", "hand_equity", "information", "monte_carlo_equity",
+    "at_the_table", "before_draw_equity", "information", "monte_carlo_equity",
     "opponent_posterior", "put_back_equities", "spin", "spin_buy_in", "spin_decision", "spin_table", "table",
-    "table_equity", "table_posteriors",
+    "table_posteriors",
 ]
 __all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
-
-_deprecated = deprecated_names(__name__, {
-    "MonteCarloEquity": ("dreidelpoker.montecarlo.MonteCarloEstimate",
-                         lambda: importlib.import_module("dreidelpoker.montecarlo").MonteCarloEstimate),
-    "ChainState": ("dreidelpoker.games.two_dreidel.DeckState (the one deck-state type)",
-                   lambda: importlib.import_module("dreidelpoker.games.two_dreidel.deck").DeckState),
-})
 
 
 def __getattr__(name: str) -> Any:
@@ -161,7 +151,7 @@ def __getattr__(name: str) -> Any:
     elif importlib.util.find_spec(f"{__name__}.{name}") is not None:
         value = importlib.import_module(f".{name}", __name__)
     else:
-        return _deprecated(name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
     return value
 

@@ -1,5 +1,5 @@
 """One hand of one player's deck cycle: the draw classes, what the policy puts back and
-keeps, and the next deck state (RULES.md 1.2). The deck chain (:mod:`.chain`, which
+keeps, and the next deck state (RULES.md 1.2). The deck chain ([`chain`][dreidelpoker.games.two_dreidel.chain], which
 re-exports these names) and the put-back MDP are built from these steps.
 """
 
@@ -10,7 +10,6 @@ from fractions import Fraction
 
 import sympy
 
-from ..._deprecation import deprecated_call, rules_keyword_only
 from ..._fractions import to_rationals
 from .deck import DeckState, DrawOutcome, counts_of, draw_weights
 from .policies import Policy, ResolvedPolicy, resolve_policy
@@ -18,13 +17,6 @@ from .ranking import Hand
 from .rules import TwoDreidelRules
 
 Counts = tuple[int, ...]
-
-
-@rules_keyword_only(0)
-def draw_classes(state: DeckState, *, rules: TwoDreidelRules) -> tuple[list[tuple[DrawOutcome, int]], int]:
-    """Deprecated: use :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights` (the same draw)."""
-    deprecated_call("two_dreidel.chain.draw_classes", "two_dreidel.draw_weights")
-    return draw_weights(state, rules=rules)
 
 
 def _hand(counts: Counts) -> Hand:
@@ -56,7 +48,6 @@ def after_hand(outcome: DrawOutcome, put_back: Hand, kept: Hand, k: int) -> Deck
     )
 
 
-@rules_keyword_only(0)
 def hand_steps(state: DeckState, policy: ResolvedPolicy, *, rules: TwoDreidelRules) -> tuple[list[HandStep], int]:
     """Every class of hands from ``state`` under ``policy``, with weights and their total.
 
@@ -91,7 +82,6 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
     return tuple(kept)
 
 
-@rules_keyword_only(0)
 def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> dict[DeckState, sympy.Rational]:
     """The deck chain's transition function: next state -> exact probability.
 

@@ -1,6 +1,6 @@
 """Deck states and the exact distribution of one draw (RULES.md 1.2, step 1).
 
-A :class:`DeckState` is what a player knows at the start of a hand: the composition of
+A [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] is what a player knows at the start of a hand: the composition of
 their draw pile, the card(s) they put back on top last hand (if any), and their discard
 pile. Draws are enumerated as *count vectors* with hypergeometric integer weights, never
 as ordered cards.
@@ -13,11 +13,9 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from ..._deprecation import deprecated_call
 from ...errors import InputError, InputTypeError, shorten
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
-from ..._deprecation import rules_keyword_only
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
@@ -97,11 +95,6 @@ class DeckState:
         if len(self.deck) != len(self.discard):
             raise InputError(f"DeckState deck {self.deck} and discard {self.discard} must count the same symbols")
         top: Any = self.top
-        if top is None or (isinstance(top, int) and not isinstance(top, bool)):
-            deprecated_call("DeckState(deck, top=None or one index, discard)",
-                            "a tuple of known top cards, e.g. DeckState(deck, (1,), discard) or ()")
-            top = () if top is None else (top,)
-            object.__setattr__(self, "top", top)
         k = len(self.deck)
         if not isinstance(top, tuple) or not all(
             isinstance(t, int) and not isinstance(t, bool) and 0 <= t < k for t in top
@@ -119,7 +112,7 @@ class DeckState:
 
         The chain, the MDP and the game engine build millions of states from states already
         checked; ``top`` must be sorted. Build states by hand with the constructor or
-        :meth:`of`.
+        [`of`][dreidelpoker.games.two_dreidel.DeckState.of].
         """
         state = object.__new__(cls)
         object.__setattr__(state, "deck", deck)
@@ -186,7 +179,7 @@ class DeckState:
         return sum(self.deck)
 
     def validate(self, rules: TwoDreidelRules) -> None:
-        """Raise :class:`~dreidelpoker.errors.InputError` if this state cannot occur under ``rules``."""
+        """Raise [`InputError`][dreidelpoker.InputError] if this state cannot occur under ``rules``."""
         check_piles(self.deck, self.discard, rules=rules)
         if len(self.top) > rules.put_back:
             raise InputError(f"the known top cards {self.top!r} must be at most {rules.put_back} symbol indices")
@@ -210,7 +203,6 @@ class DeckState:
         }
 
 
-@rules_keyword_only(0)
 def check_piles(deck: Counts, discard: Counts, *, rules: TwoDreidelRules) -> None:
     """Raise ``ValueError`` unless a draw pile and discard pile can occur under ``rules``
     (shared by every deck-state type)."""
@@ -245,7 +237,6 @@ class DrawOutcome:
     reshuffled: bool
 
 
-@rules_keyword_only(0)
 def draw_weights(state: DeckState, *, rules: TwoDreidelRules) -> tuple[list[tuple[DrawOutcome, int]], int]:
     """All classes of ``rules.draw``-card draws from ``state`` with integer weights and total.
 

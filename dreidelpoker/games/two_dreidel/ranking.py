@@ -4,8 +4,8 @@ Hands are handled internally as tuples of symbol indices sorted best first (inde
 the best symbol in normal order). Public functions accept hand strings in any
 notation (``"GH"``, ``"גה"``, ``"♠♥"``) and return canonical strings.
 
-Greater is stronger for :func:`normal_key`. The heads-up relation with trumps is not
-transitive, so never sort hands with :func:`compare`; use :func:`showdown`.
+Greater is stronger for [`normal_key`][dreidelpoker.games.two_dreidel.normal_key]. The heads-up relation with trumps is not
+transitive, so never sort hands with [`compare`][dreidelpoker.games.two_dreidel.compare]; use [`showdown`][dreidelpoker.games.two_dreidel.showdown].
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Union
 
 from ...errors import InputError, InputTypeError, shorten
 from .rules import TwoDreidelRules, hand_trumps
-from ..._deprecation import rules_keyword_only
+from ...validation import default_rules
 
 if TYPE_CHECKING:
     import sympy
@@ -29,11 +29,6 @@ __all__ = [
 ]
 
 
-def _default_rules() -> TwoDreidelRules:
-    return TwoDreidelRules()
-
-
-@rules_keyword_only(1)
 def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = None, what: str = "cards") -> Hand:
     """Parse any number of cards to sorted symbol indices (best first).
 
@@ -56,7 +51,7 @@ def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = No
         >>> parse_cards("ש ג נ")
         (0, 2, 3)
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     index = {s: i for i, s in enumerate(rules.symbols)}
     out: list[int] = []
     items = text if isinstance(text, str) else list(text) if isinstance(text, Iterable) else None
@@ -77,7 +72,6 @@ def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = No
     return tuple(sorted(out))
 
 
-@rules_keyword_only(1)
 def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
     """Parse one hand; it must have exactly ``rules.hand_size`` cards.
 
@@ -100,7 +94,7 @@ def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
         ...
         dreidelpoker.errors.InputError: a Two Dreidel hand has 2 cards, got 3 in 'GHN'
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(hand, str):
         cards = parse_cards(hand, what="hand", rules=rules)
     else:
@@ -115,7 +109,6 @@ def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
     return cards
 
 
-@rules_keyword_only(1)
 def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) -> str:
     """Canonical form: better card first, symbol letters.
 
@@ -130,7 +123,7 @@ def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) ->
         >>> format_hand((3, 0))
         'GS'
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     return "".join(rules.symbols[i] for i in sorted(hand))
 
 
@@ -146,7 +139,6 @@ def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
     return tuple(-i for i in sorted(hand))
 
 
-@rules_keyword_only(0)
 def trumps(a: Sequence[int], b: Sequence[int], *, rules: TwoDreidelRules) -> bool:
     """Whether hand ``a`` trumps hand ``b`` (both as symbol indices).
 
@@ -164,7 +156,6 @@ def trumps(a: Sequence[int], b: Sequence[int], *, rules: TwoDreidelRules) -> boo
     return hand_trumps(rules.trump_index_pairs, a, b)
 
 
-@rules_keyword_only(2)
 def compare(a: HandLike, b: HandLike, *, rules: TwoDreidelRules | None = None) -> int:
     """Heads-up result: +1 if ``a`` wins, -1 if ``b`` wins, 0 for a tie.
 
@@ -180,7 +171,7 @@ def compare(a: HandLike, b: HandLike, *, rules: TwoDreidelRules | None = None) -
         >>> compare("GH", "HH"), compare("NS", "GH"), compare("SH", "NS")
         (1, 1, 1)
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     ha, hb = parse_hand(a, rules=rules), parse_hand(b, rules=rules)
     return _compare(rules, ha, hb)
 
@@ -215,7 +206,6 @@ def heads_up_points(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> int:
     return _compare(rules, a, b) + 1
 
 
-@rules_keyword_only(0)
 def heads_up_share(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rational:
     """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
 
@@ -236,7 +226,6 @@ def heads_up_share(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rationa
     return sympy.Rational(_compare(rules, a, b) + 1, 2)
 
 
-@rules_keyword_only(0)
 def showdown_winners(hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[int]:
     """Positions of the winners among parsed hands ("trumps are evaluated last").
 
@@ -269,7 +258,6 @@ def showdown_winners(hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[i
         winners = normal_best(challengers)
 
 
-@rules_keyword_only(1)
 def showdown(hands: Sequence[HandLike], *, rules: TwoDreidelRules | None = None) -> list[int]:
     """Multiway showdown; returns the positions of the winning hands (several = split).
 
@@ -286,5 +274,5 @@ def showdown(hands: Sequence[HandLike], *, rules: TwoDreidelRules | None = None)
         >>> showdown(["GH", "HG", "NN"])
         [0, 1]
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     return showdown_winners([parse_hand(h, rules=rules) for h in hands], rules=rules)

@@ -2,18 +2,18 @@
 
 Three things the hero can know about their own hand (RULES.md 1.6):
 
-* the whole hand (:func:`~dreidelpoker.games.two_dreidel.equity.equity`);
-* three drawn cards with the put-back not yet chosen (:func:`put_back_equities`: the
+* the whole hand ([`equity`][dreidelpoker.games.two_dreidel.equity.equity]);
+* three drawn cards with the put-back not yet chosen ([`put_back_equities`][dreidelpoker.games.two_dreidel.put_back_equities]: the
   equity of each choice);
-* only their deck before the draw, with its known top card (:func:`before_draw_equity`:
+* only their deck before the draw, with its known top card ([`before_draw_equity`][dreidelpoker.games.two_dreidel.before_draw_equity]:
   the equity if they then put back by a policy, or pick the best choice each time).
 
-Each opponent is a :class:`~dreidelpoker.games.two_dreidel.deck.DeckState` (they draw
-from it under their policy), a :class:`~dreidelpoker.exact.Distribution` over hands, or
-an :class:`~dreidelpoker.games.two_dreidel.information.OpponentPosterior` (the exact
+Each opponent is a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] (they draw
+from it under their policy), a [`Distribution`][dreidelpoker.Distribution] over hands, or
+an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior] (the exact
 posterior from their public discards). Opponents hold separate decks, so their hands are
 independent of each other and of the hero's cards. Everything is exact; ask for
-``method="monte-carlo"`` in :func:`table_equity` (or call :func:`monte_carlo_equity`)
+``method="monte-carlo"`` in [`put_back_equities`][dreidelpoker.games.two_dreidel.put_back_equities] (or call [`monte_carlo_equity`][dreidelpoker.games.two_dreidel.monte_carlo_equity])
 for a seeded estimate with a confidence interval.
 """
 
@@ -25,7 +25,6 @@ from typing import Any, Literal
 import sympy
 
 from ..._fractions import frac_str
-from ..._deprecation import deprecated_call
 from ...analysis import monte_carlo_equity as generic_monte_carlo
 from ...display import Html, table_html, to_pandas_frame
 from ...equity import EquityResult
@@ -35,7 +34,6 @@ from .analysis import TWO_DREIDEL, TwoDreidelKnown
 from .deck import DeckState, counts_of, draw_weights, hypergeometric
 from .equity import (
     OpponentsLike,
-    equity,
     equity_vs_lists,
     hand_weights,
     opponent_hand_lists,
@@ -45,7 +43,7 @@ from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
-from ..._deprecation import rules_keyword_only
+from ...validation import default_rules
 
 __all__ = [
     "BeforeDrawEquity",
@@ -55,38 +53,14 @@ __all__ = [
     "monte_carlo_equity",
     "parse_drawn",
     "put_back_equities",
-    "table_equity",
 ]
+
 
 def _opp_label(n: int) -> str:
     return f"{n} opponent{'s' if n != 1 else ''}"
 
 
-# -- the hero's whole hand ----------------------------------------------------------------
-def hand_equity(
-    hand: HandLike | Distribution[str],
-    *,
-    rules: TwoDreidelRules | None = None,
-    opponents: OpponentsLike = 1,
-    policy: Policy = "normal-best",
-) -> EquityResult:
-    """Deprecated alias of :func:`~dreidelpoker.games.two_dreidel.equity.equity` (same arguments).
-
-    Parameters:
-        hand: as for :func:`equity`.
-        rules: as for :func:`equity`.
-        opponents: as for :func:`equity`.
-        policy: as for :func:`equity`.
-
-    Returns:
-        What :func:`equity` returns.
-    """
-    deprecated_call("two_dreidel.hand_equity()", "two_dreidel.equity()")
-    return equity(hand, rules=rules, opponents=opponents, policy=policy)
-
-
 # -- three drawn cards --------------------------------------------------------------------
-@rules_keyword_only(1)
 def parse_drawn(
     drawn: HandLike,
     *,
@@ -119,7 +93,7 @@ def parse_drawn(
         ...
         dreidelpoker.errors.InputError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(drawn, str):
         cards = parse_cards(drawn, what="drawn cards", rules=rules)
     else:
@@ -198,7 +172,7 @@ class PutBackTable:
 
     @property
     def tied_with_best(self) -> tuple[PutBackChoice, ...]:
-        """Other choices exactly as good as :attr:`best`."""
+        """Other choices exactly as good as [`best`][dreidelpoker.games.two_dreidel.PutBackTable.best]."""
         return tuple(c for c in self.choices if c.equity == self.best.equity and c is not self.best)
 
     def __getitem__(self, put_back: str) -> PutBackChoice:
@@ -294,7 +268,7 @@ def put_back_equities(
     seed: int = 0,
 ) -> PutBackTable:
     """Equity of each put-back choice for the hero's drawn cards: exact, or sampled with
-    ``method="monte-carlo"`` (each choice's :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`
+    ``method="monte-carlo"`` (each choice's [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate]
     from ``samples`` deals with the same ``seed``).
 
     ``top`` is the card the hero put back last hand (it must be among the drawn cards);
@@ -305,9 +279,9 @@ def put_back_equities(
     Parameters:
         drawn: your drawn cards.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         top: the card you put back last hand.
         hero_deck: your deck before the draw, to check the drawn cards against.
         method: ``"exact"`` or ``"monte-carlo"``.
@@ -315,10 +289,10 @@ def put_back_equities(
         seed: the Monte Carlo seed.
 
     Returns:
-        A :class:`PutBackTable`, one row per choice.
+        A [`PutBackTable`][dreidelpoker.games.two_dreidel.PutBackTable], one row per choice.
 
     Raises:
-        ValueError: an unknown method, or drawn cards that are not a draw (see :func:`parse_drawn`).
+        ValueError: an unknown method, or drawn cards that are not a draw (see [`parse_drawn`][dreidelpoker.games.two_dreidel.table.parse_drawn]).
 
     Examples:
         >>> t = put_back_equities("GHS", opponents=1)
@@ -327,7 +301,7 @@ def put_back_equities(
         >>> t.best.put_back  # a fresh-deck normal-best opponent never keeps the lone Shin
         'H'
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if method not in ("exact", "monte-carlo"):
         raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
     cards = parse_drawn(drawn, top=top, hero_deck=hero_deck, rules=rules)
@@ -404,16 +378,16 @@ def before_draw_equity(
     Parameters:
         state: the hero's deck before the draw.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         hero_policy: ``"best"`` (the best put-back of every draw) or a keep policy.
 
     Returns:
-        A :class:`~dreidelpoker.games.two_dreidel.table.BeforeDrawEquity`.
+        A [`BeforeDrawEquity`][dreidelpoker.games.two_dreidel.table.BeforeDrawEquity].
 
     Raises:
-        TypeError: ``state`` is not a :class:`DeckState`.
+        TypeError: ``state`` is not a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState].
 
     Examples:
         >>> rules = TwoDreidelRules()
@@ -421,7 +395,7 @@ def before_draw_equity(
         >>> r.equity > before_draw_equity(DeckState.fresh(rules), opponents=1).equity
         True
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if not isinstance(state, DeckState):
         raise InputTypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
     lists = opponent_hand_lists(opponents, policy, rules=rules)
@@ -467,7 +441,7 @@ def monte_carlo_equity(
     confidence: float = 0.95,
 ) -> MonteCarloEstimate:
     """Estimate the hero's equity by sampling hands from every player's exact distribution
-    (the generic engine :func:`dreidelpoker.analysis.monte_carlo_equity`).
+    (the generic engine [`dreidelpoker.analysis.monte_carlo_equity`][dreidelpoker.analysis.monte_carlo_equity]).
 
     ``hero`` is a hand, a distribution over hands, or a deck state (the hero then draws and
     puts back by ``hero_policy``). Same seed, same answer.
@@ -475,26 +449,26 @@ def monte_carlo_equity(
     Parameters:
         hero: a hand, a distribution over hands, or a deck state.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         hero_policy: the hero's keep policy (with a deck state).
         samples: the number of samples.
         seed: the seed.
         confidence: the intervals' confidence level.
 
     Returns:
-        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+        A [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
 
     Raises:
         InputError: for bad samples, seed, confidence, hands or opponents.
 
     Examples:
         >>> mc = monte_carlo_equity("GH", opponents=1, samples=4000, seed=1)
-        >>> mc.equity_ci[0] < 10 / 11 < mc.equity_ci[1]
+        >>> mc.intervals["equity"][0] < 10 / 11 < mc.intervals["equity"][1]
         True
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     lists = opponent_hand_lists(opponents, policy, rules=rules)
     if isinstance(hero, DeckState):
         hero_w = hand_weights(kept_hand_distribution(rules, state=hero, policy=hero_policy), rules=rules)
@@ -502,84 +476,3 @@ def monte_carlo_equity(
         hero_w = hand_weights(hero, rules=rules)
     known = TwoDreidelKnown(tuple(hero_w), tuple(tuple(ws) for ws in lists))
     return generic_monte_carlo(TWO_DREIDEL, known, rules=rules, samples=samples, seed=seed, confidence=confidence)
-
-
-# -- one entry point ----------------------------------------------------------------------
-def table_equity(
-    hero: HandLike | Distribution[str] | DeckState,
-    *,
-    rules: TwoDreidelRules | None = None,
-    opponents: OpponentsLike = 1,
-    policy: Policy = "normal-best",
-    hero_policy: Policy | Literal["best"] = "best",
-    top: str | None = None,
-    method: Literal["exact", "monte-carlo"] = "exact",
-    samples: int = 20_000,
-    seed: int = 0,
-) -> EquityResult | PutBackTable | BeforeDrawEquity | MonteCarloEstimate:
-    """Deprecated: returns one of four types. Call the function for what the hero knows:
-    :func:`~dreidelpoker.games.two_dreidel.equity.equity` or :func:`monte_carlo_equity` for a
-    hand, :func:`put_back_equities` (``method=``) for drawn cards, :func:`before_draw_equity` or
-    :func:`monte_carlo_equity` for a deck state before the draw.
-
-    Equity of whatever the hero knows: a hand (2 cards), drawn cards (3 cards: a
-    :class:`PutBackTable`), or a deck state before the draw.
-
-    ``method="monte-carlo"`` samples instead (``samples``, ``seed``); with a deck state it
-    needs a named ``hero_policy``.
-
-    Parameters:
-        hero: a hand, drawn cards, a distribution over hands, or a deck state.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
-        hero_policy: ``"best"`` or the hero's keep policy.
-        top: the card put back last hand.
-        method: ``"exact"`` or ``"monte-carlo"``.
-        samples: Monte Carlo samples.
-        seed: the Monte Carlo seed.
-
-    Returns:
-        An :class:`~dreidelpoker.EquityResult`, a :class:`PutBackTable`, a
-        :class:`~dreidelpoker.games.two_dreidel.table.BeforeDrawEquity` or a Monte Carlo estimate.
-
-    Raises:
-        ValueError: an unknown method, a card count that is neither a hand nor a draw, or Monte
-            Carlo from a deck state with ``hero_policy="best"``.
-
-    Examples:
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore", DeprecationWarning)
-        ...     table_equity("GHS").best.hand
-        'GS'
-    """
-    deprecated_call("two_dreidel.table_equity()", "equity()/monte_carlo_equity() for a hand, "
-                    "put_back_equities(method=...) for drawn cards, before_draw_equity() for a deck state")
-    rules = rules or TwoDreidelRules()
-    if method not in ("exact", "monte-carlo"):
-        raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
-    if isinstance(hero, DeckState):
-        if method == "exact":
-            return before_draw_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy)
-        if hero_policy == "best":
-            raise InputError("monte-carlo mode from a deck state needs a hero keep policy, not 'best'")
-        return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, hero_policy=hero_policy,
-                                  samples=samples, seed=seed)
-    if isinstance(hero, Distribution):
-        cards_n = rules.hand_size
-    elif isinstance(hero, str):
-        cards_n = len(parse_cards(hero, what="hero cards", rules=rules))
-    else:
-        cards_n = len(tuple(hero))
-    if cards_n == rules.draw:
-        return put_back_equities(hero, rules=rules, opponents=opponents, policy=policy, top=top,  # type: ignore[arg-type]
-                                 method=method, samples=samples, seed=seed)
-    if cards_n != rules.hand_size:
-        raise InputError(
-            f"the hero's cards must be a hand of {rules.hand_size} or a draw of {rules.draw}, got {cards_n} cards"
-        )
-    if method == "exact":
-        return equity(hero, rules=rules, opponents=opponents, policy=policy)
-    return monte_carlo_equity(hero, rules=rules, opponents=opponents, policy=policy, samples=samples, seed=seed)

@@ -19,6 +19,7 @@ from .table import PutBackTable, monte_carlo_equity, put_back_equities
 from ...errors import InputError
 from ...limits import int_arg, monte_carlo_options
 from ...rules_cli import add_rules_flags, rules_from_args
+from ...strict_numbers import parse_integer
 
 
 
@@ -29,8 +30,6 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
         p: the command's parser.
     """
     p.add_argument("--hand", metavar="CARDS", default=None, help='your two kept cards, e.g. GH, "גה" or ♠♥')
-    # Deprecated: the hand as a positional argument (`equity two-dreidel GH`), as before --hand.
-    p.add_argument("hand_positional", metavar="HAND", nargs="?", default=None, help=argparse.SUPPRESS)
     p.add_argument("--policy", default="normal-best",
                    help=f"keep policy the opponents play: {', '.join(POLICIES)} (default normal-best)")
     p.add_argument("--opponents", type=int_arg, default=None,
@@ -102,14 +101,6 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
     if args.top_two_only:  # the shorthand of --discard-visibility top-two
         rules = rules_from_args(TwoDreidelRules, args, discard_visibility="top-two")
     top_two = rules.discard_visibility == "top-two"
-    if getattr(args, "hand_positional", None) is not None:
-        if args.hand is not None:
-            raise InputError("give your hand once: --hand CARDS (the positional HAND is its deprecated form)")
-        import sys
-
-        print("dreidelpoker: the positional HAND is deprecated and will be removed; use --hand "
-              f"{args.hand_positional}", file=sys.stderr)
-        args.hand = args.hand_positional
     if (args.hand is None) == (args.drawn is None):
         raise InputError("give either --hand CARDS (your two kept cards) or --drawn CARDS (your three drawn cards)")
     if args.drawn is not None:
@@ -171,7 +162,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         stacks: int | list[int | None] = n
         if args.opponent_stacks is not None:
             try:
-                stacks = [int(x) for x in args.opponent_stacks.split(",")]
+                stacks = [parse_integer(x) for x in args.opponent_stacks.split(",")]
             except ValueError:
                 raise InputError(f"--opponent-stacks {args.opponent_stacks!r} must be whole numbers like 6,3") from None
             if len(stacks) != n:
