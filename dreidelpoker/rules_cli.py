@@ -230,7 +230,7 @@ def rules_flags(rules_type: type) -> list[RulesFlag]:
     Examples:
         >>> from dreidelpoker.games.dice_poker.rules import DicePokerRules
         >>> [(f.flag, f.kind) for f in rules_flags(DicePokerRules)][3:]
-        [('--betting', 'choice'), ('--straights-from-one', 'bool'), ('--bobtail-from-one', 'bool')]
+        [('--betting', 'choice'), ('--limit', 'choice'), ('--max-raises', 'int'), ('--straights-from-one', 'bool'), ('--bobtail-from-one', 'bool')]
     """
     if not (isinstance(rules_type, type) and dataclasses.is_dataclass(rules_type)):
         from .errors import InputTypeError

@@ -1,21 +1,21 @@
 """Bots for whole games of Domino Poker: ``random``, ``calling-station``, ``tight`` and ``equity``.
 
 A bot is any function ``bot(observation, legal_actions, rng) -> action`` that sees a
-:class:`~dreidelpoker.games.domino_poker.game.DominoPokerObservation` only. The factories
-here take the rules and return such a function; :data:`BOTS` registers them by name.
+[`DominoPokerObservation`][dreidelpoker.games.domino_poker.DominoPokerObservation] only. The factories
+here take the rules and return such a function; [`BOTS`][dreidelpoker.games.domino_poker.BOTS] registers them by name.
 
 **Bet sizes (no-limit).** Where more than one size is legal the bots choose from four
-sizes only (the *bet-size abstraction*, :data:`BET_SIZES`): the smallest legal size, half
+sizes only (the *bet-size abstraction*, [`BET_SIZES`][dreidelpoker.games.domino_poker.bots.BET_SIZES]): the smallest legal size, half
 the pot, the pot, and all-in; "the pot" is the pot after calling, and a size outside the
 legal range is moved to its nearest end. In fixed-limit play there is one size and the
 abstraction changes nothing.
 
-**Equity.** :func:`live_equity` is a hand's exact share of the pot at a showdown against
+**Equity.** [`live_equity`][dreidelpoker.games.domino_poker.live_equity] is a hand's exact share of the pot at a showdown against
 ``k`` opponents whose tiles are unknown (every hand of the 15 unseen tiles equally likely,
 card removal included): the library's equity engine's counts for every hand, shipped as
-data (:func:`~dreidelpoker.games.domino_poker.equity.multiway_wins`) and read once into a
+data ([`multiway_wins`][dreidelpoker.games.domino_poker.equity.multiway_wins]) and read once into a
 dictionary; for an option without shipped data, the engine
-(:func:`~dreidelpoker.games.domino_poker.equity.equity`) hand by hand, cached.
+([`equity`][dreidelpoker.games.domino_poker.equity.equity]) hand by hand, cached.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def sized_action(obs: DominoPokerObservation, legal: Sequence[str], fraction: fl
     Parameters:
         obs: the seat's observation.
         legal: the legal actions.
-        fraction: a value of :data:`BET_SIZES` (``inf`` for all-in, 0 for the smallest).
+        fraction: a value of [`BET_SIZES`][dreidelpoker.games.domino_poker.bots.BET_SIZES] (``inf`` for all-in, 0 for the smallest).
 
     Returns:
         The action, e.g. ``"bet 3"``, or ``None`` when no bet or raise is legal.
@@ -172,7 +172,7 @@ def _random(observation: DominoPokerObservation, legal_actions: Sequence[str], r
 
 def random_bot(rules: DominoPokerRules) -> Bot:
     """Uniform over the kinds of legal action (fold, check, call, bet or raise); a bet's size
-    uniform over the bet-size abstraction (:data:`BET_SIZES`).
+    uniform over the bet-size abstraction ([`BET_SIZES`][dreidelpoker.games.domino_poker.bots.BET_SIZES]).
 
     Parameters:
         rules: the rules (unused: the bot reads everything from its observation).
@@ -237,7 +237,7 @@ TIGHT_CALL = 0.55
 
 def tight_bot(rules: DominoPokerRules) -> Bot:
     """Bets or raises when its heads-up win rate to the power of the opponents still in is at
-    least :data:`TIGHT_RAISE`, calls when it is at least :data:`TIGHT_CALL`, else checks or folds.
+    least ``TIGHT_RAISE`` (0.8), calls when it is at least ``TIGHT_CALL`` (0.55), else checks or folds.
 
     Parameters:
         rules: the rules (the strength order).
@@ -279,7 +279,7 @@ class _Equity:
 
 
 def equity_bot(rules: DominoPokerRules) -> Bot:
-    """From its exact equity ``e`` against the ``k`` opponents still in (:func:`live_equity`):
+    """From its exact equity ``e`` against the ``k`` opponents still in ([`live_equity`][dreidelpoker.games.domino_poker.live_equity]):
     bets (a pot-sized bet in no-limit) when ``e >= 1.5 / (k + 1)``, raises when ``e`` is
     at least halfway from there to 1, calls when the pot odds pay (``e * (pot + to_call) >=
     to_call``), else checks or folds.

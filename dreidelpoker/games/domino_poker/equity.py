@@ -503,9 +503,9 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
 
 
 #: Shipped multiway win counts (``multiway_wins.npz``): for each ``low_runs`` option, every
-#: hand's wins against 1, 2 and 3 unknown opponents in :data:`~.table.ALL_HANDS` order.
+#: hand's wins against 1, 2 and 3 unknown opponents in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order.
 #: Regenerate with ``python -m dreidelpoker.games.domino_poker.equity``; a test checks
-#: samples of it against :func:`equity`.
+#: samples of it against [`equity`][dreidelpoker.games.domino_poker.equity.equity].
 MULTIWAY_DATA = "multiway_wins.npz"
 #: Deals a hand's wins are counted over, against 1, 2 and 3 unknown opponents (opponents
 #: dealt as unordered sets from the 15 unseen tiles): C(15,5), C(15,5)·C(10,5)/2, 15!/(5!^3·3!).
@@ -529,7 +529,7 @@ def compute_multiway_wins(low_runs: LowRuns = "flush") -> IntArray:
         low_runs: the RULES.md 5.4 option.
 
     Returns:
-        An int64 array of shape (15504, 3) in :data:`~.table.ALL_HANDS` order; divide
+        An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order; divide
         column ``k - 1`` by ``MULTIWAY_DEALS[k - 1]``.
 
     Examples:
@@ -591,7 +591,7 @@ def multiway_wins(low_runs: LowRuns = "flush", *, compute: bool = True) -> IntAr
             ``False``: return ``None`` instead.
 
     Returns:
-        An int64 array of shape (15504, 3) in :data:`~.table.ALL_HANDS` order; column
+        An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order; column
         ``k - 1`` divided by ``MULTIWAY_DEALS[k - 1]`` is the exact equity against ``k``
         opponents (two hands never tie).
 

@@ -5,17 +5,17 @@ the eldest hand (the seat left of the dealer), then one betting round starting w
 eldest hand and going left: check (only while nobody has bet), bet, call, raise (after
 a bet, at most ``max_raises`` raises), fold (without showing). When one player is left
 they take the pot unseen; otherwise the best hand at the showdown (the library's strength
-order, :func:`~dreidelpoker.games.domino_poker.table.strength_tables`) takes it, exact
+order, [`strength_tables`][dreidelpoker.games.domino_poker.strength_tables]) takes it, exact
 ties split. The deal then moves one seat to the left.
 
 Actions are strings: ``"check"``, ``"call"``, ``"fold"``, ``"bet N"`` and ``"raise N"``,
 where ``N`` is the size of the bet, or what a raise adds on top of the call. The legal
 actions list the words first (``"fold"``, ``"call"`` or ``"check"``), then the bets or
 raises by size, smallest first. The betting rules themselves are small pure functions
-(:func:`bet_sizes`, :func:`raise_sizes`) that the state and the bots share.
+([`bet_sizes`][dreidelpoker.games.domino_poker.game.bet_sizes], [`raise_sizes`][dreidelpoker.games.domino_poker.game.raise_sizes]) that the state and the bots share.
 
-Chance deals one tile (its index in :data:`~dreidelpoker.games.domino_poker.tiles.TILES`)
-per node with weight 1; :meth:`DominoPokerGame.sample_chance` draws the rest of the deal
+Chance deals one tile (its index in [`TILES`][dreidelpoker.games.domino_poker.TILES])
+per node with weight 1; [`sample_chance`][dreidelpoker.games.domino_poker.DominoPokerGame.sample_chance] draws the rest of the deal
 at once (a tuple of tiles, applied exactly as the single tiles one after another).
 """
 
@@ -205,7 +205,7 @@ class DominoPokerObservation(_Immutable, _ObservationFields):
         phase: ``"deal"``, ``"bet"`` or ``"over"``.
         hand_number: hands finished so far in the session.
         button: the dealer's seat (the eldest hand is the seat after it).
-        hand: this seat's tiles as a 20-bit mask (see :attr:`tiles`).
+        hand: this seat's tiles as a 20-bit mask (see [`tiles`][dreidelpoker.games.domino_poker.DominoPokerObservation.tiles]).
         pot: chips in the pot (antes included).
         paid: what each seat has put in this hand (ante included).
         to_call: what this seat must add to call (0: it may check).
@@ -260,13 +260,13 @@ class _GameFields(NamedTuple):
 
 
 class DominoPokerGame(_Immutable, _GameFields):
-    """A Domino Poker session in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+    """A Domino Poker session in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
-    Build one with :func:`new_game`. ``holdings`` are tile masks by seat, ``paid`` what
+    Build one with [`new_game`][dreidelpoker.games.domino_poker.new_game]. ``holdings`` are tile masks by seat, ``paid`` what
     each seat has put in this hand, ``folded`` and ``pending`` bit masks of seats (folded;
     still to act in this round), ``level`` the most anyone has put in.
 
-    Immutable: :meth:`apply` returns a new state. Two states are equal when every field
+    Immutable: ``apply`` returns a new state. Two states are equal when every field
     but the log is.
     """
 
