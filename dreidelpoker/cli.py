@@ -31,6 +31,8 @@ VERB_HELP = {
     "chain": "Markov-chain analyses (deck cycles, game length)",
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "compare": "paired studies of rules variants: common random numbers, rotated seats, precision-stopped",
+    "skill": "how much skill a game rewards: each bot's skill gap, and ratings of all bots",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
     "explore": "open a game's interactive explorer live in Voilà (a local web page)",
 }
@@ -144,8 +146,8 @@ def _one_line(text: str) -> str:
 
 def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
-    protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
-    when it can be played whole (a game's own command of the same verb wins).
+    protocol but no equity command of its own, and the generic ``simulate``, ``sweep``,
+    ``compare`` and ``skill`` when it can be played whole (a game's own command of the same verb wins).
 
     Parameters:
         game: a registered game.
@@ -155,8 +157,9 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """
     from .explore import explore_commands
     from .play.cli import play_commands
+    from .play.study_cli import study_commands
 
-    commands = {**play_commands(game), **explore_commands(game), **game.commands}
+    commands = {**play_commands(game), **study_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
         from .analysis import equity_command
 

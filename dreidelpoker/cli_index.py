@@ -60,6 +60,20 @@ BUILTIN_COMMANDS: dict[str, dict[str, str]] = {
         "skirmish": "simulate Skirmish over rules variants x player counts x bot line-ups",
         "two-dreidel": "simulate Two Dreidel over rules variants x player counts x bot line-ups",
     },
+    "compare": {
+        "classic-dreidel": "paired study of Classic dreidel rules variants (common random numbers, seats rotated, precision-stopped)",
+        "dice-poker": "paired study of Dice Poker (Sycarion) rules variants (common random numbers, seats rotated, precision-stopped)",
+        "queenie": "paired study of Queenie rules variants (common random numbers, seats rotated, precision-stopped)",
+        "skirmish": "paired study of Skirmish rules variants (common random numbers, seats rotated, precision-stopped)",
+        "two-dreidel": "paired study of Two Dreidel rules variants (common random numbers, seats rotated, precision-stopped)",
+    },
+    "skill": {
+        "classic-dreidel": "skill gap of each Classic dreidel bot against baseline bots, and openskill ratings of all bots",
+        "dice-poker": "skill gap of each Dice Poker (Sycarion) bot against baseline bots, and openskill ratings of all bots",
+        "queenie": "skill gap of each Queenie bot against baseline bots, and openskill ratings of all bots",
+        "skirmish": "skill gap of each Skirmish bot against baseline bots, and openskill ratings of all bots",
+        "two-dreidel": "skill gap of each Two Dreidel bot against baseline bots, and openskill ratings of all bots",
+    },
     "solve": {
         "domino-poker": "CFR+ equilibrium of the heads-up betting round: value, bluff and value-bet frequencies by "
                         "category",

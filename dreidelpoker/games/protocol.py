@@ -351,6 +351,9 @@ class PlaySpec:
         sweep_fields: rules fields a ``sweep`` varies through its own list options, with
             the option's name (they are no single-value option of ``sweep``).
         metric_help: metric name -> one line saying what it measures.
+        exploitability: ``exploitability(rules)`` -> ``(what was solved, {bot: per-seat
+            exploitability})`` in a sub-game the game solves exactly, shown beside each
+            bot's skill (``None``: no solved sub-game).
     """
 
     new_game: Callable[..., GameState[Any, Any]]
@@ -370,6 +373,7 @@ class PlaySpec:
     metric_help: Mapping[str, str] = field(default_factory=dict)
     cli_exclude: Mapping[str, str] = field(default_factory=dict)
     sweep_fields: Mapping[str, str] = field(default_factory=dict)
+    exploitability: Callable[[Any], tuple[str, Mapping[str, tuple[Any, ...]]]] | None = None
 
 
 # == The analysis side ======================================================================

@@ -441,7 +441,8 @@ class Comparison:
             "flips": self.flips(),
         }
 
-    def _stop_line(self) -> str:
+    def stop_text(self) -> str:
+        """How the study stopped, in words."""
         if self.stopped_on == "precision":
             return f"stopped on precision after {self.games:,} games per cell (every target met)"
         if self.stopped_on == "budget":
@@ -451,7 +452,7 @@ class Comparison:
     def to_text(self) -> str:
         """A human summary (what the ``compare`` command prints)."""
         lines = [f"{self.game} study: {len(self.variants)} variants x {len(self.lineups)} line-ups, seed {self.seed}, "
-                 f"{self._stop_line()}; common random numbers (game i of every cell from the same seed), "
+                 f"{self.stop_text()}; common random numbers (game i of every cell from the same seed), "
                  "seats rotated"]
         for cell, res in self.cells:
             if cell.variant == self.base:
@@ -488,7 +489,7 @@ class Comparison:
             f"<td>{_sign(r['difference'])}</td><td>{_sign(r['difference_low'])} – {_sign(r['difference_high'])}</td></tr>"
             for r in self.rows())
         notes = "".join(f"<p><b>Note:</b> {esc(f)}</p>" for f in self.flips())
-        return (f"<div style='overflow-x:auto'><b>{esc(self.game)} study</b>: {esc(self._stop_line())}, seed "
+        return (f"<div style='overflow-x:auto'><b>{esc(self.game)} study</b>: {esc(self.stop_text())}, seed "
                 f"{self.seed}{notes}<table><tr><th>measure</th><th>variant</th><th>line-up</th><th>value</th>"
                 f"<th>95% CI</th><th>vs base</th><th>95% CI</th></tr>{body}</table></div>")
 

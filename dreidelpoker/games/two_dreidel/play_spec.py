@@ -150,6 +150,32 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRul
     return grid
 
 
+def spin_game_exploitability(rules: TwoDreidelRules) -> tuple[str, dict[str, tuple[object, ...]]]:
+    """Each whole-game bot's exploitability in the exactly solved heads-up spin game
+    ([`solve_spin_game`][dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game] with its defaults:
+    pot 4, stacks 8 and 8, two spins, betting; sequence-form LP).
+
+    Parameters:
+        rules: the rules (deck, spin faces, buy-ins).
+
+    Returns:
+        ``(what was solved, {bot: (seat 1, seat 2) exploitability})``, in chips per spin game:
+        what a best response gains against the bot beyond the game value.
+
+    Examples:
+        >>> note, ex = spin_game_exploitability(TwoDreidelRules(deck="1-5-5-1"))  # doctest: +SKIP
+        >>> ex["random"][0] > ex["tight"][0]  # doctest: +SKIP
+        True
+    """
+    from .solve_spin import solve_spin_game  # the solver loads only when asked
+
+    sol = solve_spin_game(rules)
+    s = sol.setup
+    note = (f"heads-up spin game solved exactly (pot {s.pot}, stacks {s.stacks[0]} and {s.stacks[1]}, {s.spins} spins, "
+            "betting): chips per game a best response gains against the bot, seat 1 and seat 2")
+    return note, {b: v for b, v in sol.exploitability.items() if b in BOTS}
+
+
 PLAY = PlaySpec(
     new_game=new_game,
     bots=BOTS,
@@ -163,4 +189,5 @@ PLAY = PlaySpec(
     rules_grid_from_args=rules_grid_from_args,
     metric_help=METRIC_HELP,
     sweep_fields={"deck": "--decks", "chips_per_player": "--chips"},
+    exploitability=spin_game_exploitability,
 )
