@@ -63,6 +63,7 @@ BUILTIN_COMMANDS: dict[str, dict[str, str]] = {
     "compare": {
         "classic-dreidel": "paired study of Classic dreidel rules variants (common random numbers, seats rotated, precision-stopped)",
         "dice-poker": "paired study of Dice Poker (Sycarion) rules variants (common random numbers, seats rotated, precision-stopped)",
+        "domino-poker": "paired study of Domino Poker rules variants (common random numbers, seats rotated, precision-stopped)",
         "queenie": "paired study of Queenie rules variants (common random numbers, seats rotated, precision-stopped)",
         "skirmish": "paired study of Skirmish rules variants (common random numbers, seats rotated, precision-stopped)",
         "two-dreidel": "paired study of Two Dreidel rules variants (common random numbers, seats rotated, precision-stopped)",
@@ -70,6 +71,7 @@ BUILTIN_COMMANDS: dict[str, dict[str, str]] = {
     "skill": {
         "classic-dreidel": "skill gap of each Classic dreidel bot against baseline bots, and openskill ratings of all bots",
         "dice-poker": "skill gap of each Dice Poker (Sycarion) bot against baseline bots, and openskill ratings of all bots",
+        "domino-poker": "skill gap of each Domino Poker bot against baseline bots, and openskill ratings of all bots",
         "queenie": "skill gap of each Queenie bot against baseline bots, and openskill ratings of all bots",
         "skirmish": "skill gap of each Skirmish bot against baseline bots, and openskill ratings of all bots",
         "two-dreidel": "skill gap of each Two Dreidel bot against baseline bots, and openskill ratings of all bots",
