@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from dreidelpoker.games import get_game
+from dreidelpoker.games.registry import get_game
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.games.queenie import (
     QueenieRules,

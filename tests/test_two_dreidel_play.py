@@ -246,7 +246,7 @@ def test_simulate_default_lineup_and_bad_input() -> None:
 
 
 def test_play_spec_is_registered() -> None:
-    from dreidelpoker.games import get_game
+    from dreidelpoker.games.registry import get_game
 
     assert get_game("two-dreidel").play is PLAY
     assert set(PLAY.bots) >= {"random", "calling-station", "tight"}

@@ -60,7 +60,7 @@ def bot_label(bot: BotSpec) -> str:
     return str(getattr(bot, "__name__", type(bot).__name__))
 
 
-def make_bot(spec: PlaySpec, bot: BotSpec, *, rules: Any) -> Bot:
+def make_bot(spec: PlaySpec[Any], bot: BotSpec, *, rules: Any) -> Bot:
     """A callable bot for one game: a registered name is built by its factory, a bot object
     with ``act`` is wrapped, and a plain function is used as it is.
 
@@ -86,7 +86,7 @@ def make_bot(spec: PlaySpec, bot: BotSpec, *, rules: Any) -> Bot:
 
 
 def resolve_lineup(
-    spec: PlaySpec, game_name: str, bots: Sequence[BotSpec] | str | None, players: int | None
+    spec: PlaySpec[Any], game_name: str, bots: Sequence[BotSpec] | str | None, players: int | None
 ) -> tuple[BotSpec, ...]:
     """Check a line-up against the game: known names, one bot per seat, an allowed player count.
 
@@ -133,7 +133,7 @@ def resolve_lineup(
     return lineup
 
 
-def _check_players(spec: PlaySpec, game_name: str, players: int) -> None:
+def _check_players(spec: PlaySpec[Any], game_name: str, players: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
         allowed = (str(spec.min_players) if spec.min_players == spec.max_players
                    else f"{spec.min_players} to {spec.max_players}")

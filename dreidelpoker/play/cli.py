@@ -1,5 +1,7 @@
 """The ``simulate GAME`` and ``sweep GAME`` CLI verbs, built for every playable game from
-its [`PlaySpec`][dreidelpoker.play.PlaySpec]; the game adds only its rules options."""
+its [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec] and, for what a game's command line adds
+(its own rules checks, the variants a sweep runs over), its
+[`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec]."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..games.protocol import PlaySpec
-from ..games.registry import CliCommand, GameInfo
+from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
 from ..limits import int_arg
 from ..rules_cli import add_rules_flags, rules_from_args
@@ -160,9 +162,10 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
     yield None
 
 
-def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep: bool) -> None:
-    if spec.add_sweep_arguments is not None and sweep:
-        spec.add_sweep_arguments(p)
+def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any], *, sweep: bool) -> None:
+    cli = game.play_cli or PlayCliSpec()
+    if cli.add_sweep_arguments is not None and sweep:
+        cli.add_sweep_arguments(p)
     rng = (f"{spec.min_players}" if spec.min_players == spec.max_players
            else f"{spec.min_players} to {spec.max_players}")
     if sweep:
@@ -193,24 +196,22 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
     p.add_argument("--workers", type=int_arg, default=None, help="run on a local pool of this many processes")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
-    if spec.add_rules_arguments is not None:
-        spec.add_rules_arguments(p)  # the game's options beyond its rules fields
     # Every rules field is an option (generated from the rules dataclass), except what the
     # command sets itself: --players, a sweep's own lists, the game's exclusions.
-    exclude = {**spec.cli_exclude, **({f: f"swept by {o}" for f, o in spec.sweep_fields.items()} if sweep else {})}
+    exclude = {**cli.cli_exclude, **({f: f"swept by {o}" for f, o in cli.sweep_fields.items()} if sweep else {})}
     if spec.players_in_rules:
         exclude.setdefault(spec.players_in_rules, "set by --players")
     add_rules_flags(p, game.rules_type, exclude=exclude,
                     title=f"{game.title} rules" + (" (the same in every cell)" if sweep else ""))
 
 
-def _rules(spec: PlaySpec, game: GameInfo, args: argparse.Namespace) -> Any:
-    if spec.rules_from_args is not None:
-        return spec.rules_from_args(args)
+def _rules(game: GameInfo[Any], args: argparse.Namespace) -> Any:
+    if game.play_cli is not None and game.play_cli.rules_from_args is not None:
+        return game.play_cli.rules_from_args(args)
     return rules_from_args(game.rules_type, args)
 
 
-def play_commands(game: GameInfo) -> dict[str, CliCommand]:
+def play_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """The generated ``simulate`` and ``sweep`` commands of a playable game (else ``{}``).
 
     Parameters:
@@ -230,7 +231,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         from .simulate import simulate
 
         _check_counts(args)
-        rules = _rules(spec, game, args)
+        rules = _rules(game, args)
         with executor_from_args(args) as ex:
             return simulate(rules, args.bots, games=args.games, seed=args.seed, players=args.players,
                             executor=ex, progress=_show_progress(args), hand_limit=args.hand_limit)
@@ -248,10 +249,10 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             check_output_folder(args.cache, what="--cache", create=False)
         if args.plot is not None:
             check_output_file(args.plot, what="--plot", suffixes=PLOT_SUFFIXES)
-        if spec.rules_grid_from_args is not None:
-            rules: Any = dict(spec.rules_grid_from_args(args))
+        if game.play_cli is not None and game.play_cli.rules_grid_from_args is not None:
+            rules: Any = dict(game.play_cli.rules_grid_from_args(args))
         else:
-            rules = _rules(spec, game, args)
+            rules = _rules(game, args)
         grid: dict[str, Any] = {"rules": rules}
         if args.players is not None:
             grid["players"] = parse_players(args.players)
@@ -277,7 +278,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     title = game.title
     return {
         "simulate": CliCommand(
-            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95% intervals",
+            help=generic_help("simulate", title),
             add_arguments=add_simulate, run=run_simulate,
             description=f"Play seeded whole games of {title} with a line-up of bots (one per seat) and report "
             f"win rates by seat and per-game metrics with 95% confidence intervals. The same seed gives the "
@@ -286,7 +287,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             examples=(("--games", "20", "--seed", "1", *_example_players(spec)),),
         ),
         "sweep": CliCommand(
-            help=f"simulate {title} over rules variants x player counts x bot line-ups",
+            help=generic_help("sweep", title),
             add_arguments=add_sweep, run=run_sweep,
             description=f"Simulate {title} for every combination of rules variants, player counts and bot "
             f"line-ups; print the chosen metrics per cell with 95% intervals. --cache DIR keeps finished "
@@ -297,13 +298,13 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     }
 
 
-def _sweep_players_example(spec: PlaySpec) -> str:
+def _sweep_players_example(spec: PlaySpec[Any]) -> str:
     if spec.min_players == spec.max_players:
         return ""
     return f" --players {spec.min_players}-{min(spec.max_players, spec.min_players + 2)}"
 
 
-def _lineup_example(spec: PlaySpec) -> str:
+def _lineup_example(spec: PlaySpec[Any]) -> str:
     fill = "random" if "random" in spec.bots else sorted(spec.bots)[-1]
     return f"{spec.default_bots(spec.min_players)[0]},{fill}*"
 
@@ -328,11 +329,11 @@ def _check_counts(args: argparse.Namespace) -> None:
         check_count(args.hand_limit, "--hand-limit", low=1, high=10 ** 9)
 
 
-def _example_players(spec: PlaySpec) -> tuple[str, ...]:
+def _example_players(spec: PlaySpec[Any]) -> tuple[str, ...]:
     return () if spec.players_in_rules else ("--players", str(spec.min_players))
 
 
-def _example_text(spec: PlaySpec) -> str:
+def _example_text(spec: PlaySpec[Any]) -> str:
     return "".join(" " + a for a in _example_players(spec))
 
 

@@ -134,7 +134,7 @@ class BatchStore:
             stored: Mapping[str, Any] = json.loads(text)
             records = stored["records"]
             if not isinstance(records, list):
-                raise TypeError("records is not a list")
+                raise TypeError("records is not a list")  # not input: caught just below
         except (ValueError, KeyError, TypeError) as exc:
             return self._corrupt(path, f"is not a stored batch ({type(exc).__name__}: {shorten(str(exc), 80)})",
                                  report)

@@ -34,7 +34,7 @@ import numpy as np
 
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult, plural
-from .runner import MAX_GAMES, GameRecord, as_executor, run_tasks
+from .runner import MAX_GAMES, GameRecord, run_tasks, worker_count
 from ..validation import check_count
 from .simulate import play_spec, resolve_seed
 from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion_estimate, quantile_estimate
@@ -551,10 +551,7 @@ def _rotated(lineup: tuple[BotSpec, ...], r: int) -> tuple[BotSpec, ...]:
 
 
 def _workers(executor: Any) -> int:
-    ex = as_executor(executor)
-    if ex is None:
-        return 1
-    return int(getattr(ex, "_max_workers", None) or 2)
+    return worker_count(executor)
 
 
 def run_cells(

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from ..games.protocol import PlaySpec
-from ..games.registry import CliCommand, GameInfo
+from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
 from ..rules_cli import add_rules_flags, rules_from_args
 from .cli import executor_from_args, parse_lineups
@@ -22,11 +22,11 @@ def _int(text: str) -> int:
     return int_arg(text)
 
 
-def _rng(spec: PlaySpec) -> str:
+def _rng(spec: PlaySpec[Any]) -> str:
     return f"{spec.min_players}" if spec.min_players == spec.max_players else f"{spec.min_players} to {spec.max_players}"
 
 
-def _shared(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, default_games: int) -> None:
+def _shared(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any], *, default_games: int) -> None:
     p.add_argument("--players", type=_int, default=None, help=f"number of players ({_rng(spec)})")
     p.add_argument("--games", type=_int, default=default_games,
                    help=f"the budget: games per cell, at most 1,000,000 (default {default_games})")
@@ -41,17 +41,15 @@ def _shared(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, defau
     p.add_argument("--workers", type=_int, default=None, help="run on a local pool of this many processes")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
-    if spec.add_rules_arguments is not None:
-        spec.add_rules_arguments(p)
-    exclude = dict(spec.cli_exclude)
+    exclude = dict((game.play_cli or PlayCliSpec()).cli_exclude)
     if spec.players_in_rules:
         exclude.setdefault(spec.players_in_rules, "set by --players")
     add_rules_flags(p, game.rules_type, exclude=exclude, title=f"{game.title} rules (the base rules)")
 
 
-def _rules(spec: PlaySpec, game: GameInfo, args: argparse.Namespace) -> Any:
-    if spec.rules_from_args is not None:
-        return spec.rules_from_args(args)
+def _rules(spec: PlaySpec[Any], game: GameInfo[Any], args: argparse.Namespace) -> Any:
+    if game.play_cli is not None and game.play_cli.rules_from_args is not None:
+        return game.play_cli.rules_from_args(args)
     return rules_from_args(game.rules_type, args)
 
 
@@ -88,7 +86,7 @@ def _check(args: argparse.Namespace) -> None:
     check_seed(args.seed, "--seed")
 
 
-def study_commands(game: GameInfo) -> dict[str, CliCommand]:
+def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """The generated ``compare`` and ``skill`` commands of a playable game (else ``{}``).
 
     Parameters:
@@ -182,7 +180,7 @@ def study_commands(game: GameInfo) -> dict[str, CliCommand]:
     players = () if spec.players_in_rules or spec.min_players == spec.max_players else ("--players", str(spec.min_players))
     return {
         "compare": CliCommand(
-            help=f"paired study of {title} rules variants (common random numbers, seats rotated, precision-stopped)",
+            help=generic_help("compare", title),
             add_arguments=add_compare, run=run_compare,
             description=f"Compare rules variants of {title} with the base rules: game i of every variant and line-up "
             f"is played from the same seed (paired), line-ups rotate round the table, and games are played in "
@@ -193,7 +191,7 @@ def study_commands(game: GameInfo) -> dict[str, CliCommand]:
             examples=(("--variant", _variant_example(game), "--games", "8", "--seed", "1", *players),),
         ),
         "skill": CliCommand(
-            help=f"skill gap of each {title} bot against baseline bots, and openskill ratings of all bots",
+            help=generic_help("skill", title),
             add_arguments=add_skill, run=run_skill,
             description=f"Measure how much skill {title} rewards: each bot's share of the games won at a table of "
             f"baseline (random) bots, seats rotated, minus the fair share 1/n, with a 95% interval; with --ratings "
@@ -204,12 +202,12 @@ def study_commands(game: GameInfo) -> dict[str, CliCommand]:
     }
 
 
-def _length(spec: PlaySpec) -> str:
+def _length(spec: PlaySpec[Any]) -> str:
     own = plural(spec.round_name)
     return own if own in spec.metric_help else "rounds"
 
 
-def _variant_example(game: GameInfo) -> str:
+def _variant_example(game: GameInfo[Any]) -> str:
     from ..rules_cli import rules_flags
 
     for f in rules_flags(game.rules_type):

@@ -21,7 +21,7 @@ from typing import Any
 from .. import __version__
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
-from .runner import MAX_GAMES, GameRecord, run_tasks, split
+from .runner import MAX_GAMES, GameRecord, chunk_count, run_tasks, split, worker_count
 from ..validation import check_count
 from .simulate import play_spec, resolve_seed
 from .store import BatchStore
@@ -197,7 +197,7 @@ def sweep(
             loaded = store.load(game.name, key, count=n_games, report=True)
             if loaded is not None:
                 done[i] = loaded
-    workers = (getattr(executor, "_max_workers", None) or 2) if executor is not None else 1
+    workers = worker_count(executor)
     tasks: list[tuple[Any, ...]] = []
     owner: list[int] = []
     sizes: list[int] = []
@@ -208,7 +208,7 @@ def sweep(
         if i in done:
             continue
         entropy = [root, *_digest_words(key_without_seed(keys[i]))]
-        parts = 4 * int(workers) if executor is not None else min(10, n_games)
+        parts = chunk_count(n_games, workers, cells=len(cells) - len(done)) if executor is not None else min(10, n_games)
         for piece in split(range(n_games), max(parts, -(-n_games // 1000))):
             tasks.append((spec, cell.rules, cell.bots, entropy, list(piece), limit, False))
             owner.append(i)

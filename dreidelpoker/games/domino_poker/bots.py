@@ -145,7 +145,8 @@ def live_equity(mask: int, opponents: int, *, rules: DominoPokerRules) -> float:
         The equity, a float in [0, 1].
 
     Examples:
-        >>> from dreidelpoker.games.domino_poker import equity, parse_hand
+        >>> from dreidelpoker.games.domino_poker import parse_hand
+        >>> from dreidelpoker.games.domino_poker.equity import equity
         >>> from dreidelpoker.games.domino_poker.tiles import tiles_mask
         >>> hand = parse_hand("6-6,5-5,2-4,3-1,4-6")
         >>> live_equity(tiles_mask(hand), 2, rules=DominoPokerRules()) == float(equity(hand, opponents=2).equity)

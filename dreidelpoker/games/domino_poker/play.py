@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..protocol import PlaySpec
+from ..registry import PlayCliSpec
 from .bots import BOTS
 from .game import (
     T_ACTIONS, T_BETS, T_CALLS, T_CHECKS, T_FOLDS, T_MAX_POT, T_POT, T_RAISES, T_SHOWDOWNS, DominoPokerGame, new_game,
@@ -24,7 +25,7 @@ from .tiles import MAX_PLAYERS
 from ...caches import bounded_cache
 from ...errors import InputError
 
-__all__ = ["METRIC_HELP", "PLAY", "default_bots", "metrics"]
+__all__ = ["METRIC_HELP", "PLAY", "PLAY_CLI", "add_sweep_arguments", "default_bots", "metrics", "rules_grid_from_args"]
 
 
 def metrics(final: DominoPokerGame) -> dict[str, float]:
@@ -96,51 +97,52 @@ def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None 
 
 def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
     """``--vary FIELD=A,B``: the rules variants a sweep runs over (every rules field is also a
-    single-value option that holds for every cell)."""
+    single-value option that holds for every cell).
+
+    Parameters:
+        parser: the ``sweep domino-poker`` parser.
+    """
     parser.add_argument("--vary", action="append", default=[], metavar="FIELD=A,B",
                         help="a rules option to sweep over, e.g. --vary max-raises=0,1,3 or --vary betting=limit,no-limit")
 
 
 def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, DominoPokerRules]:
-    """``{label: rules}`` for every combination of the ``--vary`` values.
+    """``{label: rules}`` for every combination of the ``--vary`` values (each value parsed as
+    [`rules_variant`][dreidelpoker.play.variants.rules_variant] parses it).
+
+    Parameters:
+        args: the parsed command line.
+
+    Returns:
+        The rules variants, labelled ``"field=value, ..."`` (``"default"`` without ``--vary``).
 
     Raises:
-        ValueError: an unknown field or a value outside those documented.
+        ValueError: an unknown field, a field varied twice or also set alone, or a value
+            outside those documented.
     """
-    from ...rules_cli import rules_flags, rules_from_args
+    from ...play.variants import rules_variant
+    from ...rules_cli import DEST_PREFIX, rules_from_args
 
     base: DominoPokerRules = rules_from_args(DominoPokerRules, args)
     grid: dict[str, DominoPokerRules] = {"": base}
-    flags = {f.field: f for f in rules_flags(DominoPokerRules) if f.skip is None and f.field != "players"}
+    varied: set[str] = set()
     for spec in getattr(args, "vary", []) or []:
         name, _, values = spec.partition("=")
         name = name.strip().replace("-", "_")
-        if name not in flags or not values:
-            raise InputError(f"vary: expected FIELD=A,B with FIELD one of {', '.join(sorted(flags))}; got {spec!r}")
-        flag = flags[name]
-        new: dict[str, DominoPokerRules] = {}
-        for label, rules in grid.items():
-            for v in values.split(","):
-                text = v.strip()
-                value: Any = text
-                if flag.kind in ("int", "optional-int"):
-                    if flag.kind == "optional-int" and text.lower() == "none":
-                        value = None
-                    else:
-                        try:
-                            value = int(text)
-                        except ValueError:
-                            raise InputError(f"vary: {name} takes whole numbers, got {v!r}") from None
-                try:
-                    r = replace(rules, **{name: value})
-                except InputError as e:
-                    raise InputError(f"vary: {e}") from None
-                new[(label + ", " if label else "") + f"{name}={text}"] = r
-        grid = new
-    return grid if len(grid) > 1 or "" not in grid else {"default": base}
+        if not name or not values or name == "players":
+            raise InputError(f"vary: expected FIELD=A,B with FIELD a rules field other than players "
+                             f"(--players takes a list); got {spec!r}")
+        if name in varied:  # a second --vary would silently replace the first
+            raise InputError(f"--vary {name} is given twice; list every value once: --vary {name}=A,B,C")
+        if hasattr(args, DEST_PREFIX + name):
+            raise InputError(f"--vary {name}=... and --{name.replace('_', '-')} both set {name}; give one of them")
+        varied.add(name)
+        grid = {(label + ", " if label else "") + f"{name}={v.strip()}": rules_variant(rules, f"{name}={v.strip()}")
+                for label, rules in grid.items() for v in values.split(",")}
+    return grid if "" not in grid else {"default": base}
 
 
-PLAY = PlaySpec(
+PLAY: PlaySpec[DominoPokerRules] = PlaySpec(
     new_game=_new_game,
     bots=BOTS,
     default_bots=default_bots,
@@ -151,7 +153,11 @@ PLAY = PlaySpec(
     default_hand_limit=1_000_000,
     adapt_rules=_adapt,
     players_in_rules="players",
+    metric_help=METRIC_HELP,
+)
+
+#: The command line's side of ``simulate`` and ``sweep``.
+PLAY_CLI: PlayCliSpec[DominoPokerRules] = PlayCliSpec(
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
-    metric_help=METRIC_HELP,
 )

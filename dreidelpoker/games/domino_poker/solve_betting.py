@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from ...solve.ranges import LimitRound, RangeCFRResult, RangeGame, range_cfr_plus, reach_weighted
 from ..registry import CliCommand
+from .manifest import MANIFEST
 from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
@@ -313,7 +314,7 @@ def _run(args: argparse.Namespace) -> DominoBettingSolution:
 
 
 SOLVE_COMMAND = CliCommand(
-    help="CFR+ equilibrium of the heads-up betting round: value, bluff and value-bet frequencies by category",
+    help=MANIFEST.command_help["solve"],
     add_arguments=_add_arguments,
     run=_run,
     examples=(("--max-raises", "0", "--iterations", "1"),),

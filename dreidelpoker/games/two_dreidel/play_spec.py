@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Mapping
 
 from ..protocol import BotFactory, PlaySpec
+from ..registry import PlayCliSpec
 from .bots import calling_station_bot, random_bot, tight_bot
 from .equity_bot import equity_best_bot, equity_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
@@ -19,7 +20,7 @@ from .equilibrium_bot import equilibrium_bot
 from ...errors import InputError
 from ...limits import int_arg
 
-__all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
+__all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "PLAY_CLI", "default_bots", "metrics"]
 
 #: Hands after which a game is cut short (and reported so) unless told otherwise.
 DEFAULT_HAND_LIMIT = 2_000
@@ -176,7 +177,7 @@ def spin_game_exploitability(rules: TwoDreidelRules) -> tuple[str, dict[str, tup
     return note, {b: v for b, v in sol.exploitability.items() if b in BOTS}
 
 
-PLAY = PlaySpec(
+PLAY: PlaySpec[TwoDreidelRules] = PlaySpec(
     new_game=new_game,
     bots=BOTS,
     default_bots=default_bots,
@@ -185,9 +186,13 @@ PLAY = PlaySpec(
     max_players=MAX_PLAYERS,
     round_name="hand",
     default_hand_limit=DEFAULT_HAND_LIMIT,
+    metric_help=METRIC_HELP,
+    exploitability=spin_game_exploitability,
+)
+
+#: The command line's side of ``simulate`` and ``sweep``.
+PLAY_CLI: PlayCliSpec[TwoDreidelRules] = PlayCliSpec(
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
-    metric_help=METRIC_HELP,
     sweep_fields={"deck": "--decks", "chips_per_player": "--chips"},
-    exploitability=spin_game_exploitability,
 )
