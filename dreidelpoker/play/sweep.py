@@ -121,6 +121,8 @@ def _cells(grid: Mapping[str, Any], game: str, spec: Any) -> list[SweepCell]:
                              f"({spec.min_players} to {spec.max_players} for {game})")
         lineup_spec = bots(n) if callable(bots) and not isinstance(bots, str) else bots
         lineup = resolve_lineup(spec, game, lineup_spec, n)
+        if bots is None:
+            blabel = f"{lineup[0]} x{len(lineup)}" if len(set(map(str, lineup))) == 1 else blabel
         cell_rules = spec.adapt_rules(rules, len(lineup)) if spec.adapt_rules is not None else rules
         if not isinstance(grid["rules"], Mapping):
             rlabel = _rules_label(cell_rules)  # the label of the rules actually played

@@ -538,7 +538,7 @@ def equity(
         )
     if use_exact:
         res = exact_equity_of(k, rules=rules)
-        return dataclasses.replace(res, details={"method": "exact", "cells": cells})
+        return res.with_details({"method": "exact", "cells": cells})
     mc = monte_carlo_equity_of(k, rules=rules, samples=samples, seed=seed)
     return dataclasses.replace(mc, details={"method": "monte-carlo", "cells": cells})
 

@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 from math import comb, gcd
 from typing import Protocol, Union
 
-import sympy
+from fractions import Fraction
 
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import Distribution, ExactMatrix, ExactTable
@@ -279,16 +279,14 @@ def equity_vs_lists(
     n = len(lists)
     if n == 1:  # heads-up: a few comparisons, no showdown table to build
         total, win, tie = heads_up_counts(rules.trump_index_pairs, hero, lists[0])
-        return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),
-                            lose=sympy.Rational(total - win - tie, total), equity=sympy.Rational(2 * win + tie, 2 * total),
-                            description=description)
+        return EquityResult(win=Fraction(win, total), tie=Fraction(tie, total), lose=Fraction(total - win - tie, total),
+                            equity=Fraction(2 * win + tie, 2 * total), description=description)
     distinct = {id(lst): lst for lst in lists}.values()  # identical opponents share one list
     if n == 1 or len({h for lst in distinct for h, w in lst if w}) <= MAX_TYPES:  # heads-up: any number of types
         table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
         total, win, tie, share, den = equity_counts(table, hero, lists)
-        return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),
-                            lose=sympy.Rational(total - win - tie, total), equity=sympy.Rational(share, total * den),
-                            description=description)
+        return EquityResult(win=Fraction(win, total), tie=Fraction(tie, total), lose=Fraction(total - win - tie, total),
+                            equity=Fraction(share, total * den), description=description)
     return equity_against(hero, opponent_multisets(lists), opponents=n, description=description, rules=rules)
 
 
@@ -368,6 +366,8 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
         >>> m["NS", "GH"], m["GH", "HH"], m["HN", "HN"]
         (1, 1, 1/2)
     """
+    import sympy
+
     rules = default_rules(rules, TwoDreidelRules)
     labels = tuple(hands) if hands is not None else tuple(possible_hands(rules))
     parsed = [parse_hand(h, rules=rules) for h in labels]

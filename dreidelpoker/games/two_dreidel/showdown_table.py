@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb, lcm
 
-import numpy as np
 
 from ...caches import bounded_cache
 from .ranking import Hand
@@ -142,6 +141,8 @@ def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_s
 
 def _coefficients(table: ShowdownTable, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """Compute [`ShowdownTable.coefficients`][dreidelpoker.games.two_dreidel.showdown_table.ShowdownTable.coefficients] (superset Möbius transform of the win set)."""
+    import numpy as np  # (only here: the small paths need no numpy)
+
     m = len(others)
     hero_bit = 1 << hero
     glob = [0] * (1 << m)
