@@ -1,4 +1,4 @@
-"""Dice Poker played whole: one hand on the whole-game engine (RULES.md 2.1).
+"""Dice Poker played whole: one hand on the whole-game engine ([Dice Poker rules: play][rules-2-1]).
 
 A [`DicePokerGame`][dreidelpoker.games.dice_poker.DicePokerGame] is an immutable state. Every player has anted; each rolls three
 dice in turn (one chance node per player: the dice multiset, weighted by its orders); a

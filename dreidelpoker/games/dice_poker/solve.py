@@ -636,7 +636,7 @@ def solve_dice_poker(
 
     Parameters:
         rules: the rules (2 players, fixed limit; ``betting`` picks the structure). Default:
-            RULES.md with one raise a round.
+            [Dice Poker rules][rules-2] with one raise a round.
         buckets: ``(dice buckets, card buckets per dealing step)``; default
             [`DEFAULT_BUCKETS`][dreidelpoker.games.dice_poker.solve.DEFAULT_BUCKETS] for the structure.
         method: ``"lp"`` or ``"cfr+"``; default: the LP for ``"once"``, CFR+ for ``"per-card"``.

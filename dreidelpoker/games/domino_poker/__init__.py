@@ -1,4 +1,4 @@
-"""Domino Poker (RULES.md 5): tiles, rules, evaluator, exact tables, multiway equity, blocking.
+"""Domino Poker ([Domino Poker rules][rules-5]): tiles, rules, evaluator, exact tables, multiway equity, blocking.
 
 Examples:
     >>> from dreidelpoker.games import domino_poker as dom

@@ -1,5 +1,5 @@
 """Exact Domino Poker equity: a hand against 1 to 3 opponents, each hand known, partly
-known or unknown (RULES.md 5.1: best hand wins, exact ties split).
+known or unknown ([Domino Poker rules: play][rules-5-1]: best hand wins, exact ties split).
 
 Method: every way to complete the unknown parts of the hands from the unseen tiles is
 equally likely, so the engine enumerates those completions exactly, one player after
@@ -147,7 +147,7 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
     if not 1 <= len(specs) <= MAX_PLAYERS - 1:
         raise InputError(
             f"opponents must be 1 to {MAX_PLAYERS - 1}, got {len(specs)}: Domino Poker seats 2 to "
-            f"{MAX_PLAYERS} players (RULES.md 5.1) and {len(TILES)} tiles deal at most {MAX_PLAYERS} hands of {HAND_SIZE}"
+            f"{MAX_PLAYERS} players (Domino Poker rules) and {len(TILES)} tiles deal at most {MAX_PLAYERS} hands of {HAND_SIZE}"
         )
     known = [hero] + [_known(s, what=f"opponent {i + 1}'s hand") for i, s in enumerate(specs)]
     seen: dict[Tile, int] = {}
@@ -169,7 +169,7 @@ def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | No
     Parameters:
         hand: your (partial) hand.
         opponents: a count of unknown opponents, or one entry per opponent.
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         The number of ordered deals.
@@ -331,7 +331,7 @@ def equity(
     Parameters:
         hand: your hand, complete or partial.
         opponents: a count of unknown opponents, or one entry per opponent (``None`` or known tiles).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         An [`EquityResult`][dreidelpoker.EquityResult] with the exact win, tie, lose and equity.
@@ -412,7 +412,7 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
 
     Parameters:
         hand: your hand (complete or partial).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         One row per opponent count: win, tie, lose, equity.
@@ -435,7 +435,7 @@ def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.in
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         An int64 array of 15,504 win counts.
@@ -466,7 +466,7 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     (= P(win | you hold the category) against one unknown opponent), and its range.
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         One row per category: average, lowest and highest heads-up equity.

@@ -1,6 +1,6 @@
-"""Domino Poker's rules object (RULES.md 5): one frozen, keyword-only dataclass.
+"""Domino Poker's rules object ([Domino Poker rules][rules-5]): one frozen, keyword-only dataclass.
 
-Defaults are RULES.md 5.1 and 5.4; every documented alternative is a named option.
+Defaults are [Domino Poker rules: play][rules-5-1] and 5.4; every documented alternative is a named option.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ...validation import check_literal_fields
 __all__ = ["BETTING_OPTIONS", "LOW_RUN_OPTIONS", "MAX_SESSION_HANDS", "Betting", "DominoPokerRules", "LowRuns"]
 
 LowRuns = Literal["flush", "straight", "high-card"]
-#: RULES.md 5.4: how a run in suit 1, 2 or 3 ranks (the source does not say).
+#: the Domino Poker rules: errata and options: how a run in suit 1, 2 or 3 ranks (the source does not say).
 LOW_RUN_OPTIONS: tuple[str, ...] = ("flush", "straight", "high-card")
 Betting = Literal["limit", "no-limit"]
 #: RULES.md 5.1: "limits are agreed beforehand": bets between ``min_bet`` and ``max_bet``
@@ -33,7 +33,7 @@ def _check_int(name: str, value: object, *, low: int) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class DominoPokerRules:
-    """Domino Poker (RULES.md 5). Defaults follow RULES.md.
+    """Domino Poker ([Domino Poker rules][rules-5]). Defaults follow [Domino Poker rules][rules-5].
 
     Attributes:
         players: 2 to 4 (20 tiles deal at most four hands of five).
@@ -42,7 +42,7 @@ class DominoPokerRules:
             makes the game fixed-limit.
         max_bet: the agreed largest bet and raise (at least ``min_bet``).
         max_raises: raises allowed in the single betting round (``None`` for no cap).
-        low_runs: how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): ``"flush"``,
+        low_runs: how a run in suit 1, 2 or 3 ranks ([Domino Poker rules: errata and options][rules-5-4]): ``"flush"``,
             ``"straight"`` (three new categories Straight threes, twos and ones, just below
             Straight fours) or ``"high-card"`` (neither straight nor flush).
         betting: ``"limit"`` (every bet and raise from ``min_bet`` to ``max_bet``) or
@@ -62,7 +62,7 @@ class DominoPokerRules:
         >>> DominoPokerRules(players=5)
         Traceback (most recent call last):
         ...
-        dreidelpoker.errors.InputError: players must be 2, 3 or 4 (RULES.md 5.1; 20 tiles deal at most 4 hands of 5), got 5
+        dreidelpoker.errors.InputError: players must be 2, 3 or 4 (20 tiles deal at most 4 hands of 5), got 5
     """
 
     players: int = 2
@@ -78,7 +78,7 @@ class DominoPokerRules:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= MAX_PLAYERS:
             raise InputError(
-                f"players must be 2, 3 or 4 (RULES.md 5.1; {len(TILES)} tiles deal at most "
+                f"players must be 2, 3 or 4 ({len(TILES)} tiles deal at most "
                 f"{MAX_PLAYERS} hands of {HAND_SIZE}), got {self.players!r}"
             )
         _check_int("ante", self.ante, low=0)
@@ -127,12 +127,12 @@ class DominoPokerRules:
 
     @classmethod
     def options(cls) -> dict[str, DominoPokerRules]:
-        """One rules object per RULES.md 5.4 option for runs in suits 1, 2, 3."""
+        """One rules object per [Domino Poker rules: errata and options][rules-5-4] option for runs in suits 1, 2, 3."""
         return {opt: cls(low_runs=opt) for opt in LOW_RUN_OPTIONS}  # type: ignore[arg-type]
 
     @classmethod
     def presets(cls) -> dict[str, DominoPokerRules]:
-        """Named variants: one per RULES.md 5.4 option for runs in suits 1, 2, 3
+        """Named variants: one per [Domino Poker rules: errata and options][rules-5-4] option for runs in suits 1, 2, 3
         (the same as [`options`][dreidelpoker.games.domino_poker.DominoPokerRules.options]).
 
         Examples:

@@ -1,7 +1,7 @@
 """Domino Poker's betting round, heads-up, solved by CFR+ over all 15,504 hands.
 
 Both seats ante, get five tiles each (uniform over disjoint pairs of hands: card removal
-is exact), then one fixed-limit round (RULES.md 5.1): seat 1 (eldest) checks or bets,
+is exact), then one fixed-limit round ([Domino Poker rules: play][rules-5-1]): seat 1 (eldest) checks or bets,
 bets and raises are ``max_bet`` chips, at most ``max_raises`` raises, showdown by the
 library's strength order (no two hands tie). The solver is
 [`dreidelpoker.solve.ranges.range_cfr_plus`][dreidelpoker.solve.ranges.range_cfr_plus]; the showdown against a whole range uses

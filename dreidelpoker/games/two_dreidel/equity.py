@@ -27,7 +27,7 @@ __all__ = [
     "hero_outcome", "opponent_hand_lists", "opponent_multisets", "possible_hands", "equity_vs_lists",
 ]
 
-#: A table seats at most eight players (RULES.md chips and the source's play).
+#: A table seats at most eight players (the Two Dreidel rules chips and the source's play).
 MAX_OPPONENTS = 7
 
 
@@ -306,7 +306,7 @@ def equity(
 
     Parameters:
         hand: your kept hand, or a distribution over your hands.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
@@ -355,7 +355,7 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
     """Equity (1 win, 1/2 tie, 0 loss) of every row hand against every column hand.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hands: the hands to compare (default: every possible hand).
 
     Returns:
@@ -393,7 +393,7 @@ def equity_table(
     next to how often the policy keeps it from a fresh deck.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: the number of fresh-deck opponents.
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 
