@@ -330,7 +330,7 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
         >>> from dreidelpoker.games.domino_poker.rules import DominoPokerRules
         >>> p = argparse.ArgumentParser()
         >>> [f.flag for f in add_rules_flags(p, DominoPokerRules, exclude={"players": "set by --opponents"})]
-        ['--ante', '--min-bet', '--max-bet', '--max-raises', '--low-runs']
+        ['--ante', '--min-bet', '--max-bet', '--max-raises', '--low-runs', '--betting', '--stack', '--session-hands']
         >>> rules_from_args(DominoPokerRules, p.parse_args(["--low-runs", "straight"])).low_runs
         'straight'
     """
