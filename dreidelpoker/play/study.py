@@ -400,7 +400,8 @@ class Comparison:
         return out
 
     def rows(self) -> list[dict[str, Any]]:
-        """Tidy rows: one per cell and measure (value, interval, difference from the base and its interval)."""
+        """Tidy rows: one per cell and measure (value, interval, difference from the base and its interval,
+        whether its precision target is met and so whether it stopped on precision or on the budget)."""
         out = []
         for cell, res in self.cells:
             for m in self.measures:
@@ -416,6 +417,8 @@ class Comparison:
                     row.update({"difference": 0.0, "difference_low": 0.0, "difference_high": 0.0})
                 met = self.met(cell.variant, m, cell.lineup)
                 row["target_met"] = met
+                # Which figures the study stopped for: a met target on precision, an unmet one on the budget.
+                row["stopped_on"] = "games" if met is None else ("precision" if met else "budget")
                 out.append(row)
         return out
 
