@@ -1,4 +1,4 @@
-"""Domino Poker played whole (RULES.md 5.1): a session of hands on the whole-game engine.
+"""Domino Poker played whole ([Domino Poker rules: play][rules-5-1]): a session of hands on the whole-game engine.
 
 Each hand: everyone antes, five tiles each are dealt one at a time round the table from
 the eldest hand (the seat left of the dealer), then one betting round starting with the
@@ -105,7 +105,7 @@ def hand_tiles(mask: int) -> tuple[Tile, ...]:
 
 
 def bet_sizes(rules: DominoPokerRules, *, committed: int) -> tuple[int, ...]:
-    """The sizes a first bet may have (RULES.md 5.1 limits; ``stack`` as table stakes).
+    """The sizes a first bet may have ([Domino Poker rules: play][rules-5-1] limits; ``stack`` as table stakes).
 
     Parameters:
         rules: the rules.
