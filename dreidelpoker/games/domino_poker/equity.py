@@ -530,7 +530,7 @@ def compute_multiway_wins(low_runs: LowRuns = "flush") -> IntArray:
     is a sorted search per 10-tile set, vectorised with numpy.
 
     Parameters:
-        low_runs: the RULES.md 5.4 option.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
 
     Returns:
         An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order; divide
@@ -590,7 +590,7 @@ def multiway_wins(low_runs: LowRuns = "flush", *, compute: bool = True) -> IntAr
     """Every hand's exact win count against 1, 2 and 3 unknown opponents (shipped data).
 
     Parameters:
-        low_runs: the RULES.md 5.4 option.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
         compute: when the shipped data lacks the option, compute it (about 5 s);
             ``False``: return ``None`` instead.
 

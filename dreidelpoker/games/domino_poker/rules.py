@@ -19,7 +19,7 @@ LowRuns = Literal["flush", "straight", "high-card"]
 #: the Domino Poker rules: errata and options: how a run in suit 1, 2 or 3 ranks (the source does not say).
 LOW_RUN_OPTIONS: tuple[str, ...] = ("flush", "straight", "high-card")
 Betting = Literal["limit", "no-limit"]
-#: RULES.md 5.1: "limits are agreed beforehand": bets between ``min_bet`` and ``max_bet``
+#: the Domino Poker rules: play: "limits are agreed beforehand": bets between ``min_bet`` and ``max_bet``
 #: (fixed-limit when they are equal, the default), or no limit but the stack.
 BETTING_OPTIONS: tuple[str, ...] = ("limit", "no-limit")
 #: The most hands one session (one game on the engine) may hold.
