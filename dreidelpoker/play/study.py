@@ -296,7 +296,7 @@ class Comparison:
     batch: int
     stopped_on: str
     base: str
-    _cache: dict[tuple[str, ...], Estimate] = field(default_factory=dict, repr=False)
+    _cache: dict[tuple[str, ...], Estimate] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def games(self) -> int:
@@ -563,7 +563,7 @@ def _workers(executor: Any) -> int:
     return worker_count(executor)
 
 
-def run_cells(
+def _run_cells(
     game: str, spec: Any, cells: Sequence[StudyCell], *, seed: int, budget: int, batch: int, rotate: bool,
     hand_limit: int, executor: Any, progress: bool, store: BatchStore | None,
     check: Callable[[list[list[GameRecord]]], bool] | None,
@@ -639,7 +639,7 @@ def _cell_results(game: str, spec: Any, cells: Sequence[StudyCell], records: lis
         for cell, recs in zip(cells, records))
 
 
-def known_metrics(spec: Any, players: int) -> list[str]:
+def _known_metrics(spec: Any, players: int) -> list[str]:
     """Every metric name a study of this game can measure (before any game is played)."""
     names = ["rounds", "steps", *spec.metric_help]
     names += [f"{k}:{i}" for k in ("win", "return", "seat_win") for i in range(1, players + 1)]
@@ -647,13 +647,13 @@ def known_metrics(spec: Any, players: int) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def check_measures(spec: Any, measures: Sequence[str], players: int) -> list[str]:
+def _check_measures(spec: Any, measures: Sequence[str], players: int) -> list[str]:
     """The measures as canonical names, each checked against the game's metrics.
 
     Raises:
         InputError: an unknown metric (the message lists the known ones).
     """
-    known = known_metrics(spec, players)
+    known = _known_metrics(spec, players)
     out = []
     for text in measures:
         m = Measure.parse(text)
@@ -670,7 +670,7 @@ def _length_metric(spec: Any) -> str:
     return own if own in spec.metric_help else "rounds"
 
 
-def prepare(
+def _prepare(
     rules_items: list[tuple[str, Any]], lineups: Any, players: int | None,
 ) -> tuple[Any, Any, list[StudyCell], int]:
     """``(game, spec, cells, players)`` for labelled rules and line-ups, every check done before any game."""
@@ -779,12 +779,12 @@ def compare(
         rules_items = [(_rules_label(r), r) for r in variants]
     else:
         rules_items = [(_rules_label(variants), variants)]
-    game, spec, cells, n = prepare(rules_items, lineups, players)
+    game, spec, cells, n = _prepare(rules_items, lineups, players)
     targets = parse_precision(precision)
     default = [_length_metric(spec)]
-    measures = check_measures(spec, list(metrics or default) + [m for m in targets if m not in (metrics or default)], n)
+    measures = _check_measures(spec, list(metrics or default) + [m for m in targets if m not in (metrics or default)], n)
     targets = {Measure.parse(k).name: v for k, v in targets.items()}
-    check_measures(spec, list(targets), n)
+    _check_measures(spec, list(targets), n)
     limit = spec.default_hand_limit if hand_limit is None else check_count(hand_limit, "hand_limit", low=1, high=10**9)
     unit = _lcm([len(c.bots) for c in cells]) if rotate else 1
     budget = check_count(games, "games", low=1, high=MAX_GAMES)
@@ -803,7 +803,7 @@ def compare(
         spec.new_game(cell.rules, players=len(cell.bots), hand_limit=limit)
     bs = BatchStore(store) if store is not None else None
     check = _precision_check(cells, targets, root, rotate) if targets else None
-    records, met = run_cells(game.name, spec, cells, seed=root, budget=budget, batch=size, rotate=rotate,
+    records, met = _run_cells(game.name, spec, cells, seed=root, budget=budget, batch=size, rotate=rotate,
                              hand_limit=limit, executor=executor, progress=progress, store=bs, check=check)
     results = _cell_results(game.name, spec, cells, records, seed=root, hand_limit=limit, rotate=rotate)
     stopped = "games" if not targets else ("precision" if met else "budget")
