@@ -41,6 +41,7 @@ from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion
 from .store import BatchStore, batch_key
 from ..errors import InputError, InputTypeError, shorten
 from ..limits import progress_bar
+from ..strict_numbers import parse_float
 
 __all__ = [
     "MAX_STUDY_GAMES", "Comparison", "Measure", "StudyCell", "baseline_bot", "compare", "default_lineup",
@@ -161,9 +162,10 @@ def parse_precision(targets: Mapping[str, float | str] | None) -> dict[str, tupl
             text = raw.strip()
             relative = text.endswith("%")
             number = text[:-1].strip() if relative else text
-            if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", number):
-                raise InputError(f"precision: {name}={shorten(raw)} is not a number like 0.02 or 5%")
-            value = float(number) / (100 if relative else 1)
+            try:  # the strict reader: decimals and p/q, never evaluated
+                value = parse_float(number, what=f"precision: {name}") / (100 if relative else 1)
+            except InputError:
+                raise InputError(f"precision: {name}={shorten(raw)} is not a number like 0.02, 1/50 or 5%") from None
         elif isinstance(raw, (int, float)) and not isinstance(raw, bool):
             value = float(raw)
         else:
@@ -400,7 +402,8 @@ class Comparison:
         return out
 
     def rows(self) -> list[dict[str, Any]]:
-        """Tidy rows: one per cell and measure (value, interval, difference from the base and its interval)."""
+        """Tidy rows: one per cell and measure (value, interval, difference from the base and its interval,
+        whether its precision target is met and so whether it stopped on precision or on the budget)."""
         out = []
         for cell, res in self.cells:
             for m in self.measures:
@@ -416,6 +419,8 @@ class Comparison:
                     row.update({"difference": 0.0, "difference_low": 0.0, "difference_high": 0.0})
                 met = self.met(cell.variant, m, cell.lineup)
                 row["target_met"] = met
+                # Which figures the study stopped for: a met target on precision, an unmet one on the budget.
+                row["stopped_on"] = "games" if met is None else ("precision" if met else "budget")
                 out.append(row)
         return out
 

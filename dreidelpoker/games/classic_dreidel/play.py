@@ -30,6 +30,7 @@ from .cli import (
 from .rules import FACES, ClassicDreidelRules
 from ...caches import bounded_cache
 from ...errors import InputError
+from ...validation import check_arguments
 
 __all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "PLAY_CLI", "new_game"]
 
@@ -260,6 +261,7 @@ class ClassicDreidelGame:
                                          s[2], s[3], self.spins)
 
 
+@check_arguments
 def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_limit: int | None = None) -> ClassicDreidelGame:
     """The game after the opening ante, seat 1 to spin.
 

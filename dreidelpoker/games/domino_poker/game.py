@@ -1,4 +1,4 @@
-"""Domino Poker played whole (RULES.md 5.1): a session of hands on the whole-game engine.
+"""Domino Poker played whole ([Domino Poker rules: play][rules-5-1]): a session of hands on the whole-game engine.
 
 Each hand: everyone antes, five tiles each are dealt one at a time round the table from
 the eldest hand (the seat left of the dealer), then one betting round starting with the
@@ -32,6 +32,7 @@ from .table import strength_tables
 from .tiles import HAND_SIZE, TILES, Tile, format_tiles
 from ...caches import bounded_cache
 from ...errors import InputError
+from ...validation import check_arguments
 
 __all__ = [
     "DominoPokerGame", "DominoPokerObservation", "HandSummary", "bet_sizes", "hand_tiles", "new_game",
@@ -104,7 +105,7 @@ def hand_tiles(mask: int) -> tuple[Tile, ...]:
 
 
 def bet_sizes(rules: DominoPokerRules, *, committed: int) -> tuple[int, ...]:
-    """The sizes a first bet may have (RULES.md 5.1 limits; ``stack`` as table stakes).
+    """The sizes a first bet may have ([Domino Poker rules: play][rules-5-1] limits; ``stack`` as table stakes).
 
     Parameters:
         rules: the rules.
@@ -533,6 +534,7 @@ def _start_hand(rules: DominoPokerRules, hand_limit: int, hands_played: int, but
                            (0,) * n, (a,) * n, 0, -1, 0, a, 0, 0, (), tally, wins, last, log)
 
 
+@check_arguments
 def new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DominoPokerGame:
     """A session before its first deal: everyone has anted; seat 1 is the eldest hand.
 
