@@ -199,7 +199,8 @@ def test_default_line_up_is_an_all_equal_table_named_in_the_output() -> None:
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"metrics": ["nonsense"]}, ["unknown metric", "spins"]),
     ({"precision": {"spins": 0}}, ["above 0"]),
-    ({"precision": {"spins": "-5%"}}, ["not a number"]),
+    ({"precision": {"spins": "-5%"}}, ["above 0"]),
+    ({"precision": {"spins": "1e3"}}, ["not a number"]),
     ({"games": 2_000_000}, ["games"]),
     ({"lineups": {"short": ("spinner", "spinner")}}, ["2 bots"]),
     ({"lineups": {"bad": ("spinner", "spinner", "shark")}}, ["unknown bot"]),
@@ -246,3 +247,12 @@ def test_every_playable_game_studies_with_seat_advantage_and_a_skill_gap(game: s
     assert c.lineups == (f"{spec.default_bots(n)[0]} x{n}",)
     sg = skill_gap(rules, players=n, games=n, batch=n, seed=1, progress=False, hand_limit=200)
     assert all(-1 / n <= sg.gap(b).low <= sg.gap(b).high <= 1 - 1 / n for b in sg.bots)
+
+
+def test_common_random_numbers_narrow_a_real_two_dreidel_comparison() -> None:
+    c = compare(rules_variants(TwoDreidelRules(), ["blind=2"]), lineups={"equity x2": ("equity", "equity")},
+                metrics=["hands", "all_in_rate"], games=200, seed=3, progress=False)
+    for m in ("hands", "all_in_rate"):
+        paired, unpaired = c.difference("blind=2", m), c.difference("blind=2", m, paired=False)
+        assert paired.value == pytest.approx(unpaired.value)
+        assert paired.half_width < 0.75 * unpaired.half_width, (m, paired, unpaired)

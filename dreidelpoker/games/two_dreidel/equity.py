@@ -20,14 +20,14 @@ from .rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, heads_up_counts, showdown_table
 from ...caches import ValueCache, bounded_cache
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
     "hero_outcome", "opponent_hand_lists", "opponent_multisets", "possible_hands", "equity_vs_lists",
 ]
 
-#: A table seats at most eight players (RULES.md chips and the source's play).
+#: A table seats at most eight players (the Two Dreidel rules chips and the source's play).
 MAX_OPPONENTS = 7
 
 
@@ -306,7 +306,7 @@ def equity(
 
     Parameters:
         hand: your kept hand, or a distribution over your hands.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
@@ -331,6 +331,7 @@ def equity(
     )
 
 
+@check_arguments
 def possible_hands(rules: TwoDreidelRules) -> list[str]:
     """Every hand a full deck can produce, best first in normal order.
 
@@ -351,11 +352,12 @@ def possible_hands(rules: TwoDreidelRules) -> list[str]:
     return out
 
 
+@check_arguments
 def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str] | None = None) -> ExactMatrix:
     """Equity (1 win, 1/2 tie, 0 loss) of every row hand against every column hand.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hands: the hands to compare (default: every possible hand).
 
     Returns:
@@ -393,7 +395,7 @@ def equity_table(
     next to how often the policy keeps it from a fresh deck.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: the number of fresh-deck opponents.
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 

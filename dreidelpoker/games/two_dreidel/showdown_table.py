@@ -318,7 +318,7 @@ def heads_up_counts(
 
     A hand wins heads-up when it trumps the other (some pair ``(x, y)`` has ``x`` in it and
     ``y`` in the other, and no pair the other way round), or else when it is better in
-    normal order (smaller sorted symbol indices); equal hands tie (RULES.md 1.3).
+    normal order (smaller sorted symbol indices); equal hands tie ([Two Dreidel rules: hand ranking][rules-1-3]).
 
     Parameters:
         trump_pairs: the trump pairs as symbol indices (``rules.trump_index_pairs``).
