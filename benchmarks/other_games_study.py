@@ -70,8 +70,8 @@ def paired_rows(c: Any, block: str, players: int, base_lineup: str, measure: str
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--queenie-games", type=int, default=20_000)
-    p.add_argument("--skirmish-games", type=int, default=2_000)
+    p.add_argument("--queenie-games", type=int, default=10_000)
+    p.add_argument("--skirmish-games", type=int, default=1_000)
     p.add_argument("--classic-games", type=int, default=10_000)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--seed", type=int, default=2026)
