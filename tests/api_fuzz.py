@@ -144,6 +144,7 @@ NOT_FUZZED = {
     "dreidelpoker.games.skirmish.Capture": "a record: a NamedTuple built by legal_captures() (fuzzed)",
     "dreidelpoker.games.dice_poker.Category": "a record: a NamedTuple of the category tables",
     "dreidelpoker.games.domino_poker.CategoryTable": "a result: built by domino_poker.category_table() (fuzzed)",
+    "dreidelpoker.games.domino_poker.HandSummary": "a result: built by the Domino Poker engine for a finished hand",
     **{f"dreidelpoker.games.skirmish.{bot}": "a bot: called by the runner with the engine's own observations"
        for bot in ("greedy", "optimal", "random_capture", "spendthrift")},
 }

@@ -32,6 +32,7 @@ from .table import strength_tables
 from .tiles import HAND_SIZE, TILES, Tile, format_tiles
 from ...caches import bounded_cache
 from ...errors import InputError
+from ...validation import check_arguments
 
 __all__ = [
     "DominoPokerGame", "DominoPokerObservation", "HandSummary", "bet_sizes", "hand_tiles", "new_game",
@@ -533,6 +534,7 @@ def _start_hand(rules: DominoPokerRules, hand_limit: int, hands_played: int, but
                            (0,) * n, (a,) * n, 0, -1, 0, a, 0, 0, (), tally, wins, last, log)
 
 
+@check_arguments
 def new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DominoPokerGame:
     """A session before its first deal: everyone has anted; seat 1 is the eldest hand.
 
