@@ -28,6 +28,7 @@ from .cards import cards_of
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
 from ...errors import InputError
+from ...sampler import Sampler
 
 __all__ = [
     "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "dummy_value",
@@ -68,7 +69,7 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     return best
 
 
-def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Keeps every hand; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
 
     Parameters:
@@ -88,7 +89,7 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
     return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
-def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Takes the dummy whenever it is offered; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
 
     Parameters:
@@ -104,7 +105,7 @@ def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any
     return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
-def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Uniform over the legal actions (a coin flip at each offer, a random lead).
 
     Parameters:
@@ -203,7 +204,7 @@ class HeuristicBot:
     cost_weight: float = 0.5
     name: str = "heuristic"
 
-    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         r = observation.rules
         if "swap" in legal_actions:
             cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
@@ -242,7 +243,7 @@ class DummyValue:
         return float(1.96 * np.sqrt(max(p * (1 - p), 1e-12) / self.samples))
 
 
-def sample_layout(observation: QueenieObservation, rng: np.random.Generator) -> QueenieGame:
+def sample_layout(observation: QueenieObservation, rng: Sampler) -> QueenieGame:
     """A full state consistent with an offer-phase observation (unseen cards dealt at random).
 
     Raises:
@@ -293,7 +294,7 @@ def _finish_deal(state: QueenieGame) -> QueenieGame:
     return state
 
 
-def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.random.Generator | None = None) -> DummyValue:
+def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: Sampler | None = None) -> DummyValue:
     """Keep or swap, by Monte Carlo over the unseen cards, from ``observation`` only.
 
     The unseen cards are dealt at random into the other hands, the dummy and the
@@ -321,7 +322,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.r
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
         raise InputError(f"samples: a whole number from 1 to 100,000, got {samples!r}")
-    rng = rng if rng is not None else np.random.default_rng(0)
+    rng = rng if rng is not None else Sampler(0)
     seat = observation.seat
     r = observation.rules
     cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
@@ -354,7 +355,7 @@ class LookaheadBot:
     samples: int = 24
     name: str = "lookahead"
 
-    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         if "swap" in legal_actions:
             return dummy_value(observation, samples=self.samples, rng=rng).best
         return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
