@@ -230,7 +230,7 @@ def rules_flags(rules_type: type) -> list[RulesFlag]:
     Examples:
         >>> from dreidelpoker.games.dice_poker.rules import DicePokerRules
         >>> [(f.flag, f.kind) for f in rules_flags(DicePokerRules)][3:]
-        [('--betting', 'choice'), ('--straights-from-one', 'bool'), ('--bobtail-from-one', 'bool')]
+        [('--betting', 'choice'), ('--limit', 'choice'), ('--max-raises', 'int'), ('--straights-from-one', 'bool'), ('--bobtail-from-one', 'bool')]
     """
     if not (isinstance(rules_type, type) and dataclasses.is_dataclass(rules_type)):
         from .errors import InputTypeError
@@ -306,7 +306,7 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
         >>> from dreidelpoker.games.domino_poker.rules import DominoPokerRules
         >>> p = argparse.ArgumentParser()
         >>> [f.flag for f in add_rules_flags(p, DominoPokerRules, exclude={"players": "set by --opponents"})]
-        ['--ante', '--min-bet', '--max-bet', '--max-raises', '--low-runs']
+        ['--ante', '--min-bet', '--max-bet', '--max-raises', '--low-runs', '--betting', '--stack', '--session-hands']
         >>> rules_from_args(DominoPokerRules, p.parse_args(["--low-runs", "straight"])).low_runs
         'straight'
     """

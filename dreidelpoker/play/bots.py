@@ -91,13 +91,16 @@ def resolve_lineup(
     """Check a line-up against the game: known names, one bot per seat, an allowed player count.
 
     ``bots`` may be a sequence, a comma-separated string of names, or ``None`` for the
-    game's default line-up (then ``players`` is required, unless the game has only one
-    player count).
+    default line-up: an all-equal table of the game's lead bot (the first seat of
+    ``PlaySpec.default_bots``), so that pace and stakes figures are not those of a table
+    where weak bots bust early, and seat figures are seat figures (then ``players`` is
+    required, unless the game has only one player count). The mixed table is
+    ``spec.default_bots(players)`` (``named_lineups(...)["mixed"]``).
 
     Parameters:
         spec: the game's play specification.
         game_name: the game's name (for messages).
-        bots: the line-up, ``"a,b,c"``, or ``None`` for the default one.
+        bots: the line-up, ``"a,b,c"``, or ``None`` for the all-equal default.
         players: the number of players, or ``None`` to take it from ``bots``.
 
     Returns:
@@ -118,7 +121,7 @@ def resolve_lineup(
                 f"{game_name}) or a bots line-up"
             )
         _check_players(spec, game_name, players)
-        bots = spec.default_bots(players)
+        bots = (spec.default_bots(players)[0],) * players
     lineup = tuple(bots)
     for b in lineup:
         if isinstance(b, str) and b not in spec.bots:

@@ -174,7 +174,7 @@ def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]
         p.add_argument("--bots", action="append", default=None,
                        help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
                        f"seats (e.g. {_lineup_example(spec)}; known: {', '.join(sorted(spec.bots))}); "
-                       "default: the game's default line-up")
+                       "default: an all-equal table of the game's lead bot")
         p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
         p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
         p.add_argument("--plot", default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
@@ -182,7 +182,7 @@ def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]
         p.add_argument("--players", type=int_arg, default=None, help=f"number of players ({rng})")
         p.add_argument("--bots", default=None,
                        help=f"one bot per seat, comma-separated (known: {', '.join(sorted(spec.bots))}); "
-                       "default: the game's default line-up")
+                       "default: an all-equal table of the game's lead bot")
     # A game whose round is a deal (Queenie: a game is a session of deals, one deal by default)
     # also takes --deals for --games.
     flags = ("--games", "--deals") if spec.round_name == "deal" else ("--games",)

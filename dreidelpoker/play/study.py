@@ -120,10 +120,11 @@ class Measure:
         low = 0.0 if v.size and float(v.min()) >= 0 else -math.inf
         return quantile_estimate(v, float(self.statistic), seed=seed, low=low)
 
-    def difference(self, variant: np.ndarray[Any, Any], base: np.ndarray[Any, Any], *, seed: int | None) -> Estimate:
-        """This figure's paired difference ``variant - base`` over the games both define."""
+    def difference(self, variant: np.ndarray[Any, Any], base: np.ndarray[Any, Any], *, seed: int | None,
+                   paired: bool = True) -> Estimate:
+        """This figure's difference ``variant - base`` over the games both define (paired, or not)."""
         both = ~(np.isnan(variant) | np.isnan(base))
-        return difference_estimate(variant[both], base[both], statistic=self.statistic, paired=True,
+        return difference_estimate(variant[both], base[both], statistic=self.statistic, paired=paired,
                                    seed=_seed32(seed))
 
 
@@ -351,8 +352,11 @@ class Comparison:
             self._cache[key] = m.estimate(self.result(variant, lineup).per_game(m.metric), seed=self.seed)
         return self._cache[key]
 
-    def difference(self, variant: str, measure: str, lineup: str | None = None) -> Estimate:
+    def difference(self, variant: str, measure: str, lineup: str | None = None, *, paired: bool = True) -> Estimate:
         """``measure(variant) - measure(base)`` under one line-up, paired game by game, with a bootstrap 95% interval.
+
+        ``paired=False`` resamples the two cells independently, as if they had been played
+        from different seeds: the interval common random numbers save you from (for comparison).
 
         Examples:
             >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
@@ -362,12 +366,12 @@ class Comparison:
             True
         """
         lineup = self._lineup(lineup)
-        key = ("d", variant, lineup, measure)
+        key = ("d" if paired else "u", variant, lineup, measure)
         if key not in self._cache:
             m = Measure.parse(measure)
             a = self.result(variant, lineup).per_game(m.metric)
             b = self.result(self.base, lineup).per_game(m.metric)
-            self._cache[key] = m.difference(a, b, seed=self.seed)
+            self._cache[key] = m.difference(a, b, seed=self.seed, paired=paired)
         return self._cache[key]
 
     def met(self, variant: str, measure: str, lineup: str | None = None) -> bool | None:
@@ -451,7 +455,8 @@ class Comparison:
 
     def to_text(self) -> str:
         """A human summary (what the ``compare`` command prints)."""
-        lines = [f"{self.game} study: {len(self.variants)} variants x {len(self.lineups)} line-ups, seed {self.seed}, "
+        nv, nl = len(self.variants), len(self.lineups)
+        lines = [f"{self.game} study: {nv} variant{'s' * (nv != 1)} x {nl} line-up{'s' * (nl != 1)}, seed {self.seed}, "
                  f"{self.stop_text()}; common random numbers (game i of every cell from the same seed), "
                  "seats rotated"]
         for cell, res in self.cells:
@@ -477,6 +482,10 @@ class Comparison:
                 adv = ", ".join(f"seat {i + 1} {_sign(e.value)} ({_sign(e.low)} .. {_sign(e.high)})"
                                 for i, e in enumerate(res.seat_advantage()))
                 lines.append(f"  {cell.lineup}: {adv}")
+        for cell, res in self.cells:
+            if res.truncated:
+                lines.append(f"note: {res.truncated} games of {cell.variant} / {cell.lineup} hit the limit of "
+                             f"{res.hand_limit} {plural(res.round_name)}: their lengths are lower bounds")
         for f in self.flips():
             lines.append(f"note: {f}")
         return "\n".join(lines)

@@ -121,6 +121,8 @@ def _cells(grid: Mapping[str, Any], game: str, spec: Any) -> list[SweepCell]:
                              f"({spec.min_players} to {spec.max_players} for {game})")
         lineup_spec = bots(n) if callable(bots) and not isinstance(bots, str) else bots
         lineup = resolve_lineup(spec, game, lineup_spec, n)
+        if bots is None:
+            blabel = f"{lineup[0]} x{len(lineup)}" if len(set(map(str, lineup))) == 1 else blabel
         cell_rules = spec.adapt_rules(rules, len(lineup)) if spec.adapt_rules is not None else rules
         if not isinstance(grid["rules"], Mapping):
             rlabel = _rules_label(cell_rules)  # the label of the rules actually played
@@ -147,8 +149,8 @@ def sweep(
     Parameters:
         grid: ``{"rules": ..., "players": ..., "bots": ...}``. ``rules`` is a rules object,
             a list of them or ``{label: rules}`` (all of one game); ``players`` an int or a
-            list (omit it when the rules hold the player count); ``bots`` omitted for each
-            game's default line-up, one line-up (names or bots), a list of line-ups, or
+            list (omit it when the rules hold the player count); ``bots`` omitted for an
+            all-equal table of the game's lead bot (labelled ``"equity x4"``), one line-up (names or bots), a list of line-ups, or
             ``{label: line-up}`` where a line-up may also be a function ``players -> line-up``.
         games: games per cell (1 to 1,000,000).
         seed: root seed; each cell is seeded from it and a digest of its parameters.

@@ -5,7 +5,8 @@ Each check reads every HTML page of the site and names the page and the offendin
 
 * a Sphinx role shown as text (``:class:`X```): mkdocstrings renders only its own
   cross-reference syntax, ``[`X`][dreidelpoker.X]``, as a link;
-* a Returns row whose name is an article ("A", "An", "The"): a mis-parsed Google section.
+* a Returns row whose name is an article ("A", "An", "The"): a mis-parsed Google section;
+* "RULES.md" (the maintainers' file): the docs cite their own rules pages.
 """
 
 from __future__ import annotations
@@ -83,3 +84,20 @@ def test_the_html_checks_catch_what_they_check() -> None:
     assert raw_roles("<p>a :class:<code>Distribution</code> here</p>") == [":class:Distribution"]
     assert article_named_returns(page) == ["A | int | count"]
     assert raw_roles('<a href="#x"><code>Distribution</code></a>') == []
+
+
+def test_no_page_cites_a_file_the_reader_cannot_open() -> None:
+    # The rules are the site's own pages (docs/rules/, two-dreidel/rules.md); cite them with
+    # [Dice Poker rules: values][rules-2-2], never the maintainers' RULES.md.
+    found = [f"{path}: ...{text[max(0, i - 60):i + 20]}..." for path, page in site_pages()
+             for text in [text_of(page)] for i in [text.find("RULES.md")] if i >= 0]
+    assert not found, f"{len(found)} page(s) cite RULES.md:\n" + "\n".join(found)
+
+
+def test_every_rules_section_the_docs_cite_exists() -> None:
+    # Citations are autorefs to these anchors (mkdocs --strict fails on a missing one); the
+    # rules pages keep one anchor per section of every game.
+    anchors = {f"rules-{s}" for s in ("1", "1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "1-7", "2", "2-1",
+                                      "2-2", "2-3", "2-4", "3", "4", "5", "5-1", "5-2", "5-3", "5-4", "6")}
+    found = {a for _, page in site_pages() for a in re.findall(r'<h[1-6] id="(rules-[\d-]+)"', page)}
+    assert anchors <= found, f"rules sections without their anchor: {sorted(anchors - found)}"

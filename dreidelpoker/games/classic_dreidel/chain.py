@@ -233,7 +233,7 @@ def analyze(
     is refused at once with a ``ResourceLimitError``.
 
     Parameters:
-        rules: the rules (default RULES.md 6).
+        rules: the rules (default [classic dreidel rules][rules-6]).
         method: ``"exact"``, ``"float"`` or ``"auto"``.
         max_states: refuse a chain estimated to be larger.
         progress: show a progress bar while the chain is explored.

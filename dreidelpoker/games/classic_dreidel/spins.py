@@ -1,5 +1,5 @@
 """Classic dreidel's spin rules, once: the opening state, what a spin pays, re-ante and
-elimination (RULES.md 6). The exact chain, the float chain and the whole-game engine are
+elimination ([classic dreidel rules][rules-6]). The exact chain, the float chain and the whole-game engine are
 all built from [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome]."""
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def start_state(*, rules: SpinRules) -> DreidelState:
 
 def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
              eliminated: list[int], *, rules: SpinRules) -> Any:
-    """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
+    """Apply one spin's payment ([classic dreidel rules][rules-6]) to ``coins`` in place; returns the new pot.
 
     The one implementation of the spin payments ([`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome], which the chain and
     the whole-game simulator both use, is built on it). A spinner who cannot pay a Shin (or

@@ -1,4 +1,4 @@
-"""Parsing and naming of Dice Poker dice, cards and values (RULES.md 2.2).
+"""Parsing and naming of Dice Poker dice, cards and values ([Dice Poker rules: values][rules-2-2]).
 
 Values run 1 to 14: dice give 1-6 alone and up to 14 combined; cards are 2-10,
 J = 11, Q = 12, K = 13, A = 14. Suits never matter for ranking, so a card may be

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...equity import EquityResult
+from ..._lazy import LazyRefs
 from ..registry import CliCommand
 from .manifest import MANIFEST
 from .cards import parse_cards, parse_dice
@@ -128,7 +129,7 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     return _EquityOutput(result, d, tuple(str(c) for c in cards), opp)
 
 
-COMMANDS = {
+COMMANDS: LazyRefs[CliCommand] = LazyRefs({
     "table": CliCommand(
         help=MANIFEST.command_help["table"],
         add_arguments=_add_table,
@@ -141,4 +142,5 @@ COMMANDS = {
         run=_run_equity,
         examples=(("--dice", "6,5,3", "--cards", "K", "--opponent-dice", "2,2,1"),),
     ),
-}
+    "solve": "dreidelpoker.games.dice_poker.solve:SOLVE_COMMAND",
+})

@@ -499,7 +499,7 @@ def equity(
         dice: the hero's three dice.
         cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
         opponent_dice: the opponents' dice, ``"?"`` for a roll not known yet.
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
         method: ``"exact"``, ``"monte-carlo"`` or ``"auto"``.
         samples: Monte Carlo samples (2 or more).
         seed: the Monte Carlo seed.
@@ -538,7 +538,7 @@ def equity(
         )
     if use_exact:
         res = exact_equity_of(k, rules=rules)
-        return dataclasses.replace(res, details={"method": "exact", "cells": cells})
+        return res.with_details({"method": "exact", "cells": cells})
     mc = monte_carlo_equity_of(k, rules=rules, samples=samples, seed=seed)
     return dataclasses.replace(mc, details={"method": "monte-carlo", "cells": cells})
 

@@ -1,4 +1,4 @@
-"""Dice Poker hand evaluation (RULES.md 2.2-2.3): dice partitions, categories and keys.
+"""Dice Poker hand evaluation ([Dice Poker rules: values][rules-2-2]-2.3): dice partitions, categories and keys.
 
 A hand is three dice and three cards. Each die is used once, alone or summed with one
 or both others into one value of at most 14; the hand is the multiset of the resulting
@@ -8,7 +8,7 @@ Keys compare with ``<``/``>``; greater is stronger. A key is
 ``(category, defining, rest)``: the category number 0-14, the defining part (group
 values by (count, value) descending; a run's top; for odds or evens (length, top)),
 then the remaining values highest first. Python's tuple order makes a hand that runs
-out of values first lose, as RULES.md 2.3 says.
+out of values first lose, as [Dice Poker rules: categories][rules-2-3] says.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ HandKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 class Category(IntEnum):
-    """The fifteen categories of RULES.md 2.3, lowest first (value = rank)."""
+    """The fifteen categories of [Dice Poker rules: categories][rules-2-3], lowest first (value = rank)."""
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -64,7 +64,7 @@ class Category(IntEnum):
 
     @property
     def label(self) -> str:
-        """The category's name as RULES.md writes it."""
+        """The category's name as [Dice Poker rules][rules-2] writes it."""
         return CATEGORY_NAMES[self.value]
 
 
@@ -321,7 +321,7 @@ def evaluate(
     Parameters:
         dice: the three dice (``"6,5,3"`` or a sequence).
         cards: exactly three cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
 
     Returns:
         The [`DiceHand`][dreidelpoker.games.dice_poker.DiceHand]: category, values, key and the partition used.

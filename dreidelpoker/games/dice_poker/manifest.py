@@ -19,6 +19,8 @@ MANIFEST = GameManifest(
     command_help={
         "equity": "exact (or Monte Carlo) equity of your dice and known cards against opponents' dice",
         "table": "exact category table (whole space, or given dice and known cards) with inversions flagged",
+        "solve": "heads-up equilibrium of one betting structure (equity-bucket abstraction): values, bluffing, "
+                 "pace and every bot's exploitability",
     },
     explorers={
         "table": "dreidelpoker.widgets.dice_poker:dice_poker_explorer",

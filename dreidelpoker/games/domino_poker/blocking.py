@@ -1,4 +1,4 @@
-"""Blocking (RULES.md 5.4, the source's complaint): the tiles you hold change what the
+"""Blocking ([Domino Poker rules: errata and options][rules-5-4], the source's complaint): the tiles you hold change what the
 other players can hold.
 
 Given the tiles you can see (your hand, and any tile you know is elsewhere), each
@@ -159,7 +159,7 @@ def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | 
     Parameters:
         held: tiles known not to be in the opponent's hand.
         known: tiles known to be in it.
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         The opponent's category table, with each category's change from an unknown deal.
@@ -212,7 +212,7 @@ def blocking_by_opponent(
     Parameters:
         hand: your five tiles.
         opponents: a count of unknown opponents, or one entry per opponent (``None`` or known tiles).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         One [`BlockingResult`][dreidelpoker.games.domino_poker.BlockingResult] per opponent.

@@ -1,4 +1,4 @@
-"""The 20 tiles of Domino Poker (RULES.md 5.1) and how to parse and print them.
+"""The 20 tiles of Domino Poker ([Domino Poker rules: play][rules-5-1]) and how to parse and print them.
 
 The set is a double-six domino set with every blank and the [1-1] removed. A tile is
 written high end first, in brackets: ``[6-4]``. Parsing accepts ``"6-4"``, ``"[4-6]"``,
@@ -29,7 +29,7 @@ __all__ = [
     "tiles_mask",
 ]
 
-#: Every hand holds five tiles, whatever the number of players (RULES.md 5.1).
+#: Every hand holds five tiles, whatever the number of players (the Domino Poker rules: play).
 HAND_SIZE = 5
 #: 20 tiles deal at most four hands of five.
 MAX_PLAYERS = 4

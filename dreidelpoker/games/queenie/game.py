@@ -1,4 +1,4 @@
-"""Queenie played on the whole-game engine: a session of deals (RULES.md 4).
+"""Queenie played on the whole-game engine: a session of deals ([Queenie rules][rules-4]).
 
 A [`QueenieGame`][dreidelpoker.games.queenie.QueenieGame] is an immutable state. The deal is a sequence of chance nodes,
 one card each with weight 1 (first the queen-pot card when it comes from the deck, then

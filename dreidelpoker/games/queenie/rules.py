@@ -1,4 +1,4 @@
-"""Queenie's rules (RULES.md 4) as one frozen, keyword-only object, every unclear point named.
+"""Queenie's rules ([Queenie rules][rules-4]) as one frozen, keyword-only object, every unclear point named.
 
 The reading, step by step (defaults first; the option that switches each point is in
 brackets):
@@ -74,7 +74,7 @@ def _check_int(name: str, value: object, low: int, high: int, what: str) -> None
 
 @dataclass(frozen=True, kw_only=True)
 class QueenieRules:
-    """Queenie. Defaults are RULES.md section 4 (see the module text for each option).
+    """Queenie. Defaults are [Queenie rules][rules-4] (see the module text for each option).
 
     Attributes:
         players: 3 to 8 (the deck must leave every hand a card on a reduced deck).
@@ -97,7 +97,7 @@ class QueenieRules:
 
     Examples:
         >>> QueenieRules().label
-        '4 players, Queenie (RULES.md 4 defaults)'
+        '4 players, Queenie (default rules)'
         >>> QueenieRules(players=9)
         Traceback (most recent call last):
         ...
@@ -148,7 +148,7 @@ class QueenieRules:
 
     @classmethod
     def presets(cls) -> dict[str, QueenieRules]:
-        """Named variants: RULES.md, each documented alternative, a session and a small exact deck.
+        """Named variants: [Queenie rules][rules-4], each documented alternative, a session and a small exact deck.
 
         Examples:
             >>> QueenieRules.presets()["small-exact"].deck_size
@@ -179,19 +179,19 @@ class QueenieRules:
 
     @property
     def label(self) -> str:
-        """A one-line description: the player count and every option that differs from RULES.md."""
+        """A one-line description: the player count and every option that differs from [Queenie rules][rules-4]."""
         return f"{self.players} players, Queenie ({self.variant})"
 
     @property
     def variant(self) -> str:
-        """Every option that differs from RULES.md, or ``"RULES.md 4 defaults"`` (the player count left out).
+        """Every option that differs from [Queenie rules][rules-4], or ``"default rules"`` (the player count left out).
 
         Examples:
             >>> QueenieRules(players=5, dealing="players-first").variant
             'dealing=players-first'
         """
         diffs = [f"{name}={getattr(self, name)}" for name, default in _DEFAULTS.items() if getattr(self, name) != default]
-        return ", ".join(diffs) if diffs else "RULES.md 4 defaults"
+        return ", ".join(diffs) if diffs else "default rules"
 
     def hand_sizes(self) -> tuple[int, ...]:
         """Cards per hand after the deal: the dummy first, then the first player and on to the dealer.

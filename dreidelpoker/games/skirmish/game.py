@@ -1,4 +1,4 @@
-"""Skirmish played on the whole-game engine: the game state (RULES.md 3).
+"""Skirmish played on the whole-game engine: the game state ([Skirmish rules][rules-3]).
 
 Every shuffle is a chance node. The deal and every card laid are *sequential rank
 draws*: the outcome is a rank, its weight the number of copies left in the pile being

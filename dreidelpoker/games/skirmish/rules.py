@@ -1,6 +1,6 @@
-"""Skirmish's rules (RULES.md 3) as one frozen, keyword-only object, and its card syntax.
+"""Skirmish's rules ([Skirmish rules][rules-3]) as one frozen, keyword-only object, and its card syntax.
 
-The reading, step by step (defaults are RULES.md 3; the options say what may change):
+The reading, step by step (defaults are [Skirmish rules][rules-3]; the options say what may change):
 
 1. The deck (``deck``, the standard 52 by default: ranks 2..14 four times, Ace = 14 high)
    is shuffled and split evenly: each player's half is their face-down draw pile.
@@ -192,7 +192,7 @@ def _int_field(name: str, value: Any, low: int, high: int | None = None) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class SkirmishRules:
-    """Skirmish. Defaults are RULES.md section 3 (see the module docstring for the reading).
+    """Skirmish. Defaults are [Skirmish rules][rules-3] (see the module docstring for the reading).
 
     Attributes:
         tie: ``"own-pile"`` (each keeps their own pile) or ``"war"`` (compare the next card down).
@@ -201,7 +201,7 @@ class SkirmishRules:
         deck: the deck as ranks (any multiset of positive integers; a mapping rank -> copies
             is accepted too), split evenly between the players; an even number of cards.
         lose_at: a player with this many cards or fewer after a skirmish loses (``None``:
-            ``pile_size``, RULES.md's "4 or fewer").
+            ``pile_size``, [Skirmish rules][rules-3] "4 or fewer").
         skirmish_limit: simulations stop a game after this many skirmishes (reported as cut short).
 
     Examples:
@@ -250,7 +250,7 @@ class SkirmishRules:
 
     @classmethod
     def presets(cls) -> dict[str, SkirmishRules]:
-        """Named variants: RULES.md, the War-style tie, the small exact deck and classic War.
+        """Named variants: [Skirmish rules][rules-3], the War-style tie, the small exact deck and classic War.
 
         Examples:
             >>> SkirmishRules.presets()["small-exact"].label

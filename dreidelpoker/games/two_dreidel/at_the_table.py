@@ -129,7 +129,7 @@ def at_the_table(
     Parameters:
         cards: your three drawn cards, or your two kept cards.
         opponent_discards: one discard history per opponent, oldest first (``"GH,NN"``; ``"?"`` unseen).
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         top: the card you put back last hand (with three drawn cards).
         visibility: ``"all"`` or ``"top-two"`` (default: the rules' ``discard_visibility``).
         hand_number: the current hand (with ``"top-two"``).

@@ -1,4 +1,4 @@
-"""The deck cycle of one Two Dreidel player as an exact Markov chain (RULES.md 1.2).
+"""The deck cycle of one Two Dreidel player as an exact Markov chain ([Two Dreidel rules: deck cycle][rules-1-2]).
 
 A [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] is what a player knows at the start of a hand: the composition of
 their draw pile, the card(s) they put back on top last hand, and their discard pile
@@ -482,7 +482,7 @@ def deck_chain(
     start: DeckState | None = None,
     max_states: int = DEFAULT_MAX_STATES,
 ) -> DeckChain:
-    """Build the exact deck-cycle chain of one player (RULES.md 1.2).
+    """Build the exact deck-cycle chain of one player ([Two Dreidel rules: deck cycle][rules-1-2]).
 
     ``policy`` is a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES], a
     callable ``drawn -> put-back`` or a
@@ -490,7 +490,7 @@ def deck_chain(
     to a fresh deck.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         policy: the keep policy.
         start: the deck state at the first hand (default: fresh).
         max_states: refuse a chain with more states.
@@ -616,7 +616,7 @@ def heads_up_long_run(
     chains to converge on each deck size, which [`DeckChain.phases_converge`][dreidelpoker.games.two_dreidel.DeckChain.phases_converge] checks).
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hero: the hero's policy (or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
         opponent: the opponent's policy (or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
 

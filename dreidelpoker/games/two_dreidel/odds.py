@@ -1,4 +1,4 @@
-"""Exact kept-hand odds (RULES.md 1.2): numeric from any deck state, and closed-form in
+"""Exact kept-hand odds ([Two Dreidel rules: deck cycle][rules-1-2]): numeric from any deck state, and closed-form in
 symbolic deck counts (only the closed forms import sympy)."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def kept_hand_distribution(
     ``state`` defaults to a fresh deck. Outcomes are canonical hand strings, best first.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         state: the deck state before the draw.
         policy: the keep policy.
 
@@ -139,7 +139,7 @@ def kept_hand_formulas(
     of the counted cards.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         policy: the keep policy.
         top: the known top card.
 

@@ -1,4 +1,4 @@
-"""Two Dreidel played to the last chip on the whole-game engine (RULES.md 1.4, every member of 1.7).
+"""Two Dreidel played to the last chip on the whole-game engine ([Two Dreidel rules: one hand of play][rules-1-4], every member of 1.7).
 
 One hand, as the state machine walks it:
 

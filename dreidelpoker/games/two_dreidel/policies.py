@@ -1,4 +1,4 @@
-"""Keep policies: which of the drawn cards to put back (RULES.md 1.2, step 2).
+"""Keep policies: which of the drawn cards to put back ([Two Dreidel rules: deck cycle][rules-1-2], step 2).
 
 A policy is a function from the drawn cards (canonical string, best first, e.g.
 ``"GHN"``) to the card(s) put back (a string of ``rules.put_back`` symbols). Named

@@ -1,4 +1,4 @@
-"""Spin decisions (RULES.md 1.4, rounds 2 and 3): call or fold after the dreidel sets a buy-in.
+"""Spin decisions ([Two Dreidel rules: one hand of play][rules-1-4], rounds 2 and 3): call or fold after the dreidel sets a buy-in.
 
 The button spins; the face sets a buy-in from the pot (G: the whole pot, H: half of it,
 rounded up by default, N: nothing, S: one chip). Every player still in lays a call or
@@ -74,7 +74,7 @@ def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) ->
     Parameters:
         face: ``"G"``, ``"H"``, ``"N"`` or ``"S"``.
         pot: the pot when the dreidel lands.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
 
     Returns:
         The buy-in in chips.
@@ -176,7 +176,7 @@ def spin_decision(
         face: the face the dreidel shows.
         pot: the pot when it lands.
         equity: your showdown equity.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hero_stack: your chips.
         opponents: opponents still in, or their stacks.
         call_probability: the chance each opponent calls.
@@ -323,7 +323,7 @@ def spin_table(
     Parameters:
         pot: the pot when the dreidel lands.
         equity: your showdown equity.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hero_stack: your chips.
         opponents: opponents still in, or their stacks.
         call_probability: the chance each opponent calls.

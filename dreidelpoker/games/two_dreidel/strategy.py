@@ -1,5 +1,5 @@
 """Which card to put back: the best put-back policy as a Markov decision process, and the
-symmetric put-back game (RULES.md 1.2 step 2, 1.3).
+symmetric put-back game ([Two Dreidel rules: deck cycle][rules-1-2] step 2, 1.3).
 
 **Opponent model.** Two players cycle equal decks from fresh, independently, so they
 reshuffle on the same hands. The opponent plays a fixed policy; on a hand that starts
@@ -381,7 +381,7 @@ def best_put_back_policy(
     """The put-back policy maximising long-run heads-up equity against a fixed opponent.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponent: the opponent's policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
         mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules, to save building it.
 
@@ -406,7 +406,7 @@ def exploitability(
     """How much a best response earns above 1/2 against ``policy`` (0 = unexploitable).
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         policy: the policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
         mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules.
 
@@ -655,7 +655,7 @@ def put_back_equilibrium(
     exploitability is then computed *exactly* with [`PutBackMDP.best_response`][dreidelpoker.games.two_dreidel.PutBackMDP.best_response].
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules.
 
     Returns:

@@ -1,6 +1,6 @@
 """Equity at the table: partial hands against 1 to 7 opponents with their own decks.
 
-Three things the hero can know about their own hand (RULES.md 1.6):
+Three things the hero can know about their own hand ([Two Dreidel rules: questions][rules-1-6]):
 
 * the whole hand ([`equity`][dreidelpoker.games.two_dreidel.equity.equity]);
 * three drawn cards with the put-back not yet chosen ([`put_back_equities`][dreidelpoker.games.two_dreidel.put_back_equities]: the
@@ -74,7 +74,7 @@ def parse_drawn(
 
     Parameters:
         drawn: the drawn cards.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         top: the known top card.
         hero_deck: the deck drawn from.
 
@@ -278,7 +278,7 @@ def put_back_equities(
 
     Parameters:
         drawn: your drawn cards.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
@@ -377,7 +377,7 @@ def before_draw_equity(
 
     Parameters:
         state: the hero's deck before the draw.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
@@ -448,7 +448,7 @@ def monte_carlo_equity(
 
     Parameters:
         hero: a hand, a distribution over hands, or a deck state.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
