@@ -216,9 +216,8 @@ class Sampler:
             if self._i >= len(self._words):
                 self._refill()
             words = self._words[self._i:self._i + 512]
-            taken = words < limit
-            if not taken.all():  # a rejected word: the draws before it, or skip it
-                first = int(np.argmin(taken))
+            if words.max() >= limit:  # a rejected word: the draws before it, or skip it
+                first = int(np.argmin(words < limit))
                 if not first:
                     self._i += 1
                     continue

@@ -32,6 +32,7 @@ from .cards import CARD_RANKS, value_name
 from .key_ranks import key_ranks
 from .rules import PLAY_MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings
+from ...validation import check_arguments
 
 __all__ = ["DicePokerGame", "DicePokerObservation", "hand_rank", "new_game", "play_limits"]
 
@@ -410,6 +411,7 @@ def _show_line(seat: int, dice: tuple[int, ...], cards: tuple[int, ...], rules: 
     return f"seat {seat + 1} shows {' '.join(map(value_name, cards))} with {_dice_text(dice)}: {hand.name}"
 
 
+@check_arguments
 def new_game(rules: DicePokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DicePokerGame:
     """A hand before the dice: every seat has anted.
 

@@ -69,6 +69,7 @@ from .key_ranks import key_ranks
 from .manifest import MANIFEST
 from .rules import DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets, suit_weight
+from ...validation import default_rules
 
 __all__ = ["AbstractDicePoker", "Abstraction", "DEFAULT_BUCKETS", "DicePokerSolution", "SOLVE_COMMAND", "abstraction",
            "nash_conv_part", "solve_dice_poker"]
@@ -658,7 +659,7 @@ def solve_dice_poker(
         >>> round(sol.value[0] + sol.value[1], 12)  # doctest: +SKIP
         0.0
     """
-    rules = rules or DicePokerRules(max_raises=1)
+    rules = DicePokerRules(max_raises=1) if rules is None else default_rules(rules, DicePokerRules)
     if rules.players != 2:
         raise InputError(f"players: the Dice Poker solver is heads-up (2 players), got {rules.players}")
     if rules.limit != "fixed":

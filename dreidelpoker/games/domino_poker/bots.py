@@ -31,6 +31,8 @@ from .rules import DominoPokerRules
 from .table import strength_tables
 from ...caches import bounded_cache
 from ...sampler import Sampler
+from ...errors import InputError, InputTypeError, shorten
+from ...validation import check_arguments
 
 __all__ = [
     "BET_SIZES", "BOTS", "calling_station_bot", "equity_bot", "live_equity", "random_bot", "sized_action",
@@ -85,6 +87,7 @@ def _win_rates(low_runs: str) -> dict[int, float]:
     return dict(zip(t.masks.tolist(), (wins / 3003).tolist()))
 
 
+@check_arguments
 def win_rate(mask: int, *, rules: DominoPokerRules) -> float:
     """A hand's exact chance to beat one random hand of the 15 unseen tiles (its heads-up equity).
 
@@ -95,11 +98,17 @@ def win_rate(mask: int, *, rules: DominoPokerRules) -> float:
     Returns:
         A probability.
 
+    Raises:
+        InputError: a mask that is not five of the 20 tiles.
+
     Examples:
         >>> win_rate(0b11111 << 15, rules=DominoPokerRules())  # the five strongest tiles
         1.0
     """
-    return _win_rates(rules.low_runs)[mask]
+    rate = _win_rates(rules.low_runs).get(mask)
+    if rate is None:
+        raise InputError(f"mask must be a 20-bit tile mask with 5 bits set (a hand of five tiles), got {mask!r}")
+    return rate
 
 
 @bounded_cache(maxsize=8)
@@ -144,6 +153,10 @@ def live_equity(mask: int, opponents: int, *, rules: DominoPokerRules) -> float:
     Returns:
         The equity, a float in [0, 1].
 
+    Raises:
+        InputError: a mask that is not five of the 20 tiles, opponents outside 1..3, or rules that
+            are not a DominoPokerRules.
+
     Examples:
         >>> from dreidelpoker.games.domino_poker import parse_hand
         >>> from dreidelpoker.games.domino_poker.equity import equity
@@ -152,6 +165,13 @@ def live_equity(mask: int, opponents: int, *, rules: DominoPokerRules) -> float:
         >>> live_equity(tiles_mask(hand), 2, rules=DominoPokerRules()) == float(equity(hand, opponents=2).equity)
         True
     """
+    # cheap checks by hand: bots call this at every decision
+    if type(mask) is not int or mask < 0 or mask >> 20 or mask.bit_count() != 5:
+        raise InputError(f"mask must be a 20-bit tile mask with 5 bits set (a hand of five tiles), got {shorten(mask)}")
+    if type(opponents) is not int or not 1 <= opponents <= 3:
+        raise InputError(f"opponents must be an integer from 1 to 3, got {shorten(opponents)}")
+    if not isinstance(rules, DominoPokerRules):
+        raise InputTypeError(f"rules must be a DominoPokerRules, got {type(rules).__name__} {shorten(rules)}")
     return _live_equity(mask, opponents, rules.low_runs)
 
 

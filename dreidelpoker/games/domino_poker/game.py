@@ -1,4 +1,4 @@
-"""Domino Poker played whole (RULES.md 5.1): a session of hands on the whole-game engine.
+"""Domino Poker played whole ([Domino Poker rules: play][rules-5-1]): a session of hands on the whole-game engine.
 
 Each hand: everyone antes, five tiles each are dealt one at a time round the table from
 the eldest hand (the seat left of the dealer), then one betting round starting with the
@@ -33,6 +33,7 @@ from .tiles import HAND_SIZE, TILES, Tile, format_tiles
 from ...caches import bounded_cache
 from ...errors import InputError
 from ...sampler import Sampler
+from ...validation import check_arguments
 
 __all__ = [
     "DominoPokerGame", "DominoPokerObservation", "HandSummary", "bet_sizes", "hand_tiles", "new_game",
@@ -105,7 +106,7 @@ def hand_tiles(mask: int) -> tuple[Tile, ...]:
 
 
 def bet_sizes(rules: DominoPokerRules, *, committed: int) -> tuple[int, ...]:
-    """The sizes a first bet may have (RULES.md 5.1 limits; ``stack`` as table stakes).
+    """The sizes a first bet may have ([Domino Poker rules: play][rules-5-1] limits; ``stack`` as table stakes).
 
     Parameters:
         rules: the rules.
@@ -531,6 +532,7 @@ def _start_hand(rules: DominoPokerRules, hand_limit: int, hands_played: int, but
                            (0,) * n, (a,) * n, 0, -1, 0, a, 0, 0, (), tally, wins, last, log)
 
 
+@check_arguments
 def new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DominoPokerGame:
     """A session before its first deal: everyone has anted; seat 1 is the eldest hand.
 

@@ -27,6 +27,7 @@ from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
 from .rules import QueenieRules
 from ...errors import InputError
 from ...sampler import Sampler
+from ...validation import check_arguments
 
 __all__ = ["DealSummary", "QueenieGame", "QueenieObservation", "Tables", "new_game", "tables"]
 
@@ -632,6 +633,7 @@ class QueenieGame(_Immutable, _GameFields):
         return "\n".join(lines)
 
 
+@check_arguments
 def new_game(rules: QueenieRules, *, players: int | None = None, hand_limit: int | None = None) -> QueenieGame:
     """A session before its first deal: everyone has anted, seat 1 is the first player.
 

@@ -73,6 +73,7 @@ from .rules import TwoDreidelRules, whole_game_end_problem
 from ...errors import InputError
 from ...limits import MAX_STACK
 from ...sampler import Sampler
+from ...validation import check_arguments
 
 __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
@@ -604,6 +605,7 @@ def _short_legal(legal: Sequence[Any]) -> str:
     return ", ".join(words)
 
 
+@check_arguments
 def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: int | None = None) -> TwoDreidelGame:
     """The first state of a game: every player has ``rules.stack(players)`` chips, seat 1 has the button.
 
