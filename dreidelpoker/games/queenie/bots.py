@@ -89,7 +89,7 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
         The action.
 
     Examples:
-        >>> never_swap_bot(None, ("keep", "swap"), np.random.default_rng(0))
+        >>> never_swap_bot(None, ("keep", "swap"), Sampler(0))
         'keep'
     """
     if "keep" in legal_actions:
@@ -329,7 +329,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: Samp
     Examples:
         >>> from dreidelpoker.games.queenie.game import new_game
         >>> g = new_game(QueenieRules(players=4))
-        >>> g = g.apply(g.sample_chance(np.random.default_rng(1)))
+        >>> g = g.apply(g.sample_chance(Sampler(1)))
         >>> v = dummy_value(g.observation(0), samples=8)
         >>> v.best in ("keep", "swap"), v.samples
         (True, 8)
