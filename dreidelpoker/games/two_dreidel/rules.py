@@ -297,6 +297,13 @@ class TwoDreidelRules:
         for alias, target in self.aliases.items():
             if target not in syms:
                 raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")
+            if not isinstance(alias, str) or len(alias) != 1 or alias.isspace():
+                raise InputError(f"alias {shorten(alias)} must be one character (hands are read a character at a time)")
+            if alias.upper() in syms and target != alias.upper():
+                # G=H would silently read the hand GH as HH.
+                raise InputError(f"alias {alias}={target} would make {alias!r} mean {target} although "
+                                 f"{alias.upper()} is a symbol (the hand {alias.upper()}{target} would read as "
+                                 f"{target}{target}); alias only characters that are not symbols")
         self._check_trumps_acyclic()
 
     def _sympy_spin_probabilities(self, given: Any) -> None:
