@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -64,7 +65,9 @@ def names_from(module: str, *names: str) -> dict[str, str]:
 def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """A package's module ``__getattr__`` and ``__dir__`` (PEP 562) that import each public
     name on first access and keep it on the package. A name not in ``exports`` that is a
-    submodule of the package is imported as such.
+    submodule of the package is imported as such. A public name that is also a submodule's
+    name (``equity`` the function, in ``equity.py``) stays the public object when that
+    submodule is imported (Python's import would otherwise put the module in its place).
 
     Parameters:
         package: the package's ``__name__``.
@@ -73,7 +76,10 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[st
     Returns:
         ``(__getattr__, __dir__)``, to assign at the package's top level.
     """
-    namespace = sys.modules[package].__dict__
+    module = sys.modules[package]
+    namespace = module.__dict__
+    namespace["_lazy_attributes"] = frozenset(name for name, ref in exports.items() if ":" in ref)
+    module.__class__ = _LazyPackage
 
     def __getattr__(name: str) -> Any:
         ref = exports.get(name)
@@ -83,6 +89,12 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[st
             ref = f".{name}"
         value = load(ref, package)
         namespace[name] = value
+        # Importing a submodule binds it on the package under its own name; where a public name
+        # is that submodule's name (dice_poker.equity, the function in dice_poker/equity.py), the
+        # public name must win, whichever was imported first.
+        for other, other_ref in exports.items():
+            if isinstance(namespace.get(other), types.ModuleType) and ":" in other_ref:
+                namespace[other] = load(other_ref, package)
         return value
 
     def __dir__() -> list[str]:
@@ -122,3 +134,14 @@ class LazyRefs(Mapping[str, V], Generic[V]):
 
     def __repr__(self) -> str:
         return f"LazyRefs({list(self._values)})"
+
+
+class _LazyPackage(types.ModuleType):
+    """A package set up by ``lazy_exports``: importing a submodule never replaces a public
+    name that is an attribute of some module (the function ``equity`` stays, though the
+    submodule ``equity`` is imported)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and name in self.__dict__.get("_lazy_attributes", ()):
+            return
+        super().__setattr__(name, value)

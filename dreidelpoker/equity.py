@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._fractions import frac_str, to_fraction
 from .display import table_html, text_table, to_pandas_frame
-from .errors import InputError
+from .errors import InputError, InputTypeError, shorten
 
 if TYPE_CHECKING:
     import sympy
@@ -51,6 +51,12 @@ class EquityResult:
         values = (_exact(win, "win"), _exact(tie, "tie"), _exact(lose, "lose"), _exact(equity, "equity"))
         if values[0] + values[1] + values[2] != 1:
             raise InputError("win + tie + lose must equal 1")
+        if not 0 <= values[3] <= 1:
+            raise InputError(f"equity must be from 0 to 1 (the share of the pot won on average), got {values[3]}")
+        if not isinstance(description, str):
+            raise InputTypeError(f"description must be text, got {type(description).__name__} {shorten(description)}")
+        if details is not None and not isinstance(details, dict):
+            raise InputTypeError(f"details must be a dict or None, got {type(details).__name__} {shorten(details)}")
         setter = object.__setattr__
         setter(self, "_values", values)
         setter(self, "_public", None)

@@ -12,9 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dreidelpoker.games.dice_poker import DicePokerRules, equity, new_game
+from dreidelpoker.games.dice_poker import DicePokerRules, new_game
 from dreidelpoker.games.dice_poker.bots import BOTS, showdown_equity
-from dreidelpoker.games.dice_poker.equity import heads_up_equity_table
+# (the function, from its module: once the submodule ``equity`` is imported, the package's lazy
+# attribute of that name is the module)
+from dreidelpoker.games.dice_poker.equity import equity, heads_up_equity_table
 from dreidelpoker.games.dice_poker.game import DicePokerGame, hand_rank
 from dreidelpoker.games.dice_poker.play import PLAY
 from dreidelpoker.games.protocol import Turn
@@ -22,6 +24,7 @@ from dreidelpoker.montecarlo import wilson_interval
 from dreidelpoker.play import replay, simulate
 from dreidelpoker.play.bots import IllegalActionError, make_bot
 from dreidelpoker.play.runner import play_game
+from dreidelpoker.sampler import Sampler
 
 from .cli_run import run_cli
 
@@ -37,7 +40,7 @@ def _play_out(state: DicePokerGame, bots: list[Any], rng: np.random.Generator) -
         else:
             (seat,) = state.current_players
             legal = state.legal_actions(seat)
-            action = bots[seat](state.observation(seat), legal, rng)
+            action = bots[seat](state.observation(seat), legal, Sampler(rng))
             assert action in legal
             state = state.apply(action)
     return state
@@ -107,11 +110,11 @@ def test_random_hands_conserve_chips_and_keep_cards_private(seed: int, players: 
             obs = state.observation(seat)
             assert obs.cards == state.cards[seat] and obs.shown == ()
         if state.turn is Turn.CHANCE:
-            state = state.apply(state.sample_chance(rng))
+            state = state.apply(state.sample_chance(Sampler(rng)))
         else:
             (seat,) = state.current_players
             legal = state.legal_actions(seat)
-            state = state.apply(bots[seat](state.observation(seat), legal, rng))
+            state = state.apply(bots[seat](state.observation(seat), legal, Sampler(rng)))
         assert sum(state.deck) + sum(map(len, state.cards)) == 52
     assert sum(state.returns()) == 0
     assert all(r >= -c for r, c in zip(state.returns(), state.betting.committed))

@@ -199,7 +199,8 @@ def test_default_line_up_is_an_all_equal_table_named_in_the_output() -> None:
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"metrics": ["nonsense"]}, ["unknown metric", "spins"]),
     ({"precision": {"spins": 0}}, ["above 0"]),
-    ({"precision": {"spins": "-5%"}}, ["not a number"]),
+    ({"precision": {"spins": "-5%"}}, ["above 0"]),
+    ({"precision": {"spins": "1e3"}}, ["not a number"]),
     ({"games": 2_000_000}, ["games"]),
     ({"lineups": {"short": ("spinner", "spinner")}}, ["2 bots"]),
     ({"lineups": {"bad": ("spinner", "spinner", "shark")}}, ["unknown bot"]),

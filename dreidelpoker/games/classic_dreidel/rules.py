@@ -33,7 +33,7 @@ from ..._fractions import to_fraction, to_rational
 from ...errors import InputError
 from .ending import never_ends_reason
 from .spins import FACES, hey_take_inner
-from ...validation import check_literal_fields
+from ...validation import check_literal_fields, check_field_types
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
@@ -87,6 +87,7 @@ class ClassicDreidelRules:
         "metavar": "G,H,N,S", "example": "1/2,1/6,1/6,1/6"}})
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         p = self.players
         if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= 8:
             raise InputError(f"players must be an integer from 2 to 8, got {p!r}")

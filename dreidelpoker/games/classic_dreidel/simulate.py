@@ -19,7 +19,7 @@ import numpy as np
 
 from .rules import ClassicDreidelRules
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -76,6 +76,7 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+@check_arguments
 def simulate(
     *,
     rules: ClassicDreidelRules | None = None,

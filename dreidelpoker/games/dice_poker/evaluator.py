@@ -22,8 +22,8 @@ from typing import Any
 from ...caches import bounded_cache
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
-from ...errors import InputError
-from ...validation import default_rules
+from ...errors import InputError, shorten
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -85,6 +85,7 @@ _PARTITIONS: tuple[tuple[tuple[int, ...], ...], ...] = (
 )
 
 
+@check_arguments
 def dice_partitions(dice: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
     """The legal partitions of three dice as groups of faces (sums of at most 14).
 
@@ -94,12 +95,17 @@ def dice_partitions(dice: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
     Returns:
         The partitions, each a tuple of groups of faces.
 
+    Raises:
+        InputError: anything but three faces from 1 to 6.
+
     Examples:
         >>> dice_partitions((6, 5, 3))
         [((6,), (5,), (3,)), ((6, 5), (3,)), ((6, 3), (5,)), ((5, 3), (6,)), ((6, 5, 3),)]
         >>> len(dice_partitions((6, 6, 6)))  # 6+6+6 = 18 is no card
         4
     """
+    if len(dice) != 3 or not all(type(d) is int and 1 <= d <= 6 for d in dice):
+        raise InputError(f"dice must be three faces from 1 to 6, got {shorten(dice)}")
     out = []
     for part in _PARTITIONS:
         groups = tuple(tuple(dice[i] for i in g) for g in part)
@@ -125,6 +131,7 @@ def _without(values: tuple[int, ...], removed: Iterable[int]) -> tuple[int, ...]
     return tuple(rest)
 
 
+@check_arguments
 def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobtail_min_start: int = 2) -> HandKey:
     """The key ``(category, defining, rest)`` of a multiset of hand values.
 
@@ -202,6 +209,7 @@ _GROUP_CATEGORY: dict[tuple[int, int, int], int] = {
 }
 
 
+@check_arguments
 def best_key(dice: Sequence[int], ranks: Sequence[int], *, straight_min_start: int = 1,
              bobtail_min_start: int = 2) -> tuple[HandKey, int]:
     """The best key over the dice partitions and the index of the partition that gives it.
@@ -310,6 +318,7 @@ class DiceHand:
         return self.key >= other.key
 
 
+@check_arguments
 def evaluate(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card],

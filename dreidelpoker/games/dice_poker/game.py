@@ -32,6 +32,7 @@ from .cards import CARD_RANKS, value_name
 from .key_ranks import key_ranks
 from .rules import PLAY_MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings
+from ...validation import check_arguments
 
 __all__ = ["DicePokerGame", "DicePokerObservation", "hand_rank", "new_game", "play_limits"]
 
@@ -164,9 +165,6 @@ class DicePokerGame(_Immutable, _GameFields):
 
     __slots__ = ()
 
-    #: The runner may hand [`sample_chance`][dreidelpoker.games.dice_poker.DicePokerGame.sample_chance] its exact integer stream.
-    samples_with_integers_only = True
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
@@ -226,7 +224,7 @@ class DicePokerGame(_Immutable, _GameFields):
 
     def sample_chance(self, rng: Any) -> Any:
         """Every remaining roll (a tuple of dice) or every card of this dealing step (a tuple of
-        ranks) at once; ``rng`` gives ``integers(n)`` (a numpy generator or the runner's stream)."""
+        ranks) at once, through the game's [`Sampler`][dreidelpoker.sampler.Sampler]."""
         if self.phase == ROLL:
             rolls = []
             for _ in range(self.num_players - sum(1 for d in self.dice if d)):
@@ -413,6 +411,7 @@ def _show_line(seat: int, dice: tuple[int, ...], cards: tuple[int, ...], rules: 
     return f"seat {seat + 1} shows {' '.join(map(value_name, cards))} with {_dice_text(dice)}: {hand.name}"
 
 
+@check_arguments
 def new_game(rules: DicePokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DicePokerGame:
     """A hand before the dice: every seat has anted.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 from ...errors import InputError
-from ...validation import check_literal_fields
+from ...validation import check_literal_fields, check_field_types
 
 __all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "LIMITS", "MAX_PLAYERS", "PLAY_MAX_PLAYERS", "DicePokerRules"]
 
@@ -73,6 +73,7 @@ class DicePokerRules:
     bobtail_from_one: bool = False
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         _check_int("players", self.players, 2, MAX_PLAYERS)
         _check_int("ante", self.ante, 0)
         _check_int("bet", self.bet, 1)

@@ -45,6 +45,7 @@ import html
 import itertools
 import math
 import time
+from pathlib import Path
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -69,9 +70,10 @@ from .key_ranks import key_ranks
 from .manifest import MANIFEST
 from .rules import DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets, suit_weight
+from ...validation import default_rules
 
 __all__ = ["AbstractDicePoker", "Abstraction", "DEFAULT_BUCKETS", "DicePokerSolution", "SOLVE_COMMAND", "abstraction",
-           "nash_conv_part", "solve_dice_poker"]
+           "nash_conv_part", "solve_dice_poker", "write_data_file", "DATA_FILE"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -658,7 +660,7 @@ def solve_dice_poker(
         >>> round(sol.value[0] + sol.value[1], 12)  # doctest: +SKIP
         0.0
     """
-    rules = rules or DicePokerRules(max_raises=1)
+    rules = DicePokerRules(max_raises=1) if rules is None else default_rules(rules, DicePokerRules)
     if rules.players != 2:
         raise InputError(f"players: the Dice Poker solver is heads-up (2 players), got {rules.players}")
     if rules.limit != "fixed":
@@ -840,3 +842,30 @@ SOLVE_COMMAND = CliCommand(
     run=_run,
     examples=(("--betting", "once", "--max-raises", "0", "--card-buckets", "3"),),
 )
+
+
+#: Both structures' solutions as the notebook shows them (written by ``python -m
+#: dreidelpoker.games.dice_poker.solve``; ``tests/test_dice_poker_solve.py`` re-solves ``once``).
+DATA_FILE = Path(__file__).with_name("solve_results.json")
+
+
+def write_data_file(path: Path | None = None) -> Path:
+    """Solve both betting structures with the defaults and write their summaries as JSON.
+
+    Parameters:
+        path: where to write (default: the package's own file).
+
+    Returns:
+        The path written.
+    """
+    import json
+
+    path = path or DATA_FILE
+    out = {b: solve_dice_poker(DicePokerRules(betting=b, max_raises=1)).to_dict()
+           for b in ("once", "per-card")}
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the notebook's data file
+    print(write_data_file())

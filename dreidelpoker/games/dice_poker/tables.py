@@ -37,7 +37,7 @@ from .space import (
     suit_weight,
 )
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "SPACES",
@@ -126,6 +126,7 @@ def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     return left
 
 
+@check_arguments
 def conditional_table(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card] | None = None,

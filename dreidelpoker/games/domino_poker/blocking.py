@@ -25,7 +25,7 @@ from .rules import DominoPokerRules, LowRuns
 from .table import DISTINCT_HANDS, category_counts
 from .tiles import HAND_SIZE, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
 
@@ -202,6 +202,7 @@ def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | 
     return BlockingResult(tiles, rules.low_runs, hands, rows, mine)
 
 
+@check_arguments
 def blocking_by_opponent(
     hand: HandLike, *, opponents: int | Sequence[HandLike | None] = 1, rules: DominoPokerRules | None = None
 ) -> tuple[BlockingResult, ...]:

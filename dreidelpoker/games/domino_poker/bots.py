@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 
 from ..protocol import Bot
 from .equity import MULTIWAY_DEALS, equity, heads_up_wins, multiway_wins
@@ -31,6 +30,9 @@ from .game import DominoPokerObservation, hand_tiles
 from .rules import DominoPokerRules
 from .table import strength_tables
 from ...caches import bounded_cache
+from ...sampler import Sampler
+from ...errors import InputError, InputTypeError, shorten
+from ...validation import check_arguments
 
 __all__ = [
     "BET_SIZES", "BOTS", "calling_station_bot", "equity_bot", "live_equity", "random_bot", "sized_action",
@@ -85,6 +87,7 @@ def _win_rates(low_runs: str) -> dict[int, float]:
     return dict(zip(t.masks.tolist(), (wins / 3003).tolist()))
 
 
+@check_arguments
 def win_rate(mask: int, *, rules: DominoPokerRules) -> float:
     """A hand's exact chance to beat one random hand of the 15 unseen tiles (its heads-up equity).
 
@@ -95,11 +98,17 @@ def win_rate(mask: int, *, rules: DominoPokerRules) -> float:
     Returns:
         A probability.
 
+    Raises:
+        InputError: a mask that is not five of the 20 tiles.
+
     Examples:
         >>> win_rate(0b11111 << 15, rules=DominoPokerRules())  # the five strongest tiles
         1.0
     """
-    return _win_rates(rules.low_runs)[mask]
+    rate = _win_rates(rules.low_runs).get(mask)
+    if rate is None:
+        raise InputError(f"mask must be a 20-bit tile mask with 5 bits set (a hand of five tiles), got {mask!r}")
+    return rate
 
 
 @bounded_cache(maxsize=8)
@@ -144,6 +153,10 @@ def live_equity(mask: int, opponents: int, *, rules: DominoPokerRules) -> float:
     Returns:
         The equity, a float in [0, 1].
 
+    Raises:
+        InputError: a mask that is not five of the 20 tiles, opponents outside 1..3, or rules that
+            are not a DominoPokerRules.
+
     Examples:
         >>> from dreidelpoker.games.domino_poker import parse_hand
         >>> from dreidelpoker.games.domino_poker.equity import equity
@@ -152,21 +165,28 @@ def live_equity(mask: int, opponents: int, *, rules: DominoPokerRules) -> float:
         >>> live_equity(tiles_mask(hand), 2, rules=DominoPokerRules()) == float(equity(hand, opponents=2).equity)
         True
     """
+    # cheap checks by hand: bots call this at every decision
+    if type(mask) is not int or mask < 0 or mask >> 20 or mask.bit_count() != 5:
+        raise InputError(f"mask must be a 20-bit tile mask with 5 bits set (a hand of five tiles), got {shorten(mask)}")
+    if type(opponents) is not int or not 1 <= opponents <= 3:
+        raise InputError(f"opponents must be an integer from 1 to 3, got {shorten(opponents)}")
+    if not isinstance(rules, DominoPokerRules):
+        raise InputTypeError(f"rules must be a DominoPokerRules, got {type(rules).__name__} {shorten(rules)}")
     return _live_equity(mask, opponents, rules.low_runs)
 
 
 # -- the bots --------------------------------------------------------------------------
-def _random(observation: DominoPokerObservation, legal_actions: Sequence[str], rng: np.random.Generator) -> str:
+def _random(observation: DominoPokerObservation, legal_actions: Sequence[str], rng: Sampler) -> str:
     words = _words(legal_actions)
     kinds = len(words) + (len(words) < len(legal_actions))
-    k = int(rng.integers(kinds))
+    k = rng.integers(kinds)
     if k < len(words):
         return words[k]
     agg = _aggressive(legal_actions)
     if len(agg) == 1:
         return agg[0]
     fractions = tuple(BET_SIZES.values())
-    sized = sized_action(observation, legal_actions, fractions[int(rng.integers(len(fractions)))])
+    sized = sized_action(observation, legal_actions, fractions[rng.integers(len(fractions))])
     assert sized is not None
     return sized
 
@@ -184,13 +204,13 @@ def random_bot(rules: DominoPokerRules) -> Bot:
     Examples:
         >>> from dreidelpoker.games.domino_poker.game import new_game
         >>> g = new_game(DominoPokerRules()).apply(tuple(range(10)))
-        >>> random_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), np.random.default_rng(0)) in ("check", "bet 1")
+        >>> random_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), Sampler(0)) in ("check", "bet 1")
         True
     """
     return _random
 
 
-def _calling_station(observation: DominoPokerObservation, legal_actions: Sequence[str], rng: np.random.Generator) -> str:
+def _calling_station(observation: DominoPokerObservation, legal_actions: Sequence[str], rng: Sampler) -> str:
     return legal_actions[0] if legal_actions[0] == "check" else "call"
 
 
@@ -204,7 +224,7 @@ def calling_station_bot(rules: DominoPokerRules) -> Bot:
         The bot.
 
     Examples:
-        >>> calling_station_bot(DominoPokerRules())(None, ("fold", "call", "raise 1"), np.random.default_rng(0))
+        >>> calling_station_bot(DominoPokerRules())(None, ("fold", "call", "raise 1"), Sampler(0))
         'call'
     """
     return _calling_station
@@ -221,7 +241,7 @@ class _Tight:
         self.rates = _win_rates(rules.low_runs)
 
     def __call__(self, observation: DominoPokerObservation, legal_actions: Sequence[str],
-                 rng: np.random.Generator) -> str:
+                 rng: Sampler) -> str:
         strength = self.rates[observation.hand] ** observation.opponents_in
         agg = _aggressive(legal_actions)
         if strength >= TIGHT_RAISE and agg:
@@ -249,7 +269,7 @@ def tight_bot(rules: DominoPokerRules) -> Bot:
     Examples:
         >>> from dreidelpoker.games.domino_poker.game import new_game
         >>> g = new_game(DominoPokerRules()).apply(tuple(range(10)))  # seat 1 holds weak tiles
-        >>> tight_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), np.random.default_rng(0))
+        >>> tight_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), Sampler(0))
         'check'
     """
     return _Tight(rules)
@@ -265,7 +285,7 @@ class _Equity:
         self.rules = rules
 
     def __call__(self, observation: DominoPokerObservation, legal_actions: Sequence[str],
-                 rng: np.random.Generator) -> str:
+                 rng: Sampler) -> str:
         k = observation.opponents_in
         e = _live_equity(observation.hand, k, self.rules.low_runs)
         value = 1.5 / (k + 1)  # half as much again as a fair share of the pot
@@ -294,7 +314,7 @@ def equity_bot(rules: DominoPokerRules) -> Bot:
     Examples:
         >>> from dreidelpoker.games.domino_poker.game import new_game
         >>> g = new_game(DominoPokerRules()).apply((19, 0, 18, 1, 17, 2, 16, 3, 15, 4))  # seat 1: [6-6] .. [6-2]
-        >>> equity_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), np.random.default_rng(0))
+        >>> equity_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), Sampler(0))
         'bet 1'
     """
     return _Equity(rules)

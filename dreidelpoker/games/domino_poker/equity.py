@@ -40,7 +40,7 @@ from .tiles import (
     tiles_mask,
 )
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "MAX_DEALS",
@@ -108,6 +108,7 @@ class DominoDeal:
         return n
 
 
+@check_arguments
 def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, *,
                rules: DominoPokerRules) -> DominoDeal:
     """Parse and check the hero's (partial) hand and the opponents (a count of unknown
@@ -162,6 +163,7 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
     return DominoDeal(tuple(known), pool, unknown if len(unknown) > 1 else ())
 
 
+@check_arguments
 def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | None = None,
                rules: DominoPokerRules | None = None) -> int:
     """How many equally likely ordered deals complete the hands (what naive enumeration visits).
@@ -313,6 +315,7 @@ def _unknown_opponents_wins(deal: DominoDeal, rules: DominoPokerRules) -> tuple[
     return int(in_weak[third].sum()), visited
 
 
+@check_arguments
 def equity(
     hand: PartialHand,
     *,
@@ -407,6 +410,7 @@ def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResul
     return result
 
 
+@check_arguments
 def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = None) -> ExactTable:
     """Equity of ``hand`` against 1, 2 and 3 unknown opponents.
 
@@ -526,7 +530,7 @@ def compute_multiway_wins(low_runs: LowRuns = "flush") -> IntArray:
     is a sorted search per 10-tile set, vectorised with numpy.
 
     Parameters:
-        low_runs: the RULES.md 5.4 option.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
 
     Returns:
         An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order; divide
@@ -586,7 +590,7 @@ def multiway_wins(low_runs: LowRuns = "flush", *, compute: bool = True) -> IntAr
     """Every hand's exact win count against 1, 2 and 3 unknown opponents (shipped data).
 
     Parameters:
-        low_runs: the RULES.md 5.4 option.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
         compute: when the shipped data lacks the option, compute it (about 5 s);
             ``False``: return ``None`` instead.
 

@@ -15,7 +15,7 @@ from .categories import CATEGORY_DEFINITIONS, LOW_STRAIGHTS, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "CATEGORY_DEFINITIONS",
@@ -43,6 +43,7 @@ def suit_of(tiles: tuple[Tile, ...]) -> int | None:
     return None
 
 
+@check_arguments
 def run_suit(tiles: tuple[Tile, ...]) -> int | None:
     """The suit k in which the tiles form a run ([Domino Poker rules: suits and runs][rules-5-2]), or None.
 
@@ -57,7 +58,7 @@ def run_suit(tiles: tuple[Tile, ...]) -> int | None:
         5
     """
     k = suit_of(tiles)
-    if k is None:
+    if k is None or not tiles:
         return None
     others = sorted(t.other_end(k) for t in tiles)
     return k if others == list(range(others[0], others[0] + len(tiles))) else None

@@ -1,4 +1,4 @@
-"""Domino Poker played whole (RULES.md 5.1): a session of hands on the whole-game engine.
+"""Domino Poker played whole ([Domino Poker rules: play][rules-5-1]): a session of hands on the whole-game engine.
 
 Each hand: everyone antes, five tiles each are dealt one at a time round the table from
 the eldest hand (the seat left of the dealer), then one betting round starting with the
@@ -32,6 +32,8 @@ from .table import strength_tables
 from .tiles import HAND_SIZE, TILES, Tile, format_tiles
 from ...caches import bounded_cache
 from ...errors import InputError
+from ...sampler import Sampler
+from ...validation import check_arguments
 
 __all__ = [
     "DominoPokerGame", "DominoPokerObservation", "HandSummary", "bet_sizes", "hand_tiles", "new_game",
@@ -104,7 +106,7 @@ def hand_tiles(mask: int) -> tuple[Tile, ...]:
 
 
 def bet_sizes(rules: DominoPokerRules, *, committed: int) -> tuple[int, ...]:
-    """The sizes a first bet may have (RULES.md 5.1 limits; ``stack`` as table stakes).
+    """The sizes a first bet may have ([Domino Poker rules: play][rules-5-1] limits; ``stack`` as table stakes).
 
     Parameters:
         rules: the rules.
@@ -271,9 +273,6 @@ class DominoPokerGame(_Immutable, _GameFields):
     """
 
     __slots__ = ()
-    #: The deal draws only with ``rng.integers(n)`` (the runner may pass its exact integer stream).
-    samples_with_integers_only = True
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
@@ -335,17 +334,17 @@ class DominoPokerGame(_Immutable, _GameFields):
         u = self.undealt
         return tuple((i, 1) for i in range(len(TILES)) if u >> i & 1)
 
-    def sample_chance(self, rng: Any) -> tuple[int, ...]:
+    def sample_chance(self, rng: Sampler) -> tuple[int, ...]:
         """The rest of the deal at once, in dealing order (the same law as one tile at a time).
 
-        ``rng`` is a numpy generator or anything whose ``integers(n)`` draws the same way.
+        ``rng`` is the game's [`Sampler`][dreidelpoker.sampler.Sampler].
         """
         u = self.undealt
         pool = [i for i in range(len(TILES)) if u >> i & 1]
         need = HAND_SIZE * self.rules.players - self.dealt
         out = []
         for k in range(need):  # a partial Fisher-Yates shuffle
-            j = k + int(rng.integers(len(pool) - k))
+            j = k + rng.integers(len(pool) - k)
             pool[k], pool[j] = pool[j], pool[k]
             out.append(pool[k])
         return tuple(out)
@@ -533,6 +532,7 @@ def _start_hand(rules: DominoPokerRules, hand_limit: int, hands_played: int, but
                            (0,) * n, (a,) * n, 0, -1, 0, a, 0, 0, (), tally, wins, last, log)
 
 
+@check_arguments
 def new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DominoPokerGame:
     """A session before its first deal: everyone has anted; seat 1 is the eldest hand.
 

@@ -11,7 +11,7 @@ from typing import Literal
 from .categories import category_names
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
 from ...errors import InputError
-from ...validation import check_literal_fields
+from ...validation import check_literal_fields, check_field_types
 
 __all__ = ["BETTING_OPTIONS", "LOW_RUN_OPTIONS", "MAX_SESSION_HANDS", "Betting", "DominoPokerRules", "LowRuns"]
 
@@ -19,7 +19,7 @@ LowRuns = Literal["flush", "straight", "high-card"]
 #: the Domino Poker rules: errata and options: how a run in suit 1, 2 or 3 ranks (the source does not say).
 LOW_RUN_OPTIONS: tuple[str, ...] = ("flush", "straight", "high-card")
 Betting = Literal["limit", "no-limit"]
-#: RULES.md 5.1: "limits are agreed beforehand": bets between ``min_bet`` and ``max_bet``
+#: the Domino Poker rules: play: "limits are agreed beforehand": bets between ``min_bet`` and ``max_bet``
 #: (fixed-limit when they are equal, the default), or no limit but the stack.
 BETTING_OPTIONS: tuple[str, ...] = ("limit", "no-limit")
 #: The most hands one session (one game on the engine) may hold.
@@ -76,6 +76,7 @@ class DominoPokerRules:
     session_hands: int = 1
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= MAX_PLAYERS:
             raise InputError(
                 f"players must be 2, 3 or 4 ({len(TILES)} tiles deal at most "

@@ -37,6 +37,7 @@ from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
 from ...validation import default_rules
+from ...solve._iterate import check_iteration_options
 
 __all__ = ["DATA_FILE", "DominoBettingSolution", "MAX_SOLVER_RAISES", "solve_betting", "SOLVE_COMMAND"]
 
@@ -245,8 +246,7 @@ def solve_betting(
     """
     rules = default_rules(rules, DominoPokerRules)
     _check_rules(rules)
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise InputError(f"iterations must be a positive integer, got {iterations!r}")
+    check_iteration_options(iterations, check_every, target)
     t = strength_tables(rules.low_runs)
     game = _range_game(rules.low_runs)
     spec = LimitRound(ante=rules.ante, bet=rules.max_bet, max_raises=int(rules.max_raises or 0))

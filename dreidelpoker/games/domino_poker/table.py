@@ -23,7 +23,7 @@ from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, evaluate_tiles, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, TILES, Tile
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "ALL_HANDS",
@@ -171,6 +171,7 @@ def category_counts(low_runs: LowRuns = "flush", *, excluded_mask: int = 0, requ
     return [int(c) for c in counts]
 
 
+@check_arguments
 def inversions(counts: list[int], names: tuple[str, ...]) -> list[tuple[str, str]]:
     """Pairs (higher-ranked, lower-ranked) where the higher-ranked category is MORE likely.
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from ...errors import InputError, InputTypeError
+from ...validation import check_arguments
 
 __all__ = [
     "DOUBLES",
@@ -167,6 +168,7 @@ def parse_tile(tile: TileLike) -> Tile:
     return Tile(max(a, b), min(a, b))
 
 
+@check_arguments
 def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
     """Parse any number of distinct tiles (a string or an iterable), strongest first.
 
@@ -238,6 +240,7 @@ def parse_hand(hand: HandLike) -> tuple[Tile, ...]:
     return tiles
 
 
+@check_arguments
 def format_hand(hand: Iterable[Tile]) -> str:
     """A hand in canonical form, strongest tile first ([`parse_hand`][dreidelpoker.games.domino_poker.parse_hand] reads it back).
 

@@ -28,6 +28,8 @@ from .cards import cards_of
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
 from ...errors import InputError
+from ...sampler import Sampler
+from ...validation import check_arguments, check_count, check_field_types
 
 __all__ = [
     "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "dummy_value",
@@ -37,6 +39,7 @@ __all__ = [
 BOT_NAMES = ("never-swap", "always-swap", "random", "heuristic", "lookahead")
 
 
+@check_arguments
 def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     """The lead that plays the most of one's own cards in a row, then the longest suit, then the lowest card.
 
@@ -48,10 +51,16 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     Returns:
         The card to lead.
 
+    Raises:
+        InputError: no legal card, or ranks outside 2..13.
+
     Examples:
         >>> best_lead([0, 13, 14, 15], [0, 13], 13)  # AC alone; AD 2D 3D in a row
         13
     """
+    check_count(ranks, "ranks", low=2, high=13)
+    if not legal:
+        raise InputError("legal must hold at least one card to lead")
     held = set(hand)
     best, best_key = legal[0], (-1, -1, 0)
     for c in legal:
@@ -68,7 +77,7 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     return best
 
 
-def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Keeps every hand; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
 
     Parameters:
@@ -80,7 +89,7 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
         The action.
 
     Examples:
-        >>> never_swap_bot(None, ("keep", "swap"), np.random.default_rng(0))
+        >>> never_swap_bot(None, ("keep", "swap"), Sampler(0))
         'keep'
     """
     if "keep" in legal_actions:
@@ -88,7 +97,7 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
     return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
-def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Takes the dummy whenever it is offered; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
 
     Parameters:
@@ -104,7 +113,7 @@ def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any
     return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
-def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Uniform over the legal actions (a coin flip at each offer, a random lead).
 
     Parameters:
@@ -118,6 +127,7 @@ def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
+@check_arguments
 def hand_features(hand: Sequence[int], *, rules: QueenieRules) -> dict[str, int]:
     """The shape of a hand: what the source says players look at.
 
@@ -166,6 +176,7 @@ def hand_features(hand: Sequence[int], *, rules: QueenieRules) -> dict[str, int]
 SCORE_WEIGHTS = {"queens": 1.0, "runs": 0.5, "low": 0.4, "high": -0.4, "imbalance": -0.4, "jacks": -0.3}
 
 
+@check_arguments
 def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
     """A hand's shape score: higher is a better hand to keep.
 
@@ -203,7 +214,10 @@ class HeuristicBot:
     cost_weight: float = 0.5
     name: str = "heuristic"
 
-    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __post_init__(self) -> None:
+        check_field_types(self)
+
+    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         r = observation.rules
         if "swap" in legal_actions:
             cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
@@ -242,7 +256,7 @@ class DummyValue:
         return float(1.96 * np.sqrt(max(p * (1 - p), 1e-12) / self.samples))
 
 
-def sample_layout(observation: QueenieObservation, rng: np.random.Generator) -> QueenieGame:
+def sample_layout(observation: QueenieObservation, rng: Sampler) -> QueenieGame:
     """A full state consistent with an offer-phase observation (unseen cards dealt at random).
 
     Raises:
@@ -293,7 +307,8 @@ def _finish_deal(state: QueenieGame) -> QueenieGame:
     return state
 
 
-def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.random.Generator | None = None) -> DummyValue:
+@check_arguments
+def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: Sampler | None = None) -> DummyValue:
     """Keep or swap, by Monte Carlo over the unseen cards, from ``observation`` only.
 
     The unseen cards are dealt at random into the other hands, the dummy and the
@@ -314,14 +329,13 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.r
     Examples:
         >>> from dreidelpoker.games.queenie.game import new_game
         >>> g = new_game(QueenieRules(players=4))
-        >>> g = g.apply(g.sample_chance(np.random.default_rng(1)))
+        >>> g = g.apply(g.sample_chance(Sampler(1)))
         >>> v = dummy_value(g.observation(0), samples=8)
         >>> v.best in ("keep", "swap"), v.samples
         (True, 8)
     """
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
-        raise InputError(f"samples: a whole number from 1 to 100,000, got {samples!r}")
-    rng = rng if rng is not None else np.random.default_rng(0)
+    check_count(samples, "samples", low=1, high=100_000)
+    rng = rng if rng is not None else Sampler(0)
     seat = observation.seat
     r = observation.rules
     cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
@@ -352,9 +366,13 @@ class LookaheadBot:
     """Takes the dummy when [`dummy_value`][dreidelpoker.games.queenie.dummy_value] says it is worth more chips; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead]."""
 
     samples: int = 24
+
+    def __post_init__(self) -> None:
+        check_field_types(self)
+        check_count(self.samples, "samples", low=1, high=100_000)
     name: str = "lookahead"
 
-    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         if "swap" in legal_actions:
             return dummy_value(observation, samples=self.samples, rng=rng).best
         return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)

@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 from ...errors import InputError
-from ...validation import check_literal_fields
+from ...validation import check_literal_fields, check_field_types
 
 __all__ = [
     "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES", "QUEEN_CARD_QUEEN_RULES",
@@ -123,6 +123,7 @@ class QueenieRules:
     deck_ranks: int = 13
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         _check_int("players", self.players, 3, 8, "players at the table")
         check_literal_fields(self)
         _check_int("ante", self.ante, 0, 1000, "chips into each pot per deal")

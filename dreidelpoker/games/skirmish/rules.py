@@ -34,9 +34,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
-from ...errors import InputError
+from ...errors import InputError, InputTypeError, shorten
 from ...strict_numbers import parse_integer
-from ...validation import check_literal_fields
+from ...validation import check_arguments, check_field_types, check_literal_fields
 
 __all__ = [
     "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
@@ -56,6 +56,7 @@ _PARSE = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 1
 CARD_SYNTAX = "2-9, 10 or T, J, Q, K, A"
 
 
+@check_arguments
 def card_name(rank: int) -> str:
     """A rank as a person writes it: ``2``..``10``, ``J``, ``Q``, ``K``, ``A`` (other ranks as numbers).
 
@@ -72,6 +73,7 @@ def card_name(rank: int) -> str:
     return _FACE_NAMES.get(rank, str(rank))
 
 
+@check_arguments
 def format_cards(ranks: Iterable[int]) -> str:
     """Ranks as a comma-separated card list, e.g. ``"9,4,4,K,2"``.
 
@@ -114,6 +116,7 @@ def parse_rank(text: str) -> int:
     return _PARSE[key]
 
 
+@check_arguments
 def parse_cards(text: str | Sequence[Any], *, what: str = "cards") -> tuple[int, ...]:
     """A line of cards: ``"9,4,4,K,2"`` (or a sequence of card names or int ranks).
 
@@ -227,6 +230,7 @@ class SkirmishRules:
     skirmish_limit: int = 10_000
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check_literal_fields(self)
         _int_field("line_size", self.line_size, 0, 50)
         _int_field("pile_size", self.pile_size, 1, 50)
@@ -327,6 +331,8 @@ def parse_deck(text: str) -> tuple[int, ...]:
         ...
         dreidelpoker.errors.InputError: deck: expected 'standard', LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2; got '1-6'
     """
+    if not isinstance(text, str):
+        raise InputTypeError(f"deck must be text like 'standard' or '1-6x2', got {type(text).__name__} {shorten(text)}")
     t = text.strip().lower()
     if t in ("standard", "52"):
         return STANDARD_DECK

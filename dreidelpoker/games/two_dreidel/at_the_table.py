@@ -23,7 +23,7 @@ from .spin import SpinTable, spin_table
 from .equity import equity
 from .table import PutBackTable, put_back_equities
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["TableReport", "at_the_table"]
 
@@ -106,6 +106,7 @@ class TableReport:
         return f"{eq}\n\n{posts}\n\n{self.spin.to_text()}"
 
 
+@check_arguments
 def at_the_table(
     *,
     cards: str,

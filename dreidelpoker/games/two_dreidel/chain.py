@@ -33,14 +33,13 @@ from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_points, normal_key, trumps
 from .size import check_chain_size, estimated_states
 from ...limits import MAX_HAND_NUMBER, progress_bar
-from ...validation import check_count
+from ...validation import check_arguments, check_count, default_rules
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError, ResourceLimitError
 from ._hand_step import (  # one hand's step, re-exported: the chain's public names since the start
     HandStep, deck_size_cycle, hand_steps, transitions,
 )
 from ._hand_step import after_hand as after_hand
-from ...validation import default_rules
 
 if TYPE_CHECKING:
     from ...markov import MarkovChain
@@ -475,6 +474,7 @@ class DeckChain:
         return self.long_run_hands().plot(ax=ax)
 
 
+@check_arguments
 def deck_chain(
     rules: TwoDreidelRules | None = None,
     *,

@@ -16,12 +16,14 @@ from typing import Any
 from ...errors import InputError, InputTypeError, shorten
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
+from ...validation import check_arguments
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
 Counts = tuple[int, ...]
 
 
+@check_arguments
 def hypergeometric(counts: Counts, k: int) -> Iterator[tuple[Counts, int]]:
     """Every count vector of ``k`` cards drawn without order from ``counts``, with its
     number of ways (product of binomials). The weights sum to ``comb(sum(counts), k)``.
@@ -237,6 +239,7 @@ class DrawOutcome:
     reshuffled: bool
 
 
+@check_arguments
 def draw_weights(state: DeckState, *, rules: TwoDreidelRules) -> tuple[list[tuple[DrawOutcome, int]], int]:
     """All classes of ``rules.draw``-card draws from ``state`` with integer weights and total.
 

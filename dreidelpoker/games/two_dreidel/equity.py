@@ -20,7 +20,7 @@ from .rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, heads_up_counts, showdown_table
 from ...caches import ValueCache, bounded_cache
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
@@ -331,6 +331,7 @@ def equity(
     )
 
 
+@check_arguments
 def possible_hands(rules: TwoDreidelRules) -> list[str]:
     """Every hand a full deck can produce, best first in normal order.
 
@@ -351,6 +352,7 @@ def possible_hands(rules: TwoDreidelRules) -> list[str]:
     return out
 
 
+@check_arguments
 def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str] | None = None) -> ExactMatrix:
     """Equity (1 win, 1/2 tie, 0 loss) of every row hand against every column hand.
 

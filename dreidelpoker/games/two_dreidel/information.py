@@ -53,9 +53,8 @@ from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
 from .size import check_posterior_work
 from ...limits import MAX_HAND_NUMBER, progress_bar
-from ...validation import check_count
+from ...validation import check_arguments, check_count, default_rules
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
 
 __all__ = [
     "OpponentPosterior",
@@ -480,6 +479,7 @@ def opponent_posterior(
     )
 
 
+@check_arguments
 def table_posteriors(
     rules: TwoDreidelRules | None = None,
     *,

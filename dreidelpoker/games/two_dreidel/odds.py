@@ -15,7 +15,7 @@ from .policies import Policy, kept_weights, resolve_policy
 from .ranking import format_hand, normal_key
 from .rules import TwoDreidelRules
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 if TYPE_CHECKING:
     import sympy
@@ -28,6 +28,7 @@ def _order_hands(rules: TwoDreidelRules, weights: Mapping[tuple[int, ...], int])
     return {format_hand(h, rules=rules): weights[h] for h in ordered}
 
 
+@check_arguments
 def kept_hand_distribution(
     rules: TwoDreidelRules | None = None,
     *,
@@ -64,6 +65,7 @@ def kept_hand_distribution(
     return Distribution.from_weights(_order_hands(rules, weights), title=title, outcome_name="hand")
 
 
+@check_arguments
 def deck_symbols(rules: TwoDreidelRules) -> tuple[sympy.Symbol, ...]:
     """The symbolic deck counts, named after the symbols in lower case (g, h, n, s).
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Union
 
 from ...errors import InputError, InputTypeError, shorten
 from .rules import TwoDreidelRules, hand_trumps
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 if TYPE_CHECKING:
     import sympy
@@ -29,6 +29,7 @@ __all__ = [
 ]
 
 
+@check_arguments
 def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = None, what: str = "cards") -> Hand:
     """Parse any number of cards to sorted symbol indices (best first).
 
@@ -109,6 +110,7 @@ def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
     return cards
 
 
+@check_arguments
 def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) -> str:
     """Canonical form: better card first, symbol letters.
 
@@ -127,6 +129,7 @@ def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) ->
     return "".join(rules.symbols[i] for i in sorted(hand))
 
 
+@check_arguments
 def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
     """Normal-order key (greater is stronger): the higher card, then the kicker.
 
@@ -139,6 +142,7 @@ def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
     return tuple(-i for i in sorted(hand))
 
 
+@check_arguments
 def trumps(a: Sequence[int], b: Sequence[int], *, rules: TwoDreidelRules) -> bool:
     """Whether hand ``a`` trumps hand ``b`` (both as symbol indices).
 
@@ -258,6 +262,7 @@ def showdown_winners(hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[i
         winners = normal_best(challengers)
 
 
+@check_arguments
 def showdown(hands: Sequence[HandLike], *, rules: TwoDreidelRules | None = None) -> list[int]:
     """Multiway showdown; returns the positions of the winning hands (several = split).
 

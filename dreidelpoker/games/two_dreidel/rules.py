@@ -15,7 +15,7 @@ from ...limits import MAX_STACK
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
 from ...strict_numbers import sympy_number
-from ...validation import check_choice, check_literal_fields
+from ...validation import check_arguments, check_choice, check_field_types, check_literal_fields
 
 __all__ = ["TwoDreidelRules", "TrumpPairs", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
@@ -58,6 +58,7 @@ def _DEFAULTS() -> TwoDreidelRules:
 _DEFAULT_RULES: TwoDreidelRules | None = None
 
 
+@check_arguments
 def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[str] = ("G", "H", "N", "S")) -> tuple[int, ...]:
     """Parse a deck distribution: ``"1-5-5-1"``, ``(1, 5, 5, 1)`` or ``{"G": 1, ...}``.
 
@@ -244,6 +245,7 @@ class TwoDreidelRules:
     _spin_key: tuple[Any, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         syms = self.symbols
         if not syms or len(set(syms)) != len(syms):
             raise InputError(f"symbols must be distinct and non-empty, got {syms!r}")
@@ -295,6 +297,13 @@ class TwoDreidelRules:
         for alias, target in self.aliases.items():
             if target not in syms:
                 raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")
+            if not isinstance(alias, str) or len(alias) != 1 or alias.isspace():
+                raise InputError(f"alias {shorten(alias)} must be one character (hands are read a character at a time)")
+            if alias.upper() in syms and target != alias.upper():
+                # G=H would silently read the hand GH as HH.
+                raise InputError(f"alias {alias}={target} would make {alias!r} mean {target} although "
+                                 f"{alias.upper()} is a symbol (the hand {alias.upper()}{target} would read as "
+                                 f"{target}{target}); alias only characters that are not symbols")
         self._check_trumps_acyclic()
 
     def _sympy_spin_probabilities(self, given: Any) -> None:

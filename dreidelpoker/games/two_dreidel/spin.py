@@ -39,7 +39,7 @@ from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
 
@@ -68,6 +68,7 @@ def _face_index(rules: TwoDreidelRules, face: str) -> int:
     return rules.spin_faces.index(sym)
 
 
+@check_arguments
 def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) -> int:
     """The buy-in a spin face sets from the pot at that moment.
 
@@ -155,6 +156,7 @@ def _assumptions(rules: TwoDreidelRules, q: sympy.Rational) -> tuple[str, ...]:
     )
 
 
+@check_arguments
 def spin_decision(
     face: str,
     *,
@@ -308,6 +310,7 @@ class SpinTable:
                 + f"<details><summary>assumptions</summary><ul>{items}</ul></details>")
 
 
+@check_arguments
 def spin_table(
     *,
     pot: int,

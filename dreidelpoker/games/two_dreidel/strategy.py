@@ -50,8 +50,7 @@ from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolv
 from .ranking import Hand, format_hand, heads_up_points, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError
-from ...validation import default_rules
-from ...validation import check_count
+from ...validation import check_arguments, check_count, default_rules
 
 __all__ = [
     "BestResponse", "EquilibriumResult", "PutBackMDP", "best_put_back_policy", "exploitability",
@@ -93,6 +92,7 @@ class PutBackMDP:
         (189, 694)
     """
 
+    @check_arguments
     def __init__(self, rules: TwoDreidelRules | None = None, *, max_states: int = 200_000) -> None:
         self.rules = default_rules(rules, TwoDreidelRules)
         self.start = DeckState.fresh(self.rules)
@@ -372,6 +372,7 @@ class BestResponse:
         return f"<p>{head}</p><p><small>{html.escape(self.model)}</small></p>" + self.summary()._repr_html_()
 
 
+@check_arguments
 def best_put_back_policy(
     rules: TwoDreidelRules | None = None,
     *,
@@ -397,6 +398,7 @@ def best_put_back_policy(
     return mdp.best_response(opponent)
 
 
+@check_arguments
 def exploitability(
     rules: TwoDreidelRules | None = None,
     *,
@@ -641,6 +643,7 @@ def _rationalise(p: Mapping[Hand, float], tol: float = 1e-7) -> dict[Hand, Fract
     return {b: q / total for b, q in kept.items()}
 
 
+@check_arguments
 def put_back_equilibrium(
     rules: TwoDreidelRules | None = None,
     *,
