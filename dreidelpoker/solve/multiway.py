@@ -2,8 +2,8 @@
 
 Each seat holds one private *bucket* (a card rank, or a band of hand strength); a deal is a
 tuple of buckets with a probability, and for every set of seats that could reach a
-showdown, each seat's share of the pot in that deal. The betting round (RULES.md 5.1
-shape): everyone antes, seat 0 acts first and play goes round; check (while nobody has
+showdown, each seat's share of the pot in that deal. The betting round (shaped like
+Domino Poker's, [Domino Poker rules][rules-5]): everyone antes, seat 0 acts first and play goes round; check (while nobody has
 bet), bet, call, raise (at most ``max_raises``), fold; the round ends when every player
 still in has acted since the last bet or raise, or when one player is left. Bets and
 raises are ``bet`` chips each.

@@ -63,7 +63,7 @@ def _bands(low_runs: str, bands: int) -> npt.NDArray[np.int64]:
 
 def _check(players: int, bands: int, samples: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise InputError(f"players must be 2, 3 or 4 (RULES.md 5.1), got {players!r}")
+        raise InputError(f"players must be 2, 3 or 4 (20 tiles deal at most 4 hands of 5), got {players!r}")
     if isinstance(bands, bool) or not isinstance(bands, int) or not 2 <= bands <= 64:
         raise InputError(f"bands must be an integer from 2 to 64, got {bands!r}")
     if isinstance(samples, bool) or not isinstance(samples, int) or not 10_000 <= samples <= 50_000_000:
@@ -80,7 +80,7 @@ def domino_deal_table(*, players: int = 2, bands: int = DEFAULT_BANDS, samples: 
         bands: strength bands per hand.
         samples: random deals for 3 or 4 players (unused heads-up).
         seed: the seed of those deals.
-        low_runs: the RULES.md 5.4 option.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
 
     Returns:
         A [`DealTable`][dreidelpoker.solve.multiway.DealTable] over the band tuples that occur.
