@@ -180,3 +180,22 @@ def test_ctrl_c_on_dask(tmp_path: Any, one_worker_cluster: Any) -> None:
     _one_line(err, "interrupted")
     assert elapsed < 2.0, elapsed
     assert not left
+
+
+def test_a_killed_worker_process_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """A pool worker killed mid-run (the OOM killer, say): one ClusterError, no traceback."""
+    from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+    from dreidelpoker.play import simulate
+    from dreidelpoker.play.cluster import process_pool
+
+    with pytest.raises(ClusterError, match="a worker process died"):
+        with process_pool(2) as ex:
+            def kill_one() -> None:
+                deadline = time.monotonic() + 60
+                while not ex._processes and time.monotonic() < deadline:  # the test plays the OOM killer
+                    time.sleep(0.1)
+                time.sleep(0.5)
+                os.kill(next(iter(ex._processes)), signal.SIGKILL)
+
+            threading.Thread(target=kill_one, daemon=True).start()
+            simulate(ClassicDreidelRules(players=4, coins=10), games=300_000, seed=1, executor=ex, progress=False)
