@@ -30,6 +30,7 @@ VERB_HELP = {
     "chain": "Markov-chain analyses (deck cycles, game length)",
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "design": "search a game's rules for variants that meet a designer's targets (Optuna, resumable)",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
     "explore": "open a game's interactive explorer live in Voilà (a local web page)",
 }

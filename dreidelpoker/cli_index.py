@@ -55,6 +55,11 @@ BUILTIN_COMMANDS: dict[str, dict[str, str]] = {
         "skirmish": "simulate Skirmish over rules variants x player counts x bot line-ups",
         "two-dreidel": "simulate Two Dreidel over rules variants x player counts x bot line-ups",
     },
+    "design": {
+        "queenie": "search Queenie's rules for variants that meet your targets (Optuna, resumable on SQLite)",
+        "skirmish": "search Skirmish's rules for variants that meet your targets (Optuna, resumable on SQLite)",
+        "two-dreidel": "search Two Dreidel's rules for variants that meet your targets (Optuna, resumable on SQLite)",
+    },
     "solve": {
         "domino-poker": "CFR+ equilibrium of the heads-up betting round: value, bluff and value-bet frequencies by "
                         "category",

@@ -333,6 +333,9 @@ class PlaySpec:
         sweep_fields: rules fields a ``sweep`` varies through its own list options, with
             the option's name (they are no single-value option of ``sweep``).
         metric_help: metric name -> one line saying what it measures.
+        exact_metrics: metric name -> ``(help, function(rules, players))``: figures of a
+            variant computed exactly, not played (the variant search uses them as cheap
+            objectives, e.g. Two Dreidel's trump share).
     """
 
     new_game: Callable[..., GameState[Any, Any]]
@@ -352,6 +355,7 @@ class PlaySpec:
     metric_help: Mapping[str, str] = field(default_factory=dict)
     cli_exclude: Mapping[str, str] = field(default_factory=dict)
     sweep_fields: Mapping[str, str] = field(default_factory=dict)
+    exact_metrics: Mapping[str, tuple[str, Callable[[Any, int], Any]]] = field(default_factory=dict)
 
 
 # == The analysis side ======================================================================

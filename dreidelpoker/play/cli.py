@@ -257,7 +257,10 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         return _SweepOutput(res, metrics)
 
     title = game.title
+    from .search_cli import search_commands
+
     return {
+        **search_commands(game),
         "simulate": CliCommand(
             help=f"play seeded whole games of {title} with bots; win rates and metrics with 95% intervals",
             add_arguments=add_simulate, run=run_simulate,

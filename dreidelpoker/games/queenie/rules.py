@@ -47,8 +47,9 @@ highest rank, the King the highest) for exact checks by enumeration.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 from ...errors import InputError
+from ...search_space import Choice, IntRange, SearchSpace
 
 __all__ = [
     "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES", "QUEEN_CARD_QUEEN_RULES",
@@ -120,6 +121,16 @@ class QueenieRules:
     session_deals: int = 1
     deck_suits: int = 4
     deck_ranks: int = 13
+    #: What the variant search (:func:`dreidelpoker.play.search.search`) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        Choice("dealing", ("dummy-first", "players-first")),
+        Choice("queen_card", ("deck", "dummy")),
+        Choice("queen_card_queen", ("carry-over", "redraw", "to-going-out")),
+        Choice("no_colour", ("pass-on", "next-any")),
+        Choice("blocked", ("carry-over", "fewest-cards")),
+        IntRange("swap_cost", 0, 3),
+        IntRange("first_swap_cost", 0, 2),
+    ))
 
     def __post_init__(self) -> None:
         _check_int("players", self.players, 3, 8, "players at the table")

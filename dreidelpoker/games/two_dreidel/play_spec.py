@@ -152,6 +152,25 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRul
     return grid
 
 
+def _trump_share(rules: TwoDreidelRules, players: int) -> float:
+    from .designer import trump_share  # exact: loads sympy and the chain only when searched
+
+    return float(trump_share(rules, players))
+
+
+def _deck_period(rules: TwoDreidelRules, players: int) -> float:
+    from .designer import deck_period
+
+    return float(deck_period(rules, players))
+
+
+#: Exact figures of a variant (no games played): cheap objectives for the variant search.
+EXACT_METRICS = {
+    "trump_share": ("exact: how often a trump decides a heads-up showdown of two fresh-deck hands", _trump_share),
+    "deck_period": ("exact: hands in one cycle of the deck under normal-best put-backs", _deck_period),
+}
+
+
 PLAY = PlaySpec(
     new_game=new_game,
     bots=BOTS,
@@ -165,4 +184,5 @@ PLAY = PlaySpec(
     rules_grid_from_args=rules_grid_from_args,
     metric_help=METRIC_HELP,
     sweep_fields={"deck": "--decks", "chips_per_player": "--chips"},
+    exact_metrics=EXACT_METRICS,
 )

@@ -7,10 +7,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ...errors import InputError, InputTypeError, shorten
 from ...limits import MAX_STACK
+from ...search_space import Choice, Counts, IntRange, SearchSpace
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
 
@@ -201,6 +202,16 @@ class TwoDreidelRules:
     discard_visibility: Literal["all", "top-two"] = "all"
     #: ``spin_probabilities`` as compared and hashed: ``("exact", Fractions)`` or ``("sympy", values)``.
     _spin_key: tuple[Any, ...] = field(init=False, repr=False)
+    #: What the variant search (:func:`dreidelpoker.play.search.search`) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        Counts("deck", ("G", "H", "N", "S"), low=1, high=10, total_low=8, total_high=30),
+        IntRange("chips_per_player", 2, 12),
+        IntRange("blind", 1, 3),
+        Choice("streets", ("bet-spin-spin", "spin-spin-bet", "spins-then-bet")),
+        Choice(("draw", "put_back"), ((3, 1), (4, 2))),
+        Choice("half_pot_rounding", ("up", "down")),
+        Choice("discard_visibility", ("all", "top-two")),
+    ))
 
     def __post_init__(self) -> None:
         syms = self.symbols
