@@ -1,6 +1,6 @@
 """Small helpers for exact numbers: conversion to sympy Rationals and to ``"p/q"`` strings.
 
-sympy is imported only to make a sympy object (:func:`to_rational`): a value can only be a
+sympy is imported only to make a sympy object (`to_rational`): a value can only be a
 sympy object when sympy is already loaded, so the checks look it up in ``sys.modules``, and
 the CLI formats exact numbers without importing sympy.
 """
@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from numbers import Rational as _RationalABC
-from numbers import Real as _RealABC
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .errors import InputError, InputTypeError
+from .errors import InputError
+from .strict_numbers import exact_number
 
 if TYPE_CHECKING:
     import sympy
@@ -35,9 +34,10 @@ def loaded_sympy() -> Any:
 
 
 def to_fraction(value: Any, *, what: str = "value") -> Fraction:
-    """The one way in: an int, Fraction, sympy Rational or ``"p/q"`` string as a Fraction.
+    """The one way in: an int, Fraction, sympy Rational or number text as a Fraction.
 
-    Floats are refused (they are not exact); so are bools.
+    Text is read by [`dreidelpoker.strict_numbers.parse_exact`][dreidelpoker.strict_numbers.parse_exact] (integers, decimals,
+    ``p/q``; never evaluated). Floats are refused (they are not exact); so are bools.
 
     Raises:
         InputTypeError: for a float, a bool or a value that is no number.
@@ -52,35 +52,11 @@ def to_fraction(value: Any, *, what: str = "value") -> Fraction:
         ...
         dreidelpoker.errors.InputTypeError: face probability is the float 0.25; give an exact number like 1/4 (int, fractions.Fraction, sympy Rational or 'p/q')
     """
-    if isinstance(value, bool):
-        raise InputTypeError(f"{what} must be an exact number, not the bool {value!r}")
-    if isinstance(value, Fraction):
-        return value
-    if type(value) is int:
-        return Fraction(value)
-    sp = loaded_sympy()
-    if sp is not None and isinstance(value, sp.Basic):
-        if value.is_Rational:
-            return Fraction(int(value.p), int(value.q))
-        raise InputTypeError(f"{what} must be an exact rational number, got the sympy expression {value!r}")
-    if isinstance(value, _RationalABC):  # int, numpy integers register as Integral
-        return Fraction(int(value.numerator), int(value.denominator))
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"{what} {value!r} is not an exact number like '3/4'") from None
-    if isinstance(value, _RealABC) or type(value).__name__.startswith("float"):
-        raise InputTypeError(f"{what} is the float {value!r}; give an exact number like 1/4 "
-                             "(int, fractions.Fraction, sympy Rational or 'p/q')")
-    raise InputTypeError(
-        f"{what} must be an int, fractions.Fraction, sympy Rational or 'p/q' string, "
-        f"got {type(value).__name__} {value!r}"
-    )
+    return exact_number(value, what=what)
 
 
 def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
-    """The one way out: any exact number :func:`to_fraction` takes, as a sympy Rational.
+    """The one way out: any exact number `to_fraction` takes, as a sympy Rational.
 
     Examples:
         >>> to_rational("3/4")
@@ -150,7 +126,7 @@ def frac_str(value: Any) -> str:
     """Render an exact number as ``"p/q"`` (or ``"p"`` for integers).
 
     Parameters:
-        value: anything :func:`to_rational` accepts.
+        value: anything `to_rational` accepts.
 
     Returns:
         ``"p/q"`` in lowest terms with the sign on ``p``, or ``"p"`` when the denominator is 1.
@@ -167,7 +143,7 @@ def frac_str(value: Any) -> str:
     return int_str(p) if q == 1 else f"{int_str(p)}/{int_str(q)}"
 
 
-#: Above this many digits before the point, :func:`decimal_str` switches to scientific notation.
+#: Above this many digits before the point, `decimal_str` switches to scientific notation.
 FIXED_POINT_MAX_DIGITS = 30
 
 
@@ -178,11 +154,11 @@ def decimal_str(value: Any, digits: int = 6) -> str:
     denominators of any size work (never through ``float``, which overflows past
     about 1e308). It is the exact value rounded half to even at ``digits`` places,
     the rule Python's own float formatting follows. Integers are printed in full;
-    values with more than :data:`FIXED_POINT_MAX_DIGITS` digits before the point
+    values with more than `FIXED_POINT_MAX_DIGITS` digits before the point
     are printed in scientific notation with ``digits`` digits after the point.
 
     Parameters:
-        value: anything :func:`to_rational` accepts.
+        value: anything `to_rational` accepts.
         digits: digits after the decimal point (at least 0).
 
     Returns:

@@ -1,4 +1,4 @@
-"""Drawing a :class:`~dreidelpoker.markov.MarkovChain` with matplotlib and networkx,
+"""Drawing a [`MarkovChain`][dreidelpoker.markov.MarkovChain] with matplotlib and networkx,
 through the chain's public API only (states, successors, classes)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from .errors import InputError
 
 
 class DrawableChain(Protocol):
-    """What drawing needs of a chain (:class:`~dreidelpoker.markov.MarkovChain` has it)."""
+    """What drawing needs of a chain ([`MarkovChain`][dreidelpoker.markov.MarkovChain] has it)."""
 
     @property
     def states(self) -> list[Any]: ...
@@ -24,7 +24,7 @@ class DrawableChain(Protocol):
 
 def draw_chain(chain: DrawableChain, ax: Any = None, *, max_states: int = 100,
                label: Callable[[Any], str] = str, edge_labels: bool | None = None, seed: int = 0) -> Any:
-    """Draw ``chain``; see :meth:`MarkovChain.draw <dreidelpoker.markov.MarkovChain.draw>`."""
+    """Draw ``chain``; see [`MarkovChain.draw`][dreidelpoker.markov.MarkovChain.draw]."""
     import matplotlib.pyplot as plt
 
     n = len(chain)

@@ -1,6 +1,6 @@
 """Graph algorithms of a Markov chain on its integer-indexed rows (``rows[i]`` maps each
 successor index of state ``i`` to its probability): classes, closedness, period and
-reachability. :class:`~dreidelpoker.markov.MarkovChain` answers in states; these work in
+reachability. [`MarkovChain`][dreidelpoker.markov.MarkovChain] answers in states; these work in
 indices."""
 
 from __future__ import annotations

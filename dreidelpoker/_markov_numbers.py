@@ -1,4 +1,4 @@
-"""Number handling for :mod:`dreidelpoker.markov`: validating exact and float
+"""Number handling for [`dreidelpoker.markov`][dreidelpoker.markov]: validating exact and float
 probabilities, and turning internal Fractions into sympy Rationals."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import sympy
 
 from ._fractions import to_fraction, to_rational
 from .errors import InputError, InputTypeError
+from .strict_numbers import parse_float
 
 _FLOAT_TOL = 1e-9
 _Num = Any  # Fraction in exact mode, float in float mode
@@ -37,13 +38,7 @@ def _float_prob(value: Any, what: str) -> float:
     if isinstance(value, bool):
         raise InputTypeError(f"{what} must be a number, not the bool {value!r}")
     if isinstance(value, str):
-        try:
-            return float(Fraction(value.strip()))
-        except (ValueError, ZeroDivisionError):
-            try:
-                return float(value)
-            except ValueError:
-                raise InputTypeError(f"{what} {value!r} is not a number") from None
+        return parse_float(value, what=what)  # strict: no 'nan', no other scripts' digits
     if isinstance(value, (_RealABC, np.integer, np.floating)) or (
         isinstance(value, sympy.Basic) and value.is_number and value.is_real
     ):

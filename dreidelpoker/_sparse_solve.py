@@ -1,6 +1,6 @@
 """Sparse linear solvers for Markov-chain systems of the form ``x = M x + b``.
 
-The exact solver is Gaussian elimination on sparse rows of :class:`fractions.Fraction`
+The exact solver is Gaussian elimination on sparse rows of `fractions.Fraction`
 ("state reduction"): eliminating unknown ``k`` substitutes ``x_k = b_k + sum_j M_kj x_j``
 into every row that mentions ``x_k``. Unknowns are eliminated cheapest first (Markowitz
 count ``(rows that mention k) * (entries of row k)``), which keeps fill-in small on the

@@ -1,11 +1,11 @@
 """The generic analysis engines, written once against the game protocol.
 
-:func:`exact_equity` sums the game's exact deal classes through its own ``showdown``;
-:func:`monte_carlo_equity` samples seeded deals the same way.  Both ask the game for its own
+[`exact_equity`][dreidelpoker.analysis.exact_equity] sums the game's exact deal classes through its own ``showdown``;
+[`monte_carlo_equity`][dreidelpoker.analysis.monte_carlo_equity] samples seeded deals the same way.  Both ask the game for its own
 specialised path first (``fast_*``; the games keep those where they are measurably
-faster) and fall back to the generic work. :func:`equity_command` is the generic
+faster) and fall back to the generic work. [`equity_command`][dreidelpoker.analysis.equity_command] is the generic
 ``dreidelpoker equity GAME`` command for a game that declares none of its own.
-None of this module knows a game: see :mod:`dreidelpoker.games.protocol`.
+None of this module knows a game: see [`dreidelpoker.games.protocol`][dreidelpoker.games.protocol].
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from .games.protocol import AnalysisGame
 from .games.registry import CliCommand
 from .montecarlo import MonteCarloEstimate, ShowdownTally
 from .errors import InputError
-from .limits import MAX_SAMPLES, check_count, check_seed, int_arg, monte_carlo_options, progress_bar
+from .limits import MAX_SAMPLES, int_arg, monte_carlo_options, progress_bar
+from .validation import check_count, check_seed
 from .rules_cli import add_rules_flags, rules_from_args
 
 __all__ = ["Method", "equity_command", "exact_equity", "monte_carlo_equity"]
@@ -44,7 +45,7 @@ def exact_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, fast: bool 
         fast: use the game's own specialised path when it has one.
 
     Returns:
-        An :class:`~dreidelpoker.equity.EquityResult` of exact sympy Rationals.
+        An [`EquityResult`][dreidelpoker.EquityResult] of exact sympy Rationals.
 
     Raises:
         ValueError: if ``known`` admits no deal.
@@ -83,13 +84,13 @@ def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, sampl
         game: the game.
         known: what is known.
         rules: the game's rules.
-        samples: number of sampled deals, 2 to :data:`~dreidelpoker.limits.MAX_SAMPLES` (memory stays constant).
+        samples: number of sampled deals, 2 to [`MAX_SAMPLES`][dreidelpoker.limits.MAX_SAMPLES] (memory stays constant).
         seed: a non-negative integer seed for ``numpy.random.SeedSequence``.
         confidence: the level of every interval.
         fast: use the game's own vectorised sampler when it has one.
 
     Returns:
-        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate` with an interval for every field.
+        A [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate] with an interval for every field.
 
     Raises:
         ValueError: for a bad ``samples``, ``seed`` or ``confidence``.
@@ -140,7 +141,7 @@ def equity_command(game: AnalysisGame[H, K, R]) -> CliCommand:
 
     Options: ``--hand`` (the hero's known cards as the game writes them, empty = none),
     ``--opponents``, ``--method exact|monte-carlo``, ``--samples``, ``--seed``, and one
-    option per rules field (:func:`~dreidelpoker.rules_cli.add_rules_flags`).
+    option per rules field ([`add_rules_flags`][dreidelpoker.rules_cli.add_rules_flags]).
 
     Parameters:
         game: the game's analysis protocol (``get_game(name).analysis``).

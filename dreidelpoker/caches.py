@@ -1,7 +1,7 @@
-"""The library's caches: every one is bounded, keyed by value, and cleared by :func:`clear_caches`.
+"""The library's caches: every one is bounded, keyed by value, and cleared by [`clear_caches`][dreidelpoker.clear_caches].
 
-A module caches a pure function with :func:`bounded_cache` (a
-:func:`functools.lru_cache` that also registers itself here). Keys are the function's
+A module caches a pure function with [`bounded_cache`][dreidelpoker.caches.bounded_cache] (a
+`functools.lru_cache` that also registers itself here). Keys are the function's
 arguments, which must hash by value: ints, strings, tuples and frozen dataclasses such
 as the rules objects, never objects hashed by ``id()``.
 
@@ -40,7 +40,7 @@ class CacheInfo(NamedTuple):
 
 def bounded_cache(maxsize: int) -> Callable[[F], F]:
     """Cache a pure function in a least-recently-used cache of at most ``maxsize`` entries
-    and register it for :func:`clear_caches`.
+    and register it for [`clear_caches`][dreidelpoker.clear_caches].
 
     Parameters:
         maxsize: the most entries kept (a positive integer); the least recently used go first.
@@ -71,7 +71,7 @@ def bounded_cache(maxsize: int) -> Callable[[F], F]:
 
 class ValueCache(dict[Any, Any]):
     """A plain dict cache for hot paths, bounded (emptied when full) and registered for
-    :func:`clear_caches`; the caller builds the key from values (cheaper to hash than a
+    [`clear_caches`][dreidelpoker.clear_caches]; the caller builds the key from values (cheaper to hash than a
     whole rules object).
 
     Examples:

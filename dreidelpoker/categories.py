@@ -1,6 +1,6 @@
 """One category table for every game whose hands fall into ranked categories.
 
-A :class:`CategoryTable` holds exact counts of hands per category in a stated outcome space,
+A [`CategoryTable`][dreidelpoker.categories.CategoryTable] holds exact counts of hands per category in a stated outcome space,
 and answers what a game designer asks of it: the probabilities, the rows strongest first,
 and the *inversions*, where a higher-ranked category is more likely than a lower-ranked
 one (the ranking and the odds disagree). Dice Poker and Domino Poker both return it.
@@ -34,7 +34,7 @@ def _fields(rules: Any) -> Any:
 
 @dataclass(frozen=True)
 class CategoryRow:
-    """One category of a :class:`CategoryTable`.
+    """One category of a [`CategoryTable`][dreidelpoker.categories.CategoryTable].
 
     Attributes:
         rank: the category's rank (0 is the weakest).
@@ -156,7 +156,7 @@ class CategoryTable:
             Hands in that category.
 
         Raises:
-            dreidelpoker.errors.InputError: an unknown category (from :meth:`index`).
+            dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
         return self.counts[self.index(category)]
 
@@ -170,7 +170,7 @@ class CategoryTable:
             ``count / total`` as a sympy Rational.
 
         Raises:
-            dreidelpoker.errors.InputError: an unknown category (from :meth:`index`).
+            dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
         return sympy.Rational(self.count(category), self.total)
 
@@ -192,7 +192,7 @@ class CategoryTable:
             Their names.
 
         Raises:
-            dreidelpoker.errors.InputError: an unknown category (from :meth:`index`).
+            dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
         i = self.index(category)
         return [self.names[lo] for lo in range(i - 1, -1, -1) if self.counts[i] > self.counts[lo] > 0]
@@ -205,7 +205,7 @@ class CategoryTable:
 
     @property
     def rows(self) -> tuple[CategoryRow, ...]:
-        """One :class:`CategoryRow` per category, strongest first."""
+        """One [`CategoryRow`][dreidelpoker.categories.CategoryRow] per category, strongest first."""
         total = self.total
         out = []
         for rank in range(len(self.names) - 1, -1, -1):
@@ -227,10 +227,10 @@ class CategoryTable:
             name: a category name (any case) or rank.
 
         Returns:
-            Its :class:`CategoryRow`.
+            Its [`CategoryRow`][dreidelpoker.categories.CategoryRow].
 
         Raises:
-            dreidelpoker.errors.InputError: an unknown category (from :meth:`index`).
+            dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
         i = self.index(name)
         return self.rows[len(self.names) - 1 - i]
@@ -239,14 +239,14 @@ class CategoryTable:
         """The category of a random outcome, strongest first (impossible categories dropped).
 
         Returns:
-            A :class:`~dreidelpoker.Distribution` over category names.
+            A [`Distribution`][dreidelpoker.Distribution] over category names.
         """
         return Distribution.from_weights(
             {r.name: r.count for r in self.rows if r.count}, title=self.title, outcome_name="category"
         )
 
     def to_table(self) -> ExactTable:
-        """The rows as an :class:`~dreidelpoker.ExactTable`, strongest first.
+        """The rows as an [`ExactTable`][dreidelpoker.ExactTable], strongest first.
 
         Returns:
             Rank, category, count (and ordered draws when a hand stands for several), the exact

@@ -1,7 +1,7 @@
 """The ``dreidelpoker`` command line. Commands are ``dreidelpoker VERB GAME [options]``;
 each game contributes its verbs through the registry, so this module knows no game.
 
-Start-up is lazy: the parser lists every command from :mod:`dreidelpoker.cli_index`
+Start-up is lazy: the parser lists every command from [`dreidelpoker.cli_index`][dreidelpoker.cli_index]
 (names and one-line help, no game imported), and a ``VERB GAME`` parser gets its options
 only when argparse first uses it (the command is chosen, or its ``--help`` asked for), so
 one command imports one game and ``--help`` imports none.
@@ -47,7 +47,7 @@ HELP_WIDTH = 100
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Keeps the line breaks of descriptions and epilogs (one example a line) but wraps each
-    line that is too long, at the terminal's width and never past :data:`HELP_WIDTH` columns."""
+    line that is too long, at the terminal's width and never past [`HELP_WIDTH`][dreidelpoker.cli.HELP_WIDTH] columns."""
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                  width: int | None = None) -> None:
@@ -95,7 +95,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2;
-    help wrapped by :class:`HelpFormatter`."""
+    help wrapped by [`HelpFormatter`][dreidelpoker.cli.HelpFormatter]."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -186,7 +186,7 @@ def game_command(game: GameInfo, verb: str) -> CliCommand:
 
 def command_index() -> dict[str, dict[str, str]]:
     """verb -> {game -> one-line help} of every command, verbs in ``--help`` order and
-    games by name: the built-in games from :mod:`dreidelpoker.cli_index` (none imported),
+    games by name: the built-in games from [`dreidelpoker.cli_index`][dreidelpoker.cli_index] (none imported),
     plus any other registered game.
 
     Returns:
@@ -290,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code.
 
     Exit codes: 0 success; 2 bad input, i.e. a usage error or the project's own
-    :class:`~dreidelpoker.errors.InputError` (one line on stderr, with its traceback above it
+    [`InputError`][dreidelpoker.InputError] (one line on stderr, with its traceback above it
     only under ``--debug`` or ``DREIDELPOKER_DEBUG=1``); 130 on Ctrl-C (one line); 1 for
     anything else, which is a bug: its traceback, then one line asking for a report.
 

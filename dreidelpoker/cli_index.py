@@ -4,7 +4,7 @@ list every command without importing any game (sympy, numpy, scipy and the game 
 load only when a command runs, or its own ``--help`` is asked for).
 
 This is data copied from the registry: ``tests/test_cli_lazy.py`` checks that it equals
-what the registered games declare (:func:`dreidelpoker.cli.command_index`), and prints the
+what the registered games declare ([`dreidelpoker.cli.command_index`][dreidelpoker.cli.command_index]), and prints the
 new table to paste here when a game adds, removes or rewords a command.
 """
 
@@ -45,12 +45,15 @@ BUILTIN_COMMANDS: dict[str, dict[str, str]] = {
     },
     "simulate": {
         "classic-dreidel": "play seeded whole games of Classic dreidel with bots; win rates and metrics with 95% intervals",
+        "dice-poker": "play seeded whole games of Dice Poker (Sycarion) with bots; win rates and metrics with 95% "
+                      "intervals",
         "queenie": "play seeded whole games of Queenie with bots; win rates and metrics with 95% intervals",
         "skirmish": "play seeded whole games of Skirmish with bots; win rates and metrics with 95% intervals",
         "two-dreidel": "play seeded whole games of Two Dreidel with bots; win rates and metrics with 95% intervals",
     },
     "sweep": {
         "classic-dreidel": "simulate Classic dreidel over rules variants x player counts x bot line-ups",
+        "dice-poker": "simulate Dice Poker (Sycarion) over rules variants x player counts x bot line-ups",
         "queenie": "simulate Queenie over rules variants x player counts x bot line-ups",
         "skirmish": "simulate Skirmish over rules variants x player counts x bot line-ups",
         "two-dreidel": "simulate Two Dreidel over rules variants x player counts x bot line-ups",

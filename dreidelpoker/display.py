@@ -144,7 +144,7 @@ def option_context(**settings: Any) -> Iterator[DisplayOptions]:
         **settings: any of ``exact``, ``decimals``, ``max_exact_digits``.
 
     Returns:
-        A context manager giving the (changed) :class:`DisplayOptions`.
+        A context manager giving the (changed) [`DisplayOptions`][dreidelpoker.display.DisplayOptions].
 
     Raises:
         ValueError: for an unknown setting or a bad value.
@@ -187,7 +187,7 @@ def decimal_text(value: Any, digits: int | None = None) -> str:
     """A decimal rendering of an exact number, computed with integer arithmetic.
 
     Rounds half to even at ``digits`` places (default ``options.display.decimals``) through
-    :func:`dreidelpoker._fractions.decimal_str`, so rationals of any size work (no float
+    `dreidelpoker._fractions.decimal_str`, so rationals of any size work (no float
     overflow). Values too small to show at that precision are written in scientific
     notation with 3 significant digits.
 
@@ -356,7 +356,7 @@ def number_html(value: Any, *, digits: int | None = None, percent: bool = False)
 
 
 class Html(str):
-    """A string that :func:`table_html` inserts as HTML (not escaped).
+    """A string that [`table_html`][dreidelpoker.display.table_html] inserts as HTML (not escaped).
 
     Examples:
         >>> table_html(["x"], [[Html("<b>1</b>")]]).count("<b>1</b>")
@@ -391,13 +391,13 @@ def table_html(
 
     Parameters:
         columns: the header cells (escaped).
-        rows: the cells; exact numbers go through :func:`number_html`, other values are
+        rows: the cells; exact numbers go through [`number_html`][dreidelpoker.display.number_html], other values are
             escaped text unless ``raw_html`` is true (then strings are inserted as HTML).
         title: an optional caption.
         percent_columns: columns whose numbers are shown as percentages.
         css_class: an extra class for the ``<table>``.
         raw_html: treat every string cell as an HTML fragment (or wrap single cells in
-            :class:`Html`).
+            [`Html`][dreidelpoker.display.Html]).
         row_styles: optional inline CSS per row (e.g. a highlight), one per row.
 
     Returns:

@@ -107,7 +107,7 @@ class EquityAccumulator:
 
     ``add(weight, winners, hero_wins)``: ``winners`` is how many players share the pot,
     ``hero_wins`` whether the hero is among them. Shares are kept over the lcm of 1..max
-    so that everything stays integer until :meth:`result`.
+    so that everything stays integer until `result`.
     """
 
     def __init__(self, max_players: int) -> None:

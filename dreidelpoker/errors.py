@@ -1,8 +1,8 @@
 """The project's own exceptions: bad input named as such, so a bug is never mistaken for it.
 
-Every check of user input in dreidelpoker raises :class:`InputError` (a ``ValueError``)
-or :class:`InputTypeError` (also a ``TypeError``), with a message that names the
-argument, shows the bad value (shortened with :func:`shorten`) and says what is allowed.
+Every check of user input in dreidelpoker raises [`InputError`][dreidelpoker.InputError] (a ``ValueError``)
+or [`InputTypeError`][dreidelpoker.InputTypeError] (also a ``TypeError``), with a message that names the
+argument, shows the bad value (shortened with [`shorten`][dreidelpoker.errors.shorten]) and says what is allowed.
 Callers who catch ``ValueError`` / ``TypeError`` keep working. The command line turns
 exactly these two into one line on stderr and exit code 2; any other exception is a bug
 and is reported as an internal error (its traceback and a request to report it).
@@ -35,7 +35,7 @@ class InputError(ValueError):
 class InputTypeError(InputError, TypeError):
     """Input of the wrong type (``None`` where a deck is wanted, a float where an exact number is).
 
-    It is both an :class:`InputError` and a ``TypeError``.
+    It is both an [`InputError`][dreidelpoker.InputError] and a ``TypeError``.
 
     Examples:
         >>> issubclass(InputTypeError, TypeError) and issubclass(InputTypeError, InputError)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from ._fractions import frac_str, loaded_sympy, to_jsonable, to_rational
 from .display import table_html, text_table, to_pandas_frame
 from .errors import InputError, InputTypeError, shorten
+from .strict_numbers import sympy_number
 
 if TYPE_CHECKING:
     import sympy
@@ -166,7 +167,9 @@ class Distribution(Generic[K]):
         import sympy
 
         t = self.total
-        total = sum(sympy.Rational(w, t) * sympy.sympify(value(k)) for k, w in self.weights.items())
+        # sympy_number reads a text result strictly instead of letting sympy evaluate it.
+        total = sum(sympy.Rational(w, t) * sympy_number(value(k), what=f"value({k!r})")
+                    for k, w in self.weights.items())
         # nsimplify would turn some Rationals into surds (nsimplify(1065/88) is not 1065/88).
         return total if isinstance(total, sympy.Rational) else sympy.nsimplify(total)
 
@@ -195,8 +198,8 @@ class Distribution(Generic[K]):
         }
 
     def fractions(self) -> dict[K, Fraction]:
-        """Outcome -> exact probability as a :class:`fractions.Fraction`, in outcome order:
-        the same values as :meth:`probabilities` without sympy (the CLI's text and JSON use
+        """Outcome -> exact probability as a `fractions.Fraction`, in outcome order:
+        the same values as [`probabilities`][dreidelpoker.Distribution.probabilities] without sympy (the CLI's text and JSON use
         these, so they never import it).
 
         Returns:

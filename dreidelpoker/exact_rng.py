@@ -1,7 +1,7 @@
 """Bounded random integers drawn exactly as numpy draws them, without a numpy call per draw.
 
 ``Generator.integers(n)`` costs about as much as a whole engine step of a whole game, and
-the runner and the random bots call it several times a hand. :class:`ExactIntegers` gives
+the runner and the random bots call it several times a hand. [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers] gives
 the *same* integers -- the same values in the same order from the same generator -- from
 the generator's raw 64-bit output read in blocks: numpy's own algorithm (Lemire's bounded
 integers on the 32-bit stream for bounds up to 2**32, on the 64-bit stream above, with
@@ -10,7 +10,7 @@ is the game played with ``rng.integers``, draw for draw; the tests compare the t
 many bounds and seeds.
 
 It reads ahead: once wrapped, a generator must be drawn from only through its
-:class:`ExactIntegers` (the runner's chance stream and each seat's generator are private to
+[`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers] (the runner's chance stream and each seat's generator are private to
 one user, so this holds in a simulation).
 """
 
@@ -90,7 +90,7 @@ class ExactIntegers:
         return x & _M32
 
     def small(self, high: int) -> int:
-        """:meth:`integers` for a bound the caller knows is a whole number from 1 to 2**32 - 1
+        """[`integers`][dreidelpoker.exact_rng.ExactIntegers.integers] for a bound the caller knows is a whole number from 1 to 2**32 - 1
         (a count of legal actions or of chance outcomes): the same draw, without the checks."""
         if high == 1:
             return 0  # numpy draws nothing for a single value

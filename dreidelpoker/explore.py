@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .limits import int_arg
 from .games.registry import CliCommand, GameInfo
 
 __all__ = ["EXPLORERS", "explore_commands", "explorer_notebook", "voila_command"]
@@ -39,7 +40,7 @@ def explorer_notebook(game: str, which: str | None = None) -> dict[str, Any]:
     """The one-cell notebook (nbformat 4 JSON) that displays ``game``'s explorer.
 
     Parameters:
-        game: a game with an explorer (see :data:`EXPLORERS`).
+        game: a game with an explorer (see [`EXPLORERS`][dreidelpoker.explore.EXPLORERS]).
         which: the explorer's name (default: the game's first).
 
     Returns:
@@ -109,7 +110,7 @@ def _add_arguments(game: str) -> Any:
     def add(p: argparse.ArgumentParser) -> None:
         p.add_argument("--explorer", choices=list(EXPLORERS[game]), default=next(iter(EXPLORERS[game])),
                        help="which explorer (default: %(default)s)")
-        p.add_argument("--port", type=int, default=8866, help="port on 127.0.0.1 (default: %(default)s)")
+        p.add_argument("--port", type=int_arg, default=8866, help="port on 127.0.0.1 (default: %(default)s)")
         p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
         p.add_argument("--dry-run", action="store_true", help="write the notebook and print the command only")
     return add
@@ -152,7 +153,7 @@ def explore_commands(game: GameInfo) -> dict[str, CliCommand]:
         game: a registered game.
 
     Returns:
-        ``{"explore": CliCommand}`` for a game in :data:`EXPLORERS`, else ``{}``.
+        ``{"explore": CliCommand}`` for a game in [`EXPLORERS`][dreidelpoker.explore.EXPLORERS], else ``{}``.
 
     Examples:
         >>> from dreidelpoker.games.registry import get_game

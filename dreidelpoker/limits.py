@@ -2,13 +2,14 @@
 and the progress bar used by long computations.
 
 Each bound is a module constant so the docs, the CLI help and the error messages quote
-the same number. A count above its bound raises :class:`~dreidelpoker.errors.InputError`
-(or :class:`~dreidelpoker.errors.ResourceLimitError` when an option raises the limit)
+the same number. A count above its bound raises [`InputError`][dreidelpoker.InputError]
+(or [`ResourceLimitError`][dreidelpoker.ResourceLimitError] when an option raises the limit)
 before anything is allocated.
 
+The checks themselves live in [`dreidelpoker.validation`][dreidelpoker.validation].
+
 Examples:
-    >>> check_count(5, "samples", low=2, high=MAX_SAMPLES)
-    5
+    >>> from dreidelpoker.validation import check_count
     >>> check_count(10 ** 10, "samples", low=2, high=MAX_SAMPLES)
     Traceback (most recent call last):
     ...
@@ -24,11 +25,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .errors import InputError, InputTypeError, shorten
+from .errors import InputError
+from .validation import check_count, check_seed
 
 __all__ = [
-    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_SEED", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count", "check_count",
-    "check_seed", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
+    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
+    "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
@@ -40,9 +42,6 @@ MAX_ITERATIONS = 1_000_000
 #: Most chips in one Two Dreidel stack, blind or pot (every bet size is a legal action, so the
 #: work of each betting decision grows with it).
 MAX_STACK = 10_000
-#: Seeds are non-negative integers below 2**128 (numpy's SeedSequence takes any size; this keeps
-#: outputs and messages short).
-MAX_SEED = 2 ** 128 - 1
 #: Work units (samples, states, games) above which a progress bar is worth showing.
 PROGRESS_MIN_WORK = 200_000
 
@@ -63,65 +62,12 @@ def approx_count(n: int) -> str:
     return f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
 
 
-def check_count(value: Any, name: str, *, low: int, high: int, hint: str = "") -> int:
-    """Check that ``value`` is an int from ``low`` to ``high``, before any work.
-
-    Parameters:
-        value: what the user passed.
-        name: the argument's name as the user wrote it (``"samples"`` or ``"--samples"``).
-        low: the smallest allowed value.
-        high: the largest allowed value (a documented bound).
-        hint: added to the message, e.g. what the bound protects.
-
-    Returns:
-        ``value``.
-
-    Raises:
-        InputTypeError: if ``value`` is not an int (bools are refused).
-        InputError: if it is outside ``low..high``.
-
-    Examples:
-        >>> check_count(3, "games", low=1, high=10)
-        3
-    """
-    allowed = f"an integer from {low:,} to {high:,}"
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputTypeError(f"{name} must be {allowed}, got {type(value).__name__} {shorten(value)}")
-    if not low <= value <= high:
-        raise InputError(f"{name} must be {allowed}, got {shorten(value)}" + (f" ({hint})" if hint else ""))
-    return value
-
-
-def check_seed(value: Any, name: str = "seed") -> int:
-    """Check a seed: an int from 0 to :data:`MAX_SEED`.
-
-    Parameters:
-        value: the seed.
-        name: the argument's name.
-
-    Returns:
-        ``value``.
-
-    Raises:
-        InputTypeError: if it is not an int.
-        InputError: if it is negative or too large.
-
-    Examples:
-        >>> check_seed(7)
-        7
-    """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputTypeError(f"{name} must be a non-negative integer, got {type(value).__name__} {shorten(value)}")
-    if not 0 <= value <= MAX_SEED:
-        raise InputError(f"{name} must be an integer from 0 to 2**128 - 1, got {shorten(value)}")
-    return value
-
-
 def int_arg(text: str) -> int:
     """An argparse ``type=`` for whole numbers: a clear, short message for anything else.
 
-    Accepts an optional sign, digits and ``_`` separators, up to 100 digits (every bound
-    in the library is far smaller, so the bound check that follows names the real range).
+    Reads text with [`parse_integer`][dreidelpoker.strict_numbers.parse_integer]: an optional sign,
+    ASCII digits and ``_`` separators, up to 100 digits (every bound in the library is far
+    smaller, so the bound check that follows names the real range).
 
     Parameters:
         text: the command-line text.
@@ -138,20 +84,43 @@ def int_arg(text: str) -> int:
         >>> int_arg("²")
         Traceback (most recent call last):
         ...
-        argparse.ArgumentTypeError: '²' is not an integer like 12
+        argparse.ArgumentTypeError: '²' is not an integer: it uses the non-ASCII digit '²' (U+00B2); write digits 0-9
     """
     import argparse
-    import re
 
-    cleaned = text.strip()
-    if not re.fullmatch(r"[+-]?[0-9][0-9_]{0,120}", cleaned, flags=re.ASCII) or len(cleaned.replace("_", "")) > 101:
-        if re.fullmatch(r"[+-]?[0-9_]+", cleaned, flags=re.ASCII):
-            raise argparse.ArgumentTypeError(f"{shorten(text)} has too many digits")
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12")
+    from .strict_numbers import parse_integer
+
     try:
-        return int(cleaned)
-    except ValueError:  # e.g. "1__0"
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not an integer like 12") from None
+        return parse_integer(text, what="")
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def float_arg(text: str) -> float:
+    """An argparse ``type=`` for a finite number given as an integer, a decimal or ``p/q``
+    (read by [`parse_float`][dreidelpoker.strict_numbers.parse_float]: no ``nan``, ``inf`` or exponents).
+
+    Parameters:
+        text: the command-line text.
+
+    Returns:
+        The float.
+
+    Raises:
+        argparse.ArgumentTypeError: for anything else (argparse turns it into a usage error).
+
+    Examples:
+        >>> float_arg("0.01"), float_arg("1/8")
+        (0.01, 0.125)
+    """
+    import argparse
+
+    from .strict_numbers import parse_float
+
+    try:
+        return parse_float(text, what="")
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def monte_carlo_options(samples: int | None, seed: int | None, *, monte_carlo: bool | None,
@@ -219,7 +188,7 @@ def use_progress(enabled: bool) -> Iterator[None]:
     stay quiet by default.
 
     Parameters:
-        enabled: the default for :func:`progress_bar` calls with ``enabled=None``.
+        enabled: the default for [`progress_bar`][dreidelpoker.limits.progress_bar] calls with ``enabled=None``.
 
     Yields:
         Nothing.
@@ -267,7 +236,7 @@ def _unit_scale(total: int | None) -> bool:
 
 
 class _JupyterBar:
-    """A ``tqdm.notebook`` bar that appears after :data:`PROGRESS_DELAY` seconds and, when done,
+    """A ``tqdm.notebook`` bar that appears after [`PROGRESS_DELAY`][dreidelpoker.limits.PROGRESS_DELAY] seconds and, when done,
     replaces itself with one line of text, so an executed notebook keeps no empty widget output."""
 
     def __init__(self, total: int | None, desc: str, unit: str, delay: float) -> None:
@@ -302,15 +271,15 @@ class _JupyterBar:
 
 def open_progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, unit: str = "it",
                       min_total: int = PROGRESS_MIN_WORK, delay: float | None = None) -> Any:
-    """:func:`progress_bar` without the ``with``: the caller must call ``close()``.
+    """[`progress_bar`][dreidelpoker.limits.progress_bar] without the ``with``: the caller must call ``close()``.
 
     Parameters:
         total: the expected number of units, if known.
         desc: a short label.
-        enabled: whether to show progress (``None``: the :func:`use_progress` default).
+        enabled: whether to show progress (``None``: the [`use_progress`][dreidelpoker.limits.use_progress] default).
         unit: the unit's name.
         min_total: smaller jobs never show a bar.
-        delay: seconds before the bar appears (``None``: :data:`PROGRESS_DELAY`).
+        delay: seconds before the bar appears (``None``: [`PROGRESS_DELAY`][dreidelpoker.limits.PROGRESS_DELAY]).
 
     Returns:
         An object with ``update(n)``, ``set_postfix(**values)`` and ``close()``.
@@ -341,8 +310,8 @@ def progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, u
     """A ``tqdm`` bar on a terminal or in Jupyter, or a silent stand-in.
 
     The bar is shown only when progress is enabled (``enabled``, or by default the innermost
-    :func:`use_progress`), the work is at least ``min_total`` units, there is somewhere to draw
-    it (:func:`progress_display`: a terminal on stderr, or Jupyter; never a pipe, ``--json``,
+    [`use_progress`][dreidelpoker.limits.use_progress]), the work is at least ``min_total`` units, there is somewhere to draw
+    it ([`progress_display`][dreidelpoker.limits.progress_display]: a terminal on stderr, or Jupyter; never a pipe, ``--json``,
     a test run or a CI log) and the work lasts more than ``delay`` seconds. In Jupyter the bar
     is a widget that, once done, leaves one line of text (``desc: N units in S s``) instead of
     an empty output; on a terminal it is erased when done.
@@ -350,10 +319,10 @@ def progress_bar(total: int | None, desc: str, *, enabled: bool | None = None, u
     Parameters:
         total: the expected number of units, if known.
         desc: a short label.
-        enabled: whether to show progress (``None``: the :func:`use_progress` default).
+        enabled: whether to show progress (``None``: the [`use_progress`][dreidelpoker.limits.use_progress] default).
         unit: the unit's name.
         min_total: smaller jobs never show a bar.
-        delay: seconds before the bar appears (``None``: :data:`PROGRESS_DELAY`).
+        delay: seconds before the bar appears (``None``: [`PROGRESS_DELAY`][dreidelpoker.limits.PROGRESS_DELAY]).
 
     Yields:
         An object with ``update(n)`` and ``set_postfix(**values)``.

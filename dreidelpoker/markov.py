@@ -1,6 +1,6 @@
 """Finite Markov chains with exact transition probabilities.
 
-A :class:`MarkovChain` holds hashable states and, for every state, the probabilities of
+A [`MarkovChain`][dreidelpoker.markov.MarkovChain] holds hashable states and, for every state, the probabilities of
 its successors. In *exact* mode (the default) every probability is a rational number,
 every row is checked to sum to exactly 1, and every answer is a ``sympy.Rational``; in
 *float* mode (``exact=False``) probabilities are floats and answers are floats.
@@ -11,11 +11,11 @@ also work for periodic chains, ``n``-step distributions, absorption probabilitie
 expected steps to absorption and expected hitting times, and a drawing.
 
 **The exact / float switch.** Solving for stationary distributions and absorption
-quantities is sparse exact Gaussian elimination on :class:`fractions.Fraction` rows
-(see :mod:`dreidelpoker._sparse_solve`). With ``method="auto"`` (the default) a system
-with at most :attr:`MarkovChain.exact_limit` unknowns (default :data:`EXACT_MAX_STATES`
+quantities is sparse exact Gaussian elimination on `fractions.Fraction` rows
+(see `dreidelpoker._sparse_solve`). With ``method="auto"`` (the default) a system
+with at most `MarkovChain.exact_limit` unknowns (default [`EXACT_MAX_STATES`][dreidelpoker.markov.EXACT_MAX_STATES]
 = 2000) is solved exactly, a larger one in floating point with
-:func:`scipy.sparse.linalg.spsolve`. ``method="exact"`` on a larger system raises a
+`scipy.sparse.linalg.spsolve`. ``method="exact"`` on a larger system raises a
 ``ValueError`` suggesting ``method="float"``; raise ``chain.exact_limit`` to go further
 exactly (game chains with a few tens of thousands of states still solve exactly in
 seconds to minutes, because their elimination fill-in stays small).
@@ -48,8 +48,10 @@ from ._markov_graph import class_period, reachable, strong_classes
 from ._markov_numbers import _FLOAT_TOL, _check_row, _exact_prob, _float_prob, _Num, _out
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
-from .limits import check_count, progress_bar
+from .limits import progress_bar
+from .validation import check_count
 from ._fractions import to_rational
+from .strict_numbers import parse_float, sympy_number
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -62,7 +64,7 @@ Method = Literal["exact", "float", "auto"]
 
 __all__ = ["EXACT_MAX_STATES", "MAX_N_STEP", "MarkovChain", "Method"]
 
-#: Most steps :meth:`MarkovChain.n_step` takes (the long run has its own exact answers).
+#: Most steps [`MarkovChain.n_step`][dreidelpoker.markov.MarkovChain.n_step] takes (the long run has its own exact answers).
 MAX_N_STEP = 1_000_000
 
 #: Default size limit (number of unknowns of a linear system) of ``method="auto"`` and
@@ -71,12 +73,20 @@ EXACT_MAX_STATES = 2000
 
 
 
+def _float_reward(value: Any, state: Any) -> float:
+    """A reward as a float; text is read by the strict parser, never by ``float()`` (which takes
+    ``nan`` and other scripts' digits)."""
+    if isinstance(value, str):
+        return parse_float(value, what=f"reward({state!r})")
+    return float(value)
+
+
 class MarkovChain(Generic[S, N]):
     """A finite Markov chain over hashable states.
 
-    Build one with :meth:`from_transitions`, :meth:`from_successors` or
-    :meth:`from_matrix`. ``states`` keeps a stable order (the order given, or breadth-first
-    discovery order); ``graph`` is a :class:`networkx.DiGraph` whose edges carry the
+    Build one with [`from_transitions`][dreidelpoker.markov.MarkovChain.from_transitions], [`from_successors`][dreidelpoker.markov.MarkovChain.from_successors] or
+    [`from_matrix`][dreidelpoker.markov.MarkovChain.from_matrix]. ``states`` keeps a stable order (the order given, or breadth-first
+    discovery order); ``graph`` is a `networkx.DiGraph` whose edges carry the
     transition probability in the attribute ``"p"`` (a sympy Rational, or a float for a
     float chain). ``exact_limit`` is the size switch of ``method="auto"``.
 
@@ -306,7 +316,7 @@ class MarkovChain(Generic[S, N]):
 
     @cached_property
     def graph(self) -> nx.DiGraph:
-        """The chain as a :class:`networkx.DiGraph`; edge attribute ``"p"`` is the probability.
+        """The chain as a `networkx.DiGraph`; edge attribute ``"p"`` is the probability.
 
         Examples:
             >>> MarkovChain.from_matrix([["1/3", "2/3"], [1, 0]]).graph.edges[0, 1]["p"]
@@ -323,7 +333,7 @@ class MarkovChain(Generic[S, N]):
 
     def transition_matrix(self) -> Any:
         """The dense transition matrix (sympy Matrix if exact, numpy array if float), rows
-        and columns in :attr:`states` order. Refused above 3000 states.
+        and columns in [`states`][dreidelpoker.markov.MarkovChain.states] order. Refused above 3000 states.
 
         Examples:
             >>> MarkovChain.from_matrix([["1/3", "2/3"], [1, 0]]).transition_matrix()
@@ -552,13 +562,14 @@ class MarkovChain(Generic[S, N]):
         """
         pi: dict[S, Any] = self.stationary_distribution(method=method, start=start)
         if all(isinstance(v, sympy.Basic) for v in pi.values()):
-            return sympy.Add(*[v * sympy.sympify(reward(s)) for s, v in pi.items() if v != 0])
-        return float(sum(float(v) * float(reward(s)) for s, v in pi.items() if v != 0))
+            # sympy_number reads a text reward strictly instead of letting sympy evaluate it.
+            return sympy.Add(*[v * sympy_number(reward(s), what=f"reward({s!r})") for s, v in pi.items() if v != 0])
+        return float(sum(float(v) * _float_reward(reward(s), s) for s, v in pi.items() if v != 0))
 
     def n_step(self, start: S | Mapping[S, Any], n: int) -> dict[S, N]:
         """The distribution after ``n`` steps from a state or an initial distribution.
 
-        Only states with positive probability are listed, in :attr:`states` order.
+        Only states with positive probability are listed, in [`states`][dreidelpoker.markov.MarkovChain.states] order.
 
         Examples:
             >>> MarkovChain.from_matrix([["1/2", "1/2"], [0, 1]]).n_step(0, 3)
@@ -685,7 +696,7 @@ class MarkovChain(Generic[S, N]):
         """Probability of being absorbed in each absorbing state, from ``start``.
 
         Every recurrent class the chain can reach from ``start`` must be a single
-        absorbing state; otherwise use :meth:`class_absorption_probabilities`.
+        absorbing state; otherwise use [`class_absorption_probabilities`][dreidelpoker.markov.MarkovChain.class_absorption_probabilities].
 
         Examples:
             >>> ruin = MarkovChain.from_transitions({0: {0: 1}, 1: {0: "2/3", 2: "1/3"}, 2: {2: 1}})

@@ -1,10 +1,10 @@
-"""The one Monte Carlo result type: :class:`MonteCarloEstimate`.
+"""The one Monte Carlo result type: [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
 
 Every seeded estimate of a showdown in the library (each game's own vectorised sampler
-and the generic engine in :mod:`dreidelpoker.analysis`) returns a
-:class:`MonteCarloEstimate`: the win / tie / lose probabilities and the expected pot
+and the generic engine in [`dreidelpoker.analysis`][dreidelpoker.analysis]) returns a
+[`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate]: the win / tie / lose probabilities and the expected pot
 share as floats, with the sample count, the seed, and a confidence interval for every
-one of the four fields. :class:`ShowdownTally` turns counted showdown outcomes into one.
+one of the four fields. [`ShowdownTally`][dreidelpoker.montecarlo.ShowdownTally] turns counted showdown outcomes into one.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class MonteCarloEstimate:
         """Whether ``value`` lies inside the interval of field ``name``.
 
         Raises:
-            ValueError: if ``name`` is not one of :data:`FIELDS`.
+            ValueError: if ``name`` is not one of [`FIELDS`][dreidelpoker.montecarlo.FIELDS].
         """
         if name not in FIELDS:
             raise InputError(f"name must be one of {list(FIELDS)}, got {name!r}")
@@ -136,11 +136,11 @@ def wilson_interval(p: float, n: int, z: float = 1.959963984540054) -> tuple[flo
 
 
 class ShowdownTally(EquityAccumulator):
-    """Counts sampled showdowns (integers only) and turns them into a :class:`MonteCarloEstimate`.
+    """Counts sampled showdowns (integers only) and turns them into a [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
 
     ``add(winners=k, hero_wins=b)`` records one sampled showdown with ``k`` winners;
-    :meth:`add_counts` records many at once (vectorised samplers). It is an
-    :class:`~dreidelpoker.equity.EquityAccumulator` with unit weights that also keeps
+    [`add_counts`][dreidelpoker.montecarlo.ShowdownTally.add_counts] records many at once (vectorised samplers). It is an
+    [`EquityAccumulator`][dreidelpoker.equity.EquityAccumulator] with unit weights that also keeps
     the sum of squared shares, for the equity's standard error.
 
     Args:

@@ -8,7 +8,7 @@ How a field becomes a flag:
 * the help: the field's line in the rules class docstring's ``Attributes:`` section
   (the one place a rules field is documented), with the default of the preset;
 * the type, read from the annotation: ``bool`` -> a ``--x`` / ``--no-x`` pair; ``int``
-  -> a whole number (:func:`~dreidelpoker.limits.int_arg`); ``int | None`` -> a whole
+  -> a whole number ([`int_arg`][dreidelpoker.limits.int_arg]); ``int | None`` -> a whole
   number or ``none``; a ``Literal`` -> its values as choices; ``str`` -> text; a tuple
   -> comma-separated values (``G,H,N,S``, ``1/2,1/6,1/6,1/6``);
 * anything else, or a field with its own text form (a deck, trump pairs), reads the
@@ -83,7 +83,7 @@ def field_docs(rules_type: type) -> dict[str, str]:
     """Each field's one-paragraph documentation, from the class docstring's ``Attributes:`` section.
 
     Reads lines ``name: text`` at the section's indentation, with deeper-indented lines
-    continuing the text; RST markup (````x````, ``:class:`~a.B```) becomes plain text.
+    continuing the text; RST markup (````x````, ```B```) becomes plain text.
 
     Parameters:
         rules_type: a rules dataclass.
@@ -169,7 +169,7 @@ def _literal_values(tp: Any) -> tuple[str, ...] | None:
 
 def _classify(tp: Any) -> tuple[str, Callable[[str], Any] | None, tuple[str, ...], str | None]:
     """(kind, parse, choices, metavar) from a field's annotation; kind ``""`` = no text form."""
-    from .limits import int_arg
+    from .limits import float_arg, int_arg
 
     if tp is bool:
         return "bool", None, (), None
@@ -178,7 +178,7 @@ def _classify(tp: Any) -> tuple[str, Callable[[str], Any] | None, tuple[str, ...
     if tp is str:
         return "text", str, (), None
     if tp is float:
-        return "float", float, (), "X"
+        return "float", float_arg, (), "X"
     values = _literal_values(tp)
     if values is not None:
         return "choice", str, values, None
@@ -216,7 +216,7 @@ def _example(kind: str, default: Any, choices: tuple[str, ...]) -> str | None:
 
 
 def rules_flags(rules_type: type) -> list[RulesFlag]:
-    """Every init field of ``rules_type`` as a :class:`RulesFlag` (``skip`` set where it cannot be one).
+    """Every init field of ``rules_type`` as a [`RulesFlag`][dreidelpoker.rules_cli.RulesFlag] (``skip`` set where it cannot be one).
 
     Parameters:
         rules_type: a frozen rules dataclass whose no-argument instance is the default rules.
@@ -270,7 +270,7 @@ def rules_flags(rules_type: type) -> list[RulesFlag]:
 
 
 class _Parse:
-    """An argparse ``type=`` that turns a parser's :class:`InputError` into a usage error
+    """An argparse ``type=`` that turns a parser's [`InputError`][dreidelpoker.InputError] into a usage error
     (argparse names the flag; one line, exit 2)."""
 
     def __init__(self, flag: str, parse: Callable[[str], Any]) -> None:
@@ -288,7 +288,7 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
     """Add one option per field of ``rules_type`` to ``parser`` (in its own help group).
 
     Values are not checked here: the rules object checks them when
-    :func:`rules_from_args` builds it (one message, naming the field). A field is left out
+    [`rules_from_args`][dreidelpoker.rules_cli.rules_from_args] builds it (one message, naming the field). A field is left out
     when it cannot be a flag, when ``exclude`` names it, or when ``parser`` already has an
     option of the same name; ``--help`` lists the fields left out and why.
 
@@ -348,7 +348,7 @@ def rules_kwargs(rules_type: type, args: argparse.Namespace) -> dict[str, Any]:
 
     Parameters:
         rules_type: the game's rules dataclass.
-        args: the namespace of a parser that :func:`add_rules_flags` filled in.
+        args: the namespace of a parser that [`add_rules_flags`][dreidelpoker.rules_cli.add_rules_flags] filled in.
 
     Returns:
         ``{field: value}`` for every rules flag given.

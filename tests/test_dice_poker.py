@@ -254,8 +254,9 @@ def test_equity_result_keys() -> None:
 def test_rules_defaults_and_options() -> None:
     r = dpk.DicePokerRules()
     assert (r.players, r.ante, r.bet, r.betting, r.straights_from_one, r.bobtail_from_one) == (
-        2, 1, 1, "after-all-cards", True, False)
-    assert dataclasses.replace(r, betting="after-each-card").betting == "after-each-card"
+        2, 1, 1, "once", True, False)
+    assert (r.limit, r.max_raises) == ("fixed", 3)
+    assert dataclasses.replace(r, betting="per-card").betting == "per-card"
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.players = 3  # type: ignore[misc]
     with pytest.raises(TypeError):
@@ -267,7 +268,9 @@ def test_rules_defaults_and_options() -> None:
     ({"players": 18}, "players must be an integer from 2 to 17, got 18"),
     ({"ante": -1}, "ante must be an integer >= 0, got -1"),
     ({"bet": 0}, "bet must be an integer >= 1, got 0"),
-    ({"betting": "per-die"}, "betting must be one of ['after-all-cards', 'after-each-card'], got 'per-die'"),
+    ({"betting": "per-die"}, "betting must be one of 'once', 'per-card'; got 'per-die'"),
+    ({"limit": "no"}, "limit must be one of 'fixed', 'pot'; got 'no'"),
+    ({"max_raises": 11}, "max_raises must be an integer from 0 to 10, got 11"),
     ({"straights_from_one": "yes"}, "straights_from_one must be True or False, got 'yes'"),
     ({"bobtail_from_one": 1}, "bobtail_from_one must be True or False, got 1"),
 ])

@@ -16,10 +16,13 @@ functions (Google style)". For every public function (every public name of
 from __future__ import annotations
 
 import ast
+import re
 import textwrap
 from typing import Any
 
-from tests.test_api_reference import load_package, public_surface
+import yaml
+
+from tests.test_api_reference import REPO, load_package, public_surface
 
 
 def _raises_directly(source: str) -> bool:
@@ -88,3 +91,51 @@ def test_the_section_check_itself() -> None:
     assert not _raises_directly("def f():\n    def g():\n        raise ValueError\n    return g\n")
     assert not _raises_directly("def f(x):\n    try:\n        raise KeyError(x)\n    except KeyError:\n        return 0\n")
     assert _raises_directly("def f(x):\n    try:\n        g()\n    except KeyError:\n        raise ValueError(x)\n")
+
+
+#: A Sphinx role (``:class:`X```), which the site's renderer (mkdocstrings) shows as text.
+SPHINX_ROLE = re.compile(r":(?:py:)?(?:class|func|data|meth|mod|attr|exc|obj|const|ref):`")
+
+
+def _docstring_options() -> dict[str, Any]:
+    """The Google-style parser options the site renders docstrings with (mkdocs.yml)."""
+    class _Loader(yaml.SafeLoader):
+        pass
+
+    _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    config = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "mkdocstrings" in plugin:
+            options = plugin["mkdocstrings"]["handlers"]["python"]["options"]
+            return dict(options.get("docstring_options", {}))
+    raise AssertionError("mkdocstrings is not configured in mkdocs.yml")
+
+
+def test_no_sphinx_roles_in_the_package() -> None:
+    # Cross-references are written the way mkdocstrings/autorefs links them:
+    # [`Distribution`][dreidelpoker.Distribution].
+    found = [f"{path.relative_to(REPO)}:{n}: {line.strip()[:90]}"
+             for path in sorted((REPO / "dreidelpoker").rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if SPHINX_ROLE.search(line)]
+    assert not found, f"{len(found)} Sphinx role(s) the API reference would show as text:\n" + "\n".join(found)
+
+
+def test_returns_sections_parse_as_the_site_renders_them() -> None:
+    # "Returns:\n    A :class:`X` of ..." once parsed as a value named "A"; a Returns section is
+    # a description, so no row may be named by an article.
+    package = load_package()
+    options = _docstring_options()
+    bad = []
+    for canonical, name in public_surface().preferred.items():
+        obj = package[canonical.removeprefix("dreidelpoker.")]
+        members = [obj, *(m for n, m in obj.members.items() if not n.startswith("_") and not m.is_alias)] \
+            if obj.is_class else [obj]
+        for member in members:
+            if member.docstring is None:
+                continue
+            for section in member.docstring.parse("google", warnings=False, **options):
+                if section.kind.value in ("returns", "yields"):
+                    bad += [f"{member.path}: {r.name!r}" for r in section.value
+                            if r.name in ("A", "An", "The")]
+    assert not bad, "Returns rows named by an article (write the section as a description):\n" + "\n".join(bad)

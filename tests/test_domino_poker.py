@@ -113,7 +113,7 @@ def test_rules_defaults_follow_rules_md() -> None:
         ({"min_bet": 0}, "min_bet"),
         ({"min_bet": 2, "max_bet": 1}, "max_bet"),
         ({"max_raises": -1}, "max_raises"),
-        ({"low_runs": "straights"}, "low_runs must be one of \\['flush', 'straight', 'high-card'\\], got 'straights'"),
+        ({"low_runs": "straights"}, "low_runs must be one of 'flush', 'straight', 'high-card'; got 'straights'"),
     ],
 )
 def test_rules_validation(kwargs: dict[str, object], message: str) -> None:

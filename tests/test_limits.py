@@ -14,7 +14,8 @@ from dreidelpoker.games.classic_dreidel.rules import ClassicDreidelRules
 from dreidelpoker.games.two_dreidel import size as td_size
 from dreidelpoker.games.two_dreidel.chain import deck_chain
 from dreidelpoker.games.two_dreidel.rules import TwoDreidelRules
-from dreidelpoker.limits import MAX_SAMPLES, check_count, check_seed, int_arg
+from dreidelpoker.limits import MAX_SAMPLES, int_arg
+from dreidelpoker.validation import check_count, check_seed
 from tests.cli_run import run_cli as run
 
 

@@ -181,13 +181,13 @@ def test_sweep_resumes_from_cache_without_replaying(tmp_path: Any, toy: GameInfo
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"games": 0}, r"games: expected a whole number from 1 to 1,000,000, got 0"),
-        ({"games": MAX_GAMES + 1}, r"games: expected a whole number from 1 to 1,000,000"),
+        ({"games": 0}, r"games must be an integer from 1 to 1,000,000, got 0"),
+        ({"games": MAX_GAMES + 1}, r"games must be an integer from 1 to 1,000,000"),
         ({"games": 10, "bots": "spinner,nobody"}, r"bots: unknown bot 'nobody' for classic-dreidel; known bots: spinner"),
         ({"games": 10, "bots": "spinner,spinner", "players": 3}, r"bots: 2 bots given for 3 players"),
         ({"games": 10, "players": 9}, r"players: classic-dreidel is played by 2 to 8 players, got 9"),
-        ({"games": 10, "hand_limit": 0}, r"hand_limit: expected a whole number from 1"),
-        ({"games": 10, "seed": -1}, r"seed: expected a whole number"),
+        ({"games": 10, "hand_limit": 0}, r"hand_limit must be an integer from 1"),
+        ({"games": 10, "seed": -1}, r"seed must be an integer from 0"),
     ],
 )
 def test_bad_input_names_the_argument(kwargs: dict[str, Any], message: str) -> None:
@@ -196,10 +196,17 @@ def test_bad_input_names_the_argument(kwargs: dict[str, Any], message: str) -> N
 
 
 def test_rules_of_a_game_that_cannot_be_played() -> None:
-    from dreidelpoker.games.dice_poker import DicePokerRules
+    # A registered game without a play spec (the tests' toy: every built-in game is played whole).
+    from dreidelpoker.games.registry import register, unregister
 
-    with pytest.raises(ValueError, match="cannot be played whole"):
-        simulate(DicePokerRules(), games=1)
+    from .toy_high_card import TOY, HighCardRules
+
+    register(TOY)
+    try:
+        with pytest.raises(ValueError, match="cannot be played whole"):
+            simulate(HighCardRules(), games=1)
+    finally:
+        unregister(TOY.name)
 
 
 def test_hand_limit_is_reported_not_hidden() -> None:

@@ -222,7 +222,7 @@ def test_simulate_rejects_bad_line_ups() -> None:
         simulate(QueenieRules(), "random,random,random", games=1, players=4, progress=False)
     with pytest.raises(ValueError, match="queenie is played by 3 to 8 players, got 2"):
         simulate(QueenieRules(), "random,random", games=1, progress=False)
-    with pytest.raises(ValueError, match="games: expected a whole number"):
+    with pytest.raises(ValueError, match="games must be an integer from 1"):
         simulate(QueenieRules(), games=-1, progress=False)
     assert replace(QueenieRules(), players=6).players == 6
 

@@ -1,7 +1,7 @@
 """The games. Each game registers itself with the registry when its package is imported.
 
 Lazy imports: importing ``dreidelpoker.games`` loads no game. ``BUILTIN_GAMES`` (and
-:func:`~.registry.games`) import every package listed in :data:`BUILTIN_PACKAGES` on first
+[`games`][dreidelpoker.list_games]) import every package listed in [`BUILTIN_PACKAGES`][dreidelpoker.games.BUILTIN_PACKAGES] on first
 use. A new built-in game adds its package name to ``BUILTIN_PACKAGES``; importing one game
 (``from dreidelpoker.games import two_dreidel``) imports that game only.
 """

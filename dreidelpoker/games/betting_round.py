@@ -2,16 +2,16 @@
 
 Shared by the games whose players may always pay (Dice Poker, Domino Poker): nobody goes
 all in, so there are no side pots (Two Dreidel, which has stacks, keeps its own
-:mod:`~dreidelpoker.games.two_dreidel.betting`). Everything is a pure function on a
-small immutable :class:`RoundState`, so a game state stores one and a solver or a test can
+[`betting`][dreidelpoker.games.two_dreidel.betting]). Everything is a pure function on a
+small immutable [`RoundState`][dreidelpoker.games.betting_round.RoundState], so a game state stores one and a solver or a test can
 walk it on its own.
 
 **Actions** are strings. With one bet size (fixed limit) they are ``"check"``, ``"bet"``,
 ``"call"``, ``"raise"`` and ``"fold"``. With a choice of sizes (pot limit, spread limit)
 a bet or raise names its size: ``"bet 3"`` puts 3 chips in; ``"raise 3"`` calls and puts
-3 more in (the raise is *by* 3). :func:`legal_actions` lists every size allowed.
+3 more in (the raise is *by* 3). [`legal_actions`][dreidelpoker.games.betting_round.legal_actions] lists every size allowed.
 
-**Limits** (:class:`Limits`): ``kind="fixed"`` bets and raises ``bet`` chips;
+**Limits** ([`Limits`][dreidelpoker.games.betting_round.Limits]): ``kind="fixed"`` bets and raises ``bet`` chips;
 ``kind="pot"`` allows any whole size from ``bet`` up to the pot (for a raise: the pot
 after the call); ``kind="spread"`` any size from ``bet`` to ``max_bet``. At most
 ``max_raises`` raises follow the opening bet of a round (``max_raises=0``: bet and call
@@ -45,7 +45,7 @@ __all__ = [
     "start_round",
 ]
 
-#: The betting structures :class:`Limits` knows.
+#: The betting structures [`Limits`][dreidelpoker.games.betting_round.Limits] knows.
 LIMIT_KINDS = ("fixed", "pot", "spread")
 
 LimitKind = Literal["fixed", "pot", "spread"]
@@ -99,7 +99,7 @@ class Limits:
 
 
 class RoundState(NamedTuple):
-    """Where a betting round stands (immutable; made by :func:`start_round`).
+    """Where a betting round stands (immutable; made by [`start_round`][dreidelpoker.games.betting_round.start_round]).
 
     Attributes:
         to_act: the seat to act, or -1 once the round is over.
@@ -146,7 +146,7 @@ def start_round(*, committed: Sequence[int], live: Sequence[bool], first: int) -
         first: the seat that acts first (0-based).
 
     Returns:
-        The round's :class:`RoundState`; already over when fewer than two seats are live.
+        The round's [`RoundState`][dreidelpoker.games.betting_round.RoundState]; already over when fewer than two seats are live.
 
     Raises:
         ValueError: ``committed`` and ``live`` differ in length, or ``first`` is no seat.
@@ -209,7 +209,7 @@ def is_aggressive(action: str) -> bool:
     """True for a bet or a raise.
 
     Parameters:
-        action: an action of :func:`legal_actions`.
+        action: an action of [`legal_actions`][dreidelpoker.games.betting_round.legal_actions].
 
     Returns:
         Whether it puts chips in beyond a call.
@@ -226,7 +226,7 @@ def action_size(limits: Limits, action: str) -> int:
 
     Parameters:
         limits: the betting structure.
-        action: a bet or raise of :func:`legal_actions`.
+        action: a bet or raise of [`legal_actions`][dreidelpoker.games.betting_round.legal_actions].
 
     Returns:
         The chips it adds beyond a call.
@@ -245,10 +245,10 @@ def apply_action(limits: Limits, state: RoundState, action: str) -> RoundState:
     Parameters:
         limits: the betting structure.
         state: the round (not over).
-        action: one of :func:`legal_actions`.
+        action: one of [`legal_actions`][dreidelpoker.games.betting_round.legal_actions].
 
     Returns:
-        The new :class:`RoundState`.
+        The new [`RoundState`][dreidelpoker.games.betting_round.RoundState].
 
     Raises:
         ValueError: the round is over or the action is not legal now (the message lists the legal ones).

@@ -1,22 +1,22 @@
 """What a game provides to the generic engines.
 
 This module holds the typed protocols that join a game to the library, in two parts
-that meet in one registry entry (:class:`~dreidelpoker.games.registry.GameInfo`): the
+that meet in one registry entry ([`GameInfo`][dreidelpoker.games.GameInfo]): the
 *analysis* side (``GameInfo.analysis``: hands, showdown, exact deal classes, seeded
-deals, rules presets; see :class:`AnalysisGame` at the end of this module) and the
+deals, rules presets; see [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame] at the end of this module) and the
 *play* side (``GameInfo.play``). The play side (the first section) is shaped like OpenSpiel: a game state says whose turn it is
-(:class:`Turn`), gives the legal actions or the chance outcomes with exact integer
-weights, returns a **new** state from :meth:`GameState.apply` (the old one is never
-changed), and gives each player an :meth:`GameState.observation` that holds only what
-that player may know. Bots (:mod:`dreidelpoker.play`) see observations only.
+([`Turn`][dreidelpoker.play.Turn]), gives the legal actions or the chance outcomes with exact integer
+weights, returns a **new** state from [`GameState.apply`][dreidelpoker.play.GameState.apply] (the old one is never
+changed), and gives each player an [`GameState.observation`][dreidelpoker.play.GameState.observation] that holds only what
+that player may know. Bots ([`dreidelpoker.play`][dreidelpoker.play]) see observations only.
 
-A game that can be played registers a :class:`PlaySpec` as ``GameInfo.play``; the
-runner (:func:`dreidelpoker.play.simulate`), the sweep and the ``simulate`` / ``sweep``
+A game that can be played registers a [`PlaySpec`][dreidelpoker.play.PlaySpec] as ``GameInfo.play``; the
+runner ([`dreidelpoker.play.simulate`][dreidelpoker.play.simulate]), the sweep and the ``simulate`` / ``sweep``
 CLI verbs read nothing else.
 
 Simultaneous moves are first-class: when ``state.turn is Turn.SIMULTANEOUS`` every
 player in ``state.current_players`` chooses from the same state, and
-:meth:`GameState.apply_joint` reveals all choices at once (Two Dreidel's call and fold
+[`GameState.apply_joint`][dreidelpoker.play.GameState.apply_joint] reveals all choices at once (Two Dreidel's call and fold
 cards).
 """
 
@@ -48,7 +48,7 @@ ObsT_co = TypeVar("ObsT_co", covariant=True)
 
 
 class Turn(enum.Enum):
-    """Whose turn it is in a :class:`GameState`."""
+    """Whose turn it is in a [`GameState`][dreidelpoker.play.GameState]."""
 
     #: One player acts: ``current_players`` holds exactly that player.
     PLAYER = "player"
@@ -86,7 +86,7 @@ class Event:
 
 #: A log line whose text is not written yet: ``(kind, player, public, visible_to, fmt, args)``;
 #: its text is ``fmt.format(*args)`` (``fmt`` a str) or ``fmt(*args)`` (``fmt`` a function),
-#: made only when the line is read (see :meth:`EventLog.add_lazy`).
+#: made only when the line is read (see [`EventLog.add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]).
 LazyEvent = tuple[str, "int | None", bool, tuple[int, ...], "str | Callable[..., str]", tuple[Any, ...]]
 
 
@@ -101,10 +101,10 @@ class EventLog(Sequence[Event]):
     and shares the old one (states copy their log on every step, so a tuple would make
     a long game quadratic).
 
-    A game's hot path may add lines *lazily* with :meth:`add_lazy`: it stores the line's
+    A game's hot path may add lines *lazily* with [`add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]: it stores the line's
     kind, visibility and the data of its text, and writes the text only when someone reads
     the log (most simulated games are never read). A lazy line reads exactly like an
-    eager one: ``log[i]`` is an :class:`Event` either way.
+    eager one: ``log[i]`` is an [`Event`][dreidelpoker.play.Event] either way.
 
     Examples:
         >>> log = EventLog().add(Event("spin", "seat 1 spins Nun")).add(Event("spin", "seat 2 spins Gimel"))
@@ -133,7 +133,7 @@ class EventLog(Sequence[Event]):
         return node
 
     def add_lazy(self, raws: Sequence[LazyEvent]) -> EventLog:
-        """A new log with lines whose text is written when first read (see :data:`LazyEvent`).
+        """A new log with lines whose text is written when first read (see [`LazyEvent`][dreidelpoker.games.protocol.LazyEvent]).
 
         The arguments of each line must be immutable values: they are formatted later; the
         sequence of lines is kept as it is (do not change it afterwards).
@@ -220,11 +220,29 @@ def format_log(events: Sequence[Event], *, player: int | None = None) -> str:
     return "\n".join(e.text for e in events if player is None or e.visible(player))
 
 
+class BlockDraws(Protocol):
+    """A game's chance stream as a state's batch path reads it (the runner's ``ChanceStream``):
+    ``block(total, table)`` lists the next integers in ``0 .. total - 1`` the runner's sampler
+    would draw one chance node at a time (at least one, in the same order; each looked up in
+    ``table`` when one is given) without taking them, and ``advance(used)`` takes the first
+    ``used`` of them.
+
+    A state may offer ``run_chance(chance: BlockDraws, max_steps) -> (state, steps)``: play
+    chance nodes until a node that is not chance (at most ``max_steps``), drawing exactly
+    what the runner draws step by step, without a log line per step (``steps`` 0: nothing
+    done, the runner goes on step by step). The runner calls it when a game's record is all
+    that is wanted (``keep_history`` off)."""
+
+    def block(self, total: int, table: Sequence[Any] | None = None) -> list[Any]: ...
+
+    def advance(self, used: int) -> None: ...
+
+
 @runtime_checkable
 class GameState(Protocol[ActionT, ObsT_co]):
     """An immutable whole-game state (OpenSpiel's shape).
 
-    Implementations are frozen: :meth:`apply` and :meth:`apply_joint` return new
+    Implementations are frozen: [`apply`][dreidelpoker.play.GameState.apply] and [`apply_joint`][dreidelpoker.play.GameState.apply_joint] return new
     states. Seats are numbered ``0 .. num_players - 1``; text shown to people says
     "seat 1" for seat 0.
     """
@@ -256,7 +274,7 @@ class GameState(Protocol[ActionT, ObsT_co]):
 
     @property
     def log(self) -> Sequence[Event]:
-        """Every event so far, oldest first (an :class:`EventLog` or a tuple)."""
+        """Every event so far, oldest first (an [`EventLog`][dreidelpoker.games.protocol.EventLog] or a tuple)."""
         ...
 
     def legal_actions(self, player: int) -> tuple[ActionT, ...]:
@@ -322,10 +340,10 @@ class PlaySpec:
             ``simulate(rules)`` needs no ``players``).
         add_rules_arguments: extra options of the game on ``simulate`` and ``sweep``
             beyond its rules fields (every rules field is already an option there,
-            generated by :mod:`dreidelpoker.rules_cli`).
+            generated by [`dreidelpoker.rules_cli`][dreidelpoker.rules_cli]).
         rules_from_args: ``rules_from_args(args)`` -> the rules of a ``simulate``, for a
             game that checks more than its rules object does (``None``: the generated
-            :func:`~dreidelpoker.rules_cli.rules_from_args`).
+            [`rules_from_args`][dreidelpoker.rules_cli.rules_from_args]).
         add_sweep_arguments / rules_grid_from_args: the rules variants a CLI sweep
             runs over (its own list options), as ``{label: rules}``.
         cli_exclude: rules fields that are no option of ``simulate`` / ``sweep``, with the
@@ -360,18 +378,18 @@ class PlaySpec:
 
 # == The analysis side ======================================================================
 # What a game provides so that the generic engines (exact equity, Monte Carlo equity in
-# :mod:`dreidelpoker.analysis`), the generic ``equity`` CLI verb and the conformance test
-# work for it. A game implements :class:`AnalysisGame` with three type parameters: ``H``
+# [`dreidelpoker.analysis`][dreidelpoker.analysis]), the generic ``equity`` CLI verb and the conformance test
+# work for it. A game implements [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame] with three type parameters: ``H``
 # its parsed hand, ``K`` what is known before a deal (the hero's partial hand, the
 # opponents …) and ``R`` its rules type, and registers it as ``GameInfo.analysis``. The
 # smaller protocols name each capability on its own:
 #
-# * :class:`HandFormat` — ``parse_hand(text, *, rules)`` and ``format_hand(hand, *, rules)``;
-# * :class:`Showdown` — ``showdown(hands, *, rules)``: positions of the winners;
-# * :class:`DealClasses` — ``deals(known, *, rules)``: every completion of the deal as
+# * [`HandFormat`][dreidelpoker.games.protocol.HandFormat] — ``parse_hand(text, *, rules)`` and ``format_hand(hand, *, rules)``;
+# * [`Showdown`][dreidelpoker.games.protocol.Showdown] — ``showdown(hands, *, rules)``: positions of the winners;
+# * [`DealClasses`][dreidelpoker.games.protocol.DealClasses] — ``deals(known, *, rules)``: every completion of the deal as
 #   classes with integer weights (hero first);
-# * :class:`DealSampler` — ``sample_deal(known, *, rules, rng)``: one seeded deal;
-# * :class:`RulesCatalogue` — the rules type and its named presets.
+# * [`DealSampler`][dreidelpoker.games.protocol.DealSampler] — ``sample_deal(known, *, rules, rng)``: one seeded deal;
+# * [`RulesCatalogue`][dreidelpoker.games.protocol.RulesCatalogue] — the rules type and its named presets.
 #
 # ``fast_exact_equity`` / ``fast_monte_carlo_equity`` may return a game's own specialised
 # answer (vectorised or collapsed enumerations); they return ``None`` where the game has
@@ -422,7 +440,7 @@ class DealSampler(Protocol[K_contra, H_co, R_contra]):
     """Seeded sampling of one deal given what is known."""
 
     def sample_deal(self, known: K_contra, *, rules: R_contra, rng: np.random.Generator) -> tuple[H_co, ...]:
-        """One deal drawn with the probabilities of :meth:`DealClasses.deals`, hero first."""
+        """One deal drawn with the probabilities of [`DealClasses.deals`][dreidelpoker.games.protocol.DealClasses.deals], hero first."""
         ...
 
 
@@ -443,7 +461,7 @@ class AnalysisGame(Protocol[H, K, R]):
     """Everything the generic engines, the CLI and the conformance test need from a game.
 
     Implementations are small classes in each game package (``analysis.py``) and are
-    registered through :class:`~dreidelpoker.games.registry.GameInfo`'s ``analysis``.
+    registered through [`GameInfo`][dreidelpoker.games.GameInfo]'s ``analysis``.
     """
 
     #: Most players at one showdown.
@@ -511,7 +529,7 @@ RP = TypeVar("RP", bound=_HasPresets)
 
 
 class AnalysisBase(Generic[RP]):
-    """Defaults for an :class:`AnalysisGame`: ``rules_type`` and ``presets()`` from the class
+    """Defaults for an [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame]: ``rules_type`` and ``presets()`` from the class
     attribute ``rules_class``, and no fast paths (the generic engines do the work).
 
     Examples:

@@ -1,6 +1,6 @@
 """The game registry: every game joins it, and the CLI and conformance tests go through it.
 
-A game registers a :class:`GameInfo` naming its rules type and the CLI commands it
+A game registers a [`GameInfo`][dreidelpoker.games.GameInfo] naming its rules type and the CLI commands it
 offers. A CLI command is a verb (``odds``, ``equity``, ``table``, ``chain`` …) plus a
 function that adds the game's arguments to an argparse parser and a function that runs
 the command and returns a result object with ``to_dict()`` (for ``--json``) and
@@ -83,7 +83,7 @@ class GameInfo:
     #: The analysis protocol (hands, showdown, deals), or ``None`` for a game without
     #: showdowns (classic dreidel). The generic engines and the conformance test use it.
     analysis: AnalysisGame[Any, Any, Any] | None = None
-    #: How to play whole games of it (:class:`~dreidelpoker.games.protocol.PlaySpec`),
+    #: How to play whole games of it ([`PlaySpec`][dreidelpoker.play.PlaySpec]),
     #: or ``None`` for games analysed hand by hand only.
     play: PlaySpec | None = None
 
@@ -107,7 +107,7 @@ def register(game: GameInfo) -> GameInfo:
     """Add a game (idempotent for the same object).
 
     Parameters:
-        game: the game's :class:`GameInfo`.
+        game: the game's [`GameInfo`][dreidelpoker.games.GameInfo].
 
     Returns:
         The same ``game``.
@@ -143,7 +143,7 @@ def get_game(name: str) -> GameInfo:
         name: the registered name, e.g. ``"dice-poker"``.
 
     Returns:
-        The game's :class:`GameInfo`.
+        The game's [`GameInfo`][dreidelpoker.games.GameInfo].
 
     Raises:
         ValueError: for an unknown name (the message lists the known ones).
@@ -164,7 +164,7 @@ def games() -> list[GameInfo]:
     """All registered games, sorted by name.
 
     Returns:
-        Every registered game's :class:`GameInfo` (the built-in games are imported first).
+        Every registered game's [`GameInfo`][dreidelpoker.games.GameInfo] (the built-in games are imported first).
 
     Examples:
         >>> "two-dreidel" in [g.name for g in games()]
@@ -178,7 +178,7 @@ def playable_games() -> list[GameInfo]:
     """The registered games that can be played whole (``GameInfo.play`` is set).
 
     Returns:
-        Their :class:`GameInfo`, sorted by name.
+        Their [`GameInfo`][dreidelpoker.games.GameInfo], sorted by name.
 
     Examples:
         >>> all(g.play is not None for g in playable_games())
@@ -194,7 +194,7 @@ def game_for_rules(rules: object) -> GameInfo:
         rules: a rules object.
 
     Returns:
-        The game's :class:`GameInfo`.
+        The game's [`GameInfo`][dreidelpoker.games.GameInfo].
 
     Raises:
         ValueError: when no registered game uses that rules type.
@@ -209,10 +209,10 @@ def game_for_rules(rules: object) -> GameInfo:
 
 def registered_games() -> list[GameInfo]:
     """The games registered so far, sorted by name, without importing the built-in games
-    that nobody has used yet (the CLI lists those from :mod:`dreidelpoker.cli_index`).
+    that nobody has used yet (the CLI lists those from [`dreidelpoker.cli_index`][dreidelpoker.cli_index]).
 
     Returns:
-        Their :class:`GameInfo`.
+        Their [`GameInfo`][dreidelpoker.games.GameInfo].
 
     Examples:
         >>> get_game("skirmish") in registered_games()

@@ -1,6 +1,6 @@
 """Whole games: bots, the seeded simulation runner and sweeps, for every playable game.
 
-A game that can be played registers a :class:`~dreidelpoker.games.protocol.PlaySpec`
+A game that can be played registers a [`PlaySpec`][dreidelpoker.play.PlaySpec]
 (``GameInfo.play``); everything here works through it. See the "Playing whole games"
 docs page.
 

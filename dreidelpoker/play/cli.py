@@ -1,5 +1,5 @@
 """The ``simulate GAME`` and ``sweep GAME`` CLI verbs, built for every playable game from
-its :class:`~dreidelpoker.games.protocol.PlaySpec`; the game adds only its rules options."""
+its [`PlaySpec`][dreidelpoker.play.PlaySpec]; the game adds only its rules options."""
 
 from __future__ import annotations
 
@@ -11,17 +11,12 @@ from typing import Any
 from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo
 from ..errors import InputError, shorten
+from ..limits import int_arg
 from ..rules_cli import add_rules_flags, rules_from_args
+from ..strict_numbers import parse_integer
 from .result import plural
 
 __all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands"]
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def parse_players(text: str) -> list[int]:
@@ -46,15 +41,30 @@ def parse_players(text: str) -> list[int]:
         lo, sep, hi = part.partition("-")
         try:
             if sep:
-                a, b = int(lo), int(hi)
+                a, b = parse_integer(lo), parse_integer(hi)
                 if a > b:
                     raise ValueError
+                if b - a >= MAX_PLAYER_COUNTS:
+                    raise InputError(f"--players: {shorten(text)} names {b - a + 1:,} player counts; "
+                                     f"a sweep takes at most {MAX_PLAYER_COUNTS:,}")
                 out.extend(range(a, b + 1))
             else:
-                out.append(int(part))
+                out.append(parse_integer(part))
+        except InputError as exc:
+            if str(exc).startswith("--players"):
+                raise
+            raise _not_players(text) from None
         except ValueError:
-            raise InputError(f"--players: {text!r} is not a player count, a range like 2-6 or a list like 2,3,5") from None
+            raise _not_players(text) from None
     return out
+
+
+def _not_players(text: str) -> InputError:
+    return InputError(f"--players: {shorten(text)} is not a player count, a range like 2-6 or a list like 2,3,5")
+
+
+#: Most player counts one ``--players`` range names (every game seats far fewer).
+MAX_PLAYER_COUNTS = 1000
 
 
 def parse_lineups(texts: list[str] | None) -> dict[str, Any] | None:
@@ -166,21 +176,21 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
         p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
         p.add_argument("--plot", default=None, help="save a line plot of the first metric to this PNG file")
     else:
-        p.add_argument("--players", type=_int, default=None, help=f"number of players ({rng})")
+        p.add_argument("--players", type=int_arg, default=None, help=f"number of players ({rng})")
         p.add_argument("--bots", default=None,
                        help=f"one bot per seat, comma-separated (known: {', '.join(sorted(spec.bots))}); "
                        "default: the game's default line-up")
     # A game whose round is a deal (Queenie: a game is a session of deals, one deal by default)
     # also takes --deals for --games.
     flags = ("--games", "--deals") if spec.round_name == "deal" else ("--games",)
-    p.add_argument(*flags, dest="games", type=_int, default=1000 if not sweep else 200, action=_Games,
+    p.add_argument(*flags, dest="games", type=int_arg, default=1000 if not sweep else 200, action=_Games,
                    help=f"games {'per cell ' if sweep else ''}(default {1000 if not sweep else 200})"
                    + ("; --deals is the same (a game is a session of --session-deals deals, 1 by default)"
                       if spec.round_name == "deal" else ""))
-    p.add_argument("--seed", type=_int, default=0, help="root seed (default 0); same seed, same games")
-    p.add_argument("--hand-limit", type=_int, default=None,
+    p.add_argument("--seed", type=int_arg, default=0, help="root seed (default 0); same seed, same games")
+    p.add_argument("--hand-limit", type=int_arg, default=None,
                    help=f"stop a game after this many {plural(spec.round_name)} and report it (default {spec.default_hand_limit})")
-    p.add_argument("--workers", type=_int, default=None, help="run on a local pool of this many processes")
+    p.add_argument("--workers", type=int_arg, default=None, help="run on a local pool of this many processes")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
     if spec.add_rules_arguments is not None:
@@ -207,7 +217,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         game: a registered game.
 
     Returns:
-        ``{"simulate": ..., "sweep": ...}`` for a game with a :class:`PlaySpec`, else ``{}``.
+        ``{"simulate": ..., "sweep": ...}`` for a game with a [`PlaySpec`][dreidelpoker.play.PlaySpec], else ``{}``.
     """
     spec = game.play
     if spec is None:
@@ -304,7 +314,7 @@ class _Games(argparse.Action):
 
 def _check_counts(args: argparse.Namespace) -> None:
     """The generic counts, checked under the names the user typed (``--games``, not ``games``)."""
-    from ..limits import check_count, check_seed
+    from ..validation import check_count, check_seed
     from .runner import MAX_GAMES
 
     check_count(args.games, getattr(args, "games_flag", "--games"), low=1, high=MAX_GAMES)

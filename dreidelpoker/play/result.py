@@ -49,10 +49,10 @@ class SimulationResult:
         seed: the root seed (game ``i`` used ``SeedSequence(seed, spawn_key=(i,))``).
         hand_limit: the round limit each game was played under.
         round_name: what a round is called ("hand", "deal", "skirmish").
-        records: one :class:`~dreidelpoker.play.runner.GameRecord` per game, in order.
+        records: one [`GameRecord`][dreidelpoker.play.GameRecord] per game, in order.
         rotated: the line-up was rotated round the table: game ``i`` seats the bot at
             line-up position ``k`` (``bots[k]``) in seat ``(k - i) mod n``, so every bot
-            sits in every seat equally often (see :meth:`seat_of`); ``False``: ``bots[k]``
+            sits in every seat equally often (see [`seat_of`][dreidelpoker.play.SimulationResult.seat_of]); ``False``: ``bots[k]``
             always sits in seat ``k``.
     """
 
@@ -109,7 +109,7 @@ class SimulationResult:
     def per_game(self, name: str) -> np.ndarray[Any, Any]:
         """One value per game, in game order, ``nan`` where the game has none (for paired studies).
 
-        Besides :attr:`metric_names`, two figures follow a bot round the table:
+        Besides [`metric_names`][dreidelpoker.play.SimulationResult.metric_names], two figures follow a bot round the table:
         ``win:K`` is the share of game won by the bot at line-up position ``K`` (1-based; a
         k-way split counts 1/k, a game every seat drew 1/n, a game cut at the limit ``nan``),
         ``return:K`` its net result; and ``seat_win:S`` is seat ``S``'s share of the win.
@@ -118,7 +118,7 @@ class SimulationResult:
             name: a metric name, ``win:K``, ``return:K`` or ``seat_win:S``.
 
         Returns:
-            A float array of length :attr:`games`.
+            A float array of length `games`.
 
         Raises:
             InputError: an unknown metric or a position outside the line-up.
@@ -156,10 +156,10 @@ class SimulationResult:
     def seat_advantage(self) -> tuple[Estimate, ...]:
         """Each seat's share of the win minus the fair share 1/n, with a Wilson 95% interval
         (shifted by 1/n, so it stays within -1/n .. 1 - 1/n). Meaningful as the seat's own
-        advantage when the line-up was rotated (:attr:`rotated`) or every bot is the same.
+        advantage when the line-up was rotated (`rotated`) or every bot is the same.
 
         Returns:
-            One :class:`~dreidelpoker.play.stats.Estimate` per seat, over the games that
+            One [`Estimate`][dreidelpoker.play.Estimate] per seat, over the games that
             ended by the rules (a split counts 1/k, a game every seat drew 1/n).
 
         Examples:
@@ -183,7 +183,7 @@ class SimulationResult:
     def win_rates(self) -> tuple[Estimate, ...]:
         """Each seat's share of the games that ended by the rules (a split win counts as a share),
         with Wilson 95% intervals. Games cut at the limit are left out and counted in
-        :attr:`truncated`."""
+        [`truncated`][dreidelpoker.play.SimulationResult.truncated]."""
         shares = [0.0] * self.players
         for r in self.records:
             if r.truncated or not r.winners:

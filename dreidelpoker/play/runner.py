@@ -1,6 +1,6 @@
 """The seeded simulation runner: plays whole games with bots, on any executor.
 
-Every game gets its own child of one :class:`numpy.random.SeedSequence`
+Every game gets its own child of one `numpy.random.SeedSequence`
 (``SeedSequence(seed, spawn_key=(i,))`` for game ``i``, exactly what
 ``SeedSequence(seed).spawn`` hands out), and inside a game chance and each seat draw
 from their own streams. So a game's result depends only on the seed and its index:
@@ -71,7 +71,7 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
-        """Inverse of :meth:`to_dict` (without history)."""
+        """Inverse of [`to_dict`][dreidelpoker.play.GameRecord.to_dict] (without history)."""
         return cls(
             index=int(d["index"]), returns=tuple(_parse_payoff(r) for r in d["returns"]),
             winners=tuple(int(w) for w in d["winners"]), rounds=int(d["rounds"]),
@@ -93,24 +93,30 @@ def _parse_payoff(r: int | str) -> Payoff:
     return int(f) if f.denominator == 1 else f
 
 
+#: Bit generators whose raw output is one 64-bit word per 64-bit draw (numpy's own
+#: ``next_uint64``), so ``random_raw`` gives the words ``integers`` is made from.
+_RAW_64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64)
+
+
 class ChanceStream:
-    """Exactly uniform integers from a generator, drawn in blocks (one numpy call per 512
+    """Exactly uniform integers from a generator, drawn in blocks (one numpy call per 512 to 8,192
     draws instead of one per chance node: the runner's hot path).
 
-    A game's chance draws use one of three ways, never two in one game: :meth:`below` (the
+    A game's chance draws use one of three ways, never two in one game: [`below`][dreidelpoker.play.runner.ChanceStream.below] (the
     runner's generic sampler over ``chance_outcomes``), the numpy generator ``rng`` itself
-    (a state's own ``sample_chance(rng)``), or :attr:`exact` (an
-    :class:`~dreidelpoker.exact_rng.ExactIntegers` on ``rng``: the integers
+    (a state's own ``sample_chance(rng)``), or [`exact`][dreidelpoker.play.runner.ChanceStream.exact] (an
+    [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers] on ``rng``: the integers
     ``rng.integers(n)`` would give, faster; passed to ``sample_chance`` of a state whose
     class sets ``samples_with_integers_only = True``).
     """
 
-    __slots__ = ("rng", "_buf", "_i", "_exact")
+    __slots__ = ("rng", "_buf", "_words", "_i", "_exact")
     _BITS = 62
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
         self._buf: list[int] = []
+        self._words = np.zeros(0, dtype=np.uint64)  # the block of raw words as an array (for block())
         self._i = 0
         self._exact: ExactIntegers | None = None
 
@@ -121,13 +127,76 @@ class ChanceStream:
             self._exact = ExactIntegers(self.rng)
         return self._exact
 
+    def _refill(self) -> None:
+        # The words ``rng.integers(0, 2**62, size, dtype=np.int64)`` gives (for this power-of-two
+        # range numpy's bounded sampler keeps the top 62 bits of one 64-bit output each and
+        # rejects nothing: checked in tests/test_classic_dreidel_batch.py), read without its
+        # per-call cost. The words are the same whatever the block sizes, so blocks grow
+        # (512, 1024, ... 8192 words): a long game makes fewer numpy calls.
+        size = min(8192, max(512, 2 * len(self._words)))
+        bits = self.rng.bit_generator
+        if type(bits) in _RAW_64:
+            self._words = bits.random_raw(size) >> np.uint64(64 - self._BITS)
+        else:  # a bit generator whose raw output is not one 64-bit word a draw (MT19937)
+            self._words = self.rng.integers(0, 1 << self._BITS, size=size, dtype=np.int64).astype(np.uint64)
+        self._buf = []  # the words as a list, made by _next when it needs them
+        self._i = 0
+
     def _next(self) -> int:
         if self._i >= len(self._buf):
-            self._buf = self.rng.integers(0, 1 << self._BITS, size=512, dtype=np.int64).tolist()
-            self._i = 0
+            if self._i >= len(self._words):
+                self._refill()
+            self._buf = self._words.tolist()
         x = self._buf[self._i]
         self._i += 1
         return x
+
+    def block(self, total: int, table: Sequence[Any] | None = None) -> list[Any]:
+        """The next draws of [`below`][dreidelpoker.play.runner.ChanceStream.below] ``(total)`` (at least one, at most 512) from the
+        current block of raw words, *without* taking them: call [`advance`][dreidelpoker.play.runner.ChanceStream.advance] with how many
+        were used. With ``table`` (``total`` entries), each draw ``r`` comes as ``table[r]``.
+
+        The batch path of a game's ``run_chance``: one numpy pass per block instead of a call
+        per draw (a call would cost more than the move it decides). The draws are those
+        [`below`][dreidelpoker.play.runner.ChanceStream.below] would return one by one, in the same order.
+
+        Parameters:
+            total: the number of equally likely outcomes (1 to ``2**61``).
+            table: what each draw stands for (e.g. a face), looked up in numpy.
+
+        Returns:
+            A non-empty list of draws in ``0 .. total - 1`` (or of their table entries).
+
+        Raises:
+            ValueError: ``total`` out of range.
+
+        Examples:
+            >>> a, b = ChanceStream(np.random.default_rng(3)), ChanceStream(np.random.default_rng(3))
+            >>> draws = a.block(6)[:5]
+            >>> a.advance(5)
+            >>> draws == [b.below(6) for _ in range(5)] and a.below(6) == b.below(6)
+            True
+        """
+        if not 0 < total < 1 << self._BITS:  # not input: a game's batch path asked for what it cannot have
+            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")
+        limit = ((1 << self._BITS) // total) * total
+        while True:
+            if self._i >= len(self._words):
+                self._refill()
+            words = self._words[self._i:self._i + 512]
+            taken = words < limit
+            if not taken.all():  # a rejected word: the draws before it, or skip it
+                first = int(np.argmin(taken))
+                if not first:
+                    self._i += 1
+                    continue
+                words = words[:first]
+            draws = words % np.uint64(total)
+            return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
+
+    def advance(self, used: int) -> None:
+        """Take the first ``used`` draws of the last [`block`][dreidelpoker.play.runner.ChanceStream.block] (the others stay for later)."""
+        self._i += used
 
     def below(self, total: int) -> int:
         """A uniform integer in ``0 .. total - 1`` (rejection sampling: no modulo bias)."""
@@ -152,13 +221,13 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | ChanceS
     A state may offer a faster ``sample_chance(rng)`` of its own (e.g. for a shuffle,
     given the numpy Generator); the runner uses it when present. If the state's class sets
     ``samples_with_integers_only = True`` (it draws only with ``rng.integers(n)``), it is
-    given the stream's :attr:`ChanceStream.exact` instead, which draws the same integers
-    without a numpy call per draw (only when ``rng`` is a :class:`ChanceStream`: a plain
+    given the stream's [`ChanceStream.exact`][dreidelpoker.play.runner.ChanceStream.exact] instead, which draws the same integers
+    without a numpy call per draw (only when ``rng`` is a [`ChanceStream`][dreidelpoker.play.runner.ChanceStream]: a plain
     generator may be shared, so it is never read ahead).
 
     Parameters:
         state: a chance node.
-        rng: a numpy generator or a :class:`ChanceStream`.
+        rng: a numpy generator or a [`ChanceStream`][dreidelpoker.play.runner.ChanceStream].
 
     Returns:
         One of the state's chance outcomes.
@@ -220,7 +289,7 @@ def play_game(
         bots: one bot per seat.
         seed: the game's seed sequence.
         labels: the bots' labels for the history (default: none).
-        keep_history: record every step (for :func:`replay`).
+        keep_history: record every step (for [`replay`][dreidelpoker.play.replay]).
         max_steps: stop a game that runs longer (it is then truncated).
 
     Returns:
@@ -244,7 +313,7 @@ def _play(
     keep_history: bool,
     max_steps: int,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
-    """:func:`play_game` with the seed's children given by ``child(k)``.
+    """[`play_game`][dreidelpoker.play.play_game] with the seed's children given by ``child(k)``.
 
     A stream's generator is made when it is first drawn from (building one costs more than
     a short game's moves), so a seat that never decides costs nothing; the draws are the
@@ -275,8 +344,15 @@ def _steps(
     labels: Sequence[str] | None,
     keep_history: bool,
     max_steps: int,
+    batch: bool = False,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
-    """The steps of :func:`_play`."""
+    """The steps of `_play`.
+
+    With ``batch`` (a record is all that is wanted: no history, nobody reads the final
+    state's log), a state whose class has ``run_chance(stream, max_steps)`` plays its
+    chance nodes there, many at once, with the draws the step-by-step path would make
+    (see [`ChanceStream.block`][dreidelpoker.play.runner.ChanceStream.block]); the game, its steps and its record are the same.
+    """
     n = state.num_players
     chance: ChanceStream | None = None
     bot_rngs: list[Any] = [None] * n  # SeatGenerator stand-ins for np.random.Generator
@@ -284,13 +360,20 @@ def _steps(
     history: list[HistoryItem] = []
     fast: type | None = None  # a state class whose own sampler takes the exact integer stream
     exact: ExactIntegers | None = None
-    for steps in range(max_steps):
+    batched: type | None = state.__class__ if batch and hasattr(state, "run_chance") else None
+    steps = 0
+    while steps < max_steps:
         turn = state.turn
         if turn is _CHANCE:
             if chance is None:
                 chance = ChanceStream(np.random.default_rng(child(0)))
                 if getattr(state, "samples_with_integers_only", False) and hasattr(state, "sample_chance"):
                     fast, exact = state.__class__, chance.exact
+            if state.__class__ is batched:
+                state, applied = state.run_chance(chance, max_steps - steps)  # type: ignore[attr-defined]
+                if applied:
+                    steps += applied
+                    continue
             # (what sample_chance(state, chance) does, inline for the hot path)
             outcome = state.sample_chance(exact) if state.__class__ is fast else sample_chance(state, chance)  # type: ignore[attr-defined]
             if keep_history:
@@ -326,6 +409,7 @@ def _steps(
             if keep_history:
                 history.append(("joint", tuple(sorted(joint.items()))))
             state = state.apply_joint(joint)
+        steps += 1
     raise RuntimeError(f"a game ran {max_steps} steps without ending; the game's round limit does not bind")
 
 
@@ -334,7 +418,7 @@ def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameSt
 
     Parameters:
         state: the initial state the history was recorded from.
-        history: the steps, as :func:`play_game` records them with ``keep_history=True``.
+        history: the steps, as [`play_game`][dreidelpoker.play.play_game] records them with ``keep_history=True``.
 
     Returns:
         The state after every step.
@@ -374,10 +458,10 @@ def _play_batch(
     spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
-    """:func:`play_batch` with the arguments in a task's order (``run_tasks``).
+    """`play_batch` with the arguments in a task's order (``run_tasks``).
 
     The cyclic garbage collector is paused for each game, from its first state to its
-    record (see :func:`_play`), so it never walks a game's states and log."""
+    record (see `_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
     out = []
     paused = gc.isenabled()
@@ -399,7 +483,7 @@ def _play_one(spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], labels: l
     state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
     # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
     final, history, steps = _steps(state, bots, _children(entropy, i), labels=labels,
-                                   keep_history=keep_history, max_steps=50_000_000)
+                                   keep_history=keep_history, max_steps=50_000_000, batch=not keep_history)
     return _record(spec, i, final, history if keep_history else None, steps)
 
 
@@ -483,7 +567,7 @@ def run_tasks(
 
     Parameters:
         tasks: the positional arguments of each ``play_batch`` call, ``rules`` second.
-        executor: as for :func:`as_executor`.
+        executor: as for [`as_executor`][dreidelpoker.play.runner.as_executor].
         progress: a progress bar to advance, or ``None``.
         weights: how far each task advances the bar (default 1 each).
 

@@ -14,31 +14,9 @@ from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, run_tasks, split
 from ..errors import InputError
 from ..limits import progress_bar
+from ..validation import check_count, check_seed
 
-__all__ = ["simulate", "check_count", "play_spec"]
-
-
-def check_count(name: str, value: object, *, low: int, high: int) -> int:
-    """An integer argument in ``low .. high``, or a ValueError naming it.
-
-    Parameters:
-        name: the argument's name, for the message.
-        value: the value given.
-        low: the smallest allowed.
-        high: the largest allowed.
-
-    Returns:
-        The value as an ``int``.
-
-    Raises:
-        ValueError: not a whole number (``True``/``False`` included) or out of range.
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise InputError(f"{name}: expected a whole number from {low:,} to {high:,}, got {value!r}")
-    v = int(value)
-    if not low <= v <= high:
-        raise InputError(f"{name}: expected a whole number from {low:,} to {high:,}, got {v:,}")
-    return v
+__all__ = ["simulate", "play_spec"]
 
 
 def play_spec(rules: Any) -> tuple[GameInfo, PlaySpec]:
@@ -75,7 +53,7 @@ def resolve_seed(seed: int | None) -> int:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)
         return entropy
-    return check_count("seed", seed, low=0, high=2**128)
+    return check_seed(seed)
 
 
 def simulate(
@@ -107,7 +85,7 @@ def simulate(
         executor: ``None`` (serial), a ``concurrent.futures.Executor`` (e.g. a
             ``ProcessPoolExecutor``) or a ``dask.distributed.Client``.
         progress: show a ``tqdm`` progress bar (on a terminal or in Jupyter only; never in a
-            pipe, a test run or a CI log, see :func:`~dreidelpoker.limits.progress_bar`).
+            pipe, a test run or a CI log, see [`progress_bar`][dreidelpoker.limits.progress_bar]).
         hand_limit: stop a game after this many rounds and report it as cut short
             (``None``: the game's default limit).
         keep_history: keep every game's applied steps in its record (for replays).
@@ -115,12 +93,12 @@ def simulate(
             8 per worker, at least 1 game each).
 
     Returns:
-        A :class:`~dreidelpoker.play.result.SimulationResult`.
+        A [`SimulationResult`][dreidelpoker.play.SimulationResult].
 
     Raises:
         ValueError: unknown bots, a bot count that does not match ``players``, a player
             count the game does not allow, ``games`` or ``hand_limit`` out of range, or a
-            bot that plays an illegal action (:class:`~dreidelpoker.play.bots.IllegalActionError`).
+            bot that plays an illegal action ([`IllegalActionError`][dreidelpoker.play.IllegalActionError]).
 
     Examples:
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
@@ -129,9 +107,9 @@ def simulate(
         (200, 2)
     """
     game, spec = play_spec(rules)
-    n_games = check_count("games", games, low=1, high=MAX_GAMES)
+    n_games = check_count(games, "games", low=1, high=MAX_GAMES)
     limit = spec.default_hand_limit if hand_limit is None else check_count(
-        "hand_limit", hand_limit, low=1, high=10**9)
+        hand_limit, "hand_limit", low=1, high=10**9)
     if players is None and bots is None and spec.players_in_rules:
         players = getattr(rules, spec.players_in_rules)
     lineup = resolve_lineup(spec, game.name, bots, players)

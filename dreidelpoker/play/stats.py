@@ -1,14 +1,14 @@
 """Simulated figures (one number each) with their sample count, seed and a 95% interval.
 
-(:class:`~dreidelpoker.montecarlo.MonteCarloEstimate` is the showdown estimate with
-win / tie / lose / equity fields; an :class:`Estimate` is one measured number, such as
+([`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate] is the showdown estimate with
+win / tie / lose / equity fields; an [`Estimate`][dreidelpoker.play.Estimate] is one measured number, such as
 the mean game length or a seat's win rate.)
 
 Means use the normal approximation (mean ± 1.96·s/√n); proportions use the Wilson
 score interval, which stays inside [0, 1] and is honest for rare events. For heavy-tailed
-figures (game lengths) :func:`bootstrap_estimate` gives a seeded ``scipy.stats.bootstrap``
-interval (BCa) of the mean or the median, :func:`quantile_estimate` a distribution-free
-interval of any quantile, and :func:`difference_estimate` the interval of a difference
+figures (game lengths) [`bootstrap_estimate`][dreidelpoker.play.bootstrap_estimate] gives a seeded ``scipy.stats.bootstrap``
+interval (BCa) of the mean or the median, [`quantile_estimate`][dreidelpoker.play.quantile_estimate] a distribution-free
+interval of any quantile, and [`difference_estimate`][dreidelpoker.play.difference_estimate] the interval of a difference
 between two variants, paired (common random numbers: game *i* of both) or not. A
 bootstrap or order-statistic bound is always one of the sample's own values or a
 statistic of them, so it never leaves the range the figure can take.
@@ -103,7 +103,7 @@ def mean_estimate(values: Sequence[float], *, seed: int | None = None) -> Estima
         seed: the seed that produced them (kept with the estimate).
 
     Returns:
-        An :class:`Estimate`; with fewer than 2 values the interval is ``nan``, with none the value too.
+        An [`Estimate`][dreidelpoker.play.Estimate]; with fewer than 2 values the interval is ``nan``, with none the value too.
 
     Examples:
         >>> e = mean_estimate([1.0, 2.0, 3.0])
@@ -132,7 +132,7 @@ def proportion_estimate(successes: float, n: int, *, seed: int | None = None) ->
         seed: the seed that produced them (kept with the estimate).
 
     Returns:
-        An :class:`Estimate` of kind ``"proportion"`` (all ``nan`` when ``n`` is 0).
+        An [`Estimate`][dreidelpoker.play.Estimate] of kind ``"proportion"`` (all ``nan`` when ``n`` is 0).
 
     Examples:
         >>> e = proportion_estimate(0, 50)
@@ -209,7 +209,7 @@ def bootstrap_estimate(
     Meant for non-negative, heavy-tailed figures such as game lengths, where the normal
     interval can reach below zero. Every bound lies within the sample's smallest and
     largest value, so it never leaves the figure's range. A constant sample gets a
-    zero-width interval; a quantile other than the median goes to :func:`quantile_estimate`.
+    zero-width interval; a quantile other than the median goes to [`quantile_estimate`][dreidelpoker.play.quantile_estimate].
 
     Parameters:
         values: the samples (finite numbers).
@@ -218,7 +218,7 @@ def bootstrap_estimate(
         resamples: bootstrap resamples (100 to 100,000).
 
     Returns:
-        An :class:`Estimate` of kind ``"bootstrap"`` (all ``nan`` for an empty sample; the
+        An [`Estimate`][dreidelpoker.play.Estimate] of kind ``"bootstrap"`` (all ``nan`` for an empty sample; the
         interval ``nan`` for a single value).
 
     Raises:
@@ -272,7 +272,7 @@ def quantile_estimate(
         high: the largest value the figure can take.
 
     Returns:
-        An :class:`Estimate` of kind ``"quantile"``.
+        An [`Estimate`][dreidelpoker.play.Estimate] of kind ``"quantile"``.
 
     Raises:
         InputError: ``q`` outside (0, 1) or a non-finite value.
@@ -319,7 +319,7 @@ def difference_estimate(
         resamples: bootstrap resamples (100 to 100,000).
 
     Returns:
-        An :class:`Estimate` of kind ``"paired"`` or ``"unpaired"``; its bounds lie within
+        An [`Estimate`][dreidelpoker.play.Estimate] of kind ``"paired"`` or ``"unpaired"``; its bounds lie within
         the bootstrap's range of the difference (a zero-width interval where every pair is equal).
 
     Raises:

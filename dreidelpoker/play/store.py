@@ -99,7 +99,7 @@ class BatchStore:
 
         Parameters:
             game: the game name.
-            key: the batch key (:func:`batch_key`).
+            key: the batch key ([`batch_key`][dreidelpoker.play.store.batch_key]).
             count: how many records the batch must hold.
 
         Returns:

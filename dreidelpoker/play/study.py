@@ -1,8 +1,8 @@
 """Studies: paired comparisons of rules variants and line-ups, played until the answer is precise.
 
-:func:`compare` plays every *cell* (a rules variant × a named line-up) of one game with
+[`compare`][dreidelpoker.play.compare] plays every *cell* (a rules variant × a named line-up) of one game with
 **common random numbers**: game ``i`` of every cell draws from the same
-``SeedSequence(seed, spawn_key=(i,))`` (what :func:`~dreidelpoker.play.simulate` uses for
+``SeedSequence(seed, spawn_key=(i,))`` (what [`simulate`][dreidelpoker.play.simulate] uses for
 game ``i``), so a variant's difference from the base is paired game by game and what the
 two share cancels out of it. Line-ups are **rotated** round the table (game ``i`` seats the
 bot at line-up position ``k`` in seat ``(k - i) mod n``), so every bot sits in every seat
@@ -12,10 +12,10 @@ Games are played in **batches**; after each batch (in batch order, whatever fini
 first) every metric with a precision target is estimated, and the study stops as soon as
 every target is met, or at the game budget. The same seed gives the same games, the same
 stopping point and the same result serially, on processes and on Dask. With ``store=`` every
-finished batch is kept on disk (:mod:`dreidelpoker.play.store`) and a study run again
+finished batch is kept on disk ([`dreidelpoker.play.store`][dreidelpoker.play.store]) and a study run again
 resumes from it.
 
-Intervals fit the metric (:mod:`dreidelpoker.play.stats`): Wilson for win shares and other
+Intervals fit the metric ([`dreidelpoker.play.stats`][dreidelpoker.play.stats]): Wilson for win shares and other
 0/1 figures, a seeded BCa bootstrap for means and medians of everything else, order
 statistics for other quantiles, and a paired bootstrap for differences.
 """
@@ -35,7 +35,8 @@ import numpy as np
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult, plural
 from .runner import MAX_GAMES, GameRecord, as_executor, run_tasks
-from .simulate import check_count, play_spec, resolve_seed
+from ..validation import check_count
+from .simulate import play_spec, resolve_seed
 from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion_estimate, quantile_estimate
 from .store import BatchStore, batch_key
 from ..errors import InputError, InputTypeError, shorten
@@ -177,7 +178,7 @@ def baseline_bot(spec: Any) -> str:
     """The game's baseline bot: ``random`` where the game has it, else its first registered bot.
 
     Parameters:
-        spec: the game's :class:`~dreidelpoker.games.protocol.PlaySpec`.
+        spec: the game's [`PlaySpec`][dreidelpoker.play.PlaySpec].
 
     Returns:
         The baseline bot's name.
@@ -276,7 +277,7 @@ class Comparison:
         game: the registered game name.
         seed: the root seed (game ``i`` of every cell used ``SeedSequence(seed, spawn_key=(i,))``).
         cells: ``(StudyCell, SimulationResult)`` per cell, variants outer, line-ups inner.
-        measures: the measures reported (:class:`Measure` names).
+        measures: the measures reported ([`Measure`][dreidelpoker.play.Measure] names).
         precision: ``{measure: (half-width, relative)}`` targets.
         budget: the most games per cell the study was allowed.
         batch: games per batch.
@@ -725,12 +726,12 @@ def compare(
     Parameters:
         variants: ``{label: rules}`` with the base first, a list of rules objects (labelled by
             their ``label``; the first is the base) or one rules object. Variants written as
-            text come from :func:`~dreidelpoker.play.variants.rules_variants`.
+            text come from [`rules_variants`][dreidelpoker.play.rules_variants].
         lineups: ``{label: line-up}``, one line-up (names or a comma-separated string), a list
-            of line-ups, or ``None`` for :func:`default_lineup` (an all-equal table of the
-            game's lead bot); :func:`named_lineups` gives the usual set.
+            of line-ups, or ``None`` for [`default_lineup`][dreidelpoker.play.default_lineup] (an all-equal table of the
+            game's lead bot); [`named_lineups`][dreidelpoker.play.named_lineups] gives the usual set.
         players: the number of players (needed when no line-up is given and the rules do not hold it).
-        metrics: what to report (:class:`Measure` text: ``"hands"``, ``"hands:median"``,
+        metrics: what to report ([`Measure`][dreidelpoker.play.Measure] text: ``"hands"``, ``"hands:median"``,
             ``"all_in_rate"``, ``"win:1"`` …); default: the game length.
         precision: ``{measure: half-width}`` targets (``0.02`` absolute, ``"5%"`` relative): play
             until every one is met in every cell, or the budget is spent. A measure named here
@@ -749,7 +750,7 @@ def compare(
             arguments resumes from it (nothing is written before every check has passed).
 
     Returns:
-        A :class:`Comparison`.
+        A [`Comparison`][dreidelpoker.play.Comparison].
 
     Raises:
         InputError: rules of different games, an empty variant list, an unknown metric or
@@ -777,9 +778,9 @@ def compare(
     measures = check_measures(spec, list(metrics or default) + [m for m in targets if m not in (metrics or default)], n)
     targets = {Measure.parse(k).name: v for k, v in targets.items()}
     check_measures(spec, list(targets), n)
-    limit = spec.default_hand_limit if hand_limit is None else check_count("hand_limit", hand_limit, low=1, high=10**9)
+    limit = spec.default_hand_limit if hand_limit is None else check_count(hand_limit, "hand_limit", low=1, high=10**9)
     unit = _lcm([len(c.bots) for c in cells]) if rotate else 1
-    budget = check_count("games", games, low=1, high=MAX_GAMES)
+    budget = check_count(games, "games", low=1, high=MAX_GAMES)
     budget = -(-budget // unit) * unit
     if budget * len(cells) > MAX_STUDY_GAMES:
         raise InputError(f"games: {budget:,} games x {len(cells)} cells is more than the study bound of "
@@ -787,7 +788,7 @@ def compare(
     if batch is None:
         size = -(-DEFAULT_BATCH // unit) * unit
     else:
-        size = check_count("batch", batch, low=1, high=MAX_GAMES)
+        size = check_count(batch, "batch", low=1, high=MAX_GAMES)
         if size % unit:
             raise InputError(f"batch: {size} is not a multiple of {unit} (every rotation of the line-up in each batch)")
     root = resolve_seed(seed)

@@ -23,7 +23,8 @@ from .. import __version__
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, run_tasks, split
-from .simulate import check_count, play_spec, resolve_seed
+from ..validation import check_count
+from .simulate import play_spec, resolve_seed
 from ..errors import InputError
 from ..limits import progress_bar
 
@@ -158,7 +159,7 @@ def sweep(
             parameters, games, seed, limit and library version) is loaded, not replayed.
 
     Returns:
-        A :class:`SweepResult` (tidy ``to_pandas()``, ``plot``, ``heatmap``).
+        A [`SweepResult`][dreidelpoker.play.SweepResult] (tidy ``to_pandas()``, ``plot``, ``heatmap``).
 
     Raises:
         ValueError: rules of different games, unknown keys, bad line-ups or counts.
@@ -179,8 +180,8 @@ def sweep(
     for _, r in first:
         if play_spec(r)[0].name != game.name:
             raise InputError(f"grid: every rules object must belong to one game; got {game.name} and {play_spec(r)[0].name}")
-    n_games = check_count("games", games, low=1, high=MAX_GAMES)
-    limit = spec.default_hand_limit if hand_limit is None else check_count("hand_limit", hand_limit, low=1, high=10**9)
+    n_games = check_count(games, "games", low=1, high=MAX_GAMES)
+    limit = spec.default_hand_limit if hand_limit is None else check_count(hand_limit, "hand_limit", low=1, high=10**9)
     root = resolve_seed(seed)
     cells = _cells(grid, game.name, spec)
     cache = Path(cache_dir) if cache_dir is not None else None
@@ -250,7 +251,7 @@ def _cache_path(cache: Path | None, game: str, key: str) -> Path | None:
 
 @dataclass(frozen=True, eq=False)
 class SweepResult:
-    """The cells of a sweep, each with its :class:`SimulationResult`."""
+    """The cells of a sweep, each with its [`SimulationResult`][dreidelpoker.play.SimulationResult]."""
 
     game: str
     games: int

@@ -1,6 +1,6 @@
 """Rules variants written as text, ``"streets=spins-then-bet"`` or ``"deck=2-7-7-2;chips_per_player=20"``,
 checked against the game's rules dataclass (the same field parsers as the command line's
-rules flags, :mod:`dreidelpoker.rules_cli`; nothing is evaluated).
+rules flags, [`dreidelpoker.rules_cli`][dreidelpoker.rules_cli]; nothing is evaluated).
 
 A variant is one or more ``field=value`` settings joined by ``;``; the field is a rules
 field's name (``chips_per_player``, or ``chips-per-player`` as on the command line) and the
@@ -97,13 +97,13 @@ def rules_variant(base: Any, text: str) -> Any:
 
     Parameters:
         base: a rules object.
-        text: one variant (see :func:`parse_variant`).
+        text: one variant (see [`parse_variant`][dreidelpoker.play.variants.parse_variant]).
 
     Returns:
         The variant's rules object.
 
     Raises:
-        InputError: as :func:`parse_variant`, or the rules object refuses the combination
+        InputError: as [`parse_variant`][dreidelpoker.play.variants.parse_variant], or the rules object refuses the combination
             (its message names the field), prefixed with the variant.
 
     Examples:

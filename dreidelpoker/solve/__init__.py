@@ -1,10 +1,10 @@
 """A generic solver for two-player zero-sum games with imperfect information.
 
 Build the extensive form from a game's own state protocol
-(:func:`~dreidelpoker.solve.efg.extensive_form`), solve it with the sequence-form LP
+([`extensive_form`][dreidelpoker.solve.extensive_form]), solve it with the sequence-form LP
 (HiGHS) rounded to exact rationals and verified by exact best responses, or with CFR+
-where the LP is too big (:func:`solve`), and measure any strategy's exploitability
-(:func:`exploitability_of`).
+where the LP is too big ([`solve`][dreidelpoker.solve.solve]), and measure any strategy's exploitability
+([`exploitability_of`][dreidelpoker.solve.exploitability_of]).
 
 Examples:
     >>> from dreidelpoker.solve import solve

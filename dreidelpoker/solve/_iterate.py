@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import InputError
-from ..limits import MAX_ITERATIONS, check_count, open_progress_bar
+from ..limits import MAX_ITERATIONS, open_progress_bar
+from ..validation import check_count
 
 
 def run_iterations(

@@ -1,4 +1,4 @@
-"""CFR+ on an :class:`~dreidelpoker.solve.efg.ExtensiveForm`, vectorised with numpy.
+"""CFR+ on an [`ExtensiveForm`][dreidelpoker.solve.ExtensiveForm], vectorised with numpy.
 
 Counterfactual regret minimisation with regret matching+, alternating updates and linear
 averaging (Tammelin 2014). One iteration is a handful of numpy operations per tree level:
@@ -135,7 +135,7 @@ def cfr_plus(
         target: stop early once the NashConv is at most this.
 
     Returns:
-        A :class:`CFRResult`.
+        A [`CFRResult`][dreidelpoker.solve.CFRResult].
 
     Raises:
         ValueError: when ``iterations`` or ``check_every`` is not a positive integer.

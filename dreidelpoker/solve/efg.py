@@ -1,6 +1,6 @@
 """The extensive form of a two-player zero-sum game, built from its own game-state protocol.
 
-:func:`extensive_form` walks a :class:`~dreidelpoker.games.protocol.GameState` from a
+[`extensive_form`][dreidelpoker.solve.extensive_form] walks a [`GameState`][dreidelpoker.play.GameState] from a
 start state and records every node:
 
 * **chance** nodes with their exact probabilities (``chance_outcomes()`` weights / total);
@@ -17,11 +17,12 @@ Besides the tree, the form holds the **sequence form** (Koller, Megiddo and von 
 each seat's sequences (sequence 0 is the empty one; information set ``I`` with parent
 sequence ``σ`` owns the consecutive sequences ``σ·a``) and the payoff matrix
 ``A[σ0, σ1]`` = sum over leaves of chance probability × payoff to seat 0, exactly
-(:class:`fractions.Fraction`) and as a scipy sparse matrix.
+(`fractions.Fraction`) and as a scipy sparse matrix.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -33,14 +34,15 @@ import numpy.typing as npt
 import scipy.sparse as sp
 
 from ..games.protocol import GameState, Turn
-from ..errors import InputError, InputTypeError
+from ..errors import InputError, InputTypeError, shorten
+from ..strict_numbers import parse_exact
 
 __all__ = ["DEFAULT_MAX_NODES", "ExtensiveForm", "Infoset", "extensive_form"]
 
-#: Default cap on the size of a tree built by :func:`extensive_form`.
+#: Default cap on the size of a tree built by [`extensive_form`][dreidelpoker.solve.extensive_form].
 DEFAULT_MAX_NODES = 3_000_000
 
-#: Node kinds in :attr:`ExtensiveForm.kind`.
+#: Node kinds in [`ExtensiveForm.kind`][dreidelpoker.solve.ExtensiveForm.kind].
 CHANCE, DECISION, TERMINAL = 0, 1, 2
 
 IntArray = npt.NDArray[np.int64]
@@ -78,7 +80,7 @@ class ExtensiveForm:
     The tree is stored flat in breadth-first order (parents before children; the children
     of one node are consecutive). Per node: ``kind`` (0 chance, 1 decision, 2 terminal),
     ``player`` (the deciding seat, else -1), ``infoset`` (index into that seat's
-    :attr:`infosets`, else -1), ``parent`` (-1 at the root), ``edge_sequence`` (the
+    `infosets`, else -1), ``parent`` (-1 at the root), ``edge_sequence`` (the
     sequence of the action that led here when the parent decides, else -1),
     ``edge_probability`` (the chance probability when the parent is chance, else 1),
     ``payoff`` (to seat 0 at a terminal, else 0) and ``depth``.
@@ -149,22 +151,24 @@ def _as_fraction(value: Any, what: str) -> Fraction:
         raise InputTypeError(f"{what} must be a number, got a bool")
     if isinstance(value, (int, Fraction)):
         return Fraction(value)
-    try:
-        return Fraction(str(value))
-    except (TypeError, ValueError):
-        raise InputTypeError(f"{what} must be an exact number (int or Fraction), got {value!r}") from None
+    if isinstance(value, float) and math.isfinite(value):
+        return Fraction(repr(value))  # the decimal the float prints
+    try:  # text and other objects (a sympy Rational) are read strictly, never evaluated
+        return parse_exact(str(value), what=what)
+    except InputError:
+        raise InputTypeError(f"{what} must be an exact number (int or Fraction), got {shorten(value)}") from None
 
 
 def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_NODES) -> ExtensiveForm:
     """Build the extensive form and sequence form of a two-player zero-sum game.
 
     Parameters:
-        state: the start state (any :class:`~dreidelpoker.games.protocol.GameState` with
+        state: the start state (any [`GameState`][dreidelpoker.play.GameState] with
             two seats whose returns sum to zero at every leaf).
         max_nodes: refuse trees larger than this (the solver's memory guard).
 
     Returns:
-        The :class:`ExtensiveForm`.
+        The [`ExtensiveForm`][dreidelpoker.solve.ExtensiveForm].
 
     Raises:
         ValueError: when the game is not for two seats, is not zero-sum, has an

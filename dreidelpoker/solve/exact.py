@@ -1,13 +1,13 @@
 """Best responses, NashConv and exact rounding on the sequence form.
 
 A strategy is given per seat as a *behaviour* strategy: one probability list per
-information set (in :attr:`ExtensiveForm.infosets` order). The functions here work with
-:class:`fractions.Fraction` (exact) or ``float`` probabilities alike.
+information set (in `ExtensiveForm.infosets` order). The functions here work with
+`fractions.Fraction` (exact) or ``float`` probabilities alike.
 
-* :func:`best_response_value` — the best a seat can do against the other's strategy, by
+* [`best_response_value`][dreidelpoker.solve.best_response_value] — the best a seat can do against the other's strategy, by
   one bottom-up pass over its own sequence tree (perfect recall makes this exact).
-* :func:`nash_conv` — ``max_x' x'·A·y − min_y' x·A·y'``: 0 exactly at an equilibrium.
-* :func:`rationalize` — rounds a float strategy to rationals with small denominators.
+* [`nash_conv`][dreidelpoker.solve.nash_conv] — ``max_x' x'·A·y − min_y' x·A·y'``: 0 exactly at an equilibrium.
+* [`rationalize`][dreidelpoker.solve.exact.rationalize] — rounds a float strategy to rationals with small denominators.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def _is_exact(behaviour: Behaviour) -> bool:
 
 
 def best_response_value(form: ExtensiveForm, player: int, other: Behaviour) -> Any:
-    """The payoff to seat 0 when ``player`` best-responds to ``other`` (see :func:`best_response`).
+    """The payoff to seat 0 when ``player`` best-responds to ``other`` (see [`best_response`][dreidelpoker.solve.best_response]).
 
     Parameters:
         form: the extensive form.

@@ -1,7 +1,7 @@
 """A tiny game for examples and docs: any two-player zero-sum matrix game as a game state.
 
-:func:`matrix_game` turns a payoff matrix (to seat 0) into a one-shot simultaneous
-:class:`~dreidelpoker.games.protocol.GameState`, the smallest thing the solver accepts.
+[`matrix_game`][dreidelpoker.solve.examples.matrix_game] turns a payoff matrix (to seat 0) into a one-shot simultaneous
+[`GameState`][dreidelpoker.play.GameState], the smallest thing the solver accepts.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def matching_pennies() -> MatrixGame:
     """Matching pennies: seat 0 wins 1 on a match, loses 1 otherwise (value 0).
 
     Returns:
-        The game as a :class:`MatrixGame`.
+        The game as a [`MatrixGame`][dreidelpoker.solve.examples.MatrixGame].
 
     Examples:
         >>> matching_pennies().returns()

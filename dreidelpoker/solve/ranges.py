@@ -308,7 +308,7 @@ def range_cfr_plus(
         progress: show a ``tqdm`` progress bar.
 
     Returns:
-        A :class:`RangeCFRResult`.
+        A [`RangeCFRResult`][dreidelpoker.solve.ranges.RangeCFRResult].
 
     Raises:
         ValueError: for a non-positive ``iterations`` or ``check_every``.

@@ -1,4 +1,4 @@
-"""One entry point: :func:`solve` a two-player zero-sum game state and get a :class:`GameSolution`.
+"""One entry point: [`solve`][dreidelpoker.solve.solve] a two-player zero-sum game state and get a [`GameSolution`][dreidelpoker.solve.GameSolution].
 
 ``method="lp"`` solves the sequence-form LP with HiGHS, rounds both strategies to exact
 rationals (trying denominators up to ``10**6``) and checks them **exactly**: the NashConv
@@ -25,7 +25,8 @@ from .exact import Behaviour, Policy, behaviour_from_plan, behaviour_from_policy
 from .exact import profile_value, rationalize
 from .lp import solve_sequence_form
 from ..errors import InputError
-from ..limits import MAX_ITERATIONS, check_count
+from ..limits import MAX_ITERATIONS
+from ..validation import check_count
 
 __all__ = ["GameSolution", "exploitability_of", "solve"]
 
@@ -108,11 +109,11 @@ class GameSolution:
 
     def exploitability_of(self, seat: int, policy: Policy) -> Any:
         """How much ``policy`` playing ``seat`` loses against a best response, compared with
-        the game value (see :func:`exploitability_of`)."""
+        the game value (see [`exploitability_of`][dreidelpoker.solve.GameSolution.exploitability_of])."""
         return exploitability_of(self.form, seat, policy, value=self.value)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe summary: values, NashConv, method, sizes (strategies via :meth:`to_pandas`)."""
+        """JSON-safe summary: values, NashConv, method, sizes (strategies via [`to_pandas`][dreidelpoker.solve.GameSolution.to_pandas])."""
         return {
             "method": self.method,
             "value": [_num(self.value_for(0)), _num(self.value_for(1))],
@@ -165,8 +166,8 @@ def solve(
     """Solve a two-player zero-sum game with imperfect information.
 
     Parameters:
-        game: a start state (:class:`~dreidelpoker.games.protocol.GameState`) or a
-            prebuilt :class:`~dreidelpoker.solve.efg.ExtensiveForm`.
+        game: a start state ([`GameState`][dreidelpoker.play.GameState]) or a
+            prebuilt [`ExtensiveForm`][dreidelpoker.solve.ExtensiveForm].
         method: ``"lp"`` (sequence-form LP, rounded and verified exactly) or ``"cfr+"``.
         iterations: CFR+ iterations (``"cfr+"`` only).
         check_every: CFR+: how often the NashConv is measured.
@@ -175,11 +176,11 @@ def solve(
         max_nodes: refuse bigger trees.
 
     Returns:
-        A :class:`GameSolution`.
+        A [`GameSolution`][dreidelpoker.solve.GameSolution].
 
     Raises:
         ValueError: for an unknown method, a non-positive iteration count, or a game the
-            solver cannot take (see :func:`~dreidelpoker.solve.efg.extensive_form`).
+            solver cannot take (see [`extensive_form`][dreidelpoker.solve.extensive_form]).
 
     Examples:
         >>> from dreidelpoker.solve.examples import matrix_game

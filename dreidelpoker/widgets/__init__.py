@@ -1,6 +1,6 @@
 """Thin ipywidgets explorers: each wires widgets to pure, separately tested functions.
 
-Every explorer is an :class:`~dreidelpoker.widgets.base.Explorer`: controls in, a pure
+Every explorer is an [`Explorer`][dreidelpoker.widgets.Explorer]: controls in, a pure
 report function, HTML out, a static snapshot where no kernel runs.
 """
 

@@ -1,8 +1,8 @@
 """One base for every explorer: controls in, a pure report function, HTML out.
 
 An explorer subclass declares its controls and a *pure* report function (keyword
-arguments in, an HTML string out, :class:`ValueError` with words from the screen for bad
-input). :class:`Explorer` does the rest the same way for every game:
+arguments in, an HTML string out, `ValueError` with words from the screen for bad
+input). [`Explorer`][dreidelpoker.widgets.Explorer] does the rest the same way for every game:
 
 * text boxes recompute on Enter or when they lose focus, never on every keystroke;
 * an error replaces the results (stale numbers never sit beside it);
@@ -72,9 +72,9 @@ def explore_command(game: str) -> str:
 class Explorer:
     """Base class of the explorers.
 
-    Subclasses set :attr:`game` (the registry name) and :attr:`title`, build their
-    controls in :meth:`build_controls` (a name -> widget mapping, in display order), and
-    implement :meth:`report` (pure: keyword arguments -> HTML). :meth:`arguments` maps the
+    Subclasses set `game` (the registry name) and `title`, build their
+    controls in [`build_controls`][dreidelpoker.widgets.Explorer.build_controls] (a name -> widget mapping, in display order), and
+    implement [`report`][dreidelpoker.widgets.Explorer.report] (pure: keyword arguments -> HTML). [`arguments`][dreidelpoker.widgets.Explorer.arguments] maps the
     controls' values to the report's arguments (by default ``{name: widget.value}``).
 
     Attributes:

@@ -1,6 +1,6 @@
 """The classic dreidel explorer: players, coins and rule options in; expected spins, each
 seat's chance and the length distribution out (all from
-:func:`dreidelpoker.games.classic_dreidel.report.classic_report`)."""
+[`dreidelpoker.games.classic_dreidel.report.classic_report`][dreidelpoker.games.classic_dreidel.report.classic_report])."""
 
 from __future__ import annotations
 

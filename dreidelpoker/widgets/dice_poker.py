@@ -1,7 +1,7 @@
 """The Dice Poker explorer: dice and card pickers, opponents' dice, exact answers.
 
-All the work is done by :func:`dreidelpoker.games.dice_poker.report.dice_report`; this
-module only wires ipywidgets to it through :class:`~dreidelpoker.widgets.base.Explorer`.
+All the work is done by [`dreidelpoker.games.dice_poker.report.dice_report`][dreidelpoker.games.dice_poker.report.dice_report]; this
+module only wires ipywidgets to it through [`Explorer`][dreidelpoker.widgets.Explorer].
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from ..games.dice_poker.cards import value_name
 from ..games.dice_poker.report import UNKNOWN, dice_report
 from ..games.dice_poker.rules import DicePokerRules
 from .base import Explorer
+from ..validation import default_rules
 
 __all__ = ["DicePokerExplorer", "dice_poker_explorer"]
 
@@ -37,7 +38,7 @@ class DicePokerExplorer(Explorer):
     title = "Dice Poker"
 
     def __init__(self, dice: tuple[int, int, int] = (6, 5, 3), opponent_dice: str = "2,2,1", *, rules: DicePokerRules | None = None) -> None:
-        self.rules = rules or DicePokerRules()
+        self.rules = default_rules(rules, DicePokerRules)
         self._init = (dice, opponent_dice)
         super().__init__()
 

@@ -1,7 +1,7 @@
 """Domino Poker explorer: pick five tiles, choose the opponents, read exact odds.
 
-The widget is thin: :func:`domino_report` (pure, tested without widgets) does the work;
-:class:`DominoExplorer` (an :class:`~dreidelpoker.widgets.base.Explorer`) only wires a
+The widget is thin: [`domino_report`][dreidelpoker.widgets.domino_poker.domino_report] (pure, tested without widgets) does the work;
+[`DominoExplorer`][dreidelpoker.widgets.DominoExplorer] (an [`Explorer`][dreidelpoker.widgets.Explorer]) only wires a
 20-tile picker, an opponent count, known opponent tiles and the RULES.md 5.4 option to it.
 """
 
@@ -68,7 +68,7 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
         low_runs: the RULES.md 5.4 option for low runs.
 
     Returns:
-        HTML: the report, or why it cannot be computed.
+        The report as HTML, or why it cannot be computed.
 
     Examples:
         >>> "Royal" in explorer_html(["2-2", "3-3", "4-4", "5-5", "6-6"], opponents=3)
@@ -83,7 +83,7 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
 
 
 def domino_report(tiles: Sequence[str], *, opponents: int = 1, known: str = "", low_runs: str = "flush") -> str:
-    """Like :func:`explorer_html`, but bad input raises ``ValueError`` (the explorer shows it).
+    """Like [`explorer_html`][dreidelpoker.widgets.domino_poker.explorer_html], but bad input raises ``ValueError`` (the explorer shows it).
 
     Parameters:
         tiles: the picked tiles (fewer than five gives a prompt to pick more).

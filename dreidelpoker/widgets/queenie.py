@@ -1,8 +1,8 @@
 """The Queenie explorer: deal a hand with a seed, see every hand or only your own, the first
 player's dummy decision with its estimated value, and step through the runs to the end.
 
-All the work is done by :func:`dreidelpoker.games.queenie.explore.deal_view`; this module
-only wires ipywidgets to it through :class:`~dreidelpoker.widgets.base.Explorer`.
+All the work is done by [`dreidelpoker.games.queenie.explore.deal_view`][dreidelpoker.games.queenie.explore.deal_view]; this module
+only wires ipywidgets to it through [`Explorer`][dreidelpoker.widgets.Explorer].
 """
 
 from __future__ import annotations

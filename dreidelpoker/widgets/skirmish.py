@@ -1,8 +1,8 @@
 """The Skirmish explorer: enter or deal two lines, see the optimal capture sequence with its
 value, step through it, and see what each alternative capture loses.
 
-All the work is done by :func:`dreidelpoker.games.skirmish.explore.explore`; this module
-only wires ipywidgets to it through :class:`~dreidelpoker.widgets.base.Explorer`.
+All the work is done by [`dreidelpoker.games.skirmish.explore.explore`][dreidelpoker.games.skirmish.explore.explore]; this module
+only wires ipywidgets to it through [`Explorer`][dreidelpoker.widgets.Explorer].
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The Two Dreidel table explorer: a thin :class:`~dreidelpoker.widgets.base.Explorer` over
-:func:`dreidelpoker.games.two_dreidel.at_the_table.at_the_table` (see :func:`table_report`)."""
+"""The Two Dreidel table explorer: a thin [`Explorer`][dreidelpoker.widgets.Explorer] over
+[`dreidelpoker.games.two_dreidel.at_the_table.at_the_table`][dreidelpoker.games.two_dreidel.at_the_table.at_the_table] (see [`table_report`][dreidelpoker.widgets.two_dreidel.table_report])."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ..games.two_dreidel.policies import POLICIES
 from ..games.two_dreidel.rules import DECK_PRESETS, TwoDreidelRules
 from ..errors import InputError
 from .base import Explorer
+from ..strict_numbers import parse_integer
 
 __all__ = ["TwoDreidelExplorer", "VariantDesigner", "table_report", "two_dreidel_designer", "two_dreidel_explorer"]
 
@@ -63,7 +64,7 @@ def table_report(*, deck: str, drawn: str, top: str | None, discards: Sequence[s
     stacks = None
     if their_stacks.strip():
         try:
-            parts = [int(x) for x in their_stacks.split(",")]
+            parts = [parse_integer(x) for x in their_stacks.split(",")]
         except ValueError:
             raise InputError(f"their stacks {their_stacks.strip()!r} must be whole numbers like 8,3") from None
         stacks = parts * len(discards) if len(parts) == 1 else parts
@@ -134,7 +135,7 @@ class TwoDreidelExplorer(Explorer):
         self.hand_number.layout.display = None if self.visibility.value == "top-two" else "none"
 
     def arguments(self) -> dict[str, Any]:
-        """The keyword arguments of :func:`table_report` the controls describe."""
+        """The keyword arguments of [`table_report`][dreidelpoker.widgets.two_dreidel.table_report] the controls describe."""
         n = self.opponents.value
         return dict(
             deck=self.custom_deck.value if self.deck.value == CUSTOM else self.deck.value,
@@ -183,7 +184,7 @@ class VariantDesigner(Explorer):
     """The Two Dreidel variant designer: deck g-h-n-s, draw / put back and players in;
     kept-hand odds, the deck cycle, trump frequency and exploitability out, and on request
     seeded whole games on the whole-game engine (from
-    :func:`dreidelpoker.games.two_dreidel.designer.variant_report`).
+    [`dreidelpoker.games.two_dreidel.designer.variant_report`][dreidelpoker.games.two_dreidel.designer.variant_report]).
 
     Examples:
         >>> d = VariantDesigner()

@@ -26,6 +26,7 @@ from .rules import FACES, ClassicDreidelRules
 from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
+from ...validation import default_rules
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
@@ -43,7 +44,7 @@ __all__ = [
     "successors",
 ]
 
-#: Most state-steps (spins x estimated chain states) :func:`game_length_cdf` does exactly (about
+#: Most state-steps (spins x estimated chain states) [`game_length_cdf`][dreidelpoker.games.classic_dreidel.game_length_cdf] does exactly (about
 #: 25 s on the project machine), and in floating point.
 CDF_MAX_WORK = 1_000_000
 CDF_MAX_WORK_FLOAT = 50_000_000
@@ -100,7 +101,7 @@ def dreidel_chain(
     max_states: int = 3_000_000,
     progress: bool = False,
 ) -> MarkovChain[DreidelState]:
-    """The whole game as an absorbing :class:`~dreidelpoker.markov.MarkovChain`.
+    """The whole game as an absorbing [`MarkovChain`][dreidelpoker.markov.MarkovChain].
 
     Parameters:
         rules: the rules.
@@ -225,10 +226,10 @@ def analyze(
 ) -> ClassicDreidelResult:
     """Expected number of spins and each seat's chance of winning, from the absorbing chain.
 
-    ``method="auto"`` is exact up to :data:`AUTO_EXACT_MAX_STATES` chain states and
+    ``method="auto"`` is exact up to [`AUTO_EXACT_MAX_STATES`][dreidelpoker.games.classic_dreidel.AUTO_EXACT_MAX_STATES] chain states and
     floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
     ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
-    A game whose chain is estimated (:func:`~.size.estimated_states`) over ``max_states``
+    A game whose chain is estimated ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]) over ``max_states``
     is refused at once with a ``ResourceLimitError``.
 
     Parameters:
@@ -238,7 +239,7 @@ def analyze(
         progress: show a progress bar while the chain is explored.
 
     Returns:
-        A :class:`ClassicDreidelResult`: expected spins and each seat's chance (exact Rationals
+        A [`ClassicDreidelResult`][dreidelpoker.games.classic_dreidel.ClassicDreidelResult]: expected spins and each seat's chance (exact Rationals
         or floats, as ``method`` gave them).
 
     Raises:
@@ -250,7 +251,7 @@ def analyze(
         >>> res.expected_spins, res.win_probabilities
         (20/9, (37/68, 31/68))
     """
-    rules = rules or ClassicDreidelRules()
+    rules = default_rules(rules, ClassicDreidelRules)
     if method not in ("exact", "float", "auto"):
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
     check_chain_size(max_states, rules=rules)  # refuse a chain far too big at once, before any work
@@ -293,8 +294,8 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).
 
-    The work is about ``spins`` x the chain's states (:func:`~.size.estimated_states`); above
-    :data:`CDF_MAX_WORK` (exact) or :data:`CDF_MAX_WORK_FLOAT` it is refused at once.
+    The work is about ``spins`` x the chain's states ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]); above
+    [`CDF_MAX_WORK`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK] (exact) or [`CDF_MAX_WORK_FLOAT`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK_FLOAT] it is refused at once.
 
     Parameters:
         spins: the largest spin count.

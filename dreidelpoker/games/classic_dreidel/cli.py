@@ -8,7 +8,8 @@ import sys
 from typing import Any
 
 from ...errors import InputError, ResourceLimitError
-from ...limits import check_count, int_arg
+from ...limits import int_arg
+from ...validation import check_count
 from ..registry import CliCommand
 from ...rules_cli import DEST_PREFIX, add_rules_flags, rules_from_args
 from .chain import AUTO_EXACT_MAX_STATES, analyze

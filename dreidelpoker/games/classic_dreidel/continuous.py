@@ -1,9 +1,9 @@
 """Exact results for the textbook idealisations of dreidel: unlimited bankrolls, no
 elimination, and (optionally) an infinitely divisible pot.
 
-* :func:`spin_payoffs` — the expected payoff of the ``n``-th spin of an endless game
+* [`spin_payoffs`][dreidelpoker.games.classic_dreidel.spin_payoffs] — the expected payoff of the ``n``-th spin of an endless game
   (Feinerman 1976, "An Ancient Unfair Game", Amer. Math. Monthly 83(8), 623-625).
-* :func:`continuous_winnings` — each seat's expected winnings in the game that ends at the
+* [`continuous_winnings`][dreidelpoker.games.classic_dreidel.continuous_winnings] — each seat's expected winnings in the game that ends at the
   first Gimel with a continuous pot (Nahin 2014, *Will You Be Alive 10 Years from Now?*,
   Princeton University Press, chapter 9 "Is Dreidel Fair?", table on p. 81).
 
@@ -21,17 +21,18 @@ from ..._fractions import to_fraction, to_rational
 from ..._sparse_solve import solve_exact
 from .rules import ClassicDreidelRules
 from ...errors import InputError
-from ...limits import check_count
+from ...validation import check_count
+from ...validation import default_rules
 
 __all__ = ["MAX_PAYOFF_SPINS", "continuous_winnings", "spin_payoffs"]
 
-#: Most spins :func:`spin_payoffs` follows (a few seconds each on the project machine; the
+#: Most spins [`spin_payoffs`][dreidelpoker.games.classic_dreidel.spin_payoffs] follows (a few seconds each on the project machine; the
 #: exact pot distribution of a whole-coin pot grows with every spin).
 MAX_PAYOFF_SPINS = {"continuous": 2_000, "up": 300, "down": 300}
 
 
 def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    g, h, n, s = (to_fraction(p) for p in (rules or ClassicDreidelRules()).face_probabilities)
+    g, h, n, s = (to_fraction(p) for p in default_rules(rules, ClassicDreidelRules).face_probabilities)
     return g, h, n, s
 
 
@@ -50,7 +51,7 @@ def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
     with an integer pot, whenever Hey empties it). ``hey_rounding`` is ``"continuous"``
     (Feinerman's model: ``N/4 + (N-2)/8 * (5/8)**(n-1)``), ``"up"`` or ``"down"`` (the pot
     distribution is then evolved exactly). ``rules`` only supplies face probabilities.
-    ``spins`` is at most :data:`MAX_PAYOFF_SPINS` (2,000 continuous, 300 with a whole-coin pot).
+    ``spins`` is at most [`MAX_PAYOFF_SPINS`][dreidelpoker.games.classic_dreidel.continuous.MAX_PAYOFF_SPINS] (2,000 continuous, 300 with a whole-coin pot).
 
     Parameters:
         players: 2 to 50.

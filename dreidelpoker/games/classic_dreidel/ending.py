@@ -21,9 +21,9 @@ first principles, by cases (``F`` is the set of faces that can come up):
 7. Only Gimel and/or Hey with a whole-coin pot: whether a game can end depends on the player
    and coin counts (a Gimel-only dreidel ends for 1 coin each, never for 3). This is decided
    exactly, by visiting every state the game can reach, up to
-   :data:`ENDING_CHECK_MAX_STATES` states; a game that would need more is refused too.
+   [`ENDING_CHECK_MAX_STATES`][dreidelpoker.games.classic_dreidel.ending.ENDING_CHECK_MAX_STATES] states; a game that would need more is refused too.
 
-:class:`~.rules.ClassicDreidelRules` applies this check when it is built, so every entry
+[`ClassicDreidelRules`][dreidelpoker.games.classic_dreidel.ClassicDreidelRules] applies this check when it is built, so every entry
 point (the chain, ``analyze``, the simulators) gets a refused dreidel as an ``InputError``.
 
 Examples:
@@ -78,7 +78,7 @@ def ending_check(rules: SpinRules, *, max_states: int = ENDING_CHECK_MAX_STATES)
         max_states: the most states visited for a Gimel/Hey-only dreidel with a whole-coin pot.
 
     Returns:
-        An :class:`EndingCheck`.
+        An [`EndingCheck`][dreidelpoker.games.classic_dreidel.ending.EndingCheck].
 
     Examples:
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules

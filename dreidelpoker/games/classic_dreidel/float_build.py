@@ -1,9 +1,9 @@
 """Classic dreidel's chain built level by level on numpy arrays (the float path's build).
 
-:func:`~.spins.spin_outcome` is the one statement of the spin rules; this module restates
+[`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome] is the one statement of the spin rules; this module restates
 them on arrays of states (one row per state, one column per face) so that a million-state
 chain is built in about a second instead of millions of Python calls. The tests compare the
-matrices built here with those built state by state from :func:`~.spins.spin_outcome`
+matrices built here with those built state by state from [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome]
 exactly (same numbering, same entries) on small games with every rules option.
 
 States are explored breadth first, a level at a time, and numbered in the order the
@@ -67,7 +67,7 @@ def _spin(rules: ClassicDreidelRules, face: str, coins: I64, out: I64, pot: I64,
           spinner: I64) -> tuple[I64, I64, I64, I64, I64, I64]:
     """One face spun from every row: ``(coins, out, pot, spinner, terminal?, terminal code)``.
 
-    Mirrors :func:`~.spins.spin_outcome` (pay_spin, reante, _resolve) on arrays; the
+    Mirrors [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome] (pay_spin, reante, _resolve) on arrays; the
     terminal code is ``kind * 2**p + who`` (who = the seat for a win, else the seat mask).
     """
     p = rules.players
@@ -150,7 +150,7 @@ def build_arrays(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, pro
 
     Raises:
         ResourceLimitError: the chain has more than ``max_states`` transient states, or the
-            lookup table would be over :data:`TABLE_MAX` entries.
+            lookup table would be over [`TABLE_MAX`][dreidelpoker.games.classic_dreidel.float_build.TABLE_MAX] entries.
 
     Examples:
         >>> n, qt, r, terminals = build_arrays(ClassicDreidelRules(players=2, coins=1))

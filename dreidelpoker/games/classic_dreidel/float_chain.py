@@ -1,11 +1,11 @@
 """The classic-dreidel chain in floating point, built for size.
 
-The exact chain (:func:`~.chain.dreidel_chain`) keeps a dict of Fraction rows per state
+The exact chain ([`dreidel_chain`][dreidelpoker.games.classic_dreidel.dreidel_chain]) keeps a dict of Fraction rows per state
 and validates every entry. For big games (4 players x 10 coins is 641,240 states) this
 module builds the chain integer-indexed instead, with no per-entry validation: on numpy
-arrays a breadth-first level at a time (:mod:`.float_build`), checked entry for entry by
-the tests against :func:`build_reference`, which builds the same matrices state by state
-from :func:`~.spins.spin_outcome` (the successor function the exact chain and the
+arrays a breadth-first level at a time ([`float_build`][dreidelpoker.games.classic_dreidel.float_build]), checked entry for entry by
+the tests against [`build_reference`][dreidelpoker.games.classic_dreidel.float_chain.build_reference], which builds the same matrices state by state
+from [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome] (the successor function the exact chain and the
 simulator use).
 
 Everything asked about the start state comes from **one adjoint solve**
@@ -214,7 +214,7 @@ def cut_and_order(out: npt.NDArray[np.int64], spinner: npt.NDArray[np.int64],
         players: the number of seats.
 
     Returns:
-        ``(cut, order)`` for :func:`solve_adjoint`.
+        ``(cut, order)`` for [`solve_adjoint`][dreidelpoker.games.classic_dreidel.float_chain.solve_adjoint].
 
     Examples:
         >>> cut, order = cut_and_order(np.array([0, 0, 1, 1]), np.array([0, 1, 1, 2]), 3)
@@ -248,7 +248,7 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
         progress: show a progress bar while the chain is built.
 
     Returns:
-        A :class:`FloatAbsorption`: expected spins, absorption probabilities, state count,
+        A [`FloatAbsorption`][dreidelpoker.games.classic_dreidel.float_chain.FloatAbsorption]: expected spins, absorption probabilities, state count,
         the solve's residual and the solver used.
 
     Raises:
@@ -274,8 +274,8 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
 
 
 def build_reference(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, progress: bool = False) -> Built:
-    """Build ``Q^T`` and ``R`` state by state from :func:`~.spins.spin_outcome` (the rules'
-    one statement); the array build (:func:`~.float_build.build_arrays`) is checked against it.
+    """Build ``Q^T`` and ``R`` state by state from [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome] (the rules'
+    one statement); the array build ([`build_arrays`][dreidelpoker.games.classic_dreidel.float_build.build_arrays]) is checked against it.
 
     Parameters:
         rules: the rules.
@@ -283,7 +283,7 @@ def build_reference(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, 
         progress: show a progress bar while the chain is built.
 
     Returns:
-        ``(n, Q^T, R, terminals)`` as :func:`~.float_build.build_arrays` returns them.
+        ``(n, Q^T, R, terminals)`` as [`build_arrays`][dreidelpoker.games.classic_dreidel.float_build.build_arrays] returns them.
 
     Raises:
         ResourceLimitError: the chain has more than ``max_states`` transient states.

@@ -1,8 +1,8 @@
-"""Classic dreidel played on the whole-game engine (:mod:`dreidelpoker.play`).
+"""Classic dreidel played on the whole-game engine ([`dreidelpoker.play`][dreidelpoker.play]).
 
 Nobody decides anything in classic dreidel, so every node is chance (a spin) and the
 game needs no bots: the line-up is ``"spinner"`` for every seat. A spin is settled by
-:func:`~dreidelpoker.games.classic_dreidel.chain.spin_outcome`, the same function the
+[`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome], the same function the
 absorbing chain is built from, so the simulator and the chain cannot disagree on the
 rules; the independent cross-check lives in the tests, written from RULES.md 6.
 With ``hey_rounding="continuous"`` coins and the pot are exact Fractions.
@@ -11,19 +11,23 @@ With ``hey_rounding="continuous"`` coins and the pot are exact Fractions.
 from __future__ import annotations
 
 import math
+import operator
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
+from itertools import accumulate
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
+from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn, BlockDraws
 from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
     add_play_sweep_arguments, play_rules_from_args, play_rules_grid_from_args,
 )
 from .rules import FACES, ClassicDreidelRules
+from ...caches import bounded_cache
 from ...errors import InputError
 
 __all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "new_game"]
@@ -44,7 +48,7 @@ class ClassicDreidelObservation:
 
 @dataclass(frozen=True, slots=True)
 class ClassicDreidelGame:
-    """A classic dreidel game in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+    """A classic dreidel game in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     ``chain_state`` is the absorbing chain's state ``(coins, out mask, pot, spinner)``,
     or ``("win", seat)`` / ``("draw", seats)`` / ``("out", seats)`` at the end.
@@ -121,6 +125,116 @@ class ClassicDreidelGame:
             net[spinner] -= 1
         return tuple(net)
 
+    def run_chance(self, chance: BlockDraws, max_steps: int) -> tuple[ClassicDreidelGame, int]:
+        """Spin until the game ends, reaches its spin limit or has spun ``max_steps`` times: the
+        runner's batch path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all
+        that is wanted.
+
+        It draws what the runner's sampler draws spin by spin (``chance.block`` over the face
+        weights, faces in `FACES` order; a dreidel whose weights total more than 4,096
+        is left to the spins one by one) and pays each spin as `spin_outcome`
+        and `apply` do, so the final state is the one the spins one by one reach -- coins,
+        pot, spins, net winnings, the end and the cut alike -- except its log, which holds one
+        line for the whole batch instead of a line per spin (checked game for game under every
+        rules option in ``tests/test_classic_dreidel_batch.py``).
+
+        Parameters:
+            chance: the game's chance stream (``block(total)`` / ``advance(used)``).
+            max_steps: the most spins to play.
+
+        Returns:
+            The state after the spins, and how many spins were played (0 when the game is over).
+        """
+        if self.turn is not Turn.CHANCE or max_steps < 1:
+            return self, 0
+        rules = self.rules
+        p = rules.players
+        total, face_of = _spin_table(self.chance_outcomes())
+        if not face_of:  # a dreidel of odd probabilities: spin by spin
+            return self, 0
+        continuous, up = rules.hey_rounding == "continuous", int(rules.hey_rounding == "up")  # Hey: (pot + up) >> 1
+        zero_rule, reante = rules.elimination == "zero", rules.reante
+        first_gimel, first_out = rules.stopping == "first-gimel", rules.stopping == "first-elimination"
+        coins_t, out, pot, s = self.chain_state
+        coins = list(coins_t)
+        net = list(self.net or (0,) * p)
+        first = spins = self.spins
+        stop = min(self.hand_limit, first + max_steps)  # the spin limit cuts at hand_limit
+        end: DreidelState | None = None
+        eliminated: list[int] = []  # seats out after this spin (emptied only when used)
+        seats = [i for i in range(p) if not out >> i & 1]  # the seats still in, in order
+        after = [seats[(seats.index(i) + 1) % len(seats)] if i in seats else -1 for i in range(p)]  # next spinner
+        while end is None and spins < stop:
+            spun = chance.block(total, face_of)
+            if len(spun) > stop - spins:
+                spun = spun[:stop - spins]
+            left = iter(spun)  # how far the loop went: len(spun) less what is left (no count per spin)
+            for face in left:
+                if face == 0:  # Gimel: take the pot
+                    coins[s] += pot
+                    net[s] += pot
+                    pot = 0
+                    if first_gimel:
+                        end = ("win", s)
+                        break
+                elif face == 1:  # Hey: take half
+                    take = Fraction(pot) / 2 if continuous else (pot + up) >> 1
+                    coins[s] += take
+                    net[s] += take
+                    pot -= take
+                elif face == 3:  # Shin: put one in, or go out
+                    if coins[s] >= 1:
+                        coins[s] -= 1
+                        net[s] -= 1
+                        pot += 1
+                        if zero_rule and coins[s] == 0:
+                            eliminated.append(s)
+                    else:
+                        eliminated.append(s)
+                if pot == 0 and reante:  # everyone still in antes
+                    if eliminated or zero_rule:
+                        for i in seats:
+                            if i in eliminated:
+                                continue
+                            if coins[i] >= 1:
+                                coins[i] -= 1
+                                pot += 1
+                                if zero_rule and coins[i] == 0:
+                                    eliminated.append(i)
+                            else:
+                                eliminated.append(i)
+                    else:  # (the common case, without the checks that cannot apply)
+                        for i in seats:
+                            if coins[i] >= 1:
+                                coins[i] -= 1
+                                pot += 1
+                            else:
+                                eliminated.append(i)
+                if eliminated:
+                    if first_out:
+                        end = ("out", frozenset(eliminated))
+                        break
+                    for i in eliminated:
+                        out |= 1 << i
+                    seats = [i for i in range(p) if not out >> i & 1]
+                    if len(seats) == 1:
+                        end = ("win", seats[0])
+                        break
+                    if not seats:
+                        end = ("draw", frozenset(eliminated))
+                        break
+                    eliminated.clear()
+                    # the next spinner of every seat (of an eliminated one too: the turn passes on)
+                    after = [next((j for j in seats if j > i), seats[0]) for i in range(p)]
+                s = after[s]
+            used = len(spun) - operator.length_hint(left)
+            spins += used
+            chance.advance(used)
+        state = end if end is not None else (tuple(coins), out, pot, s)
+        text = f"spins {first + 1}-{spins} played in a batch (no line per spin)"
+        return ClassicDreidelGame(rules, state, spins, self.hand_limit, self.log.add(Event("spin", text)),
+                                  end is None and spins >= self.hand_limit, self.weights, tuple(net)), spins - first
+
     def apply_joint(self, actions: Mapping[int, str]) -> ClassicDreidelGame:
         raise InputError("classic dreidel has no simultaneous moves")
 
@@ -154,7 +268,7 @@ def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_lim
         hand_limit: stop a game after this many spins (default: the engine's limit).
 
     Returns:
-        The :class:`ClassicDreidelGame`, a chance node (the first spin).
+        The [`ClassicDreidelGame`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame], a chance node (the first spin).
 
     Examples:
         >>> g = new_game(ClassicDreidelRules(players=2, coins=3))
@@ -170,6 +284,18 @@ def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_lim
                               weights=face_weights(rules))
 
 
+@bounded_cache(maxsize=256)
+def _spin_table(weights: tuple[tuple[str, int], ...]) -> tuple[int, tuple[int, ...]]:
+    """The total weight and, for each draw below it, the face index it stands for (what
+    ``sample_chance`` finds by subtraction); no table above 4,096 (then ``()``)."""
+    total = sum(w for _, w in weights)
+    if total > 4096:
+        return total, ()
+    faces = [FACES.index(f) for f, _ in weights]
+    bounds = list(accumulate(w for _, w in weights))
+    return total, tuple(faces[bisect_right(bounds, r)] for r in range(total))
+
+
 def face_weights(rules: ClassicDreidelRules) -> tuple[tuple[str, int], ...]:
     """The spin faces with integer weights proportional to their probabilities.
 
@@ -177,7 +303,12 @@ def face_weights(rules: ClassicDreidelRules) -> tuple[tuple[str, int], ...]:
         >>> face_weights(ClassicDreidelRules(face_probabilities=("1/2", "1/6", "1/6", "1/6")))
         (('G', 3), ('H', 1), ('N', 1), ('S', 1))
     """
-    probs = rules.face_probabilities
+    return _face_weights(tuple(rules.face_probabilities))
+
+
+@bounded_cache(maxsize=256)
+def _face_weights(probs: tuple[Any, ...]) -> tuple[tuple[str, int], ...]:
+    """`face_weights` by the probabilities alone (sympy arithmetic: once per dreidel, not per game)."""
     den = math.lcm(*(p.denominator for p in probs))
     return tuple((f, int(p * den)) for f, p in zip(FACES, probs) if p)
 

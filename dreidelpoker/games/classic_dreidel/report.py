@@ -1,6 +1,6 @@
 """The classic dreidel explorer's numbers (pure; ``widgets.classic_dreidel_explorer`` wires them).
 
-:func:`classic_report` gives, for one rules variant, the expected number of spins, each
+[`classic_report`][dreidelpoker.games.classic_dreidel.report.classic_report] gives, for one rules variant, the expected number of spins, each
 seat's chance of winning (or of being among the first out) and the distribution of the
 game's length as ``P(over after at most n spins)`` at a few checkpoints, with the median.
 """

@@ -33,6 +33,7 @@ from ..._fractions import to_fraction, to_rational
 from ...errors import InputError
 from .ending import never_ends_reason
 from .spins import FACES, hey_take_inner
+from ...validation import check_literal_fields
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
@@ -62,7 +63,7 @@ class ClassicDreidelRules:
         face_probabilities: the chances of Gimel, Hey, Nun, Shin, e.g. 1/2,1/6,1/6,1/6 (a
             fair dreidel by default; real dreidels are not fair, see Nemiroff & Nemiroff
             2016); a dreidel whose game may never end (Nun-only, Gimel-only for most coin
-            counts; see :mod:`.ending`) is refused.
+            counts; see [`ending`][dreidelpoker.games.classic_dreidel.ending]) is refused.
 
     Raises:
         InputError: for a field outside its allowed values, or a dreidel whose game may never end.
@@ -92,13 +93,7 @@ class ClassicDreidelRules:
         c = self.coins
         if isinstance(c, bool) or not isinstance(c, int) or c < 1:
             raise InputError(f"coins must be a positive integer (coins per player at the start), got {c!r}")
-        for name, value, allowed in (
-            ("hey_rounding", self.hey_rounding, HEY_ROUNDINGS),
-            ("elimination", self.elimination, ELIMINATIONS),
-            ("stopping", self.stopping, STOPPING_RULES),
-        ):
-            if value not in allowed:
-                raise InputError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
+        check_literal_fields(self)
         if self.elimination == "zero" and c < 2:
             raise InputError("coins must be at least 2 with elimination='zero' "
                              "(with 1 coin every player is out after the first ante)")

@@ -1,8 +1,8 @@
 """Seeded Monte Carlo simulation of classic dreidel on the whole-game runner.
 
-:func:`simulate` plays the game through :func:`dreidelpoker.play.simulate` with the
-registered play spec (:mod:`~dreidelpoker.games.classic_dreidel.play`, built on the
-chain's own ``spin_outcome``) and summarises it as a :class:`SimulationResult`: game
+[`simulate`][dreidelpoker.games.classic_dreidel.simulate.simulate] plays the game through [`dreidelpoker.play.simulate`][dreidelpoker.play.simulate] with the
+registered play spec ([`play`][dreidelpoker.games.classic_dreidel.play], built on the
+chain's own ``spin_outcome``) and summarises it as a [`SimulationResult`][dreidelpoker.games.classic_dreidel.SimulationResult]: game
 length, win (or first-out) frequencies and each seat's winnings. Game ``i`` draws its
 spins from ``SeedSequence(seed, spawn_key=(i,))``, so the same seed gives the same games
 on any executor. An independent list-of-coins simulator written from RULES.md 6 lives in
@@ -19,6 +19,7 @@ import numpy as np
 
 from .rules import ClassicDreidelRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -94,7 +95,7 @@ def simulate(
         max_spins: cut a game short after this many spins.
 
     Returns:
-        A :class:`SimulationResult` with the estimates and their intervals.
+        A [`SimulationResult`][dreidelpoker.games.classic_dreidel.SimulationResult] with the estimates and their intervals.
 
     Raises:
         ValueError: ``games`` or ``seed`` out of range.
@@ -106,7 +107,7 @@ def simulate(
     """
     from ...play import simulate as play_simulate
 
-    rules = rules or ClassicDreidelRules()
+    rules = default_rules(rules, ClassicDreidelRules)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InputError(f"games must be a positive integer, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

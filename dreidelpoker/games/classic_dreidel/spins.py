@@ -1,6 +1,6 @@
 """Classic dreidel's spin rules, once: the opening state, what a spin pays, re-ante and
 elimination (RULES.md 6). The exact chain, the float chain and the whole-game engine are
-all built from :func:`spin_outcome`."""
+all built from [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome]."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ FACES = ("G", "H", "N", "S")
 
 
 class SpinRules(Protocol):
-    """What the spin payments read from the rules (:class:`.ClassicDreidelRules` has it all).
+    """What the spin payments read from the rules ([`ClassicDreidelRules`][dreidelpoker.games.classic_dreidel.ClassicDreidelRules] has it all).
 
     This module names the fields it reads instead of importing ``rules.py``: the rules check
-    at construction that their game can end (:mod:`.ending`), and that check is built on
+    at construction that their game can end ([`ending`][dreidelpoker.games.classic_dreidel.ending]), and that check is built on
     these spins, so ``rules -> ending -> spins`` stays a line, not a circle.
     """
 
@@ -97,7 +97,7 @@ def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
              eliminated: list[int], *, rules: SpinRules) -> Any:
     """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
 
-    The one implementation of the spin payments (:func:`spin_outcome`, which the chain and
+    The one implementation of the spin payments ([`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome], which the chain and
     the whole-game simulator both use, is built on it). A spinner who cannot pay a Shin (or
     reaches zero under ``elimination="zero"``) is appended to ``eliminated``.
 

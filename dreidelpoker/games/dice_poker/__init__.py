@@ -34,7 +34,9 @@ from .evaluator import (
     dice_partitions,
     evaluate,
 )
-from .rules import BETTING_STRUCTURES, MAX_PLAYERS, DicePokerRules
+from .game import DicePokerGame, DicePokerObservation, new_game
+from .play import PLAY
+from .rules import BETTING_STRUCTURES, LIMITS, MAX_PLAYERS, PLAY_MAX_PLAYERS, DicePokerRules
 from .space import (
     DICE_MULTISETS,
     RANK_TRIPLES,
@@ -60,6 +62,7 @@ GAME = register(
         rules_type=DicePokerRules,
         commands=COMMANDS,
         analysis=DICE_POKER,
+        play=PLAY,
     )
 )
 
@@ -70,7 +73,10 @@ __all__ = [
     "DICE_MULTISETS",
     "EXACT_CELL_LIMIT",
     "GAME",
+    "LIMITS",
     "MAX_PLAYERS",
+    "PLAY",
+    "PLAY_MAX_PLAYERS",
     "RANK_TRIPLES",
     "SPACES",
     "UNKNOWN_DICE",
@@ -80,6 +86,8 @@ __all__ = [
     "DesignerAnswers",
     "DiceHand",
     "DiceKnown",
+    "DicePokerGame",
+    "DicePokerObservation",
     "DicePokerRules",
     "HandKey",
     "OpponentDice",
@@ -97,6 +105,7 @@ __all__ = [
     "exact_cells",
     "format_values",
     "keys_for_dice",
+    "new_game",
     "parse_cards",
     "parse_dice",
     "parse_opponent_dice",

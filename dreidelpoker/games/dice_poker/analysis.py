@@ -1,10 +1,10 @@
-"""Dice Poker's side of the game protocol (:class:`~dreidelpoker.games.protocol.AnalysisGame`).
+"""Dice Poker's side of the game protocol ([`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame]).
 
 A hand is ``(dice, ranks)``: the three dice and the three card ranks, each sorted
-high to low (suits never matter). What is known is a :class:`~.equity.DiceKnown`.
+high to low (suits never matter). What is known is a [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown].
 Deal classes are rank multisets weighted by their suit choices (and dice multisets by
 their orders for an opponent who has not rolled); the fast paths are the vectorised
-engines of :mod:`.equity` (measured ~50x faster than the generic enumeration heads-up).
+engines of [`equity`][dreidelpoker.games.dice_poker.equity] (measured ~50x faster than the generic enumeration heads-up).
 """
 
 from __future__ import annotations

@@ -168,7 +168,7 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
     """Parse up to ``max_cards`` cards from ``"K,QS"`` / ``"K QS"`` or a list of tokens.
 
     Parameters:
-        cards: the cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects), or ``None`` for none.
+        cards: the cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects), or ``None`` for none.
         max_cards: the most cards allowed.
         what: what the cards are, for messages.
 
@@ -250,7 +250,7 @@ def parse_hand(hand: str, *, what: str = "hand") -> tuple[tuple[int, ...], tuple
 
 
 def format_hand(dice: Sequence[int], cards: Iterable[Card] = ()) -> str:
-    """Write a hand as ``"DICE | CARDS"`` (:func:`parse_hand` reads it back).
+    """Write a hand as ``"DICE | CARDS"`` ([`parse_hand`][dreidelpoker.games.dice_poker.cards.parse_hand] reads it back).
 
     Parameters:
         dice: the three dice.

@@ -14,7 +14,8 @@ from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
 from .rules import MAX_PLAYERS, DicePokerRules
 from .tables import SPACES, CategoryTable, category_table, conditional_table, designer_answers
 from ...errors import InputError
-from ...limits import MAX_SAMPLES, check_count, int_arg, monte_carlo_options
+from ...limits import MAX_SAMPLES, int_arg, monte_carlo_options
+from ...validation import check_count
 from ...rules_cli import add_rules_flags, rules_from_args
 
 

@@ -10,13 +10,13 @@ rank multisets, jointly and in turn, each weighted by the number of card sets it
 stands for given the ranks still in the deck (``prod C(left_r, k_r)``). The outer
 players are looped over in Python; the last two are a numpy matrix (class x class)
 with integer weights. Hands are compared by their rank in the shipped key order
-(:mod:`.key_ranks`, one small integer per dice-and-cards class), so no hand is valued
+([`key_ranks`][dreidelpoker.games.dice_poker.key_ranks.key_ranks], one small integer per dice-and-cards class), so no hand is valued
 at run time, and the matrix's weights start from the second player's full-deck weights
 and change only on the (at most three) ranks each row's cards hold. The work is about
 the product of the players' class counts ("cells"): 455 per opponent, and 455, 91, 13
 or 1 for the hero with 0, 1, 2 or 3 known cards. Heads-up is at most 455^2 = 207,025
 cells (about 20 ms from cold caches); every
-case within :data:`EXACT_CELL_LIMIT` runs exactly, beyond it ``method="auto"`` uses
+case within [`EXACT_CELL_LIMIT`][dreidelpoker.games.dice_poker.EXACT_CELL_LIMIT] runs exactly, beyond it ``method="auto"`` uses
 a seeded Monte Carlo with a 95% confidence interval.
 """
 
@@ -41,11 +41,14 @@ from .rules import DECK_SIZE, MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets
 from .tables import remaining_deck
 from ...caches import bounded_cache
-from ...limits import MAX_SAMPLES, check_count, check_seed, progress_bar
+from ...limits import MAX_SAMPLES, progress_bar
+from ...validation import check_count, check_seed
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
-    "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "Method", "OpponentDice", "dice_known", "equity",
+    "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "HeadsUpEquityTable", "Method", "OpponentDice", "dice_known",
+    "equity", "heads_up_equity_table",
     "exact_cells", "exact_equity_of", "monte_carlo_equity_of", "parse_opponent_dice",
 ]
 
@@ -157,7 +160,7 @@ def _draws(dice: tuple[int, ...], known: tuple[Card, ...], opponents: list[Oppon
            rules: DicePokerRules) -> tuple[list[_Draw], int | None]:
     """The players' unknown-card draws (hero first) and the hero's key rank if fully known.
 
-    Hands are compared by their rank in the shipped key order (:mod:`.key_ranks`), so no
+    Hands are compared by their rank in the shipped key order ([`key_ranks`][dreidelpoker.games.dice_poker.key_ranks.key_ranks]), so no
     class is valued here."""
     ranks = key_ranks(rules.ranking_options).astype(np.int64)  # (dice multiset, rank triple)
     dice_row, triple_col, triples, orders, roll_rows = _class_tables()
@@ -373,7 +376,7 @@ class DiceKnown:
     """What is known before the cards are dealt: the hero's dice and known cards, each
     opponent's dice (``None`` = not rolled yet) and the dead cards.
 
-    Build it with :func:`dice_known`, which checks it.
+    Build it with [`dice_known`][dreidelpoker.games.dice_poker.dice_known], which checks it.
     """
 
     dice: tuple[int, ...]
@@ -400,16 +403,16 @@ def dice_known(
     opponent_dice: str | Sequence[str | Sequence[int] | None],
     dead: str | Iterable[str | int | Card] | None = None,
 ) -> DiceKnown:
-    """Parse and check what is known (the arguments of :func:`equity`).
+    """Parse and check what is known (the arguments of [`equity`][dreidelpoker.games.dice_poker.equity.equity]).
 
     Parameters:
         dice: the hero's three dice.
-        cards: the hero's known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
-        opponent_dice: the opponents' dice (see :func:`parse_opponent_dice`).
+        cards: the hero's known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
+        opponent_dice: the opponents' dice (see [`parse_opponent_dice`][dreidelpoker.games.dice_poker.parse_opponent_dice]).
         dead: cards known to be out of play.
 
     Returns:
-        The checked :class:`DiceKnown`.
+        The checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown].
 
     Raises:
         ValueError: for bad dice or cards, too many players, or too few cards left.
@@ -435,14 +438,14 @@ def dice_known(
 
 
 def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
-    """The vectorised exact engine on a checked :class:`DiceKnown` (no cell limit).
+    """The vectorised exact engine on a checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown] (no cell limit).
 
     Parameters:
-        known: what is known, checked by :func:`dice_known`.
+        known: what is known, checked by [`dice_known`][dreidelpoker.games.dice_poker.dice_known].
         rules: the rules.
 
     Returns:
-        The exact :class:`~dreidelpoker.EquityResult`.
+        The exact [`EquityResult`][dreidelpoker.EquityResult].
     """
     draws, hero_fixed = _draws(known.dice, known.cards, list(known.opponent_dice), rules)
     acc = _Exact(draws, hero_fixed, len(known.opponent_dice) + 1).run(known.left())
@@ -451,17 +454,17 @@ def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
 
 def monte_carlo_equity_of(known: DiceKnown, *, rules: DicePokerRules, samples: int, seed: int,
                           confidence: float = 0.95) -> MonteCarloEstimate:
-    """The vectorised Monte Carlo engine on a checked :class:`DiceKnown`.
+    """The vectorised Monte Carlo engine on a checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown].
 
     Parameters:
-        known: what is known, checked by :func:`dice_known`.
+        known: what is known, checked by [`dice_known`][dreidelpoker.games.dice_poker.dice_known].
         rules: the rules.
         samples: the number of samples.
         seed: the seed.
         confidence: the intervals' confidence level.
 
     Returns:
-        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+        A [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
     """
     draws, hero_fixed = _draws(known.dice, known.cards, list(known.opponent_dice), rules)
     return _monte_carlo(draws, hero_fixed, known.left(), known.cards, samples=samples, seed=seed,
@@ -483,9 +486,9 @@ def equity(
 ) -> EquityResult | MonteCarloEstimate:
     """Equity of the hero's dice and 0-3 known cards against opponents with known dice.
 
-    ``method="exact"`` enumerates (an :class:`EquityResult` of sympy Rationals) and
+    ``method="exact"`` enumerates (an [`EquityResult`][dreidelpoker.EquityResult] of sympy Rationals) and
     refuses cases beyond ``max_exact_cells``; ``"monte-carlo"`` samples
-    (a :class:`MonteCarloEquity` with seed, sample count and 95% intervals);
+    (a `MonteCarloEquity` with seed, sample count and 95% intervals);
     ``"auto"`` is exact within the limit and Monte Carlo beyond. An opponent given as
     ``"?"`` (or ``None``) has not rolled yet: their roll is averaged over all 216. ``dead`` lists cards
     known to be out of play (seen elsewhere); they are removed from the deck. The table
@@ -494,7 +497,7 @@ def equity(
 
     Parameters:
         dice: the hero's three dice.
-        cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
         opponent_dice: the opponents' dice, ``"?"`` for a roll not known yet.
         rules: the rules (default RULES.md).
         method: ``"exact"``, ``"monte-carlo"`` or ``"auto"``.
@@ -504,8 +507,8 @@ def equity(
         dead: cards known to be out of play.
 
     Returns:
-        An :class:`~dreidelpoker.EquityResult` (exact) or a
-        :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+        An [`EquityResult`][dreidelpoker.EquityResult] (exact) or a
+        [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
 
     Raises:
         ValueError: an unknown method, bad counts or seed, bad dice or cards, or an exact
@@ -518,7 +521,7 @@ def equity(
         >>> equity("4,4,2", opponent_dice=["4,2,4"]).equity  # the same dice: a fair fight
         1/2
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     if method not in _METHODS:
         raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
     check_count(samples, "samples", low=2, high=MAX_SAMPLES)
@@ -538,3 +541,125 @@ def equity(
         return dataclasses.replace(res, details={"method": "exact", "cells": cells})
     mc = monte_carlo_equity_of(k, rules=rules, samples=samples, seed=seed)
     return dataclasses.replace(mc, details={"method": "monte-carlo", "cells": cells})
+
+
+# -- every holding at once, heads-up (the bots' and the solver's table) ----------------------
+
+#: Card sets an opponent may hold once the hero's three cards are out: C(49, 3).
+_OPPONENT_SETS = math.comb(49, 3)
+
+
+@bounded_cache(maxsize=1)
+def _removal_tables() -> tuple[IntArray, tuple[IntArray, IntArray, IntArray]]:
+    """``W[t, u]``: card sets of rank triple ``u`` left once triple ``t`` is out (455 x 455), and
+    per known-card count ``j`` (0, 1, 2) ``M_j[k, t]``: the ways to complete the ``j`` known
+    ranks ``k`` to triple ``t`` from the rest of the deck (0 when ``k`` is not inside ``t``)."""
+    triples = _counts_matrix(RANK_TRIPLES)
+    w = np.ones((len(RANK_TRIPLES), len(RANK_TRIPLES)), dtype=np.int64)
+    for r in range(len(CARD_RANKS)):
+        w *= _BINOM[(4 - triples[:, r])[:, None], triples[None, :, r]]
+    completions = []
+    for j in range(3):
+        known = _counts_matrix(rank_multisets(j))
+        extra = triples[None, :, :] - known[:, None, :]
+        m = np.ones((len(known), len(RANK_TRIPLES)), dtype=np.int64)
+        ok = (extra >= 0).all(axis=2)
+        for r in range(len(CARD_RANKS)):
+            m *= _BINOM[(4 - known[:, r])[:, None], np.clip(extra[:, :, r], 0, 4)]
+        completions.append(np.where(ok, m, 0))
+    for arr in (w, *completions):
+        arr.setflags(write=False)
+    return w, (completions[0], completions[1], completions[2])
+
+
+@dataclass(frozen=True)
+class HeadsUpEquityTable:
+    """The exact heads-up equity of every holding of one roll against one opponent's roll.
+
+    ``numerators[j][k] / denominators[j]`` is the equity (win + tie/2) of a hero with dice
+    ``dice`` who knows the ``j`` cards ``rank_multisets(j)[k]`` (sorted high to low; ``j = 3``:
+    [`RANK_TRIPLES`][dreidelpoker.games.dice_poker.RANK_TRIPLES]), against an opponent with dice ``opponent_dice`` whose three
+    cards are unknown. Exactly [`exact_equity_of`][dreidelpoker.games.dice_poker.equity.exact_equity_of] for each holding (card removal
+    included), computed for all 560 holdings at once.
+
+    Attributes:
+        dice: the hero's dice (sorted high to low).
+        opponent_dice: the opponent's dice (sorted high to low).
+        numerators: per known-card count 0 to 3, integer numerators of the equities.
+        denominators: per known-card count, the common denominator.
+        floats: per known-card count, the equities as floats (what bots read).
+    """
+
+    dice: tuple[int, ...]
+    opponent_dice: tuple[int, ...]
+    numerators: tuple[IntArray, IntArray, IntArray, IntArray]
+    denominators: tuple[int, int, int, int]
+    floats: tuple[npt.NDArray[np.float64], ...]
+
+    def equity(self, cards: Sequence[int]) -> float:
+        """The equity of a hero holding these card ranks (0 to 3 of them, any order).
+
+        Parameters:
+            cards: the known card ranks (2 to 14).
+
+        Returns:
+            The equity as a float.
+        """
+        key = tuple(sorted(cards, reverse=True))
+        return float(self.floats[len(key)][_holding_index(len(key))[key]])
+
+    def exact(self, cards: Sequence[int]) -> Any:
+        """The equity as an exact ``fractions.Fraction`` (see [`equity`][dreidelpoker.games.dice_poker.equity.HeadsUpEquityTable.equity]).
+
+        Parameters:
+            cards: the known card ranks.
+
+        Returns:
+            The equity.
+        """
+        from fractions import Fraction
+
+        key = tuple(sorted(cards, reverse=True))
+        j = len(key)
+        return Fraction(int(self.numerators[j][_holding_index(j)[key]]), self.denominators[j])
+
+
+@bounded_cache(maxsize=4)
+def _holding_index(j: int) -> dict[tuple[int, ...], int]:
+    return {k: i for i, k in enumerate(rank_multisets(j))}
+
+
+@bounded_cache(maxsize=8192)
+def heads_up_equity_table(dice: tuple[int, ...], opponent_dice: tuple[int, ...],
+                          options: tuple[int, int] = (1, 2)) -> HeadsUpEquityTable:
+    """Exact heads-up equities of every holding of ``dice`` against ``opponent_dice`` (cached).
+
+    Parameters:
+        dice: the hero's three dice.
+        opponent_dice: the opponent's three dice.
+        options: [`DicePokerRules.ranking_options`][dreidelpoker.games.dice_poker.DicePokerRules.ranking_options].
+
+    Returns:
+        A [`HeadsUpEquityTable`][dreidelpoker.games.dice_poker.equity.HeadsUpEquityTable].
+
+    Examples:
+        >>> t = heads_up_equity_table((6, 5, 3), (2, 2, 1))
+        >>> t.exact([13]) == equity("6,5,3", "K", opponent_dice=["2,2,1"], method="exact").equity
+        True
+    """
+    d = tuple(sorted(dice, reverse=True))
+    e = tuple(sorted(opponent_dice, reverse=True))
+    dice_row = _class_tables()[0]
+    ranks = key_ranks(options)
+    hero, opp = ranks[dice_row[d]].astype(np.int64), ranks[dice_row[e]].astype(np.int64)
+    w, completions = _removal_tables()
+    # Twice the equity: 2 per win, 1 per tie, over every opponent card set left.
+    score = 2 * (hero[:, None] > opp[None, :]) + (hero[:, None] == opp[None, :])
+    full = (w * score).sum(axis=1)
+    nums = [completions[j] @ full for j in range(3)] + [full]
+    dens = [2 * _OPPONENT_SETS * math.comb(52 - j, 3 - j) for j in range(3)] + [2 * _OPPONENT_SETS]
+    for a in nums:
+        a.setflags(write=False)
+    floats = tuple(n / den for n, den in zip(nums, dens))
+    return HeadsUpEquityTable(d, e, (nums[0], nums[1], nums[2], nums[3]), (dens[0], dens[1], dens[2], dens[3]),
+                              floats)

@@ -23,6 +23,7 @@ from ...caches import bounded_cache
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -146,7 +147,7 @@ def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobta
 
 @bounded_cache(maxsize=400_000)
 def classify_sorted(vals: tuple[int, ...], smin: int, bmin: int) -> HandKey:
-    """:func:`classify_values` of values already sorted high to low, with the straight and
+    """[`classify_values`][dreidelpoker.games.dice_poker.classify_values] of values already sorted high to low, with the straight and
     bobtail minimum starts by position (the cached kernel every engine calls).
 
     Examples:
@@ -205,7 +206,7 @@ def best_key(dice: Sequence[int], ranks: Sequence[int], *, straight_min_start: i
              bobtail_min_start: int = 2) -> tuple[HandKey, int]:
     """The best key over the dice partitions and the index of the partition that gives it.
 
-    ``ranks`` are the card values (2-14). The index is into :func:`dice_partitions`.
+    ``ranks`` are the card values (2-14). The index is into [`dice_partitions`][dreidelpoker.games.dice_poker.dice_partitions].
 
     Parameters:
         dice: the three dice.
@@ -319,11 +320,11 @@ def evaluate(
 
     Parameters:
         dice: the three dice (``"6,5,3"`` or a sequence).
-        cards: exactly three cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        cards: exactly three cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
         rules: the rules (default RULES.md).
 
     Returns:
-        The :class:`DiceHand`: category, values, key and the partition used.
+        The [`DiceHand`][dreidelpoker.games.dice_poker.DiceHand]: category, values, key and the partition used.
 
     Raises:
         ValueError: bad dice, or not exactly three valid cards.
@@ -337,7 +338,7 @@ def evaluate(
         >>> evaluate("5,5,5", "AS,AH,AD") > evaluate("6,6,6", "KS,KH,KD")  # double barrels
         True
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     c = parse_cards(cards)
     if len(c) != 3:

@@ -1,12 +1,12 @@
 """Shipped key ranks: the strength order of every (dice, cards) class, so the exact equity
 engine compares hands by small integers without valuing 455 card classes per roll.
 
-For each ranking option (:attr:`DicePokerRules.ranking_options`), ``key_ranks(options)[d, t]``
+For each ranking option ([`DicePokerRules.ranking_options`][dreidelpoker.games.dice_poker.DicePokerRules.ranking_options]), ``key_ranks(options)[d, t]``
 is the rank, among the distinct best keys of all 56 x 455 classes, of the best key of dice
 multiset ``DICE_MULTISETS[d]`` with rank triple ``RANK_TRIPLES[t]``: equal ranks are equal
 hands, a greater rank a better hand, whatever the dice. The file ``key_ranks.npz`` holds
 them; regenerate it with ``python -m dreidelpoker.games.dice_poker.key_ranks``, and
-``tests/test_dice_key_ranks.py`` checks it against the evaluator (:func:`compute_key_ranks`).
+``tests/test_dice_key_ranks.py`` checks it against the evaluator ([`compute_key_ranks`][dreidelpoker.games.dice_poker.key_ranks.compute_key_ranks]).
 """
 
 from __future__ import annotations
@@ -56,14 +56,14 @@ def _name(options: tuple[int, int]) -> str:
 @bounded_cache(maxsize=4)
 def key_ranks(options: tuple[int, int] = (1, 2)) -> npt.NDArray[np.int16]:
     """The key ranks for these ranking options, loaded from the shipped file (computed with
-    :func:`compute_key_ranks` for options the file lacks).
+    [`compute_key_ranks`][dreidelpoker.games.dice_poker.key_ranks.compute_key_ranks] for options the file lacks).
 
     Parameters:
         options: ``(straight_min_start, bobtail_min_start)``.
 
     Returns:
-        A read-only ``(56, 455)`` int16 array, rows in :data:`~.space.DICE_MULTISETS` order and
-        columns in :data:`~.space.RANK_TRIPLES` order.
+        A read-only ``(56, 455)`` int16 array, rows in [`DICE_MULTISETS`][dreidelpoker.games.dice_poker.DICE_MULTISETS] order and
+        columns in [`RANK_TRIPLES`][dreidelpoker.games.dice_poker.RANK_TRIPLES] order.
 
     Examples:
         >>> from dreidelpoker.games.dice_poker.space import RANK_TRIPLES

@@ -14,6 +14,7 @@ from .equity import equity, parse_opponent_dice
 from .evaluator import CATEGORY_NAMES, evaluate
 from .rules import DicePokerRules
 from .tables import conditional_table
+from ...validation import default_rules
 
 __all__ = ["UNKNOWN", "dice_report", "explorer_report"]
 
@@ -50,7 +51,7 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
 
 def dice_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: str, *,
                 rules: DicePokerRules | None = None, samples: int = 50_000, seed: int = 0) -> str:
-    """Like :func:`explorer_report`, but bad input raises :class:`~dreidelpoker.errors.InputError` (the explorer shows it).
+    """Like [`explorer_report`][dreidelpoker.games.dice_poker.report.explorer_report], but bad input raises [`InputError`][dreidelpoker.InputError] (the explorer shows it).
 
     Parameters:
         dice: the three dice.
@@ -70,7 +71,7 @@ def dice_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: 
         >>> "Dice 1-1-1" in dice_report((1, 1, 1), ["?"] * 3, "")
         True
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     known = parse_cards([c for c in cards if c and c != UNKNOWN])
     opps = parse_opponent_dice(opponent_dice) if opponent_dice.strip() else []

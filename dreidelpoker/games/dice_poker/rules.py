@@ -5,14 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 from ...errors import InputError
+from ...validation import check_literal_fields
 
-__all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "MAX_PLAYERS", "DicePokerRules"]
+__all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "LIMITS", "MAX_PLAYERS", "PLAY_MAX_PLAYERS", "DicePokerRules"]
 
 #: One 52-card deck deals three cards to at most 17 players (RULES.md 2.1).
 DECK_SIZE = 52
 MAX_PLAYERS = 17
-#: When the betting rounds on the cards happen (RULES.md 2.1).
-BETTING_STRUCTURES = ("after-all-cards", "after-each-card")
+#: Whole games are played by 2 to this many (more seats make the betting tree and the bots'
+#: equity tables grow with no study asking for them); the hand analyses take up to 17.
+PLAY_MAX_PLAYERS = 8
+#: When the betting rounds on the cards happen (RULES.md 2.1): one round after all three
+#: cards, or one after each card.
+BETTING_STRUCTURES = ("once", "per-card")
+#: How big a bet may be: fixed (``bet``) or pot limit (``bet`` up to the pot).
+LIMITS = ("fixed", "pot")
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -35,9 +42,13 @@ class DicePokerRules:
     Attributes:
         players: 2 to 17 (one 52-card deck deals three cards to at most 17).
         ante: what each player puts in before the deal (the source sets no stakes).
-        bet: the fixed-limit bet size (the source sets no stakes).
-        betting: ``"after-all-cards"`` (one round after the three cards) or
-            ``"after-each-card"``.
+        bet: the fixed-limit bet and raise size; under pot limit the smallest bet and raise
+            (the source sets no stakes).
+        betting: ``"once"`` (one betting round after all three cards) or ``"per-card"``
+            (one after each card); a round after the dice comes first in both.
+        limit: ``"fixed"`` (every bet and raise is ``bet``) or ``"pot"`` (any whole size
+            from ``bet`` up to the pot; a raise up to the pot after the call).
+        max_raises: raises allowed after the opening bet of each betting round (0 to 10).
         straights_from_one: five- and six-card straights may start at 1 (``1-2-3-4-5``
             counts); off forbids that, as the source does for bobtails.
         bobtail_from_one: a bobtail (four-card straight) may start at 1; off by default, as
@@ -55,7 +66,9 @@ class DicePokerRules:
     players: int = 2
     ante: int = 1
     bet: int = 1
-    betting: Literal["after-all-cards", "after-each-card"] = "after-all-cards"
+    betting: Literal["once", "per-card"] = "once"
+    limit: Literal["fixed", "pot"] = "fixed"
+    max_raises: int = 3
     straights_from_one: bool = True
     bobtail_from_one: bool = False
 
@@ -63,8 +76,8 @@ class DicePokerRules:
         _check_int("players", self.players, 2, MAX_PLAYERS)
         _check_int("ante", self.ante, 0)
         _check_int("bet", self.bet, 1)
-        if self.betting not in BETTING_STRUCTURES:
-            raise InputError(f"betting must be one of {list(BETTING_STRUCTURES)}, got {self.betting!r}")
+        check_literal_fields(self)
+        _check_int("max_raises", self.max_raises, 0, 10)
         _check_bool("straights_from_one", self.straights_from_one)
         _check_bool("bobtail_from_one", self.bobtail_from_one)
 
@@ -105,5 +118,6 @@ class DicePokerRules:
             "rules-md": cls(),
             "no-straights-from-1": cls(straights_from_one=False),
             "bobtails-from-1": cls(bobtail_from_one=True),
-            "bet-after-each-card": cls(betting="after-each-card"),
+            "per-card": cls(betting="per-card"),
+            "pot-limit": cls(limit="pot"),
         }

@@ -101,16 +101,16 @@ def dice_orderings(dice: Sequence[int]) -> int:
 
 @bounded_cache(maxsize=512)
 def keys_for_dice(dice: tuple[int, ...], options: tuple[int, int] = (1, 2)) -> tuple[HandKey, ...]:
-    """The best key of these dice with every rank triple, aligned with :data:`RANK_TRIPLES`.
+    """The best key of these dice with every rank triple, aligned with [`RANK_TRIPLES`][dreidelpoker.games.dice_poker.RANK_TRIPLES].
 
-    ``options`` is :attr:`DicePokerRules.ranking_options` (straight and bobtail minimum starts).
+    ``options`` is [`DicePokerRules.ranking_options`][dreidelpoker.games.dice_poker.DicePokerRules.ranking_options] (straight and bobtail minimum starts).
 
     Parameters:
         dice: the three dice.
         options: ``(straight_min_start, bobtail_min_start)``.
 
     Returns:
-        One key per entry of :data:`RANK_TRIPLES`.
+        One key per entry of [`RANK_TRIPLES`][dreidelpoker.games.dice_poker.RANK_TRIPLES].
 
     Examples:
         >>> keys_for_dice((6, 6, 6))[RANK_TRIPLES.index((6, 6, 6))][0]

@@ -37,6 +37,7 @@ from .space import (
     suit_weight,
 )
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "SPACES",
@@ -73,10 +74,10 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
 
     Parameters:
         rules: the rules (default RULES.md).
-        space: the outcome space to count in (``"ordered"``, ``"dice-multiset"`` or ``"suitless"``; see :data:`SPACES`).
+        space: the outcome space to count in (``"ordered"``, ``"dice-multiset"`` or ``"suitless"``; see [`SPACES`][dreidelpoker.games.dice_poker.SPACES]).
 
     Returns:
-        The :class:`CategoryTable`.
+        The [`CategoryTable`][dreidelpoker.categories.CategoryTable].
 
     Examples:
         >>> t = category_table()
@@ -85,7 +86,7 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
         >>> category_table(space="dice-multiset").total
         1237600
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     _check_space(space)
     counts = [0] * len(CATEGORY_NAMES)
     card_w = [suit_weight(t) for t in RANK_TRIPLES]
@@ -139,12 +140,12 @@ def conditional_table(
 
     Parameters:
         dice: the three dice.
-        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / :class:`Card` objects).
+        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
         rules: the rules (default RULES.md).
         removed: cards known to be out of the deck.
 
     Returns:
-        The :class:`CategoryTable` of the final hand.
+        The [`CategoryTable`][dreidelpoker.categories.CategoryTable] of the final hand.
 
     Raises:
         ValueError: bad dice or cards, or a deck that cannot complete the hand.
@@ -156,7 +157,7 @@ def conditional_table(
         >>> conditional_table("6,5,3", "K,K").total
         50
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     d = parse_dice(dice)
     known = parse_cards(cards)
     gone = parse_cards(removed, max_cards=52, what="removed cards")
@@ -190,14 +191,14 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
         rules: the rules (default RULES.md).
 
     Returns:
-        An :class:`~dreidelpoker.ExactMatrix` (dice x category).
+        An [`ExactMatrix`][dreidelpoker.ExactMatrix] (dice x category).
 
     Examples:
         >>> m = dice_table()
         >>> m["6-6-6", "Six of a kind"]
         1/5525
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     rows = []
     card_w = [suit_weight(t) for t in RANK_TRIPLES]
     total = sum(card_w)
@@ -263,14 +264,14 @@ def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
         rules: the rules (default RULES.md).
 
     Returns:
-        The :class:`DesignerAnswers`.
+        The [`DesignerAnswers`][dreidelpoker.games.dice_poker.DesignerAnswers].
 
     Examples:
         >>> a = designer_answers()
         >>> a.ordered_outcomes, a.six_of_a_kind_ordered, a.six_of_a_kind_probability
         (4773600, 20, 1/238680)
     """
-    rules = rules or DicePokerRules()
+    rules = default_rules(rules, DicePokerRules)
     tables = {s: category_table(rules=rules, space=s) for s in SPACES}
     strengths: set[Any] = set()
     six: list[str] = []

@@ -25,6 +25,7 @@ from .rules import DominoPokerRules, LowRuns
 from .table import DISTINCT_HANDS, category_counts
 from .tiles import HAND_SIZE, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
 
@@ -174,7 +175,7 @@ def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | 
         >>> blocking("6-6", known="5-5,4-4,3-3,2-2").row("Four of a kind").probability
         1
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     tiles = parse_tiles(held, what="held tiles")
     mine = parse_tiles(known, what="the opponent's known tiles")
     both = set(tiles) & set(mine)
@@ -214,14 +215,14 @@ def blocking_by_opponent(
         rules: the rules (default RULES.md).
 
     Returns:
-        One :class:`BlockingResult` per opponent.
+        One [`BlockingResult`][dreidelpoker.games.domino_poker.BlockingResult] per opponent.
 
     Examples:
         >>> a, b = blocking_by_opponent("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3", None])
         >>> a.row("Full house").probability, b.row("Full house").probability
         (37/286, 0)
     """
-    deal = setup_deal(hand, opponents, rules=rules or DominoPokerRules())
+    deal = setup_deal(hand, opponents, rules=default_rules(rules, DominoPokerRules))
     out = []
     for i in range(1, len(deal.known)):
         seen = [t for j, k in enumerate(deal.known) if j != i for t in k]

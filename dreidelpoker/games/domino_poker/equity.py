@@ -4,7 +4,7 @@ known or unknown (RULES.md 5.1: best hand wins, exact ties split).
 Method: every way to complete the unknown parts of the hands from the unseen tiles is
 equally likely, so the engine enumerates those completions exactly, one player after
 the other, vectorised with numpy over 20-bit tile masks. A hand's strength comes from
-a lookup table over all 15,504 hands (:func:`~.table.strength_tables`), so one
+a lookup table over all 15,504 hands ([`strength_tables`][dreidelpoker.games.domino_poker.strength_tables]), so one
 showdown costs a few integer comparisons. Opponents whose tiles are all unknown are
 exchangeable: the hero's result depends only on the set of their hands, so such
 opponents are dealt as an unordered set (each set stands for ``k!`` orders), which
@@ -39,6 +39,7 @@ from .tiles import (
     tiles_mask,
 )
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "MAX_DEALS",
@@ -83,7 +84,7 @@ def _known(spec: PartialHand, *, what: str) -> tuple[Tile, ...]:
 @dataclass(frozen=True)
 class DominoDeal:
     """What is known before the deal: known tiles per player (hero first) and the unseen
-    pool. Build it with :func:`setup_deal`, which checks it."""
+    pool. Build it with [`setup_deal`][dreidelpoker.games.domino_poker.setup_deal], which checks it."""
 
     known: tuple[tuple[Tile, ...], ...]
     pool: tuple[Tile, ...]
@@ -114,7 +115,7 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
         rules: the rules.
 
     Returns:
-        The checked :class:`DominoDeal`.
+        The checked [`DominoDeal`][dreidelpoker.games.domino_poker.DominoDeal].
 
     Raises:
         ValueError: for bad tiles, a tile in two hands, or a bad number of opponents.
@@ -172,7 +173,7 @@ def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | No
         >>> deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3)
         756756
     """
-    return setup_deal(hand, opponents, rules=rules or DominoPokerRules()).ordered_deals()
+    return setup_deal(hand, opponents, rules=default_rules(rules, DominoPokerRules)).ordered_deals()
 
 
 class _Counter:
@@ -328,10 +329,10 @@ def equity(
         rules: the rules (default RULES.md).
 
     Returns:
-        An :class:`~dreidelpoker.EquityResult` with the exact win, tie, lose and equity.
+        An [`EquityResult`][dreidelpoker.EquityResult] with the exact win, tie, lose and equity.
 
     Raises:
-        ValueError: bad tiles, a tile in two hands, or more than :data:`MAX_DEALS` deals to enumerate.
+        ValueError: bad tiles, a tile in two hands, or more than [`MAX_DEALS`][dreidelpoker.games.domino_poker.MAX_DEALS] deals to enumerate.
 
     Examples:
         >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=1)
@@ -341,7 +342,7 @@ def equity(
         >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=["2-2,3-3,4-4,5-1,5-3"]).win
         0
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     deal = setup_deal(hand, opponents, rules=rules)
     total = deal.ordered_deals()
     work = total // factorial(len(deal.groups))  # unknown opponents are dealt as sets
@@ -377,14 +378,14 @@ def describe_deal(deal: DominoDeal) -> str:
 
 
 def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResult:
-    """The vectorised exact engine on a checked :class:`DominoDeal` (no size limit).
+    """The vectorised exact engine on a checked [`DominoDeal`][dreidelpoker.games.domino_poker.DominoDeal] (no size limit).
 
     Parameters:
-        deal: a deal checked by :func:`setup_deal`.
+        deal: a deal checked by [`setup_deal`][dreidelpoker.games.domino_poker.setup_deal].
         rules: the rules.
 
     Returns:
-        The exact :class:`~dreidelpoker.EquityResult`.
+        The exact [`EquityResult`][dreidelpoker.EquityResult].
     """
     fast = _unknown_opponents_wins(deal, rules)
     if fast is not None:  # a known hand against unknown opponents: count the deals it wins
@@ -425,7 +426,7 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
 
 
 def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
-    """For every hand (in :data:`~.table.ALL_HANDS` order), how many of the 3,003 hands an
+    """For every hand (in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order), how many of the 3,003 hands an
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
 
     Parameters:
@@ -439,7 +440,7 @@ def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.in
         >>> int(w.max()), int(w.min())
         (3003, 0)
     """
-    return _heads_up_wins((rules or DominoPokerRules()).low_runs)
+    return _heads_up_wins(default_rules(rules, DominoPokerRules).low_runs)
 
 
 @bounded_cache(maxsize=8)
@@ -473,7 +474,7 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     from .evaluator import category_names
     from .table import DISTINCT_HANDS
 
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     t = strength_tables(rules.low_runs)
     wins = heads_up_wins(rules=rules)
     opp = comb(len(TILES) - HAND_SIZE, HAND_SIZE)

@@ -1,6 +1,6 @@
 """Domino Poker hand evaluation (RULES.md 5.2, 5.3): category plus a comparable key.
 
-Greater is stronger. A :class:`HandValue` keeps the tiles that made it; its ``key`` is
+Greater is stronger. A [`HandValue`][dreidelpoker.games.domino_poker.HandValue] keeps the tiles that made it; its ``key`` is
 ``(rank, tie-break...)`` with tiles written as ``10 * high + low``, so plain tuple
 comparison ranks any two hands under the same rules.
 """
@@ -15,6 +15,7 @@ from .categories import CATEGORY_DEFINITIONS, LOW_STRAIGHTS, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "CATEGORY_DEFINITIONS",
@@ -126,7 +127,7 @@ def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandVa
         rules: the rules (default RULES.md).
 
     Returns:
-        The :class:`HandValue` (category and comparable key).
+        The [`HandValue`][dreidelpoker.games.domino_poker.HandValue] (category and comparable key).
 
     Examples:
         >>> evaluate("[2-6], [3-6], [4-6], [5-6], [6-6]").category
@@ -136,21 +137,21 @@ def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandVa
         >>> evaluate("[1-2], [1-3], [1-4], [1-5], [1-6]", rules=DominoPokerRules(low_runs="straight")).category
         'Straight ones'
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     tiles = parse_hand(hand)
     return evaluate_tiles(tiles, rules.low_runs)
 
 
 @bounded_cache(maxsize=65_536)
 def evaluate_tiles(tiles: tuple[Tile, ...], low_runs: LowRuns) -> HandValue:
-    """The value of five parsed tiles (no checks: the engines' inner loop; users call :func:`evaluate`).
+    """The value of five parsed tiles (no checks: the engines' inner loop; users call [`evaluate`][dreidelpoker.games.domino_poker.evaluate]).
 
     Parameters:
         tiles: five parsed tiles.
         low_runs: how low runs count (``DominoPokerRules.low_runs``).
 
     Returns:
-        The :class:`HandValue`.
+        The [`HandValue`][dreidelpoker.games.domino_poker.HandValue].
     """
     assert len(tiles) == HAND_SIZE
     names = category_names(low_runs)

@@ -11,6 +11,7 @@ from typing import Literal
 from .categories import category_names
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
 from ...errors import InputError
+from ...validation import check_literal_fields
 
 __all__ = ["LOW_RUN_OPTIONS", "DominoPokerRules", "LowRuns"]
 
@@ -70,8 +71,7 @@ class DominoPokerRules:
             raise InputError(f"max_bet ({self.max_bet}) must be >= min_bet ({self.min_bet})")
         if self.max_raises is not None:
             _check_int("max_raises", self.max_raises, low=0)
-        if self.low_runs not in LOW_RUN_OPTIONS:
-            raise InputError(f"low_runs must be one of {list(LOW_RUN_OPTIONS)}, got {self.low_runs!r}")
+        check_literal_fields(self)
 
     @property
     def fixed_limit(self) -> bool:
@@ -100,7 +100,7 @@ class DominoPokerRules:
     @classmethod
     def presets(cls) -> dict[str, DominoPokerRules]:
         """Named variants: one per RULES.md 5.4 option for runs in suits 1, 2, 3
-        (the same as :meth:`options`).
+        (the same as [`options`][dreidelpoker.games.domino_poker.DominoPokerRules.options]).
 
         Examples:
             >>> sorted(DominoPokerRules.presets()) == sorted(LOW_RUN_OPTIONS)

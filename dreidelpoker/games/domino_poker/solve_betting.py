@@ -4,8 +4,8 @@ Both seats ante, get five tiles each (uniform over disjoint pairs of hands: card
 is exact), then one fixed-limit round (RULES.md 5.1): seat 1 (eldest) checks or bets,
 bets and raises are ``max_bet`` chips, at most ``max_raises`` raises, showdown by the
 library's strength order (no two hands tie). The solver is
-:func:`dreidelpoker.solve.ranges.range_cfr_plus`; the showdown against a whole range uses
-the same exact hand order as :func:`~dreidelpoker.games.domino_poker.equity.heads_up_wins`
+[`dreidelpoker.solve.ranges.range_cfr_plus`][dreidelpoker.solve.ranges.range_cfr_plus]; the showdown against a whole range uses
+the same exact hand order as [`heads_up_wins`][dreidelpoker.games.domino_poker.heads_up_wins]
 (the tests check the two agree).
 
 **Bluffing.** A hand is *weak* when it loses at showdown against a random hand more often
@@ -35,6 +35,7 @@ from ..registry import CliCommand
 from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
+from ...validation import default_rules
 
 __all__ = ["DATA_FILE", "DominoBettingSolution", "MAX_SOLVER_RAISES", "solve_betting", "SOLVE_COMMAND"]
 
@@ -52,7 +53,7 @@ class DominoBettingSolution:
 
     Attributes:
         rules: the rules solved (``ante``, ``max_bet``, ``max_raises``).
-        result: the raw :class:`~dreidelpoker.solve.ranges.RangeCFRResult`.
+        result: the raw [`RangeCFRResult`][dreidelpoker.solve.ranges.RangeCFRResult].
         categories: rows per category: hands, share of weak hands, and per seat the
             reach-weighted aggression (bet or raise) frequency.
         bluffing: per seat ``{"bluff": f, "value_bet": f, "bluff_share_of_bets": f}``.
@@ -233,7 +234,7 @@ def solve_betting(
         progress: show a progress bar.
 
     Returns:
-        A :class:`DominoBettingSolution`.
+        A [`DominoBettingSolution`][dreidelpoker.games.domino_poker.solve_betting.DominoBettingSolution].
 
     Raises:
         ValueError: for rules the solver does not take, or an iteration count that is not
@@ -244,7 +245,7 @@ def solve_betting(
         >>> sol.result.iterations, len(sol.opening)
         (2, 15504)
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     _check_rules(rules)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise InputError(f"iterations must be a positive integer, got {iterations!r}")
@@ -288,12 +289,12 @@ def load_precomputed() -> dict[str, Any]:
 
 # -- CLI --------------------------------------------------------------------------------
 def _add_arguments(p: argparse.ArgumentParser) -> None:
-    from ...limits import int_arg
+    from ...limits import float_arg, int_arg
     from ...rules_cli import add_rules_flags
 
     p.add_argument("--bet", type=int_arg, default=1, help="the fixed bet and raise size (default 1)")
     p.add_argument("--iterations", type=int_arg, default=200, help="most CFR+ iterations (default 200)")
-    p.add_argument("--target", type=float, default=None, help="stop once NashConv is at most this (chips)")
+    p.add_argument("--target", type=float_arg, default=None, help="stop once NashConv is at most this (chips)")
     # every other rules field: --ante, --max-raises (0 to MAX_SOLVER_RAISES), --low-runs
     add_rules_flags(p, DominoPokerRules, exclude={
         "players": "the solver is heads-up", "min_bet": "the solver is fixed-limit: --bet sets it",

@@ -3,7 +3,7 @@
 Every one of the C(20, 5) = 15,504 distinct hands is valued once per ``low_runs``
 option and sorted; a hand's *strength* is its position in that order (0 = weakest).
 Tiles are distinct, so no two hands share a key and strengths are a total order that
-equals the key order. :func:`strength_tables` also gives a numpy lookup
+equals the key order. [`strength_tables`][dreidelpoker.games.domino_poker.strength_tables] also gives a numpy lookup
 ``mask -> strength`` over 20-bit tile masks, which the equity engine uses.
 """
 
@@ -23,6 +23,7 @@ from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, evaluate_tiles, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, TILES, Tile
+from ...validation import default_rules
 
 __all__ = [
     "ALL_HANDS",
@@ -69,16 +70,16 @@ class StrengthTables:
 
 
 #: Shipped strength data (``strengths.npz``): for each ``low_runs`` option, every hand's
-#: strength and category in :data:`ALL_HANDS` order. Regenerate with
+#: strength and category in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order. Regenerate with
 #: ``python -m dreidelpoker.games.domino_poker.table``; a test checks it against
-#: :func:`compute_strengths`.
+#: [`compute_strengths`][dreidelpoker.games.domino_poker.table.compute_strengths].
 STRENGTH_DATA = "strengths.npz"
 
 
 def compute_strengths(low_runs: LowRuns = "flush") -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
-    """Value all 15,504 hands with the evaluator: (strength, category) in :data:`ALL_HANDS` order.
+    """Value all 15,504 hands with the evaluator: (strength, category) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order.
 
-    This is what the shipped data file holds; :func:`strength_tables` loads the file
+    This is what the shipped data file holds; [`strength_tables`][dreidelpoker.games.domino_poker.strength_tables] loads the file
     instead of calling this (it costs a few hundred milliseconds).
 
     Parameters:
@@ -120,7 +121,7 @@ def strength_tables(low_runs: LowRuns = "flush") -> StrengthTables:
         low_runs: the RULES.md 5.4 option for runs in suits 1, 2 and 3.
 
     Returns:
-        The :class:`StrengthTables`: each hand's strength and category, and a lookup by tile mask.
+        The [`StrengthTables`][dreidelpoker.games.domino_poker.table.StrengthTables]: each hand's strength and category, and a lookup by tile mask.
 
     Examples:
         >>> t = strength_tables()
@@ -218,7 +219,7 @@ def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
         rules: the rules (default RULES.md).
 
     Returns:
-        The :class:`CategoryTable`, strongest category first.
+        The [`CategoryTable`][dreidelpoker.categories.CategoryTable], strongest category first.
 
     Examples:
         >>> t = category_table()
@@ -227,7 +228,7 @@ def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
         >>> t.row("Straight fives").probability
         1/7752
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     return _build_table(
         category_counts(rules.low_runs), rules.low_runs,
         f"Domino Poker categories over all {DISTINCT_HANDS:,} hands (low_runs={rules.low_runs!r})", rules,
@@ -241,7 +242,7 @@ def category_distribution(*, rules: DominoPokerRules | None = None) -> Distribut
         rules: the rules (default RULES.md).
 
     Returns:
-        A :class:`~dreidelpoker.Distribution` over category names.
+        A [`Distribution`][dreidelpoker.Distribution] over category names.
 
     Examples:
         >>> category_distribution()["Royal"]
@@ -255,7 +256,7 @@ def compare_options() -> ExactTable:
     side (hands per category; "—" where a category does not exist under an option).
 
     Returns:
-        An :class:`~dreidelpoker.ExactTable` with one column per option.
+        An [`ExactTable`][dreidelpoker.ExactTable] with one column per option.
 
     Examples:
         >>> t = compare_options()

@@ -73,7 +73,7 @@ class Tile:
 
     @property
     def index(self) -> int:
-        """Position 0..19 in :data:`TILES` (weakest first); bit ``1 << index`` in masks."""
+        """Position 0..19 in [`TILES`][dreidelpoker.games.domino_poker.TILES] (weakest first); bit ``1 << index`` in masks."""
         return _INDEX[self]
 
     def has(self, number: int) -> bool:
@@ -122,17 +122,17 @@ DOUBLES: tuple[Tile, ...] = tuple(t for t in TILES if t.is_double)
 TileLike = Tile | str | tuple[int, int]
 HandLike = str | Iterable[TileLike]
 
-_TILE_RE = re.compile(r"(\[)?\s*(\d+)\s*(?:[-|:/]\s*)?(\d+)\s*(\])?")
+_TILE_RE = re.compile(r"(\[)?\s*([0-9]+)\s*(?:[-|:/]\s*)?([0-9]+)\s*(\])?", re.ASCII)
 
 
 def parse_tile(tile: TileLike) -> Tile:
-    """Parse ``"6-4"``, ``"[4-6]"``, ``"64"``, ``"[4- 6]"``, ``(4, 6)`` or a :class:`Tile`.
+    """Parse ``"6-4"``, ``"[4-6]"``, ``"64"``, ``"[4- 6]"``, ``(4, 6)`` or a [`Tile`][dreidelpoker.games.domino_poker.Tile].
 
     Parameters:
         tile: the tile in any of these forms.
 
     Returns:
-        The :class:`Tile`.
+        The [`Tile`][dreidelpoker.games.domino_poker.Tile].
 
     Raises:
         ValueError: not a tile of the Domino Poker set (blanks and [1-1] are removed).
@@ -239,7 +239,7 @@ def parse_hand(hand: HandLike) -> tuple[Tile, ...]:
 
 
 def format_hand(hand: Iterable[Tile]) -> str:
-    """A hand in canonical form, strongest tile first (:func:`parse_hand` reads it back).
+    """A hand in canonical form, strongest tile first ([`parse_hand`][dreidelpoker.games.domino_poker.parse_hand] reads it back).
 
     Parameters:
         hand: the tiles.

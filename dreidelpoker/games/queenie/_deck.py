@@ -1,7 +1,7 @@
 """Queenie's per-deck tables and the log text of its cards, shared by the engine and the bots.
 
 The masks and dealing order of one deck shape are computed once per rules object
-(:func:`tables`); the text of a suit's cards and the cards of a suit mask are cached per
+([`tables`][dreidelpoker.games.queenie.game.tables]); the text of a suit's cards and the cards of a suit mask are cached per
 deck shape, because a hand seldom repeats but its suits do.
 """
 
@@ -49,7 +49,7 @@ def tables(rules: QueenieRules) -> Tables:
         rules: the rules.
 
     Returns:
-        The :class:`Tables`.
+        The [`Tables`][dreidelpoker.games.queenie.game.Tables].
     """
     t = rules.__dict__.get("_tables")
     if t is None:
@@ -79,7 +79,7 @@ def _make_tables(rules: QueenieRules) -> Tables:
     )
 
 
-#: The suit-text caches of :attr:`Tables.text`, one per deck shape (ranks, suits).
+#: The suit-text caches of [`Tables.text`][dreidelpoker.games.queenie.game.Tables.text], one per deck shape (ranks, suits).
 _TEXT: dict[tuple[int, int], dict[int, str]] = {}
 _CARDS: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
 

@@ -1,11 +1,11 @@
 """Queenie's claims, measured: tables built from seeded simulations, every figure with its interval.
 
-* :func:`speed_table` — cards, runs and turns per deal against the number of players.
-* :func:`pot_table` — how often each pot carries over, and how big the pots grow in a session.
-* :func:`skill_table` — each bot in seat 1 against ``random`` bots, the button going round
+* [`speed_table`][dreidelpoker.games.queenie.analysis.speed_table] — cards, runs and turns per deal against the number of players.
+* [`pot_table`][dreidelpoker.games.queenie.analysis.pot_table] — how often each pot carries over, and how big the pots grow in a session.
+* [`skill_table`][dreidelpoker.games.queenie.analysis.skill_table] — each bot in seat 1 against ``random`` bots, the button going round
   (a session of one orbit per game), against the all-``random`` baseline.
-* :func:`seat_table` — the spread between the best and the worst seat with the button fixed.
-* :func:`swap_study` — the first player's hand score against their chance of going out
+* [`seat_table`][dreidelpoker.games.queenie.analysis.seat_table] — the spread between the best and the worst seat with the button fixed.
+* [`swap_study`][dreidelpoker.games.queenie.analysis.swap_study] — the first player's hand score against their chance of going out
   when they keep and when they take the dummy (the same deal played both ways).
 
 Shares of deals (blocked, carried over, won) carry a Wilson interval over all the deals
@@ -28,6 +28,7 @@ from .exact import play_dealt
 from .game import new_game, tables
 from .rules import QueenieRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = ["pot_table", "seat_table", "skill_table", "speed_table", "swap_study"]
 
@@ -63,14 +64,14 @@ def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int
     Returns:
         One row per player count: ``players`` and ``cards``, ``runs``, ``turns``,
         ``cards_per_player`` and ``blocked`` (the share of deals nobody went out),
-        :class:`~dreidelpoker.play.Estimate`.
+        [`Estimate`][dreidelpoker.play.Estimate].
 
     Examples:
         >>> row = speed_table(players=[4], deals=20)[0]
         >>> row["players"], row["cards"].samples
         (4, 20)
     """
-    base = rules or QueenieRules()
+    base = default_rules(rules, QueenieRules)
     rows = []
     for p in players:
         res = simulate(replace(base, players=p), [bots] * p, games=deals, seed=seed, progress=False)
@@ -95,7 +96,7 @@ def pot_table(*, players: Sequence[int] = PLAYERS, sessions: int = 20, session_d
     Returns:
         One row per player count: shares of deals ``blocked``, ``out_carried``,
         ``queen_carried`` and ``queen_dead``, and ``max_out_pot`` / ``max_queen_pot``
-        (the largest pots of a session, in antes), all :class:`~dreidelpoker.play.Estimate`.
+        (the largest pots of a session, in antes), all [`Estimate`][dreidelpoker.play.Estimate].
 
     Examples:
         >>> row = pot_table(players=[3], sessions=3, session_deals=4)[0]
@@ -128,7 +129,7 @@ def skill_table(*, players: Sequence[int] = PLAYERS, bots: Sequence[str] = SKILL
 
     Returns:
         One row per (players, bot): ``out_win`` (share of deals seat 1 went out) and
-        ``queen_win``, :class:`~dreidelpoker.play.Estimate` over the deals, and ``chips``
+        ``queen_win``, [`Estimate`][dreidelpoker.play.Estimate] over the deals, and ``chips``
         (chips per deal) over the sessions; ``fair_share`` is ``1 / players``.
 
     Examples:
@@ -160,7 +161,7 @@ def seat_table(*, players: Sequence[int] = PLAYERS, deals: int = 400, seed: int 
         bots: the bot every seat plays.
 
     Returns:
-        One row per player count: ``out_win`` (one :class:`~dreidelpoker.play.Estimate` per seat),
+        One row per player count: ``out_win`` (one [`Estimate`][dreidelpoker.play.Estimate] per seat),
         ``best`` / ``worst`` seat numbers and ``spread`` (best minus worst share).
 
     Examples:
@@ -194,7 +195,7 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
 
     Returns:
         One row per score bin with deals in it: ``score`` (the bin as text), ``deals``,
-        ``keep`` and ``swap`` (:class:`~dreidelpoker.play.Estimate` of going out) and ``gain``
+        ``keep`` and ``swap`` ([`Estimate`][dreidelpoker.play.Estimate] of going out) and ``gain``
         (swap minus keep).
 
     Raises:
@@ -205,7 +206,7 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
         >>> sum(r["deals"] for r in rows)
         20
     """
-    r = replace(rules or QueenieRules(), session_deals=1)
+    r = replace(default_rules(rules, QueenieRules), session_deals=1)
     if r.queen_card != "deck":
         raise InputError("rules: swap_study deals the queen-pot card from the deck (queen_card='deck')")
     rng = np.random.default_rng(seed)

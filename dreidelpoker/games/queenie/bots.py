@@ -1,18 +1,18 @@
-"""Queenie's bots: they see a :class:`~.game.QueenieObservation` only.
+"""Queenie's bots: they see a [`QueenieObservation`][dreidelpoker.games.queenie.QueenieObservation] only.
 
 Every bot answers two questions: at an offer, ``"keep"`` or ``"swap"``; at a lead with
 two or more lowest cards of the same rank, which card. The rule-based bots lead the
-card that lets them play the most of their own cards in a row (:func:`best_lead`).
+card that lets them play the most of their own cards in a row ([`best_lead`][dreidelpoker.games.queenie.best_lead]).
 
 * ``never-swap`` keeps every hand; ``always-swap`` takes the dummy whenever offered (so
   at a table of them the first player swaps for free).
 * ``random`` flips a coin at each offer and leads a random card.
-* ``heuristic`` scores its hand by shape (:func:`hand_score`: Queens, runs, low cards,
+* ``heuristic`` scores its hand by shape ([`hand_score`][dreidelpoker.games.queenie.hand_score]: Queens, runs, low cards,
   colour balance, high cards, Jacks) and swaps when the score is below ``threshold``
   (more for a swap that costs chips).
 * ``lookahead`` estimates by Monte Carlo, from its observation only, its chance of going
   out and of winning the queen pot with its hand and with the unseen dummy
-  (:func:`dummy_value`), and takes the better.
+  ([`dummy_value`][dreidelpoker.games.queenie.dummy_value]), and takes the better.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
 
 
 def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
-    """Keeps every hand; leads with :func:`best_lead`.
+    """Keeps every hand; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
 
     Parameters:
         observation: what the seat sees.
@@ -89,7 +89,7 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
 
 
 def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
-    """Takes the dummy whenever it is offered; leads with :func:`best_lead`.
+    """Takes the dummy whenever it is offered; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
 
     Parameters:
         observation: what the seat sees.
@@ -162,7 +162,7 @@ def hand_features(hand: Sequence[int], *, rules: QueenieRules) -> dict[str, int]
             "imbalance": abs(2 * red - len(hand)), "cards": len(hand)}
 
 
-#: The weights of :func:`hand_score`.
+#: The weights of [`hand_score`][dreidelpoker.games.queenie.hand_score].
 SCORE_WEIGHTS = {"queens": 1.0, "runs": 0.5, "low": 0.4, "high": -0.4, "imbalance": -0.4, "jacks": -0.3}
 
 
@@ -170,7 +170,7 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
     """A hand's shape score: higher is a better hand to keep.
 
     ``sum(SCORE_WEIGHTS[f] * feature) - 0.3 * (cards - average cards)`` over
-    :func:`hand_features` (more cards are harder to get rid of).
+    [`hand_features`][dreidelpoker.games.queenie.hand_features] (more cards are harder to get rid of).
 
     Parameters:
         hand: the cards held.
@@ -192,7 +192,7 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
 
 @dataclass(frozen=True)
 class HeuristicBot:
-    """Swaps when :func:`hand_score` is below ``threshold`` (minus ``cost_weight`` per chip the swap costs).
+    """Swaps when [`hand_score`][dreidelpoker.games.queenie.hand_score] is below ``threshold`` (minus ``cost_weight`` per chip the swap costs).
 
     Examples:
         >>> HeuristicBot(threshold=-100.0).name
@@ -283,7 +283,7 @@ def sample_layout(observation: QueenieObservation, rng: np.random.Generator) -> 
 
 
 def _finish_deal(state: QueenieGame) -> QueenieGame:
-    """Play to the end of the deal: later offers are declined, leads use :func:`best_lead`."""
+    """Play to the end of the deal: later offers are declined, leads use [`best_lead`][dreidelpoker.games.queenie.best_lead]."""
     r = state.rules
     while state.phase in (OFFER, LEAD):
         if state.phase == OFFER:
@@ -298,7 +298,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.r
 
     The unseen cards are dealt at random into the other hands, the dummy and the
     queen-pot card; the deal is played out once keeping and once swapping (later players
-    keep; every lead by :func:`best_lead`).
+    keep; every lead by [`best_lead`][dreidelpoker.games.queenie.best_lead]).
 
     Parameters:
         observation: an offer-phase observation.
@@ -306,7 +306,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.r
         rng: the random generator (default: seeded 0).
 
     Returns:
-        A :class:`DummyValue`.
+        A [`DummyValue`][dreidelpoker.games.queenie.DummyValue].
 
     Raises:
         ValueError: not an offer, or a bad sample count.
@@ -349,7 +349,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.r
 
 @dataclass(frozen=True)
 class LookaheadBot:
-    """Takes the dummy when :func:`dummy_value` says it is worth more chips; leads with :func:`best_lead`."""
+    """Takes the dummy when [`dummy_value`][dreidelpoker.games.queenie.dummy_value] says it is worth more chips; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead]."""
 
     samples: int = 24
     name: str = "lookahead"

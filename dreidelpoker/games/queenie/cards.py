@@ -93,7 +93,7 @@ def card_name(card: int, ranks: int = 13) -> str:
 
 
 def card_from_name(name: str, *, ranks: int = 13, suits: int = 4) -> int:
-    """Inverse of :func:`card_name` (``"10H"`` is accepted for ``"TH"``).
+    """Inverse of [`card_name`][dreidelpoker.games.queenie.card_name] (``"10H"`` is accepted for ``"TH"``).
 
     Parameters:
         name: e.g. ``"QH"`` or ``"10c"``.

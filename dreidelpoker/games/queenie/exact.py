@@ -1,11 +1,11 @@
 """Exact Queenie results: the dead-Queen carry-over, and whole deals enumerated on small decks.
 
-* :func:`queen_dead_probability` — the chance that the queen pot carries over because
+* [`queen_dead_probability`][dreidelpoker.games.queenie.exact.queen_dead_probability] — the chance that the queen pot carries over because
   its Queen is dead (the queen-pot card is that Queen, or the Queen lies in the dead
   hand), for any player count and dealing option, as an exact Fraction. Only the sizes
   of the hands and where the queen-pot card comes from matter, so it is a short
   hypergeometric sum; the tests check it against every ordering of a reduced deck.
-* :func:`enumerate_deal` — every deal of a (reduced) deck played with deterministic
+* [`enumerate_deal`][dreidelpoker.games.queenie.exact.enumerate_deal] — every deal of a (reduced) deck played with deterministic
   bots through the game's own chance nodes, equal states merged, giving exact
   probabilities of a blocked deal, of each seat going out, and of the queen pot
   carrying over.
@@ -103,7 +103,7 @@ def _queen_dead(rules: QueenieRules, swap: str) -> Fraction:
 
 
 def queen_dead_table(players: Sequence[int] = range(3, 9)) -> list[dict[str, Any]]:
-    """:func:`queen_dead_probability` for each player count, dealing order and queen-card source.
+    """[`queen_dead_probability`][dreidelpoker.games.queenie.exact.queen_dead_probability] for each player count, dealing order and queen-card source.
 
     Parameters:
         players: the player counts.
@@ -231,7 +231,7 @@ def _multinomial(sizes: Sequence[int]) -> int:
 
 def play_dealt(queen_card: int, hands: Sequence[int], bots: Sequence[Callable[..., Any]],
                rng: np.random.Generator | None = None, *, rules: QueenieRules, start: QueenieGame | None = None) -> QueenieGame:
-    """Play one given deal (masks by position, as :func:`deals` gives them) to its end with ``bots``.
+    """Play one given deal (masks by position, as [`deals`][dreidelpoker.games.queenie.exact.deals] gives them) to its end with ``bots``.
 
     Seat 1 is the first player (the dealer is the last seat), as in the first deal of a
     session. ``start`` (``new_game`` of one-deal rules) may be passed to save its making.
@@ -274,17 +274,17 @@ def play_dealt(queen_card: int, hands: Sequence[int], bots: Sequence[Callable[..
 def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals: int = 2_000_000) -> DealDistribution:
     """Play every deal of ``rules``'s deck once, weighted exactly, with deterministic bots.
 
-    Every distinct deal (:func:`deals`) is played through the game's own states, so this
+    Every distinct deal ([`deals`][dreidelpoker.games.queenie.exact.deals]) is played through the game's own states, so this
     is the simulator's game with the chance removed: use it on reduced decks
     (``deck_suits``, ``deck_ranks``).
 
     Parameters:
         rules: the rules; one deal is played (seat 1 first, the last seat deals).
-        bots: one name per seat from :data:`DETERMINISTIC_BOTS` (or a comma-separated string).
+        bots: one name per seat from [`DETERMINISTIC_BOTS`][dreidelpoker.games.queenie.exact.DETERMINISTIC_BOTS] (or a comma-separated string).
         max_deals: refuse decks with more distinct deals than this.
 
     Returns:
-        A :class:`DealDistribution`.
+        A [`DealDistribution`][dreidelpoker.games.queenie.exact.DealDistribution].
 
     Raises:
         ValueError: an unknown or random bot, a wrong count, or too many deals.
@@ -332,7 +332,7 @@ def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals:
 
 
 def deal_count(rules: QueenieRules) -> int:
-    """The number of distinct deals :func:`enumerate_deal` plays.
+    """The number of distinct deals [`enumerate_deal`][dreidelpoker.games.queenie.exact.enumerate_deal] plays.
 
     Parameters:
         rules: the rules.

@@ -1,8 +1,8 @@
-"""The pure functions behind the Queenie explorer widget (:mod:`dreidelpoker.widgets.queenie`).
+"""The pure functions behind the Queenie explorer widget ([`dreidelpoker.widgets.queenie`][dreidelpoker.widgets.queenie]).
 
-:func:`deal_view` deals a hand from a seed, estimates the first player's dummy decision
-(:func:`~dreidelpoker.games.queenie.bots.dummy_value`), plays the deal out with a line-up
-of bots and returns a :class:`DealView` after ``step`` runs: every hand (or only one
+[`deal_view`][dreidelpoker.games.queenie.explore.deal_view] deals a hand from a seed, estimates the first player's dummy decision
+([`dummy_value`][dreidelpoker.games.queenie.dummy_value]), plays the deal out with a line-up
+of bots and returns a [`DealView`][dreidelpoker.games.queenie.explore.DealView] after ``step`` runs: every hand (or only one
 seat's), the runs so far and, at the end, who won each pot. The widget only wires inputs
 to it.
 
@@ -36,7 +36,7 @@ _RUN_PART = re.compile(r"seat (\d+) ((?:[A2-9TJQK][CDSH] ?)+)")
 
 @dataclass(frozen=True)
 class DealView:
-    """What the explorer shows (see :func:`deal_view`).
+    """What the explorer shows (see [`deal_view`][dreidelpoker.games.queenie.explore.deal_view]).
 
     Attributes:
         error: a message for bad input (then the other fields are empty).
@@ -109,7 +109,7 @@ def deal_view(seed: int = 1, players: int = 4, *, view: str = "all", step: int =
         bots: the bot every seat plays (a registered Queenie bot name).
 
     Returns:
-        A :class:`DealView`; bad input gives a view whose ``error`` says what is wrong.
+        A [`DealView`][dreidelpoker.games.queenie.explore.DealView]; bad input gives a view whose ``error`` says what is wrong.
     """
     try:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -119,7 +119,7 @@ def deal_view(seed: int = 1, players: int = 4, *, view: str = "all", step: int =
             raise InputError(f"bots: unknown bot {bots!r}; known: {', '.join(sorted(PLAY.bots))}")
         viewer = -1
         if view != "all":
-            m = re.fullmatch(r"seat (\d+)", view)
+            m = re.fullmatch(r"seat ([0-9]+)", view, re.ASCII)
             if not m or not 1 <= int(m.group(1)) <= players:
                 raise InputError(f"view: 'all' or 'seat 1' .. 'seat {players}', got {view!r}")
             viewer = int(m.group(1)) - 1

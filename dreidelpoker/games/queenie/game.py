@@ -1,13 +1,13 @@
 """Queenie played on the whole-game engine: a session of deals (RULES.md 4).
 
-A :class:`QueenieGame` is an immutable state. The deal is a sequence of chance nodes,
+A [`QueenieGame`][dreidelpoker.games.queenie.QueenieGame] is an immutable state. The deal is a sequence of chance nodes,
 one card each with weight 1 (first the queen-pot card when it comes from the deck, then
 every card in dealing order, then, with ``queen_card="dummy"``, the card taken from the
-dummy); :meth:`QueenieGame.sample_chance` draws the rest of the deal at once (a tuple of
+dummy); [`QueenieGame.sample_chance`][dreidelpoker.games.queenie.QueenieGame.sample_chance] draws the rest of the deal at once (a tuple of
 cards, applied exactly as the single cards one after another would be). Decisions are
 the dummy offers (``"keep"`` / ``"swap"``) and, when a leader holds two or more lowest
 cards of the same rank in the suits they may lead, the card to lead. Runs, passes and
-the end of the deal need no decisions and are played out inside :meth:`apply`.
+the end of the deal need no decisions and are played out inside `apply`.
 
 Seats are 0-based; "position" ``k`` is the ``k``-th seat from the dealer in the
 direction of play (``1`` = the first player, ``players`` = the dealer, ``0`` = dummy).
@@ -177,13 +177,13 @@ class _GameFields(NamedTuple):
 
 
 class QueenieGame(_Immutable, _GameFields):
-    """A Queenie session in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+    """A Queenie session in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
-    Build one with :func:`new_game`. ``hands`` are bit masks by seat; ``dead`` is the
+    Build one with [`new_game`][dreidelpoker.games.queenie.new_game]. ``hands`` are bit masks by seat; ``dead`` is the
     dead hand (the dummy, or the hand given up for it) once the offers are over.
 
     Immutable: a named tuple (made many times a deal, so cheap to make) whose fields
-    cannot be assigned (:class:`dataclasses.FrozenInstanceError`); :meth:`apply` returns a
+    cannot be assigned (`dataclasses.FrozenInstanceError`); `apply` returns a
     new state. Two states are equal when every field but the log is.
     """
 
@@ -271,7 +271,7 @@ class QueenieGame(_Immutable, _GameFields):
         """The rest of the chance node's draws at once (same distribution as one card at a time).
 
         In the deal this is a tuple: the queen-pot card first (when it comes from the deck)
-        then the cards in dealing order; :meth:`apply` deals them as successive draws.
+        then the cards in dealing order; `apply` deals them as successive draws.
         """
         if self.phase == DEAL:
             cards = cards_of(self.undealt)

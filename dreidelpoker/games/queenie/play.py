@@ -1,4 +1,4 @@
-"""Queenie's :class:`~dreidelpoker.games.protocol.PlaySpec`: bots, metrics and CLI options.
+"""Queenie's [`PlaySpec`][dreidelpoker.play.PlaySpec]: bots, metrics and CLI options.
 
 A game on the engine is one **session** of ``session_deals`` deals (default 1), so
 ``simulate(QueenieRules(), games=1000)`` plays 1,000 deals; the metrics are per deal
@@ -21,6 +21,7 @@ from .game import (
 )
 from .rules import QueenieRules
 from ...errors import InputError
+from ...strict_numbers import parse_integer
 
 __all__ = ["PLAY", "metrics"]
 
@@ -100,7 +101,7 @@ def _adapt(rules: QueenieRules, players: int) -> QueenieRules:
 
 def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
     """``--vary FIELD=A,B``: the rules variants a sweep runs over (every rules field is also a
-    single-value option, generated from :class:`QueenieRules`, that holds for every cell)."""
+    single-value option, generated from [`QueenieRules`][dreidelpoker.games.queenie.QueenieRules], that holds for every cell)."""
     parser.add_argument("--vary", action="append", default=[], metavar="FIELD=A,B",
                         help="a rules option to sweep over, e.g. --vary dealing=dummy-first,players-first")
 
@@ -111,26 +112,32 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
     Raises:
         ValueError: an unknown field or a value outside those documented.
     """
-    from ...rules_cli import rules_flags, rules_from_args
+    from ...rules_cli import DEST_PREFIX, rules_flags, rules_from_args
 
     base: QueenieRules = rules_from_args(QueenieRules, args)
     grid: dict[str, QueenieRules] = {base.variant: base}
     flags = {f.field: f for f in rules_flags(QueenieRules) if f.skip is None and f.field != "players"}
+    varied: set[str] = set()
     for spec in getattr(args, "vary", []) or []:
         name, _, values = spec.partition("=")
         name = name.strip().replace("-", "_")
         if name not in flags or not values:
             raise InputError(f"vary: expected FIELD=A,B with FIELD one of {', '.join(sorted(flags))}; got {spec!r}")
         flag = flags[name]
+        if name in varied:  # a second --vary would silently replace the first
+            raise InputError(f"--vary {name} is given twice; list every value once: --vary {name}=A,B,C")
+        if hasattr(args, DEST_PREFIX + name):
+            raise InputError(f"--vary {name}=... and {flag.flag} both set {name}; give one of them")
+        varied.add(name)
         new: dict[str, QueenieRules] = {}
         for rules in grid.values():
             for v in values.split(","):
                 value: Any = v.strip()
                 if flag.kind == "int":
                     try:
-                        value = int(value)
-                    except ValueError:
-                        raise InputError(f"vary: {name} takes whole numbers, got {v!r}") from None
+                        value = parse_integer(value, what=f"--vary {name}")
+                    except InputError as exc:
+                        raise InputError(f"{exc} ({name} takes whole numbers)") from None
                 r = replace(rules, **{name: value})
                 new[r.variant] = r
         grid = new

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
+from ...validation import check_literal_fields
 
 __all__ = [
     "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES", "QUEEN_CARD_QUEEN_RULES",
@@ -134,16 +135,7 @@ class QueenieRules:
 
     def __post_init__(self) -> None:
         _check_int("players", self.players, 3, 8, "players at the table")
-        for name, value, allowed in (
-            ("direction", self.direction, DIRECTIONS),
-            ("dealing", self.dealing, DEALING_ORDERS),
-            ("queen_card", self.queen_card, QUEEN_CARD_SOURCES),
-            ("queen_card_queen", self.queen_card_queen, QUEEN_CARD_QUEEN_RULES),
-            ("no_colour", self.no_colour, NO_COLOUR_RULES),
-            ("blocked", self.blocked, BLOCKED_RULES),
-        ):
-            if value not in allowed:
-                raise InputError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
+        check_literal_fields(self)
         _check_int("ante", self.ante, 0, 1000, "chips into each pot per deal")
         _check_int("swap_cost", self.swap_cost, 0, 1000, "chips to buy the dummy")
         _check_int("first_swap_cost", self.first_swap_cost, 0, 1000, "chips for the first player's swap")

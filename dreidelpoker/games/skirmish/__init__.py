@@ -1,7 +1,7 @@
 """Skirmish (RULES.md 3): the War variant whose strategy lives in the captures.
 
-Played on the whole-game engine (:mod:`dreidelpoker.play`), with the capture phase
-solved exactly (:mod:`~dreidelpoker.games.skirmish.solver`).
+Played on the whole-game engine ([`dreidelpoker.play`][dreidelpoker.play]), with the capture phase
+solved exactly ([`solver`][dreidelpoker.games.skirmish.solver]).
 """
 
 from __future__ import annotations

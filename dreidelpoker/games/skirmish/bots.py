@@ -1,6 +1,6 @@
 """Skirmish bots: random, greedy, optimal and spendthrift.
 
-Every bot receives a :class:`~dreidelpoker.games.skirmish.game.SkirmishObservation` and
+Every bot receives a [`SkirmishObservation`][dreidelpoker.games.skirmish.SkirmishObservation] and
 the legal captures, and returns one of them: a capture is compulsory, and the runner only
 asks a seat that can capture (a seat that cannot passes without being asked).
 
@@ -75,7 +75,7 @@ def spendthrift(observation: Any, legal_actions: Sequence[Capture], rng: np.rand
 
 
 def optimal(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
-    """The exact solver's capture (:func:`~dreidelpoker.games.skirmish.solver.best_capture`):
+    """The exact solver's capture ([`best_capture`][dreidelpoker.games.skirmish.best_capture]):
     it maximises the cards this seat ends the skirmish with, both sides playing optimally.
 
     Parameters:

@@ -5,11 +5,11 @@ pile *as multisets* (a draw pile's order is never fixed in advance: every card l
 uniform draw from it) and by who won the last pile (who captures first after a tie).
 With deterministic capture bots (``optimal``, ``greedy``, ``spendthrift``) one skirmish
 maps such a state to the next with exact rational probabilities, so a whole game is an
-absorbing :class:`~dreidelpoker.markov.MarkovChain` whose absorbing states are the two
+absorbing [`MarkovChain`][dreidelpoker.markov.MarkovChain] whose absorbing states are the two
 wins (and a draw, on tiny decks).
 
 The transitions are built from the engine itself: each player's lay is enumerated card by
-card (with the same count weights as :meth:`SkirmishGame.chance_outcomes`, refills
+card (with the same count weights as [`SkirmishGame.chance_outcomes`][dreidelpoker.games.skirmish.SkirmishGame.chance_outcomes], refills
 included), and the two lays are resolved by the engine's own pile and capture steps. So the
 chain and the simulator cannot disagree on the rules; the tests check one against the
 other, and the transitions against a plain card-by-card expansion of the engine.
@@ -244,7 +244,7 @@ def skirmish_chain(rules: SkirmishRules, bots: tuple[str, str] = ("optimal", "op
         bots: the two seats' bots (deterministic: ``optimal``, ``greedy`` or ``spendthrift``).
 
     Returns:
-        The absorbing :class:`~dreidelpoker.markov.MarkovChain`.
+        The absorbing [`MarkovChain`][dreidelpoker.markov.MarkovChain].
 
     Raises:
         ValueError: a bot that is not deterministic.
@@ -264,7 +264,7 @@ def skirmish_chain(rules: SkirmishRules, bots: tuple[str, str] = ("optimal", "op
 
 @dataclass(frozen=True)
 class SmallDeckResult:
-    """Exact whole-game results on a small deck (:func:`analyze_small_deck`).
+    """Exact whole-game results on a small deck ([`analyze_small_deck`][dreidelpoker.games.skirmish.chain.analyze_small_deck]).
 
     Attributes:
         rules: the rules; bots: the two bots (seat 1 first).
@@ -295,7 +295,7 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
         bots: two deterministic bots, or one name for both seats.
 
     Returns:
-        A :class:`SmallDeckResult` of exact sympy Rationals.
+        A [`SmallDeckResult`][dreidelpoker.games.skirmish.chain.SmallDeckResult] of exact sympy Rationals.
 
     Raises:
         ValueError: a bot that is not deterministic, or a chain whose game may never end
@@ -319,7 +319,7 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
 
 @dataclass(frozen=True)
 class PileOdds:
-    """Exact odds of the first pile comparison over one random deal (:func:`pile_card_odds`)."""
+    """Exact odds of the first pile comparison over one random deal ([`pile_card_odds`][dreidelpoker.games.skirmish.chain.pile_card_odds])."""
 
     win_seat1: sympy.Rational
     win_seat2: sympy.Rational
@@ -342,7 +342,7 @@ def pile_card_odds(rules: SkirmishRules) -> PileOdds:
         rules: the rules.
 
     Returns:
-        A :class:`PileOdds` (seat 1 wins, seat 2 wins, tie; exact).
+        A [`PileOdds`][dreidelpoker.games.skirmish.chain.PileOdds] (seat 1 wins, seat 2 wins, tie; exact).
 
     Examples:
         >>> pile_card_odds(SkirmishRules()).tie

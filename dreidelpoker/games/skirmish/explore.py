@@ -1,9 +1,9 @@
-"""The pure functions behind the Skirmish explorer widget (:mod:`dreidelpoker.widgets.skirmish`).
+"""The pure functions behind the Skirmish explorer widget ([`dreidelpoker.widgets.skirmish`][dreidelpoker.widgets.skirmish]).
 
-:func:`explore` takes two lines (as text), who captures first and how many steps of the
-principal line have been played, and returns an :class:`ExplorerView`: the position
+[`explore`][dreidelpoker.games.skirmish.explore.explore] takes two lines (as text), who captures first and how many steps of the
+principal line have been played, and returns an [`ExplorerView`][dreidelpoker.games.skirmish.explore.ExplorerView]: the position
 reached, the exact value, the optimal line with the current step marked, and what each
-capture open at that point loses against the best. :func:`deal_lines` deals two random
+capture open at that point loses against the best. [`deal_lines`][dreidelpoker.games.skirmish.explore.deal_lines] deals two random
 lines. The widget only wires inputs to these functions.
 
 Examples:
@@ -30,7 +30,7 @@ __all__ = ["ExplorerView", "deal_lines", "explore"]
 
 @dataclass(frozen=True)
 class ExplorerView:
-    """What the explorer shows (see :func:`explore`).
+    """What the explorer shows (see [`explore`][dreidelpoker.games.skirmish.explore.explore]).
 
     Attributes:
         error: a message for bad input (then the other fields are empty).
@@ -80,7 +80,7 @@ def explore(mine: str, theirs: str, first: str = "mine", step: int = 0) -> Explo
         step: steps of the principal line played (clipped to its length).
 
     Returns:
-        An :class:`ExplorerView` (its ``error`` says what is wrong with bad input).
+        An [`ExplorerView`][dreidelpoker.games.skirmish.explore.ExplorerView] (its ``error`` says what is wrong with bad input).
 
     Examples:
         >>> explore("9,Z", "2,3").error

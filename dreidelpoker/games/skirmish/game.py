@@ -4,7 +4,7 @@ Every shuffle is a chance node. The deal and every card laid are *sequential ran
 draws*: the outcome is a rank, its weight the number of copies left in the pile being
 drawn from, so a draw pile is a multiset whose order is never fixed in advance (exactly a
 uniform shuffle). When a draw pile runs out mid-lay, the discard becomes the new draw
-pile (the reshuffle is the draws that follow). :meth:`SkirmishGame.sample_chance` is the
+pile (the reshuffle is the draws that follow). [`SkirmishGame.sample_chance`][dreidelpoker.games.skirmish.SkirmishGame.sample_chance] is the
 fast path with the same distribution (a uniform card of the pile).
 
 Observations hold the face-up cards (both lines, the face-up pile cards and cards turned
@@ -107,7 +107,7 @@ class SkirmishObservation:
 
 @dataclass(frozen=True, slots=True)
 class SkirmishGame:
-    """A Skirmish game in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+    """A Skirmish game in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     Attributes:
         rules: the rules.
@@ -125,7 +125,7 @@ class SkirmishGame:
         limit: the skirmish limit of this game.
         cut: the game stopped at the limit.
         winner: the winning seat, ``2`` for a draw, ``-1`` while playing.
-        stats: per-game counters (see :data:`Stats`).
+        stats: per-game counters (see [`Stats`][dreidelpoker.games.skirmish.game.Stats]).
         log: the readable events.
     """
 
@@ -194,7 +194,7 @@ class SkirmishGame:
         return runs(self._source())
 
     def sample_chance(self, rng: np.random.Generator) -> int:
-        """A card drawn uniformly from the pile (the same distribution as :meth:`chance_outcomes`)."""
+        """A card drawn uniformly from the pile (the same distribution as [`chance_outcomes`][dreidelpoker.games.skirmish.SkirmishGame.chance_outcomes])."""
         src = self._source()
         n = len(src)
         raw = rng.bit_generator.random_raw
@@ -397,12 +397,12 @@ def new_game(rules: SkirmishRules | None = None, *, players: int | None = None,
     """A new game: the whole deck is about to be dealt (chance draws, one card at a time).
 
     Parameters:
-        rules: the rules (default :class:`SkirmishRules`).
+        rules: the rules (default [`SkirmishRules`][dreidelpoker.games.skirmish.SkirmishRules]).
         players: must be 2 (or ``None``).
         hand_limit: a skirmish limit for this game; the smaller of it and ``rules.skirmish_limit`` applies.
 
     Returns:
-        The initial :class:`SkirmishGame`, a chance node.
+        The initial [`SkirmishGame`][dreidelpoker.games.skirmish.SkirmishGame], a chance node.
 
     Raises:
         ValueError: ``players`` other than 2.
@@ -431,7 +431,7 @@ def deal_state(draw0: Sequence[int], draw1: Sequence[int], *,
         hand_limit: stop the game after this many skirmishes (default: the engine's limit).
 
     Returns:
-        The :class:`SkirmishGame` after the deal.
+        The [`SkirmishGame`][dreidelpoker.games.skirmish.SkirmishGame] after the deal.
 
     Raises:
         ValueError: the two halves are not a split of ``rules.deck``.

@@ -1,4 +1,4 @@
-"""Skirmish's :class:`~dreidelpoker.games.protocol.PlaySpec`: what the runner, the sweep and
+"""Skirmish's [`PlaySpec`][dreidelpoker.play.PlaySpec]: what the runner, the sweep and
 the ``simulate skirmish`` / ``sweep skirmish`` CLI verbs read.
 
 Per-game metrics (``SimulationResult`` summarises them with intervals):
@@ -60,7 +60,7 @@ METRIC_HELP = {
 
 
 def rules_from_args(args: argparse.Namespace) -> SkirmishRules:
-    """The rules given by the generated rules options (:func:`dreidelpoker.rules_cli.add_rules_flags`).
+    """The rules given by the generated rules options ([`dreidelpoker.rules_cli.add_rules_flags`][dreidelpoker.rules_cli.add_rules_flags]).
 
     Parameters:
         args: the parsed command line.
@@ -85,7 +85,7 @@ def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules]:
-    """``{label: rules}`` for every tie rule x line size of :func:`add_sweep_arguments`.
+    """``{label: rules}`` for every tie rule x line size of `add_sweep_arguments`.
 
     Raises:
         ValueError: an unknown tie rule or a bad line size.

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, get_args
 from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
+from ...strict_numbers import parse_integer
+from ...validation import check_literal_fields
 
 __all__ = [
     "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
@@ -51,7 +53,7 @@ TieRule = Literal["own-pile", "war"]
 
 _FACE_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _PARSE = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
-#: The card syntax the CLI and :func:`parse_cards` accept.
+#: The card syntax the CLI and [`parse_cards`][dreidelpoker.games.skirmish.parse_cards] accept.
 CARD_SYNTAX = "2-9, 10 or T, J, Q, K, A"
 
 
@@ -232,8 +234,7 @@ class SkirmishRules:
     ))
 
     def __post_init__(self) -> None:
-        if self.tie not in TIE_RULES:
-            raise InputError(f"tie must be one of {', '.join(repr(t) for t in TIE_RULES)}; got {self.tie!r}")
+        check_literal_fields(self)
         _int_field("line_size", self.line_size, 0, 50)
         _int_field("pile_size", self.pile_size, 1, 50)
         _int_field("skirmish_limit", self.skirmish_limit, 1)
@@ -340,12 +341,13 @@ def parse_deck(text: str) -> tuple[int, ...]:
     try:
         if "x" in t:
             span, copies = t.split("x")
-            low, high = (int(v) for v in span.split("-"))
-            if not 1 <= low <= high <= 99 or int(copies) < 1:
+            low, high = (parse_integer(v) for v in span.split("-"))
+            n_copies = parse_integer(copies)
+            if not 1 <= low <= high <= 99 or n_copies < 1:
                 raise err
-            return tuple(r for r in range(low, high + 1) for _ in range(int(copies)))
+            return tuple(r for r in range(low, high + 1) for _ in range(n_copies))
         if "," in t:
-            return tuple(sorted(int(v) for v in t.split(",")))
+            return tuple(sorted(parse_integer(v) for v in t.split(",")))
     except ValueError:
         raise err from None
     raise err

@@ -244,14 +244,14 @@ class CaptureOption:
 
 def capture_options(mover: Sequence[int], other: Sequence[int]) -> tuple[CaptureOption, ...]:
     """Every legal capture with its exact value and its loss against the best, best first
-    (ties keep :func:`legal_captures` order: highest card taken, lowest own card).
+    (ties keep [`legal_captures`][dreidelpoker.games.skirmish.legal_captures] order: highest card taken, lowest own card).
 
     Parameters:
         mover: the mover's line (ranks).
         other: the other line (ranks).
 
     Returns:
-        One :class:`CaptureOption` per legal capture.
+        One [`CaptureOption`][dreidelpoker.games.skirmish.CaptureOption] per legal capture.
 
     Examples:
         >>> [(o.capture.text, o.value, o.loss) for o in capture_options((9, 3), (8, 2))]
@@ -401,7 +401,7 @@ def solve_capture(mine: Sequence[int] | str, theirs: Sequence[int] | str, first:
         equal: require equally long lines (the normal skirmish; the under-9 rule can make them differ).
 
     Returns:
-        A :class:`CaptureSolution`: the exact value, best capture, principal line and every option.
+        A [`CaptureSolution`][dreidelpoker.games.skirmish.CaptureSolution]: the exact value, best capture, principal line and every option.
 
     Raises:
         ValueError: unknown ranks, lines of unequal length, more copies of a rank than the

@@ -1,7 +1,7 @@
 """Skirmish: does strategy matter? The measurements behind the notebook, as pure functions.
 
-Every figure is a :class:`~dreidelpoker.play.Estimate` (value, 95% interval, sample count,
-seed) computed from :func:`dreidelpoker.play.simulate` records. The bigger runs quoted in
+Every figure is a [`Estimate`][dreidelpoker.play.Estimate] (value, 95% interval, sample count,
+seed) computed from [`dreidelpoker.play.simulate`][dreidelpoker.play.simulate] records. The bigger runs quoted in
 the notebook and the docs come from this module's command line::
 
     python -m dreidelpoker.games.skirmish.study --games 150 --seed 2026 \\
@@ -35,7 +35,7 @@ STUDY_RESULTS = Path(__file__).with_name("study_results.json")
 
 
 def load_study_results() -> dict[str, Any]:
-    """The stored bigger run (:data:`STUDY_RESULTS`) as a dict (Estimates as ``value``/``ci95``/``samples``).
+    """The stored bigger run ([`STUDY_RESULTS`][dreidelpoker.games.skirmish.study.STUDY_RESULTS]) as a dict (Estimates as ``value``/``ci95``/``samples``).
 
     Returns:
         The stored results.
@@ -72,7 +72,7 @@ def game_summary(bots: Sequence[str], *, rules: SkirmishRules, games: int, seed:
         seed: the seed.
 
     Returns:
-        A dict of :class:`~dreidelpoker.play.Estimate` values (and ``games``):
+        A dict of [`Estimate`][dreidelpoker.play.Estimate] values (and ``games``):
         ``skirmishes`` and ``cards_played`` (finished games), ``limit_hit``, ``seat1_wins``
         (finished games), ``first_pile_winner_wins`` (games whose first pile had a winner),
         ``capture_share`` (the share of the winner's net card gain that came through

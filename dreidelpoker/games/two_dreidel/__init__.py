@@ -1,12 +1,14 @@
 """Two Dreidel and its family ("Plugin Poker"): rules, ranking, exact odds and equity.
 
-Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
-name is listed in :data:`_LAZY` as ``name -> submodule`` and imported on first access (as the
-top-level package does), so the CLI's ``odds two-dreidel`` loads the rules, the deck and the
-odds only (no sympy, numpy or scipy), and ``GAME`` (the registry entry, from ``_game.py``)
-registers the game when first asked for. A new public name adds one line to ``_LAZY`` and
-``__all__``; never import a submodule at the top of this file.
+Importing it is light: each public name loads its module on first use.
 """
+
+# Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
+# name is listed in `_LAZY` as ``name -> submodule`` and imported on first access (as the
+# top-level package does), so the CLI's ``odds two-dreidel`` loads the rules, the deck and the
+# odds only (no sympy, numpy or scipy), and ``GAME`` (the registry entry, from ``_game.py``)
+# registers the game when first asked for. A new public name adds one line to ``_LAZY`` and
+# ``__all__``; never import a submodule at the top of this file.
 
 from __future__ import annotations
 
@@ -97,7 +99,7 @@ _LAZY: dict[str, str] = {
 
 #: Public names that are functions although a submodule has the same name: importing the
 #: submodule must not replace the function on the package (the eager import used to
-#: rebind it; :class:`_Package` keeps it).
+#: rebind it; `_Package` keeps it).
 _FUNCTIONS_OVER_MODULES = frozenset({"equity", "at_the_table"})
 
 if TYPE_CHECKING:  # static checkers see the real names

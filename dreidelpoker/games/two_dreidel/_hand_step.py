@@ -1,5 +1,5 @@
 """One hand of one player's deck cycle: the draw classes, what the policy puts back and
-keeps, and the next deck state (RULES.md 1.2). The deck chain (:mod:`.chain`, which
+keeps, and the next deck state (RULES.md 1.2). The deck chain ([`chain`][dreidelpoker.games.two_dreidel.chain], which
 re-exports these names) and the put-back MDP are built from these steps.
 """
 

@@ -3,26 +3,22 @@
 The field has always held sympy expressions (numbers or symbols), and still does when read.
 But most uses of the rules never look at the dreidel's faces (the CLI's ``odds``, the deck
 chain), and importing sympy costs more than the rest of such a command. So plain exact
-numbers (ints, Fractions, sympy Rationals, ``"p/q"`` text) are validated as Fractions and
-turned into sympy Rationals on first read; anything else (floats, symbols, expressions)
-goes through sympy at once, exactly as before.
+numbers (ints, Fractions, sympy Rationals, number text read strictly by
+[`parse_exact`][dreidelpoker.strict_numbers.parse_exact]) are validated as Fractions and turned into
+sympy Rationals on first read; floats and sympy objects (symbols, expressions built in Python)
+go through sympy at once. Text is never handed to sympy.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from ..._fractions import loaded_sympy, to_fraction, to_rational
+from ...strict_numbers import parse_exact
 
 __all__ = ["SpinProbabilities", "exact_spin_probabilities"]
-
-#: Text that sympy and ``Fraction`` read as the same rational: ``3``, ``1/4``, ``0`` (no sign,
-#: spaces inside, decimals or exponents, which sympy reads differently, e.g. as Floats).
-_RATIONAL_TEXT = re.compile(r"\s*(0|[1-9]\d{0,30})(/[1-9]\d{0,30})?\s*")
-
 
 def exact_spin_probabilities(values: Sequence[Any]) -> tuple[Fraction, ...] | None:
     """The face probabilities as Fractions when every one is a plain exact number and they
@@ -40,8 +36,8 @@ def exact_spin_probabilities(values: Sequence[Any]) -> tuple[Fraction, ...] | No
     for p in values:
         if type(p) is int or type(p) is Fraction:
             out.append(Fraction(p))
-        elif isinstance(p, str) and _RATIONAL_TEXT.fullmatch(p):
-            out.append(Fraction(p.strip()))
+        elif isinstance(p, str):
+            out.append(parse_exact(p, what="spin probability"))  # strict: never evaluated
         elif sympy is not None and isinstance(p, sympy.Rational):
             out.append(to_fraction(p))
         else:

@@ -1,16 +1,16 @@
 """The put-back decision process on integer indices: the state build and its solvers.
 
-This is the engine under :class:`~dreidelpoker.games.two_dreidel.strategy.PutBackMDP`
+This is the engine under [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP]
 (issue 16): states are integers, every decision and action lives in flat numpy index
 arrays, and there are no ``DeckState`` objects, dictionaries of dataclasses or Fractions
 in the loops.
 
-- :func:`build` explores every deck state any put-back policy reaches from a fresh deck,
+- `build` explores every deck state any put-back policy reaches from a fresh deck,
   in the same order as the dictionary-based build it replaced (a depth-first stack), with
   the draw classes of each state from memoised hypergeometric tables.
-- :func:`float_policy_iteration` is Howard's policy iteration in float64, vectorised
+- `float_policy_iteration` is Howard's policy iteration in float64, vectorised
   (one sparse solve and one grouped ``argmax`` per step).
-- :func:`reduced_chain` and :func:`evaluate` are exact: the deck size cycles
+- `reduced_chain` and `evaluate` are exact: the deck size cycles
   deterministically, so a policy's L-step chain on the smallest deck-size layer ("the
   anchor") carries everything; it is solved exactly there (rationals) and the answer is
   carried around the cycle.

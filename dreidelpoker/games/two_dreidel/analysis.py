@@ -1,8 +1,8 @@
-"""Two Dreidel's side of the game protocol (:class:`~dreidelpoker.games.protocol.AnalysisGame`).
+"""Two Dreidel's side of the game protocol ([`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame]).
 
-What is known (:class:`TwoDreidelKnown`) is the hero's hand distribution and one hand
+What is known ([`TwoDreidelKnown`][dreidelpoker.games.two_dreidel.analysis.TwoDreidelKnown]) is the hero's hand distribution and one hand
 distribution per opponent (each draws from their own deck, so the hands are independent).
-The fast exact path collapses the opponents to multisets (:func:`.equity.equity_against`);
+The fast exact path collapses the opponents to multisets ([`equity.equity_against`][dreidelpoker.games.two_dreidel.equity.equity_against]);
 the generic engine enumerates the ordered deal, which is much slower with many opponents.
 """
 

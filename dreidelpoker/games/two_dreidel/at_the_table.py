@@ -1,6 +1,6 @@
 """One decision point at the table, computed in one call: what the explorer widget shows.
 
-:func:`at_the_table` takes the hero's drawn cards (or kept hand), every opponent's public
+[`at_the_table`][dreidelpoker.games.two_dreidel.at_the_table.at_the_table] takes the hero's drawn cards (or kept hand), every opponent's public
 discards, the pot and the stacks, and returns the posterior of each opponent's hand, the
 exact equity of each put-back choice and the spin table for the best choice.
 """
@@ -23,13 +23,14 @@ from .spin import SpinTable, spin_table
 from .equity import equity
 from .table import PutBackTable, put_back_equities
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = ["TableReport", "at_the_table"]
 
 
 @dataclass(frozen=True)
 class TableReport:
-    """Everything known at one decision point (see :func:`at_the_table`)."""
+    """Everything known at one decision point (see [`at_the_table`][dreidelpoker.games.two_dreidel.at_the_table.at_the_table])."""
 
     rules: TwoDreidelRules
     posteriors: tuple[OpponentPosterior, ...]
@@ -120,7 +121,7 @@ def at_the_table(
 ) -> TableReport:
     """The hero's view of one hand: ``cards`` are the three drawn cards (or the two kept),
     ``opponent_discards`` one discard history per opponent (see
-    :func:`~dreidelpoker.games.two_dreidel.information.opponent_posterior`).
+    [`opponent_posterior`][dreidelpoker.games.two_dreidel.opponent_posterior]).
 
     The spin table assumes every opponent still in calls and uses the equity of the best
     put-back choice against all of them.
@@ -132,13 +133,13 @@ def at_the_table(
         top: the card you put back last hand (with three drawn cards).
         visibility: ``"all"`` or ``"top-two"`` (default: the rules' ``discard_visibility``).
         hand_number: the current hand (with ``"top-two"``).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         pot: the pot when the dreidel lands.
         hero_stack: your chips (``None``: deep).
         opponent_stacks: one stack per opponent (``None``: deep).
 
     Returns:
-        A :class:`TableReport`: the put-back table (or the hand's equity), each opponent's
+        A [`TableReport`][dreidelpoker.games.two_dreidel.TableReport]: the put-back table (or the hand's equity), each opponent's
         posterior and the spin table.
 
     Raises:
@@ -152,7 +153,7 @@ def at_the_table(
         >>> [d.decision for d in r.spin.decisions]
         ['call', 'call', 'call', 'call']
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     posts = tuple(table_posteriors(rules, discards=opponent_discards, hand_number=hand_number,
                                    visibility=visibility, policy=policy))
     n_cards = len(parse_cards(cards, what="your cards", rules=rules))

@@ -1,7 +1,7 @@
 """Chips in a hand of Two Dreidel: side pots, showdown payouts and no-limit bet sizes (RULES.md 1.4).
 
 Pure functions on tuples of integers, used by the whole-game state
-(:mod:`~dreidelpoker.games.two_dreidel.play`) and checked on their own in the tests.
+([`play`][dreidelpoker.games.two_dreidel.play]) and checked on their own in the tests.
 
 **Side pots.** Every seat's contribution to the pot this hand is recorded; chips carried
 over from earlier hands (nobody called a spin) belong to nobody and join the main pot.
@@ -132,7 +132,7 @@ def showdown_payouts(
     rules: TwoDreidelRules, carry: int = 0,
     button: int = 0,
 ) -> tuple[list[int], int, bool]:
-    """Settle a showdown pot by pot with the library's multiway :func:`showdown_winners`.
+    """Settle a showdown pot by pot with the library's multiway [`showdown_winners`][dreidelpoker.games.two_dreidel.ranking.showdown_winners].
 
     Every pot is decided among the hands eligible for it (the trump relation is not
     transitive, so a side pot may go to another hand than the main pot).

@@ -1,12 +1,12 @@
 """Bots for whole games of Two Dreidel: ``random``, ``calling-station``, ``tight`` (and ``equity``
-in :mod:`~dreidelpoker.games.two_dreidel.equity_bot`).
+in [`equity_bot`][dreidelpoker.games.two_dreidel.equity_bot]).
 
 A bot is any function ``bot(observation, legal_actions, rng) -> action`` (see
-:class:`~dreidelpoker.games.protocol.Bot`): it sees a
-:class:`~dreidelpoker.games.two_dreidel.play.TwoDreidelObservation` only. The factories
+[`Bot`][dreidelpoker.play.Bot]): it sees a
+[`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.TwoDreidelObservation] only. The factories
 here take the rules and return such a function; they are registered by name in
-:data:`~dreidelpoker.games.two_dreidel.play_spec.PLAY`. A user's own function plays
-against them by passing it in the ``bots`` line-up of :func:`dreidelpoker.play.simulate`.
+[`PLAY`][dreidelpoker.games.two_dreidel.PLAY]. A user's own function plays
+against them by passing it in the ``bots`` line-up of [`dreidelpoker.play.simulate`][dreidelpoker.play.simulate].
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def _words(legal: Sequence[Any]) -> int:
 
 
 def _fraction_bet(obs: TwoDreidelObservation, low: int, high: int, fraction: float) -> int:
-    """:func:`pot_fraction_bet` when the legal sizes run from ``low`` to ``high``."""
+    """[`pot_fraction_bet`][dreidelpoker.games.two_dreidel.bots.pot_fraction_bet] when the legal sizes run from ``low`` to ``high``."""
     want = obs.to_call + int(round(fraction * (obs.pot + obs.to_call)))
     return min(max(want, low), high)
 
@@ -87,7 +87,7 @@ class _Integers:
 
 class _Random:
     """The ``random`` bot of one game. It draws exactly what ``rng.integers`` would draw, through
-    an :class:`~dreidelpoker.exact_rng.ExactIntegers` on each generator it is handed."""
+    an [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers] on each generator it is handed."""
 
     name = "random"
     __slots__ = ("_streams", "_rng", "_last")
@@ -150,7 +150,7 @@ def random_bot(rules: TwoDreidelRules) -> Bot:
     half the pot, the pot or twice the pot, uniformly (clipped to the legal range).
     Put-backs and spin calls are uniform too. It draws from its generator exactly what
     ``rng.integers`` would, read ahead in blocks
-    (:class:`~dreidelpoker.exact_rng.ExactIntegers`): do not draw from the same
+    ([`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers]): do not draw from the same
     generator elsewhere while it plays.
 
     Parameters:
@@ -212,7 +212,7 @@ _STRENGTHS: dict[TwoDreidelRules, dict[str, float]] = {}
 
 def hand_strengths(rules: TwoDreidelRules) -> dict[str, float]:
     """Each possible hand's exact heads-up equity against a fresh-deck, normal-best opponent
-    (:func:`~dreidelpoker.games.two_dreidel.equity.equity`), as floats; cached per rules.
+    ([`equity`][dreidelpoker.games.two_dreidel.equity.equity]), as floats; cached per rules.
 
     Parameters:
         rules: the rules.
@@ -275,7 +275,7 @@ class _Tight:
 
 
 def _sized_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction: float) -> int | None:
-    """:func:`pot_fraction_bet`, read from the ends of the bet sizes when they follow the words."""
+    """[`pot_fraction_bet`][dreidelpoker.games.two_dreidel.bots.pot_fraction_bet], read from the ends of the bet sizes when they follow the words."""
     k = _words(legal)
     if k < len(legal) and legal[-1].__class__ is int:  # the bet sizes follow the words, ascending
         return _fraction_bet(obs, legal[k], legal[-1], fraction)
@@ -285,7 +285,7 @@ def _sized_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction: float
 def tight_bot(rules: TwoDreidelRules) -> Bot:
     """A rule-of-thumb bot: keeps the normal-best hand, judges it by its heads-up equity
     against a fresh deck raised to the number of opponents still in
-    (:func:`hand_strengths`), bets half the pot with a strong hand, raises the pot with a
+    ([`hand_strengths`][dreidelpoker.games.two_dreidel.bots.hand_strengths]), bets half the pot with a strong hand, raises the pot with a
     very strong one, calls cheap bets and spins with a fair one and folds the rest.
 
     Parameters:

@@ -1,6 +1,6 @@
 """The deck cycle of one Two Dreidel player as an exact Markov chain (RULES.md 1.2).
 
-A :class:`~dreidelpoker.games.two_dreidel.deck.DeckState` is what a player knows at the start of a hand: the composition of
+A [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] is what a player knows at the start of a hand: the composition of
 their draw pile, the card(s) they put back on top last hand, and their discard pile
 (every card is in one or the other between hands). One step of the chain is one hand:
 draw ``rules.draw`` cards (the known top card(s) first; if the pile runs out, draw what is
@@ -9,9 +9,9 @@ on top of the pile as the policy says, keep the rest, and discard the kept hand 
 
 The deck *size* moves deterministically (every hand takes ``draw - put_back`` cards from
 the pile until a reshuffle refills it), so the chain is periodic: its states fall into
-layers by deck size that the chain visits in a fixed cycle. :class:`DeckChain` uses that
+layers by deck size that the chain visits in a fixed cycle. [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain] uses that
 structure for fast exact long-run answers (an exact solve on the smallest layer only) and
-the generic :class:`~dreidelpoker.markov.MarkovChain` for everything else.
+the generic [`MarkovChain`][dreidelpoker.markov.MarkovChain] for everything else.
 """
 
 from __future__ import annotations
@@ -32,13 +32,15 @@ from .deck import DeckState
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_points, normal_key, trumps
 from .size import check_chain_size, estimated_states
-from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
+from ...limits import MAX_HAND_NUMBER, progress_bar
+from ...validation import check_count
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError, ResourceLimitError
 from ._hand_step import (  # one hand's step, re-exported: the chain's public names since the start
     HandStep, deck_size_cycle, hand_steps, transitions,
 )
 from ._hand_step import after_hand as after_hand
+from ...validation import default_rules
 
 if TYPE_CHECKING:
     from ...markov import MarkovChain
@@ -123,8 +125,8 @@ def _hand_dist(
 class DeckChain:
     """The exact deck-cycle chain of one player under one keep policy.
 
-    Build it with :func:`deck_chain`. States are :class:`DeckState` s reachable from
-    ``start``; ``chain`` is the generic :class:`~dreidelpoker.markov.MarkovChain`.
+    Build it with [`deck_chain`][dreidelpoker.games.two_dreidel.deck_chain]. States are [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] s reachable from
+    ``start``; ``chain`` is the generic [`MarkovChain`][dreidelpoker.markov.MarkovChain].
 
     Examples:
         >>> dc = deck_chain(TwoDreidelRules(), policy="normal-best")
@@ -157,7 +159,7 @@ class DeckChain:
         return to_rationals(self._info[state].next)
 
     def _successor_fractions(self, state: DeckState) -> dict[DeckState, Fraction]:
-        """:meth:`successors` as Fractions, the engine's inner type (for exact inner loops)."""
+        """[`successors`][dreidelpoker.games.two_dreidel.DeckChain.successors] as Fractions, the engine's inner type (for exact inner loops)."""
         return dict(self._info[state].next)
 
     def kept_distribution(self, state: DeckState) -> dict[Hand, sympy.Rational]:
@@ -252,13 +254,13 @@ class DeckChain:
 
         ``method="layered"`` (default) solves exactly on the smallest deck-size layer and
         propagates around the cycle; ``method="engine"`` asks the generic
-        :class:`~dreidelpoker.markov.MarkovChain` for its exact stationary distribution of
+        [`MarkovChain`][dreidelpoker.markov.MarkovChain] for its exact stationary distribution of
         the whole chain (slower; the two agree exactly).
         """
         return to_rationals(self._long_run_fractions(method=method))
 
     def _long_run_fractions(self, *, method: str = "layered") -> dict[DeckState, Fraction]:
-        """:meth:`long_run_state_distribution` as Fractions (for exact inner loops)."""
+        """[`long_run_state_distribution`][dreidelpoker.games.two_dreidel.DeckChain.long_run_state_distribution] as Fractions (for exact inner loops)."""
         if method == "engine":
             pi = self.chain.stationary_distribution(method="exact", start=self.start)
             return {s: to_fraction(p) for s, p in pi.items() if p}
@@ -285,7 +287,7 @@ class DeckChain:
             {s: to_fraction(p, what="probability") for s, p in dist.items()}))
 
     def _kept_mixture_fractions(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
-        """:meth:`kept_hand_mixture` of Fractions, as Fractions (for exact inner loops)."""
+        """[`kept_hand_mixture`][dreidelpoker.games.two_dreidel.DeckChain.kept_hand_mixture] of Fractions, as Fractions (for exact inner loops)."""
         out: dict[Hand, Fraction] = {}
         for s, p in dist.items():
             for h, q in self._info[s].kept.items():
@@ -294,7 +296,7 @@ class DeckChain:
 
     # -- analyses ------------------------------------------------------------------
     def long_run_hand_weights(self, *, method: str = "layered") -> dict[Hand, sympy.Rational]:
-        """Parsed kept hand -> long-run probability (sympy Rationals); :meth:`long_run_hands` names them."""
+        """Parsed kept hand -> long-run probability (sympy Rationals); [`long_run_hands`][dreidelpoker.games.two_dreidel.DeckChain.long_run_hands] names them."""
         return to_rationals(self._long_run_hand_fractions(method=method))
 
     def _long_run_hand_fractions(self, *, method: str = "layered") -> dict[Hand, Fraction]:
@@ -315,7 +317,7 @@ class DeckChain:
         return {size: to_rationals(w) for size, w in self._phase_hand_fractions().items()}
 
     def _phase_hand_fractions(self) -> dict[int, dict[Hand, Fraction]]:
-        """:meth:`phase_hands_weights` as Fractions (for exact inner loops)."""
+        """[`phase_hands_weights`][dreidelpoker.games.two_dreidel.DeckChain.phase_hands_weights] as Fractions (for exact inner loops)."""
         return {size: self._kept_mixture_fractions(p) for size, p in self._phase_state_fractions().items()}
 
     def phase_hands(self) -> dict[int, Distribution[str]]:
@@ -327,8 +329,8 @@ class DeckChain:
         }
 
     def _check_hands(self, name: str, hands: Any) -> int:
-        """``hands`` (a hand number or count) within :data:`~dreidelpoker.limits.MAX_HAND_NUMBER`
-        and the work (hands x states) within :data:`MAX_STEP_WORK`, before any work."""
+        """``hands`` (a hand number or count) within [`MAX_HAND_NUMBER`][dreidelpoker.limits.MAX_HAND_NUMBER]
+        and the work (hands x states) within [`MAX_STEP_WORK`][dreidelpoker.games.two_dreidel.chain.MAX_STEP_WORK], before any work."""
         check_count(hands, name, low=1, high=MAX_HAND_NUMBER)
         if hands * self.n_states > MAX_STEP_WORK:
             raise ResourceLimitError(
@@ -342,7 +344,7 @@ class DeckChain:
         as sympy Rationals.
 
         Raises:
-            InputError: ``hand`` outside 1 to 10,000, or more work than :data:`MAX_STEP_WORK`.
+            InputError: ``hand`` outside 1 to 10,000, or more work than [`MAX_STEP_WORK`][dreidelpoker.games.two_dreidel.chain.MAX_STEP_WORK].
         """
         return to_rationals(self._state_fractions(hand))
 
@@ -443,7 +445,7 @@ class DeckChain:
                 f"states={self.n_states})")
 
     def to_pandas(self, *, exact: bool = False) -> Any:
-        """The long-run kept-hand frequencies as a ``pandas.DataFrame`` (see :meth:`long_run_hands`).
+        """The long-run kept-hand frequencies as a ``pandas.DataFrame`` (see [`long_run_hands`][dreidelpoker.games.two_dreidel.DeckChain.long_run_hands]).
 
         Parameters:
             exact: keep sympy Rationals instead of floats.
@@ -465,7 +467,7 @@ class DeckChain:
         return f"<p>{head}</p>" + self.long_run_hands()._repr_html_()
 
     def draw(self, ax: Any = None, *, max_states: int = 100) -> Any:
-        """Draw the chain (small decks only; see :meth:`MarkovChain.draw`)."""
+        """Draw the chain (small decks only; see [`MarkovChain.draw`][dreidelpoker.markov.MarkovChain.draw])."""
         return self.chain.draw(ax, max_states=max_states, label=lambda s: s.label(self.rules))
 
     def plot(self, ax: Any = None) -> Any:
@@ -482,9 +484,9 @@ def deck_chain(
 ) -> DeckChain:
     """Build the exact deck-cycle chain of one player (RULES.md 1.2).
 
-    ``policy`` is a name from :data:`~dreidelpoker.games.two_dreidel.policies.POLICIES`, a
+    ``policy`` is a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES], a
     callable ``drawn -> put-back`` or a
-    :class:`~dreidelpoker.games.two_dreidel.policies.StateAwarePolicy`; ``start`` defaults
+    [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy]; ``start`` defaults
     to a fresh deck.
 
     Parameters:
@@ -494,7 +496,7 @@ def deck_chain(
         max_states: refuse a chain with more states.
 
     Returns:
-        The :class:`DeckChain`.
+        The [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain].
 
     Raises:
         ValueError: an unknown policy, a start state that does not add up to the deck, or a chain
@@ -510,9 +512,7 @@ def deck_chain(
         ...
         dreidelpoker.errors.InputError: unknown policy 'keep-all'; known policies: normal-best, save-gimel, keep-shin, greedy-equity (or pass a callable)
     """
-    rules = rules or TwoDreidelRules()
-    if not isinstance(rules, TwoDreidelRules):
-        raise InputTypeError(f"rules must be a TwoDreidelRules, got {type(rules).__name__}")
+    rules = default_rules(rules, TwoDreidelRules)
     pol = resolve_policy(policy, rules=rules)
     if start is None:
         st = DeckState.fresh(rules)
@@ -613,15 +613,15 @@ def heads_up_long_run(
     The two chains are independent and move through the deck-size cycle in step, so the
     long-run joint distribution on hands of each deck size is the product of the two
     players' long-run distributions on such hands (exact; it needs one of the two
-    chains to converge on each deck size, which :attr:`DeckChain.phases_converge` checks).
+    chains to converge on each deck size, which [`DeckChain.phases_converge`][dreidelpoker.games.two_dreidel.DeckChain.phases_converge] checks).
 
     Parameters:
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        hero: the hero's policy (or its :class:`DeckChain`).
-        opponent: the opponent's policy (or its :class:`DeckChain`).
+        hero: the hero's policy (or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
+        opponent: the opponent's policy (or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
 
     Returns:
-        A :class:`HeadsUpLongRun`.
+        A [`HeadsUpLongRun`][dreidelpoker.games.two_dreidel.HeadsUpLongRun].
 
     Raises:
         ValueError: chains of other rules or deck sizes, or chains whose long run does not settle
@@ -634,7 +634,7 @@ def heads_up_long_run(
         >>> heads_up_long_run(TwoDreidelRules(), hero="keep-shin").trump
         4/121
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     a = hero if isinstance(hero, DeckChain) else deck_chain(rules, policy=hero)
     b = opponent if isinstance(opponent, DeckChain) else deck_chain(rules, policy=opponent)
     for c in (a, b):

@@ -2,7 +2,7 @@
 through the game registry.
 
 Light on purpose: this module imports the rules and the keep policies only. Each command
-imports its engine when it runs (and ``solve``, from :mod:`.solve_spin`, when first looked
+imports its engine when it runs (and ``solve``, from [`solve_spin`][dreidelpoker.games.two_dreidel.solve_spin], when first looked
 up), so ``dreidelpoker odds two-dreidel`` loads neither the chain, the equity tables nor the
 solver.
 """
@@ -13,7 +13,8 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...limits import check_count, int_arg
+from ...limits import int_arg
+from ...validation import check_count
 from ..registry import CliCommand, CliResult, LazyCommands
 from .policies import POLICIES
 from .rules import TwoDreidelRules

@@ -1,6 +1,6 @@
 """Deck states and the exact distribution of one draw (RULES.md 1.2, step 1).
 
-A :class:`DeckState` is what a player knows at the start of a hand: the composition of
+A [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] is what a player knows at the start of a hand: the composition of
 their draw pile, the card(s) they put back on top last hand (if any), and their discard
 pile. Draws are enumerated as *count vectors* with hypergeometric integer weights, never
 as ordered cards.
@@ -112,7 +112,7 @@ class DeckState:
 
         The chain, the MDP and the game engine build millions of states from states already
         checked; ``top`` must be sorted. Build states by hand with the constructor or
-        :meth:`of`.
+        [`of`][dreidelpoker.games.two_dreidel.DeckState.of].
         """
         state = object.__new__(cls)
         object.__setattr__(state, "deck", deck)
@@ -179,7 +179,7 @@ class DeckState:
         return sum(self.deck)
 
     def validate(self, rules: TwoDreidelRules) -> None:
-        """Raise :class:`~dreidelpoker.errors.InputError` if this state cannot occur under ``rules``."""
+        """Raise [`InputError`][dreidelpoker.InputError] if this state cannot occur under ``rules``."""
         check_piles(self.deck, self.discard, rules=rules)
         if len(self.top) > rules.put_back:
             raise InputError(f"the known top cards {self.top!r} must be at most {rules.put_back} symbol indices")

@@ -1,6 +1,6 @@
 """The variant designer's numbers: what a deck distribution does to the game.
 
-:func:`variant_report` is pure (the ``widgets.two_dreidel_designer`` explorer only wires
+[`variant_report`][dreidelpoker.games.two_dreidel.designer.variant_report] is pure (the ``widgets.two_dreidel_designer`` explorer only wires
 sliders to it): for one member of the Two Dreidel family (deck ``g-h-n-s``, cards drawn,
 cards put back, players) it gives the kept-hand odds from a fresh deck with each hand's
 exact equity against the other players, the deck cycle (states, period, reshuffle
@@ -33,7 +33,7 @@ EXPLOITABILITY_MAX_CARDS = 16
 
 @dataclass(frozen=True)
 class VariantReport:
-    """Designer metrics of one Two Dreidel variant (see :func:`variant_report`)."""
+    """Designer metrics of one Two Dreidel variant (see [`variant_report`][dreidelpoker.games.two_dreidel.designer.variant_report])."""
 
     rules: TwoDreidelRules
     players: int
@@ -175,12 +175,12 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
         exploitability: compute the exploitability of normal-best (exact, slow for big
             decks); default: only for decks of at most 16 cards.
         whole_games: when positive, also play that many seeded whole games with the game's
-            default bots (the whole-game engine, :func:`dreidelpoker.play.simulate`; each
+            default bots (the whole-game engine, [`dreidelpoker.play.simulate`][dreidelpoker.play.simulate]; each
             game stops after 200 hands) and report game length, swings and win rates.
         seed: the seed of those games.
 
     Returns:
-        A :class:`VariantReport`.
+        A [`VariantReport`][dreidelpoker.games.two_dreidel.designer.VariantReport].
 
     Raises:
         ValueError: for a deck, draw or put-back the rules reject, or players outside 2-8.

@@ -1,5 +1,5 @@
 """The ``equilibrium`` bot: heads-up spin calls from the solved one-spin call/fold game
-(:func:`~dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game`) at the current pot and
+([`solve_spin_game`][dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game]) at the current pot and
 stacks, and ``tight`` everywhere else."""
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ opponents, each drawing from their own deck state under their own keep policy.""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import combinations_with_replacement
+from math import comb, gcd
 from typing import Protocol, Union
 
 import sympy
@@ -15,9 +17,10 @@ from .odds import kept_hand_distribution
 from .policies import Policy
 from .ranking import Hand, HandLike, format_hand, parse_hand, showdown_winners
 from .rules import TwoDreidelRules
-from .showdown_table import MAX_TYPES, equity_counts, showdown_table
+from .showdown_table import MAX_TYPES, equity_counts, heads_up_counts, showdown_table
 from ...caches import ValueCache, bounded_cache
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
@@ -36,7 +39,7 @@ def _check_opponents(n: object) -> int:
 
 class HandPosterior(Protocol):
     """Anything holding a distribution over an opponent's current hand (e.g.
-    :class:`~dreidelpoker.games.two_dreidel.information.OpponentPosterior`)."""
+    [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior])."""
 
     @property
     def hand(self) -> Distribution[str]: ...
@@ -49,7 +52,11 @@ Weights = list[tuple[Hand, int]]
 
 def _possible_hand(rules: TwoDreidelRules, hand: HandLike) -> Hand:
     """Parse a hand and check that the full deck holds its cards."""
-    parsed = parse_hand(hand, rules=rules)
+    symbols = rules.symbols
+    if isinstance(hand, str) and len(hand) == rules.hand_size and all(c in symbols for c in hand):
+        parsed = tuple(sorted(symbols.index(c) for c in hand))  # plain symbols: no aliases to look up
+    else:
+        parsed = parse_hand(hand, rules=rules)
     for i in set(parsed):
         if parsed.count(i) > rules.counts[i]:
             raise InputError(
@@ -85,9 +92,52 @@ def _fresh_weights(rules: TwoDreidelRules, policy: str) -> tuple[tuple[Hand, int
     """Kept-hand weights from a fresh deck under a named policy, cached by value (the rules
     fields a named policy and the draw depend on; cheaper to hash than the whole rules)."""
     key = (rules.symbols, rules.trumps, rules.deck, rules.draw, rules.put_back, policy)
-    found: tuple[tuple[Hand, int], ...] = _FRESH.remember(
-        key, lambda: tuple(hand_weights(kept_hand_distribution(rules, policy=policy), rules=rules)))
+    if policy == "normal-best":  # the common question takes the small path (issue 22)
+        found: tuple[tuple[Hand, int], ...] = _FRESH.remember(key, lambda: fresh_normal_best_weights(rules))
+    else:
+        found = _FRESH.remember(
+            key, lambda: tuple(hand_weights(kept_hand_distribution(rules, policy=policy), rules=rules)))
     return found
+
+
+def fresh_normal_best_weights(rules: TwoDreidelRules) -> tuple[tuple[Hand, int], ...]:
+    """Kept hands of one draw from a fresh deck under ``normal-best``, with integer weights.
+
+    The small path of the most common question: the drawn multisets in order (sorted
+    symbol indices, best first) with their products of binomials, keeping the first
+    ``hand_size`` cards (normal-best puts back the worst). It gives the pairs
+    ``hand_weights(kept_hand_distribution(rules))`` gives, in the same order (best first),
+    without resolving a policy or building a [`Distribution`][dreidelpoker.Distribution]
+    (checked in ``tests/test_two_dreidel_equity_small.py``).
+
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        ``(kept hand, weight)`` pairs, best first, in lowest terms (their total divides the
+        number of draws).
+
+    Examples:
+        >>> fresh_normal_best_weights(TwoDreidelRules())  # GH 40, GN 15, HH 70, HN 75, NN 20 of 220 draws
+        (((0, 1), 8), ((0, 2), 3), ((1, 1), 14), ((1, 2), 15), ((2, 2), 4))
+    """
+    counts = rules.counts
+    keep, draw = rules.hand_size, rules.draw
+    ways = [[comb(c, j) for j in range(draw + 1)] for c in counts]  # ways[s][j]: j cards of symbol s
+    kept: dict[Hand, int] = {}
+    for drawn in combinations_with_replacement(range(len(counts)), draw):
+        w = 1
+        run = 0
+        for i, s in enumerate(drawn):  # drawn is sorted: multiply once per run of one symbol
+            run += 1
+            if i + 1 == draw or drawn[i + 1] != s:
+                w *= ways[s][run]
+                run = 0
+        if w:
+            hand = drawn[:keep]
+            kept[hand] = kept.get(hand, 0) + w
+    g = gcd(*kept.values())  # in lowest terms, as a Distribution keeps them
+    return tuple((h, w // g) for h, w in kept.items())
 
 
 def opponent_hand_lists(opponents: OpponentsLike, policy: Policy, *, rules: TwoDreidelRules) -> list[Weights]:
@@ -95,9 +145,9 @@ def opponent_hand_lists(opponents: OpponentsLike, policy: Policy, *, rules: TwoD
 
     Parameters:
         rules: the rules.
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 
     Returns:
         One list of ``(hand, weight)`` pairs per opponent.
@@ -191,7 +241,7 @@ def equity_against(
         description: the result's description.
 
     Returns:
-        The exact :class:`~dreidelpoker.EquityResult`.
+        The exact [`EquityResult`][dreidelpoker.EquityResult].
     """
     acc = EquityAccumulator(opponents + 1)
     for hero_hand, hero_w in hero:
@@ -209,7 +259,7 @@ def equity_vs_lists(
 ) -> EquityResult:
     """Exact equity of weighted hero hands against independent opponents' hand weights.
 
-    Uses the precomputed showdown table (:mod:`.showdown_table`); with more hand types
+    Uses the precomputed showdown table ([`showdown_table`][dreidelpoker.games.two_dreidel.showdown_table.showdown_table]); with more hand types
     in play than it handles, falls back to enumerating opponent multisets.
 
     Parameters:
@@ -219,7 +269,7 @@ def equity_vs_lists(
         description: the result's description.
 
     Returns:
-        The exact :class:`~dreidelpoker.EquityResult`.
+        The exact [`EquityResult`][dreidelpoker.EquityResult].
 
     Examples:
         >>> r = TwoDreidelRules()
@@ -227,6 +277,11 @@ def equity_vs_lists(
         EquityResult(win=1/2, tie=1/2, lose=0, equity=3/4)
     """
     n = len(lists)
+    if n == 1:  # heads-up: a few comparisons, no showdown table to build
+        total, win, tie = heads_up_counts(rules.trump_index_pairs, hero, lists[0])
+        return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),
+                            lose=sympy.Rational(total - win - tie, total), equity=sympy.Rational(2 * win + tie, 2 * total),
+                            description=description)
     distinct = {id(lst): lst for lst in lists}.values()  # identical opponents share one list
     if n == 1 or len({h for lst in distinct for h, w in lst if w}) <= MAX_TYPES:  # heads-up: any number of types
         table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
@@ -247,19 +302,19 @@ def equity(
     """Exact showdown equity of ``hand`` against opponents.
 
     ``opponents`` is a number (each opponent draws from a fresh deck) or a list with one
-    entry per opponent: a :class:`DeckState` (they draw from it under ``policy``), a
-    :class:`Distribution` over their hands, or an ``OpponentPosterior`` from their public
+    entry per opponent: a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] (they draw from it under ``policy``), a
+    [`Distribution`][dreidelpoker.Distribution] over their hands, or an ``OpponentPosterior`` from their public
     discards. ``hand`` may itself be a distribution over the hero's hands (a partial hand).
 
     Parameters:
         hand: your kept hand, or a distribution over your hands.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 
     Returns:
-        An :class:`~dreidelpoker.EquityResult` (exact win, tie, lose, equity).
+        An [`EquityResult`][dreidelpoker.EquityResult] (exact win, tie, lose, equity).
 
     Examples:
         >>> equity("GH", opponents=1)
@@ -267,7 +322,7 @@ def equity(
         >>> equity("NS", opponents=1).win
         1/4
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     lists = opponent_hand_lists(opponents, policy, rules=rules)
     hero = hand_weights(hand, rules=rules)
     label = format_hand(hero[0][0], rules=rules) if not isinstance(hand, Distribution) else "a distribution of hands"
@@ -306,14 +361,14 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
         hands: the hands to compare (default: every possible hand).
 
     Returns:
-        An :class:`~dreidelpoker.ExactMatrix`.
+        An [`ExactMatrix`][dreidelpoker.ExactMatrix].
 
     Examples:
         >>> m = heads_up_matrix()
         >>> m["NS", "GH"], m["GH", "HH"], m["HN", "HN"]
         (1, 1, 1/2)
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     labels = tuple(hands) if hands is not None else tuple(possible_hands(rules))
     parsed = [parse_hand(h, rules=rules) for h in labels]
     canon = tuple(format_hand(h, rules=rules) for h in parsed)
@@ -340,12 +395,12 @@ def equity_table(
     Parameters:
         rules: the rules (default RULES.md: deck 1-5-5-1).
         opponents: the number of fresh-deck opponents.
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 
     Returns:
-        An :class:`~dreidelpoker.ExactTable`, one row per possible hand.
+        An [`ExactTable`][dreidelpoker.ExactTable], one row per possible hand.
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     kept = kept_hand_distribution(rules, policy=policy)
     rows = []
     for h in possible_hands(rules):

@@ -3,16 +3,16 @@
 What it knows is what its seat may know: its own hand (or drawn cards) and every
 opponent's public discards. For each opponent still in the hand it takes the library's
 exact posterior of that opponent's hand from their discards
-(:func:`~dreidelpoker.games.two_dreidel.information.opponent_posterior`, assuming they keep
+([`opponent_posterior`][dreidelpoker.games.two_dreidel.opponent_posterior], assuming they keep
 the normal-best hand), and its exact showdown equity against all of them
-(:func:`~dreidelpoker.games.two_dreidel.equity.equity_vs_lists`). Then:
+([`equity_vs_lists`][dreidelpoker.games.two_dreidel.equity.equity_vs_lists]). Then:
 
 * **put-back**: ``"greedy-equity"`` (default: the choice with the highest equity against the
   table now, ties to the normal-best hand), ``"normal-best"``, or ``"best"`` (the long-run
-  best put-back policy of :func:`~dreidelpoker.games.two_dreidel.strategy.best_put_back_policy`
+  best put-back policy of [`best_put_back_policy`][dreidelpoker.games.two_dreidel.best_put_back_policy]
   against normal-best, which looks at the deck state);
 * **spins**: calls when its equity beats the break-even equity of
-  :func:`~dreidelpoker.games.two_dreidel.spin.spin_decision` (every opponent still in calls);
+  [`spin_decision`][dreidelpoker.games.two_dreidel.spin_decision] (every opponent still in calls);
 * **bets**: bets or raises a share of the pot that grows with its edge over a fair share,
   calls when its equity beats the pot odds, otherwise checks or folds.
 
@@ -200,7 +200,7 @@ def _class_id(rules: TwoDreidelRules, key: ClassKey) -> int:
 # -- the bot ------------------------------------------------------------------------------
 class EquityBot:
     """An ``equity`` bot for one game (see the module docstring). ``put_back`` is one of
-    :data:`PUT_BACK_POLICIES`; ``aggression`` scales its bet sizes."""
+    [`PUT_BACK_POLICIES`][dreidelpoker.games.two_dreidel.equity_bot.PUT_BACK_POLICIES]; ``aggression`` scales its bet sizes."""
 
     def __init__(self, rules: TwoDreidelRules, *, put_back: str = "greedy-equity", aggression: float = 1.0) -> None:
         if put_back not in PUT_BACK_POLICIES:
@@ -317,7 +317,7 @@ def _best_policy(rules: TwoDreidelRules) -> Any:
 
 def equity_bot(rules: TwoDreidelRules, *, put_back: Literal["greedy-equity", "normal-best", "best"] = "greedy-equity",
                aggression: float = 1.0) -> EquityBot:
-    """An :class:`EquityBot` for one game (the registered ``equity`` bot uses the defaults).
+    """An [`EquityBot`][dreidelpoker.games.two_dreidel.equity_bot.EquityBot] for one game (the registered ``equity`` bot uses the defaults).
 
     Parameters:
         rules: the rules the bot plays.
@@ -325,7 +325,7 @@ def equity_bot(rules: TwoDreidelRules, *, put_back: Literal["greedy-equity", "no
         aggression: scales its bet sizes and call thresholds (1: neutral).
 
     Returns:
-        The :class:`EquityBot`.
+        The [`EquityBot`][dreidelpoker.games.two_dreidel.equity_bot.EquityBot].
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel.play import new_game

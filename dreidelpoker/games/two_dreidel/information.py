@@ -28,7 +28,7 @@ by the forward algorithm: every history of draws consistent with the observed di
 weighted by its probability under the opponent's assumed (deterministic) keep policy.
 Weights are integers (numerators of hypergeometric draw probabilities; the denominators
 are the same for every history at a given hand), so the result is an exact
-:class:`~dreidelpoker.exact.Distribution`.
+[`Distribution`][dreidelpoker.Distribution].
 
 The tests compare this engine with a brute force that enumerates every order of the
 deck and of every reshuffled discard pile, for small decks.
@@ -52,8 +52,10 @@ from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
 from .size import check_posterior_work
-from ...limits import MAX_HAND_NUMBER, check_count, progress_bar
+from ...limits import MAX_HAND_NUMBER, progress_bar
+from ...validation import check_count
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "OpponentPosterior",
@@ -96,7 +98,7 @@ def parse_discards(
         ...
         dreidelpoker.errors.InputError: discard 'GHN' (hand 1) has 3 cards; each hand's discard is the 2 kept cards
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if discards is None:
         return ()
     if isinstance(discards, str):
@@ -377,7 +379,7 @@ def opponent_posterior(
     ``"?"`` for an unseen hand). With ``visibility="top-two"`` (default: the rules'
     ``discard_visibility``) give only the visible top two cards and ``hand_number``.
     ``policy`` is the keep policy the opponent is assumed to play (a name from
-    :data:`~dreidelpoker.games.two_dreidel.policies.POLICIES` or a callable).
+    [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
     ``pile_size``, if given, is checked against the hand number.
 
     Parameters:
@@ -389,7 +391,7 @@ def opponent_posterior(
         pile_size: the opponent's pile size now, checked.
 
     Returns:
-        An :class:`OpponentPosterior`: their current hand, top card and the evidence.
+        An [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]: their current hand, top card and the evidence.
 
     Raises:
         ValueError: an unknown visibility, an impossible pile size, or discards the deck (or the
@@ -408,7 +410,7 @@ def opponent_posterior(
         ...
         dreidelpoker.errors.InputError: opponent discards GH, GN: the deck 1-5-5-1 could not have produced them (no sequence of draws does, from hand 2 on)
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     vis = rules.discard_visibility if visibility is None else visibility
     if vis not in _VISIBILITIES:
         raise InputError(f"visibility must be one of {list(_VISIBILITIES)}, got {vis!r}")
@@ -499,7 +501,7 @@ def table_posteriors(
         policy: one keep policy for all opponents or one each.
 
     Returns:
-        One :class:`OpponentPosterior` per opponent.
+        One [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior] per opponent.
 
     Raises:
         ValueError: a bad number of opponents or policies, or histories of different lengths.
@@ -511,7 +513,7 @@ def table_posteriors(
     """
     from .equity import MAX_OPPONENTS
 
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(discards, str) or not isinstance(discards, Sequence):
         raise InputTypeError("discards must be a list with one discard history per opponent")
     n = len(discards)

@@ -14,7 +14,8 @@ from .deck import DeckState
 from .policies import Policy, kept_weights, resolve_policy
 from .ranking import format_hand, normal_key
 from .rules import TwoDreidelRules
-from ...errors import InputError, InputTypeError, shorten
+from ...errors import InputError
+from ...validation import default_rules
 
 if TYPE_CHECKING:
     import sympy
@@ -43,10 +44,10 @@ def kept_hand_distribution(
         policy: the keep policy.
 
     Returns:
-        A :class:`~dreidelpoker.Distribution` over kept hands.
+        A [`Distribution`][dreidelpoker.Distribution] over kept hands.
 
     Raises:
-        TypeError: ``rules`` is not a :class:`TwoDreidelRules`.
+        TypeError: ``rules`` is not a [`TwoDreidelRules`][dreidelpoker.games.two_dreidel.TwoDreidelRules].
 
     Examples:
         >>> d = kept_hand_distribution()
@@ -55,10 +56,7 @@ def kept_hand_distribution(
         >>> sum(d.probabilities().values())
         1
     """
-    rules = rules or TwoDreidelRules()
-    if not isinstance(rules, TwoDreidelRules):
-        raise InputTypeError(f"rules must be a TwoDreidelRules, e.g. TwoDreidelRules(deck='1-5-5-1'); got "
-                             f"{type(rules).__name__} {shorten(rules)}")
+    rules = default_rules(rules, TwoDreidelRules)
     state = state or DeckState.fresh(rules)
     pol = resolve_policy(policy, rules=rules)
     weights = kept_weights(pol, state)
@@ -146,7 +144,7 @@ def kept_hand_formulas(
         top: the known top card.
 
     Returns:
-        A :class:`KeptHandFormulas` (``formulas``, and ``subs`` for numbers).
+        A [`KeptHandFormulas`][dreidelpoker.games.two_dreidel.KeptHandFormulas] (``formulas``, and ``subs`` for numbers).
 
     Raises:
         ValueError: a top card that is not one card.
@@ -160,7 +158,7 @@ def kept_hand_formulas(
     """
     import sympy
 
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     pol = resolve_policy(policy, rules=rules)
     syms = deck_symbols(rules)
     k = len(syms)

@@ -7,17 +7,17 @@ One hand, as the state machine walks it:
    raise when the action comes back), otherwise it simply sits in the pot.
 2. Every player still in the game draws (one CHANCE node per player: the drawn cards as
    a class with its exact hypergeometric weight, reshuffle included, from
-   :func:`~dreidelpoker.games.two_dreidel.deck.draw_weights`), then all put back at once
+   [`draw_weights`][dreidelpoker.games.two_dreidel.draw_weights]), then all put back at once
    (a SIMULTANEOUS node; nobody sees another's card).
 3. The street sequence of ``rules.streets``: a ``"bet"`` is a no-limit round (integer
-   amounts, left of the button first; see :func:`~.betting.bet_range`); a ``"spin"`` is a
+   amounts, left of the button first; see [`bet_range`][dreidelpoker.games.two_dreidel.betting.bet_range]); a ``"spin"`` is a
    CHANCE node for the dreidel (integer face weights from ``spin_probabilities``), the
-   buy-in set by :func:`~dreidelpoker.games.two_dreidel.spin.spin_buy_in`, then a
+   buy-in set by [`spin_buy_in`][dreidelpoker.games.two_dreidel.spin_buy_in], then a
    SIMULTANEOUS call/fold node. Callers pay the buy-in (all-in for less, or with
    ``short_stack="fold"`` a player who cannot pay may only fold). Nobody calls: the pot
-   carries over. One caller: that player wins what they may win (:func:`~.betting.award`).
+   carries over. One caller: that player wins what they may win ([`award`][dreidelpoker.games.two_dreidel.betting.award]).
 4. Showdown among the players still in, pot by pot with the library's multiway showdown;
-   odd chips left of the button (:func:`~.betting.showdown_payouts`).
+   odd chips left of the button ([`showdown_payouts`][dreidelpoker.games.two_dreidel.betting.showdown_payouts]).
 5. Every player (folded or not) discards the kept hand face up; the button moves to the
    next seat still in; players with no chips are out. The game ends when one player is
    left (they take any carried pot) or at the hand limit (reported as cut short). If the
@@ -27,23 +27,23 @@ One hand, as the state machine walks it:
 Actions: a put-back is the card(s) as a string (``"N"``); in a betting round ``"fold"``,
 ``"check"``, ``"call"`` or an ``int`` = the chips put in now for a bet or raise; at a spin
 ``"call"`` or ``"fold"``; chance outcomes are the drawn cards (``"GHN"``) or the face
-(``"G"``). Observations (:class:`TwoDreidelObservation`) hold only what the seat may know:
+(``"G"``). Observations ([`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.TwoDreidelObservation]) hold only what the seat may know:
 its own cards, deck and put-back, everybody's stacks and bets, and the public discards
 (all of them, or with ``discard_visibility="top-two"`` each player's last kept hand).
 
 **How a step stays cheap** (whole games run at thousands of hands per second): a state is
-an immutable tuple (a :class:`typing.NamedTuple`), so a step copies the tuple once and
+an immutable tuple (a `typing.NamedTuple`), so a step copies the tuple once and
 shares every unchanged field (the stacks, the decks, the discards are themselves shared
 tuples); one ``apply`` walks the hand's transitions on one working copy and builds one new
 state; log lines are stored as data and written as text only when the log is read
-(:meth:`~dreidelpoker.games.protocol.EventLog.add_lazy`); the legal actions of a betting
+([`add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]); the legal actions of a betting
 decision are computed once, when the state is made, and an action is checked against them
 in O(1) (those of a simultaneous step are stored by seat); each step sets the turn and
 legal actions of the phase it enters and nothing else; draw classes, put-back choices
 (with the next deck, the log line and what the seat observes), buy-ins and turn orders
-are looked up in per-rules tables (:mod:`~dreidelpoker.games.two_dreidel.play_tables`);
+are looked up in per-rules tables ([`play_tables`][dreidelpoker.games.two_dreidel.play_tables]);
 the end of a hand notes its figures as one tuple, folded into the game's figures only
-when they are read (:mod:`~dreidelpoker.games.two_dreidel.play_end`).
+when they are read ([`play_end`][dreidelpoker.games.two_dreidel.play_end]).
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ class TwoDreidelObservation(_ObservationFields):
     """What one seat may know (no link to the game state; never another seat's cards).
 
     A frozen, hashable value (an immutable named tuple: fields are read by name, and
-    assigning one raises :class:`dataclasses.FrozenInstanceError`).
+    assigning one raises `dataclasses.FrozenInstanceError`).
 
     Attributes:
         seat: the observing seat (0-based).
@@ -170,11 +170,11 @@ _REPR_FIELDS = ("hand_limit", "stacks", "alive", "button", "decks", "carry", "ha
 
 
 class TwoDreidelGame(StateFields):
-    """A game of Two Dreidel in progress (a :class:`~dreidelpoker.games.protocol.GameState`).
+    """A game of Two Dreidel in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     Immutable (a named tuple; assigning a field raises
-    :class:`dataclasses.FrozenInstanceError`): :meth:`apply` and :meth:`apply_joint` return
-    new states. Build the first state with :func:`new_game`. Besides the game's fields, a
+    `dataclasses.FrozenInstanceError`): [`apply`][dreidelpoker.games.two_dreidel.TwoDreidelGame.apply] and [`apply_joint`][dreidelpoker.games.two_dreidel.TwoDreidelGame.apply_joint] return
+    new states. Build the first state with [`new_game`][dreidelpoker.games.two_dreidel.new_game]. Besides the game's fields, a
     state carries ``turn``, ``current_players``, the legal actions of a betting decision
     (``legal``, with its bet sizes as the range ``raises``) and the discards its players see
     (``seen``), all made with the state.
@@ -187,8 +187,8 @@ class TwoDreidelGame(StateFields):
 
     __slots__ = ()
 
-    #: :meth:`sample_chance` draws only with ``rng.integers(n)`` (the runner may hand it an
-    #: :class:`~dreidelpoker.exact_rng.ExactIntegers`, which draws the same integers faster).
+    #: [`sample_chance`][dreidelpoker.games.two_dreidel.TwoDreidelGame.sample_chance] draws only with ``rng.integers(n)`` (the runner may hand it an
+    #: [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers], which draws the same integers faster).
     samples_with_integers_only = True
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -272,10 +272,10 @@ class TwoDreidelGame(StateFields):
         return ()
 
     def sample_chance(self, rng: np.random.Generator | ExactIntegers) -> str:
-        """A chance outcome drawn with the weights of :meth:`chance_outcomes` (fast path).
+        """A chance outcome drawn with the weights of [`chance_outcomes`][dreidelpoker.games.two_dreidel.TwoDreidelGame.chance_outcomes] (fast path).
 
         ``rng`` is a numpy generator or any object whose ``integers(total)`` draws the same
-        way (the runner's :class:`~dreidelpoker.play.runner.ChanceStream`)."""
+        way (the runner's [`ChanceStream`][dreidelpoker.play.runner.ChanceStream])."""
         t = self.t
         if self.phase == DRAW:
             node = self.nodes[self.seat]
@@ -343,7 +343,7 @@ class TwoDreidelGame(StateFields):
         return tuple(s - start for s in self.stacks)
 
     def observation(self, player: int) -> TwoDreidelObservation:
-        """What ``player`` may know now (see :class:`TwoDreidelObservation`)."""
+        """What ``player`` may know now (see [`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.TwoDreidelObservation])."""
         c = self.high - self.bets[player]
         me: Any = self  # (slices of the state's fields)
         return _TUPLE(TwoDreidelObservation,
@@ -358,7 +358,7 @@ def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int
     """Find the next pending seat after ``after`` that has a decision (a bet to face, or someone
     left to bet against; the seats passed over leave the pending set) and offer it its legal
     actions: fold/call or check, then the bet sizes (no-limit:
-    :func:`~dreidelpoker.games.two_dreidel.betting.bet_range`, computed inline). ``False``:
+    [`bet_range`][dreidelpoker.games.two_dreidel.betting.bet_range], computed inline). ``False``:
     nobody is left to act, the round is over."""
     if not pending:
         return False
@@ -624,7 +624,7 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
 
     Raises:
         InputError: a player count outside 2..8, a hand limit below 1, symbolic spin probabilities, or
-            rules whose game may never end (:func:`~.rules.whole_game_end_problem`).
+            rules whose game may never end ([`whole_game_end_problem`][dreidelpoker.games.two_dreidel.rules.whole_game_end_problem]).
 
     Examples:
         >>> g = new_game(TwoDreidelRules(), players=3)

@@ -4,8 +4,8 @@ Settlement (one player left wins what they may win, or a showdown pot by pot), t
 discards and each seat's deck for the next hand, the hand's note for the game's figures,
 elimination, the end of the game, and the next hand's button and blind. Each function
 works on ``v``, a list of a state's fields (indexed by
-:mod:`~dreidelpoker.games.two_dreidel.play_state`), and appends its log lines to
-``lines``, as the steps of :mod:`~dreidelpoker.games.two_dreidel.play` do.
+[`play_state`][dreidelpoker.games.two_dreidel.play_state]), and appends its log lines to
+``lines``, as the steps of [`play`][dreidelpoker.games.two_dreidel.play] do.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ _BLANK = attrgetter("blank")
 
 def win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gimel_end: bool = False) -> None:
     """The only player left wins every pot they may win (what
-    :func:`~dreidelpoker.games.two_dreidel.betting.award` pays, computed inline: every seat's
+    [`award`][dreidelpoker.games.two_dreidel.betting.award] pays, computed inline: every seat's
     contribution up to the winner's, and the carried pot); the rest carries over."""
     contrib = v[CONTRIB]
     level = contrib[seat]
@@ -47,7 +47,7 @@ def win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gime
 
 
 def showdown(v: list[Any], lines: list[LazyEvent]) -> None:
-    """Showdown among the players still in, pot by pot (:meth:`~.play_tables.Tables.showdown`)."""
+    """Showdown among the players still in, pot by pot (`showdown`)."""
     t: Tables = v[T]
     plans, in_hand = v[PLANS], v[IN_HAND]
     kept = tuple(None if p is None else p.kept for p in plans)

@@ -1,5 +1,5 @@
 """How the registry plays Two Dreidel whole: bots by name, the default line-up, per-game
-metrics and the ``simulate`` / ``sweep`` CLI options (:data:`PLAY`, ``GameInfo.play``).
+metrics and the ``simulate`` / ``sweep`` CLI options ([`PLAY`][dreidelpoker.games.two_dreidel.PLAY], ``GameInfo.play``).
 
 Every field is a module-level function so the spec pickles by reference onto process
 and Dask workers.
@@ -17,6 +17,7 @@ from .play import MAX_PLAYERS, TwoDreidelGame, new_game
 from .rules import TwoDreidelRules
 from .equilibrium_bot import equilibrium_bot
 from ...errors import InputError
+from ...limits import int_arg
 
 __all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
 
@@ -69,7 +70,7 @@ def default_bots(players: int) -> tuple[str, ...]:
 
 
 def metrics(final: TwoDreidelGame) -> dict[str, float]:
-    """The game's own figures (see :data:`METRIC_HELP`). A rate with no cases (no Gimel was
+    """The game's own figures (see [`METRIC_HELP`][dreidelpoker.games.two_dreidel.play_spec.METRIC_HELP]). A rate with no cases (no Gimel was
     spun, no showdown happened) is left out rather than reported as ``nan``.
 
     Parameters:
@@ -111,10 +112,7 @@ def metrics(final: TwoDreidelGame) -> dict[str, float]:
 
 # -- CLI ----------------------------------------------------------------------------------
 def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    v = int_arg(text)
     if v < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {v}")
     return v
@@ -126,7 +124,7 @@ def _int_list(text: str) -> list[int]:
 
 def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
     """``sweep two-dreidel``: ``--decks`` and ``--chips`` lists (the other rules options are
-    generated from :class:`TwoDreidelRules` and hold for every cell)."""
+    generated from [`TwoDreidelRules`][dreidelpoker.games.two_dreidel.TwoDreidelRules] and hold for every cell)."""
     p.add_argument("--decks", default="1-5-5-1,2-6-6-2,2-7-7-2",
                    help="comma-separated deck distributions to sweep (default the three presets)")
     p.add_argument("--chips", type=_int_list, default=[4],

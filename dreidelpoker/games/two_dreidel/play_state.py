@@ -1,7 +1,7 @@
 """The fields of a whole-game Two Dreidel state, shared by the engine's modules.
 
-:mod:`~dreidelpoker.games.two_dreidel.play` (the state class, the steps of a hand) and
-:mod:`~dreidelpoker.games.two_dreidel.play_end` (the end of a hand: settlement, discards,
+[`play`][dreidelpoker.games.two_dreidel.play] (the state class, the steps of a hand) and
+[`play_end`][dreidelpoker.games.two_dreidel.play_end] (the end of a hand: settlement, discards,
 elimination, the next hand) work on a state as a list of its fields, indexed by the
 constants here; a step builds one new state from the list.
 """
@@ -22,7 +22,7 @@ NO_RAISE = range(0)
 
 
 class Stats(NamedTuple):
-    """A game's figures, hand by hand (folded from the per-hand notes: :func:`fold_stats`)."""
+    """A game's figures, hand by hand (folded from the per-hand notes: `fold_stats`)."""
 
     spins: int = 0
     gimels: int = 0

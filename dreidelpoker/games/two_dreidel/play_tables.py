@@ -1,9 +1,9 @@
 """What every state of a whole game of Two Dreidel shares: the per-rules tables of
-:mod:`~dreidelpoker.games.two_dreidel.play` (draw classes by deck, put-back choices by
+[`play`][dreidelpoker.games.two_dreidel.play] (draw classes by deck, put-back choices by
 drawn hand, buy-ins, labels), built once per (rules, players) and cached by value.
 
 These tables make an engine step a few dictionary look-ups: the exact draw classes of a
-deck (:func:`~dreidelpoker.games.two_dreidel.deck.draw_weights`) with their cumulative
+deck ([`draw_weights`][dreidelpoker.games.two_dreidel.draw_weights]) with their cumulative
 weights and the deck after each draw, the put-back choices of a drawn hand with the kept
 hand and its label, the deck at the start of the next hand, and a spin's buy-in.
 """
@@ -35,7 +35,7 @@ Labels = tuple[str, str, str, DeckState]
 
 class DrawInfo:
     """The exact draw classes of one deck: ``outcomes`` ``(label, weight)``, their running
-    sums, the total weight, and by label the :class:`Drawn` outcome."""
+    sums, the total weight, and by label the `Drawn` outcome."""
 
     __slots__ = ("outcomes", "cumulative", "total", "after")
 
@@ -51,7 +51,7 @@ class Drawn:
     """One draw from one deck (``source``): the drawn ``hand`` and its ``label``, the deck after the
     draw (``node``), whether the pile was reshuffled, the put-back choices (``choices``, the legal
     actions, worst card back first), what the seat observes ``(drawn, "", "", deck)``, the log lines of
-    the draw by seat (``lines[seat]``) and, made on first use, the :class:`Plan` of each
+    the draw by seat (``lines[seat]``) and, made on first use, the `Plan` of each
     put-back choice."""
 
     __slots__ = ("t", "source", "hand", "node", "reshuffled", "label", "choices", "labs", "lines", "plans")
@@ -73,7 +73,7 @@ class Drawn:
         self.plans: dict[str, Plan] = {}
 
     def plan(self, back_label: str | None) -> Plan:
-        """The :class:`Plan` of putting back ``back_label`` (``None``: no put-back, keep it all)."""
+        """The `Plan` of putting back ``back_label`` (``None``: no put-back, keep it all)."""
         got = self.plans.get(back_label or "")
         if got is None:
             t = self.t
@@ -108,7 +108,7 @@ class Plan:
 
 
 class DeckNode:
-    """One player's deck (``chain``, a :class:`~dreidelpoker.games.two_dreidel.deck.DeckState`)
+    """One player's deck (``chain``, a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState])
     as a node of the deck graph of one rules: its draw classes (made on first use) and, by
     ``(put back, kept)``, the deck at the start of the next hand. Nodes are interned per
     rules, so a step follows a link instead of hashing the deck."""
@@ -222,7 +222,7 @@ class Tables:
         return got
 
     def buy_in(self, face: str, pot: int) -> int:
-        """:func:`~dreidelpoker.games.two_dreidel.spin.spin_buy_in` of ``face`` with ``pot`` chips in the middle."""
+        """[`spin_buy_in`][dreidelpoker.games.two_dreidel.spin_buy_in] of ``face`` with ``pot`` chips in the middle."""
         got = self.buy_ins.get((face, pot))
         if got is None:
             got = self.buy_ins[(face, pot)] = spin_buy_in(face, pot, rules=self.rules)
@@ -242,7 +242,7 @@ class Tables:
 
     def showdown(self, kept: tuple[Hand | None, ...], contrib: tuple[int, ...], in_hand: tuple[bool, ...],
                  carry: int, button: int) -> tuple[tuple[int, ...], int, bool]:
-        """:func:`~dreidelpoker.games.two_dreidel.betting.showdown_payouts` (payouts, leftover,
+        """[`showdown_payouts`][dreidelpoker.games.two_dreidel.betting.showdown_payouts] (payouts, leftover,
         whether the trump decided), remembered by its arguments."""
         if in_hand.count(True) == 2:
             got = self._two_in(kept, contrib, in_hand, carry, button)
@@ -259,7 +259,7 @@ class Tables:
 
     def _two_in(self, kept: tuple[Hand | None, ...], contrib: tuple[int, ...], in_hand: tuple[bool, ...], carry: int,
                 button: int) -> tuple[tuple[int, ...], int, bool] | None:
-        """:meth:`showdown` with two seats ``a < b`` still in: the main pot (every seat's chips up
+        """`showdown` with two seats ``a < b`` still in: the main pot (every seat's chips up
         to the smaller of the two contributions, and the carry) to the winners of the two
         hands, remembered by the hands alone; the side pot up to the bigger contribution
         (only its seat is eligible) back to that seat; the folded seats' chips above it left

@@ -2,12 +2,12 @@
 
 A policy is a function from the drawn cards (canonical string, best first, e.g.
 ``"GHN"``) to the card(s) put back (a string of ``rules.put_back`` symbols). Named
-policies are looked up in :data:`POLICIES`; any callable works too.
+policies are looked up in [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES]; any callable works too.
 
 A policy that also looks at the deck (for example the optimal put-back policy of
-:mod:`~dreidelpoker.games.two_dreidel.strategy`) is a :class:`StateAwarePolicy`: it wraps a
+[`strategy`][dreidelpoker.games.two_dreidel.strategy]) is a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy]: it wraps a
 function ``(drawn, state) -> put-back`` where ``state`` is the
-:class:`~dreidelpoker.games.two_dreidel.deck.DeckState` at the start of the hand.
+[`DeckState`][dreidelpoker.games.two_dreidel.DeckState] at the start of the hand.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class StateAwarePolicy:
     """A keep policy that also sees the player's deck state at the start of the hand.
 
     ``fn(drawn, state)`` gets the drawn cards (canonical string, best first) and the
-    :class:`~dreidelpoker.games.two_dreidel.deck.DeckState` the hand started from, and
+    [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] the hand started from, and
     returns the put-back card(s). Plain ``callable(drawn) -> str`` policies keep working
     everywhere; this wrapper is how a policy says it needs the state.
 
@@ -107,7 +107,7 @@ def greedy_equity_policy(
     """Keep the hand with the best immediate heads-up equity against a reference opponent.
 
     ``reference`` is the opponent's kept-hand distribution (``{hand: probability}`` or a
-    :class:`~dreidelpoker.exact.Distribution`); by default an opponent drawing from a fresh
+    [`Distribution`][dreidelpoker.Distribution]); by default an opponent drawing from a fresh
     deck and playing ``normal-best``. Ties in equity keep the normal-better hand. The
     policy looks at this hand only, never at what the put-back card does next hand.
 
@@ -195,12 +195,12 @@ def _needs_state(name: str) -> PolicyFn:
 @dataclass(frozen=True)
 class ResolvedPolicy:
     """A policy checked against the rules, memoised per drawn multiset (and per deck
-    state for a :class:`StateAwarePolicy`).
+    state for a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy]).
 
     The memo lives in the object, so it goes when the policy goes; named policies are
     resolved once per (name, rules) value, so every call with ``"normal-best"`` and the
     same rules shares one memo. A state-aware memo holds at most
-    :data:`STATE_MEMO_LIMIT` answers.
+    `STATE_MEMO_LIMIT` answers.
     """
 
     name: str
@@ -342,7 +342,7 @@ def resolve_policy(policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -
     """Turn a policy name or callable into a validated, memoised policy.
 
     Parameters:
-        policy: a name, a callable ``drawn -> put-back``, a :class:`StateAwarePolicy` or a resolved policy.
+        policy: a name, a callable ``drawn -> put-back``, a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy] or a resolved policy.
         rules: the rules.
 
     Returns:

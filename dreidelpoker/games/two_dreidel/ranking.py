@@ -4,8 +4,8 @@ Hands are handled internally as tuples of symbol indices sorted best first (inde
 the best symbol in normal order). Public functions accept hand strings in any
 notation (``"GH"``, ``"גה"``, ``"♠♥"``) and return canonical strings.
 
-Greater is stronger for :func:`normal_key`. The heads-up relation with trumps is not
-transitive, so never sort hands with :func:`compare`; use :func:`showdown`.
+Greater is stronger for [`normal_key`][dreidelpoker.games.two_dreidel.normal_key]. The heads-up relation with trumps is not
+transitive, so never sort hands with [`compare`][dreidelpoker.games.two_dreidel.compare]; use [`showdown`][dreidelpoker.games.two_dreidel.showdown].
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Union
 
 from ...errors import InputError, InputTypeError, shorten
 from .rules import TwoDreidelRules, hand_trumps
+from ...validation import default_rules
 
 if TYPE_CHECKING:
     import sympy
@@ -26,10 +27,6 @@ __all__ = [
     "parse_cards", "parse_hand", "format_hand", "normal_key", "trumps", "compare",
     "heads_up_points", "heads_up_share", "showdown", "showdown_winners",
 ]
-
-
-def _default_rules() -> TwoDreidelRules:
-    return TwoDreidelRules()
 
 
 def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = None, what: str = "cards") -> Hand:
@@ -54,7 +51,7 @@ def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = No
         >>> parse_cards("ש ג נ")
         (0, 2, 3)
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     index = {s: i for i, s in enumerate(rules.symbols)}
     out: list[int] = []
     items = text if isinstance(text, str) else list(text) if isinstance(text, Iterable) else None
@@ -97,7 +94,7 @@ def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
         ...
         dreidelpoker.errors.InputError: a Two Dreidel hand has 2 cards, got 3 in 'GHN'
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(hand, str):
         cards = parse_cards(hand, what="hand", rules=rules)
     else:
@@ -126,7 +123,7 @@ def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) ->
         >>> format_hand((3, 0))
         'GS'
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     return "".join(rules.symbols[i] for i in sorted(hand))
 
 
@@ -174,7 +171,7 @@ def compare(a: HandLike, b: HandLike, *, rules: TwoDreidelRules | None = None) -
         >>> compare("GH", "HH"), compare("NS", "GH"), compare("SH", "NS")
         (1, 1, 1)
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     ha, hb = parse_hand(a, rules=rules), parse_hand(b, rules=rules)
     return _compare(rules, ha, hb)
 
@@ -277,5 +274,5 @@ def showdown(hands: Sequence[HandLike], *, rules: TwoDreidelRules | None = None)
         >>> showdown(["GH", "HG", "NN"])
         [0, 1]
     """
-    rules = rules or _default_rules()
+    rules = default_rules(rules, TwoDreidelRules)
     return showdown_winners([parse_hand(h, rules=rules) for h in hands], rules=rules)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from fractions import Fraction
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -14,6 +15,8 @@ from ...limits import MAX_STACK
 from ...search_space import Choice, Counts, IntRange, SearchSpace
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
+from ...strict_numbers import sympy_number
+from ...validation import check_choice, check_literal_fields
 
 __all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
@@ -81,7 +84,7 @@ def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[
                f"(presets: {', '.join(DECK_PRESETS)})")
     if isinstance(deck, str):
         text = deck.strip()
-        if not re.fullmatch(r"\d{1,6}(-\d{1,6})*", text):
+        if not re.fullmatch(r"[0-9]{1,6}(-[0-9]{1,6})*", text, re.ASCII):
             raise InputError(f"deck {shorten(deck)} is not a distribution of {allowed}")
         counts: tuple[Any, ...] = tuple(int(x) for x in text.split("-"))
     elif isinstance(deck, Mapping):
@@ -100,6 +103,18 @@ def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= MAX_DECK_COUNT:
             raise InputError(f"deck {shorten(deck)} contains {shorten(c)}; expected {allowed}")
     return counts
+
+
+def _sums_to_one(probs: Sequence[Any]) -> bool:
+    """Whether numeric sympy values sum to exactly 1: a float counts as the decimal it prints
+    (0.1 + 0.2 + 0.3 + 0.4 does; 0.2500000000025 four times does not); other numbers are
+    summed by sympy exactly."""
+    import sympy
+
+    if all(isinstance(p, (sympy.Rational, sympy.Float)) for p in probs):
+        return sum((to_fraction(p) if isinstance(p, sympy.Rational) else Fraction(repr(float(p)))
+                    for p in probs), Fraction(0)) == 1
+    return bool(sympy.simplify(sympy.Add(*probs) - 1) == 0)
 
 
 def _parse_aliases(text: str) -> dict[str, str]:
@@ -187,7 +202,7 @@ class TwoDreidelRules:
     put_back: int = 1
     spin_faces: tuple[str, ...] = ("G", "H", "N", "S")
     #: sympy numbers or symbols (1/4 each by default); compared through ``_spin_key``, and
-    #: made into sympy only when read (:mod:`._lazy_spin`), so rules that never spin the
+    #: made into sympy only when read (`_lazy_spin`), so rules that never spin the
     #: dreidel need no sympy.
     spin_probabilities: tuple[Any, ...] = field(default=SpinProbabilities(), compare=False, metadata={  # type: ignore[arg-type]
         "cli": {"example": "1/2,1/6,1/6,1/6", "show": lambda value: "1/4 each (fair)"}})
@@ -260,14 +275,8 @@ class TwoDreidelRules:
             object.__setattr__(self, "_spin_key", ("exact", exact))
         else:
             self._sympy_spin_probabilities(given)
-        if self.half_pot_rounding not in ("up", "down"):
-            raise InputError(f"half_pot_rounding must be 'up' or 'down', got {self.half_pot_rounding!r}")
-        if self.streets not in STREET_SEQUENCES:
-            raise InputError(f"streets must be one of {list(STREET_SEQUENCES)}, got {self.streets!r}")
-        if self.short_stack not in ("all-in", "fold"):
-            raise InputError(f"short_stack must be 'all-in' or 'fold', got {self.short_stack!r}")
-        if self.discard_visibility not in ("all", "top-two"):
-            raise InputError(f"discard_visibility must be 'all' or 'top-two', got {self.discard_visibility!r}")
+        check_literal_fields(self)
+        check_choice(self.streets, "streets", STREET_SEQUENCES)
         for alias, target in self.aliases.items():
             if target not in syms:
                 raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")
@@ -277,17 +286,18 @@ class TwoDreidelRules:
         import sympy
 
         try:
-            probs = tuple(sympy.sympify(p) for p in given)
-        except (sympy.SympifyError, TypeError, ValueError):
-            raise InputError(f"spin_probabilities must be numbers or sympy expressions, got "
-                             f"{shorten(given)}") from None
+            values = tuple(given)
+        except TypeError:
+            raise InputTypeError(f"spin_probabilities must be a sequence of numbers, got {shorten(given)}") from None
+        # Text is parsed strictly (never evaluated); sympy objects from Python callers stay as they are.
+        probs = tuple(sympy_number(p, what="spin_probabilities") for p in values)
         if any(p.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo) for p in probs):
             raise InputError(f"spin_probabilities must be finite numbers in [0, 1] (or symbols), got "
                              f"{shorten(given)}")
         self.__dict__["_spin_sympy"] = probs
         if all(p.is_number for p in probs):
-            if any(p < 0 for p in probs) or sympy.nsimplify(sum(probs)) != 1:
-                raise InputError(f"spin probabilities must be >= 0 and sum to 1, got {probs}")
+            if any(p < 0 for p in probs) or not _sums_to_one(probs):
+                raise InputError(f"spin probabilities must be >= 0 and sum to 1, got {probs} (exactly 1 unless symbolic)")
         # Compared as Fractions when all are rational (as the fast path keeps them), else as sympy
         # values; the tag keeps a Fraction from ever being compared with a sympy Float.
         key = (("exact", tuple(to_fraction(p) for p in probs)) if all(p.is_Rational for p in probs)
@@ -401,7 +411,7 @@ def hand_trumps(pairs: frozenset[tuple[int, int]], a: Sequence[int], b: Sequence
 
     ``a`` trumps ``b`` when some pair (x, y) has x in a and y in b, and no pair (x, y)
     has x in b and y in a. The rules own this relation (they check it is acyclic);
-    :func:`~dreidelpoker.games.two_dreidel.ranking.trumps` reads it with a rules object.
+    [`trumps`][dreidelpoker.games.two_dreidel.trumps] reads it with a rules object.
 
     Examples:
         >>> hand_trumps(frozenset({(3, 0)}), (3, 1), (0, 1)), hand_trumps(frozenset({(3, 0)}), (3, 0), (0, 3))

@@ -5,9 +5,9 @@ A state is one pile of the deck cycle; there are about ``prod(count + 1) / 2`` o
 (checked against built chains from 1-5-5-1 to 8-8-8-8 in ``tests/test_limits.py``, within
 a few percent under the default rules).
 
-An opponent posterior (:func:`~.information.opponent_posterior`) walks the hidden states
-hand by hand; :func:`posterior_work` bounds the states it visits, so a deck and hand number
-far too big for it are refused at once (:data:`MAX_POSTERIOR_WORK`).
+An opponent posterior ([`opponent_posterior`][dreidelpoker.games.two_dreidel.opponent_posterior]) walks the hidden states
+hand by hand; [`posterior_work`][dreidelpoker.games.two_dreidel.size.posterior_work] bounds the states it visits, so a deck and hand number
+far too big for it are refused at once ([`MAX_POSTERIOR_WORK`][dreidelpoker.games.two_dreidel.size.MAX_POSTERIOR_WORK]).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def check_chain_size(max_states: int, *, rules: TwoDreidelRules, option: str = "
 
 
 #: Most hidden states (summed over the hands) an opponent posterior may visit, as bounded by
-#: :func:`posterior_work`: 2-7-7-2 at hand 10,000 (about 1.7 million) passes; the true count
+#: [`posterior_work`][dreidelpoker.games.two_dreidel.size.posterior_work]: 2-7-7-2 at hand 10,000 (about 1.7 million) passes; the true count
 #: is 4 to 8 times smaller, about a millisecond each on the project machine.
 MAX_POSTERIOR_WORK = 2_000_000
 
@@ -79,7 +79,7 @@ def posterior_work(hands: int, *, rules: TwoDreidelRules) -> int:
     Before hand ``j`` the hidden state is the discard pile (``m`` cards, a public number)
     and the card(s) put back: at most (the ways ``m`` cards fit the deck counts) x (the
     put-back choices, or none), and never more than the whole chain
-    (:func:`estimated_states`). The bound is summed over the hands.
+    ([`estimated_states`][dreidelpoker.games.two_dreidel.size.estimated_states]). The bound is summed over the hands.
 
     Parameters:
         rules: the variant.
@@ -114,7 +114,7 @@ def _posterior_work(counts: tuple[int, ...], draw: int, put_back: int, hands: in
 
 
 def check_posterior_work(hands: int, *, rules: TwoDreidelRules, max_work: int = MAX_POSTERIOR_WORK) -> int:
-    """Refuse at once a posterior whose :func:`posterior_work` is over ``max_work``.
+    """Refuse at once a posterior whose [`posterior_work`][dreidelpoker.games.two_dreidel.size.posterior_work] is over ``max_work``.
 
     Parameters:
         rules: the variant.

@@ -1,9 +1,9 @@
 """The heads-up spin game of Two Dreidel, solved: equilibrium calls and bets, bluffing, exploitability.
 
-:func:`solve_spin_game` builds :mod:`~dreidelpoker.games.two_dreidel.spin_game` from any
+[`solve_spin_game`][dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game] builds [`spin_game`][dreidelpoker.games.two_dreidel.spin_game] from any
 pair of deck states (each seat's hand distribution is the exact posterior from its public
-discards, :func:`~dreidelpoker.games.two_dreidel.information.opponent_posterior`), solves it
-with the generic solver (:mod:`dreidelpoker.solve`) and reports:
+discards, [`opponent_posterior`][dreidelpoker.games.two_dreidel.opponent_posterior]), solves it
+with the generic solver ([`dreidelpoker.solve`][dreidelpoker.solve]) and reports:
 
 * the equilibrium **call probability** of every hand at the first spin, per face, and the
   **bet frequency** of every hand in the first betting round;
@@ -12,7 +12,7 @@ with the generic solver (:mod:`dreidelpoker.solve`) and reports:
   showdown more often than it wins against the other seat's hand distribution) takes in
   equilibrium play, weighted by how often each decision is reached, the share that are
   calls (at a spin) and bets (in a betting round);
-* the **exploitability** of the current :func:`~dreidelpoker.games.two_dreidel.spin.spin_decision`
+* the **exploitability** of the current [`spin_decision`][dreidelpoker.games.two_dreidel.spin_decision]
   advice (call exactly when its EV is not negative; in betting rounds check, and call a bet
   when the showdown equity reaches the pot odds) and of any other policy: what it loses
   per game against a best response, compared with the game value.
@@ -42,6 +42,8 @@ from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError
 from ...limits import int_arg, progress_bar
 from ...rules_cli import add_rules_flags, rules_from_args
+from ...strict_numbers import parse_integer
+from ...validation import default_rules
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
 
@@ -58,7 +60,7 @@ class SpinGameSolution:
 
     Attributes:
         setup: the game (hands and weights per seat, pot, stacks, options).
-        solution: the generic :class:`~dreidelpoker.solve.GameSolution`.
+        solution: the generic [`GameSolution`][dreidelpoker.solve.GameSolution].
         equity: each seat's showdown equity per hand against the other seat's distribution.
         calls: rows ``(seat, hand, face, call probability)`` at the first spin.
         bets: rows ``(seat, hand, face, bet probability)`` at each seat's first chance to bet
@@ -194,7 +196,7 @@ def _weak(setup: SpinGameSetup) -> tuple[set[str], set[str]]:
 
 def advice_policy(setup: SpinGameSetup, seat: int) -> Policy:
     """The current advice as a policy for ``seat``: call a spin when
-    :func:`~dreidelpoker.games.two_dreidel.spin.spin_decision` says the call is worth at least
+    [`spin_decision`][dreidelpoker.games.two_dreidel.spin_decision] says the call is worth at least
     folding (equity against the other seat's whole hand distribution, its stack); in a
     betting round check, and call a bet when the equity reaches the pot odds.
 
@@ -318,7 +320,7 @@ def solve_spin_game(
         samples: how often a bot is asked at each decision (its empirical mix is measured).
 
     Returns:
-        A :class:`SpinGameSolution`.
+        A [`SpinGameSolution`][dreidelpoker.games.two_dreidel.solve_spin.SpinGameSolution].
 
     Raises:
         ValueError: for a pot or stacks that are not positive integers, a discard history
@@ -331,7 +333,7 @@ def solve_spin_game(
         >>> sol.call_probability(1, "GG", "G")
         Fraction(1, 1)
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(discards, str) or len(discards) != 2:
         raise InputError(f"discards must give one history per seat (2), got {discards!r}")
     lengths = {len(parse_discards(d, rules=rules)) for d in discards if d is not None}
@@ -368,7 +370,7 @@ def solve_spin_game(
 def _positive_pair(text: str) -> list[int]:
     parts = [p.strip() for p in str(text).split(",")]
     try:
-        vals = [int(p) for p in parts]
+        vals = [parse_integer(p) for p in parts]
     except ValueError:
         raise InputError(f"stacks must be two positive integers like 8,8, got {text!r}") from None
     if len(vals) != 2 or any(v < 1 for v in vals):

@@ -3,8 +3,8 @@
 The button spins; the face sets a buy-in from the pot (G: the whole pot, H: half of it,
 rounded up by default, N: nothing, S: one chip). Every player still in lays a call or
 fold card at the same time. Given the hero's showdown **equity** against the players who
-call, :func:`spin_decision` gives the exact expected value of calling and of folding and
-the break-even equity; :func:`spin_table` does it for every face.
+call, [`spin_decision`][dreidelpoker.games.two_dreidel.spin_decision] gives the exact expected value of calling and of folding and
+the break-even equity; [`spin_table`][dreidelpoker.games.two_dreidel.spin_table] does it for every face.
 
 The model, stated in every result's ``assumptions``:
 
@@ -39,6 +39,7 @@ from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
 
@@ -84,7 +85,7 @@ def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) ->
         >>> spin_buy_in("H", 5, rules=TwoDreidelRules(half_pot_rounding="down"))
         2
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     pot = _nonneg_int("pot", pot)
     kind = rules.spin_buy_ins[_face_index(rules, face)]
     if kind == "pot":
@@ -181,7 +182,7 @@ def spin_decision(
         call_probability: the chance each opponent calls.
 
     Returns:
-        A :class:`SpinDecision`.
+        A [`SpinDecision`][dreidelpoker.games.two_dreidel.SpinDecision].
 
     Raises:
         ValueError: a bad number of opponents.
@@ -194,7 +195,7 @@ def spin_decision(
         >>> spin_decision("N", pot=6, equity=0, opponents=2).decision
         'either'
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     pot = _nonneg_int("pot", pot)
     e = _probability("equity", equity)
     q = _probability("call_probability", call_probability)
@@ -285,7 +286,7 @@ class SpinTable:
         return repr(self.as_table()).replace("ExactTable", "SpinTable", 1) + f"\nvalue of the spin: {self.value}"
 
     def to_pandas(self, *, exact: bool = False) -> Any:
-        """The decision for every face (:meth:`as_table`) as a ``pandas.DataFrame``.
+        """The decision for every face (`as_table`) as a ``pandas.DataFrame``.
 
         Parameters:
             exact: keep sympy Rationals instead of floats.
@@ -316,7 +317,7 @@ def spin_table(
     opponents: int | Sequence[int | None] = 1,
     call_probability: Any = 1,
 ) -> SpinTable:
-    """:func:`spin_decision` for every face of the dreidel, with the face probabilities and
+    """[`spin_decision`][dreidelpoker.games.two_dreidel.spin_decision] for every face of the dreidel, with the face probabilities and
     the value of the spin (the probability-weighted best of calling and folding).
 
     Parameters:
@@ -328,14 +329,14 @@ def spin_table(
         call_probability: the chance each opponent calls.
 
     Returns:
-        A :class:`SpinTable`.
+        A [`SpinTable`][dreidelpoker.games.two_dreidel.SpinTable].
 
     Examples:
         >>> t = spin_table(pot=4, equity="1/6", opponents=2)
         >>> [(d.face, d.decision) for d in t.decisions]
         [('G', 'fold'), ('H', 'fold'), ('N', 'call'), ('S', 'call')]
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     decisions = tuple(
         spin_decision(f, pot=pot, equity=equity, rules=rules, hero_stack=hero_stack, opponents=opponents,
                       call_probability=call_probability)

@@ -86,7 +86,7 @@ class SpinGameSetup:
 
 @dataclass(frozen=True, slots=True)
 class SpinGameState:
-    """A state of the heads-up spin game (a :class:`~dreidelpoker.games.protocol.GameState`)."""
+    """A state of the heads-up spin game (a [`GameState`][dreidelpoker.play.GameState])."""
 
     setup: SpinGameSetup
     phase: int = _DEAL

@@ -50,6 +50,7 @@ from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolv
 from .ranking import Hand, format_hand, heads_up_points, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError
+from ...validation import default_rules
 
 __all__ = [
     "BestResponse", "EquilibriumResult", "PutBackMDP", "best_put_back_policy", "exploitability",
@@ -80,9 +81,9 @@ class _Decision:
 class PutBackMDP:
     """The hero's put-back decision process over every deck state any policy can reach.
 
-    Built once per rules; :meth:`best_response` solves it against an opponent policy.
+    Built once per rules; [`best_response`][dreidelpoker.games.two_dreidel.PutBackMDP.best_response] solves it against an opponent policy.
     States, decisions and actions live in integer index arrays
-    (:mod:`~dreidelpoker.games.two_dreidel._putback_arrays`); ``decisions`` gives them as
+    (`_putback_arrays`); ``decisions`` gives them as
     ``DeckState`` objects on first use.
 
     Examples:
@@ -92,7 +93,7 @@ class PutBackMDP:
     """
 
     def __init__(self, rules: TwoDreidelRules | None = None, *, max_states: int = 200_000) -> None:
-        self.rules = rules or TwoDreidelRules()
+        self.rules = default_rules(rules, TwoDreidelRules)
         self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
         self._arrays = _build(self.rules, max_states)
@@ -151,7 +152,7 @@ class PutBackMDP:
         """The opponent's name and, per deck size, its kept-hand distribution (fast rationals).
 
         A policy is played on this process's own index arrays (its chain is a part of
-        them); a :class:`DeckChain`, or a policy whose chain does not settle on one
+        them); a [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain], or a policy whose chain does not settle on one
         distribution per deck size, goes the general way through its deck chain."""
         if not isinstance(opponent, DeckChain):
             pol = resolve_policy(opponent, rules=self.rules)
@@ -212,12 +213,12 @@ class PutBackMDP:
         (exact policy iteration; see the module docstring for the opponent model).
 
         Parameters:
-            opponent: the opponent's policy (a name, a resolved policy or its :class:`DeckChain`).
+            opponent: the opponent's policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
             initial: the policy the iteration starts from.
             max_iterations: the most policy-iteration steps (float, then exact).
 
         Returns:
-            A :class:`BestResponse` with the exact long-run equity.
+            A [`BestResponse`][dreidelpoker.games.two_dreidel.BestResponse] with the exact long-run equity.
 
         Raises:
             InputError: an unknown or invalid opponent policy, or an opponent whose chain never
@@ -263,7 +264,7 @@ class BestResponse:
     """The optimal put-back policy against one opponent policy, with its exact value.
 
     ``value`` is the long-run average heads-up equity it reaches; ``policy`` is a
-    :class:`~dreidelpoker.games.two_dreidel.policies.StateAwarePolicy` usable anywhere a
+    [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy] usable anywhere a
     policy is; ``model`` states the opponent model.
     """
 
@@ -353,7 +354,7 @@ class BestResponse:
         return f"BestResponse(opponent={self.opponent!r}, value={frac_str(self.value)})"
 
     def to_pandas(self, *, exact: bool = False) -> Any:
-        """The policy in words (:meth:`summary`) as a ``pandas.DataFrame``.
+        """The policy in words ([`summary`][dreidelpoker.games.two_dreidel.BestResponse.summary]) as a ``pandas.DataFrame``.
 
         Parameters:
             exact: keep sympy Rationals instead of floats.
@@ -379,18 +380,18 @@ def best_put_back_policy(
 
     Parameters:
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponent: the opponent's policy (a name, a resolved policy or its :class:`DeckChain`).
-        mdp: a ready :class:`PutBackMDP` of these rules, to save building it.
+        opponent: the opponent's policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
+        mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules, to save building it.
 
     Returns:
-        A :class:`BestResponse`: the policy, its exact long-run equity and a summary.
+        A [`BestResponse`][dreidelpoker.games.two_dreidel.BestResponse]: the policy, its exact long-run equity and a summary.
 
     Examples:
         >>> br = best_put_back_policy(TwoDreidelRules(), opponent="normal-best")
         >>> br.value > sympy.Rational(1, 2), br.iterations >= 1
         (True, True)
     """
-    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    mdp = mdp or PutBackMDP(default_rules(rules, TwoDreidelRules))
     return mdp.best_response(opponent)
 
 
@@ -404,8 +405,8 @@ def exploitability(
 
     Parameters:
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        policy: the policy (a name, a resolved policy or its :class:`DeckChain`).
-        mdp: a ready :class:`PutBackMDP` of these rules.
+        policy: the policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
+        mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules.
 
     Returns:
         The exploitability, exact.
@@ -414,7 +415,7 @@ def exploitability(
         >>> exploitability(TwoDreidelRules(), policy="normal-best") > 0
         True
     """
-    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    mdp = mdp or PutBackMDP(default_rules(rules, TwoDreidelRules))
     return mdp.best_response(policy).value - sympy.Rational(1, 2)
 
 
@@ -649,21 +650,21 @@ def put_back_equilibrium(
     iteration cycles (the trump makes the game rock-paper-scissors-like), so the
     equilibrium is found as a linear program over long-run state-action frequencies
     (floating point, HiGHS). Its policy is rounded to exact probabilities, and its
-    exploitability is then computed *exactly* with :meth:`PutBackMDP.best_response`.
+    exploitability is then computed *exactly* with [`PutBackMDP.best_response`][dreidelpoker.games.two_dreidel.PutBackMDP.best_response].
 
     Parameters:
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        mdp: a ready :class:`PutBackMDP` of these rules.
+        mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules.
 
     Returns:
-        An :class:`EquilibriumResult`.
+        An [`EquilibriumResult`][dreidelpoker.games.two_dreidel.EquilibriumResult].
 
     Examples:
         >>> eq = put_back_equilibrium(TwoDreidelRules())
         >>> eq.exploitability < sympy.Rational(1, 10**6)
         True
     """
-    mdp = mdp or PutBackMDP(rules or TwoDreidelRules())
+    mdp = mdp or PutBackMDP(default_rules(rules, TwoDreidelRules))
     half = sympy.Rational(1, 2)
     rows = []
     for name in POLICIES:

@@ -2,18 +2,18 @@
 
 Three things the hero can know about their own hand (RULES.md 1.6):
 
-* the whole hand (:func:`~dreidelpoker.games.two_dreidel.equity.equity`);
-* three drawn cards with the put-back not yet chosen (:func:`put_back_equities`: the
+* the whole hand ([`equity`][dreidelpoker.games.two_dreidel.equity.equity]);
+* three drawn cards with the put-back not yet chosen ([`put_back_equities`][dreidelpoker.games.two_dreidel.put_back_equities]: the
   equity of each choice);
-* only their deck before the draw, with its known top card (:func:`before_draw_equity`:
+* only their deck before the draw, with its known top card ([`before_draw_equity`][dreidelpoker.games.two_dreidel.before_draw_equity]:
   the equity if they then put back by a policy, or pick the best choice each time).
 
-Each opponent is a :class:`~dreidelpoker.games.two_dreidel.deck.DeckState` (they draw
-from it under their policy), a :class:`~dreidelpoker.exact.Distribution` over hands, or
-an :class:`~dreidelpoker.games.two_dreidel.information.OpponentPosterior` (the exact
+Each opponent is a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] (they draw
+from it under their policy), a [`Distribution`][dreidelpoker.Distribution] over hands, or
+an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior] (the exact
 posterior from their public discards). Opponents hold separate decks, so their hands are
 independent of each other and of the hero's cards. Everything is exact; ask for
-``method="monte-carlo"`` in :func:`put_back_equities` (or call :func:`monte_carlo_equity`)
+``method="monte-carlo"`` in [`put_back_equities`][dreidelpoker.games.two_dreidel.put_back_equities] (or call [`monte_carlo_equity`][dreidelpoker.games.two_dreidel.monte_carlo_equity])
 for a seeded estimate with a confidence interval.
 """
 
@@ -43,6 +43,7 @@ from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
+from ...validation import default_rules
 
 __all__ = [
     "BeforeDrawEquity",
@@ -92,7 +93,7 @@ def parse_drawn(
         ...
         dreidelpoker.errors.InputError: drawn cards GHN are inconsistent with the known top card S: the card put back last hand is always drawn first
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if isinstance(drawn, str):
         cards = parse_cards(drawn, what="drawn cards", rules=rules)
     else:
@@ -171,7 +172,7 @@ class PutBackTable:
 
     @property
     def tied_with_best(self) -> tuple[PutBackChoice, ...]:
-        """Other choices exactly as good as :attr:`best`."""
+        """Other choices exactly as good as [`best`][dreidelpoker.games.two_dreidel.PutBackTable.best]."""
         return tuple(c for c in self.choices if c.equity == self.best.equity and c is not self.best)
 
     def __getitem__(self, put_back: str) -> PutBackChoice:
@@ -267,7 +268,7 @@ def put_back_equities(
     seed: int = 0,
 ) -> PutBackTable:
     """Equity of each put-back choice for the hero's drawn cards: exact, or sampled with
-    ``method="monte-carlo"`` (each choice's :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`
+    ``method="monte-carlo"`` (each choice's [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate]
     from ``samples`` deals with the same ``seed``).
 
     ``top`` is the card the hero put back last hand (it must be among the drawn cards);
@@ -278,9 +279,9 @@ def put_back_equities(
     Parameters:
         drawn: your drawn cards.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         top: the card you put back last hand.
         hero_deck: your deck before the draw, to check the drawn cards against.
         method: ``"exact"`` or ``"monte-carlo"``.
@@ -288,10 +289,10 @@ def put_back_equities(
         seed: the Monte Carlo seed.
 
     Returns:
-        A :class:`PutBackTable`, one row per choice.
+        A [`PutBackTable`][dreidelpoker.games.two_dreidel.PutBackTable], one row per choice.
 
     Raises:
-        ValueError: an unknown method, or drawn cards that are not a draw (see :func:`parse_drawn`).
+        ValueError: an unknown method, or drawn cards that are not a draw (see [`parse_drawn`][dreidelpoker.games.two_dreidel.table.parse_drawn]).
 
     Examples:
         >>> t = put_back_equities("GHS", opponents=1)
@@ -300,7 +301,7 @@ def put_back_equities(
         >>> t.best.put_back  # a fresh-deck normal-best opponent never keeps the lone Shin
         'H'
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if method not in ("exact", "monte-carlo"):
         raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
     cards = parse_drawn(drawn, top=top, hero_deck=hero_deck, rules=rules)
@@ -377,16 +378,16 @@ def before_draw_equity(
     Parameters:
         state: the hero's deck before the draw.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         hero_policy: ``"best"`` (the best put-back of every draw) or a keep policy.
 
     Returns:
-        A :class:`~dreidelpoker.games.two_dreidel.table.BeforeDrawEquity`.
+        A [`BeforeDrawEquity`][dreidelpoker.games.two_dreidel.table.BeforeDrawEquity].
 
     Raises:
-        TypeError: ``state`` is not a :class:`DeckState`.
+        TypeError: ``state`` is not a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState].
 
     Examples:
         >>> rules = TwoDreidelRules()
@@ -394,7 +395,7 @@ def before_draw_equity(
         >>> r.equity > before_draw_equity(DeckState.fresh(rules), opponents=1).equity
         True
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     if not isinstance(state, DeckState):
         raise InputTypeError(f"state must be a DeckState (the hero's deck before the draw), got {type(state).__name__}")
     lists = opponent_hand_lists(opponents, policy, rules=rules)
@@ -440,7 +441,7 @@ def monte_carlo_equity(
     confidence: float = 0.95,
 ) -> MonteCarloEstimate:
     """Estimate the hero's equity by sampling hands from every player's exact distribution
-    (the generic engine :func:`dreidelpoker.analysis.monte_carlo_equity`).
+    (the generic engine [`dreidelpoker.analysis.monte_carlo_equity`][dreidelpoker.analysis.monte_carlo_equity]).
 
     ``hero`` is a hand, a distribution over hands, or a deck state (the hero then draws and
     puts back by ``hero_policy``). Same seed, same answer.
@@ -448,16 +449,16 @@ def monte_carlo_equity(
     Parameters:
         hero: a hand, a distribution over hands, or a deck state.
         rules: the rules (default RULES.md: deck 1-5-5-1).
-        opponents: a number of fresh-deck opponents, or one entry per opponent (a :class:`DeckState`, a
-            :class:`~dreidelpoker.Distribution` over hands or an :class:`OpponentPosterior`).
-        policy: the opponents' keep policy (a name from :data:`POLICIES` or a callable).
+        opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
+            [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
+        policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
         hero_policy: the hero's keep policy (with a deck state).
         samples: the number of samples.
         seed: the seed.
         confidence: the intervals' confidence level.
 
     Returns:
-        A :class:`~dreidelpoker.montecarlo.MonteCarloEstimate`.
+        A [`MonteCarloEstimate`][dreidelpoker.montecarlo.MonteCarloEstimate].
 
     Raises:
         InputError: for bad samples, seed, confidence, hands or opponents.
@@ -467,7 +468,7 @@ def monte_carlo_equity(
         >>> mc.intervals["equity"][0] < 10 / 11 < mc.intervals["equity"][1]
         True
     """
-    rules = rules or TwoDreidelRules()
+    rules = default_rules(rules, TwoDreidelRules)
     lists = opponent_hand_lists(opponents, policy, rules=rules)
     if isinstance(hero, DeckState):
         hero_w = hand_weights(kept_hand_distribution(rules, state=hero, policy=hero_policy), rules=rules)

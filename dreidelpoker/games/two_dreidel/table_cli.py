@@ -19,6 +19,7 @@ from .table import PutBackTable, monte_carlo_equity, put_back_equities
 from ...errors import InputError
 from ...limits import int_arg, monte_carlo_options
 from ...rules_cli import add_rules_flags, rules_from_args
+from ...strict_numbers import parse_integer
 
 
 
@@ -161,7 +162,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         stacks: int | list[int | None] = n
         if args.opponent_stacks is not None:
             try:
-                stacks = [int(x) for x in args.opponent_stacks.split(",")]
+                stacks = [parse_integer(x) for x in args.opponent_stacks.split(",")]
             except ValueError:
                 raise InputError(f"--opponent-stacks {args.opponent_stacks!r} must be whole numbers like 6,3") from None
             if len(stacks) != n:

@@ -1,0 +1,436 @@
+"""Dice Poker played whole: one hand on the whole-game engine (RULES.md 2.1).
+
+A [`DicePokerGame`][dreidelpoker.games.dice_poker.DicePokerGame] is an immutable state. Every player has anted; each rolls three
+dice in turn (one chance node per player: the dice multiset, weighted by its orders); a
+betting round on the dice; then the cards, dealt one at a time from the one deck (a chance
+node per card: its rank, weighted by the cards of that rank left, since suits never
+matter), three to each player still in and a betting round after them (``betting="once"``),
+or one to each and a betting round after each card (``"per-card"``). A showdown among the
+players still in ranks their best hands with the library's evaluator (best partition of the
+dice; compared by their rank in the shipped key order); exact ties split the pot in exact
+shares.
+
+The betting is [`dreidelpoker.games.betting_round`][dreidelpoker.games.betting_round] (fixed limit, or pot limit, with a raise
+cap). Seat 1 (seat 0 here) acts first in every round. A game is one hand, so
+``rounds`` is 1 when it ends and the hand limit has nothing to cut.
+[`DicePokerGame.sample_chance`][dreidelpoker.games.dice_poker.DicePokerGame.sample_chance] draws every die, or every card of one dealing step,
+at once (the runner's fast path), applied exactly as the single outcomes in turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import FrozenInstanceError, replace
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from ..betting_round import Limits, RoundState, apply_action, legal_actions, start_round
+from ..protocol import EventLog, LazyEvent, Payoff, Turn
+from ...caches import bounded_cache
+from ...errors import InputError
+from .cards import CARD_RANKS, value_name
+from .key_ranks import key_ranks
+from .rules import PLAY_MAX_PLAYERS, DicePokerRules
+from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings
+
+__all__ = ["DicePokerGame", "DicePokerObservation", "hand_rank", "new_game", "play_limits"]
+
+ROLL, BET, DEAL, OVER = range(4)
+_PHASES = ("roll", "bet", "deal", "over")
+_DICE_ROW: dict[tuple[int, ...], int] = {ms: i for i, ms in enumerate(DICE_MULTISETS)}
+_TRIPLE_COL = {t: i for i, t in enumerate(RANK_TRIPLES)}
+#: Every dice multiset with its number of orders (the roll's chance outcomes).
+_ROLL_OUTCOMES: tuple[tuple[tuple[int, int, int], int], ...] = tuple((ms, dice_orderings(ms)) for ms in DICE_MULTISETS)
+_FULL_DECK = (4,) * len(CARD_RANKS)
+
+
+class _Immutable:
+    """Named tuples whose fields cannot be assigned (cheap to make, immutable as frozen dataclasses)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+@bounded_cache(maxsize=64)
+def play_limits(rules: DicePokerRules) -> Limits:
+    """The betting structure of these rules (fixed or pot limit, bet size, raise cap).
+
+    Parameters:
+        rules: the rules.
+
+    Returns:
+        The [`Limits`][dreidelpoker.games.betting_round.Limits].
+
+    Examples:
+        >>> play_limits(DicePokerRules(limit="pot", max_raises=1))
+        Limits(kind='pot', bet=1, max_raises=1, max_bet=None)
+    """
+    return Limits(kind=rules.limit, bet=rules.bet, max_raises=rules.max_raises)
+
+
+def hand_rank(dice: tuple[int, ...], cards: Sequence[int], *, rules: DicePokerRules) -> int:
+    """The strength of three dice and three card ranks: its rank in the shipped key order
+    (equal ranks are equal hands, greater is stronger, whatever the dice).
+
+    Parameters:
+        dice: the dice, sorted high to low.
+        cards: the three card ranks (any order).
+        rules: the rules (their ranking options).
+
+    Returns:
+        The rank (an int).
+
+    Examples:
+        >>> r = DicePokerRules()
+        >>> hand_rank((6, 6, 6), (6, 6, 6), rules=r) > hand_rank((6, 5, 3), (14, 12, 10), rules=r)
+        True
+    """
+    row: int = _DICE_ROW[dice]
+    return int(key_ranks(rules.ranking_options)[row][_TRIPLE_COL[tuple(sorted(cards, reverse=True))]])
+
+
+class _ObservationFields(NamedTuple):
+    seat: int
+    phase: str
+    dice: tuple[tuple[int, ...], ...]
+    cards: tuple[int, ...]
+    card_counts: tuple[int, ...]
+    street: int
+    history: tuple[tuple[tuple[int, str], ...], ...]
+    committed: tuple[int, ...]
+    live: tuple[bool, ...]
+    to_act: int
+    shown: tuple[tuple[int, ...], ...]
+
+
+class DicePokerObservation(_Immutable, _ObservationFields):
+    """What one seat may know: every die, its own cards, how many cards the others hold and
+    the betting; another seat's cards only once they are shown at the showdown.
+
+    Attributes:
+        seat: the observing seat.
+        phase: ``"roll"``, ``"bet"``, ``"deal"`` or ``"over"``.
+        dice: each seat's dice (sorted high to low; ``()`` before its roll).
+        cards: this seat's card ranks in the order dealt (2 to 14).
+        card_counts: cards each seat holds.
+        street: betting rounds finished (the round on the dice is round 0).
+        history: each betting round's actions so far, as ``(seat, action)``.
+        committed: chips each seat has put in (ante included).
+        live: the seats still in the hand.
+        to_act: the seat to act in a betting round, else -1.
+        shown: at the end, the cards of every seat that went to the showdown (else ``()``).
+    """
+
+    __slots__ = ()
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot."""
+        return sum(self.committed)
+
+    @property
+    def to_call(self) -> int:
+        """What this seat must add to call."""
+        return max(self.committed) - self.committed[self.seat]
+
+
+class _GameFields(NamedTuple):
+    rules: DicePokerRules
+    limits: Limits
+    phase: int
+    dice: tuple[tuple[int, ...], ...]
+    cards: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    street: int
+    betting: RoundState
+    history: tuple[tuple[tuple[int, str], ...], ...]
+    to_deal: tuple[int, ...]
+    payoff: tuple[Payoff, ...] | None
+    shown: tuple[tuple[int, ...], ...]
+    log: EventLog = EventLog()
+
+
+class DicePokerGame(_Immutable, _GameFields):
+    """One hand of Dice Poker in progress (a [`GameState`][dreidelpoker.play.GameState]).
+
+    Build one with [`new_game`][dreidelpoker.games.dice_poker.new_game]. ``betting`` is the current (or last) betting round;
+    ``history`` the finished rounds' actions; ``to_deal`` the seats still to receive a card
+    in the current dealing step, in order; ``deck`` the cards left per rank (2 to 14).
+    Two states are equal when every field but the log is.
+    """
+
+    __slots__ = ()
+
+    #: The runner may hand [`sample_chance`][dreidelpoker.games.dice_poker.DicePokerGame.sample_chance] its exact integer stream.
+    samples_with_integers_only = True
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self[:-1])
+
+    # -- protocol -------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.dice)
+
+    @property
+    def turn(self) -> Turn:
+        p = self.phase
+        if p == BET:
+            return Turn.PLAYER
+        return Turn.CHANCE if p != OVER else Turn.TERMINAL
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        return (self.betting.to_act,) if self.phase == BET else ()
+
+    @property
+    def rounds(self) -> int:
+        """Hands finished: 1 at the end, else 0."""
+        return 1 if self.phase == OVER else 0
+
+    @property
+    def truncated(self) -> bool:
+        """Never: a game is one hand."""
+        return False
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot."""
+        return sum(self.betting.committed)
+
+    def legal_actions(self, player: int) -> tuple[str, ...]:
+        if self.phase == BET and player == self.betting.to_act:
+            return legal_actions(self.limits, self.betting)
+        return ()
+
+    def chance_outcomes(self) -> tuple[tuple[Any, int], ...]:
+        """The next seat's dice (each multiset weighted by its orders), or the next card's rank
+        (weighted by the cards of it left)."""
+        if self.phase == ROLL:
+            return _ROLL_OUTCOMES
+        if self.phase == DEAL:
+            return tuple((r, k) for r, k in zip(CARD_RANKS, self.deck) if k)
+        return ()
+
+    def sample_chance(self, rng: Any) -> Any:
+        """Every remaining roll (a tuple of dice) or every card of this dealing step (a tuple of
+        ranks) at once; ``rng`` gives ``integers(n)`` (a numpy generator or the runner's stream)."""
+        if self.phase == ROLL:
+            rolls = []
+            for _ in range(self.num_players - sum(1 for d in self.dice if d)):
+                a, b, c = 1 + int(rng.integers(6)), 1 + int(rng.integers(6)), 1 + int(rng.integers(6))
+                if a < b:
+                    a, b = b, a
+                if b < c:
+                    b, c = c, b
+                    if a < b:
+                        a, b = b, a
+                rolls.append((a, b, c))
+            return tuple(rolls)
+        deck = list(self.deck)
+        left = sum(deck)
+        out = []
+        for _ in self.to_deal:
+            x = int(rng.integers(left))
+            i = 0
+            while x >= deck[i]:
+                x -= deck[i]
+                i += 1
+            deck[i] -= 1
+            left -= 1
+            out.append(i + 2)
+        return tuple(out)
+
+    def apply(self, action: Any) -> DicePokerGame:
+        p = self.phase
+        if p == BET:
+            return self._bet(action)
+        if p == ROLL:
+            if type(action) is tuple and action and type(action[0]) is tuple:
+                state = self
+                for roll in action:
+                    state = state._roll(roll)
+                return state
+            return self._roll(action)
+        if p == DEAL:
+            if type(action) is tuple:
+                state = self
+                for rank in action:
+                    if state.phase != DEAL:
+                        raise InputError(f"deal: more cards than this dealing step needs: {action!r}")
+                    state = state._deal(rank)
+                return state
+            return self._deal(action)
+        raise InputError("the hand is over: no more actions")
+
+    def apply_joint(self, actions: Mapping[int, Any]) -> DicePokerGame:
+        raise InputError("Dice Poker has no simultaneous moves")
+
+    def returns(self) -> tuple[Payoff, ...]:
+        """Each seat's net chips: its share of the pot (at the end) minus what it put in."""
+        if self.payoff is not None:
+            return self.payoff
+        return tuple(-c for c in self.betting.committed)
+
+    def observation(self, player: int) -> DicePokerObservation:
+        n = self.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
+        b = self.betting
+        history = self.history + (b.actions,) if self.phase == BET else self.history
+        return DicePokerObservation(
+            player, _PHASES[self.phase], self.dice, self.cards[player], tuple(map(len, self.cards)), self.street,
+            history, b.committed, b.live, b.to_act if self.phase == BET else -1, self.shown)
+
+    # -- steps ----------------------------------------------------------------------
+    def _roll(self, roll: Any) -> DicePokerGame:
+        if type(roll) is not tuple or len(roll) != 3 or any(type(x) is not int or not 1 <= x <= 6 for x in roll):
+            raise InputError(f"roll: three dice from 1 to 6, got {roll!r}")
+        roll = tuple(sorted(roll, reverse=True))
+        seat = sum(1 for d in self.dice if d)
+        dice = self.dice[:seat] + (roll,) + self.dice[seat + 1:]
+        log = self.log.add_lazy((("roll", seat, True, (), "seat {} rolls {}", (seat + 1, _dice_text(roll))),))
+        if seat + 1 < len(dice):
+            return self._replace(dice=dice, log=log)
+        return self._replace(dice=dice, log=log, phase=BET)._open_round(0)
+
+    def _deal(self, rank: Any) -> DicePokerGame:
+        if type(rank) is not int or not 2 <= rank <= 14 or not self.deck[rank - 2]:
+            raise InputError(f"deal: a card rank left in the deck (2 to 14), got {rank!r}")
+        seat = self.to_deal[0]
+        deck = self.deck[:rank - 2] + (self.deck[rank - 2] - 1,) + self.deck[rank - 1:]
+        cards = self.cards[:seat] + (self.cards[seat] + (rank,),) + self.cards[seat + 1:]
+        log = self.log.add_lazy((("deal", seat, False, (seat,), "seat {} is dealt {}", (seat + 1, value_name(rank))),))
+        rest = self.to_deal[1:]
+        if rest:
+            return self._replace(deck=deck, cards=cards, to_deal=rest, log=log)
+        return self._replace(deck=deck, cards=cards, to_deal=(), log=log, phase=BET)._open_round(self.street)
+
+    def _open_round(self, street: int) -> DicePokerGame:
+        b = self.betting
+        return self._replace(street=street, betting=start_round(committed=b.committed, live=b.live, first=0))
+
+    def _bet(self, action: Any) -> DicePokerGame:
+        b = self.betting
+        seat = b.to_act
+        if not isinstance(action, str):
+            raise InputError(f"action: one of {', '.join(legal_actions(self.limits, b))}, got {action!r}")
+        nb = apply_action(self.limits, b, action)
+        log = self.log.add_lazy((("bet", seat, True, (), _action_line, (seat, action, nb.pot)),))
+        if not nb.over:
+            return self._replace(betting=nb, log=log)
+        history = self.history + (nb.actions,)
+        if nb.live_count < 2:
+            return self._replace(betting=nb, history=history, log=log)._end(nb)
+        last = 1 if self.rules.betting == "once" else 3
+        if self.street >= last:
+            return self._replace(betting=nb, history=history, log=log)._end(nb)
+        per_seat = 3 if self.rules.betting == "once" else 1
+        live_seats = tuple(s for s in range(len(nb.live)) if nb.live[s])
+        order = tuple(s for _ in range(per_seat) for s in live_seats)
+        return self._replace(betting=nb, history=history, log=log, phase=DEAL, street=self.street + 1, to_deal=order)
+
+    def _end(self, b: RoundState) -> DicePokerGame:
+        """Pay the pot: to the last seat in, or split exactly among the best hands at the showdown."""
+        pot = b.pot
+        live = [s for s in range(len(b.live)) if b.live[s]]
+        events: list[LazyEvent] = []
+        shown: tuple[tuple[int, ...], ...] = ()
+        if len(live) == 1:
+            winners = live
+            events.append(("win", live[0], True, (), "seat {} wins the pot of {} unshown", (live[0] + 1, pot)))
+        else:
+            ranks = {s: hand_rank(self.dice[s], self.cards[s], rules=self.rules) for s in live}
+            top = max(ranks.values())
+            winners = [s for s in live if ranks[s] == top]
+            shown = tuple(self.cards[s] if s in ranks else () for s in range(len(b.live)))
+            for s in live:
+                events.append(("showdown", s, True, (), _show_line, (s, self.dice[s], self.cards[s], self.rules)))
+            share_text = str(Fraction(pot, len(winners)))
+            events.append(("win", None, True, (), "{} the pot of {}{}",
+                           (_seats_text(winners), pot, "" if len(winners) == 1 else f" ({share_text} each)")))
+        share: Payoff = pot // len(winners) if pot % len(winners) == 0 else Fraction(pot, len(winners))
+        payoff = tuple((share if s in winners else 0) - c for s, c in enumerate(b.committed))
+        return self._replace(phase=OVER, payoff=payoff, shown=shown, log=self.log.add_lazy(tuple(events)))
+
+    # -- for people and tests -------------------------------------------------------
+    def describe(self) -> str:
+        """Every seat's dice and cards (the whole truth, for people)."""
+        lines = []
+        for s, (d, c) in enumerate(zip(self.dice, self.cards)):
+            state = "in" if self.betting.live[s] else "folded"
+            lines.append(f"seat {s + 1}: dice {_dice_text(d) or '-'}, cards {' '.join(map(value_name, c)) or '-'}"
+                         f" ({state}, put in {self.betting.committed[s]})")
+        return "\n".join(lines)
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    return ",".join(map(str, dice))
+
+
+_VERBS = {"check": "checks", "call": "calls", "fold": "folds", "bet": "bets", "raise": "raises"}
+
+
+def _action_line(seat: int, action: str, pot: int) -> str:
+    word, _, size = action.partition(" ")
+    verb = _VERBS[word] + (" by" if word == "raise" and size else "")
+    return f"seat {seat + 1} {verb}{' ' + size if size else ''} (pot {pot})"
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    if len(seats) == 1:
+        return f"seat {seats[0] + 1} wins"
+    return "seats " + ", ".join(str(s + 1) for s in seats) + " split"
+
+
+def _show_line(seat: int, dice: tuple[int, ...], cards: tuple[int, ...], rules: DicePokerRules) -> str:
+    from .evaluator import evaluate
+
+    hand = evaluate(_dice_text(dice), ",".join(map(value_name, cards)), rules=rules)
+    return f"seat {seat + 1} shows {' '.join(map(value_name, cards))} with {_dice_text(dice)}: {hand.name}"
+
+
+def new_game(rules: DicePokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DicePokerGame:
+    """A hand before the dice: every seat has anted.
+
+    Parameters:
+        rules: the rules.
+        players: the number of players (overrides ``rules.players``); whole games take 2 to 8.
+        hand_limit: a positive whole number (a game is one hand, so any limit of at least
+            one lets it finish).
+
+    Returns:
+        The initial state: a chance node (seat 1's roll).
+
+    Raises:
+        ValueError: a player count outside 2 to 8, or a bad hand limit.
+
+    Examples:
+        >>> g = new_game(DicePokerRules(), players=3)
+        >>> g.turn.value, g.returns()
+        ('chance', (-1, -1, -1))
+    """
+    n = rules.players if players is None else players
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= PLAY_MAX_PLAYERS:
+        raise InputError(f"players: whole Dice Poker games take 2 to {PLAY_MAX_PLAYERS} players (the hand analyses "
+                         f"take up to 17), got {n!r}")
+    if n != rules.players:
+        rules = replace(rules, players=n)
+    if hand_limit is not None and (isinstance(hand_limit, bool) or not isinstance(hand_limit, int) or hand_limit < 1):
+        raise InputError(f"hand_limit: a positive whole number of hands, got {hand_limit!r}")
+    a = rules.ante
+    betting = RoundState(-1, (a,) * n, (True,) * n, 0, a, 0, False, ())
+    log = EventLog().add_lazy((("ante", None, True, (), "{} players ante {} each", (n, a)),))
+    return DicePokerGame(rules, play_limits(rules), ROLL, ((),) * n, ((),) * n, _FULL_DECK, 0, betting, (), (), None,
+                         (), log)

@@ -1,0 +1,85 @@
+"""The built docs site read as files (no browser): what every page's HTML must not contain.
+
+Run by ``make test-site`` after ``make docs`` (``DREIDELPOKER_SITE_DIR`` is the built site).
+Each check reads every HTML page of the site and names the page and the offending text:
+
+* a Sphinx role shown as text (``:class:`X```): mkdocstrings renders only its own
+  cross-reference syntax, ``[`X`][dreidelpoker.X]``, as a link;
+* a Returns row whose name is an article ("A", "An", "The"): a mis-parsed Google section.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("DREIDELPOKER_SITE_DIR", REPO / "site"))
+
+ROLE = re.compile(r":(?:py:)?(?:class|func|data|meth|mod|attr|exc|obj|const|ref):`?[~.\w]+`?")
+RETURNS_TABLE = re.compile(
+    r'<span class="doc-section-title">(?:Returns|Yields):</span>.*?<table>(.*?)</table>', re.S)
+CELL = re.compile(r"<t([hd])[^>]*>(.*?)</t[hd]>", re.S)
+
+
+def text_of(fragment: str) -> str:
+    """The visible text of an HTML fragment (tags dropped, entities decoded)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def site_pages(site: Path = SITE) -> Iterator[tuple[str, str]]:
+    """(site path, HTML) of every page of the built site."""
+    if not (site / "index.html").exists():
+        pytest.fail(f"no built site in {site}: run `make docs` first")
+    for page in sorted(site.rglob("*.html")):
+        yield str(page.relative_to(site)), page.read_text(encoding="utf-8")
+
+
+def raw_roles(page_html: str) -> list[str]:
+    """Sphinx roles left as text on a page."""
+    return ROLE.findall(text_of(page_html))
+
+
+def article_named_returns(page_html: str) -> list[str]:
+    """Returns/Yields rows whose Name column is "A", "An" or "The"."""
+    found = []
+    for table in RETURNS_TABLE.findall(page_html):
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+        if not rows:
+            continue
+        header = [text_of(c).strip() for kind, c in CELL.findall(rows[0]) if kind == "h"]
+        if "Name" not in header:
+            continue
+        column = header.index("Name")
+        for row in rows[1:]:
+            cells = [text_of(c).strip() for _, c in CELL.findall(row)]
+            if len(cells) > column and cells[column] in ("A", "An", "The"):
+                found.append(" | ".join(cells)[:100])
+    return found
+
+
+def test_no_sphinx_role_is_shown_as_text() -> None:
+    found = [f"{path}: {role}" for path, page in site_pages() for role in raw_roles(page)]
+    assert not found, f"{len(found)} raw Sphinx role(s) on the site:\n" + "\n".join(found[:50])
+
+
+def test_no_returns_row_is_named_by_an_article() -> None:
+    found = [f"{path}: {row}" for path, page in site_pages() for row in article_named_returns(page)]
+    assert not found, f"{len(found)} mis-parsed Returns row(s):\n" + "\n".join(found[:50])
+
+
+def test_the_html_checks_catch_what_they_check() -> None:
+    """A page with one of each fault (a test of the checks themselves)."""
+    page = ('<p>Returns a :class:`Distribution`.</p>'
+            '<p><span class="doc-section-title">Returns:</span></p><table><thead><tr><th>Name</th>'
+            '<th>Type</th><th>Description</th></tr></thead><tbody><tr class="doc-section-item">'
+            '<td><code>A</code></td><td><code>int</code></td><td>count</td></tr></tbody></table>')
+    assert raw_roles(page) == [":class:`Distribution`"]
+    assert raw_roles("<p>a :class:<code>Distribution</code> here</p>") == [":class:Distribution"]
+    assert article_named_returns(page) == ["A | int | count"]
+    assert raw_roles('<a href="#x"><code>Distribution</code></a>') == []

@@ -1,0 +1,121 @@
+"""The runner's batch path (issue 22): classic dreidel's ``run_chance`` plays the same games
+as the spins one by one -- same draws, same final state (but its log), same records --
+under every rules option, serially, on processes and on Dask."""
+
+from __future__ import annotations
+
+import itertools
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+from dreidelpoker.games.classic_dreidel.play import new_game
+from dreidelpoker.play import simulate
+from dreidelpoker.play.runner import ChanceStream, sample_chance
+
+OPTIONS = [
+    ClassicDreidelRules(players=p, coins=c, hey_rounding=h, elimination=e, reante=r, stopping=s)
+    for (p, c), h, e, r, s in itertools.product(
+        [(2, 3), (3, 4), (4, 2)], ["up", "down", "continuous"], ["cannot-pay", "zero"], [True, False],
+        ["last-survivor", "first-elimination", "first-gimel"])
+] + [ClassicDreidelRules(players=3, coins=5, face_probabilities=("1/2", "1/6", "1/6", "1/6")),
+     ClassicDreidelRules(players=2, coins=4, face_probabilities=("1/10", "3/10", "0", "3/5"))]
+
+
+def _step_by_step(state, stream: ChanceStream, limit: int):  # type: ignore[no-untyped-def]
+    steps = 0
+    while state.turn.value == "chance" and steps < limit:
+        state = state.apply(sample_chance(state, stream))
+        steps += 1
+    return state, steps
+
+
+def _same(a, b) -> None:  # type: ignore[no-untyped-def]
+    assert (a.chain_state, a.spins, a.cut, a.net) == (b.chain_state, b.spins, b.cut, b.net)
+    assert [type(x) for x in a.net] == [type(x) for x in b.net]
+    assert a.returns() == b.returns()
+
+
+@pytest.mark.parametrize("rules", OPTIONS, ids=lambda r: r.label)
+def test_run_chance_plays_the_spins_one_by_one(rules: ClassicDreidelRules) -> None:
+    if rules.elimination == "zero" and rules.coins < 2:
+        pytest.skip("refused by the rules")
+    for seed in range(12):
+        for limit, max_steps in ((10_000_000, 10**9), (7, 10**9), (10_000_000, 5)):
+            start = replace(new_game(rules), hand_limit=limit)
+            one, k1 = _step_by_step(start, ChanceStream(np.random.default_rng(seed)), max_steps)
+            stream = ChanceStream(np.random.default_rng(seed))
+            batch, k2 = start.run_chance(stream, max_steps)
+            _same(one, batch)
+            assert k1 == k2 == batch.spins
+            # the stream stands where the spins one by one leave it
+            ref = ChanceStream(np.random.default_rng(seed))
+            _step_by_step(start, ref, max_steps)
+            assert stream.below(1 << 40) == ref.below(1 << 40)
+
+
+def test_continuous_pot_stays_exact() -> None:
+    rules = ClassicDreidelRules(players=3, coins=4, hey_rounding="continuous")
+    batch, _ = new_game(rules).run_chance(ChanceStream(np.random.default_rng(5)), 10**9)
+    assert all(isinstance(v, (int, Fraction)) for v in batch.net)
+
+
+def test_a_game_over_runs_nothing() -> None:
+    done, _ = new_game(ClassicDreidelRules(players=2, coins=2)).run_chance(ChanceStream(np.random.default_rng(1)), 10**9)
+    assert done.run_chance(ChanceStream(np.random.default_rng(1)), 10**9) == (done, 0)
+
+
+@pytest.mark.parametrize("rules", [ClassicDreidelRules(players=4, coins=5),
+                                   ClassicDreidelRules(players=3, coins=3, stopping="first-elimination",
+                                                       hey_rounding="continuous")])
+def test_records_with_and_without_history_are_the_same(rules: ClassicDreidelRules) -> None:
+    batch = simulate(rules, games=60, seed=11, progress=False)
+    steps = simulate(rules, games=60, seed=11, progress=False, keep_history=True)  # the step-by-step path
+    assert [replace(r, history=None) for r in steps.records] == list(batch.records)
+    cut = simulate(rules, games=30, seed=3, progress=False, hand_limit=20)
+    cut_steps = simulate(rules, games=30, seed=3, progress=False, hand_limit=20, keep_history=True)
+    assert [replace(r, history=None) for r in cut_steps.records] == list(cut.records)
+    assert any(r.truncated for r in cut.records)
+
+
+def test_batch_records_on_processes_and_dask() -> None:
+    rules = ClassicDreidelRules(players=3, coins=4)
+    serial = simulate(rules, games=40, seed=2, progress=False)
+    with ProcessPoolExecutor(2) as ex:
+        assert simulate(rules, games=40, seed=2, progress=False, executor=ex).records == serial.records
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as client:
+        assert simulate(rules, games=40, seed=2, progress=False, executor=client).records == serial.records
+
+
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64,
+                                  np.random.MT19937])
+def test_chance_words_are_numpys_bounded_integers(bits: type) -> None:
+    # the stream reads raw words for speed; they must be what rng.integers(2**62) gives,
+    # block after block (so the step path's draws never changed)
+    stream = ChanceStream(np.random.Generator(bits(9)))
+    ref = np.random.Generator(bits(9))
+    got = [stream.below(1 << 61) for _ in range(512 + 1024 + 7)]
+    want = [w % (1 << 61) for w in ref.integers(0, 1 << 62, size=512 + 1024 + 7, dtype=np.int64).tolist()]
+    assert got == want
+
+
+@pytest.mark.parametrize("total", [1, 4, 6, 4096, (1 << 61) + 1])
+def test_block_and_advance_draw_what_below_draws(total: int) -> None:
+    a, b = ChanceStream(np.random.default_rng(4)), ChanceStream(np.random.default_rng(4))
+    got: list[int] = []
+    while len(got) < 1500:
+        block = a.block(total)
+        take = max(1, len(block) // 3)
+        got += block[:take]
+        a.advance(take)
+    assert got == [b.below(total) for _ in range(len(got))]
+    table = [f"x{i}" for i in range(total)] if total <= 4096 else None
+    if table is not None:
+        assert a.block(total, table)[:3] == [table[b.below(total)] for _ in range(3)]
+    with pytest.raises(ValueError):
+        a.block(0)
