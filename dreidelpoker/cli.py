@@ -146,9 +146,9 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
         ``{verb: CliCommand}`` for every command the game offers.
     """
     from .explore import explore_commands
-    from .play.cli import play_commands
+    from .play.cli import play_commands, search_commands
 
-    commands = {**play_commands(game), **explore_commands(game), **game.commands}
+    commands = {**play_commands(game), **search_commands(game), **explore_commands(game), **game.commands}
     if game.analysis is not None and "equity" not in commands:
         from .analysis import equity_command
 

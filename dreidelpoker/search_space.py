@@ -1,12 +1,12 @@
 """What a designer may vary in a game's rules, and how far: a game's search space.
 
 Each game declares its space beside its rules dataclass, as the class attribute
-``search_space`` (a :class:`SearchSpace`); the variant search
-(:func:`dreidelpoker.play.search.search`) reads nothing else. A space is a tuple of
-*dimensions*: a whole-number range (:class:`IntRange`), a set of choices (:class:`Choice`,
+``search_space`` (a [`SearchSpace`][dreidelpoker.search_space.SearchSpace]); the variant search
+([`search`][dreidelpoker.play.search]) reads nothing else. A space is a tuple of
+*dimensions*: a whole-number range ([`IntRange`][dreidelpoker.search_space.IntRange]), a set of choices ([`Choice`][dreidelpoker.search_space.Choice],
 which may set several fields together, such as ``draw`` and ``put_back``) or a vector of
-counts with a bounded total (:class:`Counts`, such as Two Dreidel's deck). A user narrows
-a space with :meth:`SearchSpace.narrow`: fix a field, shrink a range, keep some choices.
+counts with a bounded total ([`Counts`][dreidelpoker.search_space.Counts], such as Two Dreidel's deck). A user narrows
+a space with `SearchSpace.narrow`: fix a field, shrink a range, keep some choices.
 
 A dimension only proposes values; the rules dataclass still checks every combination, and
 a combination it refuses is reported as invalid rather than played.
@@ -180,7 +180,7 @@ class Counts:
         return self.parts[:half] if self.mirror else self.parts
 
     def suggest(self, trial: Suggester) -> dict[str, Any]:
-        """One vector, asked of ``trial`` part by part (a total out of bounds is left to :meth:`problem`)."""
+        """One vector, asked of ``trial`` part by part (a total out of bounds is left to `problem`)."""
         free = [trial.suggest_int(f"{self.field}.{p}", self.low, self.high) for p in self._free()]
         counts = free + free[: len(self.parts) // 2][::-1] if self.mirror else free
         return {self.field: tuple(counts)}
@@ -260,8 +260,8 @@ class SearchSpace:
 
         Parameters:
             fixed: ``{field: value}`` to hold (any rules field; a searched field leaves the search).
-            ranges: ``{field: (low, high)}`` inside a searched :class:`IntRange` or :class:`Counts`.
-            choices: ``{dimension: options}`` kept of a :class:`Choice` (as its option texts).
+            ranges: ``{field: (low, high)}`` inside a searched `IntRange` or `Counts`.
+            choices: ``{dimension: options}`` kept of a `Choice` (as its option texts).
 
         Returns:
             The narrowed space.

@@ -148,7 +148,7 @@ def test_output_and_reevaluation(tmp_path: Path) -> None:
     assert "<table" in r._repr_html_()
     assert list(r.to_pandas("trials").columns[:2]) == ["trial", "status"]
     # the stored search reads back without playing a trial
-    stored = load_search(db, QueenieRules(players=3), targets=["cards >= 10"], minimize=["swaps"], games=30,
+    stored = load_search(db, rules=QueenieRules(players=3), targets=["cards >= 10"], minimize=["swaps"], games=30,
                          seed=5, reevaluate=2)
     assert _table(stored) == _table(r)
     assert [x["estimates"] for x in stored.reevaluated] == [x["estimates"] for x in r.reevaluated]

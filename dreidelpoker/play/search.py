@@ -1,13 +1,13 @@
 """Variant search: the designer states targets, the library proposes the rules that meet them.
 
 A search walks a game's rules space (the ``search_space`` its rules class declares, see
-:mod:`dreidelpoker.search_space`) with `Optuna <https://optuna.org>`_'s seeded samplers
+[`dreidelpoker.search_space`][dreidelpoker.search_space]) with [Optuna](https://optuna.org)'s seeded samplers
 (NSGA-II for several objectives, TPE for one), keeps every trial in Optuna's RDB storage on
 a SQLite file, and evaluates each proposal with the study layer
-(:func:`dreidelpoker.play.compare`): the same seed for every trial, so two trials play the
+([`compare`][dreidelpoker.play.compare]): the same seed for every trial, so two trials play the
 same deals (common random numbers) and their difference is the rules', not the luck's.
 
-Targets are written as a designer says them (:class:`Target`): ``"hands:median in 10..25"``,
+Targets are written as a designer says them ([`Target`][dreidelpoker.play.Target]): ``"hands:median in 10..25"``,
 ``"all_in_rate >= 0.25"``, ``"skill_gap >= 0.10"``. A target is *met* only when its whole 95%
 interval lies on the right side, *missed* when it lies wholly on the wrong side, and *not
 established* otherwise. Objectives are measures to maximise or minimise. Exact analyses a
@@ -15,7 +15,7 @@ game declares (``PlaySpec.exact_metrics``, e.g. Two Dreidel's trump share and de
 are computed, not simulated.
 
 Against the winner's curse, the best proposals are played again with fresh seeds and more
-games (:attr:`SearchResult.reevaluated`); the report shows both figures.
+games (`SearchResult.reevaluated`); the report shows both figures.
 
 Examples:
     >>> from dreidelpoker.games.queenie import QueenieRules
@@ -45,7 +45,7 @@ from ..search_space import SearchSpace
 from .stats import Estimate
 from .study import Measure, compare, default_lineup, known_metrics
 
-__all__ = ["MAX_TRIALS", "Objective", "SearchResult", "Target", "load_search", "make_plan", "search", "search_space"]
+__all__ = ["Objective", "SearchResult", "Target", "load_search", "search"]
 
 #: The most trials one search call runs (each trial plays whole games).
 MAX_TRIALS = 10_000
@@ -141,17 +141,8 @@ def _num_text(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def search_space(rules: Any) -> SearchSpace:
-    """The search space the game of ``rules`` declares (``type(rules).search_space``).
-
-    Raises:
-        InputError: the game declares none.
-
-    Examples:
-        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
-        >>> search_space(TwoDreidelRules()).labels()[:2]
-        ['deck', 'chips_per_player']
-    """
+def _space_of(rules: Any) -> SearchSpace:
+    """The search space the game of ``rules`` declares (``type(rules).search_space``)."""
     space = getattr(type(rules), "search_space", None)
     if not isinstance(space, SearchSpace):
         raise InputError(f"{type(rules).__name__} declares no search space; the variant search needs one")
@@ -378,12 +369,12 @@ def search(
 
     Parameters:
         rules: the base rules (every proposal is ``dataclasses.replace(rules, **settings)``).
-        targets: constraints (:class:`Target` or text like ``"all_in_rate >= 0.25"``).
+        targets: constraints ([`Target`][dreidelpoker.play.Target] or text like ``"all_in_rate >= 0.25"``).
         maximize: measures to maximise (study measures such as ``hands:median``, the game's
             exact metrics, or ``skill_gap``).
         minimize: measures to minimise.
         trials: how many finished trials the stored search should hold (a resumed search runs
-            only the missing ones), at most :data:`MAX_TRIALS`.
+            only the missing ones), at most 10,000.
         games: games per trial and line-up (the study's budget; with ``precision`` it may stop sooner).
         precision: the study's precision targets (``{"hands": "5%"}``), optional.
         players: players at the table (needed when the rules do not hold the count and no
@@ -405,7 +396,8 @@ def search(
         progress: show a progress bar.
 
     Returns:
-        A :class:`SearchResult`.
+        The trials, the best proposals, their re-evaluation and a proposal in words
+        ([`SearchResult`][dreidelpoker.play.SearchResult]).
 
     Raises:
         InputError: an unknown measure or field, a range outside the declared one, a contradictory
@@ -418,7 +410,7 @@ def search(
         >>> len(r.trials)
         2
     """
-    plan = make_plan(rules, targets=targets, maximize=maximize, minimize=minimize, games=games,
+    plan = _make_plan(rules, targets=targets, maximize=maximize, minimize=minimize, games=games,
                      precision=precision, players=players, lineup=lineup, fixed=fixed, ranges=ranges,
                      choices=choices, seed=seed, hand_limit=hand_limit)
     _check_count(trials, "trials", 1, MAX_TRIALS)
@@ -445,7 +437,7 @@ def search(
     return result
 
 
-def make_plan(
+def _make_plan(
     rules: Any,
     *,
     targets: Sequence[str | Target] = (),
@@ -461,14 +453,14 @@ def make_plan(
     seed: int = 0,
     hand_limit: int | None = None,
 ) -> _Plan:
-    """The checked plan of a search (see :func:`search` for the parameters); nothing runs."""
+    """The checked plan of a search (see [`search`][dreidelpoker.play.search] for the parameters); nothing runs."""
     from ..games.registry import game_for_rules
 
     info = game_for_rules(rules)
     game = info.name
     if info.play is None:
         raise InputError(f"{game} cannot be played whole yet, so it cannot be searched")
-    space = search_space(rules).narrow(fixed=fixed, ranges=ranges, choices=choices)
+    space = _space_of(rules).narrow(fixed=fixed, ranges=ranges, choices=choices)
     tgts = tuple(t if isinstance(t, Target) else Target.parse(t) for t in targets)
     objs = tuple([Objective(m, True) for m in maximize] + [Objective(m, False) for m in minimize])
     if not tgts and not objs:
@@ -679,7 +671,7 @@ class SearchResult:
         """Flat rows: the status, each measure's value and interval, the variant's settings, each target's status.
 
         Parameters:
-            rows: the rows to flatten (default: :attr:`front`).
+            rows: the rows to flatten (default: the front).
             compact: one ``variant`` column naming only what differs from the base rules
                 (for display), instead of one column per searched field.
         """
@@ -866,7 +858,7 @@ def _cell(v: Any) -> str:
     return "" if v is None else str(v)
 
 
-def load_search(storage: str | os.PathLike[str], rules: Any, *, reevaluate: int = 3,
+def load_search(storage: str | os.PathLike[str], *, rules: Any, reevaluate: int = 3,
                 reevaluate_games: int | None = None, **plan: Any) -> SearchResult:
     """A stored search, read without running a trial.
 
@@ -877,23 +869,23 @@ def load_search(storage: str | os.PathLike[str], rules: Any, *, reevaluate: int 
             ones are played).
         reevaluate_games: games of that re-evaluation (default 4 x the trial's games).
         **plan: the targets, objectives, space options, line-up, games and seed the search was run
-            with (the keyword arguments of :func:`make_plan`).
+            with (the keyword arguments of [`search`][dreidelpoker.play.search]).
 
     Returns:
-        The stored :class:`SearchResult`.
+        The stored search ([`SearchResult`][dreidelpoker.play.SearchResult]).
 
     Raises:
         InputError: the file is missing or holds another search.
 
     Examples:
-        >>> load_search("missing.db", None)  # doctest: +ELLIPSIS
+        >>> load_search("missing.db", rules=None)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         dreidelpoker.errors.InputError: storage missing.db: no such file
     """
     if not Path(storage).is_file():
         raise InputError(f"storage {storage}: no such file")
-    p = make_plan(rules, **plan)
+    p = _make_plan(rules, **plan)
     optuna = _optuna()
     url = _storage_url(storage)
     _open_study(optuna, url, p, create=False)

@@ -122,7 +122,7 @@ class QueenieRules:
     session_deals: int = 1
     deck_suits: int = 4
     deck_ranks: int = 13
-    #: What the variant search (:func:`dreidelpoker.play.search.search`) may vary, and how far.
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
     search_space: ClassVar[SearchSpace] = SearchSpace((
         Choice("dealing", ("dummy-first", "players-first")),
         Choice("queen_card", ("deck", "dummy")),

@@ -226,7 +226,7 @@ class SkirmishRules:
         "show": lambda deck: "standard (52 cards)" if deck == STANDARD_DECK else _deck_label(deck)}})
     lose_at: int | None = None
     skirmish_limit: int = 10_000
-    #: What the variant search (:func:`dreidelpoker.play.search.search`) may vary, and how far.
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
     search_space: ClassVar[SearchSpace] = SearchSpace((
         Choice("tie", get_args(TieRule)),
         IntRange("line_size", 0, 7),

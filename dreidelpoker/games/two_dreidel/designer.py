@@ -124,6 +124,9 @@ def trump_share(rules: TwoDreidelRules | None = None, players: int = 2) -> sympy
     Returns:
         The exact probability that one kept hand trumps the other.
 
+    Raises:
+        InputError: ``rules`` is not a Two Dreidel rules object.
+
     Examples:
         >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
         >>> trump_share(TwoDreidelRules(deck="2-6-6-2"))

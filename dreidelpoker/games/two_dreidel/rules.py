@@ -217,7 +217,7 @@ class TwoDreidelRules:
     discard_visibility: Literal["all", "top-two"] = "all"
     #: ``spin_probabilities`` as compared and hashed: ``("exact", Fractions)`` or ``("sympy", values)``.
     _spin_key: tuple[Any, ...] = field(init=False, repr=False)
-    #: What the variant search (:func:`dreidelpoker.play.search.search`) may vary, and how far.
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
     search_space: ClassVar[SearchSpace] = SearchSpace((
         Counts("deck", ("G", "H", "N", "S"), low=1, high=10, total_low=8, total_high=30),
         IntRange("chips_per_player", 2, 12),
