@@ -44,7 +44,9 @@ class Row:
 
     @property
     def ratio(self) -> float:
-        """How many times faster the library is than the fair baseline (medians)."""
+        """How many times faster the library is than the fair baseline (medians; nan when skipped)."""
+        if not self.library or not self.fair:
+            return float("nan")
         return statistics.median(self.fair) / statistics.median(self.library)
 
 
@@ -142,6 +144,9 @@ def print_table(rows: Sequence[Row], *, runs: int) -> None:
     print(f"{'work':<{w}}  {'kind':<{k}}  {'library min     median':>21}  {'fair min     median':>21}  {'ratio':>7}  "
           f"{'target':>7}  met")
     for r in rows:
+        if not r.library or not r.fair:  # a row that could not run here (its note says why)
+            print(f"{r.work:<{w}}  {r.kind:<{k}}  {'':>21}  {'':>21}  {'-':>7}  {r.target:6.2f}x  -  ({r.note})")
+            continue
         met = ("yes" if r.ratio >= r.target else "NO") + ("" if r.ran else " (last measured, not run)")
         print(f"{r.work:<{w}}  {r.kind:<{k}}  {_fmt(r.library)}  {_fmt(r.fair)}  {r.ratio:6.2f}x  {r.target:6.2f}x  "
               f"{met}" + (f"  ({r.note})" if r.note else ""))

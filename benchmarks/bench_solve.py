@@ -20,6 +20,8 @@ import json
 import subprocess
 import sys
 
+from _timing import Row, interleaved
+
 TWO_DREIDEL = """
 import time, json
 from dreidelpoker.games.two_dreidel import TwoDreidelRules, kept_hand_distribution
@@ -54,6 +56,42 @@ sol = solve_betting(DominoPokerRules(max_raises={raises}), iterations=1000, targ
 print(json.dumps({{"cpu": time.process_time() - c, "wall": time.perf_counter() - w,
                   "iterations": sol.result.iterations, "nash_conv": sol.nash_conv, "value": sol.value[0]}}))
 """
+
+
+def _cfr_row(name: str, state: object, openspiel_name: str, iterations: int, runs: int, target: float) -> Row:
+    """CFR+ iterations on a tree built from ``state`` against OpenSpiel's C++ ``CFRPlusSolver``
+    on the same game, per iteration (the NashConv measured once, after the last)."""
+    from dreidelpoker.solve import cfr_plus, extensive_form
+
+    work = f"CFR+ on {name}, per iteration vs OpenSpiel's C++ CFRPlusSolver"
+    try:
+        import pyspiel
+    except ImportError:
+        return Row(work, [], [], target=target, note="skipped: OpenSpiel is not installed (pip install open_spiel)")
+    form = extensive_form(state)  # type: ignore[arg-type]
+    game = pyspiel.load_game(openspiel_name)
+
+    def library() -> None:
+        cfr_plus(form, iterations=iterations, check_every=iterations, progress=False)
+
+    def openspiel() -> None:
+        solver = pyspiel.CFRPlusSolver(game)
+        for _ in range(iterations):
+            solver.evaluate_and_update_policy()
+
+    t_lib, t_fair = interleaved(library, openspiel, runs)
+    nodes = f"{form.num_nodes:,} nodes"
+    return Row(work, [t / iterations for t in t_lib], [t / iterations for t in t_fair], target=target,
+               note=f"{nodes}, {iterations} iterations a call, tree built once; target: "
+                    + ("within 2x" if target < 1 else "no slower"))
+
+
+def rows(runs: int) -> list[Row]:
+    """The rows of ``make bench``: CFR+ on Kuhn (within 2x of OpenSpiel) and Leduc (no slower)."""
+    from poker_trees import Kuhn, Leduc
+
+    return [_cfr_row("Kuhn poker", Kuhn(), "kuhn_poker", 400, runs, 0.5),
+            _cfr_row("Leduc poker", Leduc(), "leduc_poker", 20, runs, 1.0)]
 
 
 def _run(code: str) -> dict[str, float]:

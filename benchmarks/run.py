@@ -20,7 +20,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _timing import machine_load, print_table  # noqa: E402
 
-MODULES = ["bench_two_dreidel", "bench_domino_poker", "bench_dice_poker", "bench_markov", "bench_cli", "bench_skirmish"]
+MODULES = ["bench_two_dreidel", "bench_domino_poker", "bench_dice_poker", "bench_markov", "bench_cli", "bench_skirmish",
+           "bench_play", "bench_solve", "bench_queenie", "bench_play_parallel"]
 
 
 def main() -> None:

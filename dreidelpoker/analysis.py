@@ -19,7 +19,7 @@ import numpy as np
 
 from .equity import EquityAccumulator, EquityResult
 from .games.protocol import AnalysisGame
-from .games.registry import CliCommand
+from .games.registry import CliCommand, generic_help
 from .montecarlo import MonteCarloEstimate, ShowdownTally
 from .errors import InputError
 from .limits import MAX_SAMPLES, int_arg, monte_carlo_options, progress_bar
@@ -51,7 +51,7 @@ def exact_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, fast: bool 
         ValueError: if ``known`` admits no deal.
 
     Examples:
-        >>> from dreidelpoker.games import get_game
+        >>> from dreidelpoker.games.registry import get_game
         >>> g = get_game("two-dreidel").analysis
         >>> rules = g.rules_type()
         >>> exact_equity(g, g.known("GH", opponents=1, rules=rules), rules=rules, fast=False).equity
@@ -96,7 +96,7 @@ def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, sampl
         ValueError: for a bad ``samples``, ``seed`` or ``confidence``.
 
     Examples:
-        >>> from dreidelpoker.games import get_game
+        >>> from dreidelpoker.games.registry import get_game
         >>> g = get_game("two-dreidel").analysis
         >>> rules = g.rules_type()
         >>> est = monte_carlo_equity(g, g.known("GH", opponents=1, rules=rules), rules=rules,
@@ -150,7 +150,7 @@ def equity_command(game: AnalysisGame[H, K, R]) -> CliCommand:
         The ``equity`` command, ready to register in ``GameInfo.commands``.
 
     Examples:
-        >>> from dreidelpoker.games import get_game
+        >>> from dreidelpoker.games.registry import get_game
         >>> cmd = equity_command(get_game("two-dreidel").analysis)
         >>> cmd.examples[0][:2]
         ('--hand', 'GH')
@@ -176,7 +176,7 @@ def equity_command(game: AnalysisGame[H, K, R]) -> CliCommand:
 
     hand = game.example_known[0] if game.example_known else ""
     return CliCommand(
-        help="exact or Monte Carlo equity of a (partial) hand (generic engine)",
+        help=generic_help("equity", ""),
         add_arguments=add_arguments,
         run=run,
         examples=(("--hand", hand, "--opponents", "1"),

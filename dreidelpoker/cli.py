@@ -1,10 +1,9 @@
 """The ``dreidelpoker`` command line. Commands are ``dreidelpoker VERB GAME [options]``;
 each game contributes its verbs through the registry, so this module knows no game.
 
-Start-up is lazy: the parser lists every command from [`dreidelpoker.cli_index`][dreidelpoker.cli_index]
-(names and one-line help, no game imported), and a ``VERB GAME`` parser gets its options
-only when argparse first uses it (the command is chosen, or its ``--help`` asked for), so
-one command imports one game and ``--help`` imports none.
+Start-up is lazy: the parser lists every command from the games' manifests (names and
+one-line help, no game imported), and only the ``VERB GAME`` parser the command line chose
+gets its options, so one command imports one game and ``--help`` imports none.
 """
 
 from __future__ import annotations
@@ -15,13 +14,14 @@ import os
 import re
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
-from .cli_index import BUILTIN_COMMAND_MODULES, BUILTIN_COMMANDS
+from ._lazy import load
 from .errors import InputError, shorten
 from .limits import use_progress
-from .games.registry import CliCommand, GameInfo, get_game, registered_games
+from .games.registry import CliCommand, GameInfo, get_game, manifests, session_games
 
 VERB_HELP = {
     "odds": "exact odds of a game's hands",
@@ -31,6 +31,8 @@ VERB_HELP = {
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
     "design": "search a game's rules for variants that meet a designer's targets (Optuna, resumable)",
+    "compare": "paired studies of rules variants: common random numbers, rotated seats, precision-stopped",
+    "skill": "how much skill a game rewards: each bot's skill gap, and ratings of all bots",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
     "explore": "open a game's interactive explorer live in Voilà (a local web page)",
 }
@@ -129,15 +131,23 @@ def _short_message(text: str, limit: int = 500) -> str:
     return line if len(line) <= limit else f"{line[:limit // 2]} … {line[-limit // 3:]}"
 
 
+def _warning_line(where: str) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that prints one line naming the command."""
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: Any = None, line: str | None = None) -> None:
+        print(f"{where}: warning: {_one_line(str(message))}", file=sys.stderr)
+    return show
+
+
 def _one_line(text: str) -> str:
     """Collapse a message to one line, so every error is exactly one line on stderr."""
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip()) or "(no message)"
 
 
-def game_commands(game: GameInfo) -> dict[str, CliCommand]:
+def game_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """A game's CLI commands: its own, plus the generic ``equity`` when it has an analysis
-    protocol but no equity command of its own, and the generic ``simulate`` and ``sweep``
-    when it can be played whole (a game's own command of the same verb wins).
+    protocol but no equity command of its own, and the generic ``simulate``, ``sweep``,
+    ``compare`` and ``skill`` when it can be played whole (a game's own command of the same verb wins).
 
     Parameters:
         game: a registered game.
@@ -147,8 +157,10 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     """
     from .explore import explore_commands
     from .play.cli import play_commands, search_commands
+    from .play.study_cli import study_commands
 
-    commands = {**play_commands(game), **search_commands(game), **explore_commands(game), **game.commands}
+    commands = {**play_commands(game), **study_commands(game), **search_commands(game), **explore_commands(game),
+                **game.commands}
     if game.analysis is not None and "equity" not in commands:
         from .analysis import equity_command
 
@@ -156,7 +168,7 @@ def game_commands(game: GameInfo) -> dict[str, CliCommand]:
     return commands
 
 
-def game_command(game: GameInfo, verb: str) -> CliCommand:
+def game_command(game: GameInfo[Any], verb: str) -> CliCommand:
     """``game_commands(game)[verb]``, importing only what that one command needs (the
     generic simulation and equity modules are heavy).
 
@@ -186,8 +198,8 @@ def game_command(game: GameInfo, verb: str) -> CliCommand:
 
 def command_index() -> dict[str, dict[str, str]]:
     """verb -> {game -> one-line help} of every command, verbs in ``--help`` order and
-    games by name: the built-in games from [`dreidelpoker.cli_index`][dreidelpoker.cli_index] (none imported),
-    plus any other registered game.
+    games by name: the installed games from their manifests (none imported), plus any game
+    registered in this session.
 
     Returns:
         The table ``--help`` lists.
@@ -196,56 +208,29 @@ def command_index() -> dict[str, dict[str, str]]:
         >>> list(command_index()["odds"])
         ['domino-poker', 'two-dreidel']
     """
-    by_verb = {verb: dict(helps) for verb, helps in BUILTIN_COMMANDS.items()}
-    for game in registered_games():
-        if game.name.replace("-", "_") in _builtin_packages():
-            continue
+    by_verb: dict[str, dict[str, str]] = {}
+    for name, manifest in manifests().items():
+        for verb, help_text in manifest.verbs().items():
+            by_verb.setdefault(verb, {})[name] = help_text
+    for game in session_games():
         for verb, command in game_commands(game).items():
             by_verb.setdefault(verb, {})[game.name] = command.help
     order = sorted(by_verb, key=lambda v: (list(VERB_HELP).index(v) if v in VERB_HELP else 99, v))
     return {verb: dict(sorted(by_verb[verb].items())) for verb in order}
 
 
-def _builtin_own_command(verb: str, name: str) -> CliCommand | None:
-    """A built-in game's own command, from its CLI module (the game's registry entry, with
-    its analysis and play specs, is not imported); ``None`` for other commands."""
-    module = BUILTIN_COMMAND_MODULES.get(name)
-    if module is None:
-        return None
-    import importlib
-
-    commands: Mapping[str, CliCommand] = importlib.import_module(module).COMMANDS
-    return commands[verb] if verb in commands else None
-
-
-def _builtin_packages() -> tuple[str, ...]:
-    from .games import BUILTIN_PACKAGES
-
-    return BUILTIN_PACKAGES
-
-
-class _GameParser(_Parser):
-    """The parser of one ``VERB GAME`` command, filled in (the game imported, its options
-    added) the first time argparse reads its actions: when the command is chosen, its help
-    printed, or a test inspects it. Until then it costs nothing."""
-
-    _pending: tuple[str, str] | None = None  # (verb, game) still to fill in
-
-    @property
-    def _actions(self) -> list[argparse.Action]:
-        pending = self._pending
-        if pending is not None:
-            self._pending = None
-            _fill_game_parser(self, *pending)
-        return self.__dict__["_lazy_actions"]  # type: ignore[no-any-return]
-
-    @_actions.setter
-    def _actions(self, value: list[argparse.Action]) -> None:
-        self.__dict__["_lazy_actions"] = value
+def _command(verb: str, name: str) -> CliCommand:
+    """The command ``VERB GAME``, importing as little as it can: a game's own command loads
+    the module of its command table (not the game's analysis and play specs)."""
+    manifest = manifests().get(name)
+    if manifest is not None and manifest.commands and verb in manifest.command_help:
+        commands: Mapping[str, CliCommand] = load(manifest.commands)
+        return commands[verb]
+    return game_command(get_game(name), verb)
 
 
 def _fill_game_parser(parser: argparse.ArgumentParser, verb: str, name: str) -> None:
-    command = _builtin_own_command(verb, name) or game_command(get_game(name), verb)
+    command = _command(verb, name)
     parser.description = command.description or command.help
     command.add_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
@@ -253,12 +238,28 @@ def _fill_game_parser(parser: argparse.ArgumentParser, verb: str, name: str) -> 
     parser.set_defaults(_command=command)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _chosen(argv: Sequence[str] | None) -> tuple[str, str] | None:
+    """The ``(verb, game)`` an argument list names (its first two words that are no
+    option: the top-level options take no value), or ``None``."""
+    if argv is None:
+        return None
+    words = [a for a in argv if not a.startswith("-")][:2]
+    return (words[0], words[1]) if len(words) == 2 else None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The ``dreidelpoker`` argument parser: one sub-command per verb, one per game under it.
 
+    Parameters:
+        argv: the command line it will parse: then only the ``VERB GAME`` parser it chooses
+            gets its options (and imports its game), and ``--help`` imports no game. ``None``
+            fills every command's parser (every game is imported), for tools and tests that
+            read all of them.
+
     Returns:
-        The parser; each game's own parser is filled in on first use, so building it imports no game.
+        The parser.
     """
+    chosen = _chosen(argv)
     parser = _Parser(
         prog="dreidelpoker",
         description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker, Skirmish, Queenie and classic dreidel.",
@@ -274,15 +275,15 @@ def build_parser() -> argparse.ArgumentParser:
     for verb, helps in command_index().items():
         verb_help = VERB_HELP.get(verb, verb)  # plain text; argparse %-formats help (not descriptions)
         vp = verbs.add_parser(verb, help=verb_help.replace("%", "%%"), description=verb_help)
-        gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_GameParser)
+        gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         gsub.required = True
         for name, help_text in helps.items():
             gp = gsub.add_parser(
                 name,
                 help=help_text.replace("%", "%%"),  # argparse %-formats help, not descriptions
                     )
-            assert isinstance(gp, _GameParser)
-            gp._pending = (verb, name)  # filled in on first use
+            if argv is None or chosen == (verb, name):
+                _fill_game_parser(gp, verb, name)
     return parser
 
 
@@ -308,10 +309,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = "--debug" in args_list or os.environ.get("DREIDELPOKER_DEBUG", "") not in ("", "0")
     where = "dreidelpoker"
     try:
-        parser = build_parser()
-        args = parser.parse_args(_join_dash_values(args_list))
+        argv_joined = _join_dash_values(args_list)
+        args = build_parser(argv_joined).parse_args(argv_joined)
         where = f"dreidelpoker {args.verb} {args.game}"
-        with use_progress(not args.json):  # bars on stderr, only on a terminal (tqdm's rule)
+        with use_progress(not args.json), warnings.catch_warnings():  # bars on stderr, only on a terminal
+            warnings.showwarning = _warning_line(where)  # e.g. a stale cache entry: one line, not two
             result = args._command.run(args)
         text = json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.to_text()
     except InputError as exc:

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from ._fractions import to_jsonable
+from .files import check_output_folder, save_figure_atomic, write_text_atomic
+from .errors import InputError
 from .games import two_dreidel as td
 
 
@@ -17,7 +20,7 @@ def run(out: Path) -> list[Path]:
     """Print the headline tables for the three deck presets; save figures and JSON into ``out``.
 
     Parameters:
-        out: the folder for the figures and ``summary.json`` (created if missing).
+        out: the folder for the figures and ``summary.json`` (created if missing; checked before any work).
 
     Returns:
         The paths of the files written.
@@ -27,7 +30,7 @@ def run(out: Path) -> list[Path]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    out.mkdir(parents=True, exist_ok=True)
+    out = check_output_folder(out, what="out")  # before any work (created if its parent exists)
     saved: list[Path] = []
     summary: dict[str, object] = {}
     print("dreidelpoker demo: exact Two Dreidel odds (keep policy: normal-best)\n")
@@ -42,14 +45,14 @@ def run(out: Path) -> list[Path]:
         summary[name] = {"kept_hand": kept.to_dict(), "heads_up_equity": table.to_dict()}
     fig.tight_layout()
     path = out / "two_dreidel_kept_hands.png"
-    fig.savefig(path, dpi=110)
+    save_figure_atomic(fig, path, dpi=110)
     saved.append(path)
 
     matrix = td.heads_up_matrix(td.TwoDreidelRules(deck="2-6-6-2"))
     ax = matrix.plot()
     path = out / "two_dreidel_heads_up_2-6-6-2.png"
     ax.figure.tight_layout()
-    ax.figure.savefig(path, dpi=110)
+    save_figure_atomic(ax.figure, path, dpi=110)
     saved.append(path)
     plt.close("all")
 
@@ -63,13 +66,13 @@ def run(out: Path) -> list[Path]:
     ax.set_xlabel("hands per game (4 players, deck 2-6-6-2, default bots)")
     path = out / "two_dreidel_game_length.png"
     ax.figure.tight_layout()
-    ax.figure.savefig(path, dpi=110)
+    save_figure_atomic(ax.figure, path, dpi=110)
     saved.append(path)
     plt.close("all")
     summary["whole_games_2-6-6-2_4_players"] = games.to_dict()
 
     path = out / "two_dreidel.json"
-    path.write_text(json.dumps(to_jsonable(summary), indent=2, ensure_ascii=False))
+    write_text_atomic(path, json.dumps(to_jsonable(summary), indent=2, ensure_ascii=False))
     saved.append(path)
     print("saved:")
     for p in saved:
@@ -84,12 +87,16 @@ def main(argv: list[str] | None = None) -> int:
         argv: the command-line arguments (default: ``sys.argv[1:]``).
 
     Returns:
-        The exit status, 0.
+        The exit status: 0, or 2 for a bad ``--out`` folder (one line on stderr).
     """
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="results", help="folder for figures and JSON (default: results)")
     args = parser.parse_args(argv)
-    run(Path(args.out))
+    try:
+        run(Path(args.out))
+    except InputError as exc:
+        print(f"dreidelpoker demo: error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -16,31 +16,25 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from .errors import InputError
 from .limits import int_arg
-from .games.registry import CliCommand, GameInfo
+from .games.registry import CliCommand, GameInfo, games, generic_help, get_game
 
-__all__ = ["EXPLORERS", "explore_commands", "explorer_notebook", "voila_command"]
+__all__ = ["explore_commands", "explorer_notebook", "voila_command"]
 
-#: game -> {explorer name: "module:factory"}; the first explorer is the default.
-EXPLORERS: dict[str, dict[str, str]] = {
-    "two-dreidel": {"table": "dreidelpoker.widgets.two_dreidel:two_dreidel_explorer",
-                    "designer": "dreidelpoker.widgets.two_dreidel:two_dreidel_designer"},
-    "dice-poker": {"table": "dreidelpoker.widgets.dice_poker:dice_poker_explorer"},
-    "domino-poker": {"table": "dreidelpoker.widgets.domino_poker:explorer"},
-    "classic-dreidel": {"table": "dreidelpoker.widgets.classic_dreidel:classic_dreidel_explorer"},
-    "queenie": {"deal": "dreidelpoker.widgets.queenie:queenie_explorer"},
-    "skirmish": {"table": "dreidelpoker.widgets.skirmish:skirmish_explorer"},
-}
+def _explorers(game: str) -> Mapping[str, str]:
+    """The game's explorers from its manifest (``{}`` for a game without one)."""
+    return get_game(game).explorers
 
 
 def explorer_notebook(game: str, which: str | None = None) -> dict[str, Any]:
     """The one-cell notebook (nbformat 4 JSON) that displays ``game``'s explorer.
 
     Parameters:
-        game: a game with an explorer (see [`EXPLORERS`][dreidelpoker.explore.EXPLORERS]).
+        game: a game with an explorer (``GameInfo.explorers``, from its manifest).
         which: the explorer's name (default: the game's first).
 
     Returns:
@@ -53,9 +47,10 @@ def explorer_notebook(game: str, which: str | None = None) -> dict[str, Any]:
         >>> explorer_notebook("dice-poker")["cells"][0]["source"]
         'from dreidelpoker.widgets.dice_poker import dice_poker_explorer\\ndice_poker_explorer()'
     """
-    if game not in EXPLORERS:
-        raise InputError(f"no explorer for {game!r}; games with one: {', '.join(EXPLORERS)}")
-    options = EXPLORERS[game]
+    options = _explorers(game)
+    if not options:
+        with_one = ", ".join(g.name for g in games() if g.explorers)
+        raise InputError(f"no explorer for {game!r}; games with one: {with_one}")
     name = which or next(iter(options))
     if name not in options:
         raise InputError(f"--explorer {name!r} is not one of {', '.join(options)} for {game}")
@@ -108,7 +103,7 @@ class ExploreResult:
 
 def _add_arguments(game: str) -> Any:
     def add(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--explorer", choices=list(EXPLORERS[game]), default=next(iter(EXPLORERS[game])),
+        p.add_argument("--explorer", choices=list(_explorers(game)), default=next(iter(_explorers(game))),
                        help="which explorer (default: %(default)s)")
         p.add_argument("--port", type=int_arg, default=8866, help="port on 127.0.0.1 (default: %(default)s)")
         p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
@@ -146,24 +141,24 @@ def _has_voila() -> bool:
     return importlib.util.find_spec("voila") is not None
 
 
-def explore_commands(game: GameInfo) -> dict[str, CliCommand]:
+def explore_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """The ``explore`` command of a game that has an explorer (else nothing).
 
     Parameters:
         game: a registered game.
 
     Returns:
-        ``{"explore": CliCommand}`` for a game in [`EXPLORERS`][dreidelpoker.explore.EXPLORERS], else ``{}``.
+        ``{"explore": CliCommand}`` for a game whose manifest names an explorer, else ``{}``.
 
     Examples:
         >>> from dreidelpoker.games.registry import get_game
         >>> list(explore_commands(get_game("dice-poker")))
         ['explore']
     """
-    if game.name not in EXPLORERS:
+    if not game.explorers:
         return {}
     return {"explore": CliCommand(
-        help=f"open the {game.title} explorer live in Voilà",
+        help=generic_help("explore", game.title),
         description=f"Serve the {game.title} explorer as a live app with Voilà on 127.0.0.1 "
                     "(the docs site shows only a static snapshot).",
         add_arguments=_add_arguments(game.name),

@@ -103,13 +103,67 @@ class MarkovChain(Generic[S, N]):
 
     exact_limit: int
 
-    def __init__(self, states: list[S], rows: list[dict[int, _Num]], *, exact: bool) -> None:
-        # Private: use the from_* constructors, which validate.
+    def __init__(self, states: Sequence[S], rows: Sequence[Mapping[int, Any]], *, exact: bool) -> None:
+        """A chain from its states and one row ``{successor index: probability}`` per state.
+
+        The ``from_*`` constructors are the usual way in; this one checks its input as they
+        do: distinct states, one row per state, successor indices in range, every
+        probability finite and >= 0 (exact numbers when ``exact``), and every row summing to
+        1 (exactly, or within 1e-9 for a float chain).
+
+        Parameters:
+            states: the states, in order.
+            rows: for each state, its successors' indices into ``states`` and their probabilities.
+            exact: exact rationals (``True``) or floats.
+
+        Raises:
+            InputError: a negative, NaN or infinite weight, a row that does not sum to 1, an
+                index out of range or repeated states.
+            InputTypeError: a weight that is no number.
+
+        Examples:
+            >>> MarkovChain(["a", "b"], [{0: "1/2", 1: "1/2"}, {1: 1}], exact=True).successors("a")
+            {'a': 1/2, 'b': 1/2}
+            >>> MarkovChain(["a", "b"], [{0: 2, 1: -1}, {1: 1}], exact=True)
+            Traceback (most recent call last):
+            ...
+            dreidelpoker.errors.InputError: transition probability from 'a' to 'b' is negative (-1); probabilities must be >= 0
+        """
+        if not isinstance(exact, bool):
+            raise InputTypeError(f"exact must be True or False, got {exact!r}")
+        state_list = list(states)
+        if not state_list:
+            raise InputError("a Markov chain needs at least one state")
+        if len(rows) != len(state_list):
+            raise InputError(f"rows: one row per state is needed, got {len(rows)} rows for {len(state_list)} states")
+        index = {s: i for i, s in enumerate(state_list)}
+        if len(index) != len(state_list):
+            raise InputError("states must be distinct")
+        checked: list[dict[int, _Num]] = []
+        for i, row in enumerate(rows):
+            if not isinstance(row, Mapping):
+                raise InputTypeError(f"row {i} must be a mapping successor index -> probability, "
+                                     f"got {type(row).__name__}")
+            bad = [j for j in row if isinstance(j, bool) or not isinstance(j, int) or not 0 <= j < len(state_list)]
+            if bad:
+                raise InputError(f"row {i}: successor index {bad[0]!r} is not an index from 0 to {len(state_list) - 1}")
+            by_state = {state_list[j]: p for j, p in row.items()}
+            checked.append(_check_row(state_list[i], by_state, index, exact))
+        self._setup(state_list, checked, exact)
+
+    def _setup(self, states: list[S], rows: list[dict[int, _Num]], exact: bool) -> None:
         self._states = states
         self._index = {s: i for i, s in enumerate(states)}
         self._rows = rows
         self._exact = exact
         self.exact_limit = EXACT_MAX_STATES
+
+    @classmethod
+    def _checked(cls, states: list[S], rows: list[dict[int, _Num]], exact: bool) -> MarkovChain[S, Any]:
+        """A chain from rows the ``from_*`` constructors have already checked."""
+        chain: MarkovChain[S, Any] = cls.__new__(cls)
+        chain._setup(states, rows, exact)
+        return chain
 
     # -- construction -------------------------------------------------------------
     @overload
@@ -153,7 +207,7 @@ class MarkovChain(Generic[S, N]):
                 raise InputTypeError(f"the transitions of state {s!r} must be a mapping successor -> "
                                 f"probability, got {type(row_in).__name__}")
             rows.append(_check_row(s, row_in, index, exact))
-        return cls(states, rows, exact=exact)
+        return cls._checked(states, rows, exact)
 
     @overload
     @classmethod
@@ -223,7 +277,7 @@ class MarkovChain(Generic[S, N]):
                         states.append(t)
                         queue.append(t)
         rows = [_check_row(s, raw[i], index, exact) for i, s in enumerate(states)]
-        return cls(states, rows, exact=exact)
+        return cls._checked(states, rows, exact)
 
     @overload
     @classmethod

@@ -119,3 +119,30 @@ def test_block_and_advance_draw_what_below_draws(total: int) -> None:
         assert a.block(total, table)[:3] == [table[b.below(total)] for _ in range(3)]
     with pytest.raises(ValueError):
         a.block(0)
+
+
+def test_chunks_per_worker_and_records_whatever_the_chunks() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dreidelpoker.play.runner import TASKS_PER_WORKER, chunk_count, worker_count
+
+    assert chunk_count(4000, 2) == 2 * TASKS_PER_WORKER
+    assert chunk_count(4000, 2, cells=2) == TASKS_PER_WORKER  # cells share the workers' tasks
+    assert chunk_count(4000, 2, cells=100) == 4  # at most 1,000 games a task
+    assert chunk_count(3, 8) == 3 and chunk_count(10, 2, cells=100) == 1
+    assert chunk_count(250, 1) == 100  # serially: pieces for the progress bar
+    with ThreadPoolExecutor(3) as ex:
+        assert worker_count(ex) == 3
+    rules = ClassicDreidelRules(players=3, coins=3)
+    base = simulate(rules, games=30, seed=6, progress=False)
+    with ThreadPoolExecutor(2) as ex:
+        for chunks in (1, 7, 30):
+            assert simulate(rules, games=30, seed=6, progress=False, executor=ex, chunks=chunks).records == base.records
+
+
+def test_dask_client_reports_its_workers() -> None:
+    distributed = pytest.importorskip("distributed")
+    from dreidelpoker.play.runner import worker_count
+
+    with distributed.Client(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as client:
+        assert worker_count(client) == 2

@@ -17,8 +17,8 @@ def _patched_run(monkeypatch: pytest.MonkeyPatch, exc: BaseException) -> None:
     """Make ``odds two-dreidel`` raise ``exc`` from inside its command."""
     original = cli.build_parser
 
-    def build() -> argparse.ArgumentParser:
-        parser = original()
+    def build(argv: list[str] | None = None) -> argparse.ArgumentParser:
+        parser = original(argv)
 
         def boom(args: argparse.Namespace) -> object:
             raise exc

@@ -21,7 +21,7 @@ from dreidelpoker import cli
 from tests.cli_run import run_cli
 
 #: Options that take a file or folder name: any text is a valid name, so they are not fuzzed.
-PATH_OPTIONS = {"--cache", "--plot", "--out", "--output"}
+PATH_OPTIONS = {"--cache", "--plot", "--out", "--output", "--store"}
 # Values no option of any game accepts.
 BAD_VALUES = ["@", "-1-5-5-1", "²", "1e999", "9" * 5000, "x" * 300, "-7", "0.5", "@,@", "nan", "∞", "-", "--"]
 

@@ -83,13 +83,13 @@ def test_sweep_skirmish_takes_the_fixed_rules_options(capsys: pytest.CaptureFixt
     assert json.loads(capsys.readouterr().out)["cells"][0]["rules"] == "tie=war, line=2"
     import argparse
 
-    from dreidelpoker.games.skirmish.play import PLAY, add_sweep_arguments, rules_grid_from_args
+    from dreidelpoker.games.skirmish.play import PLAY_CLI, add_sweep_arguments, rules_grid_from_args
     from dreidelpoker.games.skirmish.rules import SkirmishRules
     from dreidelpoker.rules_cli import add_rules_flags
 
     parser = argparse.ArgumentParser()
     add_sweep_arguments(parser)
-    add_rules_flags(parser, SkirmishRules, exclude=dict(PLAY.sweep_fields))
+    add_rules_flags(parser, SkirmishRules, exclude=dict(PLAY_CLI.sweep_fields))
     grid = rules_grid_from_args(parser.parse_args(["--ties", "war", "--deck", "1-6x2", "--pile-size", "2"]))
     (rules,) = grid.values()
     assert rules.deck == (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6) and rules.pile_size == 2

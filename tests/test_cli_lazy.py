@@ -1,5 +1,5 @@
-"""The command line starts fast (issue 16): ``--help`` lists every command from
-:mod:`dreidelpoker.cli_index` without importing any game, sympy, numpy or scipy, and one
+"""The command line starts fast (issue 16): ``--help`` lists every command from the games'
+manifests without importing any game, sympy, numpy or scipy, and one
 command imports its own game only. Timing never decides a test; these check which modules
 load, in a fresh interpreter, so the start-up gain cannot silently regress."""
 
@@ -10,12 +10,12 @@ import subprocess
 import sys
 
 from dreidelpoker import cli
-from dreidelpoker.cli_index import BUILTIN_COMMANDS
-from dreidelpoker.games import BUILTIN_PACKAGES
-from dreidelpoker.games.registry import games
+from dreidelpoker.games.registry import games, manifests
 
 HEAVY = ("sympy", "numpy", "scipy", "networkx", "matplotlib", "pandas")
-GAMES = tuple(f"dreidelpoker.games.{p}" for p in BUILTIN_PACKAGES)
+#: Every module of every game but its package and its manifest (which the registry reads).
+GAMES = tuple(f"dreidelpoker.games.{name.replace('-', '_')}.{m}" for name in manifests()
+              for m in ("rules", "cli", "analysis", "play", "play_spec", "bots", "equity", "chain"))
 
 
 def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
@@ -24,21 +24,18 @@ def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
     return [m for m in out.rsplit("loaded:", 1)[1].strip().split(",") if m]
 
 
-def test_index_matches_the_registered_games() -> None:
+def test_manifests_list_exactly_the_commands_the_games_have() -> None:
+    """What ``--help`` lists from the manifests alone is what each loaded game offers."""
     real: dict[str, dict[str, str]] = {}
     for game in games():
-        if game.name.replace("-", "_") in BUILTIN_PACKAGES:
-            for verb, command in cli.game_commands(game).items():
-                real.setdefault(verb, {})[game.name] = command.help
-    order = sorted(real, key=lambda v: (list(cli.VERB_HELP).index(v) if v in cli.VERB_HELP else 99, v))
-    expected = {verb: dict(sorted(real[verb].items())) for verb in order}
-    assert [(v, list(g.items())) for v, g in BUILTIN_COMMANDS.items()] == \
-        [(v, list(g.items())) for v, g in expected.items()], \
-        "dreidelpoker/cli_index.py is stale; paste this table there:\n" + pprint.pformat(expected, width=120)
+        for verb, command in cli.game_commands(game).items():
+            real.setdefault(verb, {})[game.name] = command.help
+    listed = cli.command_index()
+    assert {v: dict(g) for v, g in listed.items()} == real, pprint.pformat(real, width=120)
 
 
 def test_top_level_parser_imports_no_game_nor_sympy() -> None:
-    code = "import dreidelpoker.cli as c\nc.build_parser().format_help()"
+    code = "import dreidelpoker.cli as c\nc.build_parser(['--help']).format_help()"
     assert _loaded_after(code, HEAVY + GAMES) == []
 
 
@@ -50,20 +47,21 @@ def test_verb_help_imports_no_game() -> None:
 def test_one_command_imports_its_game_only() -> None:
     for argv in (["odds", "two-dreidel", "--help"], ["odds", "two-dreidel", "--json"]):
         code = f"import dreidelpoker.cli as c\ntry:\n    c.main({argv!r})\nexcept SystemExit:\n    pass"
-        others = tuple(g for g in GAMES if not g.endswith("two_dreidel"))
+        others = tuple(g for g in GAMES if ".two_dreidel." not in g)
         assert _loaded_after(code, others + ("networkx", "matplotlib")) == [], argv
 
 
-def test_every_game_parser_fills_in_on_first_use() -> None:
+def test_every_game_parser_is_filled_from_its_command() -> None:
     import argparse
 
     def choices(p: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
         return next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices
 
+    index = cli.command_index()
     for verb, vp in choices(cli.build_parser()).items():
         for game, gp in choices(vp).items():
             command = gp.get_default("_command")
-            assert command.help == BUILTIN_COMMANDS[verb][game], (verb, game)
+            assert command.help == index[verb][game], (verb, game)
             assert gp.description == (command.description or command.help)
             assert "--json" in gp.format_help()
 

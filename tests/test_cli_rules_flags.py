@@ -60,7 +60,7 @@ def test_every_game_has_rules_flags(game: Any) -> None:
         fields = {f.field for f in rules_cli.rules_flags(game.rules_type) if f.skip is None}
         # the player count of a game that holds it in its rules is the generic --players of simulate / sweep
         covered = {game.play.players_in_rules} if game.play is not None and game.play.players_in_rules else set()
-        covered |= set(game.play.cli_exclude) if game.play is not None else set()  # each with its reason
+        covered |= set(game.play_cli.cli_exclude) if game.play_cli is not None else set()  # each with its reason
         for name, _verb, command in RULES_COMMANDS:
             if name == game.name:
                 covered |= set(_rules_actions(_parser(command)))

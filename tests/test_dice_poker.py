@@ -354,7 +354,7 @@ def test_registered_game() -> None:
     import dreidelpoker
 
     g = dreidelpoker.get_game("dice-poker")
-    assert g.rules_type is dpk.DicePokerRules and set(g.commands) == {"table", "equity"}
+    assert g.rules_type is dpk.DicePokerRules and set(g.commands) == {"table", "equity", "solve"}
     assert dreidelpoker.dice_poker is dpk
     assert len(dpk.RANK_TRIPLES) == 455 == math.comb(13 + 2, 3)
 

@@ -49,11 +49,15 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Records every string that reaches sympify / parse_expr / eval / exec and holds the tag."""
     seen: list[str] = []
 
-    def wrap(fn: Any) -> Any:
+    def wrap(fn: Any, *, uses_frame: bool = False) -> Any:
         def watched(*args: Any, **kwargs: Any) -> Any:
             for a in (*args, *kwargs.values()):
                 if isinstance(a, str) and TAG in a:
                     seen.append(a)
+            if uses_frame and len(args) == 1 and not kwargs:
+                # eval/exec without namespaces run in the caller's: hand them on.
+                caller = sys._getframe(1)
+                return fn(args[0], caller.f_globals, caller.f_locals)
             return fn(*args, **kwargs)
         return watched
 
@@ -63,8 +67,8 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     monkeypatch.setattr(sympy, "sympify", wrap(sympy.sympify))
     monkeypatch.setattr(sympify_module, "sympify", wrap(sympify_module.sympify))
     monkeypatch.setattr(parser_module, "parse_expr", wrap(parser_module.parse_expr))
-    monkeypatch.setattr(builtins, "eval", wrap(builtins.eval))
-    monkeypatch.setattr(builtins, "exec", wrap(builtins.exec))
+    monkeypatch.setattr(builtins, "eval", wrap(builtins.eval, uses_frame=True))
+    monkeypatch.setattr(builtins, "exec", wrap(builtins.exec, uses_frame=True))
     yield seen
 
 

@@ -19,7 +19,7 @@ import sympy
 
 from dreidelpoker.analysis import exact_equity
 from dreidelpoker.games import classic_dreidel as cd
-from dreidelpoker.games import games
+from dreidelpoker.games.registry import games
 from dreidelpoker.games.registry import GameInfo
 from dreidelpoker.games import skirmish as sk
 from dreidelpoker.games import two_dreidel as td

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from dreidelpoker.games import get_game
+from dreidelpoker.games.registry import get_game
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.games.queenie import (
     QueenieRules,
@@ -234,7 +234,8 @@ def test_cli_simulate_and_sweep(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["simulate", "queenie", "--players", "4", "--deals", "30", "--seed", "7", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["games"] == 30 and data["bots"] == ["heuristic", "random", "random", "random"]
+    assert data["games"] == 30 and data["bots"] == ["heuristic"] * 4  # the default: an all-equal table
+    assert data["lineup"] == "heuristic x4"
     assert main(["sweep", "queenie", "--players", "3-4", "--games", "4", "--vary", "dealing=dummy-first,players-first",
                  "--metric", "cards"]) == 0
     out = capsys.readouterr().out

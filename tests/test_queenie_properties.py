@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dreidelpoker.games import get_game
+from dreidelpoker.games.registry import get_game
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.games.queenie import QueenieRules, new_game
 

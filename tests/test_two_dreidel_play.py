@@ -246,7 +246,7 @@ def test_simulate_default_lineup_and_bad_input() -> None:
 
 
 def test_play_spec_is_registered() -> None:
-    from dreidelpoker.games import get_game
+    from dreidelpoker.games.registry import get_game
 
     assert get_game("two-dreidel").play is PLAY
     assert set(PLAY.bots) >= {"random", "calling-station", "tight"}
@@ -317,5 +317,7 @@ def test_cli_default_lineup_json(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["simulate", "two-dreidel", "--players", "3", "--games", "20", "--seed", "7", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["bots"] == ["equity", "tight", "calling-station"] and data["games"] == 20
+    # The default line-up is an all-equal table of the lead bot, and the output names it.
+    assert data["bots"] == ["equity", "equity", "equity"] and data["games"] == 20
+    assert data["lineup"] == "equity x3"
     assert data["win_rates"][0]["ci95"][0] <= data["win_rates"][0]["value"] <= data["win_rates"][0]["ci95"][1]

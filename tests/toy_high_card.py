@@ -54,7 +54,7 @@ class HighCard(AnalysisBase[HighCardRules]):
 
     def parse_hand(self, text: str, *, rules: HighCardRules) -> int:
         t = text.strip()
-        if not t.isdigit() or not 1 <= int(t) <= rules.deck_size:
+        if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= rules.deck_size:
             raise InputError(f"hand {text!r} must be one card from 1 to {rules.deck_size}")
         return int(t)
 

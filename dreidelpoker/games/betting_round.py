@@ -265,30 +265,33 @@ def apply_action(limits: Limits, state: RoundState, action: str) -> RoundState:
         what = "the betting round is over" if not legal else f"legal now: {', '.join(legal)}"
         raise InputError(f"action {action!r} is not allowed for seat {state.to_act + 1}; {what}")
     seat = state.to_act
-    n = len(state.committed)
-    committed = list(state.committed)
+    committed = state.committed
     live = state.live
     pending = state.pending & ~(1 << seat)
     level, raises, opened = state.level, state.raises, state.opened
-    word = action.partition(" ")[0]
-    if word == "fold":
+    if action == "check":
+        pass
+    elif action == "call":
+        committed = committed[:seat] + (level,) + committed[seat + 1:]
+    elif action == "fold":
         live = live[:seat] + (False,) + live[seat + 1:]
-    elif word == "call":
-        committed[seat] = level
-    elif word in ("bet", "raise"):
+        if sum(live) < 2:
+            return RoundState(-1, committed, live, 0, level, raises, opened, state.actions + ((seat, action),))
+    else:  # a bet or a raise: everyone else still in must act again
         level += action_size(limits, action)
-        committed[seat] = level
-        if word == "raise":
+        committed = committed[:seat] + (level,) + committed[seat + 1:]
+        if action[0] == "r":
             raises += 1
         opened = True
-        pending = 0  # everyone else live must act again
-        for s in range(n):
-            if live[s] and s != seat:
+        pending = 0
+        for s, in_hand in enumerate(live):
+            if in_hand and s != seat:
                 pending |= 1 << s
     actions = state.actions + ((seat, action),)
-    if sum(live) < 2 or not pending:
-        return RoundState(-1, tuple(committed), live, 0, level, raises, opened, actions)
+    if not pending:
+        return RoundState(-1, committed, live, 0, level, raises, opened, actions)
+    n = len(committed)
     nxt = (seat + 1) % n
     while not pending >> nxt & 1:
         nxt = (nxt + 1) % n
-    return RoundState(nxt, tuple(committed), live, pending, level, raises, opened, actions)
+    return RoundState(nxt, committed, live, pending, level, raises, opened, actions)

@@ -1,23 +1,43 @@
-"""The game registry: every game joins it, and the CLI and conformance tests go through it.
+"""The game registry: every game joins it through one manifest, and the CLI, the engines and
+the conformance tests find games only here. The registry names no game.
 
-A game registers a [`GameInfo`][dreidelpoker.games.GameInfo] naming its rules type and the CLI commands it
-offers. A CLI command is a verb (``odds``, ``equity``, ``table``, ``chain`` …) plus a
-function that adds the game's arguments to an argparse parser and a function that runs
-the command and returns a result object with ``to_dict()`` (for ``--json``) and
-``to_text()`` (for humans).
+A game package declares one [`GameManifest`][dreidelpoker.games.registry.GameManifest] (name, title, rules type, and where its
+analysis, play and commands live, as ``"module:attribute"`` references) and lists it under
+the entry-point group ``dreidelpoker.games`` of its distribution's ``pyproject.toml``::
+
+    [project.entry-points."dreidelpoker.games"]
+    two-dreidel = "dreidelpoker.games.two_dreidel.manifest:MANIFEST"
+
+The registry reads the entry points (``importlib.metadata``), so a game from another
+installed package joins with no edit here. Reading a manifest imports only its small
+module; [`GameManifest.load`][dreidelpoker.games.registry.GameManifest.load] imports the rest when a game is first used. Entry points
+exist once the distribution is installed (``make setup``, i.e. ``pip install -e .``, after
+``pyproject.toml`` changes). A game made in a session (a notebook, a test) joins with
+[`register`][dreidelpoker.games.registry.register].
+
+A CLI command is a verb (``odds``, ``equity``, ``table``, ``chain`` …) plus a function
+that adds the game's arguments to an argparse parser and a function that runs the command
+and returns a result object with ``to_dict()`` (for ``--json``) and ``to_text()`` (for humans).
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .._lazy import load
 from ..errors import InputError
 
 if TYPE_CHECKING:
     from .protocol import AnalysisGame, PlaySpec
+
+#: A game's rules type.
+R = TypeVar("R")
+
+#: The entry-point group that lists every game's manifest.
+ENTRY_POINT_GROUP = "dreidelpoker.games"
 
 
 class CliResult(Protocol):
@@ -37,55 +57,88 @@ class CliCommand:
     examples: tuple[tuple[str, ...], ...] = ()
 
 
-class LazyCommands(Mapping[str, CliCommand]):
-    """A game's ``verb -> CliCommand`` table whose heavy commands are imported on first use:
-    a value may be a ``"module:attribute"`` string, replaced by that object when the verb is
-    first looked up. Listing the verbs imports nothing, so the CLI can run one light command
-    (``odds two-dreidel``) without loading the game's solver.
+@dataclass(frozen=True)
+class PlayCliSpec(Generic[R]):
+    """The command-line side of a playable game's ``simulate`` and ``sweep`` (the engine side
+    is its [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec]). Every field is optional: a game
+    without one gets one option per rules field and a sweep over ``--players`` and ``--bots``.
 
-    Examples:
-        >>> c = LazyCommands({"now": "dreidelpoker.explore:EXPLORERS"})
-        >>> list(c), type(c["now"]).__name__
-        (['now'], 'dict')
+    Attributes:
+        rules_from_args: ``rules_from_args(args)`` -> the rules of a ``simulate``, for a game
+            that checks more than its rules object does (``None``: the generated
+            [`rules_from_args`][dreidelpoker.rules_cli.rules_from_args]).
+        add_sweep_arguments / rules_grid_from_args: the rules variants a CLI sweep runs over
+            (its own list options), as ``{label: rules}``.
+        cli_exclude: rules fields that are no option of ``simulate`` / ``sweep``, with the
+            reason (e.g. a limit the generic ``--hand-limit`` sets).
+        sweep_fields: rules fields a ``sweep`` varies through its own list options, with the
+            option's name (they are no single-value option of ``sweep``).
     """
 
-    def __init__(self, commands: Mapping[str, CliCommand | str]) -> None:
-        self._commands: dict[str, Any] = dict(commands)
+    rules_from_args: Callable[[argparse.Namespace], R] | None = None
+    add_sweep_arguments: Callable[[argparse.ArgumentParser], None] | None = None
+    rules_grid_from_args: Callable[[argparse.Namespace], Mapping[str, R]] | None = None
+    cli_exclude: Mapping[str, str] = field(default_factory=dict)
+    sweep_fields: Mapping[str, str] = field(default_factory=dict)
 
-    def __getitem__(self, verb: str) -> CliCommand:
-        value = self._commands[verb]
-        if isinstance(value, str):
-            import importlib
 
-            module, _, attribute = value.partition(":")
-            value = self._commands[verb] = getattr(importlib.import_module(module), attribute)
-        return value  # type: ignore[no-any-return]
+def generic_help(verb: str, title: str) -> str:
+    """The one-line help of a command the library makes for every game that can have it
+    (``simulate``/``sweep``/``compare``/``skill``/``design`` for a playable game, ``explore`` for one with an explorer,
+    ``equity`` for one with an analysis but no equity command of its own).
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._commands)
+    Parameters:
+        verb: ``"simulate"``, ``"sweep"``, ``"compare"``, ``"skill"``, ``"design"``, ``"explore"`` or ``"equity"``.
+        title: the game's title.
 
-    def __len__(self) -> int:
-        return len(self._commands)
+    Returns:
+        The help line ``dreidelpoker --help`` lists.
 
-    def __repr__(self) -> str:
-        return f"LazyCommands({list(self._commands)})"
+    Examples:
+        >>> generic_help("sweep", "Queenie")
+        'simulate Queenie over rules variants x player counts x bot line-ups'
+    """
+    return {
+        "simulate": f"play seeded whole games of {title} with bots; win rates and metrics with 95% intervals",
+        "sweep": f"simulate {title} over rules variants x player counts x bot line-ups",
+        "explore": f"open the {title} explorer live in Voilà",
+        "equity": "exact or Monte Carlo equity of a (partial) hand (generic engine)",
+        "compare": f"paired study of {title} rules variants (common random numbers, seats rotated, precision-stopped)",
+        "skill": f"skill gap of each {title} bot against baseline bots, and openskill ratings of all bots",
+        "design": f"search {title}'s rules for variants that meet your targets (Optuna, resumable on SQLite)",
+    }[verb]
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    """What the registry knows about a game."""
+class GameInfo(Generic[R]):
+    """A game as the engines and the CLI use it: its manifest's references, loaded.
+
+    Attributes:
+        name: the registered name, e.g. ``"two-dreidel"``.
+        title: the name people read, e.g. ``"Two Dreidel"``.
+        summary: one sentence.
+        rules_type: the frozen, keyword-only rules dataclass (``rules_type()`` is the
+            game's default rules).
+        commands: the game's own CLI commands, ``verb -> CliCommand``.
+        analysis: the analysis protocol (hands, showdown, deals), or ``None`` for a game
+            without showdowns (classic dreidel). The generic engines and the conformance
+            test use it.
+        play: how to play whole games of it ([`PlaySpec`][dreidelpoker.games.protocol.PlaySpec]),
+            or ``None`` for games analysed hand by hand only.
+        play_cli: the command-line side of ``simulate`` and ``sweep`` (``None``: the defaults).
+        explorers: explorer name -> ``"module:factory"`` (the first is the default of
+            ``dreidelpoker explore``).
+    """
 
     name: str
     title: str
     summary: str
-    rules_type: type
+    rules_type: type[R]
     commands: Mapping[str, CliCommand] = field(default_factory=dict)
-    #: The analysis protocol (hands, showdown, deals), or ``None`` for a game without
-    #: showdowns (classic dreidel). The generic engines and the conformance test use it.
-    analysis: AnalysisGame[Any, Any, Any] | None = None
-    #: How to play whole games of it ([`PlaySpec`][dreidelpoker.play.PlaySpec]),
-    #: or ``None`` for games analysed hand by hand only.
-    play: PlaySpec | None = None
+    analysis: AnalysisGame[Any, Any, R] | None = None
+    play: PlaySpec[R] | None = None
+    play_cli: PlayCliSpec[R] | None = None
+    explorers: Mapping[str, str] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         """Short: name, title, CLI verbs and whether whole games can be played (the full
@@ -94,56 +147,163 @@ class GameInfo:
         Examples:
             >>> from dreidelpoker.games.registry import get_game
             >>> get_game("skirmish")
-            GameInfo('skirmish', 'Skirmish', commands=['simulate', 'solve', 'sweep'], playable=True)
+            GameInfo('skirmish', 'Skirmish', commands=['compare', 'explore', 'simulate', 'skill', 'solve', 'sweep'], playable=True)
         """
-        verbs = sorted(set(self.commands) | ({"simulate", "sweep"} if self.play is not None else set()))
+        verbs = sorted(set(self.commands) | ({"simulate", "sweep", "compare", "skill", "design"} if self.play is not None
+                                             else set())
+                       | ({"explore"} if self.explorers else set()))
         return f"GameInfo({self.name!r}, {self.title!r}, commands={verbs}, playable={self.play is not None})"
 
 
-_REGISTRY: dict[str, GameInfo] = {}
+@dataclass(frozen=True)
+class GameManifest:
+    """A game's one door: what the registry reads before importing any of the game.
+
+    Every part is a reference ``"module:attribute"``, imported by [`load`][dreidelpoker.games.registry.GameManifest.load] when the game
+    is first used. A game package keeps its manifest in a small module of its own
+    (``manifest.py``) and lists it under the entry-point group ``dreidelpoker.games``.
+
+    Attributes:
+        name: the registered name (also the entry point's name), e.g. ``"two-dreidel"``.
+        title: the name people read.
+        summary: one sentence.
+        rules: the rules dataclass, e.g. ``"dreidelpoker.games.two_dreidel.rules:TwoDreidelRules"``.
+        commands: the game's own CLI commands (a ``verb -> CliCommand`` mapping), or ``None``.
+        command_help: verb -> one-line help of each of those commands: ``dreidelpoker --help``
+            lists them from here without importing the game (each command's ``help`` is this).
+        analysis: the [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame], or ``None``.
+        play: the [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec], or ``None``.
+        play_cli: the [`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec] of ``simulate``/``sweep``, or ``None``.
+        explorers: explorer name -> ``"module:factory"`` of a widget (``dreidelpoker explore``).
+
+    Examples:
+        >>> m = GameManifest(name="toy", title="Toy", summary="a test", rules="fractions:Fraction")
+        >>> m.load().rules_type.__name__
+        'Fraction'
+    """
+
+    name: str
+    title: str
+    summary: str
+    rules: str
+    commands: str | None = None
+    command_help: Mapping[str, str] = field(default_factory=dict)
+    analysis: str | None = None
+    play: str | None = None
+    play_cli: str | None = None
+    explorers: Mapping[str, str] = field(default_factory=dict)
+
+    def verbs(self) -> dict[str, str]:
+        """verb -> one-line help of every command the game offers (its own and the generic
+        ones), read from the manifest alone.
+
+        Returns:
+            The table ``dreidelpoker --help`` lists for this game.
+        """
+        out = {verb: generic_help(verb, self.title) for verb, present in
+               (("simulate", self.play), ("sweep", self.play), ("compare", self.play), ("skill", self.play),
+                ("design", self.play),
+                ("explore", self.explorers),
+                ("equity", self.analysis)) if present}
+        return {**out, **self.command_help}
+
+    def load(self) -> GameInfo[Any]:
+        """Import the game's parts.
+
+        Returns:
+            The [`GameInfo`][dreidelpoker.games.registry.GameInfo].
+        """
+        return GameInfo(
+            name=self.name, title=self.title, summary=self.summary, rules_type=load(self.rules),
+            commands=load(self.commands) if self.commands else {},
+            analysis=load(self.analysis) if self.analysis else None,
+            play=load(self.play) if self.play else None,
+            play_cli=load(self.play_cli) if self.play_cli else None,
+            explorers=dict(self.explorers),
+        )
 
 
-def register(game: GameInfo) -> GameInfo:
-    """Add a game (idempotent for the same object).
+#: Games registered in this session ([`register`][dreidelpoker.games.registry.register]), by name.
+_SESSION: dict[str, GameInfo[Any]] = {}
+#: Games loaded from their manifests so far, by name.
+_LOADED: dict[str, GameInfo[Any]] = {}
+#: The manifests found, with the ``sys.path`` they were read from.
+_FOUND: tuple[tuple[str, ...], dict[str, GameManifest]] | None = None
+
+
+def manifests() -> dict[str, GameManifest]:
+    """Every installed game's manifest, by name, read from the entry points (no game imported).
+
+    Returns:
+        ``{name: GameManifest}``, sorted by name.
+
+    Raises:
+        ValueError: an entry point that is no [`GameManifest`][dreidelpoker.games.registry.GameManifest], or whose name differs
+            from its manifest's.
+
+    Examples:
+        >>> "two-dreidel" in manifests()
+        True
+    """
+    global _FOUND
+    import sys
+
+    key = tuple(sys.path)
+    if _FOUND is None or _FOUND[0] != key:
+        from importlib.metadata import entry_points
+
+        found: dict[str, GameManifest] = {}
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            manifest = ep.load()
+            if not isinstance(manifest, GameManifest) or manifest.name != ep.name:
+                raise InputError(f"entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP!r} must be a "
+                                 f"GameManifest named {ep.name!r}")
+            found.setdefault(ep.name, manifest)  # the first on sys.path wins, as for imports
+        _FOUND = key, dict(sorted(found.items()))
+    return dict(_FOUND[1])
+
+
+def register(game: GameInfo[R]) -> GameInfo[R]:
+    """Add a game made in this session (a notebook, a test); an installed game joins through
+    its manifest's entry point instead. Idempotent for the same object.
 
     Parameters:
-        game: the game's [`GameInfo`][dreidelpoker.games.GameInfo].
+        game: the game's [`GameInfo`][dreidelpoker.games.registry.GameInfo].
 
     Returns:
         The same ``game``.
 
     Raises:
-        ValueError: another game of the same name is registered.
+        ValueError: another game of the same name is registered or installed.
     """
-    existing = _REGISTRY.get(game.name)
-    if existing is not None and existing is not game:
+    existing = _SESSION.get(game.name)
+    if (existing is not None and existing is not game) or game.name in manifests():
         raise InputError(f"a game named {game.name!r} is already registered")
-    _REGISTRY[game.name] = game
+    _SESSION[game.name] = game
     return game
 
 
 def unregister(name: str) -> None:
-    """Remove a game (for tests that register a toy game for a while).
+    """Remove a game registered in this session.
 
     Parameters:
         name: the registered name.
 
     Raises:
-        ValueError: if no game of that name is registered.
+        ValueError: if no game of that name was registered in this session.
     """
-    if _REGISTRY.pop(name, None) is None:
-        raise InputError(f"no game named {name!r} is registered")
+    if _SESSION.pop(name, None) is None:
+        raise InputError(f"no game named {name!r} was registered in this session")
 
 
-def get_game(name: str) -> GameInfo:
-    """Look a game up by its registered name, e.g. ``"two-dreidel"``. A built-in game's
-    package is imported on first use, and only that game's package.
+def get_game(name: str) -> GameInfo[Any]:
+    """Look a game up by its registered name, e.g. ``"two-dreidel"``; only that game is imported.
 
     Parameters:
         name: the registered name, e.g. ``"dice-poker"``.
 
     Returns:
-        The game's [`GameInfo`][dreidelpoker.games.GameInfo].
+        The game's [`GameInfo`][dreidelpoker.games.registry.GameInfo].
 
     Raises:
         ValueError: for an unknown name (the message lists the known ones).
@@ -152,33 +312,36 @@ def get_game(name: str) -> GameInfo:
         >>> get_game("two-dreidel").title
         'Two Dreidel'
     """
-    if name not in _REGISTRY:
-        _load_builtin_game(name)
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise InputError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+    if name in _SESSION:
+        return _SESSION[name]
+    if name not in _LOADED:
+        found = manifests()
+        if name not in found:
+            known = sorted(found) + sorted(_SESSION)
+            hint = "" if found else " (no game is installed: run `make setup`, i.e. `pip install -e .`)"
+            raise InputError(f"unknown game {name!r}; known games: {', '.join(known)}{hint}")
+        _LOADED[name] = found[name].load()
+    return _LOADED[name]
 
 
-def games() -> list[GameInfo]:
-    """All registered games, sorted by name.
+def games() -> list[GameInfo[Any]]:
+    """All games, installed and registered in this session, sorted by name (each is imported).
 
     Returns:
-        Every registered game's [`GameInfo`][dreidelpoker.games.GameInfo] (the built-in games are imported first).
+        Every game's [`GameInfo`][dreidelpoker.games.registry.GameInfo].
 
     Examples:
         >>> "two-dreidel" in [g.name for g in games()]
         True
     """
-    _load_builtin_games()
-    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+    return [get_game(name) for name in sorted({*manifests(), *_SESSION})]
 
 
-def playable_games() -> list[GameInfo]:
-    """The registered games that can be played whole (``GameInfo.play`` is set).
+def playable_games() -> list[GameInfo[Any]]:
+    """The games that can be played whole (``GameInfo.play`` is set).
 
     Returns:
-        Their [`GameInfo`][dreidelpoker.games.GameInfo], sorted by name.
+        Their [`GameInfo`][dreidelpoker.games.registry.GameInfo], sorted by name.
 
     Examples:
         >>> all(g.play is not None for g in playable_games())
@@ -187,54 +350,32 @@ def playable_games() -> list[GameInfo]:
     return [g for g in games() if g.play is not None]
 
 
-def game_for_rules(rules: object) -> GameInfo:
-    """The registered game whose rules type ``rules`` is an instance of.
+def game_for_rules(rules: R) -> GameInfo[R]:
+    """The game whose rules type ``rules`` is an instance of (its own manifest is found
+    first without importing the other games).
 
     Parameters:
         rules: a rules object.
 
     Returns:
-        The game's [`GameInfo`][dreidelpoker.games.GameInfo].
+        The game's [`GameInfo`][dreidelpoker.games.registry.GameInfo].
 
     Raises:
-        ValueError: when no registered game uses that rules type.
+        ValueError: when no game uses that rules type.
     """
-    _load_builtin_games()
-    for game in _REGISTRY.values():
+    ref = f"{type(rules).__module__}:{type(rules).__qualname__}"
+    named = [name for name, m in manifests().items() if m.rules == ref]
+    for game in [get_game(name) for name in named] + games():
         if isinstance(rules, game.rules_type):
             return game
-    known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in _REGISTRY.values())
+    known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in games())
     raise InputError(f"rules must be the rules object of a registered game ({known}); got {type(rules).__name__}")
 
 
-def registered_games() -> list[GameInfo]:
-    """The games registered so far, sorted by name, without importing the built-in games
-    that nobody has used yet (the CLI lists those from [`dreidelpoker.cli_index`][dreidelpoker.cli_index]).
+def session_games() -> list[GameInfo[Any]]:
+    """The games registered in this session with [`register`][dreidelpoker.games.registry.register], sorted by name.
 
     Returns:
-        Their [`GameInfo`][dreidelpoker.games.GameInfo].
-
-    Examples:
-        >>> get_game("skirmish") in registered_games()
-        True
+        Their [`GameInfo`][dreidelpoker.games.registry.GameInfo].
     """
-    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
-
-
-def _load_builtin_game(name: str) -> None:
-    """Import the built-in game called ``name`` (its package registers it), or every
-    built-in game when ``name`` is none of them (so an error can list the known games)."""
-    import importlib
-
-    from . import BUILTIN_PACKAGES
-
-    package = name.replace("-", "_") if isinstance(name, str) else ""
-    if package in BUILTIN_PACKAGES:
-        importlib.import_module(f".{package}", __package__).GAME  # a lazy package registers on GAME
-    else:
-        _load_builtin_games()
-
-
-def _load_builtin_games() -> None:
-    # Importing the games package registers the built-in games.
-    from . import BUILTIN_GAMES  # noqa: F401
+    return [_SESSION[k] for k in sorted(_SESSION)]

@@ -21,6 +21,7 @@ from .search import SearchResult, Target, load_search, search
 from .simulate import simulate
 from .stats import (Estimate, bootstrap_estimate, difference_estimate, mean_estimate, proportion_estimate,
                     quantile_estimate)
+from .skill import BotRating, Ratings, SkillGap, ratings, skill_gap
 from .study import Comparison, Measure, StudyCell, compare, default_lineup, named_lineups
 from .sweep import SweepCell, SweepResult, sweep
 from .variants import rules_variant, rules_variants
@@ -30,6 +31,6 @@ __all__ = [
     "SimulationResult", "Turn", "bot_label", "format_log", "mean_estimate", "play_game", "proportion_estimate",
     "random_bot", "replay", "resolve_lineup", "sample_chance", "simulate", "SweepCell", "SweepResult", "sweep",
     "Comparison", "Measure", "StudyCell", "bootstrap_estimate", "compare", "default_lineup", "difference_estimate",
-    "named_lineups", "quantile_estimate", "rules_variant", "rules_variants",
-    "SearchResult", "Target", "load_search", "search",
+    "named_lineups", "quantile_estimate", "rules_variant", "rules_variants", "BotRating", "Ratings", "SkillGap",
+    "ratings", "skill_gap", "SearchResult", "Target", "load_search", "search",
 ]

@@ -60,7 +60,7 @@ def bot_label(bot: BotSpec) -> str:
     return str(getattr(bot, "__name__", type(bot).__name__))
 
 
-def make_bot(spec: PlaySpec, bot: BotSpec, *, rules: Any) -> Bot:
+def make_bot(spec: PlaySpec[Any], bot: BotSpec, *, rules: Any) -> Bot:
     """A callable bot for one game: a registered name is built by its factory, a bot object
     with ``act`` is wrapped, and a plain function is used as it is.
 
@@ -86,18 +86,21 @@ def make_bot(spec: PlaySpec, bot: BotSpec, *, rules: Any) -> Bot:
 
 
 def resolve_lineup(
-    spec: PlaySpec, game_name: str, bots: Sequence[BotSpec] | str | None, players: int | None
+    spec: PlaySpec[Any], game_name: str, bots: Sequence[BotSpec] | str | None, players: int | None
 ) -> tuple[BotSpec, ...]:
     """Check a line-up against the game: known names, one bot per seat, an allowed player count.
 
     ``bots`` may be a sequence, a comma-separated string of names, or ``None`` for the
-    game's default line-up (then ``players`` is required, unless the game has only one
-    player count).
+    default line-up: an all-equal table of the game's lead bot (the first seat of
+    ``PlaySpec.default_bots``), so that pace and stakes figures are not those of a table
+    where weak bots bust early, and seat figures are seat figures (then ``players`` is
+    required, unless the game has only one player count). The mixed table is
+    ``spec.default_bots(players)`` (``named_lineups(...)["mixed"]``).
 
     Parameters:
         spec: the game's play specification.
         game_name: the game's name (for messages).
-        bots: the line-up, ``"a,b,c"``, or ``None`` for the default one.
+        bots: the line-up, ``"a,b,c"``, or ``None`` for the all-equal default.
         players: the number of players, or ``None`` to take it from ``bots``.
 
     Returns:
@@ -118,7 +121,7 @@ def resolve_lineup(
                 f"{game_name}) or a bots line-up"
             )
         _check_players(spec, game_name, players)
-        bots = spec.default_bots(players)
+        bots = (spec.default_bots(players)[0],) * players
     lineup = tuple(bots)
     for b in lineup:
         if isinstance(b, str) and b not in spec.bots:
@@ -133,7 +136,7 @@ def resolve_lineup(
     return lineup
 
 
-def _check_players(spec: PlaySpec, game_name: str, players: int) -> None:
+def _check_players(spec: PlaySpec[Any], game_name: str, players: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
         allowed = (str(spec.min_players) if spec.min_players == spec.max_players
                    else f"{spec.min_players} to {spec.max_players}")

@@ -1,5 +1,7 @@
 """The ``simulate GAME`` and ``sweep GAME`` CLI verbs, built for every playable game from
-its [`PlaySpec`][dreidelpoker.play.PlaySpec]; the game adds only its rules options."""
+its [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec] and, for what a game's command line adds
+(its own rules checks, the variants a sweep runs over), its
+[`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec]."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..games.protocol import PlaySpec
-from ..games.registry import CliCommand, GameInfo
+from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
 from ..limits import int_arg
 from ..rules_cli import add_rules_flags, rules_from_args
@@ -162,9 +164,10 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
     yield None
 
 
-def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep: bool) -> None:
-    if spec.add_sweep_arguments is not None and sweep:
-        spec.add_sweep_arguments(p)
+def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any], *, sweep: bool) -> None:
+    cli = game.play_cli or PlayCliSpec()
+    if cli.add_sweep_arguments is not None and sweep:
+        cli.add_sweep_arguments(p)
     rng = (f"{spec.min_players}" if spec.min_players == spec.max_players
            else f"{spec.min_players} to {spec.max_players}")
     if sweep:
@@ -173,15 +176,15 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
         p.add_argument("--bots", action="append", default=None,
                        help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
                        f"seats (e.g. {_lineup_example(spec)}; known: {', '.join(sorted(spec.bots))}); "
-                       "default: the game's default line-up")
+                       "default: an all-equal table of the game's lead bot")
         p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
         p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
-        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this PNG file")
+        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
     else:
         p.add_argument("--players", type=int_arg, default=None, help=f"number of players ({rng})")
         p.add_argument("--bots", default=None,
                        help=f"one bot per seat, comma-separated (known: {', '.join(sorted(spec.bots))}); "
-                       "default: the game's default line-up")
+                       "default: an all-equal table of the game's lead bot")
     # A game whose round is a deal (Queenie: a game is a session of deals, one deal by default)
     # also takes --deals for --games.
     flags = ("--games", "--deals") if spec.round_name == "deal" else ("--games",)
@@ -195,24 +198,22 @@ def _common(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, *, sweep
     p.add_argument("--workers", type=int_arg, default=None, help="run on a local pool of this many processes")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
-    if spec.add_rules_arguments is not None:
-        spec.add_rules_arguments(p)  # the game's options beyond its rules fields
     # Every rules field is an option (generated from the rules dataclass), except what the
     # command sets itself: --players, a sweep's own lists, the game's exclusions.
-    exclude = {**spec.cli_exclude, **({f: f"swept by {o}" for f, o in spec.sweep_fields.items()} if sweep else {})}
+    exclude = {**cli.cli_exclude, **({f: f"swept by {o}" for f, o in cli.sweep_fields.items()} if sweep else {})}
     if spec.players_in_rules:
         exclude.setdefault(spec.players_in_rules, "set by --players")
     add_rules_flags(p, game.rules_type, exclude=exclude,
                     title=f"{game.title} rules" + (" (the same in every cell)" if sweep else ""))
 
 
-def _rules(spec: PlaySpec, game: GameInfo, args: argparse.Namespace) -> Any:
-    if spec.rules_from_args is not None:
-        return spec.rules_from_args(args)
+def _rules(game: GameInfo[Any], args: argparse.Namespace) -> Any:
+    if game.play_cli is not None and game.play_cli.rules_from_args is not None:
+        return game.play_cli.rules_from_args(args)
     return rules_from_args(game.rules_type, args)
 
 
-def play_commands(game: GameInfo) -> dict[str, CliCommand]:
+def play_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     """The generated ``simulate`` and ``sweep`` commands of a playable game (else ``{}``).
 
     Parameters:
@@ -232,7 +233,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         from .simulate import simulate
 
         _check_counts(args)
-        rules = _rules(spec, game, args)
+        rules = _rules(game, args)
         with executor_from_args(args) as ex:
             return simulate(rules, args.bots, games=args.games, seed=args.seed, players=args.players,
                             executor=ex, progress=_show_progress(args), hand_limit=args.hand_limit)
@@ -241,13 +242,19 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         _common(p, game, spec, sweep=True)
 
     def run_sweep(args: argparse.Namespace) -> Any:
+        from ..files import PLOT_SUFFIXES, check_output_file, check_output_folder
         from .sweep import sweep
 
         _check_counts(args)
-        if spec.rules_grid_from_args is not None:
-            rules: Any = dict(spec.rules_grid_from_args(args))
+        # Output paths are checked before any game is played: a bad one must not cost the results.
+        if args.cache is not None:
+            check_output_folder(args.cache, what="--cache", create=False)
+        if args.plot is not None:
+            check_output_file(args.plot, what="--plot", suffixes=PLOT_SUFFIXES)
+        if game.play_cli is not None and game.play_cli.rules_grid_from_args is not None:
+            rules: Any = dict(game.play_cli.rules_grid_from_args(args))
         else:
-            rules = _rules(spec, game, args)
+            rules = _rules(game, args)
         grid: dict[str, Any] = {"rules": rules}
         if args.players is not None:
             grid["players"] = parse_players(args.players)
@@ -260,18 +267,20 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
         metrics = tuple(args.metric or (res.length_metric,))
         for m in metrics:
             res.metric(m)  # unknown metrics fail before printing
-        if args.plot:
+        if args.plot is not None:
             import matplotlib
+
+            from ..files import save_figure_atomic
 
             matplotlib.use("Agg")
             ax = res.plot(metrics[0])
-            ax.figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+            save_figure_atomic(ax.figure, args.plot, dpi=120, bbox_inches="tight")
         return _SweepOutput(res, metrics)
 
     title = game.title
     return {
         "simulate": CliCommand(
-            help=f"play seeded whole games of {title} with bots; win rates and metrics with 95% intervals",
+            help=generic_help("simulate", title),
             add_arguments=add_simulate, run=run_simulate,
             description=f"Play seeded whole games of {title} with a line-up of bots (one per seat) and report "
             f"win rates by seat and per-game metrics with 95% confidence intervals. The same seed gives the "
@@ -280,7 +289,7 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
             examples=(("--games", "20", "--seed", "1", *_example_players(spec)),),
         ),
         "sweep": CliCommand(
-            help=f"simulate {title} over rules variants x player counts x bot line-ups",
+            help=generic_help("sweep", title),
             add_arguments=add_sweep, run=run_sweep,
             description=f"Simulate {title} for every combination of rules variants, player counts and bot "
             f"line-ups; print the chosen metrics per cell with 95% intervals. --cache DIR keeps finished "
@@ -291,13 +300,13 @@ def play_commands(game: GameInfo) -> dict[str, CliCommand]:
     }
 
 
-def _sweep_players_example(spec: PlaySpec) -> str:
+def _sweep_players_example(spec: PlaySpec[Any]) -> str:
     if spec.min_players == spec.max_players:
         return ""
     return f" --players {spec.min_players}-{min(spec.max_players, spec.min_players + 2)}"
 
 
-def _lineup_example(spec: PlaySpec) -> str:
+def _lineup_example(spec: PlaySpec[Any]) -> str:
     fill = "random" if "random" in spec.bots else sorted(spec.bots)[-1]
     return f"{spec.default_bots(spec.min_players)[0]},{fill}*"
 
@@ -322,11 +331,11 @@ def _check_counts(args: argparse.Namespace) -> None:
         check_count(args.hand_limit, "--hand-limit", low=1, high=10 ** 9)
 
 
-def _example_players(spec: PlaySpec) -> tuple[str, ...]:
+def _example_players(spec: PlaySpec[Any]) -> tuple[str, ...]:
     return () if spec.players_in_rules else ("--players", str(spec.min_players))
 
 
-def _example_text(spec: PlaySpec) -> str:
+def _example_text(spec: PlaySpec[Any]) -> str:
     return "".join(" " + a for a in _example_players(spec))
 
 
@@ -346,17 +355,17 @@ class _SweepOutput:
 
 
 # -- design GAME: the variant search ----------------------------------------------------------
-def _space(game: GameInfo) -> SearchSpace | None:
+def _space(game: GameInfo[Any]) -> SearchSpace | None:
     space = getattr(game.rules_type, "search_space", None)
     return space if isinstance(space, SearchSpace) else None
 
 
-def _measures_help(game: GameInfo, spec: PlaySpec) -> str:
+def _measures_help(game: GameInfo[Any], spec: PlaySpec[Any]) -> str:
     names = sorted(set(spec.metric_help) | set(spec.exact_metrics) | {"skill_gap"})
     return ", ".join(names)
 
 
-def _add(p: argparse.ArgumentParser, game: GameInfo, spec: PlaySpec, space: SearchSpace) -> None:
+def _add(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]) -> None:
     p.add_argument("--target", action="append", default=[], metavar="TEXT",
                    help="a constraint, repeatable: 'MEASURE >= X', 'MEASURE <= X' or 'MEASURE in A..B'; a measure "
                    "is a metric, optionally ':median' or ':pNN' (met only when its whole 95%% interval is inside). "
@@ -409,8 +418,9 @@ def _ranges(texts: list[str]) -> dict[str, tuple[int, int]]:
     return out
 
 
-def search_commands(game: GameInfo) -> dict[str, CliCommand]:
-    """The generated ``design`` command of a playable game with a search space (else ``{}``).
+def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
+    """The generated ``design`` command of a playable game (else ``{}``); a game whose rules
+    declare no search space refuses it in one line.
 
     Parameters:
         game: a registered game.
@@ -418,18 +428,26 @@ def search_commands(game: GameInfo) -> dict[str, CliCommand]:
     Returns:
         ``{"design": ...}`` or ``{}``.
     """
-    spec, space = game.play, _space(game)
-    if spec is None or space is None:
+    spec = game.play
+    if spec is None:
         return {}
 
+    def known_space() -> SearchSpace:
+        space = _space(game)
+        if space is None:
+            raise InputError(f"{game.title} declares no search space ({game.rules_type.__name__}.search_space), "
+                             "so its rules cannot be searched")
+        return space
+
     def add(p: argparse.ArgumentParser) -> None:
-        _add(p, game, spec, space)
+        _add(p, game, spec)
 
     def run(args: argparse.Namespace) -> Any:
         from .bots import resolve_lineup
         from .search import search
         from .variants import parse_variant
 
+        space = known_space()
         if args.space:
             given = [flag for flag, value in (("--target", args.target), ("--maximize", args.maximize),
                                               ("--minimize", args.minimize), ("--fix", args.fix),
@@ -461,7 +479,7 @@ def search_commands(game: GameInfo) -> dict[str, CliCommand]:
                "--maximize skill_gap --trials 50 --storage design.db") if game.name == "two-dreidel" else (
                f"dreidelpoker design {game.name} --minimize {next(iter(spec.metric_help), 'rounds')} --trials 20")
     return {"design": CliCommand(
-        help=f"search {game.title}'s rules for variants that meet your targets (Optuna, resumable on SQLite)",
+        help=generic_help("design", game.title),
         add_arguments=add, run=run,
         description=f"Search {game.title}'s rules space for variants that meet the targets and optimise the "
         "objectives. Every trial plays whole games with the same seed (common random numbers) and is kept in "

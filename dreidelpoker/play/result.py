@@ -84,6 +84,13 @@ class SimulationResult:
         """How many games ended by the rules."""
         return self.games - self.truncated
 
+    @property
+    def lineup_label(self) -> str:
+        """The line-up in a few words: ``"equity x4"`` for an all-equal table, else the bots in seat order."""
+        if self.bots and all(b == self.bots[0] for b in self.bots):
+            return f"{self.bots[0]} x{len(self.bots)}"
+        return ",".join(self.bots)
+
     # -- seats and line-up positions ---------------------------------------------------
     def seat_of(self, position: int, index: int) -> int:
         """The seat (0-based) the bot at line-up position ``position`` had in game ``index``.
@@ -253,7 +260,8 @@ class SimulationResult:
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
         """JSON-safe summary (and every game's record with ``records=True``)."""
         d: dict[str, Any] = {
-            "game": self.game, "rules": self.rules_label or repr(self.rules), "bots": list(self.bots),
+            "game": self.game, "rules": self.rules_label or repr(self.rules), "lineup": self.lineup_label,
+            "bots": list(self.bots),
             "players": self.players, "games": self.games, "seed": self.seed, "hand_limit": self.hand_limit,
             "round_name": self.round_name, "rotated": self.rotated, "games_finished": self.finished, "games_hit_limit": self.truncated,
             "win_rates": [e.to_dict() for e in self.win_rates()],
@@ -292,12 +300,13 @@ class SimulationResult:
         """A human summary (what the CLI prints)."""
         lines = [f"{self.game}: {self.games} games, {self.players} players, seed {self.seed}",
                  f"rules: {self.rules_label or self.rules!r}",
-                 f"bots: {', '.join(f'seat {i + 1} {b}' for i, b in enumerate(self.bots))}"
+                 f"line-up: {self.lineup_label} ({', '.join(f'seat {i + 1} {b}' for i, b in enumerate(self.bots))})"
                  + (" (rotated: game i seats them i places further on)" if self.rotated else "")]
         lines += [f"note: {n}" for n in self._notes()]
         lines.append("win rate by seat (95% CI):")
         for i, (b, e) in enumerate(zip(self.bots, self.win_rates())):
-            lines.append(f"  seat {i + 1} ({b}): {_pct(e.value)} ({_pct(e.low)} .. {_pct(e.high)})")
+            who = "" if self.rotated else f" ({b})"  # rotated: every bot sat in every seat
+            lines.append(f"  seat {i + 1}{who}: {_pct(e.value)} ({_pct(e.low)} .. {_pct(e.high)})")
         lines.append(f"{'metric':<22} {'mean':>10} {'95% CI':>23} {'median / p90':>16}")
         for name, mean, ci, q in self._rows():
             lines.append(f"{name:<22} {mean:>10} {ci:>23} {q:>16}")
@@ -305,7 +314,8 @@ class SimulationResult:
 
     def _repr_html_(self) -> str:
         esc = html.escape
-        head = (f"<b>{esc(self.game)}</b>: {self.games} games, {self.players} players, seed {self.seed}<br>"
+        head = (f"<b>{esc(self.game)}</b>: {self.games} games, {self.players} players, line-up "
+                f"{esc(self.lineup_label)}, seed {self.seed}<br>"
                 f"<small>{esc(self.rules_label or repr(self.rules))}</small>")
         notes = "".join(f"<p><b>Note:</b> {esc(n)}</p>" for n in self._notes())
         wins = "".join(

@@ -24,8 +24,8 @@ from ..exact_rng import ExactIntegers
 from ..errors import InputError
 
 __all__ = [
-    "ChanceStream", "GameRecord", "HistoryItem", "MAX_GAMES", "as_executor", "play_game", "replay", "run_tasks",
-    "sample_chance",
+    "ChanceStream", "GameRecord", "HistoryItem", "MAX_GAMES", "TASKS_PER_WORKER", "as_executor", "chunk_count",
+    "play_game", "replay", "run_tasks", "sample_chance", "worker_count",
 ]
 
 #: The most games one call may ask for; run a sweep or several seeds for more.
@@ -177,8 +177,8 @@ class ChanceStream:
             >>> draws == [b.below(6) for _ in range(5)] and a.below(6) == b.below(6)
             True
         """
-        if not 0 < total < 1 << self._BITS:  # not input: a game's batch path asked for what it cannot have
-            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")
+        if not 0 < total < 1 << self._BITS:  # a game's batch path asked for what it cannot have
+            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")  # not input
         limit = ((1 << self._BITS) // total) * total
         while True:
             if self._i >= len(self._words):
@@ -433,7 +433,7 @@ def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameSt
     return state
 
 
-def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tuple[HistoryItem, ...] | None,
+def _record(spec: PlaySpec[Any], index: int, final: GameState[Any, Any], history: tuple[HistoryItem, ...] | None,
             steps: int) -> GameRecord:
     returns = tuple(final.returns())
     truncated = final.truncated
@@ -447,7 +447,7 @@ def _record(spec: PlaySpec, index: int, final: GameState[Any, Any], history: tup
 
 
 def play_batch(
-    spec: PlaySpec, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    spec: PlaySpec[Any], lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool, *, rules: Any,
 ) -> list[GameRecord]:
     """Play the games ``indices`` of a run (the unit of work sent to an executor)."""
@@ -455,7 +455,7 @@ def play_batch(
 
 
 def _play_batch(
-    spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+    spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
     indices: Sequence[int], hand_limit: int | None, keep_history: bool,
 ) -> list[GameRecord]:
     """`play_batch` with the arguments in a task's order (``run_tasks``).
@@ -476,7 +476,7 @@ def _play_batch(
     return out
 
 
-def _play_one(spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
+def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
               entropy: int | Sequence[int], i: int, hand_limit: int | None, keep_history: bool) -> GameRecord:
     """Game ``i`` of a run, played and recorded (its states are freed when this returns)."""
     bots = [make_bot(spec, b, rules=rules) for b in lineup]
@@ -556,6 +556,64 @@ def as_executor(executor: Any) -> cf.Executor | None:
         f"executor: expected None, a concurrent.futures.Executor or a dask.distributed.Client, "
         f"got {type(executor).__name__}"
     )
+
+
+def worker_count(executor: Any) -> int:
+    """How many workers an executor runs tasks on: a pool's ``max_workers``, the threads of a
+    Dask client's workers, 2 for any other executor, 1 for ``None`` (serial).
+
+    Parameters:
+        executor: ``None``, a ``concurrent.futures.Executor`` or a ``dask.distributed.Client``.
+
+    Returns:
+        The number of workers (at least 1).
+
+    Examples:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(3) as ex:
+        ...     worker_count(ex), worker_count(None)
+        (3, 1)
+    """
+    if executor is None:
+        return 1
+    threads = getattr(executor, "nthreads", None)  # a Dask client: its workers' threads
+    if callable(threads):
+        try:
+            return max(1, int(sum(threads().values())))
+        except Exception:  # a client that cannot say (closed): fall through to the default
+            pass
+    return max(1, int(getattr(executor, "_max_workers", None) or 2))
+
+
+#: Tasks an executor gets per worker: enough that a slow task does not leave a worker idle
+#: at the end, few enough that each task's own cost (pickling the work and the records,
+#: scheduling: about a millisecond on a process pool, a few on Dask) stays small.
+TASKS_PER_WORKER = 4
+
+
+def chunk_count(games: int, workers: int, *, cells: int = 1) -> int:
+    """How many pieces to split ``games`` games of one cell into, when ``cells`` cells share
+    ``workers`` workers: about [`TASKS_PER_WORKER`][dreidelpoker.play.runner.TASKS_PER_WORKER]
+    tasks per worker over all the cells (at least one per cell), at most 1,000 games a task;
+    serially (one worker) up to 100 pieces, so a progress bar moves.
+
+    Parameters:
+        games: the games of the cell.
+        workers: the workers (1: serial).
+        cells: how many cells share the workers.
+
+    Returns:
+        The number of pieces (1 to ``games``).
+
+    Examples:
+        >>> chunk_count(4000, 2), chunk_count(4000, 2, cells=2), chunk_count(4000, 2, cells=40), chunk_count(50, 1)
+        (8, 4, 4, 50)
+    """
+    if workers <= 1:
+        parts = min(100, games)
+    else:
+        parts = -(-TASKS_PER_WORKER * workers // max(1, cells))
+    return max(1, min(games, max(parts, -(-games // 1000))))
 
 
 def run_tasks(

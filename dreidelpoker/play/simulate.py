@@ -11,7 +11,7 @@ from ..games.protocol import PlaySpec
 from ..games.registry import GameInfo, game_for_rules
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
-from .runner import MAX_GAMES, GameRecord, run_tasks, split
+from .runner import MAX_GAMES, GameRecord, chunk_count, run_tasks, split, worker_count
 from ..errors import InputError
 from ..limits import progress_bar
 from ..validation import check_count, check_seed
@@ -19,7 +19,7 @@ from ..validation import check_count, check_seed
 __all__ = ["simulate", "play_spec"]
 
 
-def play_spec(rules: Any) -> tuple[GameInfo, PlaySpec]:
+def play_spec(rules: Any) -> tuple[GameInfo[Any], PlaySpec[Any]]:
     """The registered game of ``rules`` and how to play it.
 
     Parameters:
@@ -89,8 +89,8 @@ def simulate(
         hand_limit: stop a game after this many rounds and report it as cut short
             (``None``: the game's default limit).
         keep_history: keep every game's applied steps in its record (for replays).
-        chunks: how many pieces to split the games into for the executor (default: about
-            8 per worker, at least 1 game each).
+        chunks: how many pieces to split the games into for the executor (default:
+            [`chunk_count`][dreidelpoker.play.runner.chunk_count], about 4 per worker).
 
     Returns:
         A [`SimulationResult`][dreidelpoker.play.SimulationResult].
@@ -127,12 +127,10 @@ def simulate(
 
 
 def _run(
-    spec: PlaySpec, rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
+    spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
     *, executor: Any, progress: bool, keep_history: bool, chunks: int | None, desc: str,
 ) -> list[GameRecord]:
-    workers = (getattr(executor, "_max_workers", None) or 2) if executor is not None else 1
-    # Serial runs split finely so the progress bar moves; executors get ~8 pieces per worker.
-    parts = chunks or (min(100, n_games) if executor is None else 8 * int(workers))
+    parts = chunks or chunk_count(n_games, worker_count(executor))
     pieces = split(range(n_games), max(parts, -(-n_games // 1000)))
     tasks = [(spec, rules, lineup, root, list(p), limit, keep_history) for p in pieces]
     results: list[list[GameRecord]] = [[] for _ in tasks]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
+import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,9 +23,20 @@ from typing import Any
 from .. import __version__
 from .bots import BotSpec, bot_label
 from .runner import GameRecord
-from ..errors import InputError
+from ..errors import InputError, shorten
+from ..files import check_output_folder, write_text_atomic
 
-__all__ = ["BatchStore", "batch_key"]
+__all__ = ["BatchStore", "StaleEntryWarning", "batch_key"]
+
+
+class StaleEntryWarning(UserWarning):
+    """A stored batch that does not match what it claims (key, record count or checksum): it
+    is not used, and its games are played again.
+
+    Examples:
+        >>> issubclass(StaleEntryWarning, UserWarning)
+        True
+    """
 
 
 def _bot_key(bot: BotSpec) -> str:
@@ -85,36 +96,69 @@ class BatchStore:
         [3]
     """
 
-    def __init__(self, folder: str | os.PathLike[str]) -> None:
-        self.folder = Path(folder)
-        if self.folder.exists() and not self.folder.is_dir():
-            raise InputError(f"store: {str(self.folder)!r} exists and is not a folder")
+    def __init__(self, folder: str | os.PathLike[str], *, what: str = "store") -> None:
+        # A file, /dev/null, a missing parent, an unwritable folder or a name too long fails
+        # here, before any work (the folder itself is created on the first write).
+        self.folder = check_output_folder(folder, what=what, create=False)
 
     def path(self, game: str, key: str) -> Path:
         """The file of one batch."""
         return self.folder / f"{game}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
 
-    def load(self, game: str, key: str, *, count: int) -> list[GameRecord] | None:
+    def load(self, game: str, key: str, *, count: int, report: bool = False) -> list[GameRecord] | None:
         """The batch's records if a complete, matching file is there, else ``None``.
 
         Parameters:
             game: the game name.
             key: the batch key ([`batch_key`][dreidelpoker.play.store.batch_key]).
             count: how many records the batch must hold.
+            report: say what is wrong instead of passing over it quietly: a file that is not
+                a stored batch at all raises [`InputError`][dreidelpoker.errors.InputError] naming
+                it, and one whose key, count or checksum does not match gives a
+                [`StaleEntryWarning`][dreidelpoker.play.store.StaleEntryWarning] (and ``None``: the batch is played again).
 
         Returns:
             The records in game order, or ``None`` (missing, another key, wrong count or checksum).
+
+        Raises:
+            InputError: with ``report``, a file that cannot be read as a stored batch.
         """
         path = self.path(game, key)
         try:
-            stored: Mapping[str, Any] = json.loads(path.read_text())
-            records = stored["records"]
-            if (stored.get("key") != key or stored.get("count") != count or len(records) != count
-                    or stored.get("sha256") != _digest(records)):
-                return None
-            return [GameRecord.from_dict(r) for r in records]
-        except (OSError, ValueError, KeyError, TypeError):
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
             return None
+        except (OSError, ValueError) as exc:
+            return self._corrupt(path, f"cannot be read ({exc})", report)
+        try:
+            stored: Mapping[str, Any] = json.loads(text)
+            records = stored["records"]
+            if not isinstance(records, list):
+                raise TypeError("records is not a list")  # not input: caught just below
+        except (ValueError, KeyError, TypeError) as exc:
+            return self._corrupt(path, f"is not a stored batch ({type(exc).__name__}: {shorten(str(exc), 80)})",
+                                 report)
+        problem = None
+        if stored.get("key") != key:
+            problem = "was stored for other parameters"
+        elif stored.get("count") != count or len(records) != count:
+            problem = f"holds {len(records):,} records (says {stored.get('count')!r}); {count:,} expected"
+        elif stored.get("sha256") != _digest(records):
+            problem = "does not match its checksum"
+        if problem is None:
+            try:
+                return [GameRecord.from_dict(r) for r in records]
+            except (ValueError, KeyError, TypeError) as exc:
+                problem = f"holds a malformed record ({type(exc).__name__})"
+        if report:
+            warnings.warn(f"{path} {problem}: not used, played again", StaleEntryWarning, stacklevel=2)
+        return None
+
+    @staticmethod
+    def _corrupt(path: Path, problem: str, report: bool) -> None:
+        if report:
+            raise InputError(f"{path} {problem}; delete it or use another folder")
+        return None
 
     def save(self, game: str, key: str, records: Sequence[GameRecord]) -> None:
         """Write one finished batch atomically (temporary file, fsync, ``os.replace``).
@@ -127,14 +171,4 @@ class BatchStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         rows = [r.to_dict() for r in records]
         text = json.dumps({"key": key, "count": len(rows), "sha256": _digest(rows), "records": rows})
-        path = self.path(game, key)
-        fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=path.stem, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_text_atomic(self.path(game, key), text)

@@ -34,7 +34,7 @@ import numpy as np
 
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult, plural
-from .runner import MAX_GAMES, GameRecord, as_executor, run_tasks
+from .runner import MAX_GAMES, GameRecord, run_tasks, worker_count
 from ..validation import check_count
 from .simulate import play_spec, resolve_seed
 from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion_estimate, quantile_estimate
@@ -441,7 +441,8 @@ class Comparison:
             "flips": self.flips(),
         }
 
-    def _stop_line(self) -> str:
+    def stop_text(self) -> str:
+        """How the study stopped, in words."""
         if self.stopped_on == "precision":
             return f"stopped on precision after {self.games:,} games per cell (every target met)"
         if self.stopped_on == "budget":
@@ -451,7 +452,7 @@ class Comparison:
     def to_text(self) -> str:
         """A human summary (what the ``compare`` command prints)."""
         lines = [f"{self.game} study: {len(self.variants)} variants x {len(self.lineups)} line-ups, seed {self.seed}, "
-                 f"{self._stop_line()}; common random numbers (game i of every cell from the same seed), "
+                 f"{self.stop_text()}; common random numbers (game i of every cell from the same seed), "
                  "seats rotated"]
         for cell, res in self.cells:
             if cell.variant == self.base:
@@ -488,7 +489,7 @@ class Comparison:
             f"<td>{_sign(r['difference'])}</td><td>{_sign(r['difference_low'])} – {_sign(r['difference_high'])}</td></tr>"
             for r in self.rows())
         notes = "".join(f"<p><b>Note:</b> {esc(f)}</p>" for f in self.flips())
-        return (f"<div style='overflow-x:auto'><b>{esc(self.game)} study</b>: {esc(self._stop_line())}, seed "
+        return (f"<div style='overflow-x:auto'><b>{esc(self.game)} study</b>: {esc(self.stop_text())}, seed "
                 f"{self.seed}{notes}<table><tr><th>measure</th><th>variant</th><th>line-up</th><th>value</th>"
                 f"<th>95% CI</th><th>vs base</th><th>95% CI</th></tr>{body}</table></div>")
 
@@ -550,10 +551,7 @@ def _rotated(lineup: tuple[BotSpec, ...], r: int) -> tuple[BotSpec, ...]:
 
 
 def _workers(executor: Any) -> int:
-    ex = as_executor(executor)
-    if ex is None:
-        return 1
-    return int(getattr(ex, "_max_workers", None) or 2)
+    return worker_count(executor)
 
 
 def run_cells(

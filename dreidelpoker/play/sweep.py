@@ -16,15 +16,15 @@ import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
-from .runner import MAX_GAMES, GameRecord, run_tasks, split
+from .runner import MAX_GAMES, GameRecord, chunk_count, run_tasks, split, worker_count
 from ..validation import check_count
 from .simulate import play_spec, resolve_seed
+from .store import BatchStore
 from ..errors import InputError
 from ..limits import progress_bar
 
@@ -121,6 +121,8 @@ def _cells(grid: Mapping[str, Any], game: str, spec: Any) -> list[SweepCell]:
                              f"({spec.min_players} to {spec.max_players} for {game})")
         lineup_spec = bots(n) if callable(bots) and not isinstance(bots, str) else bots
         lineup = resolve_lineup(spec, game, lineup_spec, n)
+        if bots is None:
+            blabel = f"{lineup[0]} x{len(lineup)}" if len(set(map(str, lineup))) == 1 else blabel
         cell_rules = spec.adapt_rules(rules, len(lineup)) if spec.adapt_rules is not None else rules
         if not isinstance(grid["rules"], Mapping):
             rlabel = _rules_label(cell_rules)  # the label of the rules actually played
@@ -155,14 +157,18 @@ def sweep(
         executor: ``None``, a ``concurrent.futures.Executor`` or a ``dask.distributed.Client``.
         progress: a ``tqdm`` bar over all games of all cells (on a terminal or in Jupyter only).
         hand_limit: the round limit of each game (``None``: the game's default).
-        cache_dir: a folder where each finished cell is saved; a cell already there (same
-            parameters, games, seed, limit and library version) is loaded, not replayed.
+        cache_dir: a folder where each finished cell is saved (atomically, with its record
+            count and a checksum); a cell already there (same parameters, games, seed, limit
+            and library version) is loaded, not replayed. An entry that does not match what
+            it claims is reported ([`StaleEntryWarning`][dreidelpoker.play.store.StaleEntryWarning]) and
+            played again. The folder is checked before any game is played.
 
     Returns:
         A [`SweepResult`][dreidelpoker.play.SweepResult] (tidy ``to_pandas()``, ``plot``, ``heatmap``).
 
     Raises:
-        ValueError: rules of different games, unknown keys, bad line-ups or counts.
+        ValueError: rules of different games, unknown keys, bad line-ups or counts; a cache
+            folder that is a file, cannot be written or created, or holds a corrupt entry.
 
     Examples:
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
@@ -184,18 +190,16 @@ def sweep(
     limit = spec.default_hand_limit if hand_limit is None else check_count(hand_limit, "hand_limit", low=1, high=10**9)
     root = resolve_seed(seed)
     cells = _cells(grid, game.name, spec)
-    cache = Path(cache_dir) if cache_dir is not None else None
-    if cache is not None:
-        cache.mkdir(parents=True, exist_ok=True)
+    # A bad cache folder or a corrupt entry fails here, before any game is played.
+    store = BatchStore(cache_dir, what="cache_dir") if cache_dir is not None else None
     keys = [c.key(game.name, n_games, root, limit) for c in cells]
     done: dict[int, list[GameRecord]] = {}
-    for i, key in enumerate(keys):
-        path = _cache_path(cache, game.name, key)
-        if path is not None and path.exists():
-            stored = json.loads(path.read_text())
-            if stored.get("key") == key:
-                done[i] = [GameRecord.from_dict(r) for r in stored["records"]]
-    workers = (getattr(executor, "_max_workers", None) or 2) if executor is not None else 1
+    if store is not None:
+        for i, key in enumerate(keys):
+            loaded = store.load(game.name, key, count=n_games, report=True)
+            if loaded is not None:
+                done[i] = loaded
+    workers = worker_count(executor)
     tasks: list[tuple[Any, ...]] = []
     owner: list[int] = []
     sizes: list[int] = []
@@ -206,7 +210,7 @@ def sweep(
         if i in done:
             continue
         entropy = [root, *_digest_words(key_without_seed(keys[i]))]
-        parts = 4 * int(workers) if executor is not None else min(10, n_games)
+        parts = chunk_count(n_games, workers, cells=len(cells) - len(done)) if executor is not None else min(10, n_games)
         for piece in split(range(n_games), max(parts, -(-n_games // 1000))):
             tasks.append((spec, cell.rules, cell.bots, entropy, list(piece), limit, False))
             owner.append(i)
@@ -222,11 +226,8 @@ def sweep(
             if pending[i] == 0:
                 records = sorted((r for part in partial[i] for r in part), key=lambda r: r.index)
                 done[i] = records
-                path = _cache_path(cache, game.name, keys[i])
-                if path is not None:
-                    tmp = path.with_suffix(".tmp")
-                    tmp.write_text(json.dumps({"key": keys[i], "records": [r.to_dict() for r in records]}))
-                    tmp.replace(path)
+                if store is not None:  # atomic, with its record count and checksum
+                    store.save(game.name, keys[i], records)
     results = []
     for i, cell in enumerate(cells):
         results.append((cell, SimulationResult(
@@ -241,12 +242,6 @@ def key_without_seed(key: str) -> str:
     d = json.loads(key)
     d.pop("seed", None)
     return json.dumps(d, sort_keys=True)
-
-
-def _cache_path(cache: Path | None, game: str, key: str) -> Path | None:
-    if cache is None:
-        return None
-    return cache / f"{game}-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
 
 
 @dataclass(frozen=True, eq=False)

@@ -20,7 +20,12 @@ from .efg import CHANCE, DECISION, TERMINAL, ExtensiveForm
 from .exact import Behaviour, nash_conv
 from ._iterate import run_iterations
 
-__all__ = ["CFRResult", "cfr_plus"]
+__all__ = ["CFRResult", "SMALL_TREE", "SequenceCFR", "cfr_plus"]
+
+#: The most sequence-form entries (payoff pairs plus sequences) a tree may have for CFR+ to
+#: run in plain Python ([`SequenceCFR`][dreidelpoker.solve.cfr.SequenceCFR]); numpy's cost per
+#: call (a few microseconds, some fifty calls an iteration) outweighs the work below it.
+SMALL_TREE = 2000
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -140,6 +145,11 @@ def cfr_plus(
     Raises:
         ValueError: when ``iterations`` or ``check_every`` is not a positive integer.
 
+    A tree whose sequence form has at most [`SMALL_TREE`][dreidelpoker.solve.cfr.SMALL_TREE]
+    entries (Kuhn poker has 56, Leduc poker 1,640) runs the same iterations in plain Python on the sequence
+    form ([`SequenceCFR`][dreidelpoker.solve.cfr.SequenceCFR]); larger trees run vectorised
+    with numpy. Both give the same strategies (checked in ``tests/test_solve_small_cfr.py``).
+
     Examples:
         >>> from dreidelpoker.solve.efg import extensive_form
         >>> from dreidelpoker.solve.examples import matching_pennies
@@ -147,6 +157,14 @@ def cfr_plus(
         >>> res.history[-1][1] < 0.05
         True
     """
+    small = SequenceCFR.of(form)
+    if small is not None:  # a tiny tree: plain Python beats numpy's cost per call
+        def measure_small() -> float:
+            return float(nash_conv(form, small.behaviour()))
+
+        t, history = run_iterations(small.iterate, measure_small, iterations=iterations, check_every=check_every,
+                                    target=target, progress=progress)
+        return CFRResult(small.behaviour(), t, history)
     flat = FlatForm(form)
     regrets = np.zeros(flat.num_actions)
     average = np.zeros(flat.num_actions)
@@ -194,3 +212,115 @@ def _behaviour(flat: FlatForm, average: FloatArray) -> tuple[Behaviour, Behaviou
                 sets.append([1.0 / len(ks)] * len(ks))
         out.append(sets)
     return out[0], out[1]
+
+
+class SequenceCFR:
+    """CFR+ on the sequence form in plain Python: the small path for tiny trees.
+
+    The same iterations as the vectorised [`cfr_plus`][dreidelpoker.solve.cfr_plus]
+    (regret matching+, alternating updates, linear averaging): for the seat to update, the
+    other seat's realization plan goes down its sequences, the payoff pairs give each of the
+    seat's sequences its immediate counterfactual value, and the seat's information sets
+    are walked bottom-up, each adding its value to its parent sequence. Work per iteration
+    is one pass over the payoff pairs and the sequences, with no numpy call.
+
+    Build one with [`of`][dreidelpoker.solve.cfr.SequenceCFR.of].
+    """
+
+    def __init__(self, form: ExtensiveForm) -> None:
+        self.form = form
+        #: per seat, its information sets top-down as (parent sequence, first sequence, actions)
+        self.sets = [sorted((i.parent_sequence, i.first_sequence, len(i.actions)) for i in form.infosets[p])
+                     for p in (0, 1)]
+        self.sets = [sorted(sets, key=lambda x: x[1]) for sets in self.sets]
+        self.pairs = [(a, b, float(v)) for (a, b), v in form.payoff_exact.items() if v]
+        n0, n1 = form.num_sequences
+        self.regrets = [[0.0] * n0, [0.0] * n1]
+        self.average = [[0.0] * n0, [0.0] * n1]
+        self.t = 0
+
+    @classmethod
+    def of(cls, form: ExtensiveForm) -> SequenceCFR | None:
+        """The small path for ``form``, or ``None`` when the tree is too big for it
+        (more than [`SMALL_TREE`][dreidelpoker.solve.cfr.SMALL_TREE] entries).
+
+        Parameters:
+            form: the game.
+
+        Returns:
+            A fresh solver, or ``None``.
+        """
+        if len(form.payoff_exact) + sum(form.num_sequences) > SMALL_TREE:
+            return None
+        if any(i.parent_sequence >= i.first_sequence for sets in form.infosets for i in sets):
+            return None  # (sequences numbered out of tree order: leave it to the vectorised path)
+        return cls(form)
+
+    def _strategy(self, p: int) -> list[float]:
+        """Seat ``p``'s current strategy by sequence (regret matching+)."""
+        regrets = self.regrets[p]
+        sigma = [0.0] * len(regrets)
+        for _parent, first, n in self.sets[p]:
+            pos = regrets[first:first + n]
+            total = 0.0
+            for r in pos:
+                if r > 0.0:
+                    total += r
+            if total > 0.0:
+                for j, r in enumerate(pos):
+                    sigma[first + j] = r / total if r > 0.0 else 0.0
+            else:
+                for j in range(n):
+                    sigma[first + j] = 1.0 / n
+        return sigma
+
+    def _plan(self, p: int, sigma: list[float]) -> list[float]:
+        """Seat ``p``'s realization plan: the product of its own action probabilities."""
+        x = [0.0] * len(sigma)
+        x[0] = 1.0
+        for parent, first, n in self.sets[p]:
+            reach = x[parent]
+            for s in range(first, first + n):
+                x[s] = reach * sigma[s]
+        return x
+
+    def iterate(self, t: int) -> None:
+        """Iteration ``t``: update seat 0, then seat 1 (against seat 0's new strategy)."""
+        for p in (0, 1):
+            o = 1 - p
+            sigma = self._strategy(p)
+            other = self._plan(o, self._strategy(o))
+            value = [0.0] * len(sigma)  # the counterfactual value of each of p's sequences
+            if p == 0:
+                for a, b, v in self.pairs:
+                    value[a] += v * other[b]
+            else:
+                for a, b, v in self.pairs:
+                    value[b] -= v * other[a]
+            regrets = self.regrets[p]
+            own = self._plan(p, sigma)
+            average = self.average[p]
+            for parent, first, n in reversed(self.sets[p]):
+                here = 0.0
+                for s in range(first, first + n):
+                    here += sigma[s] * value[s]
+                reach = t * own[parent]
+                for s in range(first, first + n):
+                    r = regrets[s] + value[s] - here
+                    regrets[s] = r if r > 0.0 else 0.0
+                    average[s] += reach * sigma[s]
+                value[parent] += here
+        self.t = t
+
+    def behaviour(self) -> tuple[Behaviour, Behaviour]:
+        """The average strategies so far, per information set in the form's order."""
+        out: list[Behaviour] = []
+        for p in (0, 1):
+            average = self.average[p]
+            sets: Behaviour = []
+            for info in self.form.infosets[p]:
+                ks = list(info.sequences)
+                total = sum(average[k] for k in ks)
+                sets.append([average[k] / total for k in ks] if total > 0 else [1.0 / len(ks)] * len(ks))
+            out.append(sets)
+        return out[0], out[1]

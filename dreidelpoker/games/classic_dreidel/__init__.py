@@ -2,55 +2,36 @@
 
 from __future__ import annotations
 
-from ..registry import GameInfo, register
-from .chain import (
-    AUTO_EXACT_MAX_STATES,
-    ClassicDreidelResult,
-    analyze,
-    dreidel_chain,
-    game_length_cdf,
-    spin_outcome,
-    start_state,
-    successors,
-)
-from .cli import COMMANDS
-from .play import PLAY, ClassicDreidelGame, ClassicDreidelObservation, new_game
-from .continuous import continuous_winnings, spin_payoffs
-from .rules import ELIMINATIONS, FACES, HEY_ROUNDINGS, STOPPING_RULES, ClassicDreidelRules
-from .simulate import SimulationResult, simulate
+from typing import TYPE_CHECKING
 
-GAME = register(
-    GameInfo(
-        name="classic-dreidel",
-        title="Classic dreidel",
-        summary="The traditional game (RULES.md 6) as an absorbing Markov chain: length and seat unfairness.",
-        rules_type=ClassicDreidelRules,
-        commands=COMMANDS,
-        play=PLAY,
+from ..._lazy import lazy_exports, names_from
+
+#: Public name -> where it is defined; each is imported on first access, so importing the package
+#: (as the registry does to read the manifest) loads none of the game.
+_EXPORTS = {
+    **names_from(".chain", "AUTO_EXACT_MAX_STATES", "ClassicDreidelResult", "analyze", "dreidel_chain",
+                 "game_length_cdf", "spin_outcome", "start_state", "successors"),
+    **names_from(".play", "PLAY", "ClassicDreidelGame", "ClassicDreidelObservation", "new_game"),
+    **names_from(".continuous", "continuous_winnings", "spin_payoffs"),
+    **names_from(".rules", "ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"),
+    **names_from(".simulate", "SimulationResult", "simulate"),
+}
+
+if TYPE_CHECKING:  # static checkers see the real names
+    from .chain import (
+        AUTO_EXACT_MAX_STATES, ClassicDreidelResult, analyze, dreidel_chain, game_length_cdf, spin_outcome,
+        start_state, successors,
     )
-)
+    from .play import PLAY, ClassicDreidelGame, ClassicDreidelObservation, new_game
+    from .continuous import continuous_winnings, spin_payoffs
+    from .rules import ELIMINATIONS, FACES, HEY_ROUNDINGS, STOPPING_RULES, ClassicDreidelRules
+    from .simulate import SimulationResult, simulate
 
 __all__ = [
-    "AUTO_EXACT_MAX_STATES",
-    "ClassicDreidelGame",
-    "ClassicDreidelObservation",
-    "PLAY",
-    "new_game",
-    "ELIMINATIONS",
-    "FACES",
-    "GAME",
-    "HEY_ROUNDINGS",
-    "STOPPING_RULES",
-    "ClassicDreidelResult",
-    "ClassicDreidelRules",
-    "SimulationResult",
-    "analyze",
-    "continuous_winnings",
-    "dreidel_chain",
-    "game_length_cdf",
-    "simulate",
-    "spin_outcome",
-    "spin_payoffs",
-    "start_state",
-    "successors",
+    "AUTO_EXACT_MAX_STATES", "ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "new_game",
+    "ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelResult", "ClassicDreidelRules",
+    "SimulationResult", "analyze", "continuous_winnings", "dreidel_chain", "game_length_cdf", "simulate",
+    "spin_outcome", "spin_payoffs", "start_state", "successors",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

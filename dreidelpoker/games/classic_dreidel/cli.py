@@ -11,6 +11,7 @@ from ...errors import InputError, ResourceLimitError
 from ...limits import int_arg
 from ...validation import check_count
 from ..registry import CliCommand
+from .manifest import MANIFEST
 from ...rules_cli import DEST_PREFIX, add_rules_flags, rules_from_args
 from .chain import AUTO_EXACT_MAX_STATES, analyze
 from .rules import ClassicDreidelRules
@@ -127,7 +128,7 @@ def play_rules_grid_from_args(args: argparse.Namespace) -> dict[str, ClassicDrei
 
 COMMANDS = {
     "chain": CliCommand(
-        help="expected number of spins and each seat's win probability (absorbing Markov chain)",
+        help=MANIFEST.command_help["chain"],
         add_arguments=_add_chain,
         run=_run_chain,
         examples=(("--players", "2", "--coins", "2"), ("--players", "3", "--coins", "2", "--hey-rounding", "down")),

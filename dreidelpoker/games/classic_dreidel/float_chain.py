@@ -41,6 +41,7 @@ from ...limits import open_progress_bar
 from .rules import FACES, ClassicDreidelRules
 from .float_build import TABLE_MAX, Built, build_arrays, table_size
 from .spins import spin_outcome, start_state
+from ...validation import check_count
 
 __all__ = ["FloatAbsorption", "build_reference", "cut_and_order", "float_absorption", "solve_adjoint"]
 
@@ -259,6 +260,7 @@ def float_absorption(rules: ClassicDreidelRules, *, max_states: int = 3_000_000,
         >>> round(r.expected_steps, 10), {k: round(v, 10) for k, v in sorted(r.absorbed.items())}
         (2.2222222222, {('win', 0): 0.5441176471, ('win', 1): 0.4558823529})
     """
+    check_count(max_states, "max_states", low=1, high=None)  # NaN or a float would skip the limit
     if table_size(rules) > TABLE_MAX:  # pragma: no cover - a chain this big does not fit in memory anyway
         n, qt, r, terminals = build_reference(rules, max_states=max_states, progress=progress)
         y, res, how = solve_adjoint(qt, n, 0)

@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn, BlockDraws
+from ..protocol import BlockDraws, Event, EventLog, Payoff, PlaySpec, Turn
+from ..registry import PlayCliSpec
 from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
     add_play_sweep_arguments, play_rules_from_args, play_rules_grid_from_args,
@@ -30,7 +31,7 @@ from .rules import FACES, ClassicDreidelRules
 from ...caches import bounded_cache
 from ...errors import InputError
 
-__all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "new_game"]
+__all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "PLAY_CLI", "new_game"]
 
 _FACE_NAMES = {"G": "Gimel", "H": "Hey", "N": "Nun", "S": "Shin"}
 
@@ -340,7 +341,7 @@ def _adapt(rules: ClassicDreidelRules, players: int) -> ClassicDreidelRules:
 
 
 # Module-level functions only: a spec pickles by reference onto process and Dask workers.
-PLAY = PlaySpec(
+PLAY: PlaySpec[ClassicDreidelRules] = PlaySpec(
     new_game=new_game,
     bots={"spinner": _spinner},
     default_bots=_default_bots,
@@ -351,11 +352,15 @@ PLAY = PlaySpec(
     default_hand_limit=10_000_000,
     adapt_rules=_adapt,
     players_in_rules="players",
-    rules_from_args=play_rules_from_args,
-    add_sweep_arguments=add_play_sweep_arguments,
-    rules_grid_from_args=play_rules_grid_from_args,
     metric_help={"spins": "spins until the game ends",
                  **{f"winnings_seat{i}": f"seat {i}'s coins taken on Gimel and Hey less coins paid on Shin "
                                          "(antes not counted)" for i in range(1, 9)}},
+)
+
+#: The command line's side of ``simulate`` and ``sweep``.
+PLAY_CLI: PlayCliSpec[ClassicDreidelRules] = PlayCliSpec(
+    rules_from_args=play_rules_from_args,
+    add_sweep_arguments=add_play_sweep_arguments,
+    rules_grid_from_args=play_rules_grid_from_args,
     sweep_fields={"coins": "--coins"},
 )

@@ -16,6 +16,7 @@ from math import comb
 from ...errors import ResourceLimitError
 from ...limits import approx_count
 from .rules import ClassicDreidelRules
+from ...validation import check_count
 
 __all__ = ["check_chain_size", "estimated_states"]
 
@@ -58,6 +59,7 @@ def check_chain_size(max_states: int, *, rules: ClassicDreidelRules, option: str
         >>> check_chain_size(100, rules=ClassicDreidelRules(players=2, coins=3))
         56
     """
+    check_count(max_states, option, low=1, high=None)  # NaN or a float would skip the limit
     n = estimated_states(rules)
     if n > max_states:
         shown = approx_count(n)

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...equity import EquityResult
+from ..._lazy import LazyRefs
 from ..registry import CliCommand
+from .manifest import MANIFEST
 from .cards import parse_cards, parse_dice
 from ...montecarlo import MonteCarloEstimate
 from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
@@ -127,17 +129,18 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
     return _EquityOutput(result, d, tuple(str(c) for c in cards), opp)
 
 
-COMMANDS = {
+COMMANDS: LazyRefs[CliCommand] = LazyRefs({
     "table": CliCommand(
-        help="exact category table (whole space, or given dice and known cards) with inversions flagged",
+        help=MANIFEST.command_help["table"],
         add_arguments=_add_table,
         run=_run_table,
         examples=((), ("--space", "dice-multiset"), ("--dice", "6,5,3", "--cards", "K")),
     ),
     "equity": CliCommand(
-        help="exact (or Monte Carlo) equity of your dice and known cards against opponents' dice",
+        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(("--dice", "6,5,3", "--cards", "K", "--opponent-dice", "2,2,1"),),
     ),
-}
+    "solve": "dreidelpoker.games.dice_poker.solve:SOLVE_COMMAND",
+})

@@ -42,6 +42,7 @@ _TRIPLE_COL = {t: i for i, t in enumerate(RANK_TRIPLES)}
 #: Every dice multiset with its number of orders (the roll's chance outcomes).
 _ROLL_OUTCOMES: tuple[tuple[tuple[int, int, int], int], ...] = tuple((ms, dice_orderings(ms)) for ms in DICE_MULTISETS)
 _FULL_DECK = (4,) * len(CARD_RANKS)
+_NEW = tuple.__new__
 
 
 class _Immutable:
@@ -257,21 +258,10 @@ class DicePokerGame(_Immutable, _GameFields):
         if p == BET:
             return self._bet(action)
         if p == ROLL:
-            if type(action) is tuple and action and type(action[0]) is tuple:
-                state = self
-                for roll in action:
-                    state = state._roll(roll)
-                return state
-            return self._roll(action)
+            rolls = action if type(action) is tuple and action and type(action[0]) is tuple else (action,)
+            return self._roll(rolls)
         if p == DEAL:
-            if type(action) is tuple:
-                state = self
-                for rank in action:
-                    if state.phase != DEAL:
-                        raise InputError(f"deal: more cards than this dealing step needs: {action!r}")
-                    state = state._deal(rank)
-                return state
-            return self._deal(action)
+            return self._deal(action if type(action) is tuple else (action,))
         raise InputError("the hand is over: no more actions")
 
     def apply_joint(self, actions: Mapping[int, Any]) -> DicePokerGame:
@@ -294,32 +284,51 @@ class DicePokerGame(_Immutable, _GameFields):
             history, b.committed, b.live, b.to_act if self.phase == BET else -1, self.shown)
 
     # -- steps ----------------------------------------------------------------------
-    def _roll(self, roll: Any) -> DicePokerGame:
-        if type(roll) is not tuple or len(roll) != 3 or any(type(x) is not int or not 1 <= x <= 6 for x in roll):
-            raise InputError(f"roll: three dice from 1 to 6, got {roll!r}")
-        roll = tuple(sorted(roll, reverse=True))
+    def _roll(self, rolls: tuple[Any, ...]) -> DicePokerGame:
+        """The next seats' rolls, in seat order (each checked: three dice from 1 to 6)."""
         seat = sum(1 for d in self.dice if d)
-        dice = self.dice[:seat] + (roll,) + self.dice[seat + 1:]
-        log = self.log.add_lazy((("roll", seat, True, (), "seat {} rolls {}", (seat + 1, _dice_text(roll))),))
-        if seat + 1 < len(dice):
-            return self._replace(dice=dice, log=log)
-        return self._replace(dice=dice, log=log, phase=BET)._open_round(0)
-
-    def _deal(self, rank: Any) -> DicePokerGame:
-        if type(rank) is not int or not 2 <= rank <= 14 or not self.deck[rank - 2]:
-            raise InputError(f"deal: a card rank left in the deck (2 to 14), got {rank!r}")
-        seat = self.to_deal[0]
-        deck = self.deck[:rank - 2] + (self.deck[rank - 2] - 1,) + self.deck[rank - 1:]
-        cards = self.cards[:seat] + (self.cards[seat] + (rank,),) + self.cards[seat + 1:]
-        log = self.log.add_lazy((("deal", seat, False, (seat,), "seat {} is dealt {}", (seat + 1, value_name(rank))),))
-        rest = self.to_deal[1:]
-        if rest:
-            return self._replace(deck=deck, cards=cards, to_deal=rest, log=log)
-        return self._replace(deck=deck, cards=cards, to_deal=(), log=log, phase=BET)._open_round(self.street)
-
-    def _open_round(self, street: int) -> DicePokerGame:
+        if seat + len(rolls) > len(self.dice):
+            raise InputError(f"roll: {len(rolls)} rolls given but only {len(self.dice) - seat} seats still roll")
+        dice = list(self.dice)
+        lines: list[LazyEvent] = []
+        for roll in rolls:
+            if type(roll) is not tuple or len(roll) != 3 or any(type(x) is not int or not 1 <= x <= 6 for x in roll):
+                raise InputError(f"roll: three dice from 1 to 6, got {roll!r}")
+            roll = tuple(sorted(roll, reverse=True))
+            dice[seat] = roll
+            lines.append(("roll", seat, True, (), "seat {} rolls {}", (seat + 1, _dice_text(roll))))
+            seat += 1
+        log = self.log.add_lazy(lines)
+        if seat < len(dice):
+            return _NEW(DicePokerGame, (self.rules, self.limits, ROLL, tuple(dice), self.cards, self.deck, 0,
+                                        self.betting, (), (), None, (), log))
         b = self.betting
-        return self._replace(street=street, betting=start_round(committed=b.committed, live=b.live, first=0))
+        return _NEW(DicePokerGame, (self.rules, self.limits, BET, tuple(dice), self.cards, self.deck, 0,
+                                    start_round(committed=b.committed, live=b.live, first=0), (), (), None, (), log))
+
+    def _deal(self, ranks: tuple[Any, ...]) -> DicePokerGame:
+        """The next cards of this dealing step, to the seats in ``to_deal`` order."""
+        to_deal = self.to_deal
+        if len(ranks) > len(to_deal):
+            raise InputError(f"deal: {len(ranks)} cards given but this dealing step needs {len(to_deal)}")
+        deck = list(self.deck)
+        cards = list(self.cards)
+        lines: list[LazyEvent] = []
+        for seat, rank in zip(to_deal, ranks):
+            if type(rank) is not int or not 2 <= rank <= 14 or not deck[rank - 2]:
+                raise InputError(f"deal: a card rank left in the deck (2 to 14), got {rank!r}")
+            deck[rank - 2] -= 1
+            cards[seat] += (rank,)
+            lines.append(("deal", seat, False, (seat,), _deal_line, (seat, rank)))
+        log = self.log.add_lazy(lines)
+        rest = to_deal[len(ranks):]
+        if rest:
+            return _NEW(DicePokerGame, (self.rules, self.limits, DEAL, self.dice, tuple(cards), tuple(deck),
+                                        self.street, self.betting, self.history, rest, None, (), log))
+        b = self.betting
+        return _NEW(DicePokerGame, (self.rules, self.limits, BET, self.dice, tuple(cards), tuple(deck), self.street,
+                                    start_round(committed=b.committed, live=b.live, first=0), self.history, (), None,
+                                    (), log))
 
     def _bet(self, action: Any) -> DicePokerGame:
         b = self.betting
@@ -328,18 +337,17 @@ class DicePokerGame(_Immutable, _GameFields):
             raise InputError(f"action: one of {', '.join(legal_actions(self.limits, b))}, got {action!r}")
         nb = apply_action(self.limits, b, action)
         log = self.log.add_lazy((("bet", seat, True, (), _action_line, (seat, action, nb.pot)),))
-        if not nb.over:
-            return self._replace(betting=nb, log=log)
+        if nb.to_act >= 0:
+            return _NEW(DicePokerGame, (self.rules, self.limits, BET, self.dice, self.cards, self.deck, self.street,
+                                        nb, self.history, (), None, (), log))
         history = self.history + (nb.actions,)
-        if nb.live_count < 2:
+        once = self.rules.betting == "once"
+        if sum(nb.live) < 2 or self.street >= (1 if once else 3):
             return self._replace(betting=nb, history=history, log=log)._end(nb)
-        last = 1 if self.rules.betting == "once" else 3
-        if self.street >= last:
-            return self._replace(betting=nb, history=history, log=log)._end(nb)
-        per_seat = 3 if self.rules.betting == "once" else 1
         live_seats = tuple(s for s in range(len(nb.live)) if nb.live[s])
-        order = tuple(s for _ in range(per_seat) for s in live_seats)
-        return self._replace(betting=nb, history=history, log=log, phase=DEAL, street=self.street + 1, to_deal=order)
+        order = live_seats * 3 if once else live_seats
+        return _NEW(DicePokerGame, (self.rules, self.limits, DEAL, self.dice, self.cards, self.deck, self.street + 1,
+                                    nb, history, order, None, (), log))
 
     def _end(self, b: RoundState) -> DicePokerGame:
         """Pay the pot: to the last seat in, or split exactly among the best hands at the showdown."""
@@ -386,6 +394,10 @@ def _action_line(seat: int, action: str, pot: int) -> str:
     word, _, size = action.partition(" ")
     verb = _VERBS[word] + (" by" if word == "raise" and size else "")
     return f"seat {seat + 1} {verb}{' ' + size if size else ''} (pot {pot})"
+
+
+def _deal_line(seat: int, rank: int) -> str:
+    return f"seat {seat + 1} is dealt {value_name(rank)}"
 
 
 def _seats_text(seats: Sequence[int]) -> str:

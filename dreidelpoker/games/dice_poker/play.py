@@ -17,12 +17,13 @@ from typing import Any
 
 from ..betting_round import is_aggressive
 from ..protocol import PlaySpec
+from ..registry import PlayCliSpec
 from ...errors import InputError
 from .bots import BOTS
 from .game import DicePokerGame, new_game
 from .rules import BETTING_STRUCTURES, PLAY_MAX_PLAYERS, DicePokerRules
 
-__all__ = ["METRIC_HELP", "PLAY", "metrics"]
+__all__ = ["METRIC_HELP", "PLAY", "PLAY_CLI", "metrics"]
 
 
 def metrics(final: DicePokerGame) -> dict[str, float]:
@@ -127,7 +128,7 @@ def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None 
 
 
 # Module-level functions only: a spec pickles by reference onto process and Dask workers.
-PLAY = PlaySpec(
+PLAY: PlaySpec[DicePokerRules] = PlaySpec(
     new_game=_new_game,
     bots=BOTS,
     default_bots=default_bots,
@@ -138,8 +139,12 @@ PLAY = PlaySpec(
     default_hand_limit=1,
     adapt_rules=_adapt,
     players_in_rules="players",
+    metric_help=METRIC_HELP,
+)
+
+#: The command line's side of ``simulate`` and ``sweep``.
+PLAY_CLI: PlayCliSpec[DicePokerRules] = PlayCliSpec(
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
-    metric_help=METRIC_HELP,
     sweep_fields={"betting": "--bettings", "limit": "--limits"},
 )

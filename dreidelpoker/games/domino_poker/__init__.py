@@ -10,100 +10,50 @@ Examples:
 
 from __future__ import annotations
 
-from ..registry import GameInfo, register
-from .analysis import DOMINO_POKER
-from .blocking import BlockingResult, BlockingRow, blocking, blocking_by_opponent
-from .cli import COMMANDS
-from .equity import (
-    MAX_DEALS,
-    DominoDeal,
-    PartialHand,
-    category_equity,
-    deal_count,
-    equity,
-    setup_deal,
-    equity_by_opponents,
-    heads_up_wins,
-)
-from .evaluator import CATEGORY_DEFINITIONS, HandValue, category_names, evaluate, run_suit, suit_of
-from .rules import LOW_RUN_OPTIONS, DominoPokerRules
-from .table import (
-    ALL_HANDS,
-    DISTINCT_HANDS,
-    ORDERED_DRAWS,
-    CategoryRow,
-    CategoryTable,
-    category_distribution,
-    category_table,
-    compare_options,
-    inversions,
-    strength_tables,
-)
-from .tiles import (
-    DOUBLES,
-    HAND_SIZE,
-    MAX_PLAYERS,
-    TILES,
-    Tile,
-    format_hand,
-    format_tiles,
-    parse_hand,
-    parse_tile,
-    parse_tiles,
-)
+from typing import TYPE_CHECKING
 
-GAME = register(
-    GameInfo(
-        name="domino-poker",
-        title="Domino Poker",
-        summary="Five-tile poker with a 20-tile double-six set (no blanks, no [1-1]).",
-        rules_type=DominoPokerRules,
-        commands=COMMANDS,
-        analysis=DOMINO_POKER,
+from ..._lazy import lazy_exports, names_from
+
+#: Public name -> where it is defined; each is imported on first access, so importing the package
+#: (as the registry does to read the manifest) loads none of the game.
+_EXPORTS = {
+    **names_from(".blocking", "BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"),
+    **names_from(".equity", "MAX_DEALS", "DominoDeal", "PartialHand", "category_equity", "deal_count", "equity",
+                 "setup_deal", "equity_by_opponents", "heads_up_wins"),
+    **names_from(".evaluator", "CATEGORY_DEFINITIONS", "HandValue", "category_names", "evaluate", "run_suit",
+                 "suit_of"),
+    **names_from(".rules", "LOW_RUN_OPTIONS", "DominoPokerRules"),
+    **names_from(".table", "ALL_HANDS", "DISTINCT_HANDS", "ORDERED_DRAWS", "CategoryRow", "CategoryTable",
+                 "category_distribution", "category_table", "compare_options", "inversions", "strength_tables"),
+    **names_from(".tiles", "DOUBLES", "HAND_SIZE", "MAX_PLAYERS", "TILES", "Tile", "format_hand",
+                 "format_tiles", "parse_hand", "parse_tile", "parse_tiles"),
+}
+
+if TYPE_CHECKING:  # static checkers see the real names
+    from .blocking import BlockingResult, BlockingRow, blocking, blocking_by_opponent
+    from .equity import (
+        MAX_DEALS, DominoDeal, PartialHand, category_equity, deal_count, equity, setup_deal,
+        equity_by_opponents, heads_up_wins,
     )
-)
+    from .evaluator import CATEGORY_DEFINITIONS, HandValue, category_names, evaluate, run_suit, suit_of
+    from .rules import LOW_RUN_OPTIONS, DominoPokerRules
+    from .table import (
+        ALL_HANDS, DISTINCT_HANDS, ORDERED_DRAWS, CategoryRow, CategoryTable, category_distribution,
+        category_table, compare_options, inversions, strength_tables,
+    )
+    from .tiles import (
+        DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile, format_hand, format_tiles, parse_hand, parse_tile,
+        parse_tiles,
+    )
 
 __all__ = [
-    "ALL_HANDS",
-    "CATEGORY_DEFINITIONS",
-    "DISTINCT_HANDS",
-    "DOUBLES",
-    "GAME",
-    "HAND_SIZE",
-    "LOW_RUN_OPTIONS",
-    "MAX_DEALS",
-    "MAX_PLAYERS",
-    "ORDERED_DRAWS",
-    "TILES",
-    "BlockingResult",
-    "BlockingRow",
-    "DominoDeal",
-    "CategoryRow",
-    "CategoryTable",
-    "DominoPokerRules",
-    "HandValue",
-    "PartialHand",
-    "Tile",
-    "blocking",
-    "blocking_by_opponent",
-    "category_distribution",
-    "category_equity",
-    "category_names",
-    "category_table",
-    "compare_options",
-    "deal_count",
-    "equity",
-    "equity_by_opponents",
-    "evaluate",
-    "format_hand",
-    "format_tiles",
-    "heads_up_wins",
-    "inversions",
-    "parse_hand",
-    "parse_tile",
-    "parse_tiles",
-    "run_suit",
-    "setup_deal",
-    "strength_tables",
-    "suit_of",
+    "ALL_HANDS", "CATEGORY_DEFINITIONS", "DISTINCT_HANDS", "DOUBLES", "HAND_SIZE", "LOW_RUN_OPTIONS",
+    "MAX_DEALS", "MAX_PLAYERS", "ORDERED_DRAWS", "TILES", "BlockingResult", "BlockingRow", "DominoDeal",
+    "CategoryRow", "CategoryTable", "DominoPokerRules", "HandValue", "PartialHand", "Tile", "blocking",
+    "blocking_by_opponent", "category_distribution", "category_equity", "category_names", "category_table",
+    "compare_options", "deal_count", "equity", "equity_by_opponents", "evaluate", "format_hand",
+    "format_tiles", "heads_up_wins", "inversions", "parse_hand", "parse_tile", "parse_tiles", "run_suit",
+    "setup_deal", "strength_tables", "suit_of",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

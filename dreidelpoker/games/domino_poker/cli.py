@@ -8,6 +8,7 @@ from typing import Any
 
 from ...equity import EquityResult
 from ..registry import CliCommand
+from .manifest import MANIFEST
 from .blocking import blocking
 from .equity import equity
 from .rules import DominoPokerRules
@@ -88,13 +89,13 @@ def _run_odds(args: argparse.Namespace) -> Any:
 COMMANDS = {
     "solve": SOLVE_COMMAND,
     "table": CliCommand(
-        help="exact category table over the 15,504 hands, with rank-versus-probability inversions",
+        help=MANIFEST.command_help["table"],
         add_arguments=_rules_args,
         run=_run_table,
         examples=((), ("--low-runs", "straight")),
     ),
     "equity": CliCommand(
-        help="exact win / tie / lose / equity of a hand against 1 to 3 opponents",
+        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(("--hand", "6-6,5-5,2-4,3-1,4-6"), ("--hand", "6-5,6-4,6-3,6-2,6-1", "--opponents", "2")),
@@ -102,7 +103,7 @@ COMMANDS = {
         "or partly known.\nExample: dreidelpoker equity domino-poker --hand 6-6,5-5,2-4,3-1,4-6 --opponents 3",
     ),
     "odds": CliCommand(
-        help="blocking: an opponent's exact category odds given the tiles you hold",
+        help=MANIFEST.command_help["odds"],
         add_arguments=_add_odds,
         run=_run_odds,
         examples=(("--hand", "6-6,5-5"),),

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from ...solve.ranges import LimitRound, RangeCFRResult, RangeGame, range_cfr_plus, reach_weighted
 from ..registry import CliCommand
+from .manifest import MANIFEST
 from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
@@ -309,7 +310,7 @@ def _run(args: argparse.Namespace) -> DominoBettingSolution:
 
 
 SOLVE_COMMAND = CliCommand(
-    help="CFR+ equilibrium of the heads-up betting round: value, bluff and value-bet frequencies by category",
+    help=MANIFEST.command_help["solve"],
     add_arguments=_add_arguments,
     run=_run,
     examples=(("--max-raises", "0", "--iterations", "1"),),
@@ -318,5 +319,7 @@ SOLVE_COMMAND = CliCommand(
 
 if __name__ == "__main__":  # pragma: no cover - writes the notebook's data file
     sol = solve_betting(DominoPokerRules(max_raises=2), iterations=150, target=0.005, progress=True)
-    DATA_FILE.write_text(json.dumps(sol.to_dict(), indent=1) + "\n")
+    from ...files import write_text_atomic
+
+    write_text_atomic(DATA_FILE, json.dumps(sol.to_dict(), indent=1) + "\n")
     print(sol.to_text())

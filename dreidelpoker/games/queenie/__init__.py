@@ -9,47 +9,42 @@ Examples:
 
 from __future__ import annotations
 
-from ..registry import GameInfo, register
-from .bots import (
-    BOT_NAMES,
-    DummyValue,
-    HeuristicBot,
-    LookaheadBot,
-    always_swap_bot,
-    best_lead,
-    dummy_value,
-    hand_features,
-    hand_score,
-    never_swap_bot,
-    random_queenie_bot,
-)
-from .cards import card_from_name, card_name, hand_text
-from .game import DealSummary, QueenieGame, QueenieObservation, new_game
-from .play import PLAY, metrics
-from .rules import (
-    BLOCKED_RULES,
-    DEALING_ORDERS,
-    DIRECTIONS,
-    NO_COLOUR_RULES,
-    QUEEN_CARD_QUEEN_RULES,
-    QUEEN_CARD_SOURCES,
-    QueenieRules,
-)
+from typing import TYPE_CHECKING
 
-GAME = register(
-    GameInfo(
-        name="queenie",
-        title="Queenie",
-        summary="The two-pot card game (RULES.md 4): sessions of deals with bots, exact dead-Queen and blocked-deal odds.",
-        rules_type=QueenieRules,
-        play=PLAY,
+from ..._lazy import lazy_exports, names_from
+
+#: Public name -> where it is defined; each is imported on first access, so importing the package
+#: (as the registry does to read the manifest) loads none of the game.
+_EXPORTS = {
+    **names_from(".bots", "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot",
+                 "best_lead", "dummy_value", "hand_features", "hand_score", "never_swap_bot",
+                 "random_queenie_bot"),
+    **names_from(".cards", "card_from_name", "card_name", "hand_text"),
+    **names_from(".game", "DealSummary", "QueenieGame", "QueenieObservation", "new_game"),
+    **names_from(".play", "PLAY", "metrics"),
+    **names_from(".rules", "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES",
+                 "QUEEN_CARD_QUEEN_RULES", "QUEEN_CARD_SOURCES", "QueenieRules"),
+}
+
+if TYPE_CHECKING:  # static checkers see the real names
+    from .bots import (
+        BOT_NAMES, DummyValue, HeuristicBot, LookaheadBot, always_swap_bot, best_lead, dummy_value,
+        hand_features, hand_score, never_swap_bot, random_queenie_bot,
     )
-)
+    from .cards import card_from_name, card_name, hand_text
+    from .game import DealSummary, QueenieGame, QueenieObservation, new_game
+    from .play import PLAY, metrics
+    from .rules import (
+        BLOCKED_RULES, DEALING_ORDERS, DIRECTIONS, NO_COLOUR_RULES, QUEEN_CARD_QUEEN_RULES,
+        QUEEN_CARD_SOURCES, QueenieRules,
+    )
 
 __all__ = [
-    "BLOCKED_RULES", "BOT_NAMES", "DEALING_ORDERS", "DIRECTIONS", "DealSummary", "DummyValue", "GAME", "HeuristicBot",
+    "BLOCKED_RULES", "BOT_NAMES", "DEALING_ORDERS", "DIRECTIONS", "DealSummary", "DummyValue", "HeuristicBot",
     "LookaheadBot", "NO_COLOUR_RULES", "PLAY", "QUEEN_CARD_QUEEN_RULES", "QUEEN_CARD_SOURCES", "QueenieGame",
     "QueenieObservation", "QueenieRules", "always_swap_bot", "best_lead", "card_from_name", "card_name",
     "dummy_value", "hand_features", "hand_score", "hand_text", "metrics", "never_swap_bot", "new_game",
     "random_queenie_bot",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

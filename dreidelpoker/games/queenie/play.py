@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..protocol import PlaySpec
+from ..registry import PlayCliSpec
 from ...caches import bounded_cache
 from .bots import make_always_swap, make_heuristic, make_lookahead, make_never_swap, make_random
 from .game import (
@@ -23,7 +24,7 @@ from .rules import QueenieRules
 from ...errors import InputError
 from ...strict_numbers import parse_integer
 
-__all__ = ["PLAY", "metrics"]
+__all__ = ["PLAY", "PLAY_CLI", "metrics"]
 
 def metrics(final: QueenieGame) -> dict[str, float]:
     """Per-deal averages over a finished session, and pot sizes.
@@ -144,7 +145,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
     return grid
 
 
-PLAY = PlaySpec(
+PLAY: PlaySpec[QueenieRules] = PlaySpec(
     new_game=new_game,
     bots={"never-swap": make_never_swap, "always-swap": make_always_swap, "random": make_random,
           "heuristic": make_heuristic, "lookahead": make_lookahead},
@@ -156,7 +157,11 @@ PLAY = PlaySpec(
     default_hand_limit=100_000,
     adapt_rules=_adapt,
     players_in_rules="players",
+    metric_help=METRIC_HELP,
+)
+
+#: The command line's side of ``simulate`` and ``sweep``.
+PLAY_CLI: PlayCliSpec[QueenieRules] = PlayCliSpec(
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
-    metric_help=METRIC_HELP,
 )

@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from ..registry import CliCommand
+from .manifest import MANIFEST
 from .solver import solve_capture
 
 
@@ -25,7 +26,7 @@ def _run_solve(args: argparse.Namespace) -> Any:
 
 COMMANDS = {
     "solve": CliCommand(
-        help="the capture phase solved exactly: value, best capture, principal line",
+        help=MANIFEST.command_help["solve"],
         add_arguments=_add_solve,
         run=_run_solve,
         examples=(("--mine", "9,4,4,K,2", "--theirs", "Q,J,3,3,8"),

@@ -17,12 +17,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..protocol import PlaySpec
+from ..registry import PlayCliSpec
 from .bots import BOTS
 from .game import SkirmishGame, new_game
 from .rules import SkirmishRules
 from ...errors import InputError
 
-__all__ = ["PLAY", "metrics", "rules_from_args"]
+__all__ = ["PLAY", "PLAY_CLI", "metrics", "rules_from_args"]
 
 
 def metrics(final: SkirmishGame) -> dict[str, float]:
@@ -112,7 +113,7 @@ def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None 
 
 
 # Module-level functions only: a spec pickles by reference onto process and Dask workers.
-PLAY = PlaySpec(
+PLAY: PlaySpec[SkirmishRules] = PlaySpec(
     new_game=_new_game,
     bots=BOTS,
     default_bots=_default_bots,
@@ -121,10 +122,14 @@ PLAY = PlaySpec(
     max_players=2,
     round_name="skirmish",
     default_hand_limit=10_000,
+    metric_help=METRIC_HELP,
+)
+
+#: The command line's side of ``simulate`` and ``sweep``.
+PLAY_CLI: PlayCliSpec[SkirmishRules] = PlayCliSpec(
     rules_from_args=rules_from_args,
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
-    metric_help=METRIC_HELP,
     cli_exclude={"skirmish_limit": "a game's length limit is --hand-limit, in skirmishes"},
     sweep_fields={"tie": "--ties", "line_size": "--line-sizes"},
 )

@@ -26,6 +26,9 @@ from typing import Any
 
 from ...play import Estimate, mean_estimate, proportion_estimate, simulate
 from .rules import SMALL_DECK, SkirmishRules
+from ...errors import InputError
+from ...files import check_output_file, write_text_atomic
+from ...limits import int_arg
 
 __all__ = ["BOT_NAMES", "STUDY_RESULTS", "VARIANTS", "bot_matrix", "game_summary", "load_study_results", "main",
            "run_study"]
@@ -178,17 +181,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status, 0.
     """
     p = argparse.ArgumentParser(prog="python -m dreidelpoker.games.skirmish.study", description=__doc__)
-    p.add_argument("--games", type=int, default=400)
-    p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--out", default="-")
+    p.add_argument("--games", type=int_arg, default=400)
+    p.add_argument("--seed", type=int_arg, default=2026)
+    p.add_argument("--out", default="-", help="a .json file, or - for stdout (checked before the study runs)")
     args = p.parse_args(argv)
+    if args.out != "-":
+        try:
+            check_output_file(args.out, what="--out", suffixes=(".json",))
+        except InputError as exc:
+            p.error(str(exc))
     data = run_study(games=args.games, seed=args.seed)
     text = json.dumps(data, indent=1)
     if args.out == "-":
         print(text)
     else:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+        write_text_atomic(args.out, text + "\n")
     return 0
 
 

@@ -1,6 +1,11 @@
 """Two Dreidel and its family ("Plugin Poker"): rules, ranking, exact odds and equity.
 
-Importing it is light: each public name loads its module on first use.
+Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
+name is listed in ``_LAZY`` as ``name -> submodule`` and imported on first access
+(``dreidelpoker._lazy.lazy_exports``, as every package does), so the CLI's ``odds
+two-dreidel`` loads the rules, the deck and the odds only (no sympy, numpy or scipy). A new
+public name adds one line to ``_LAZY`` and ``__all__``; never import a submodule at the top
+of this file.
 """
 
 # Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
@@ -12,15 +17,14 @@ Importing it is light: each public name loads its module on first use.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import sys
 import types
 from typing import TYPE_CHECKING, Any
 
+from ..._lazy import lazy_exports
+
 #: Public name -> the submodule (relative to this package) that defines it.
 _LAZY: dict[str, str] = {
-    "GAME": "._game",
     # chain
     "DeckChain": ".chain",
     "HeadsUpLongRun": ".chain",
@@ -103,7 +107,6 @@ _LAZY: dict[str, str] = {
 _FUNCTIONS_OVER_MODULES = frozenset({"equity", "at_the_table"})
 
 if TYPE_CHECKING:  # static checkers see the real names
-    from ._game import GAME
     from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
     from .deck import DeckState, draw_weights, hypergeometric
     from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
@@ -128,7 +131,7 @@ __all__ = [
     "BestResponse", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
     "StateAwarePolicy", "best_put_back_policy", "deck_chain", "exploitability", "greedy_equity_policy",
     "heads_up_long_run", "put_back_equilibrium", "chain", "strategy",
-    "DECK_PRESETS", "GAME", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
+    "DECK_PRESETS", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
     "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
     "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
     "kept_hand_formulas", "kept_weights", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
@@ -143,21 +146,7 @@ __all__ += [
 __all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name, or a submodule, on first access (then cache it on the package)."""
-    module = _LAZY.get(name)
-    if module is not None:
-        value = getattr(importlib.import_module(module, __name__), name)
-    elif importlib.util.find_spec(f"{__name__}.{name}") is not None:
-        value = importlib.import_module(f".{name}", __name__)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_exports(__name__, {name: f"{module}:{name}" for name, module in _LAZY.items()})
 
 
 class _Package(types.ModuleType):

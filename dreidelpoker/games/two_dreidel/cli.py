@@ -1,5 +1,5 @@
-"""Two Dreidel's CLI commands (``odds``, ``equity``, ``chain`` and ``solve``), registered
-through the game registry.
+"""Two Dreidel's CLI commands (``odds``, ``equity``, ``chain`` and ``solve``), named in its
+manifest.
 
 Light on purpose: this module imports the rules and the keep policies only. Each command
 imports its engine when it runs (and ``solve``, from [`solve_spin`][dreidelpoker.games.two_dreidel.solve_spin], when first looked
@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...limits import int_arg
 from ...validation import check_count
-from ..registry import CliCommand, CliResult, LazyCommands
+from ..._lazy import LazyRefs
+from ..registry import CliCommand, CliResult
+from .manifest import MANIFEST
 from .policies import POLICIES
 from .rules import TwoDreidelRules
 from ...rules_cli import add_rules_flags, rules_from_args
@@ -127,17 +129,16 @@ def _run_equity(args: argparse.Namespace) -> CliResult:
     return run_equity(args)
 
 
-COMMANDS = LazyCommands({
+COMMANDS: LazyRefs[CliCommand] = LazyRefs({
     "solve": "dreidelpoker.games.two_dreidel.solve_spin:SOLVE_COMMAND",
     "odds": CliCommand(
-        help="exact distribution of the kept two-card hand from a fresh deck",
+        help=MANIFEST.command_help["odds"],
         add_arguments=_common,
         run=_run_odds,
         examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin")),
     ),
     "equity": CliCommand(
-        help="exact equity of a kept hand, or of each put-back choice for drawn cards, against opponents "
-        "drawing from fresh decks or known by their public discards",
+        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(
@@ -148,7 +149,7 @@ COMMANDS = LazyCommands({
         ),
     ),
     "chain": CliCommand(
-        help="the exact deck-cycle Markov chain: long-run kept-hand frequencies, states, period",
+        help=MANIFEST.command_help["chain"],
         description=(
             "Exact long-run frequency of each kept hand when one player cycles their deck for ever "
             "(RULES.md 1.2), the chain's number of states and period, the reshuffle hands, how often "

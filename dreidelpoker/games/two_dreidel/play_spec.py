@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Mapping
 
 from ..protocol import BotFactory, PlaySpec
+from ..registry import PlayCliSpec
 from .bots import calling_station_bot, random_bot, tight_bot
 from .equity_bot import equity_best_bot, equity_bot
 from .play import MAX_PLAYERS, TwoDreidelGame, new_game
@@ -19,7 +20,7 @@ from .equilibrium_bot import equilibrium_bot
 from ...errors import InputError
 from ...limits import int_arg
 
-__all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "default_bots", "metrics"]
+__all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "PLAY_CLI", "default_bots", "metrics"]
 
 #: Hands after which a game is cut short (and reported so) unless told otherwise.
 DEFAULT_HAND_LIMIT = 2_000
@@ -169,7 +170,33 @@ EXACT_METRICS = {
 }
 
 
-PLAY = PlaySpec(
+def spin_game_exploitability(rules: TwoDreidelRules) -> tuple[str, dict[str, tuple[object, ...]]]:
+    """Each whole-game bot's exploitability in the exactly solved heads-up spin game
+    ([`solve_spin_game`][dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game] with its defaults:
+    pot 4, stacks 8 and 8, two spins, betting; sequence-form LP).
+
+    Parameters:
+        rules: the rules (deck, spin faces, buy-ins).
+
+    Returns:
+        ``(what was solved, {bot: (seat 1, seat 2) exploitability})``, in chips per spin game:
+        what a best response gains against the bot beyond the game value.
+
+    Examples:
+        >>> note, ex = spin_game_exploitability(TwoDreidelRules(deck="1-5-5-1"))  # doctest: +SKIP
+        >>> ex["random"][0] > ex["tight"][0]  # doctest: +SKIP
+        True
+    """
+    from .solve_spin import solve_spin_game  # the solver loads only when asked
+
+    sol = solve_spin_game(rules)
+    s = sol.setup
+    note = (f"heads-up spin game solved exactly (pot {s.pot}, stacks {s.stacks[0]} and {s.stacks[1]}, {s.spins} spins, "
+            "betting): chips per game a best response gains against the bot, seat 1 and seat 2")
+    return note, {b: v for b, v in sol.exploitability.items() if b in BOTS}
+
+
+PLAY: PlaySpec[TwoDreidelRules] = PlaySpec(
     new_game=new_game,
     bots=BOTS,
     default_bots=default_bots,
@@ -178,9 +205,14 @@ PLAY = PlaySpec(
     max_players=MAX_PLAYERS,
     round_name="hand",
     default_hand_limit=DEFAULT_HAND_LIMIT,
+    metric_help=METRIC_HELP,
+    exploitability=spin_game_exploitability,
+    exact_metrics=EXACT_METRICS,
+)
+
+#: The command line's side of ``simulate`` and ``sweep``.
+PLAY_CLI: PlayCliSpec[TwoDreidelRules] = PlayCliSpec(
     add_sweep_arguments=add_sweep_arguments,
     rules_grid_from_args=rules_grid_from_args,
-    metric_help=METRIC_HELP,
     sweep_fields={"deck": "--decks", "chips_per_player": "--chips"},
-    exact_metrics=EXACT_METRICS,
 )

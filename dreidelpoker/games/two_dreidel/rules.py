@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 import re
 from fractions import Fraction
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from ...errors import InputError, InputTypeError, shorten
 from ...limits import MAX_STACK
@@ -18,7 +18,7 @@ from ..._fractions import to_fraction
 from ...strict_numbers import sympy_number
 from ...validation import check_choice, check_literal_fields
 
-__all__ = ["TwoDreidelRules", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
+__all__ = ["TwoDreidelRules", "TrumpPairs", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
 #: The named deck distributions from the source (``g-h-n-s``).
 #: Most cards of one symbol in a deck (a documented bound, checked before any work).
@@ -128,6 +128,32 @@ def _parse_aliases(text: str) -> dict[str, str]:
             raise InputError(f"aliases: expected pairs like g=G,h=H (or none), got {shorten(text)}")
         out[alias] = symbol
     return out
+
+
+class TrumpPairs(frozenset[tuple[str, str]]):
+    """The trump pairs as a frozenset that iterates and prints in sorted order.
+
+    A plain frozenset of strings iterates in an order set by Python's per-process hash seed,
+    so anything built by walking it (a cache key, a sweep cell's seed, a table) could change
+    from one run to the next. Equal to, and hashed like, the plain frozenset.
+
+    Examples:
+        >>> TrumpPairs({("S", "G"), ("N", "G")})
+        frozenset({('N', 'G'), ('S', 'G')})
+        >>> TrumpPairs({("S", "G")}) == frozenset({("S", "G")})
+        True
+    """
+
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(sorted(super().__iter__(), key=repr))  # repr: any pair sorts, even a malformed one
+
+    def __repr__(self) -> str:
+        return f"frozenset({{{', '.join(repr(p) for p in self)}}})" if self else "frozenset()"
+
+    def __reduce__(self) -> Any:
+        return (TrumpPairs, (tuple(self),))
 
 
 def _parse_trumps(text: str) -> frozenset[tuple[str, str]]:
@@ -258,7 +284,7 @@ class TwoDreidelRules:
                 f"deck {self.deck_label} holds {self.deck_size} cards; a deck must hold more cards "
                 f"than one draw needs ({self.draw}), i.e. at least {self.draw + 1}"
             )
-        trumps = frozenset(tuple(p) for p in self.trumps)
+        trumps = TrumpPairs(cast(tuple[str, str], tuple(p)) for p in self.trumps)  # sorted: no hash-seed order
         object.__setattr__(self, "trumps", trumps)
         for pair in trumps:
             if len(pair) != 2 or pair[0] not in syms or pair[1] not in syms or pair[0] == pair[1]:

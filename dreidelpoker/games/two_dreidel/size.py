@@ -18,6 +18,7 @@ from ...caches import bounded_cache
 from ...errors import ResourceLimitError
 from ...limits import approx_count
 from .rules import TwoDreidelRules
+from ...validation import check_count
 
 __all__ = ["MAX_POSTERIOR_WORK", "check_chain_size", "check_posterior_work", "estimated_states", "posterior_work"]
 
@@ -56,6 +57,7 @@ def check_chain_size(max_states: int, *, rules: TwoDreidelRules, option: str = "
         >>> check_chain_size(1000, rules=TwoDreidelRules())
         72
     """
+    check_count(max_states, option, low=1, high=None)  # NaN or a float would skip the limit
     n = estimated_states(rules)
     if n > max_states:
         shown = approx_count(n)

@@ -51,6 +51,7 @@ from .ranking import Hand, format_hand, heads_up_points, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError
 from ...validation import default_rules
+from ...validation import check_count
 
 __all__ = [
     "BestResponse", "EquilibriumResult", "PutBackMDP", "best_put_back_policy", "exploitability",
@@ -96,6 +97,7 @@ class PutBackMDP:
         self.rules = default_rules(rules, TwoDreidelRules)
         self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
+        check_count(max_states, "max_states", low=1, high=None)
         self._arrays = _build(self.rules, max_states)
         full = self.rules.counts
         self.states: list[DeckState] = [

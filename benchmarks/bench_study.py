@@ -1,0 +1,58 @@
+"""A paired study on two processes: two Two Dreidel variants x 5,000 four-player games with
+``equity`` x 4 (issue 21: target under 10 minutes on this 2-core machine).
+
+The study is :func:`dreidelpoker.play.compare` with its defaults (seats rotated, common
+random numbers, batches of 100), the base rules against one variant, on a
+``ProcessPoolExecutor(2)``. Printed: wall time, games and hands played, hands per second
+of wall time (both processes together), the machine's load before and after (the machine
+is shared: quote the load with the figure), and the verdict on the target.
+
+    python benchmarks/bench_study.py [--games 5000] [--workers 2] [--variant deck=2-7-7-2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from dreidelpoker.games.two_dreidel import TwoDreidelRules
+from dreidelpoker.play import compare, rules_variants
+
+TARGET_SECONDS = 600.0
+
+
+def run(games: int, workers: int, variant: str, players: int = 4) -> dict[str, float]:
+    """Time one paired study; returns wall seconds, games, hands and hands per second."""
+    variants = rules_variants(TwoDreidelRules(), [variant])
+    with ProcessPoolExecutor(workers) as ex:
+        ex.submit(int, 0).result()  # start the workers before timing
+        t = time.perf_counter()
+        study = compare(variants, lineups={f"equity x{players}": ("equity",) * players}, players=players,
+                        metrics=["hands", "all_in_rate"], games=games, seed=1, executor=ex, progress=False)
+        wall = time.perf_counter() - t
+    hands = sum(float(r.per_game("hands").sum()) for _, r in study.cells)
+    played = sum(r.games for _, r in study.cells)
+    print(study.to_text())
+    return {"seconds": wall, "games": played, "hands": hands, "hands_per_second": hands / wall}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=5000, help="games per variant (default 5000)")
+    ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    ap.add_argument("--variant", default="deck=2-7-7-2", help="the variant compared with the base rules")
+    args = ap.parse_args()
+    before = os.getloadavg()
+    fig = run(args.games, args.workers, args.variant)
+    after = os.getloadavg()
+    print(f"\n{fig['games']:,.0f} games ({fig['hands']:,.0f} hands) in {fig['seconds']:.1f} s wall on "
+          f"{args.workers} processes: {fig['hands_per_second']:,.0f} hands/s; load {before[0]:.1f} before, "
+          f"{after[0]:.1f} after (1-minute averages)")
+    verdict = "meets" if fig["seconds"] < TARGET_SECONDS else "misses"
+    print(f"target: under {TARGET_SECONDS:.0f} s -> {verdict} it")
+
+
+if __name__ == "__main__":
+    main()

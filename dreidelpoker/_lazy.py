@@ -1,0 +1,124 @@
+"""The one lazy-loading mechanism: a *reference* ``"package.module:attribute"`` (or
+``"package.module"`` for the module itself) is imported when it is first used.
+
+Three things use it: a package's public names (``lazy_exports``, so ``import
+dreidelpoker`` or ``from dreidelpoker.games import dice_poker`` loads no engine, no sympy
+and no numpy) and a game's manifest (``GameManifest``
+names its rules, analysis, play and commands by reference, so the command line lists every
+game without importing one), and a mapping whose heavy values are references
+(``LazyRefs``: a game's command table whose ``solve`` loads the solver only when chosen).
+
+Examples:
+    >>> load("fractions:Fraction")(1, 3)
+    Fraction(1, 3)
+    >>> names_from(".chain", "DeckChain", "deck_chain")
+    {'DeckChain': '.chain:DeckChain', 'deck_chain': '.chain:deck_chain'}
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Generic, TypeVar
+
+__all__ = ["LazyRefs", "lazy_exports", "load", "names_from"]
+
+V = TypeVar("V")
+
+
+def load(ref: str, package: str | None = None) -> Any:
+    """The object a reference names, importing its module (once; Python caches modules).
+
+    Parameters:
+        ref: ``"module:attribute"`` or ``"module"``; a module starting with ``.`` is
+            relative to ``package``.
+        package: the package a relative reference starts from.
+
+    Returns:
+        The attribute, or the module when the reference names no attribute.
+
+    Raises:
+        ImportError: the module does not exist.
+        AttributeError: the module has no such attribute.
+    """
+    module, _, attribute = ref.partition(":")
+    loaded = importlib.import_module(module, package)
+    return getattr(loaded, attribute) if attribute else loaded
+
+
+def names_from(module: str, *names: str) -> dict[str, str]:
+    """``{name: "module:name"}`` for names a package re-exports from one of its modules.
+
+    Parameters:
+        module: the module, e.g. ``".chain"`` (relative to the package).
+        names: the public names it defines.
+
+    Returns:
+        The references, for ``lazy_exports``.
+    """
+    return {name: f"{module}:{name}" for name in names}
+
+
+def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """A package's module ``__getattr__`` and ``__dir__`` (PEP 562) that import each public
+    name on first access and keep it on the package. A name not in ``exports`` that is a
+    submodule of the package is imported as such.
+
+    Parameters:
+        package: the package's ``__name__``.
+        exports: public name -> reference (see ``load``; relative to the package).
+
+    Returns:
+        ``(__getattr__, __dir__)``, to assign at the package's top level.
+    """
+    namespace = sys.modules[package].__dict__
+
+    def __getattr__(name: str) -> Any:
+        ref = exports.get(name)
+        if ref is None:
+            if name.startswith("__") or importlib.util.find_spec(f"{package}.{name}") is None:
+                raise AttributeError(f"module {package!r} has no attribute {name!r}")
+            ref = f".{name}"
+        value = load(ref, package)
+        namespace[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(set(namespace) | set(exports))
+
+    return __getattr__, __dir__
+
+
+
+class LazyRefs(Mapping[str, V], Generic[V]):
+    """A mapping whose values may be references (``"module:attribute"`` strings), each
+    replaced by the object it names when first looked up. Listing the keys imports nothing.
+
+    Parameters:
+        values: key -> value or reference.
+
+    Examples:
+        >>> c = LazyRefs({"now": "fractions:Fraction", "plain": 1})
+        >>> list(c), c["now"].__name__, c["plain"]
+        (['now', 'plain'], 'Fraction', 1)
+    """
+
+    def __init__(self, values: Mapping[str, V | str]) -> None:
+        self._values: dict[str, Any] = dict(values)
+
+    def __getitem__(self, key: str) -> V:
+        value = self._values[key]
+        if isinstance(value, str):
+            value = self._values[key] = load(value)
+        return value  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"LazyRefs({list(self._values)})"
