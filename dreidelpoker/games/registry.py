@@ -147,7 +147,7 @@ class GameInfo(Generic[R]):
         Examples:
             >>> from dreidelpoker.games.registry import get_game
             >>> get_game("skirmish")
-            GameInfo('skirmish', 'Skirmish', commands=['compare', 'explore', 'simulate', 'skill', 'solve', 'sweep'], playable=True)
+            GameInfo('skirmish', 'Skirmish', commands=['compare', 'design', 'explore', 'simulate', 'skill', 'solve', 'sweep'], playable=True)
         """
         verbs = sorted(set(self.commands) | ({"simulate", "sweep", "compare", "skill", "design"} if self.play is not None
                                              else set())
