@@ -30,6 +30,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from _timing import WARM, Row
+
 from dreidelpoker.games.queenie import QueenieRules
 from dreidelpoker.play import simulate, sweep
 
@@ -69,6 +71,16 @@ def sweep_speedup(games: int) -> tuple[float, float, float]:
         pool = time.perf_counter() - t
     assert [r.records for _, r in par.cells] == [r.records for _, r in ref.cells], "the pool gave different records"
     return serial, pool, serial / pool
+
+
+def rows(runs: int) -> list[Row]:
+    """The row of ``make bench``: deals per second at 5 players (no fair simulator is written
+    in benchmarks/ yet, so the row has no baseline: issue 22's Queenie target is open)."""
+    deals_per_second(200, 100)  # untimed: imports the registry and fills the caches
+    cpu = [deals_per_second(5000, 100)[1] for _ in range(runs)]
+    return [Row("Queenie, 5 players, rule-based bots, sessions of 100 deals", [1 / c for c in cpu], [],
+                kind=WARM, note=f"{statistics.median(cpu):,.0f} deals per CPU second; no fair simulator yet: "
+                                "the issue-22 target (at least 1x a fair simulator) is not measured")]
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ equity bot against random bots on every deck, and against tight bots on 1-5-5-1)
 classic dreidel with the same players and coins
 (chips 2x and 4x players; 8x is too long to simulate here). It writes the tidy table
 (one row per cell and metric, with 95% intervals) to
-``notebooks/data/two_dreidel_sweep.csv``, which the notebook reads.
+``dreidelpoker/data/two_dreidel_sweep.csv`` (package data), which the notebook reads.
 
 Command (about 40 minutes with two workers on a busy 2-core machine; resumable through
 the cache folder)::
@@ -58,7 +58,7 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--cache", default=".sweep-cache")
-    p.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "notebooks" / "data"
+    p.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "dreidelpoker" / "data"
                                         / "two_dreidel_sweep.csv"))
     args = p.parse_args()
     executor = None

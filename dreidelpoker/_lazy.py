@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -83,6 +84,12 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[st
             ref = f".{name}"
         value = load(ref, package)
         namespace[name] = value
+        # Importing a submodule binds it on the package under its own name; where a public name
+        # is that submodule's name (dice_poker.equity, the function in dice_poker/equity.py), the
+        # public name must win, whichever was imported first.
+        for other, other_ref in exports.items():
+            if isinstance(namespace.get(other), types.ModuleType) and ":" in other_ref:
+                namespace[other] = load(other_ref, package)
         return value
 
     def __dir__() -> list[str]:

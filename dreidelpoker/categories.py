@@ -21,6 +21,7 @@ from ._fractions import frac_str, to_jsonable
 from .display import table_html, to_pandas_frame
 from .errors import InputError
 from .exact import Distribution, ExactTable
+from .validation import check_field_types
 
 __all__ = ["CategoryRow", "CategoryTable"]
 
@@ -104,6 +105,7 @@ class CategoryTable:
     note: str = ""
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         if len(self.names) != len(self.counts):
             raise InputError(f"a category table needs one count per category: {len(self.names)} names, "
                              f"{len(self.counts)} counts")

@@ -63,7 +63,7 @@ def run(out: Path) -> list[Path]:
     print(games.to_text())
     print()
     ax = games.plot("rounds")
-    ax.set_xlabel("hands per game (4 players, deck 2-6-6-2, default bots)")
+    ax.set_xlabel(f"hands per game (4 players, deck 2-6-6-2, line-up {games.lineup_label})")
     path = out / "two_dreidel_game_length.png"
     ax.figure.tight_layout()
     save_figure_atomic(ax.figure, path, dpi=110)

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-import sympy
-
-from ._fractions import frac_str
+from ._fractions import frac_str, to_fraction
 from .display import table_html, text_table, to_pandas_frame
-from .errors import InputError
+from .errors import InputError, InputTypeError, shorten
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["EquityResult", "EquityAccumulator"]
 
 
-@dataclass(frozen=True)
 class EquityResult:
     """Exact showdown probabilities for one player (the *hero*).
 
@@ -22,43 +23,113 @@ class EquityResult:
     of winning nothing, and ``equity`` the expected share of the pot (a tie among k
     winners pays 1/k).
 
+    The result holds each value once, exactly (as a ``Fraction``), and presents it as a
+    ``sympy.Rational`` when read: sympy is imported on the first read, not to make the
+    answer (a first call in a fresh process pays only for what it needs). It compares,
+    hashes and pickles by its values and description, as a frozen record.
+
     Examples:
+        >>> import sympy
         >>> r = EquityResult(win=sympy.Rational(1, 2), tie=sympy.Rational(1, 4),
         ...                  lose=sympy.Rational(1, 4), equity=sympy.Rational(5, 8))
         >>> r.to_dict()["equity"]
         '5/8'
+        >>> EquityResult(win=Fraction(1, 2), tie=0, lose=Fraction(1, 2), equity=Fraction(1, 2)).win
+        1/2
     """
 
-    win: sympy.Rational
-    tie: sympy.Rational
-    lose: sympy.Rational
-    equity: sympy.Rational
-    description: str = ""
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
+    __slots__ = ("_values", "_public", "description", "details")
+    _values: tuple[Fraction, Fraction, Fraction, Fraction]
+    _public: tuple[sympy.Rational, ...] | None
+    #: What the result is about (e.g. ``"HN against 3 opponents, deck 1-5-5-1"``).
+    description: str
+    #: Extra figures of the engine that made it (not compared).
+    details: dict[str, Any]
 
-    def __post_init__(self) -> None:
-        w, t, lo = self.win, self.tie, self.lose
-        try:  # win + tie + lose == 1 in integers (sympy arithmetic here cost a third of a call)
-            ok = w.p * t.q * lo.q + t.p * w.q * lo.q + lo.p * w.q * t.q == w.q * t.q * lo.q
-        except AttributeError:  # plain ints or Fractions
-            ok = w + t + lo == 1
-        if not ok:
+    def __init__(self, win: Any, tie: Any, lose: Any, equity: Any, description: str = "",
+                 details: dict[str, Any] | None = None) -> None:
+        values = (_exact(win, "win"), _exact(tie, "tie"), _exact(lose, "lose"), _exact(equity, "equity"))
+        if values[0] + values[1] + values[2] != 1:
             raise InputError("win + tie + lose must equal 1")
+        if not 0 <= values[3] <= 1:
+            raise InputError(f"equity must be from 0 to 1 (the share of the pot won on average), got {values[3]}")
+        if not isinstance(description, str):
+            raise InputTypeError(f"description must be text, got {type(description).__name__} {shorten(description)}")
+        if details is not None and not isinstance(details, dict):
+            raise InputTypeError(f"details must be a dict or None, got {type(details).__name__} {shorten(details)}")
+        setter = object.__setattr__
+        setter(self, "_values", values)
+        setter(self, "_public", None)
+        setter(self, "description", description)
+        setter(self, "details", {} if details is None else details)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"EquityResult is immutable: cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_equity_result, (*self._values, self.description, self.details))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EquityResult):
+            return NotImplemented
+        return self._values == other._values and self.description == other.description
+
+    def __hash__(self) -> int:
+        return hash((self._values, self.description))
+
+    def _rational(self, i: int) -> sympy.Rational:
+        public = self._public
+        if public is None:
+            import sympy
+
+            public = tuple(sympy.Rational(v.numerator, v.denominator) for v in self._values)
+            object.__setattr__(self, "_public", public)
+        return public[i]
+
+    @property
+    def win(self) -> sympy.Rational:
+        """The probability of winning outright."""
+        return self._rational(0)
+
+    @property
+    def tie(self) -> sympy.Rational:
+        """The probability of sharing the win."""
+        return self._rational(1)
+
+    @property
+    def lose(self) -> sympy.Rational:
+        """The probability of winning nothing."""
+        return self._rational(2)
+
+    @property
+    def equity(self) -> sympy.Rational:
+        """The expected share of the pot (a tie among k winners pays 1/k)."""
+        return self._rational(3)
+
+    @property
+    def exact(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """``(win, tie, lose, equity)`` as Fractions (no sympy: for exact inner loops)."""
+        return self._values
+
+    def with_details(self, details: dict[str, Any]) -> EquityResult:
+        """The same result with ``details`` (how it was computed, e.g. the method).
+
+        Parameters:
+            details: the engine's extra figures.
+
+        Returns:
+            A new [`EquityResult`][dreidelpoker.EquityResult].
+        """
+        return EquityResult(*self._values, self.description, details)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "description": self.description,
-            "win": frac_str(self.win),
-            "tie": frac_str(self.tie),
-            "lose": frac_str(self.lose),
-            "equity": frac_str(self.equity),
-        }
+        """JSON-safe: the values as ``"p/q"`` strings, and the description."""
+        win, tie, lose, equity = (frac_str(v) for v in self._values)
+        return {"description": self.description, "win": win, "tie": tie, "lose": lose, "equity": equity}
 
     def __repr__(self) -> str:
-        return (
-            f"EquityResult(win={frac_str(self.win)}, tie={frac_str(self.tie)}, "
-            f"lose={frac_str(self.lose)}, equity={frac_str(self.equity)})"
-        )
+        win, tie, lose, equity = (frac_str(v) for v in self._values)
+        return f"EquityResult(win={win}, tie={tie}, lose={lose}, equity={equity})"
 
     def _rows(self) -> list[tuple[str, sympy.Rational]]:
         return [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity")]
@@ -80,6 +151,7 @@ class EquityResult:
             A ``pandas.DataFrame``.
 
         Examples:
+            >>> import sympy
             >>> r = EquityResult(win=sympy.Rational(1, 2), tie=sympy.Rational(0), lose=sympy.Rational(1, 2),
             ...                  equity=sympy.Rational(1, 2))
             >>> r.to_pandas()["equity"].tolist()
@@ -89,6 +161,8 @@ class EquityResult:
         return to_pandas_frame([n for n, _ in rows], [[v for _, v in rows]], exact=exact)
 
     def _repr_latex_(self) -> str:
+        import sympy
+
         return (
             rf"$\text{{win}}={sympy.latex(self.win)},\ \text{{tie}}={sympy.latex(self.tie)},\ "
             rf"\text{{lose}}={sympy.latex(self.lose)},\ \text{{equity}}={sympy.latex(self.equity)}$"
@@ -111,7 +185,7 @@ class EquityAccumulator:
     """
 
     def __init__(self, max_players: int) -> None:
-        self._den = int(sympy.ilcm(*range(1, max_players + 1))) if max_players > 1 else 1
+        self._den = math.lcm(*range(1, max_players + 1)) if max_players > 1 else 1
         self.total = 0
         self.win = 0
         self.tie = 0
@@ -130,12 +204,22 @@ class EquityAccumulator:
         if self.total == 0:
             raise InputError("no outcomes were added")
         t = self.total
-        win = sympy.Rational(self.win, t)
-        tie = sympy.Rational(self.tie, t)
-        return EquityResult(
-            win=win,
-            tie=tie,
-            lose=1 - win - tie,
-            equity=sympy.Rational(self.share, t * self._den),
-            description=description,
-        )
+        return EquityResult(win=Fraction(self.win, t), tie=Fraction(self.tie, t),
+                            lose=Fraction(t - self.win - self.tie, t), equity=Fraction(self.share, t * self._den),
+                            description=description)
+
+
+def _exact(value: Any, what: str) -> Fraction:
+    """A value as a Fraction (Fractions and ints directly: the hot path of every equity call)."""
+    kind = type(value)
+    if kind is Fraction:
+        return value  # type: ignore[no-any-return]
+    if kind is int:
+        return Fraction(value)
+    return to_fraction(value, what=what)
+
+
+def _equity_result(win: Fraction, tie: Fraction, lose: Fraction, equity: Fraction, description: str,
+                   details: dict[str, Any]) -> EquityResult:
+    """Rebuild a pickled [`EquityResult`][dreidelpoker.EquityResult]."""
+    return EquityResult(win, tie, lose, equity, description, details)

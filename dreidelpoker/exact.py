@@ -19,6 +19,7 @@ from ._fractions import frac_str, loaded_sympy, to_jsonable, to_rational
 from .display import table_html, text_table, to_pandas_frame
 from .errors import InputError, InputTypeError, shorten
 from .strict_numbers import sympy_number
+from .validation import check_field_types
 
 if TYPE_CHECKING:
     import sympy
@@ -53,6 +54,7 @@ class Distribution(Generic[K]):
     label: Callable[[K], str] = field(default=_label)
 
     def __post_init__(self) -> None:
+        check_field_types(self, skip=("weights",))
         # The constructor takes integer weights as they are (from_weights also reduces them);
         # anything else would give probabilities that are not probabilities.
         if not isinstance(self.weights, Mapping):
@@ -286,6 +288,7 @@ class ExactTable:
     title: str = ""
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         for r in self.rows:
             if len(r) != len(self.columns):
                 raise InputError(f"row {r!r} has {len(r)} cells, expected {len(self.columns)}")
@@ -372,6 +375,7 @@ class ExactMatrix:
     value_name: str = "value"
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         if len(self.values) != len(self.row_labels) or any(
             len(r) != len(self.col_labels) for r in self.values
         ):

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -20,10 +21,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import InputError
+from .files import write_text_atomic
 from .limits import int_arg
 from .games.registry import CliCommand, GameInfo, games, generic_help, get_game
 
-__all__ = ["explore_commands", "explorer_notebook", "voila_command"]
+__all__ = ["ExploreResult", "explore_commands", "explorer_notebook", "serving_port", "voila_command"]
 
 def _explorers(game: str) -> Mapping[str, str]:
     """The game's explorers from its manifest (``{}`` for a game without one)."""
@@ -84,30 +86,72 @@ def voila_command(notebook: Path, *, port: int = 8866, open_browser: bool = True
 
 @dataclass(frozen=True)
 class ExploreResult:
-    """What ``explore`` did (or, with ``--dry-run``, would do)."""
+    """What ``explore`` did (or, with ``--dry-run``, would do): the notebook written, the URL
+    served (the port really used), the Voilà command and a note when the port was busy.
+
+    Examples:
+        >>> ExploreResult("dice-poker", "table", "x.ipynb", ("voila",), launched=False,
+        ...               url="http://127.0.0.1:8866/").to_dict()["url"]
+        'http://127.0.0.1:8866/'
+    """
 
     game: str
     explorer: str
     notebook: str
     command: tuple[str, ...]
     launched: bool
+    url: str = ""
+    note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "explorer": self.explorer, "notebook": self.notebook,
-                "command": list(self.command), "launched": self.launched}
+        return {"game": self.game, "explorer": self.explorer, "notebook": self.notebook, "url": self.url,
+                "command": list(self.command), "launched": self.launched, "note": self.note}
 
     def to_text(self) -> str:
-        verb = "served" if self.launched else "would serve"
-        return f"{verb} the {self.game} {self.explorer} explorer with: {' '.join(self.command)}"
+        if self.launched:
+            return f"served the {self.game} {self.explorer} explorer at {self.url}"
+        return "\n".join(filter(None, [
+            f"wrote {self.notebook}", self.note,
+            f"would serve the {self.game} {self.explorer} explorer at {self.url} with: {' '.join(self.command)}"]))
+
+
+def serving_port(requested: int) -> tuple[int, str]:
+    """The port to serve on: ``requested`` if it is free on 127.0.0.1, else a free one.
+
+    Parameters:
+        requested: the port asked for.
+
+    Returns:
+        ``(port, note)``; the note says why the port differs (empty when it does not).
+
+    Examples:
+        >>> import socket
+        >>> with socket.socket() as busy:
+        ...     busy.bind(("127.0.0.1", 0)); busy.listen()
+        ...     port, note = serving_port(busy.getsockname()[1])
+        ...     port != busy.getsockname()[1], note.endswith("is busy")
+        (True, True)
+    """
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", requested))
+            return requested, ""
+        except OSError:
+            pass
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1]), f"port {requested} is busy"
 
 
 def _add_arguments(game: str) -> Any:
     def add(p: argparse.ArgumentParser) -> None:
         p.add_argument("--explorer", choices=list(_explorers(game)), default=next(iter(_explorers(game))),
                        help="which explorer (default: %(default)s)")
-        p.add_argument("--port", type=int_arg, default=8866, help="port on 127.0.0.1 (default: %(default)s)")
+        p.add_argument("--port", type=int_arg, default=8866,
+                       help="port on 127.0.0.1 (default: %(default)s; a free one if it is busy, and the URL says which)")
         p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
-        p.add_argument("--dry-run", action="store_true", help="write the notebook and print the command only")
+        p.add_argument("--dry-run", action="store_true",
+                       help="write the notebook and print the URL and the command, without starting Voilà")
     return add
 
 
@@ -116,22 +160,25 @@ def _run(game: str) -> Any:
         if not 1 <= args.port <= 65535:
             raise InputError(f"--port {args.port} must be between 1 and 65535")
         notebook = explorer_notebook(game, args.explorer)
-        if args.dry_run:  # nothing written, nothing started
-            nb = Path(tempfile.gettempdir()) / "dreidelpoker-explore" / f"{game}-{args.explorer}.ipynb"
-            cmd = voila_command(nb, port=args.port, open_browser=not args.no_browser)
-            return ExploreResult(game, args.explorer, str(nb), tuple(cmd), launched=False)
         folder = Path(tempfile.mkdtemp(prefix="dreidelpoker-explore-"))
         nb = folder / f"{game}-{args.explorer}.ipynb"
-        nb.write_text(json.dumps(notebook, indent=1))
-        cmd = voila_command(nb, port=args.port, open_browser=not args.no_browser)
+        write_text_atomic(nb, json.dumps(notebook, indent=1))
+        port, note = serving_port(args.port)
+        url = f"http://127.0.0.1:{port}/"
+        # port_retries=0: Voilà serves on exactly this port or stops, so the URL printed is the real one.
+        cmd = voila_command(nb, port=port, open_browser=not args.no_browser) + ["--Voila.port_retries=0"]
+        if args.dry_run:
+            return ExploreResult(game, args.explorer, str(nb), tuple(cmd), launched=False, url=url,
+                                 note=f"{note}; serving on {port} instead" if note else "")
         if shutil.which("voila") is None and not _has_voila():
             raise InputError("Voilà is not installed: pip install voila (or dreidelpoker[test])")
-        print(f"serving the {game} explorer on http://127.0.0.1:{args.port}/ (Ctrl-C stops it)", flush=True)
-        try:
-            subprocess.run(cmd, cwd=folder, check=False, env=dict(os.environ))
-        except KeyboardInterrupt:
-            pass
-        return ExploreResult(game, args.explorer, str(nb), tuple(cmd), launched=True)
+        busy = f" ({note})" if note else ""
+        print(f"serving the {game} explorer on {url}{busy} (Ctrl-C stops it)", flush=True)
+        # Ctrl-C stops Voilà too (subprocess.run kills it) and reaches the CLI: one line, exit 130.
+        proc = subprocess.run(cmd, cwd=folder, check=False, env=dict(os.environ))
+        if proc.returncode != 0:
+            raise InputError(f"Voilà stopped with exit code {proc.returncode} (see its messages above)")
+        return ExploreResult(game, args.explorer, str(nb), tuple(cmd), launched=True, url=url, note=note)
     return run
 
 

@@ -38,7 +38,7 @@ from typing import Any
 
 from .errors import InputError, shorten
 
-__all__ = ["RulesFlag", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
+__all__ = ["DoesNotApply", "RulesFlag", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
 
 #: The namespace prefix of a generated flag's destination (``rules__deck``), so a rules
 #: field never collides with a command's own option of the same name.
@@ -230,7 +230,7 @@ def rules_flags(rules_type: type) -> list[RulesFlag]:
     Examples:
         >>> from dreidelpoker.games.dice_poker.rules import DicePokerRules
         >>> [(f.flag, f.kind) for f in rules_flags(DicePokerRules)][3:]
-        [('--betting', 'choice'), ('--straights-from-one', 'bool'), ('--bobtail-from-one', 'bool')]
+        [('--betting', 'choice'), ('--limit', 'choice'), ('--max-raises', 'int'), ('--straights-from-one', 'bool'), ('--bobtail-from-one', 'bool')]
     """
     if not (isinstance(rules_type, type) and dataclasses.is_dataclass(rules_type)):
         from .errors import InputTypeError
@@ -283,6 +283,30 @@ class _Parse:
             raise argparse.ArgumentTypeError(str(exc)) from None  # argparse names the flag
 
 
+class DoesNotApply(argparse.Action):
+    """An option a command does not use: giving it is a usage error saying why, never ignored.
+
+    Examples:
+        >>> import argparse
+        >>> p = argparse.ArgumentParser(prog="odds", exit_on_error=False)
+        >>> _ = p.add_argument("--ante", action=DoesNotApply, reason="odds do not depend on the ante")
+        >>> p.parse_args(["--ante", "5"])
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentError: argument --ante: does not apply here: odds do not depend on the ante
+    """
+
+    def __init__(self, option_strings: list[str], dest: str, *, reason: str, **kwargs: Any) -> None:
+        kwargs["nargs"] = 0 if any(o.startswith("--no-") for o in option_strings) else "?"
+        kwargs["default"] = argparse.SUPPRESS
+        super().__init__(option_strings, dest, **kwargs)
+        self.reason = reason
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        raise argparse.ArgumentError(self, f"does not apply here: {self.reason}")
+
+
 def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
                     exclude: Mapping[str, str] | None = None, title: str | None = None) -> list[RulesFlag]:
     """Add one option per field of ``rules_type`` to ``parser`` (in its own help group).
@@ -306,7 +330,7 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
         >>> from dreidelpoker.games.domino_poker.rules import DominoPokerRules
         >>> p = argparse.ArgumentParser()
         >>> [f.flag for f in add_rules_flags(p, DominoPokerRules, exclude={"players": "set by --opponents"})]
-        ['--ante', '--min-bet', '--max-bet', '--max-raises', '--low-runs']
+        ['--ante', '--min-bet', '--max-bet', '--max-raises', '--low-runs', '--betting', '--stack', '--session-hands']
         >>> rules_from_args(DominoPokerRules, p.parse_args(["--low-runs", "straight"])).low_runs
         'straight'
     """
@@ -324,6 +348,10 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
             reason = f"set by this command's own {spec.flag}"
         if reason is not None:
             left_out.append(f"{spec.field} ({reason})")
+            if spec.field in exclude and spec.flag not in taken:
+                # given anyway, it is refused in one line instead of being "unrecognized"
+                parser.add_argument(spec.flag, *(["--no-" + spec.flag[2:]] if spec.kind == "bool" else []),
+                                    action=DoesNotApply, reason=reason, help=argparse.SUPPRESS)
             continue
         help_text = spec.help.replace("%", "%%")
         if spec.kind == "bool":

@@ -14,6 +14,9 @@ mistake never surfaces as an ``AttributeError`` or ``KeyError`` from deep inside
   allowed values, read from the class's own annotations (so the check cannot drift from them).
 - [`default_rules`][dreidelpoker.validation.default_rules]: ``None`` becomes the game's default rules; anything but a rules
   object of that game is refused.
+- [`check_arguments`][dreidelpoker.validation.check_arguments]: a decorator that checks every argument of a public callable against
+  its own annotations at the door (type, whole numbers within 64 bits, finite floats), so a
+  wrong type never travels into an engine.
 
 Examples:
     >>> check_count(5, "samples", low=2, high=10)
@@ -26,24 +29,29 @@ Examples:
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
+import functools
+import inspect
 import math
 import numbers
 import typing
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from .errors import InputError, InputTypeError, shorten
 
-__all__ = ["MAX_SEED", "check_choice", "check_count", "check_flag", "check_literal_fields", "check_number",
-           "check_seed", "default_rules", "literal_choices"]
+__all__ = ["MAX_INT_ARGUMENT", "MAX_SEED", "check_arguments", "check_choice", "check_count", "check_field_types",
+           "check_flag", "check_literal_fields", "check_number", "check_seed", "default_rules", "literal_choices"]
 
 #: Seeds are non-negative integers below 2**128 (numpy's SeedSequence takes any size; this keeps
 #: outputs and messages short).
 MAX_SEED = 2 ** 128 - 1
 
 R = TypeVar("R")
+T = TypeVar("T")
+P = ParamSpec("P")
 
 
 def _integer(value: Any) -> bool:
@@ -336,3 +344,346 @@ def default_rules(given: Any, rules_type: type[R] | Callable[[], type[R]], *, na
         raise InputTypeError(f"{name} must be a {cls.__name__} or None (None: the default rules), "
                              f"got {type(given).__name__} {shorten(given)}")
     return given
+
+
+#: Whole-number arguments beyond this size are refused by [`check_arguments`][dreidelpoker.validation.check_arguments] (every count in
+#: the library is far smaller; seeds are checked by [`check_seed`][dreidelpoker.validation.check_seed]).
+MAX_INT_ARGUMENT = 2 ** 63 - 1
+#: Parameters whose whole numbers may be larger than [`MAX_INT_ARGUMENT`][dreidelpoker.validation.MAX_INT_ARGUMENT].
+_BIG_INT_NAMES = frozenset({"seed", "entropy"})
+#: Elements of a collection argument looked at (the engine checks the rest as it reads them).
+_ELEMENTS_CHECKED = 64
+
+Predicate = Callable[[Any], bool]
+
+
+def _elements_ok(items: Iterable[Any], predicate: Predicate | None) -> bool:
+    if predicate is None:
+        return True
+    for n, item in enumerate(items):
+        if n >= _ELEMENTS_CHECKED:
+            break
+        if not predicate(item):
+            return False
+    return True
+
+
+def _predicate(hint: Any, *, loose: bool = False, deep: bool = True) -> Predicate | None:
+    """A fast test of whether a value fits ``hint`` (``None``: anything fits, or the hint is not
+    one this shallow check understands). ``loose``: any collection (not text) fits a tuple, list
+    or set hint, as dataclass fields normalise what they are given. ``deep=False``: a collection's
+    elements are not looked at."""
+    if hint is Any or isinstance(hint, TypeVar) or hint is object or hint is _Unknown:
+        return None
+    if hint is type(None) or hint is None:
+        return lambda v: v is None
+    if hint is bool:
+        return lambda v: isinstance(v, bool)
+    if hint is int:
+        return _integer
+    if hint is float:
+        return lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool)
+    if hint is str:
+        return lambda v: isinstance(v, str)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if loose and origin in (tuple, list, set, frozenset):
+        each = _predicate(args[0], loose=True) if deep and args and (origin is not tuple or args[-1] is Ellipsis) else None
+        return lambda v: isinstance(v, collections.abc.Collection) and not isinstance(v, (str, bytes)) and (
+            _elements_ok(v, each))
+    if origin is typing.Annotated:
+        return _predicate(args[0], loose=loose, deep=deep)
+    if origin is typing.Literal:
+        return lambda v: any(type(v) is type(a) and v == a for a in args)
+    if origin in (typing.Union, _union_type()):
+        arms = [_predicate(a, loose=loose, deep=deep) for a in args]
+        if any(a is None for a in arms):
+            return None
+        checks = [a for a in arms if a is not None]
+        return lambda v: any(check(v) for check in checks)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _predicate(args[0]) if deep else None
+            return lambda v: isinstance(v, tuple) and _elements_ok(v, each)
+        if deep and args and args != ((),):
+            parts = [_predicate(a) for a in args]
+            return lambda v: isinstance(v, tuple) and len(v) == len(parts) and all(
+                p is None or p(x) for p, x in zip(parts, v))
+        return lambda v: isinstance(v, tuple)
+    if origin is collections.abc.Callable:
+        return callable
+    if origin in (list, set, frozenset, collections.abc.Sequence, collections.abc.Collection,
+                  collections.abc.Set, collections.abc.MutableSequence):
+        each = _predicate(args[0]) if deep and args else None
+        kind = origin
+        text_fits = not args or _predicate(args[0]) is None or _predicate(args[0])("x")  # type: ignore[misc]
+        return lambda v: isinstance(v, kind) and (text_fits or not isinstance(v, str)) and _elements_ok(v, each)
+    if origin is collections.abc.Iterable:
+        each = _predicate(args[0]) if deep and args else None
+        # an iterator is not consumed here: only collections have their elements looked at
+        text_ok = not args or _predicate(args[0]) is None or bool(_predicate(args[0])("x"))  # type: ignore[misc]
+        return lambda v: isinstance(v, collections.abc.Iterable) and (text_ok or not isinstance(v, str)) and (
+            not isinstance(v, (collections.abc.Sequence, collections.abc.Set)) or _elements_ok(v, each))
+    if origin in (dict, collections.abc.Mapping):
+        key = _predicate(args[0]) if deep and args else None
+        value = _predicate(args[1]) if deep and len(args) > 1 else None
+        return lambda v: isinstance(v, collections.abc.Mapping) and _elements_ok(v.keys(), key) and _elements_ok(
+            v.values(), value)
+    if origin is type:
+        return lambda v: isinstance(v, type)
+    if origin is not None:
+        return _class_predicate(origin)
+    if isinstance(hint, type):
+        return _class_predicate(hint)
+    return None
+
+
+def _class_predicate(cls: type) -> Predicate | None:
+    if getattr(cls, "_is_protocol", False) and not getattr(cls, "_is_runtime_protocol", False):
+        # a static Protocol cannot be checked with isinstance: look for the attributes it names
+        members = {n for n in (*vars(cls), *getattr(cls, "__annotations__", {})) if not n.startswith("_")}
+        return lambda v: all(hasattr(v, n) for n in members)
+    if cls.__module__.startswith("sympy") and cls.__name__ == "Rational":  # any exact number will do
+        return lambda v: isinstance(v, numbers.Rational) and not isinstance(v, bool)
+    if cls is numbers.Real or cls is numbers.Rational:
+        return lambda v: isinstance(v, cls) and not isinstance(v, bool)
+    return lambda v: isinstance(v, cls)
+
+
+def _has_arm(hint: Any, kind: type) -> bool:
+    """Whether ``hint`` is ``kind`` or a union with a ``kind`` arm."""
+    if hint is kind:
+        return True
+    return typing.get_origin(hint) in (typing.Union, _union_type()) and kind in typing.get_args(hint)
+
+
+@dataclasses.dataclass(frozen=True)
+class _ParameterCheck:
+    name: str
+    allowed: str
+    predicate: Predicate | None
+    whole: bool  # an int arm: refuse whole numbers past MAX_INT_ARGUMENT
+    real: bool  # a float arm: refuse NaN and infinities
+    #: the same with a collection's elements looked at, used once the function has failed
+    deep: Predicate | None = None
+
+    def explain(self, value: Any) -> None:
+        """Raise the clear error if ``value`` or one of its elements does not fit."""
+        if self.deep is not None and not self.deep(value):
+            raise InputTypeError(f"{self.name} must be {self.allowed}, got {type(value).__name__} {shorten(value)}")
+        self(value)
+
+    def __call__(self, value: Any) -> None:
+        if self.predicate is not None and not self.predicate(value):
+            raise InputTypeError(f"{self.name} must be {self.allowed}, got {type(value).__name__} {shorten(value)}")
+        if self.whole and _integer(value) and abs(int(value)) > MAX_INT_ARGUMENT:
+            raise InputError(f"{self.name} must be an integer of at most 19 digits, got {shorten(value)}")
+        if self.real and isinstance(value, float) and not math.isfinite(value):
+            raise InputError(f"{self.name} must be a finite number, got {value!r}")
+
+
+def _resolve(func: Callable[..., Any], name: str, annotation: Any) -> Any:
+    """The annotation of one parameter as a type (``Any`` when it names something only a type
+    checker imports)."""
+    return _resolve_in(getattr(inspect.unwrap(func), "__globals__", {}), name, annotation)
+
+
+class _Unknown:
+    """Stands for a name only a type checker imports: any value fits it."""
+
+    def __class_getitem__(cls, item: Any) -> type[_Unknown]:
+        return cls
+
+
+class _UnknownModule:
+    """Stands for a module only a type checker imports (``sympy.Rational``)."""
+
+    def __getattr__(self, name: str) -> type[_Unknown]:
+        return _Unknown
+
+
+def _resolve_in(namespace: dict[str, Any], name: str, annotation: Any) -> Any:
+    """``annotation`` as a type, read in ``namespace``; names only a type checker imports stand
+    for anything (so ``Distribution[str] | None`` still refuses a number)."""
+    if not isinstance(annotation, str):
+        return annotation
+
+    def probe() -> None:
+        """Carries one annotation to typing.get_type_hints."""
+
+    probe.__annotations__ = {name: annotation}
+    names = dict(namespace)
+    for _ in range(12):
+        try:
+            return typing.get_type_hints(probe, globalns=names, include_extras=True)[name]
+        except NameError as exc:
+            missing = exc.name
+            if not missing or missing in names:
+                break
+            names[missing] = _UnknownModule() if f"{missing}." in annotation else _Unknown
+        except Exception:
+            break
+    return Any
+
+
+def _parameter_checks(func: Callable[..., Any], signature: inspect.Signature) -> dict[str, _ParameterCheck]:
+    checks = {}
+    for p in signature.parameters.values():
+        if p.name in ("self", "cls") or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or p.annotation is p.empty:
+            continue
+        hint = _resolve(func, p.name, p.annotation)
+        text = p.annotation if isinstance(p.annotation, str) else getattr(hint, "__name__", str(hint))
+        literal = _literal_values(hint)
+        if literal is not None:
+            text = "one of " + ", ".join(repr(v) for v in literal)
+        checks[p.name] = _ParameterCheck(
+            name=p.name, allowed=_describe(text), predicate=_predicate(hint, deep=False), deep=_predicate(hint),
+            whole=p.name not in _BIG_INT_NAMES and (_has_arm(hint, int) or _has_arm(hint, float)),
+            real=_has_arm(hint, float))
+    return checks
+
+
+def check_arguments(func: Callable[P, T]) -> Callable[P, T]:
+    """Decorate a public callable so every argument is checked against its annotation first.
+
+    The check is shallow and fast: the value's type (a union's arms, a ``Literal``'s values),
+    whole numbers within 64 bits (``seed`` excepted), floats finite. The function's own checks
+    then speak first; only if it fails with another error are a collection's elements checked
+    against the annotation, so a bad element is named instead of an error from deep code. Missing or unexpected arguments are refused the same way. Ranges that only
+    the function knows (a hand's size, a deck's counts) stay in the function, through the other
+    checks of this module.
+
+    Parameters:
+        func: a function or ``__init__`` with annotations.
+
+    Returns:
+        The same function, checking its arguments at the door.
+
+    Examples:
+        >>> @check_arguments
+        ... def deal(cards: int, *, who: str = "me") -> int:
+        ...     return cards
+        >>> deal(3)
+        3
+        >>> deal("3")
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputTypeError: cards must be an integer, got str '3'
+        >>> deal(10 ** 100)
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputError: cards must be an integer of at most 19 digits, got an integer of 101 digits
+    """
+    signature = inspect.signature(func)
+    params = signature.parameters
+    positional = [p.name for p in params.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    takes_varargs = any(p.kind is p.VAR_POSITIONAL for p in params.values())
+    takes_varkw = any(p.kind is p.VAR_KEYWORD for p in params.values())
+    keywords = {p.name for p in params.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    required = [p.name for p in params.values() if p.default is p.empty
+                and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    defaults = {p.name: p.default for p in params.values()}
+    checks: dict[str, _ParameterCheck] | None = None
+    where = f"{func.__qualname__.replace('.__init__', '')}()"
+
+    @functools.wraps(func)
+    def checked(*args: P.args, **kwargs: P.kwargs) -> T:
+        nonlocal checks
+        if checks is None:  # built on first call: annotations may name classes defined later
+            checks = _parameter_checks(func, signature)
+        if len(args) > len(positional) and not takes_varargs:
+            raise InputTypeError(f"{where} takes {len(positional)} positional arguments, got {len(args)}")
+        for name, value in zip(positional, args):
+            check = checks.get(name)
+            if check is not None and value is not defaults[name]:
+                check(value)
+        for name, value in kwargs.items():
+            check = checks.get(name)
+            if check is not None:
+                if value is not defaults[name]:
+                    check(value)
+            elif name not in keywords and not takes_varkw:
+                raise InputTypeError(f"{where} got an unexpected argument {name!r}; it takes "
+                                     f"{', '.join(n for n in params if n not in ('self', 'cls'))}")
+        if required:
+            given = positional[:len(args)]
+            missing = [n for n in required if n not in kwargs and n not in given]
+            if missing:
+                raise InputTypeError(f"{where} is missing {', '.join(missing)}")
+        try:
+            return func(*args, **kwargs)
+        except InputError:
+            raise
+        except Exception as exc:  # a deep failure: name the argument whose elements caused it, if one did
+            for name, value in [*zip(positional, args), *kwargs.items()]:
+                check = checks.get(name)
+                if check is not None and value is not defaults[name]:
+                    try:
+                        check.explain(value)
+                    except InputError as clear:
+                        raise clear from exc
+            raise
+
+    return checked
+
+
+#: Dataclass -> checks of its fields, built once per class.
+_FIELD_CHECKS: dict[type, dict[str, _ParameterCheck]] = {}
+
+
+def check_field_types(obj: Any, *, skip: tuple[str, ...] = ()) -> None:
+    """Check every field of a dataclass instance against its annotation, as
+    [`check_arguments`][dreidelpoker.validation.check_arguments] checks a call (collections of any kind fit a tuple or set field).
+
+    Call it first in ``__post_init__``; the range checks that only the class knows follow it.
+
+    Parameters:
+        obj: a dataclass instance.
+        skip: fields the class checks itself (e.g. one that also takes text to parse).
+
+    Raises:
+        InputTypeError: naming the first field of the wrong type.
+        InputError: a whole number past 64 bits or a float that is not finite.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules
+        >>> SkirmishRules(line_size=None)
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputTypeError: line_size must be an integer, got NoneType None
+    """
+    cls = type(obj)
+    checks = _FIELD_CHECKS.get(cls)
+    if checks is None:
+        checks = {}
+        home = vars(__import__("sys").modules[cls.__module__])
+        for f in dataclasses.fields(cls):
+            if not f.init:
+                continue
+            hint = _resolve_in(home, f.name, f.type)
+            if _literal_values(hint) is not None:
+                continue  # check_literal_fields names the allowed values
+            text = f.type if isinstance(f.type, str) else getattr(hint, "__name__", str(hint))
+            checks[f.name] = _ParameterCheck(name=f.name, allowed=_describe(text), predicate=_predicate(hint, loose=True),
+                                             whole=_has_arm(hint, int) or _has_arm(hint, float),
+                                             real=_has_arm(hint, float))
+        _FIELD_CHECKS[cls] = checks
+    for name, check in checks.items():
+        if name not in skip:
+            check(getattr(obj, name))
+
+
+def _describe(text: str) -> str:
+    """An annotation in words: ``TwoDreidelRules | None`` -> ``a TwoDreidelRules or None``."""
+    if text.startswith("one of "):
+        return text
+    words = {"int": "an integer", "str": "text", "float": "a number", "bool": "True or False", "None": "None",
+             "sympy.Rational": "a number", "Rational": "a number", "Fraction": "a number", "Any": "anything"}
+    arms, depth, start = [], 0, 0
+    for i, ch in enumerate(text):  # split on the top-level " | " only
+        depth += {"[": 1, "]": -1}.get(ch, 0)
+        if ch == "|" and depth == 0:
+            arms.append(text[start:i].strip())
+            start = i + 1
+    arms.append(text[start:].strip())
+    said = [words.get(a, f"a {a}" if a[:1].isupper() else a) for a in arms]
+    return " or ".join(dict.fromkeys(said))

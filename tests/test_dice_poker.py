@@ -271,8 +271,8 @@ def test_rules_defaults_and_options() -> None:
     ({"betting": "per-die"}, "betting must be one of 'once', 'per-card'; got 'per-die'"),
     ({"limit": "no"}, "limit must be one of 'fixed', 'pot'; got 'no'"),
     ({"max_raises": 11}, "max_raises must be an integer from 0 to 10, got 11"),
-    ({"straights_from_one": "yes"}, "straights_from_one must be True or False, got 'yes'"),
-    ({"bobtail_from_one": 1}, "bobtail_from_one must be True or False, got 1"),
+    ({"straights_from_one": "yes"}, "straights_from_one must be True or False, got str 'yes'"),
+    ({"bobtail_from_one": 1}, "bobtail_from_one must be True or False, got int 1"),
 ])
 def test_bad_rules(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError) as e:

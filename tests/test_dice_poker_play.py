@@ -12,9 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dreidelpoker.games.dice_poker import DicePokerRules, equity, new_game
+from dreidelpoker.games.dice_poker import DicePokerRules, new_game
 from dreidelpoker.games.dice_poker.bots import BOTS, showdown_equity
-from dreidelpoker.games.dice_poker.equity import heads_up_equity_table
+# (the function, from its module: once the submodule ``equity`` is imported, the package's lazy
+# attribute of that name is the module)
+from dreidelpoker.games.dice_poker.equity import equity, heads_up_equity_table
 from dreidelpoker.games.dice_poker.game import DicePokerGame, hand_rank
 from dreidelpoker.games.dice_poker.play import PLAY
 from dreidelpoker.games.protocol import Turn

@@ -139,3 +139,12 @@ def test_returns_sections_parse_as_the_site_renders_them() -> None:
                     bad += [f"{member.path}: {r.name!r}" for r in section.value
                             if r.name in ("A", "An", "The")]
     assert not bad, "Returns rows named by an article (write the section as a description):\n" + "\n".join(bad)
+
+
+def test_docs_cite_the_projects_own_rules_pages() -> None:
+    # The rules are the site's pages (docs/rules/, docs/two-dreidel/rules.md): link a section as
+    # [Dice Poker rules: values][rules-2-2] (notebooks: a URL), never the maintainers' file.
+    sources = [*(REPO / "dreidelpoker").rglob("*.py"), *(REPO / "docs").rglob("*.md"),
+               *(REPO / "notebooks").glob("*.ipynb"), REPO / "README.md"]
+    found = [str(p.relative_to(REPO)) for p in sources if "RULES" + ".md" in p.read_text(encoding="utf-8")]
+    assert not found, "cite the rules pages (docs/rules/), not the maintainers' file: " + ", ".join(found)

@@ -140,7 +140,7 @@ def test_all_equities_of_a_table_sum_to_one() -> None:
         ("6-6,5-5,2-4,3-1,1-1", 1, ValueError, r"\[1-1\] is removed"),
         ("6-6,5-5,0-4", 1, ValueError, "blank"),
         ("6-6,5-5,2-4,3-1,4-6", ["2-2,3-3,4-4,5-1,6-1,2-1"], ValueError, "opponent 1's hand holds at most 5"),
-        ("6-6,5-5,2-4,3-1,4-6", True, TypeError, "not a bool"),
+        ("6-6,5-5,2-4,3-1,4-6", True, TypeError, "got bool True"),
         ("6-6,5-5,2-4,3-1,4-6", "2-2", TypeError, "opponents must be"),
         (None, 3, ValueError, "deals complete these hands"),
     ],

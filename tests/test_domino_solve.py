@@ -149,7 +149,7 @@ def test_precomputed_data_matches_a_fresh_small_run() -> None:
     (DominoPokerRules(max_raises=7), {}, "max_raises must be an integer from 0 to 6"),
     (DominoPokerRules(players=3), {}, "players must be 2"),
     (DominoPokerRules(max_bet=2), {}, "fixed-limit"),
-    (DominoPokerRules(), {"iterations": 0}, "iterations must be a positive integer, got 0"),
+    (DominoPokerRules(), {"iterations": 0}, "iterations must be an integer from 1 to 1,000,000, got 0"),
 ])
 def test_bad_input(rules: DominoPokerRules, kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):

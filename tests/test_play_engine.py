@@ -225,4 +225,4 @@ def test_sweep_cli_json_and_unreachable_scheduler(capsys: Any) -> None:
     assert "unknown bot 'x'" in capsys.readouterr().err
     pytest.importorskip("distributed")
     assert main(["sweep", "classic-dreidel", "--games", "5", "--scheduler", "tcp://127.0.0.1:9"]) == 2
-    assert "cannot reach a Dask scheduler" in capsys.readouterr().err
+    assert "--scheduler tcp://127.0.0.1:9: cannot connect" in capsys.readouterr().err

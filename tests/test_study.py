@@ -199,7 +199,8 @@ def test_default_line_up_is_an_all_equal_table_named_in_the_output() -> None:
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"metrics": ["nonsense"]}, ["unknown metric", "spins"]),
     ({"precision": {"spins": 0}}, ["above 0"]),
-    ({"precision": {"spins": "-5%"}}, ["not a number"]),
+    ({"precision": {"spins": "-5%"}}, ["above 0"]),
+    ({"precision": {"spins": "1e3"}}, ["not a number"]),
     ({"games": 2_000_000}, ["games"]),
     ({"lineups": {"short": ("spinner", "spinner")}}, ["2 bots"]),
     ({"lineups": {"bad": ("spinner", "spinner", "shark")}}, ["unknown bot"]),
@@ -226,3 +227,32 @@ def test_empty_variant_list_and_over_bound_study_are_refused(tmp_path) -> None: 
 def test_rate_estimate_matches_wilson() -> None:
     v = np.array([1.0] * 7 + [0.0] * 13)
     assert Measure("showdown").estimate(v, seed=1) == proportion_estimate(7, 20, seed=1)
+
+
+@pytest.mark.parametrize("game", [g.name for g in __import__("dreidelpoker.games.registry", fromlist=["x"]).playable_games()])
+def test_every_playable_game_studies_with_seat_advantage_and_a_skill_gap(game: str) -> None:
+    from dreidelpoker.games.registry import get_game
+    from dreidelpoker.play import skill_gap
+
+    info = get_game(game)
+    spec = info.play
+    assert spec is not None
+    rules = info.rules_type()
+    n = getattr(rules, spec.players_in_rules) if spec.players_in_rules else spec.min_players
+    c = compare(rules, players=n, games=2 * n, batch=2 * n, seed=1, progress=False, hand_limit=200)
+    adv = c.seat_advantage()
+    assert len(adv) == n
+    assert abs(sum(a.value for a in adv)) < 1e-9 or c.result(c.base).truncated  # shares sum to 1
+    assert all(-1 / n <= a.low <= a.value <= a.high <= 1 - 1 / n for a in adv if a.samples)
+    assert c.lineups == (f"{spec.default_bots(n)[0]} x{n}",)
+    sg = skill_gap(rules, players=n, games=n, batch=n, seed=1, progress=False, hand_limit=200)
+    assert all(-1 / n <= sg.gap(b).low <= sg.gap(b).high <= 1 - 1 / n for b in sg.bots)
+
+
+def test_common_random_numbers_narrow_a_real_two_dreidel_comparison() -> None:
+    c = compare(rules_variants(TwoDreidelRules(), ["blind=2"]), lineups={"equity x2": ("equity", "equity")},
+                metrics=["hands", "all_in_rate"], games=200, seed=3, progress=False)
+    for m in ("hands", "all_in_rate"):
+        paired, unpaired = c.difference("blind=2", m), c.difference("blind=2", m, paired=False)
+        assert paired.value == pytest.approx(unpaired.value)
+        assert paired.half_width < 0.75 * unpaired.half_width, (m, paired, unpaired)

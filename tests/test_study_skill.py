@@ -184,3 +184,13 @@ def test_skill_cli_with_ratings(capsys: pytest.CaptureFixture[str]) -> None:
     d = json.loads(out)
     assert {b["bot"] for b in d["skill_gap"]["bots"]} == {"greedy", "optimal", "spendthrift"}
     assert len(d["ratings"]["ratings"]) == 4
+
+
+def test_results_plot_and_display_themselves() -> None:
+    sg = skill_gap(SkirmishRules(), games=20, seed=1, progress=False)
+    assert len(sg.plot().lines) >= 1 and "skill gap" in sg._repr_html_()
+    r = ratings(SkirmishRules(), bots=["random", "optimal"], games=20, resamples=20, seed=1, progress=False)
+    assert r.plot().get_xlabel().startswith("openskill") and "ratings" in r._repr_html_()
+    c = sg.study
+    assert c.plot("win:1").get_xlabel().startswith("win:1") and "<table>" in c._repr_html_()
+    assert list(c.to_pandas().columns)[:3] == ["variant", "lineup", "measure"]

@@ -14,13 +14,15 @@ from typing import Any
 from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
-from ..limits import int_arg
+from ..limits import float_arg, int_arg
+from .cluster import DEFAULT_CLUSTER_TIMEOUT, process_pool, scheduler_client, use_cluster_timeout
 from ..rules_cli import add_rules_flags, rules_from_args
 from ..strict_numbers import parse_integer
 from ..search_space import Choice, SearchSpace
 from .result import plural
 
-__all__ = ["executor_from_args", "parse_lineups", "parse_players", "play_commands", "search_commands"]
+__all__ = ["add_executor_arguments", "executor_from_args", "parse_lineups", "parse_players", "play_commands",
+           "search_commands"]
 
 
 def parse_players(text: str) -> list[int]:
@@ -128,18 +130,29 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
         A context manager giving a ``ProcessPoolExecutor``, a Dask ``Client`` or ``None`` (serial).
 
     Raises:
-        ValueError: both options given, a worker count outside 1 to 256, a malformed or unreachable
-            scheduler address, or dask.distributed not installed.
+        ValueError: both options given, a worker count outside 1 to 256, a malformed address, a
+            ``--scheduler-timeout`` without either, or dask.distributed not installed.
+        ClusterError: a scheduler that cannot be reached, is no Dask scheduler or has no
+            workers within ``--scheduler-timeout`` seconds.
     """
     workers, address = getattr(args, "workers", None), getattr(args, "scheduler", None)
     if workers is not None and address is not None:
         raise InputError("--workers and --scheduler: give one of them, not both")
+    timeout = getattr(args, "scheduler_timeout", None)
+    if timeout is not None and workers is None and address is None:
+        raise InputError("--scheduler-timeout applies to --scheduler or --workers only; give one or leave it out")
+    if timeout is not None and not 0 < timeout <= 86_400:
+        raise InputError(f"--scheduler-timeout must be more than 0 and at most 86400 seconds, got {timeout:g}")
+    with use_cluster_timeout(DEFAULT_CLUSTER_TIMEOUT if timeout is None else timeout):
+        yield from _executor(workers, address)
+
+
+def _executor(workers: int | None, address: str | None) -> Iterator[Any]:
     if workers is not None:
         if not 1 <= workers <= 256:
             raise InputError(f"--workers: expected 1 to 256, got {workers}")
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(workers) as ex:
+        # Workers ignore Ctrl-C and are terminated at once on an interrupt or an error.
+        with process_pool(workers) as ex:
             yield ex
         return
     if address is not None:
@@ -148,20 +161,27 @@ def executor_from_args(args: argparse.Namespace) -> Iterator[Any]:
         if not re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:[0-9]{1,5}", address):
             raise InputError(f"--scheduler: expected a Dask scheduler address like tcp://127.0.0.1:8786, "
                              f"got {shorten(address)}")
-        try:
-            from distributed import Client
-        except ImportError:
-            raise InputError("--scheduler: needs dask.distributed (pip install 'dreidelpoker[dist]')") from None
-        try:
-            client = Client(address, timeout="3s")  # type: ignore[no-untyped-call]
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise InputError(f"--scheduler: cannot reach a Dask scheduler at {address!r} within 3 s ({exc})") from None
-        try:
+        # Reached, greeted and holding a worker within --scheduler-timeout, or one line.
+        with scheduler_client(address) as client:
             yield client
-        finally:
-            client.close()  # type: ignore[no-untyped-call]
         return
     yield None
+
+
+def add_executor_arguments(p: argparse.ArgumentParser) -> None:
+    """``--workers N``, ``--scheduler ADDRESS`` and ``--scheduler-timeout SECONDS``, read by
+    [`executor_from_args`][dreidelpoker.play.cli.executor_from_args].
+
+    Parameters:
+        p: the command's parser.
+    """
+    p.add_argument("--workers", type=int_arg, default=None, help="run on a local pool of this many processes")
+    p.add_argument("--scheduler", default=None,
+                   help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
+    p.add_argument("--scheduler-timeout", type=float_arg, default=None, metavar="SECONDS",
+                   help="with --scheduler or --workers: stop with one line after this many seconds when the "
+                   "scheduler cannot be reached, has no workers, or the workers died "
+                   f"(default {DEFAULT_CLUSTER_TIMEOUT:g})")
 
 
 def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any], *, sweep: bool) -> None:
@@ -195,9 +215,7 @@ def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]
     p.add_argument("--seed", type=int_arg, default=0, help="root seed (default 0); same seed, same games")
     p.add_argument("--hand-limit", type=int_arg, default=None,
                    help=f"stop a game after this many {plural(spec.round_name)} and report it (default {spec.default_hand_limit})")
-    p.add_argument("--workers", type=int_arg, default=None, help="run on a local pool of this many processes")
-    p.add_argument("--scheduler", default=None,
-                   help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
+    add_executor_arguments(p)
     # Every rules field is an option (generated from the rules dataclass), except what the
     # command sets itself: --players, a sweep's own lists, the game's exclusions.
     exclude = {**cli.cli_exclude, **({f: f"swept by {o}" for f, o in cli.sweep_fields.items()} if sweep else {})}
@@ -392,9 +410,7 @@ def _add(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]) -
     p.add_argument("--seed", type=int_arg, default=0, help="seed of the sampler and of every trial's games (default 0)")
     p.add_argument("--reevaluate", type=int_arg, default=3,
                    help="play the best N proposals again with a fresh seed and 4x the games (default 3)")
-    p.add_argument("--workers", type=int_arg, default=None, help="run trials on this many local processes")
-    p.add_argument("--scheduler", default=None,
-                   help="run trials on a Dask cluster (its workers must reach --storage), e.g. tcp://SCHEDULER-HOST:8786")
+    add_executor_arguments(p)  # trials run on the workers; a Dask cluster's workers must reach --storage
     p.add_argument("--space", action="store_true", help="print the search space and stop")
 
 
@@ -467,7 +483,10 @@ def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
             lineup = [str(b) for b in resolve_lineup(spec, game.name, args.bots, players)]
         if args.workers is not None and args.scheduler is not None:
             raise InputError("--workers and --scheduler: give one of them, not both")
-        with executor_from_args(argparse.Namespace(workers=None, scheduler=args.scheduler)) as client:
+        if args.scheduler_timeout is not None and args.scheduler is None:
+            raise InputError("--scheduler-timeout applies to --scheduler only in design; give one or leave it out")
+        with executor_from_args(argparse.Namespace(workers=None, scheduler=args.scheduler,
+                                                   scheduler_timeout=args.scheduler_timeout)) as client:
             executor = client.get_executor() if client is not None else None
             return search(base, targets=args.target, maximize=args.maximize, minimize=args.minimize,
                           trials=args.trials, games=args.games, players=players, lineup=lineup, fixed=fixed,

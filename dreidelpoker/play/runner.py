@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import gc
+import time
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -22,6 +24,7 @@ from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
 from ..exact_rng import ExactIntegers
 from ..errors import InputError
+from .cluster import ClusterError, cluster_problem, cluster_timeout
 
 __all__ = [
     "ChanceStream", "GameRecord", "HistoryItem", "MAX_GAMES", "TASKS_PER_WORKER", "as_executor", "chunk_count",
@@ -616,12 +619,20 @@ def chunk_count(games: int, workers: int, *, cells: int = 1) -> int:
     return max(1, min(games, max(parts, -(-games // 1000))))
 
 
+#: How often a distributed run looks at its cluster while nothing finishes (seconds).
+_POLL_SECONDS = 1.0
+
+
 def run_tasks(
     tasks: Sequence[tuple[Any, ...]], executor: Any, *, progress: Any = None, weights: Sequence[int] | None = None,
 ) -> Iterator[tuple[int, list[GameRecord]]]:
     """Run ``play_batch`` for each task (its arguments in the order ``spec, rules, lineup, ...``); yield ``(task_index, records)`` as they finish.
 
     ``progress`` is a tqdm bar (or ``None``) advanced by ``weights[i]`` per finished task.
+    On an executor, a run where nothing finishes while the cluster has no workers (or its
+    scheduler does not answer) for the [`cluster_timeout`][dreidelpoker.play.cluster.cluster_timeout]
+    stops with a [`ClusterError`][dreidelpoker.play.cluster.ClusterError]; so does a process
+    pool whose worker died.
 
     Parameters:
         tasks: the positional arguments of each ``play_batch`` call, ``rules`` second.
@@ -641,13 +652,35 @@ def run_tasks(
             yield k, res
         return
     futures = {ex.submit(_play_batch, *task): k for k, task in enumerate(tasks)}
+    pending = set(futures)
+    timeout = cluster_timeout()
+    stuck_since: float | None = None  # when the cluster was first seen unable to run games
     try:
-        for fut in cf.as_completed(futures):
-            k = futures[fut]
-            res = fut.result()
-            if progress is not None:
-                progress.update(weights[k] if weights else 1)
-            yield k, res
+        while pending:
+            done, pending = cf.wait(pending, timeout=_POLL_SECONDS, return_when=cf.FIRST_COMPLETED)
+            for fut in done:
+                k = futures[fut]
+                try:
+                    res = fut.result()
+                except BrokenProcessPool:
+                    raise ClusterError("a worker process died (killed, or out of memory); "
+                                       "the run is stopped") from None
+                if progress is not None:
+                    progress.update(weights[k] if weights else 1)
+                yield k, res
+            if done:
+                stuck_since = None
+                continue
+            # Nothing finished for a while: fine if the cluster is busy, not if it cannot work.
+            problem = cluster_problem(executor)
+            now = time.monotonic()
+            if problem is None:
+                stuck_since = None
+            elif stuck_since is None:
+                stuck_since = now
+            elif now - stuck_since >= timeout:
+                raise ClusterError(f"{problem} (for {timeout:g} s, with {len(pending):,} of {len(futures):,} "
+                                   "batches of games still to play); the run is stopped")
     finally:
         for fut in futures:
             fut.cancel()

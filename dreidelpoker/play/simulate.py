@@ -77,8 +77,10 @@ def simulate(
     Parameters:
         rules: a registered game's rules object, e.g. ``TwoDreidelRules()``.
         bots: one bot per seat: registered names (``"equity"``), a comma-separated string,
-            functions ``bot(observation, legal_actions, rng)``, or ``None`` for the game's
-            default line-up of ``players`` bots.
+            functions ``bot(observation, legal_actions, rng)``, or ``None`` for an all-equal
+            table of ``players`` copies of the game's lead bot (``equity x4`` for Two Dreidel;
+            the result's ``lineup_label`` names it; the mixed table is
+            [`named_lineups`][dreidelpoker.play.named_lineups]``(rules, n)["mixed"]``).
         games: how many games, 1 to ``MAX_GAMES`` (1,000,000).
         seed: the root seed (``None``: fresh entropy, recorded in the result).
         players: the number of players; must match ``bots`` when both are given.

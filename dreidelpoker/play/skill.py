@@ -150,6 +150,21 @@ class SkillGap:
             lines.append(f"exploitability: {self.exploitability_note}")
         return "\n".join(lines)
 
+    def plot(self, ax: Any = None) -> Any:
+        """Each bot's skill gap with its 95% interval (0 = no edge over the baseline); returns the Axes."""
+        from ..plotting import axes_or_new
+
+        ax = axes_or_new(ax)
+        rows = self.rows()
+        ys = range(len(rows))
+        ax.errorbar([r["gap"] for r in rows], list(ys), fmt="o", capsize=3,
+                    xerr=[[r["gap"] - r["gap_low"] for r in rows], [r["gap_high"] - r["gap"] for r in rows]])
+        ax.axvline(0, color="k", linewidth=0.8)
+        ax.set_yticks(list(ys), [r["bot"] for r in rows])
+        ax.set_xlabel(f"skill gap: share won against {self.baseline} bots minus 1/{self.players} (95% CI)")
+        ax.set_title(f"{self.game}: skill gap, {self.players} players")
+        return ax
+
     def _repr_html_(self) -> str:
         esc = html.escape
         body = "".join(
@@ -321,6 +336,19 @@ class Ratings:
             lines.append(f"  {r.bot:<18} mu {r.mu:6.2f} ({r.low:6.2f} .. {r.high:6.2f})  sigma {r.sigma:.2f}  "
                          f"{r.games} games")
         return "\n".join(lines)
+
+    def plot(self, ax: Any = None) -> Any:
+        """Each bot's rating ``mu`` with its 95% bootstrap interval, best at the top; returns the Axes."""
+        from ..plotting import axes_or_new
+
+        ax = axes_or_new(ax)
+        rs = list(reversed(self.ratings))
+        ax.errorbar([r.mu for r in rs], list(range(len(rs))), fmt="o", capsize=3,
+                    xerr=[[r.mu - r.low for r in rs], [r.high - r.mu for r in rs]])
+        ax.set_yticks(list(range(len(rs))), [r.bot for r in rs])
+        ax.set_xlabel("openskill rating mu (95% bootstrap CI)")
+        ax.set_title(f"{self.game}: ratings, {self.players} players")
+        return ax
 
     def _repr_html_(self) -> str:
         esc = html.escape

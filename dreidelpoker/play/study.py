@@ -41,6 +41,7 @@ from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion
 from .store import BatchStore, batch_key
 from ..errors import InputError, InputTypeError, shorten
 from ..limits import progress_bar
+from ..strict_numbers import parse_float
 
 __all__ = [
     "MAX_STUDY_GAMES", "Comparison", "Measure", "StudyCell", "baseline_bot", "compare", "default_lineup",
@@ -120,10 +121,11 @@ class Measure:
         low = 0.0 if v.size and float(v.min()) >= 0 else -math.inf
         return quantile_estimate(v, float(self.statistic), seed=seed, low=low)
 
-    def difference(self, variant: np.ndarray[Any, Any], base: np.ndarray[Any, Any], *, seed: int | None) -> Estimate:
-        """This figure's paired difference ``variant - base`` over the games both define."""
+    def difference(self, variant: np.ndarray[Any, Any], base: np.ndarray[Any, Any], *, seed: int | None,
+                   paired: bool = True) -> Estimate:
+        """This figure's difference ``variant - base`` over the games both define (paired, or not)."""
         both = ~(np.isnan(variant) | np.isnan(base))
-        return difference_estimate(variant[both], base[both], statistic=self.statistic, paired=True,
+        return difference_estimate(variant[both], base[both], statistic=self.statistic, paired=paired,
                                    seed=_seed32(seed))
 
 
@@ -160,9 +162,10 @@ def parse_precision(targets: Mapping[str, float | str] | None) -> dict[str, tupl
             text = raw.strip()
             relative = text.endswith("%")
             number = text[:-1].strip() if relative else text
-            if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", number):
-                raise InputError(f"precision: {name}={shorten(raw)} is not a number like 0.02 or 5%")
-            value = float(number) / (100 if relative else 1)
+            try:  # the strict reader: decimals and p/q, never evaluated
+                value = parse_float(number, what=f"precision: {name}") / (100 if relative else 1)
+            except InputError:
+                raise InputError(f"precision: {name}={shorten(raw)} is not a number like 0.02, 1/50 or 5%") from None
         elif isinstance(raw, (int, float)) and not isinstance(raw, bool):
             value = float(raw)
         else:
@@ -295,7 +298,7 @@ class Comparison:
     batch: int
     stopped_on: str
     base: str
-    _cache: dict[tuple[str, ...], Estimate] = field(default_factory=dict, repr=False)
+    _cache: dict[tuple[str, ...], Estimate] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def games(self) -> int:
@@ -351,8 +354,11 @@ class Comparison:
             self._cache[key] = m.estimate(self.result(variant, lineup).per_game(m.metric), seed=self.seed)
         return self._cache[key]
 
-    def difference(self, variant: str, measure: str, lineup: str | None = None) -> Estimate:
+    def difference(self, variant: str, measure: str, lineup: str | None = None, *, paired: bool = True) -> Estimate:
         """``measure(variant) - measure(base)`` under one line-up, paired game by game, with a bootstrap 95% interval.
+
+        ``paired=False`` resamples the two cells independently, as if they had been played
+        from different seeds: the interval common random numbers save you from (for comparison).
 
         Examples:
             >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
@@ -362,12 +368,12 @@ class Comparison:
             True
         """
         lineup = self._lineup(lineup)
-        key = ("d", variant, lineup, measure)
+        key = ("d" if paired else "u", variant, lineup, measure)
         if key not in self._cache:
             m = Measure.parse(measure)
             a = self.result(variant, lineup).per_game(m.metric)
             b = self.result(self.base, lineup).per_game(m.metric)
-            self._cache[key] = m.difference(a, b, seed=self.seed)
+            self._cache[key] = m.difference(a, b, seed=self.seed, paired=paired)
         return self._cache[key]
 
     def met(self, variant: str, measure: str, lineup: str | None = None) -> bool | None:
@@ -396,7 +402,8 @@ class Comparison:
         return out
 
     def rows(self) -> list[dict[str, Any]]:
-        """Tidy rows: one per cell and measure (value, interval, difference from the base and its interval)."""
+        """Tidy rows: one per cell and measure (value, interval, difference from the base and its interval,
+        whether its precision target is met and so whether it stopped on precision or on the budget)."""
         out = []
         for cell, res in self.cells:
             for m in self.measures:
@@ -412,6 +419,8 @@ class Comparison:
                     row.update({"difference": 0.0, "difference_low": 0.0, "difference_high": 0.0})
                 met = self.met(cell.variant, m, cell.lineup)
                 row["target_met"] = met
+                # Which figures the study stopped for: a met target on precision, an unmet one on the budget.
+                row["stopped_on"] = "games" if met is None else ("precision" if met else "budget")
                 out.append(row)
         return out
 
@@ -451,7 +460,8 @@ class Comparison:
 
     def to_text(self) -> str:
         """A human summary (what the ``compare`` command prints)."""
-        lines = [f"{self.game} study: {len(self.variants)} variants x {len(self.lineups)} line-ups, seed {self.seed}, "
+        nv, nl = len(self.variants), len(self.lineups)
+        lines = [f"{self.game} study: {nv} variant{'s' * (nv != 1)} x {nl} line-up{'s' * (nl != 1)}, seed {self.seed}, "
                  f"{self.stop_text()}; common random numbers (game i of every cell from the same seed), "
                  "seats rotated"]
         for cell, res in self.cells:
@@ -477,6 +487,10 @@ class Comparison:
                 adv = ", ".join(f"seat {i + 1} {_sign(e.value)} ({_sign(e.low)} .. {_sign(e.high)})"
                                 for i, e in enumerate(res.seat_advantage()))
                 lines.append(f"  {cell.lineup}: {adv}")
+        for cell, res in self.cells:
+            if res.truncated:
+                lines.append(f"note: {res.truncated} games of {cell.variant} / {cell.lineup} hit the limit of "
+                             f"{res.hand_limit} {plural(res.round_name)}: their lengths are lower bounds")
         for f in self.flips():
             lines.append(f"note: {f}")
         return "\n".join(lines)
@@ -554,7 +568,7 @@ def _workers(executor: Any) -> int:
     return worker_count(executor)
 
 
-def run_cells(
+def _run_cells(
     game: str, spec: Any, cells: Sequence[StudyCell], *, seed: int, budget: int, batch: int, rotate: bool,
     hand_limit: int, executor: Any, progress: bool, store: BatchStore | None,
     check: Callable[[list[list[GameRecord]]], bool] | None,
@@ -630,7 +644,7 @@ def _cell_results(game: str, spec: Any, cells: Sequence[StudyCell], records: lis
         for cell, recs in zip(cells, records))
 
 
-def known_metrics(spec: Any, players: int) -> list[str]:
+def _known_metrics(spec: Any, players: int) -> list[str]:
     """Every metric name a study of this game can measure (before any game is played)."""
     names = ["rounds", "steps", *spec.metric_help]
     names += [f"{k}:{i}" for k in ("win", "return", "seat_win") for i in range(1, players + 1)]
@@ -638,13 +652,13 @@ def known_metrics(spec: Any, players: int) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def check_measures(spec: Any, measures: Sequence[str], players: int) -> list[str]:
+def _check_measures(spec: Any, measures: Sequence[str], players: int) -> list[str]:
     """The measures as canonical names, each checked against the game's metrics.
 
     Raises:
         InputError: an unknown metric (the message lists the known ones).
     """
-    known = known_metrics(spec, players)
+    known = _known_metrics(spec, players)
     out = []
     for text in measures:
         m = Measure.parse(text)
@@ -661,7 +675,7 @@ def _length_metric(spec: Any) -> str:
     return own if own in spec.metric_help else "rounds"
 
 
-def prepare(
+def _prepare(
     rules_items: list[tuple[str, Any]], lineups: Any, players: int | None,
 ) -> tuple[Any, Any, list[StudyCell], int]:
     """``(game, spec, cells, players)`` for labelled rules and line-ups, every check done before any game."""
@@ -770,12 +784,12 @@ def compare(
         rules_items = [(_rules_label(r), r) for r in variants]
     else:
         rules_items = [(_rules_label(variants), variants)]
-    game, spec, cells, n = prepare(rules_items, lineups, players)
+    game, spec, cells, n = _prepare(rules_items, lineups, players)
     targets = parse_precision(precision)
     default = [_length_metric(spec)]
-    measures = check_measures(spec, list(metrics or default) + [m for m in targets if m not in (metrics or default)], n)
+    measures = _check_measures(spec, list(metrics or default) + [m for m in targets if m not in (metrics or default)], n)
     targets = {Measure.parse(k).name: v for k, v in targets.items()}
-    check_measures(spec, list(targets), n)
+    _check_measures(spec, list(targets), n)
     limit = spec.default_hand_limit if hand_limit is None else check_count(hand_limit, "hand_limit", low=1, high=10**9)
     unit = _lcm([len(c.bots) for c in cells]) if rotate else 1
     budget = check_count(games, "games", low=1, high=MAX_GAMES)
@@ -794,7 +808,7 @@ def compare(
         spec.new_game(cell.rules, players=len(cell.bots), hand_limit=limit)
     bs = BatchStore(store) if store is not None else None
     check = _precision_check(cells, targets, root, rotate) if targets else None
-    records, met = run_cells(game.name, spec, cells, seed=root, budget=budget, batch=size, rotate=rotate,
+    records, met = _run_cells(game.name, spec, cells, seed=root, budget=budget, batch=size, rotate=rotate,
                              hand_limit=limit, executor=executor, progress=progress, store=bs, check=check)
     results = _cell_results(game.name, spec, cells, records, seed=root, hand_limit=limit, rotate=rotate)
     stopped = "games" if not targets else ("precision" if met else "budget")

@@ -10,7 +10,7 @@ from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
 from ..rules_cli import add_rules_flags, rules_from_args
-from .cli import executor_from_args, parse_lineups
+from .cli import add_executor_arguments, executor_from_args, parse_lineups
 from .result import plural
 
 __all__ = ["study_commands"]
@@ -38,9 +38,7 @@ def _shared(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]
                    help="folder that keeps finished batches: the same command run again resumes from them")
     p.add_argument("--hand-limit", type=_int, default=None,
                    help=f"stop a game after this many {plural(spec.round_name)} (default {spec.default_hand_limit})")
-    p.add_argument("--workers", type=_int, default=None, help="run on a local pool of this many processes")
-    p.add_argument("--scheduler", default=None,
-                   help="run on a Dask cluster: the scheduler address, e.g. tcp://127.0.0.1:8786")
+    add_executor_arguments(p)  # --workers, --scheduler, --scheduler-timeout
     exclude = dict((game.play_cli or PlayCliSpec()).cli_exclude)
     if spec.players_in_rules:
         exclude.setdefault(spec.players_in_rules, "set by --players")

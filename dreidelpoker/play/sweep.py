@@ -149,8 +149,8 @@ def sweep(
     Parameters:
         grid: ``{"rules": ..., "players": ..., "bots": ...}``. ``rules`` is a rules object,
             a list of them or ``{label: rules}`` (all of one game); ``players`` an int or a
-            list (omit it when the rules hold the player count); ``bots`` omitted for each
-            game's default line-up, one line-up (names or bots), a list of line-ups, or
+            list (omit it when the rules hold the player count); ``bots`` omitted for an
+            all-equal table of the game's lead bot (labelled ``"equity x4"``), one line-up (names or bots), a list of line-ups, or
             ``{label: line-up}`` where a line-up may also be a function ``players -> line-up``.
         games: games per cell (1 to 1,000,000).
         seed: root seed; each cell is seeded from it and a digest of its parameters.

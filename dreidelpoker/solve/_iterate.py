@@ -6,9 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import InputError
 from ..limits import MAX_ITERATIONS, open_progress_bar
-from ..validation import check_count
+from ..validation import check_count, check_number
+
+
+def check_iteration_options(iterations: int, check_every: int, target: float | None) -> None:
+    """Check a CFR+ run's counts and target before any work (a NaN, infinite, zero or negative
+    target would never be reached, so the run would always go to the last iteration)."""
+    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
+    check_count(check_every, "check_every", low=1, high=MAX_ITERATIONS)
+    if target is not None:
+        check_number(target, "target", low=0, low_open=True, hint="the NashConv at which to stop")
 
 
 def run_iterations(
@@ -36,9 +44,7 @@ def run_iterations(
     Raises:
         InputError: ``iterations`` or ``check_every`` is not a positive integer in range.
     """
-    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
-    if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
-        raise InputError(f"check_every must be a positive integer, got {check_every!r}")
+    check_iteration_options(iterations, check_every, target)
     history: list[tuple[int, float]] = []
     bar = open_progress_bar(iterations, "CFR+", enabled=progress, unit=" iterations", min_total=0)
     t = 0

@@ -16,7 +16,7 @@ showdown against a whole range costs O(hands · 2^hand_size) numpy work.
 The deal is uniform over ordered pairs of disjoint hands. Hands must have distinct
 strengths (a total order; Domino Poker's keys are all distinct).
 
-The betting round (RULES.md 5.1 shape): both seats ante, seat 0 acts first; check (while
+The betting round ([Domino Poker rules: play][rules-5-1] shape): both seats ante, seat 0 acts first; check (while
 nobody has bet), bet, call, raise (at most ``max_raises`` times), fold; two checks or a
 call end it at showdown. Bets and raises are ``bet`` chips each.
 """

@@ -24,9 +24,8 @@ from .efg import DEFAULT_MAX_NODES, ExtensiveForm, extensive_form
 from .exact import Behaviour, Policy, behaviour_from_plan, behaviour_from_policy, best_response_value, nash_conv
 from .exact import profile_value, rationalize
 from .lp import solve_sequence_form
+from ._iterate import check_iteration_options
 from ..errors import InputError
-from ..limits import MAX_ITERATIONS
-from ..validation import check_count
 
 __all__ = ["GameSolution", "exploitability_of", "solve"]
 
@@ -190,7 +189,7 @@ def solve(
     """
     if method not in _METHODS:
         raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
-    check_count(iterations, "iterations", low=1, high=MAX_ITERATIONS, hint="each CFR+ iteration walks the whole game")
+    check_iteration_options(iterations, check_every, target)
     form = game if isinstance(game, ExtensiveForm) else extensive_form(game, max_nodes=max_nodes)
     start = time.perf_counter()
     if method == "cfr+":

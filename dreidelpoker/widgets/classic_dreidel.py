@@ -16,7 +16,7 @@ __all__ = ["ClassicDreidelExplorer", "classic_dreidel_explorer"]
 
 
 class ClassicDreidelExplorer(Explorer):
-    """Players, coins and the RULES.md 6 options; exact answers for small games.
+    """Players, coins and the [classic dreidel rules][rules-6] options; exact answers for small games.
 
     Examples:
         >>> ex = ClassicDreidelExplorer(players=2, coins=1)

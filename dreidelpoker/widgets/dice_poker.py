@@ -69,7 +69,7 @@ def dice_poker_explorer(dice: tuple[int, int, int] = (6, 5, 3), opponent_dice: s
     Parameters:
         dice: the starting dice.
         opponent_dice: the opponents' dice, e.g. ``"2,2,1 4,4,3"``.
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
 
     Returns:
         The explorer.

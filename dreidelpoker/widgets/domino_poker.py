@@ -2,7 +2,7 @@
 
 The widget is thin: [`domino_report`][dreidelpoker.widgets.domino_poker.domino_report] (pure, tested without widgets) does the work;
 [`DominoExplorer`][dreidelpoker.widgets.DominoExplorer] (an [`Explorer`][dreidelpoker.widgets.Explorer]) only wires a
-20-tile picker, an opponent count, known opponent tiles and the RULES.md 5.4 option to it.
+20-tile picker, an opponent count, known opponent tiles and the [Domino Poker rules: errata and options][rules-5-4] option to it.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def explorer_html(tiles: Sequence[str], *, opponents: int = 1, known: str = "",
         tiles: the picked tiles (up to five).
         opponents: the number of opponents.
         known: opponents' known tiles, hands separated by ``;``.
-        low_runs: the RULES.md 5.4 option for low runs.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option for low runs.
 
     Returns:
         The report as HTML, or why it cannot be computed.
@@ -89,7 +89,7 @@ def domino_report(tiles: Sequence[str], *, opponents: int = 1, known: str = "", 
         tiles: the picked tiles (fewer than five gives a prompt to pick more).
         opponents: how many opponents.
         known: opponents' known tiles, hands split by ``;`` (blank = unknown).
-        low_runs: the RULES.md 5.4 option.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
 
     Returns:
         HTML.
@@ -200,7 +200,7 @@ def explorer(*, hand: str = "", opponents: int = 1, low_runs: str = "flush") -> 
     Parameters:
         hand: the starting tiles, e.g. ``"6-6,5-5,2-4,3-1,4-6"`` (default: none picked).
         opponents: the number of opponents.
-        low_runs: the RULES.md 5.4 option for low runs.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option for low runs.
 
     Returns:
         The explorer.

@@ -6,8 +6,8 @@ Every page of the nav is opened at 1280 px and at 390 px, and the test fails on:
 
 * a console error or an uncaught exception from the site's own resources;
 * a failed request, a response >= 400, or any request leaving 127.0.0.1 (the site must
-  work offline: MathJax and everything else are served by the site itself; the one
-  exception is Material's optional GitHub star count, see ``OPTIONAL_ORIGINS``);
+  work offline: MathJax and everything else are served by the site itself; a local build
+  names no repository, so Material's header makes no GitHub API call either);
 * raw TeX left visible after MathJax has finished;
 * a table wider than the page content that is not inside a horizontal scroll container;
 * an empty notebook output (e.g. an explorer widget that renders as an empty box), or an
@@ -168,9 +168,9 @@ WAIT_MATHJAX_JS = """
 })
 """
 
-#: Material's header fetches the repository's star / release counts from the GitHub API in
-#: the reader's browser; offline it simply shows the repository name. Nothing else may leave.
-OPTIONAL_ORIGINS = ("https://api.github.com/",)
+#: Requests allowed to leave the site: none. (A published build names its repository, and
+#: Material's header then asks the GitHub API for its star count; a local build names none.)
+OPTIONAL_ORIGINS: tuple[str, ...] = ()
 
 #: Chromium flag: no host resolves but 127.0.0.1, so every request leaving the site fails.
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"

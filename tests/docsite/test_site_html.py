@@ -5,7 +5,8 @@ Each check reads every HTML page of the site and names the page and the offendin
 
 * a Sphinx role shown as text (``:class:`X```): mkdocstrings renders only its own
   cross-reference syntax, ``[`X`][dreidelpoker.X]``, as a link;
-* a Returns row whose name is an article ("A", "An", "The"): a mis-parsed Google section.
+* a Returns row whose name is an article ("A", "An", "The"): a mis-parsed Google section;
+* "RULES.md" (the maintainers' file): the docs cite their own rules pages.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ CELL = re.compile(r"<t([hd])[^>]*>(.*?)</t[hd]>", re.S)
 
 def text_of(fragment: str) -> str:
     """The visible text of an HTML fragment (tags dropped, entities decoded)."""
+    fragment = re.sub(r"<(script|style)\b.*?</\1>", "", fragment, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", "", fragment))
 
 
@@ -83,3 +85,57 @@ def test_the_html_checks_catch_what_they_check() -> None:
     assert raw_roles("<p>a :class:<code>Distribution</code> here</p>") == [":class:Distribution"]
     assert article_named_returns(page) == ["A | int | count"]
     assert raw_roles('<a href="#x"><code>Distribution</code></a>') == []
+    assert unresolved_references("<p>see [the rules][rules-2] and <code>a[i][j]</code></p>") == ["[the rules][rules-2]"]
+
+
+def test_no_page_cites_a_file_the_reader_cannot_open() -> None:
+    # The rules are the site's own pages (docs/rules/, two-dreidel/rules.md); cite them with
+    # [Dice Poker rules: values][rules-2-2], never the maintainers' RULES.md.
+    found = [f"{path}: ...{text[max(0, i - 60):i + 20]}..." for path, page in site_pages()
+             for text in [text_of(page)] for i in [text.find("RULES.md")] if i >= 0]
+    assert not found, f"{len(found)} page(s) cite RULES.md:\n" + "\n".join(found)
+
+
+def test_every_rules_section_the_docs_cite_exists() -> None:
+    # Citations are autorefs to these anchors (mkdocs --strict fails on a missing one); the
+    # rules pages keep one anchor per section of every game.
+    anchors = {f"rules-{s}" for s in ("1", "1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "1-7", "2", "2-1",
+                                      "2-2", "2-3", "2-4", "3", "4", "5", "5-1", "5-2", "5-3", "5-4", "6")}
+    found = {a for _, page in site_pages() for a in re.findall(r'<h[1-6] id="(rules-[\d-]+)"', page)}
+    assert anchors <= found, f"rules sections without their anchor: {sorted(anchors - found)}"
+
+
+def unresolved_references(page_html: str) -> list[str]:
+    """``[text][identifier]`` left as text (a cross-reference nothing resolved, e.g. in a notebook)."""
+    prose = re.sub(r"<(pre|code)\b.*?</\1>", "", page_html, flags=re.S)
+    return re.findall(r"\[[^\[\]]+\]\[(?:rules-[\d-]+|dreidelpoker[\w.]*)\]", text_of(prose))
+
+
+def test_every_cross_reference_became_a_link() -> None:
+    # Notebooks are rendered by nbconvert, which knows no autorefs: they link with URLs.
+    found = [f"{path}: {ref}" for path, page in site_pages() for ref in unresolved_references(page)]
+    assert not found, f"{len(found)} cross-reference(s) shown as text:\n" + "\n".join(found[:50])
+
+
+def test_the_site_names_no_placeholder_repository() -> None:
+    # A local build names no repository (docs/_hooks/publish.py): no OWNER placeholder, no
+    # made-up github.io host, nothing that makes the reader's browser call the GitHub API.
+    found = [f"{path}: {m}" for path, page in site_pages()
+             for m in re.findall(r"OWNER/dreidelpoker|owner\.github\.io|api\.github\.com", page)]
+    sitemap = SITE / "sitemap.xml"
+    if sitemap.exists():
+        found += [f"sitemap.xml: {m}" for m in re.findall(r"owner\.github\.io|OWNER", sitemap.read_text())]
+    assert not found, "\n".join(found[:20])
+
+
+def test_every_notebook_file_link_resolves() -> None:
+    missing = []
+    for path, page in site_pages():
+        for href in re.findall(r'href="([^"#]+\.ipynb)"', page):
+            if href.startswith(("http:", "https:")):
+                missing.append(f"{path}: {href} (outside the site)")
+            elif not (SITE / path).parent.joinpath(href).resolve().is_file():
+                missing.append(f"{path}: {href}")
+    home = (SITE / "index.html").read_text(encoding="utf-8")
+    assert home.count('.ipynb" download') >= 10, "the home page links each notebook's .ipynb"
+    assert not missing, "links to notebook files that are not on the site:\n" + "\n".join(missing)

@@ -1,4 +1,4 @@
-"""Classic dreidel (RULES.md 6): the yardstick game, as an absorbing Markov chain."""
+"""Classic dreidel ([classic dreidel rules][rules-6]): the yardstick game, as an absorbing Markov chain."""
 
 from __future__ import annotations
 

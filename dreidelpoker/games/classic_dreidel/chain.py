@@ -26,7 +26,7 @@ from .rules import FACES, ClassicDreidelRules
 from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES",
@@ -55,6 +55,7 @@ CDF_MAX_WORK_FLOAT = 50_000_000
 AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
 
 
+@check_arguments
 def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, sympy.Rational]:
     """Every state one spin away, with its exact probability (terminal states loop).
 
@@ -65,6 +66,9 @@ def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[Dreid
     Returns:
         ``{next state: probability}`` (sympy Rationals).
 
+    Raises:
+        InputError: a state that is not a classic dreidel state.
+
     Examples:
         >>> r = ClassicDreidelRules(players=2, coins=1)
         >>> for state, p in successors(start_state(rules=r), rules=r).items():
@@ -74,6 +78,8 @@ def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[Dreid
         ((0, 0), 0, 2, 1) 1/4
         ('win', 1) 1/4
     """
+    if not state or (state[0] not in ("win", "draw", "out") and len(state) != 4):
+        raise InputError(f"state must be a classic dreidel state (coins, out, pot, seat to spin), got {shorten(state)}")
     return to_rationals(_successor_fractions(state, rules, _face_fractions(rules)))
 
 
@@ -94,6 +100,7 @@ def _successor_fractions(state: DreidelState, rules: ClassicDreidelRules,
     return out
 
 
+@check_arguments
 def dreidel_chain(
     *,
     rules: ClassicDreidelRules,
@@ -217,6 +224,7 @@ class ClassicDreidelResult:
                 f"win_probabilities={self.win_probabilities!r}, method={self.method!r})")
 
 
+@check_arguments
 def analyze(
     *,
     rules: ClassicDreidelRules | None = None,
@@ -233,7 +241,7 @@ def analyze(
     is refused at once with a ``ResourceLimitError``.
 
     Parameters:
-        rules: the rules (default RULES.md 6).
+        rules: the rules (default [classic dreidel rules][rules-6]).
         method: ``"exact"``, ``"float"`` or ``"auto"``.
         max_states: refuse a chain estimated to be larger.
         progress: show a progress bar while the chain is explored.
@@ -290,6 +298,7 @@ def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelSta
     return ClassicDreidelResult(rules, steps, tuple(win), None, n_states, method, seconds)
 
 
+@check_arguments
 def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = True) -> list[Any]:
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).

@@ -21,8 +21,7 @@ from ..._fractions import to_fraction, to_rational
 from ..._sparse_solve import solve_exact
 from .rules import ClassicDreidelRules
 from ...errors import InputError
-from ...validation import check_count
-from ...validation import default_rules
+from ...validation import check_count, default_rules
 
 __all__ = ["MAX_PAYOFF_SPINS", "continuous_winnings", "spin_payoffs"]
 

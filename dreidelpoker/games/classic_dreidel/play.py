@@ -4,7 +4,7 @@ Nobody decides anything in classic dreidel, so every node is chance (a spin) and
 game needs no bots: the line-up is ``"spinner"`` for every seat. A spin is settled by
 [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome], the same function the
 absorbing chain is built from, so the simulator and the chain cannot disagree on the
-rules; the independent cross-check lives in the tests, written from RULES.md 6.
+rules; the independent cross-check lives in the tests, written from [classic dreidel rules][rules-6].
 With ``hey_rounding="continuous"`` coins and the pot are exact Fractions.
 """
 
@@ -30,6 +30,7 @@ from .cli import (
 from .rules import FACES, ClassicDreidelRules
 from ...caches import bounded_cache
 from ...errors import InputError
+from ...validation import check_arguments
 
 __all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "PLAY_CLI", "new_game"]
 
@@ -260,6 +261,7 @@ class ClassicDreidelGame:
                                          s[2], s[3], self.spins)
 
 
+@check_arguments
 def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_limit: int | None = None) -> ClassicDreidelGame:
     """The game after the opening ante, seat 1 to spin.
 

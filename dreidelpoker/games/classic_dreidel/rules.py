@@ -1,6 +1,6 @@
-"""Classic dreidel's rules (RULES.md 6) as one frozen, keyword-only object, every option named.
+"""Classic dreidel's rules ([classic dreidel rules][rules-6]) as one frozen, keyword-only object, every option named.
 
-The reading, step by step (the defaults are RULES.md's, and those of the exact analysis
+The reading, step by step (the defaults are [classic dreidel rules][rules-6], and those of the exact analysis
 at possiblywrong.wordpress.com, 2024-01-16, "Exact analysis of Dreidel game"):
 
 1. Every player starts with ``coins`` coins and antes 1 into the pot.
@@ -34,7 +34,7 @@ from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
 from .ending import never_ends_reason
 from .spins import FACES, hey_take_inner
-from ...validation import check_literal_fields
+from ...validation import check_literal_fields, check_field_types
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
@@ -49,7 +49,7 @@ Stopping = Literal["last-survivor", "first-elimination", "first-gimel"]
 
 @dataclass(frozen=True, kw_only=True)
 class ClassicDreidelRules:
-    """Classic dreidel. Defaults are RULES.md section 6.
+    """Classic dreidel. Defaults are [classic dreidel rules][rules-6].
 
     Attributes:
         players: 2 to 8.
@@ -97,6 +97,7 @@ class ClassicDreidelRules:
     ))
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         p = self.players
         if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= 8:
             raise InputError(f"players must be an integer from 2 to 8, got {p!r}")
@@ -168,7 +169,7 @@ class ClassicDreidelRules:
 
     @classmethod
     def presets(cls) -> dict[str, ClassicDreidelRules]:
-        """Named variants: RULES.md and each documented alternative of RULES.md 6.
+        """Named variants: [classic dreidel rules][rules-6] and each documented alternative of [classic dreidel rules][rules-6].
 
         Examples:
             >>> ClassicDreidelRules.presets()["hey-rounds-down"].hey_rounding

@@ -5,7 +5,7 @@ registered play spec ([`play`][dreidelpoker.games.classic_dreidel.play], built o
 chain's own ``spin_outcome``) and summarises it as a [`SimulationResult`][dreidelpoker.games.classic_dreidel.SimulationResult]: game
 length, win (or first-out) frequencies and each seat's winnings. Game ``i`` draws its
 spins from ``SeedSequence(seed, spawn_key=(i,))``, so the same seed gives the same games
-on any executor. An independent list-of-coins simulator written from RULES.md 6 lives in
+on any executor. An independent list-of-coins simulator written from [classic dreidel rules][rules-6] lives in
 the tests (``tests/classic_dreidel_reference_sim.py``) as a cross-check.
 """
 
@@ -19,7 +19,7 @@ import numpy as np
 
 from .rules import ClassicDreidelRules
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -76,6 +76,7 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+@check_arguments
 def simulate(
     *,
     rules: ClassicDreidelRules | None = None,
@@ -89,7 +90,7 @@ def simulate(
     ``max_spins`` cuts a game short (counted in ``max_spins_hit``).
 
     Parameters:
-        rules: the rules (default RULES.md 6).
+        rules: the rules (default [classic dreidel rules][rules-6]).
         games: the number of games (1 or more).
         seed: the seed (0 or more).
         max_spins: cut a game short after this many spins.

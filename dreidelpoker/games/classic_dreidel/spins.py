@@ -1,5 +1,5 @@
 """Classic dreidel's spin rules, once: the opening state, what a spin pays, re-ante and
-elimination (RULES.md 6). The exact chain, the float chain and the whole-game engine are
+elimination ([classic dreidel rules][rules-6]). The exact chain, the float chain and the whole-game engine are
 all built from [`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome]."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Protocol
 
-from ...errors import InputError
+from ...errors import InputError, shorten
+from ...validation import check_arguments
 
 __all__ = ["FACES", "DreidelState", "SpinRules", "pay_spin", "reante", "spin_outcome", "start_state"]
 
@@ -74,6 +75,7 @@ def check_integer_pot(rules: SpinRules) -> None:
         )
 
 
+@check_arguments
 def start_state(*, rules: SpinRules) -> DreidelState:
     """The state after the opening ante, seat 0 to spin.
 
@@ -95,7 +97,7 @@ def start_state(*, rules: SpinRules) -> DreidelState:
 
 def pay_spin(coins: list[Any], pot: Any, spinner: int, face: str,
              eliminated: list[int], *, rules: SpinRules) -> Any:
-    """Apply one spin's payment (RULES.md 6) to ``coins`` in place; returns the new pot.
+    """Apply one spin's payment ([classic dreidel rules][rules-6]) to ``coins`` in place; returns the new pot.
 
     The one implementation of the spin payments ([`spin_outcome`][dreidelpoker.games.classic_dreidel.spin_outcome], which the chain and
     the whole-game simulator both use, is built on it). A spinner who cannot pay a Shin (or
@@ -195,6 +197,7 @@ def _resolve(rules: SpinRules, coins: list[int], out: int, pot: int, spinner: in
     return (tuple(coins), new_out, pot, nxt)
 
 
+@check_arguments
 def spin_outcome(state: DreidelState, face: str, *, rules: SpinRules) -> DreidelState:
     """The state after the seat to move spins ``face`` (one of G, H, N, S).
 
@@ -206,6 +209,9 @@ def spin_outcome(state: DreidelState, face: str, *, rules: SpinRules) -> Dreidel
     Returns:
         The state after it (a terminal state is returned unchanged).
 
+    Raises:
+        InputError: a state that is not a classic dreidel state.
+
     Examples:
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
         >>> r = ClassicDreidelRules(players=2, coins=3)
@@ -214,6 +220,8 @@ def spin_outcome(state: DreidelState, face: str, *, rules: SpinRules) -> Dreidel
         >>> spin_outcome(((2, 2), 0, 2, 0), "H", rules=r)
         ((3, 2), 0, 1, 1)
     """
+    if not state or (state[0] not in ("win", "draw", "out") and len(state) != 4):
+        raise InputError(f"state must be a classic dreidel state (coins, out, pot, seat to spin), got {shorten(state)}")
     if state[0] in ("win", "draw", "out"):
         return state
     coins_t, out, pot, s = state

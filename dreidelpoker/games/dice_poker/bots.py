@@ -133,8 +133,10 @@ class _Tight:
         return _choose(legal, aggressive=cat >= strong, call=cat >= 1)
 
 
+@bounded_cache(maxsize=64)
 def make_tight(rules: DicePokerRules) -> Bot:
-    """The rule-of-thumb bot (see the module docstring).
+    """The rule-of-thumb bot (see the module docstring); it keeps no state, so one per rules serves
+    every game.
 
     Parameters:
         rules: the rules (their ranking options and bet size).
@@ -188,8 +190,10 @@ class _Equity:
         return _choose(legal, aggressive=eq >= EQUITY_AGGRESSION / live, call=eq >= price, size=size)
 
 
+@bounded_cache(maxsize=64)
 def make_equity(rules: DicePokerRules) -> Bot:
-    """The equity bot (see the module docstring).
+    """The equity bot (see the module docstring); it keeps no state (its tables are cached), so
+    one per rules serves every game.
 
     Parameters:
         rules: the rules (their ranking options and limit).

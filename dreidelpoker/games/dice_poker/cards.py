@@ -1,4 +1,4 @@
-"""Parsing and naming of Dice Poker dice, cards and values (RULES.md 2.2).
+"""Parsing and naming of Dice Poker dice, cards and values ([Dice Poker rules: values][rules-2-2]).
 
 Values run 1 to 14: dice give 1-6 alone and up to 14 combined; cards are 2-10,
 J = 11, Q = 12, K = 13, A = 14. Suits never matter for ranking, so a card may be
@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from ...errors import InputError, InputTypeError, shorten
+from ...validation import check_arguments
 
 __all__ = [
     "CARD_RANKS",
@@ -38,6 +39,7 @@ _CARD_RE = re.compile(r"^(10|[2-9]|[TJQKA])([SHDC])?$")
 _CARDS_ALLOWED = "ranks 2-10, J, Q, K, A (T for 10), optionally with a suit S, H, D, C or ♠♥♦♣, e.g. K, KS, 10♥"
 
 
+@check_arguments
 def value_name(value: int) -> str:
     """The usual name of a hand value: 1-10 as digits, 11-14 as J, Q, K, A.
 
@@ -54,6 +56,7 @@ def value_name(value: int) -> str:
     return _RANK_NAMES.get(value, str(value))
 
 
+@check_arguments
 def format_values(values: Iterable[int]) -> str:
     """Values as a short string, e.g. ``"A 9 5 1"``.
 
@@ -115,6 +118,7 @@ class Card:
         return value_name(self.rank) + (self.suit or "")
 
 
+@check_arguments
 def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, ...]:
     """Parse three dice, ``"6,5,3"``, ``"6 5 3"``, ``"653"`` or ``(6, 5, 3)``, keeping their order.
 
@@ -163,6 +167,7 @@ def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
     return tuple(int(f) for f in faces)  # type: ignore[call-overload]
 
 
+@check_arguments
 def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: int = 3,
                 what: str = "cards") -> tuple[Card, ...]:
     """Parse up to ``max_cards`` cards from ``"K,QS"`` / ``"K QS"`` or a list of tokens.

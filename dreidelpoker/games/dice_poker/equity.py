@@ -42,9 +42,8 @@ from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets
 from .tables import remaining_deck
 from ...caches import bounded_cache
 from ...limits import MAX_SAMPLES, progress_bar
-from ...validation import check_count, check_seed
+from ...validation import check_arguments, check_count, check_seed, default_rules
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
 
 __all__ = [
     "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "HeadsUpEquityTable", "Method", "OpponentDice", "dice_known",
@@ -185,6 +184,7 @@ def _draws(dice: tuple[int, ...], known: tuple[Card, ...], opponents: list[Oppon
     return draws, hero_fixed
 
 
+@check_arguments
 def exact_cells(hero_known_cards: int, opponents: int, *, unknown_rolls: int = 0) -> int:
     """The size of the exact enumeration: the product of every player's class counts.
 
@@ -396,6 +396,7 @@ class DiceKnown:
                 + " against " + "; ".join(_roll_label(o) for o in self.opponent_dice))
 
 
+@check_arguments
 def dice_known(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card] | None = None,
@@ -472,6 +473,7 @@ def monte_carlo_equity_of(known: DiceKnown, *, rules: DicePokerRules, samples: i
                         players=len(known.opponent_dice) + 1)
 
 
+@check_arguments
 def equity(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card] | None = None,
@@ -499,7 +501,7 @@ def equity(
         dice: the hero's three dice.
         cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
         opponent_dice: the opponents' dice, ``"?"`` for a roll not known yet.
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
         method: ``"exact"``, ``"monte-carlo"`` or ``"auto"``.
         samples: Monte Carlo samples (2 or more).
         seed: the Monte Carlo seed.
@@ -538,7 +540,7 @@ def equity(
         )
     if use_exact:
         res = exact_equity_of(k, rules=rules)
-        return dataclasses.replace(res, details={"method": "exact", "cells": cells})
+        return res.with_details({"method": "exact", "cells": cells})
     mc = monte_carlo_equity_of(k, rules=rules, samples=samples, seed=seed)
     return dataclasses.replace(mc, details={"method": "monte-carlo", "cells": cells})
 

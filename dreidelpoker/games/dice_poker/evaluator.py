@@ -1,4 +1,4 @@
-"""Dice Poker hand evaluation (RULES.md 2.2-2.3): dice partitions, categories and keys.
+"""Dice Poker hand evaluation ([Dice Poker rules: values][rules-2-2]-2.3): dice partitions, categories and keys.
 
 A hand is three dice and three cards. Each die is used once, alone or summed with one
 or both others into one value of at most 14; the hand is the multiset of the resulting
@@ -8,7 +8,7 @@ Keys compare with ``<``/``>``; greater is stronger. A key is
 ``(category, defining, rest)``: the category number 0-14, the defining part (group
 values by (count, value) descending; a run's top; for odds or evens (length, top)),
 then the remaining values highest first. Python's tuple order makes a hand that runs
-out of values first lose, as RULES.md 2.3 says.
+out of values first lose, as [Dice Poker rules: categories][rules-2-3] says.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Any
 from ...caches import bounded_cache
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .rules import DicePokerRules
-from ...errors import InputError
-from ...validation import default_rules
+from ...errors import InputError, shorten
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -44,7 +44,7 @@ HandKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 class Category(IntEnum):
-    """The fifteen categories of RULES.md 2.3, lowest first (value = rank)."""
+    """The fifteen categories of [Dice Poker rules: categories][rules-2-3], lowest first (value = rank)."""
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -64,7 +64,7 @@ class Category(IntEnum):
 
     @property
     def label(self) -> str:
-        """The category's name as RULES.md writes it."""
+        """The category's name as [Dice Poker rules][rules-2] writes it."""
         return CATEGORY_NAMES[self.value]
 
 
@@ -85,6 +85,7 @@ _PARTITIONS: tuple[tuple[tuple[int, ...], ...], ...] = (
 )
 
 
+@check_arguments
 def dice_partitions(dice: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
     """The legal partitions of three dice as groups of faces (sums of at most 14).
 
@@ -94,12 +95,17 @@ def dice_partitions(dice: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
     Returns:
         The partitions, each a tuple of groups of faces.
 
+    Raises:
+        InputError: anything but three faces from 1 to 6.
+
     Examples:
         >>> dice_partitions((6, 5, 3))
         [((6,), (5,), (3,)), ((6, 5), (3,)), ((6, 3), (5,)), ((5, 3), (6,)), ((6, 5, 3),)]
         >>> len(dice_partitions((6, 6, 6)))  # 6+6+6 = 18 is no card
         4
     """
+    if len(dice) != 3 or not all(type(d) is int and 1 <= d <= 6 for d in dice):
+        raise InputError(f"dice must be three faces from 1 to 6, got {shorten(dice)}")
     out = []
     for part in _PARTITIONS:
         groups = tuple(tuple(dice[i] for i in g) for g in part)
@@ -125,6 +131,7 @@ def _without(values: tuple[int, ...], removed: Iterable[int]) -> tuple[int, ...]
     return tuple(rest)
 
 
+@check_arguments
 def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobtail_min_start: int = 2) -> HandKey:
     """The key ``(category, defining, rest)`` of a multiset of hand values.
 
@@ -202,6 +209,7 @@ _GROUP_CATEGORY: dict[tuple[int, int, int], int] = {
 }
 
 
+@check_arguments
 def best_key(dice: Sequence[int], ranks: Sequence[int], *, straight_min_start: int = 1,
              bobtail_min_start: int = 2) -> tuple[HandKey, int]:
     """The best key over the dice partitions and the index of the partition that gives it.
@@ -310,6 +318,7 @@ class DiceHand:
         return self.key >= other.key
 
 
+@check_arguments
 def evaluate(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card],
@@ -321,7 +330,7 @@ def evaluate(
     Parameters:
         dice: the three dice (``"6,5,3"`` or a sequence).
         cards: exactly three cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
 
     Returns:
         The [`DiceHand`][dreidelpoker.games.dice_poker.DiceHand]: category, values, key and the partition used.

@@ -1,4 +1,4 @@
-"""Dice Poker played whole: one hand on the whole-game engine (RULES.md 2.1).
+"""Dice Poker played whole: one hand on the whole-game engine ([Dice Poker rules: play][rules-2-1]).
 
 A [`DicePokerGame`][dreidelpoker.games.dice_poker.DicePokerGame] is an immutable state. Every player has anted; each rolls three
 dice in turn (one chance node per player: the dice multiset, weighted by its orders); a
@@ -32,6 +32,7 @@ from .cards import CARD_RANKS, value_name
 from .key_ranks import key_ranks
 from .rules import PLAY_MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings
+from ...validation import check_arguments
 
 __all__ = ["DicePokerGame", "DicePokerObservation", "hand_rank", "new_game", "play_limits"]
 
@@ -413,6 +414,7 @@ def _show_line(seat: int, dice: tuple[int, ...], cards: tuple[int, ...], rules: 
     return f"seat {seat + 1} shows {' '.join(map(value_name, cards))} with {_dice_text(dice)}: {hand.name}"
 
 
+@check_arguments
 def new_game(rules: DicePokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DicePokerGame:
     """A hand before the dice: every seat has anted.
 

@@ -30,7 +30,7 @@ def explorer_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_di
         dice: the hero's three dice.
         cards: three entries, a card or ``"?"`` for unknown.
         opponent_dice: the opponents' dice as text.
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
         samples: Monte Carlo samples where the exact engine would be too slow.
         seed: the Monte Carlo seed.
 
@@ -57,7 +57,7 @@ def dice_report(dice: Sequence[int] | str, cards: Sequence[str], opponent_dice: 
         dice: the three dice.
         cards: up to three cards, ``"?"`` for one not seen yet.
         opponent_dice: the opponents' dice, e.g. ``"2,2,1 4,4,3"`` (``?`` = not rolled yet).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
         samples: Monte Carlo samples when the exact answer is too big.
         seed: the Monte Carlo seed.
 

@@ -1,4 +1,4 @@
-"""Dice Poker (Sycarion Diversions): one frozen rules object (RULES.md 2.1 and 2.4)."""
+"""Dice Poker (Sycarion Diversions): one frozen rules object ([Dice Poker rules: play][rules-2-1] and 2.4)."""
 
 from __future__ import annotations
 
@@ -6,17 +6,17 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
-from ...validation import check_literal_fields
+from ...validation import check_literal_fields, check_field_types
 
 __all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "LIMITS", "MAX_PLAYERS", "PLAY_MAX_PLAYERS", "DicePokerRules"]
 
-#: One 52-card deck deals three cards to at most 17 players (RULES.md 2.1).
+#: One 52-card deck deals three cards to at most 17 players (the Dice Poker rules: play).
 DECK_SIZE = 52
 MAX_PLAYERS = 17
 #: Whole games are played by 2 to this many (more seats make the betting tree and the bots'
 #: equity tables grow with no study asking for them); the hand analyses take up to 17.
 PLAY_MAX_PLAYERS = 8
-#: When the betting rounds on the cards happen (RULES.md 2.1): one round after all three
+#: When the betting rounds on the cards happen (the Dice Poker rules: play): one round after all three
 #: cards, or one after each card.
 BETTING_STRUCTURES = ("once", "per-card")
 #: How big a bet may be: fixed (``bet``) or pot limit (``bet`` up to the pot).
@@ -38,7 +38,7 @@ def _check_bool(name: str, value: object) -> bool:
 
 @dataclass(frozen=True, kw_only=True)
 class DicePokerRules:
-    """The rules of Dice Poker. Defaults are RULES.md section 2.
+    """The rules of Dice Poker. Defaults are [Dice Poker rules][rules-2].
 
     Attributes:
         players: 2 to 17 (one 52-card deck deals three cards to at most 17).
@@ -84,6 +84,7 @@ class DicePokerRules:
     ))
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         _check_int("players", self.players, 2, MAX_PLAYERS)
         _check_int("ante", self.ante, 0)
         _check_int("bet", self.bet, 1)
@@ -119,7 +120,7 @@ class DicePokerRules:
 
     @classmethod
     def presets(cls) -> dict[str, DicePokerRules]:
-        """Named variants: RULES.md and each documented ranking or betting alternative.
+        """Named variants: [Dice Poker rules][rules-2] and each documented ranking or betting alternative.
 
         Examples:
             >>> DicePokerRules.presets()["no-straights-from-1"].label

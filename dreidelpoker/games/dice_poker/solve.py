@@ -47,7 +47,6 @@ import math
 import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -70,6 +69,7 @@ from .key_ranks import key_ranks
 from .manifest import MANIFEST
 from .rules import DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets, suit_weight
+from ...validation import default_rules
 
 __all__ = ["AbstractDicePoker", "Abstraction", "DEFAULT_BUCKETS", "DicePokerSolution", "SOLVE_COMMAND", "abstraction",
            "nash_conv_part", "solve_dice_poker"]
@@ -315,6 +315,9 @@ def abstraction(betting: str, dice_buckets: int, card_buckets: tuple[int, ...],
 # -- the abstract game as a GameState -------------------------------------------------------
 
 
+_NEW = tuple.__new__
+
+
 class _Fields(NamedTuple):
     model: _Model
     phase: int  # 0 dice chance, 1 betting, 2 card chance, 3 over
@@ -409,29 +412,30 @@ class AbstractDicePoker(_Fields):
                                  betting=start_round(committed=b.committed, live=b.live, first=0))
         nb = apply_action(self.model.limits, self.betting, action)
         if not nb.over:
-            return self._replace(betting=nb)
+            return _NEW(AbstractDicePoker, (self.model, 1, self.dice, self.histories, self.step, nb, self.public, None))
         public = self.public + (nb.actions,)
         steps = len(self.model.data.card_buckets)
         if sum(nb.live) < 2:
             winner = nb.live.index(True)
-            c = nb.committed[1 - winner]
+            c = nb.committed[1 - winner] * _RESULT_SCALE
             pay: tuple[Payoff, Payoff] = (c, -c) if winner == 0 else (-c, c)
-            return self._replace(phase=3, betting=nb, public=public, payoff=pay)
+            return _NEW(AbstractDicePoker, (self.model, 3, self.dice, self.histories, self.step, nb, public, pay))
         if self.step >= steps:
             e = self.model.data.result[self.dice][_flat(self.histories[0], self.model.data.card_buckets),
                                                   _flat(self.histories[1], self.model.data.card_buckets)]
-            share = Fraction(round(float(e) * _RESULT_SCALE), _RESULT_SCALE) * nb.committed[0]
-            value: Payoff = int(share) if share.denominator == 1 else share
-            return self._replace(phase=3, betting=nb, public=public, payoff=(value, -value))
+            value = round(float(e) * _RESULT_SCALE) * nb.committed[0]
+            return _NEW(AbstractDicePoker, (self.model, 3, self.dice, self.histories, self.step, nb, public,
+                                            (value, -value)))
         return self._replace(phase=2, betting=nb, public=public)
 
     def apply_joint(self, actions: Mapping[int, Any]) -> AbstractDicePoker:
         raise InputError("the abstract game has no simultaneous moves")
 
     def returns(self) -> tuple[Payoff, ...]:
+        """Chips in units of ``2**-24`` chip (whole numbers keep the solver's sums integer)."""
         if self.payoff is not None:
             return self.payoff
-        return tuple(-c for c in self.betting.committed)
+        return tuple(-c * _RESULT_SCALE for c in self.betting.committed)
 
     def observation(self, player: int) -> tuple[Hashable, ...]:
         b = self.betting
@@ -636,7 +640,7 @@ def solve_dice_poker(
 
     Parameters:
         rules: the rules (2 players, fixed limit; ``betting`` picks the structure). Default:
-            RULES.md with one raise a round.
+            [Dice Poker rules][rules-2] with one raise a round.
         buckets: ``(dice buckets, card buckets per dealing step)``; default
             [`DEFAULT_BUCKETS`][dreidelpoker.games.dice_poker.solve.DEFAULT_BUCKETS] for the structure.
         method: ``"lp"`` or ``"cfr+"``; default: the LP for ``"once"``, CFR+ for ``"per-card"``.
@@ -655,7 +659,7 @@ def solve_dice_poker(
         >>> round(sol.value[0] + sol.value[1], 12)  # doctest: +SKIP
         0.0
     """
-    rules = rules or DicePokerRules(max_raises=1)
+    rules = DicePokerRules(max_raises=1) if rules is None else default_rules(rules, DicePokerRules)
     if rules.players != 2:
         raise InputError(f"players: the Dice Poker solver is heads-up (2 players), got {rules.players}")
     if rules.limit != "fixed":
@@ -675,16 +679,17 @@ def solve_dice_poker(
     t2 = time.perf_counter()
     sol = solve(form, method=method, iterations=iterations, check_every=max(1, iterations // 4), progress=progress)
     t3 = time.perf_counter()
-    value = float(sol.value_for(0))
+    unit = 1 / _RESULT_SCALE  # the abstract game pays in 2**-24 chips
+    value = float(sol.value_for(0)) * unit
     bots: dict[str, dict[str, float]] = {}
     for name in _BOTS:
         policy = _bot_policy(name, start.model, rules)
-        e = [float(sol.exploitability_of(seat, policy)) for seat in (0, 1)]
+        e = [float(sol.exploitability_of(seat, policy)) * unit for seat in (0, 1)]
         bots[name] = {"seat1": e[0], "seat2": e[1], "mean": (e[0] + e[1]) / 2}
-    bluffing, pace = _bluffing(form, sol.strategies, start.model, value)
+    bluffing, pace = _bluffing(form, sol.strategies, start.model, float(sol.value_for(0)))
     t4 = time.perf_counter()
     return DicePokerSolution(
-        rules=rules, method=method, value=(value, -value), nash_conv=float(sol.nash_conv), tree=form.describe(),
+        rules=rules, method=method, value=(value, -value), nash_conv=float(sol.nash_conv) * unit, tree=form.describe(),
         buckets=(k, tuple(cards)), bots=bots, bluffing=bluffing, pace=pace, iterations=sol.iterations,
         seconds={"abstraction": round(t1 - t0, 2), "tree": round(t2 - t1, 2), "solve": round(t3 - t2, 2),
                  "total": round(t4 - t0, 2)})
@@ -758,7 +763,7 @@ def _bluffing(form: ExtensiveForm, strategies: tuple[Any, Any], model: _Model,
         base = float(nash_conv_part(form, p, strategies, value))
         banned_loss = float(_exploitability(form, p, no_bluffs, value))
         out.append({"bets": bets, "bluffs": bluffs, "bluff_share": bluffs / bets if bets else 0.0,
-                    "bluff_value": banned_loss - base})
+                    "bluff_value": (banned_loss - base) / _RESULT_SCALE})
     pace = {"bets": bets_total, "actions": actions_total, "pot": chips_total}
     return (out[0], out[1]), pace
 

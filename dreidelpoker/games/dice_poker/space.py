@@ -16,6 +16,7 @@ from math import comb, factorial
 from .cards import CARD_RANKS
 from ...caches import bounded_cache
 from .evaluator import HandKey, classify_sorted, dice_partitions
+from ...validation import check_arguments
 
 __all__ = [
     "DICE_MULTISETS",
@@ -59,6 +60,7 @@ def rank_multisets(size: int) -> tuple[tuple[int, ...], ...]:
 RANK_TRIPLES: tuple[tuple[int, ...], ...] = rank_multisets(3)
 
 
+@check_arguments
 def suit_weight(ranks: Sequence[int], available: dict[int, int] | None = None) -> int:
     """Number of card sets with these ranks drawn from ``available`` rank counts (default a full deck).
 
@@ -80,6 +82,7 @@ def suit_weight(ranks: Sequence[int], available: dict[int, int] | None = None) -
     return w
 
 
+@check_arguments
 def dice_orderings(dice: Sequence[int]) -> int:
     """How many ordered rolls give this dice multiset (6, 3 or 1).
 

@@ -37,7 +37,7 @@ from .space import (
     suit_weight,
 )
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "SPACES",
@@ -73,7 +73,7 @@ def category_table(*, rules: DicePokerRules | None = None, space: str = "ordered
     """The exact category table of one player's hand over the whole outcome space.
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
         space: the outcome space to count in (``"ordered"``, ``"dice-multiset"`` or ``"suitless"``; see [`SPACES`][dreidelpoker.games.dice_poker.SPACES]).
 
     Returns:
@@ -126,6 +126,7 @@ def remaining_deck(known: Iterable[Card]) -> dict[int, int]:
     return left
 
 
+@check_arguments
 def conditional_table(
     dice: str | Sequence[int],
     cards: str | Iterable[str | int | Card] | None = None,
@@ -141,7 +142,7 @@ def conditional_table(
     Parameters:
         dice: the three dice.
         cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
         removed: cards known to be out of the deck.
 
     Returns:
@@ -188,7 +189,7 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
     """P(category | dice) for all 56 dice multisets (rows, best expected first).
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
 
     Returns:
         An [`ExactMatrix`][dreidelpoker.ExactMatrix] (dice x category).
@@ -215,7 +216,7 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
 
 @dataclass(frozen=True)
 class DesignerAnswers:
-    """Exact answers to the questions the game's designer asked (RULES.md 2.4)."""
+    """Exact answers to the questions the game's designer asked ([Dice Poker rules: errata and options][rules-2-4])."""
 
     ordered_outcomes: int
     dice_multiset_hands: int
@@ -261,7 +262,7 @@ def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
     """How many hands exist, in each space, and how many ways make six of a kind.
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Dice Poker rules][rules-2]).
 
     Returns:
         The [`DesignerAnswers`][dreidelpoker.games.dice_poker.DesignerAnswers].

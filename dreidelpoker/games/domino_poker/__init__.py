@@ -1,4 +1,4 @@
-"""Domino Poker (RULES.md 5): tiles, rules, evaluator, exact tables, multiway equity, blocking.
+"""Domino Poker ([Domino Poker rules][rules-5]): tiles, rules, evaluator, exact tables, multiway equity, blocking.
 
 Examples:
     >>> from dreidelpoker.games import domino_poker as dom
@@ -18,6 +18,9 @@ from ..._lazy import lazy_exports, names_from
 #: (as the registry does to read the manifest) loads none of the game.
 _EXPORTS = {
     **names_from(".blocking", "BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"),
+    **names_from(".bots", "BOTS", "live_equity", "win_rate"),
+    **names_from(".game", "DominoPokerGame", "DominoPokerObservation", "HandSummary", "new_game"),
+    **names_from(".play", "PLAY"),
     **names_from(".equity", "MAX_DEALS", "DominoDeal", "PartialHand", "category_equity", "deal_count", "equity",
                  "setup_deal", "equity_by_opponents", "heads_up_wins"),
     **names_from(".evaluator", "CATEGORY_DEFINITIONS", "HandValue", "category_names", "evaluate", "run_suit",
@@ -31,6 +34,9 @@ _EXPORTS = {
 
 if TYPE_CHECKING:  # static checkers see the real names
     from .blocking import BlockingResult, BlockingRow, blocking, blocking_by_opponent
+    from .bots import BOTS, live_equity, win_rate
+    from .game import DominoPokerGame, DominoPokerObservation, HandSummary, new_game
+    from .play import PLAY
     from .equity import (
         MAX_DEALS, DominoDeal, PartialHand, category_equity, deal_count, equity, setup_deal,
         equity_by_opponents, heads_up_wins,
@@ -47,6 +53,7 @@ if TYPE_CHECKING:  # static checkers see the real names
     )
 
 __all__ = [
+    "BOTS", "DominoPokerGame", "DominoPokerObservation", "HandSummary", "PLAY", "live_equity", "new_game", "win_rate",
     "ALL_HANDS", "CATEGORY_DEFINITIONS", "DISTINCT_HANDS", "DOUBLES", "HAND_SIZE", "LOW_RUN_OPTIONS",
     "MAX_DEALS", "MAX_PLAYERS", "ORDERED_DRAWS", "TILES", "BlockingResult", "BlockingRow", "DominoDeal",
     "CategoryRow", "CategoryTable", "DominoPokerRules", "HandValue", "PartialHand", "Tile", "blocking",

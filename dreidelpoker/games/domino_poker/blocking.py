@@ -1,4 +1,4 @@
-"""Blocking (RULES.md 5.4, the source's complaint): the tiles you hold change what the
+"""Blocking ([Domino Poker rules: errata and options][rules-5-4], the source's complaint): the tiles you hold change what the
 other players can hold.
 
 Given the tiles you can see (your hand, and any tile you know is elsewhere), each
@@ -25,7 +25,7 @@ from .rules import DominoPokerRules, LowRuns
 from .table import DISTINCT_HANDS, category_counts
 from .tiles import HAND_SIZE, TILES, HandLike, Tile, format_tiles, parse_tiles, tiles_mask
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
 
@@ -159,7 +159,7 @@ def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | 
     Parameters:
         held: tiles known not to be in the opponent's hand.
         known: tiles known to be in it.
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         The opponent's category table, with each category's change from an unknown deal.
@@ -202,6 +202,7 @@ def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | 
     return BlockingResult(tiles, rules.low_runs, hands, rows, mine)
 
 
+@check_arguments
 def blocking_by_opponent(
     hand: HandLike, *, opponents: int | Sequence[HandLike | None] = 1, rules: DominoPokerRules | None = None
 ) -> tuple[BlockingResult, ...]:
@@ -212,7 +213,7 @@ def blocking_by_opponent(
     Parameters:
         hand: your five tiles.
         opponents: a count of unknown opponents, or one entry per opponent (``None`` or known tiles).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         One [`BlockingResult`][dreidelpoker.games.domino_poker.BlockingResult] per opponent.

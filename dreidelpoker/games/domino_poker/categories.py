@@ -1,4 +1,4 @@
-"""Domino Poker's category names and definitions (RULES.md 5.3, 5.4), weakest first.
+"""Domino Poker's category names and definitions ([Domino Poker rules: categories][rules-5-3], 5.4), weakest first.
 
 A leaf module: the rules object and the evaluator both read it, and it reads neither.
 """
@@ -16,7 +16,7 @@ _BASE: tuple[str, ...] = (
 #: The three low straights of the option low_runs="straight", suit 1 to 3.
 LOW_STRAIGHTS: tuple[str, ...] = ("Straight ones", "Straight twos", "Straight threes")
 
-#: One-line definitions (RULES.md 5.3), for tables and docs.
+#: One-line definitions (the Domino Poker rules: categories), for tables and docs.
 CATEGORY_DEFINITIONS: dict[str, str] = {
     "Royal": "all five doubles (the source's 'Invincible')",
     "Straight sixes": "a run in suit 6",
@@ -39,7 +39,7 @@ def category_names(low_runs: str = "flush") -> tuple[str, ...]:
     """Category names weakest first; a name's index is its rank.
 
     Parameters:
-        low_runs: the RULES.md 5.4 option for runs in suits 1, 2 and 3.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option for runs in suits 1, 2 and 3.
 
     Returns:
         The names, weakest first.

@@ -19,9 +19,14 @@ from ...errors import InputError
 from ...limits import int_arg
 from ...rules_cli import add_rules_flags, rules_from_args
 
+#: The betting fields: no option of the commands that value hands (no betting happens there).
+_BETTING_FIELDS = {f: "hands are valued here; betting is played by simulate and solve"
+                  for f in ("ante", "min_bet", "max_bet", "max_raises", "betting", "stack", "session_hands")}
+
+
 def _rules_args(p: argparse.ArgumentParser, *, exclude: dict[str, str] | None = None) -> None:
-    # every DominoPokerRules field is an option (--low-runs, --max-raises …)
-    add_rules_flags(p, DominoPokerRules, exclude=exclude)
+    # the rules fields that matter to valuing hands (--low-runs; --players where it applies)
+    add_rules_flags(p, DominoPokerRules, exclude={**_BETTING_FIELDS, **(exclude or {})})
 
 
 def _rules(args: argparse.Namespace, **fixed: Any) -> DominoPokerRules:

@@ -1,5 +1,5 @@
 """Exact Domino Poker equity: a hand against 1 to 3 opponents, each hand known, partly
-known or unknown (RULES.md 5.1: best hand wins, exact ties split).
+known or unknown ([Domino Poker rules: play][rules-5-1]: best hand wins, exact ties split).
 
 Method: every way to complete the unknown parts of the hands from the unseen tiles is
 equally likely, so the engine enumerates those completions exactly, one player after
@@ -17,6 +17,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb, factorial
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,10 +40,14 @@ from .tiles import (
     tiles_mask,
 )
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "MAX_DEALS",
+    "MULTIWAY_DATA",
+    "MULTIWAY_DEALS",
+    "compute_multiway_wins",
+    "multiway_wins",
     "DominoDeal",
     "PartialHand",
     "category_equity",
@@ -103,6 +108,7 @@ class DominoDeal:
         return n
 
 
+@check_arguments
 def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None, *,
                rules: DominoPokerRules) -> DominoDeal:
     """Parse and check the hero's (partial) hand and the opponents (a count of unknown
@@ -142,7 +148,7 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
     if not 1 <= len(specs) <= MAX_PLAYERS - 1:
         raise InputError(
             f"opponents must be 1 to {MAX_PLAYERS - 1}, got {len(specs)}: Domino Poker seats 2 to "
-            f"{MAX_PLAYERS} players (RULES.md 5.1) and {len(TILES)} tiles deal at most {MAX_PLAYERS} hands of {HAND_SIZE}"
+            f"{MAX_PLAYERS} players (Domino Poker rules) and {len(TILES)} tiles deal at most {MAX_PLAYERS} hands of {HAND_SIZE}"
         )
     known = [hero] + [_known(s, what=f"opponent {i + 1}'s hand") for i, s in enumerate(specs)]
     seen: dict[Tile, int] = {}
@@ -157,6 +163,7 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
     return DominoDeal(tuple(known), pool, unknown if len(unknown) > 1 else ())
 
 
+@check_arguments
 def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | None = None,
                rules: DominoPokerRules | None = None) -> int:
     """How many equally likely ordered deals complete the hands (what naive enumeration visits).
@@ -164,7 +171,7 @@ def deal_count(hand: PartialHand, *, opponents: int | Sequence[PartialHand] | No
     Parameters:
         hand: your (partial) hand.
         opponents: a count of unknown opponents, or one entry per opponent.
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         The number of ordered deals.
@@ -308,6 +315,7 @@ def _unknown_opponents_wins(deal: DominoDeal, rules: DominoPokerRules) -> tuple[
     return int(in_weak[third].sum()), visited
 
 
+@check_arguments
 def equity(
     hand: PartialHand,
     *,
@@ -326,7 +334,7 @@ def equity(
     Parameters:
         hand: your hand, complete or partial.
         opponents: a count of unknown opponents, or one entry per opponent (``None`` or known tiles).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         An [`EquityResult`][dreidelpoker.EquityResult] with the exact win, tie, lose and equity.
@@ -402,12 +410,13 @@ def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResul
     return result
 
 
+@check_arguments
 def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = None) -> ExactTable:
     """Equity of ``hand`` against 1, 2 and 3 unknown opponents.
 
     Parameters:
         hand: your hand (complete or partial).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         One row per opponent count: win, tie, lose, equity.
@@ -430,7 +439,7 @@ def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.in
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         An int64 array of 15,504 win counts.
@@ -461,7 +470,7 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     (= P(win | you hold the category) against one unknown opponent), and its range.
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         One row per category: average, lowest and highest heads-up equity.
@@ -495,3 +504,127 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
         ("rank", "category", "hands", "average equity", "worst hand", "best hand"), tuple(rows),
         title=f"Heads-up equity by category against one unknown opponent ({DISTINCT_HANDS:,} hands)",
     )
+
+
+#: Shipped multiway win counts (``multiway_wins.npz``): for each ``low_runs`` option, every
+#: hand's wins against 1, 2 and 3 unknown opponents in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order.
+#: Regenerate with ``python -m dreidelpoker.games.domino_poker.equity``; a test checks
+#: samples of it against [`equity`][dreidelpoker.games.domino_poker.equity.equity].
+MULTIWAY_DATA = "multiway_wins.npz"
+#: Deals a hand's wins are counted over, against 1, 2 and 3 unknown opponents (opponents
+#: dealt as unordered sets from the 15 unseen tiles): C(15,5), C(15,5)·C(10,5)/2, 15!/(5!^3·3!).
+MULTIWAY_DEALS = (3003, 378_378, 126_126)
+
+
+def compute_multiway_wins(low_runs: LowRuns = "flush") -> IntArray:
+    """Every hand's exact win count against 1, 2 and 3 unknown opponents (about 5 s).
+
+    Method: every unordered pair of disjoint hands lies in one 10-tile set ``Q`` (184,756 of
+    them, 126 splits each). For a hand ``H`` outside ``Q``, the splits of ``Q`` whose
+    stronger hand is weaker than ``H`` are the deals ``H`` wins against two opponents
+    holding ``Q``; summed over every ``Q`` that avoids ``H``, that is ``H``'s win count
+    against 2 opponents. Against 3 opponents all 20 tiles are dealt: ``H`` and a partner
+    split one 10-tile set, the other two hands split its complement, and ``H`` wins when
+    it beats its partner and the complement's stronger hand; each deal is met once per
+    way of pairing its four hands (3), hence the division by 3. Counting "weaker than"
+    is a sorted search per 10-tile set, vectorised with numpy.
+
+    Parameters:
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
+
+    Returns:
+        An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order; divide
+        column ``k - 1`` by ``MULTIWAY_DEALS[k - 1]``.
+
+    Examples:
+        >>> w = compute_multiway_wins("high-card")
+        >>> int(w[:, 2].sum())  # every deal of four hands has exactly one winner
+        488864376
+    """
+    t = strength_tables(low_runs)
+    n_tiles = len(TILES)
+    by_mask = np.asarray(t.by_mask, dtype=np.int64)
+    index_of = np.full(1 << n_tiles, -1, dtype=np.int64)
+    index_of[t.masks] = np.arange(len(t.masks))
+    tens = _combos(n_tiles, 2 * HAND_SIZE)
+    ten_masks = (np.int64(1) << tens).sum(axis=1)
+    # the splits of a 10-tile set: the five positions holding its lowest tile (126 of them)
+    pos = _combos(2 * HAND_SIZE, HAND_SIZE)
+    pos = pos[pos[:, 0] == 0]
+    splits = len(pos)
+    full = (1 << n_tiles) - 1
+    bits = np.int64(1) << np.arange(n_tiles, dtype=np.int64)
+    wins = np.zeros((len(t.masks), 2), dtype=np.float64)  # against 2 and 3 (x3) opponents
+    spacing = 1 << 15  # above every strength: rows never mix in the flattened search
+    chunk = 8192
+    for a in range(0, len(tens), chunk):
+        rows, qm = tens[a:a + chunk], ten_masks[a:a + chunk]
+        r = len(rows)
+        x = (np.int64(1) << rows[:, pos]).sum(axis=2)
+        y = qm[:, None] ^ x
+        sx, sy = by_mask[x], by_mask[y]
+        comp = full ^ qm
+        ctiles = np.nonzero((comp[:, None] & bits[None, :]) != 0)[1].reshape(r, 2 * HAND_SIZE)
+        cx = (np.int64(1) << ctiles[:, pos]).sum(axis=2)
+        cmax = np.sort(np.maximum(by_mask[cx], by_mask[(full ^ qm)[:, None] ^ cx]), axis=1)
+        off = (np.arange(r, dtype=np.int64) * spacing)[:, None]
+        flat = (cmax + off).ravel()
+        base = (np.arange(r, dtype=np.int64) * splits)[:, None]
+        cnt_x = np.searchsorted(flat, (sx + off).ravel()).reshape(r, splits) - base
+        cnt_y = np.searchsorted(flat, (sy + off).ravel()).reshape(r, splits) - base
+        ix, iy = index_of[x], index_of[y]
+        for idx, cnt in ((ix, cnt_x), (iy, cnt_y)):
+            wins[:, 0] += np.bincount(idx.ravel(), weights=cnt.ravel(), minlength=len(wins))
+        x_wins = sx > sy
+        wins[:, 1] += np.bincount(np.where(x_wins, ix, iy).ravel(), weights=np.where(x_wins, cnt_x, cnt_y).ravel(),
+                                  minlength=len(wins))
+    out = np.empty((len(t.masks), 3), dtype=np.int64)
+    out[:, 0] = _heads_up_wins(low_runs)
+    out[:, 1] = np.rint(wins[:, 0]).astype(np.int64)
+    out[:, 2] = np.rint(wins[:, 1]).astype(np.int64) // 3
+    return out
+
+
+@bounded_cache(maxsize=4)
+def multiway_wins(low_runs: LowRuns = "flush", *, compute: bool = True) -> IntArray | None:
+    """Every hand's exact win count against 1, 2 and 3 unknown opponents (shipped data).
+
+    Parameters:
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
+        compute: when the shipped data lacks the option, compute it (about 5 s);
+            ``False``: return ``None`` instead.
+
+    Returns:
+        An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order; column
+        ``k - 1`` divided by ``MULTIWAY_DEALS[k - 1]`` is the exact equity against ``k``
+        opponents (two hands never tie).
+
+    Examples:
+        >>> w = multiway_wins()
+        >>> w is not None and w.shape, int(w[:, 0].max()) == MULTIWAY_DEALS[0]
+        ((15504, 3), True)
+    """
+    from importlib import resources
+
+    try:
+        with resources.files(__package__).joinpath(MULTIWAY_DATA).open("rb") as f, np.load(f) as data:
+            wins: IntArray = data[f"wins_{low_runs}"].astype(np.int64)
+    except (FileNotFoundError, KeyError):  # a new option not in the file yet: compute it
+        if not compute:
+            return None
+        wins = compute_multiway_wins(low_runs)
+    wins.setflags(write=False)
+    return wins
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the shipped multiway data
+    import os
+    import sys
+
+    from .rules import LOW_RUN_OPTIONS
+
+    arrays: dict[str, Any] = {f"wins_{opt}": compute_multiway_wins(opt).astype(np.int32)  # type: ignore[arg-type]
+              for opt in LOW_RUN_OPTIONS}
+    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), MULTIWAY_DATA)
+    np.savez_compressed(path, **arrays)
+    print(path)

@@ -1,4 +1,4 @@
-"""Domino Poker hand evaluation (RULES.md 5.2, 5.3): category plus a comparable key.
+"""Domino Poker hand evaluation ([Domino Poker rules: suits and runs][rules-5-2], 5.3): category plus a comparable key.
 
 Greater is stronger. A [`HandValue`][dreidelpoker.games.domino_poker.HandValue] keeps the tiles that made it; its ``key`` is
 ``(rank, tie-break...)`` with tiles written as ``10 * high + low``, so plain tuple
@@ -15,7 +15,7 @@ from .categories import CATEGORY_DEFINITIONS, LOW_STRAIGHTS, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, HandLike, Tile, format_tiles, parse_hand
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "CATEGORY_DEFINITIONS",
@@ -43,8 +43,9 @@ def suit_of(tiles: tuple[Tile, ...]) -> int | None:
     return None
 
 
+@check_arguments
 def run_suit(tiles: tuple[Tile, ...]) -> int | None:
-    """The suit k in which the tiles form a run (RULES.md 5.2), or None.
+    """The suit k in which the tiles form a run ([Domino Poker rules: suits and runs][rules-5-2]), or None.
 
     Parameters:
         tiles: the hand's tiles.
@@ -57,7 +58,7 @@ def run_suit(tiles: tuple[Tile, ...]) -> int | None:
         5
     """
     k = suit_of(tiles)
-    if k is None:
+    if k is None or not tiles:
         return None
     others = sorted(t.other_end(k) for t in tiles)
     return k if others == list(range(others[0], others[0] + len(tiles))) else None
@@ -114,9 +115,9 @@ def _codes(tiles: tuple[Tile, ...] | list[Tile]) -> tuple[int, ...]:
 
 
 def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandValue:
-    """Value a five-tile hand under ``rules`` (default RULES.md).
+    """Value a five-tile hand under ``rules`` (default [Domino Poker rules][rules-5]).
 
-    Tie-breaks (RULES.md 5.3): one pair by higher double, other double, other tiles;
+    Tie-breaks ([Domino Poker rules: categories][rules-5-3]): one pair by higher double, other double, other tiles;
     flush by suit then tiles; high card: a double beats no double, higher double first,
     then the other tiles; every other category by all tiles sorted by (higher end,
     lower end), highest first. Two hands dealt together never tie: they hold different
@@ -124,7 +125,7 @@ def evaluate(hand: HandLike, *, rules: DominoPokerRules | None = None) -> HandVa
 
     Parameters:
         hand: five tiles (a string like ``"6-6,5-5,2-4,3-1,4-6"`` or tiles).
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         The [`HandValue`][dreidelpoker.games.domino_poker.HandValue] (category and comparable key).

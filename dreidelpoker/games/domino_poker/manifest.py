@@ -13,6 +13,8 @@ MANIFEST = GameManifest(
     summary="Five-tile poker with a 20-tile double-six set (no blanks, no [1-1]).",
     rules="dreidelpoker.games.domino_poker.rules:DominoPokerRules",
     analysis="dreidelpoker.games.domino_poker.analysis:DOMINO_POKER",
+    play="dreidelpoker.games.domino_poker.play:PLAY",
+    play_cli="dreidelpoker.games.domino_poker.play:PLAY_CLI",
     commands="dreidelpoker.games.domino_poker.cli:COMMANDS",
     command_help={
         "odds": "blocking: an opponent's exact category odds given the tiles you hold",

@@ -1,6 +1,6 @@
-"""Domino Poker's rules object (RULES.md 5): one frozen, keyword-only dataclass.
+"""Domino Poker's rules object ([Domino Poker rules][rules-5]): one frozen, keyword-only dataclass.
 
-Defaults are RULES.md 5.1 and 5.4; every documented alternative is a named option.
+Defaults are [Domino Poker rules: play][rules-5-1] and 5.4; every documented alternative is a named option.
 """
 
 from __future__ import annotations
@@ -11,13 +11,19 @@ from typing import Literal
 from .categories import category_names
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
 from ...errors import InputError
-from ...validation import check_literal_fields
+from ...validation import check_literal_fields, check_field_types
 
-__all__ = ["LOW_RUN_OPTIONS", "DominoPokerRules", "LowRuns"]
+__all__ = ["BETTING_OPTIONS", "LOW_RUN_OPTIONS", "MAX_SESSION_HANDS", "Betting", "DominoPokerRules", "LowRuns"]
 
 LowRuns = Literal["flush", "straight", "high-card"]
-#: RULES.md 5.4: how a run in suit 1, 2 or 3 ranks (the source does not say).
+#: the Domino Poker rules: errata and options: how a run in suit 1, 2 or 3 ranks (the source does not say).
 LOW_RUN_OPTIONS: tuple[str, ...] = ("flush", "straight", "high-card")
+Betting = Literal["limit", "no-limit"]
+#: the Domino Poker rules: play: "limits are agreed beforehand": bets between ``min_bet`` and ``max_bet``
+#: (fixed-limit when they are equal, the default), or no limit but the stack.
+BETTING_OPTIONS: tuple[str, ...] = ("limit", "no-limit")
+#: The most hands one session (one game on the engine) may hold.
+MAX_SESSION_HANDS = 1_000_000
 
 
 def _check_int(name: str, value: object, *, low: int) -> None:
@@ -27,7 +33,7 @@ def _check_int(name: str, value: object, *, low: int) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class DominoPokerRules:
-    """Domino Poker (RULES.md 5). Defaults follow RULES.md.
+    """Domino Poker ([Domino Poker rules][rules-5]). Defaults follow [Domino Poker rules][rules-5].
 
     Attributes:
         players: 2 to 4 (20 tiles deal at most four hands of five).
@@ -36,9 +42,17 @@ class DominoPokerRules:
             makes the game fixed-limit.
         max_bet: the agreed largest bet and raise (at least ``min_bet``).
         max_raises: raises allowed in the single betting round (``None`` for no cap).
-        low_runs: how a run in suit 1, 2 or 3 ranks (RULES.md 5.4): ``"flush"``,
+        low_runs: how a run in suit 1, 2 or 3 ranks ([Domino Poker rules: errata and options][rules-5-4]): ``"flush"``,
             ``"straight"`` (three new categories Straight threes, twos and ones, just below
             Straight fours) or ``"high-card"`` (neither straight nor flush).
+        betting: ``"limit"`` (every bet and raise from ``min_bet`` to ``max_bet``) or
+            ``"no-limit"`` (any bet or raise from ``min_bet`` up to what the stack allows; a
+            raise at least as large as the bet or raise before it, or all-in).
+        stack: table stakes: the most chips one player may put into one hand beyond the
+            ante (every player starts each hand with the same stack, so nobody is ever
+            short of a call and there are no side pots). With the defaults it never binds.
+        session_hands: hands in one session, i.e. in one game played by the whole-game
+            engine (the deal rotates one seat each hand, so the eldest hand changes).
 
     Examples:
         >>> DominoPokerRules().players
@@ -48,7 +62,7 @@ class DominoPokerRules:
         >>> DominoPokerRules(players=5)
         Traceback (most recent call last):
         ...
-        dreidelpoker.errors.InputError: players must be 2, 3 or 4 (RULES.md 5.1; 20 tiles deal at most 4 hands of 5), got 5
+        dreidelpoker.errors.InputError: players must be 2, 3 or 4 (20 tiles deal at most 4 hands of 5), got 5
     """
 
     players: int = 2
@@ -57,11 +71,15 @@ class DominoPokerRules:
     max_bet: int = 1
     max_raises: int | None = 3
     low_runs: LowRuns = "flush"
+    betting: Betting = "limit"
+    stack: int = 20
+    session_hands: int = 1
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= MAX_PLAYERS:
             raise InputError(
-                f"players must be 2, 3 or 4 (RULES.md 5.1; {len(TILES)} tiles deal at most "
+                f"players must be 2, 3 or 4 ({len(TILES)} tiles deal at most "
                 f"{MAX_PLAYERS} hands of {HAND_SIZE}), got {self.players!r}"
             )
         _check_int("ante", self.ante, low=0)
@@ -72,11 +90,27 @@ class DominoPokerRules:
         if self.max_raises is not None:
             _check_int("max_raises", self.max_raises, low=0)
         check_literal_fields(self)
+        _check_int("stack", self.stack, low=self.min_bet)
+        if isinstance(self.session_hands, bool) or not isinstance(self.session_hands, int) or \
+                not 1 <= self.session_hands <= MAX_SESSION_HANDS:
+            raise InputError(f"session_hands must be an integer from 1 to {MAX_SESSION_HANDS:,}, got {self.session_hands!r}")
+        if self.betting == "no-limit" and self.max_bet != self.min_bet:
+            raise InputError(f"max_bet ({self.max_bet}) does not apply to no-limit betting (the stack is the limit); "
+                             f"leave it equal to min_bet ({self.min_bet})")
 
     @property
     def fixed_limit(self) -> bool:
-        """True when every bet and raise has one agreed size."""
-        return self.min_bet == self.max_bet
+        """True when every bet and raise has one agreed size (and the stack never binds)."""
+        return self.betting == "limit" and self.min_bet == self.max_bet
+
+    @property
+    def largest_commitment(self) -> int:
+        """The most one player can put into one hand beyond the ante under these limits."""
+        if self.betting == "no-limit":
+            return self.stack
+        if self.max_raises is None:
+            return self.stack
+        return min(self.stack, self.max_bet * (self.max_raises + 1))
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -94,12 +128,12 @@ class DominoPokerRules:
 
     @classmethod
     def options(cls) -> dict[str, DominoPokerRules]:
-        """One rules object per RULES.md 5.4 option for runs in suits 1, 2, 3."""
+        """One rules object per [Domino Poker rules: errata and options][rules-5-4] option for runs in suits 1, 2, 3."""
         return {opt: cls(low_runs=opt) for opt in LOW_RUN_OPTIONS}  # type: ignore[arg-type]
 
     @classmethod
     def presets(cls) -> dict[str, DominoPokerRules]:
-        """Named variants: one per RULES.md 5.4 option for runs in suits 1, 2, 3
+        """Named variants: one per [Domino Poker rules: errata and options][rules-5-4] option for runs in suits 1, 2, 3
         (the same as [`options`][dreidelpoker.games.domino_poker.DominoPokerRules.options]).
 
         Examples:

@@ -1,7 +1,7 @@
 """Domino Poker's betting round, heads-up, solved by CFR+ over all 15,504 hands.
 
 Both seats ante, get five tiles each (uniform over disjoint pairs of hands: card removal
-is exact), then one fixed-limit round (RULES.md 5.1): seat 1 (eldest) checks or bets,
+is exact), then one fixed-limit round ([Domino Poker rules: play][rules-5-1]): seat 1 (eldest) checks or bets,
 bets and raises are ``max_bet`` chips, at most ``max_raises`` raises, showdown by the
 library's strength order (no two hands tie). The solver is
 [`dreidelpoker.solve.ranges.range_cfr_plus`][dreidelpoker.solve.ranges.range_cfr_plus]; the showdown against a whole range uses
@@ -37,6 +37,7 @@ from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
 from ...validation import default_rules
+from ...solve._iterate import check_iteration_options
 
 __all__ = ["DATA_FILE", "DominoBettingSolution", "MAX_SOLVER_RAISES", "solve_betting", "SOLVE_COMMAND"]
 
@@ -166,6 +167,9 @@ def _check_rules(rules: DominoPokerRules) -> None:
         raise InputError(f"max_raises must be an integer from 0 to {MAX_SOLVER_RAISES} for the solver, got {mr!r}")
     if rules.ante < 1:
         raise InputError(f"ante must be at least 1 for the solver (a pot worth fighting for), got {rules.ante}")
+    if rules.stack < rules.max_bet * (mr + 1):
+        raise InputError(f"stack ({rules.stack}) must be at least bet x (max_raises + 1) = {rules.max_bet * (mr + 1)} "
+                         "for the solver (it plays every raise the cap allows)")
 
 
 def _reach_frequencies(game: RangeGame, res: RangeCFRResult, weak: npt.NDArray[np.bool_]) -> tuple[
@@ -248,8 +252,7 @@ def solve_betting(
     """
     rules = default_rules(rules, DominoPokerRules)
     _check_rules(rules)
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise InputError(f"iterations must be a positive integer, got {iterations!r}")
+    check_iteration_options(iterations, check_every, target)
     t = strength_tables(rules.low_runs)
     game = _range_game(rules.low_runs)
     spec = LimitRound(ante=rules.ante, bet=rules.max_bet, max_raises=int(rules.max_raises or 0))
@@ -299,7 +302,8 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     # every other rules field: --ante, --max-raises (0 to MAX_SOLVER_RAISES), --low-runs
     add_rules_flags(p, DominoPokerRules, exclude={
         "players": "the solver is heads-up", "min_bet": "the solver is fixed-limit: --bet sets it",
-        "max_bet": "the solver is fixed-limit: --bet sets it"})
+        "max_bet": "the solver is fixed-limit: --bet sets it", "betting": "the solver is fixed-limit",
+        "session_hands": "the solver plays one hand"})
 
 
 def _run(args: argparse.Namespace) -> DominoBettingSolution:

@@ -1,4 +1,4 @@
-"""Exact category tables of Domino Poker (RULES.md 5.3, 5.4) and the hand-strength index.
+"""Exact category tables of Domino Poker ([Domino Poker rules: categories][rules-5-3], 5.4) and the hand-strength index.
 
 Every one of the C(20, 5) = 15,504 distinct hands is valued once per ``low_runs``
 option and sorted; a hand's *strength* is its position in that order (0 = weakest).
@@ -23,7 +23,7 @@ from ...exact import Distribution, ExactTable
 from .evaluator import CATEGORY_DEFINITIONS, evaluate_tiles, category_names
 from .rules import DominoPokerRules, LowRuns
 from .tiles import HAND_SIZE, TILES, Tile
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "ALL_HANDS",
@@ -83,7 +83,7 @@ def compute_strengths(low_runs: LowRuns = "flush") -> tuple[npt.NDArray[np.int16
     instead of calling this (it costs a few hundred milliseconds).
 
     Parameters:
-        low_runs: the RULES.md 5.4 option for runs in suits 1, 2 and 3.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option for runs in suits 1, 2 and 3.
 
     Returns:
         ``(strength, category)``: int16 strength ranks (0 = weakest) and int8 category ranks.
@@ -118,7 +118,7 @@ def strength_tables(low_runs: LowRuns = "flush") -> StrengthTables:
     """The strength order of all hands, per option (loaded from the shipped data).
 
     Parameters:
-        low_runs: the RULES.md 5.4 option for runs in suits 1, 2 and 3.
+        low_runs: the [Domino Poker rules: errata and options][rules-5-4] option for runs in suits 1, 2 and 3.
 
     Returns:
         The [`StrengthTables`][dreidelpoker.games.domino_poker.table.StrengthTables]: each hand's strength and category, and a lookup by tile mask.
@@ -171,6 +171,7 @@ def category_counts(low_runs: LowRuns = "flush", *, excluded_mask: int = 0, requ
     return [int(c) for c in counts]
 
 
+@check_arguments
 def inversions(counts: list[int], names: tuple[str, ...]) -> list[tuple[str, str]]:
     """Pairs (higher-ranked, lower-ranked) where the higher-ranked category is MORE likely.
 
@@ -213,10 +214,10 @@ def _build_table(counts: list[int], low_runs: LowRuns, title: str, rules: Domino
 
 
 def category_table(*, rules: DominoPokerRules | None = None) -> CategoryTable:
-    """The exact category table over all 15,504 hands under ``rules`` (default RULES.md).
+    """The exact category table over all 15,504 hands under ``rules`` (default [Domino Poker rules][rules-5]).
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         The [`CategoryTable`][dreidelpoker.categories.CategoryTable], strongest category first.
@@ -239,7 +240,7 @@ def category_distribution(*, rules: DominoPokerRules | None = None) -> Distribut
     """The category of a random five-tile hand, strongest category first.
 
     Parameters:
-        rules: the rules (default RULES.md).
+        rules: the rules (default [Domino Poker rules][rules-5]).
 
     Returns:
         A [`Distribution`][dreidelpoker.Distribution] over category names.
@@ -252,7 +253,7 @@ def category_distribution(*, rules: DominoPokerRules | None = None) -> Distribut
 
 
 def compare_options() -> ExactTable:
-    """The category table under each RULES.md 5.4 option for runs in suits 1, 2, 3, side by
+    """The category table under each [Domino Poker rules: errata and options][rules-5-4] option for runs in suits 1, 2, 3, side by
     side (hands per category; "—" where a category does not exist under an option).
 
     Returns:

@@ -1,4 +1,4 @@
-"""The 20 tiles of Domino Poker (RULES.md 5.1) and how to parse and print them.
+"""The 20 tiles of Domino Poker ([Domino Poker rules: play][rules-5-1]) and how to parse and print them.
 
 The set is a double-six domino set with every blank and the [1-1] removed. A tile is
 written high end first, in brackets: ``[6-4]``. Parsing accepts ``"6-4"``, ``"[4-6]"``,
@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from ...errors import InputError, InputTypeError
+from ...validation import check_arguments
 
 __all__ = [
     "DOUBLES",
@@ -29,7 +30,7 @@ __all__ = [
     "tiles_mask",
 ]
 
-#: Every hand holds five tiles, whatever the number of players (RULES.md 5.1).
+#: Every hand holds five tiles, whatever the number of players (the Domino Poker rules: play).
 HAND_SIZE = 5
 #: 20 tiles deal at most four hands of five.
 MAX_PLAYERS = 4
@@ -167,6 +168,7 @@ def parse_tile(tile: TileLike) -> Tile:
     return Tile(max(a, b), min(a, b))
 
 
+@check_arguments
 def parse_tiles(tiles: HandLike, *, what: str = "tiles") -> tuple[Tile, ...]:
     """Parse any number of distinct tiles (a string or an iterable), strongest first.
 
@@ -238,6 +240,7 @@ def parse_hand(hand: HandLike) -> tuple[Tile, ...]:
     return tiles
 
 
+@check_arguments
 def format_hand(hand: Iterable[Tile]) -> str:
     """A hand in canonical form, strongest tile first ([`parse_hand`][dreidelpoker.games.domino_poker.parse_hand] reads it back).
 

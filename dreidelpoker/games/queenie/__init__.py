@@ -1,4 +1,4 @@
-"""Queenie (RULES.md 4): the two-pot card game, played whole on the engine and measured.
+"""Queenie ([Queenie rules][rules-4]): the two-pot card game, played whole on the engine and measured.
 
 Examples:
     >>> from dreidelpoker.play import simulate

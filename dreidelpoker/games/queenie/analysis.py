@@ -59,7 +59,7 @@ def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int
         deals: deals per player count.
         seed: root seed.
         bots: the bot every seat plays.
-        rules: base rules (RULES.md defaults).
+        rules: base rules (default: the [Queenie rules][rules-4]).
 
     Returns:
         One row per player count: ``players`` and ``cards``, ``runs``, ``turns``,
@@ -188,7 +188,7 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
     one. The difference is what the swap is worth for hands of that score.
 
     Parameters:
-        rules: the rules (default RULES.md; the queen-pot card must come from the deck).
+        rules: the rules (default [Queenie rules][rules-4]; the queen-pot card must come from the deck).
         deals: the number of deals.
         seed: the seed.
         bins: the hand-score bin edges.

@@ -28,6 +28,7 @@ from .cards import cards_of
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
 from ...errors import InputError
+from ...validation import check_arguments, check_count, check_field_types
 
 __all__ = [
     "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "dummy_value",
@@ -37,6 +38,7 @@ __all__ = [
 BOT_NAMES = ("never-swap", "always-swap", "random", "heuristic", "lookahead")
 
 
+@check_arguments
 def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     """The lead that plays the most of one's own cards in a row, then the longest suit, then the lowest card.
 
@@ -48,10 +50,16 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     Returns:
         The card to lead.
 
+    Raises:
+        InputError: no legal card, or ranks outside 2..13.
+
     Examples:
         >>> best_lead([0, 13, 14, 15], [0, 13], 13)  # AC alone; AD 2D 3D in a row
         13
     """
+    check_count(ranks, "ranks", low=2, high=13)
+    if not legal:
+        raise InputError("legal must hold at least one card to lead")
     held = set(hand)
     best, best_key = legal[0], (-1, -1, 0)
     for c in legal:
@@ -118,6 +126,7 @@ def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
+@check_arguments
 def hand_features(hand: Sequence[int], *, rules: QueenieRules) -> dict[str, int]:
     """The shape of a hand: what the source says players look at.
 
@@ -166,6 +175,7 @@ def hand_features(hand: Sequence[int], *, rules: QueenieRules) -> dict[str, int]
 SCORE_WEIGHTS = {"queens": 1.0, "runs": 0.5, "low": 0.4, "high": -0.4, "imbalance": -0.4, "jacks": -0.3}
 
 
+@check_arguments
 def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
     """A hand's shape score: higher is a better hand to keep.
 
@@ -202,6 +212,9 @@ class HeuristicBot:
     threshold: float = 0.0
     cost_weight: float = 0.5
     name: str = "heuristic"
+
+    def __post_init__(self) -> None:
+        check_field_types(self)
 
     def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
         r = observation.rules
@@ -293,6 +306,7 @@ def _finish_deal(state: QueenieGame) -> QueenieGame:
     return state
 
 
+@check_arguments
 def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.random.Generator | None = None) -> DummyValue:
     """Keep or swap, by Monte Carlo over the unseen cards, from ``observation`` only.
 
@@ -319,8 +333,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.r
         >>> v.best in ("keep", "swap"), v.samples
         (True, 8)
     """
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
-        raise InputError(f"samples: a whole number from 1 to 100,000, got {samples!r}")
+    check_count(samples, "samples", low=1, high=100_000)
     rng = rng if rng is not None else np.random.default_rng(0)
     seat = observation.seat
     r = observation.rules
@@ -352,6 +365,10 @@ class LookaheadBot:
     """Takes the dummy when [`dummy_value`][dreidelpoker.games.queenie.dummy_value] says it is worth more chips; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead]."""
 
     samples: int = 24
+
+    def __post_init__(self) -> None:
+        check_field_types(self)
+        check_count(self.samples, "samples", low=1, high=100_000)
     name: str = "lookahead"
 
     def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from ...caches import bounded_cache
 from ...errors import InputError
+from ...validation import check_arguments, check_count
 
 __all__ = [
     "COLOUR_NAMES", "SUIT_NAMES", "card_from_name", "card_name", "cards_of", "colour_of", "hand_text", "mask_of",
@@ -75,6 +76,7 @@ def colour_of(card: int, ranks: int = 13) -> int:
     return (card // ranks) % 2
 
 
+@check_arguments
 def card_name(card: int, ranks: int = 13) -> str:
     """Rank letter then suit letter.
 
@@ -89,9 +91,12 @@ def card_name(card: int, ranks: int = 13) -> str:
         >>> card_name(0), card_name(11), card_name(51), card_name(2, ranks=4)
         ('AC', 'QC', 'KH', 'QC')
     """
+    check_count(ranks, "ranks", low=2, high=13)
+    check_count(card, "card", low=0, high=ranks * len(SUIT_NAMES) - 1, hint="suit x ranks + rank")
     return rank_names(ranks)[card % ranks] + SUIT_NAMES[card // ranks]
 
 
+@check_arguments
 def card_from_name(name: str, *, ranks: int = 13, suits: int = 4) -> int:
     """Inverse of [`card_name`][dreidelpoker.games.queenie.card_name] (``"10H"`` is accepted for ``"TH"``).
 
@@ -156,6 +161,7 @@ def cards_of(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@check_arguments
 def hand_text(cards: Iterable[int], ranks: int = 13, suits: int = 4) -> str:
     """A hand grouped by suit.
 
@@ -172,6 +178,8 @@ def hand_text(cards: Iterable[int], ranks: int = 13, suits: int = 4) -> str:
         'C: A 4 Q | D: 7 | S: - | H: 2 K'
     """
     by_suit: dict[int, list[str]] = {}
+    check_count(ranks, "ranks", low=2, high=13)
+    check_count(suits, "suits", low=1, high=len(SUIT_NAMES))
     names = rank_names(ranks)
     for c in sorted(cards):
         by_suit.setdefault(c // ranks, []).append(names[c % ranks])

@@ -1,4 +1,4 @@
-"""Queenie played on the whole-game engine: a session of deals (RULES.md 4).
+"""Queenie played on the whole-game engine: a session of deals ([Queenie rules][rules-4]).
 
 A [`QueenieGame`][dreidelpoker.games.queenie.QueenieGame] is an immutable state. The deal is a sequence of chance nodes,
 one card each with weight 1 (first the queen-pot card when it comes from the deck, then
@@ -26,6 +26,7 @@ from ._deck import Tables, hand_cards, hand_line, lowest_cards, run_line, tables
 from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
 from .rules import QueenieRules
 from ...errors import InputError
+from ...validation import check_arguments
 
 __all__ = ["DealSummary", "QueenieGame", "QueenieObservation", "Tables", "new_game", "tables"]
 
@@ -631,6 +632,7 @@ class QueenieGame(_Immutable, _GameFields):
         return "\n".join(lines)
 
 
+@check_arguments
 def new_game(rules: QueenieRules, *, players: int | None = None, hand_limit: int | None = None) -> QueenieGame:
     """A session before its first deal: everyone has anted, seat 1 is the first player.
 

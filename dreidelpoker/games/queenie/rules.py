@@ -1,4 +1,4 @@
-"""Queenie's rules (RULES.md 4) as one frozen, keyword-only object, every unclear point named.
+"""Queenie's rules ([Queenie rules][rules-4]) as one frozen, keyword-only object, every unclear point named.
 
 The reading, step by step (defaults first; the option that switches each point is in
 brackets):
@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
-from ...validation import check_literal_fields
+from ...validation import check_literal_fields, check_field_types
 
 __all__ = [
     "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES", "QUEEN_CARD_QUEEN_RULES",
@@ -75,7 +75,7 @@ def _check_int(name: str, value: object, low: int, high: int, what: str) -> None
 
 @dataclass(frozen=True, kw_only=True)
 class QueenieRules:
-    """Queenie. Defaults are RULES.md section 4 (see the module text for each option).
+    """Queenie. Defaults are [Queenie rules][rules-4] (see the module text for each option).
 
     Attributes:
         players: 3 to 8 (the deck must leave every hand a card on a reduced deck).
@@ -98,7 +98,7 @@ class QueenieRules:
 
     Examples:
         >>> QueenieRules().label
-        '4 players, Queenie (RULES.md 4 defaults)'
+        '4 players, Queenie (default rules)'
         >>> QueenieRules(players=9)
         Traceback (most recent call last):
         ...
@@ -134,6 +134,7 @@ class QueenieRules:
     ))
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         _check_int("players", self.players, 3, 8, "players at the table")
         check_literal_fields(self)
         _check_int("ante", self.ante, 0, 1000, "chips into each pot per deal")
@@ -159,7 +160,7 @@ class QueenieRules:
 
     @classmethod
     def presets(cls) -> dict[str, QueenieRules]:
-        """Named variants: RULES.md, each documented alternative, a session and a small exact deck.
+        """Named variants: [Queenie rules][rules-4], each documented alternative, a session and a small exact deck.
 
         Examples:
             >>> QueenieRules.presets()["small-exact"].deck_size
@@ -190,19 +191,19 @@ class QueenieRules:
 
     @property
     def label(self) -> str:
-        """A one-line description: the player count and every option that differs from RULES.md."""
+        """A one-line description: the player count and every option that differs from [Queenie rules][rules-4]."""
         return f"{self.players} players, Queenie ({self.variant})"
 
     @property
     def variant(self) -> str:
-        """Every option that differs from RULES.md, or ``"RULES.md 4 defaults"`` (the player count left out).
+        """Every option that differs from [Queenie rules][rules-4], or ``"default rules"`` (the player count left out).
 
         Examples:
             >>> QueenieRules(players=5, dealing="players-first").variant
             'dealing=players-first'
         """
         diffs = [f"{name}={getattr(self, name)}" for name, default in _DEFAULTS.items() if getattr(self, name) != default]
-        return ", ".join(diffs) if diffs else "RULES.md 4 defaults"
+        return ", ".join(diffs) if diffs else "default rules"
 
     def hand_sizes(self) -> tuple[int, ...]:
         """Cards per hand after the deal: the dummy first, then the first player and on to the dealer.

@@ -1,4 +1,4 @@
-"""Skirmish (RULES.md 3): the War variant whose strategy lives in the captures.
+"""Skirmish ([Skirmish rules][rules-3]): the War variant whose strategy lives in the captures.
 
 Played on the whole-game engine ([`dreidelpoker.play`][dreidelpoker.play]), with the capture phase
 solved exactly ([`solver`][dreidelpoker.games.skirmish.solver]).

@@ -55,7 +55,7 @@ def lay_outcomes(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, p
     """Every way one player's lay can come out, with its exact probability.
 
     Cards come off the draw pile one by one (each rank weighted by its copies); an empty
-    draw pile is replaced by the discard (RULES.md 3 refill). The key is
+    draw pile is replaced by the discard ([Skirmish rules][rules-3] refill). The key is
     ``(line, pile, draw after, discard after)``: the line sorted, the pile in lay order
     (the last card face up) when ``ordered_pile``, else its face-down cards sorted and
     then the face-up card.

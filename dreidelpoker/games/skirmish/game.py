@@ -1,4 +1,4 @@
-"""Skirmish played on the whole-game engine: the game state (RULES.md 3).
+"""Skirmish played on the whole-game engine: the game state ([Skirmish rules][rules-3]).
 
 Every shuffle is a chance node. The deal and every card laid are *sequential rank
 draws*: the outcome is a rank, its weight the number of copies left in the pile being
@@ -25,6 +25,7 @@ from ..protocol import Event, EventLog, Payoff, Turn
 from .rules import SkirmishRules, format_cards, card_name
 from .solver import Capture, legal_captures
 from ...errors import InputError
+from ...validation import check_arguments
 
 __all__ = ["SkirmishGame", "SkirmishObservation", "Stats", "deal_state", "new_game", "runs"]
 
@@ -392,6 +393,7 @@ _GET_ALL = operator.attrgetter(*_FIELDS)
 _INDEX = {f: i for i, f in enumerate(_FIELDS)}
 
 
+@check_arguments
 def new_game(rules: SkirmishRules | None = None, *, players: int | None = None,
              hand_limit: int | None = None) -> SkirmishGame:
     """A new game: the whole deck is about to be dealt (chance draws, one card at a time).
@@ -420,6 +422,7 @@ def new_game(rules: SkirmishRules | None = None, *, players: int | None = None,
                         ((), ()), 0, 0, limit, False, -1, _NO_STATS, EventLog())
 
 
+@check_arguments
 def deal_state(draw0: Sequence[int], draw1: Sequence[int], *,
                rules: SkirmishRules, hand_limit: int | None = None) -> SkirmishGame:
     """The game right after a given deal (each seat's draw pile as a multiset): for exact analyses.

@@ -1,6 +1,6 @@
-"""Skirmish's rules (RULES.md 3) as one frozen, keyword-only object, and its card syntax.
+"""Skirmish's rules ([Skirmish rules][rules-3]) as one frozen, keyword-only object, and its card syntax.
 
-The reading, step by step (defaults are RULES.md 3; the options say what may change):
+The reading, step by step (defaults are [Skirmish rules][rules-3]; the options say what may change):
 
 1. The deck (``deck``, the standard 52 by default: ranks 2..14 four times, Ace = 14 high)
    is shuffled and split evenly: each player's half is their face-down draw pile.
@@ -34,10 +34,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, get_args
-from ...errors import InputError
+from ...errors import InputError, InputTypeError, shorten
 from ...search_space import Choice, IntRange, SearchSpace
 from ...strict_numbers import parse_integer
-from ...validation import check_literal_fields
+from ...validation import check_arguments, check_field_types, check_literal_fields
 
 __all__ = [
     "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
@@ -57,6 +57,7 @@ _PARSE = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 1
 CARD_SYNTAX = "2-9, 10 or T, J, Q, K, A"
 
 
+@check_arguments
 def card_name(rank: int) -> str:
     """A rank as a person writes it: ``2``..``10``, ``J``, ``Q``, ``K``, ``A`` (other ranks as numbers).
 
@@ -73,6 +74,7 @@ def card_name(rank: int) -> str:
     return _FACE_NAMES.get(rank, str(rank))
 
 
+@check_arguments
 def format_cards(ranks: Iterable[int]) -> str:
     """Ranks as a comma-separated card list, e.g. ``"9,4,4,K,2"``.
 
@@ -115,6 +117,7 @@ def parse_rank(text: str) -> int:
     return _PARSE[key]
 
 
+@check_arguments
 def parse_cards(text: str | Sequence[Any], *, what: str = "cards") -> tuple[int, ...]:
     """A line of cards: ``"9,4,4,K,2"`` (or a sequence of card names or int ranks).
 
@@ -193,7 +196,7 @@ def _int_field(name: str, value: Any, low: int, high: int | None = None) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class SkirmishRules:
-    """Skirmish. Defaults are RULES.md section 3 (see the module docstring for the reading).
+    """Skirmish. Defaults are [Skirmish rules][rules-3] (see the module docstring for the reading).
 
     Attributes:
         tie: ``"own-pile"`` (each keeps their own pile) or ``"war"`` (compare the next card down).
@@ -202,7 +205,7 @@ class SkirmishRules:
         deck: the deck as ranks (any multiset of positive integers; a mapping rank -> copies
             is accepted too), split evenly between the players; an even number of cards.
         lose_at: a player with this many cards or fewer after a skirmish loses (``None``:
-            ``pile_size``, RULES.md's "4 or fewer").
+            ``pile_size``, [Skirmish rules][rules-3] "4 or fewer").
         skirmish_limit: simulations stop a game after this many skirmishes (reported as cut short).
 
     Examples:
@@ -234,6 +237,7 @@ class SkirmishRules:
     ))
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check_literal_fields(self)
         _int_field("line_size", self.line_size, 0, 50)
         _int_field("pile_size", self.pile_size, 1, 50)
@@ -257,7 +261,7 @@ class SkirmishRules:
 
     @classmethod
     def presets(cls) -> dict[str, SkirmishRules]:
-        """Named variants: RULES.md, the War-style tie, the small exact deck and classic War.
+        """Named variants: [Skirmish rules][rules-3], the War-style tie, the small exact deck and classic War.
 
         Examples:
             >>> SkirmishRules.presets()["small-exact"].label
@@ -334,6 +338,8 @@ def parse_deck(text: str) -> tuple[int, ...]:
         ...
         dreidelpoker.errors.InputError: deck: expected 'standard', LOW-HIGHxCOPIES like 1-6x2, or ranks like 1,1,2,2; got '1-6'
     """
+    if not isinstance(text, str):
+        raise InputTypeError(f"deck must be text like 'standard' or '1-6x2', got {type(text).__name__} {shorten(text)}")
     t = text.strip().lower()
     if t in ("standard", "52"):
         return STANDARD_DECK

@@ -29,6 +29,7 @@ from typing import Any, Literal, NamedTuple
 
 from .rules import STANDARD_DECK, card_name, check_lines, parse_cards
 from ...errors import InputError
+from ...validation import check_arguments
 
 __all__ = [
     "Capture", "CaptureOption", "CaptureSolution", "CaptureStep", "best_capture", "canonical", "capture_options",
@@ -50,6 +51,7 @@ class Capture(NamedTuple):
         return f"{card_name(self.own)} takes {card_name(self.taken)}"
 
 
+@check_arguments
 def legal_captures(mover: Sequence[int], other: Sequence[int]) -> tuple[Capture, ...]:
     """Every distinct capture open to the mover: own rank ``a``, opponent rank ``b < a``.
 
@@ -194,6 +196,7 @@ def _value(key: _Key) -> int:
     return best
 
 
+@check_arguments
 def capture_value(mover: Sequence[int], other: Sequence[int]) -> int:
     """Cards the mover ends the capture phase with under optimal play by both sides.
 
@@ -242,6 +245,7 @@ class CaptureOption:
                 "loss": self.loss}
 
 
+@check_arguments
 def capture_options(mover: Sequence[int], other: Sequence[int]) -> tuple[CaptureOption, ...]:
     """Every legal capture with its exact value and its loss against the best, best first
     (ties keep [`legal_captures`][dreidelpoker.games.skirmish.legal_captures] order: highest card taken, lowest own card).
@@ -269,6 +273,7 @@ def capture_options(mover: Sequence[int], other: Sequence[int]) -> tuple[Capture
     return tuple(sorted((CaptureOption(c, v, top - v) for c, v in vals), key=lambda o: o.loss))
 
 
+@check_arguments
 def best_capture(mover: Sequence[int], other: Sequence[int]) -> Capture | None:
     """The optimal capture (``None`` when the mover cannot capture); among equally good
     ones, the highest card taken with the lowest own card.
@@ -316,6 +321,7 @@ def _other(side: Side) -> Side:
     return "theirs" if side == "mine" else "mine"
 
 
+@check_arguments
 def principal_line(mine: Sequence[int], theirs: Sequence[int], first: Side = "mine") -> tuple[CaptureStep, ...]:
     """The whole line of play when both sides play optimally (passes included).
 
@@ -389,6 +395,7 @@ class CaptureSolution:
         return "\n".join(out)
 
 
+@check_arguments
 def solve_capture(mine: Sequence[int] | str, theirs: Sequence[int] | str, first: str = "mine", *,
                   deck: Sequence[int] | None = STANDARD_DECK, equal: bool = True) -> CaptureSolution:
     """Solve a capture phase exactly.
@@ -433,6 +440,7 @@ def solve_capture(mine: Sequence[int] | str, theirs: Sequence[int] | str, first:
     return CaptureSolution(m, t, side, value, best, line, capture_options(mover, other))
 
 
+@check_arguments
 def plain_minimax(mover: Sequence[int], other: Sequence[int]) -> int:
     """The same value by plain minimax over distinct captures, without any table (a
     benchmark baseline; exponential).

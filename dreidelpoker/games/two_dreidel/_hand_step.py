@@ -1,5 +1,5 @@
 """One hand of one player's deck cycle: the draw classes, what the policy puts back and
-keeps, and the next deck state (RULES.md 1.2). The deck chain ([`chain`][dreidelpoker.games.two_dreidel.chain], which
+keeps, and the next deck state ([Two Dreidel rules: deck cycle][rules-1-2]). The deck chain ([`chain`][dreidelpoker.games.two_dreidel.chain], which
 re-exports these names) and the put-back MDP are built from these steps.
 """
 
@@ -38,7 +38,7 @@ class HandStep:
 
 def after_hand(outcome: DrawOutcome, put_back: Hand, kept: Hand, k: int) -> DeckState:
     """The state at the start of the next hand: the put-back card(s) on top of the pile,
-    the kept hand on the discard (RULES.md 1.2 steps 2 and 3)."""
+    the kept hand on the discard ([Two Dreidel rules: deck cycle][rules-1-2] steps 2 and 3)."""
     back = counts_of(put_back, k)
     held = counts_of(kept, k)
     return DeckState.trusted(

@@ -23,7 +23,7 @@ from .spin import SpinTable, spin_table
 from .equity import equity
 from .table import PutBackTable, put_back_equities
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["TableReport", "at_the_table"]
 
@@ -106,6 +106,7 @@ class TableReport:
         return f"{eq}\n\n{posts}\n\n{self.spin.to_text()}"
 
 
+@check_arguments
 def at_the_table(
     *,
     cards: str,
@@ -129,7 +130,7 @@ def at_the_table(
     Parameters:
         cards: your three drawn cards, or your two kept cards.
         opponent_discards: one discard history per opponent, oldest first (``"GH,NN"``; ``"?"`` unseen).
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         top: the card you put back last hand (with three drawn cards).
         visibility: ``"all"`` or ``"top-two"`` (default: the rules' ``discard_visibility``).
         hand_number: the current hand (with ``"top-two"``).

@@ -1,4 +1,4 @@
-"""Chips in a hand of Two Dreidel: side pots, showdown payouts and no-limit bet sizes (RULES.md 1.4).
+"""Chips in a hand of Two Dreidel: side pots, showdown payouts and no-limit bet sizes ([Two Dreidel rules: one hand of play][rules-1-4]).
 
 Pure functions on tuples of integers, used by the whole-game state
 ([`play`][dreidelpoker.games.two_dreidel.play]) and checked on their own in the tests.
@@ -13,7 +13,7 @@ hand, like a pot nobody called.
 
 **Odd chips.** A pot split ``k`` ways pays ``amount // k`` each; the ``amount % k`` odd
 chips go one each to the winners in seat order starting left of the button (one odd
-chip: the first winner left of the button, RULES.md 1.4 step 6).
+chip: the first winner left of the button, [Two Dreidel rules: one hand of play][rules-1-4] step 6).
 """
 
 from __future__ import annotations

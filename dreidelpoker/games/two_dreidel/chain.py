@@ -1,4 +1,4 @@
-"""The deck cycle of one Two Dreidel player as an exact Markov chain (RULES.md 1.2).
+"""The deck cycle of one Two Dreidel player as an exact Markov chain ([Two Dreidel rules: deck cycle][rules-1-2]).
 
 A [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] is what a player knows at the start of a hand: the composition of
 their draw pile, the card(s) they put back on top last hand, and their discard pile
@@ -33,14 +33,13 @@ from .policies import Policy, ResolvedPolicy, resolve_policy
 from .ranking import Hand, format_hand, heads_up_points, normal_key, trumps
 from .size import check_chain_size, estimated_states
 from ...limits import MAX_HAND_NUMBER, progress_bar
-from ...validation import check_count
+from ...validation import check_arguments, check_count, default_rules
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError, ResourceLimitError
 from ._hand_step import (  # one hand's step, re-exported: the chain's public names since the start
     HandStep, deck_size_cycle, hand_steps, transitions,
 )
 from ._hand_step import after_hand as after_hand
-from ...validation import default_rules
 
 if TYPE_CHECKING:
     from ...markov import MarkovChain
@@ -475,6 +474,7 @@ class DeckChain:
         return self.long_run_hands().plot(ax=ax)
 
 
+@check_arguments
 def deck_chain(
     rules: TwoDreidelRules | None = None,
     *,
@@ -482,7 +482,7 @@ def deck_chain(
     start: DeckState | None = None,
     max_states: int = DEFAULT_MAX_STATES,
 ) -> DeckChain:
-    """Build the exact deck-cycle chain of one player (RULES.md 1.2).
+    """Build the exact deck-cycle chain of one player ([Two Dreidel rules: deck cycle][rules-1-2]).
 
     ``policy`` is a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES], a
     callable ``drawn -> put-back`` or a
@@ -490,7 +490,7 @@ def deck_chain(
     to a fresh deck.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         policy: the keep policy.
         start: the deck state at the first hand (default: fresh).
         max_states: refuse a chain with more states.
@@ -616,7 +616,7 @@ def heads_up_long_run(
     chains to converge on each deck size, which [`DeckChain.phases_converge`][dreidelpoker.games.two_dreidel.DeckChain.phases_converge] checks).
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hero: the hero's policy (or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
         opponent: the opponent's policy (or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
 

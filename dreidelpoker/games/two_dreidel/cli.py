@@ -152,7 +152,7 @@ COMMANDS: LazyRefs[CliCommand] = LazyRefs({
         help=MANIFEST.command_help["chain"],
         description=(
             "Exact long-run frequency of each kept hand when one player cycles their deck for ever "
-            "(RULES.md 1.2), the chain's number of states and period, the reshuffle hands, how often "
+            "(the Two Dreidel rules: deck cycle), the chain's number of states and period, the reshuffle hands, how often "
             "each symbol is held, and how often a trump decides a heads-up showdown."
         ),
         add_arguments=_add_chain,

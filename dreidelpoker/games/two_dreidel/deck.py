@@ -1,4 +1,4 @@
-"""Deck states and the exact distribution of one draw (RULES.md 1.2, step 1).
+"""Deck states and the exact distribution of one draw ([Two Dreidel rules: deck cycle][rules-1-2], step 1).
 
 A [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] is what a player knows at the start of a hand: the composition of
 their draw pile, the card(s) they put back on top last hand (if any), and their discard
@@ -16,12 +16,14 @@ from typing import Any
 from ...errors import InputError, InputTypeError, shorten
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
+from ...validation import check_arguments
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
 Counts = tuple[int, ...]
 
 
+@check_arguments
 def hypergeometric(counts: Counts, k: int) -> Iterator[tuple[Counts, int]]:
     """Every count vector of ``k`` cards drawn without order from ``counts``, with its
     number of ways (product of binomials). The weights sum to ``comb(sum(counts), k)``.
@@ -237,10 +239,11 @@ class DrawOutcome:
     reshuffled: bool
 
 
+@check_arguments
 def draw_weights(state: DeckState, *, rules: TwoDreidelRules) -> tuple[list[tuple[DrawOutcome, int]], int]:
     """All classes of ``rules.draw``-card draws from ``state`` with integer weights and total.
 
-    The one draw-with-reshuffle of Two Dreidel (RULES.md 1.2): the known top card(s) are
+    The one draw-with-reshuffle of Two Dreidel ([Two Dreidel rules: deck cycle][rules-1-2]): the known top card(s) are
     drawn first; if the pile runs out, the rest of the pile is drawn, the discard is
     shuffled into a new pile and drawing goes on. The chain, the MDP, the odds, the
     table equity and the whole-game engine all draw through it.

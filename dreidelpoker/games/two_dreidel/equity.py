@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 from math import comb, gcd
 from typing import Protocol, Union
 
-import sympy
+from fractions import Fraction
 
 from ...equity import EquityAccumulator, EquityResult
 from ...exact import Distribution, ExactMatrix, ExactTable
@@ -20,14 +20,14 @@ from .rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, heads_up_counts, showdown_table
 from ...caches import ValueCache, bounded_cache
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
     "hero_outcome", "opponent_hand_lists", "opponent_multisets", "possible_hands", "equity_vs_lists",
 ]
 
-#: A table seats at most eight players (RULES.md chips and the source's play).
+#: A table seats at most eight players (the Two Dreidel rules chips and the source's play).
 MAX_OPPONENTS = 7
 
 
@@ -279,16 +279,14 @@ def equity_vs_lists(
     n = len(lists)
     if n == 1:  # heads-up: a few comparisons, no showdown table to build
         total, win, tie = heads_up_counts(rules.trump_index_pairs, hero, lists[0])
-        return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),
-                            lose=sympy.Rational(total - win - tie, total), equity=sympy.Rational(2 * win + tie, 2 * total),
-                            description=description)
+        return EquityResult(win=Fraction(win, total), tie=Fraction(tie, total), lose=Fraction(total - win - tie, total),
+                            equity=Fraction(2 * win + tie, 2 * total), description=description)
     distinct = {id(lst): lst for lst in lists}.values()  # identical opponents share one list
     if n == 1 or len({h for lst in distinct for h, w in lst if w}) <= MAX_TYPES:  # heads-up: any number of types
         table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
         total, win, tie, share, den = equity_counts(table, hero, lists)
-        return EquityResult(win=sympy.Rational(win, total), tie=sympy.Rational(tie, total),
-                            lose=sympy.Rational(total - win - tie, total), equity=sympy.Rational(share, total * den),
-                            description=description)
+        return EquityResult(win=Fraction(win, total), tie=Fraction(tie, total), lose=Fraction(total - win - tie, total),
+                            equity=Fraction(share, total * den), description=description)
     return equity_against(hero, opponent_multisets(lists), opponents=n, description=description, rules=rules)
 
 
@@ -308,7 +306,7 @@ def equity(
 
     Parameters:
         hand: your kept hand, or a distribution over your hands.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
@@ -333,6 +331,7 @@ def equity(
     )
 
 
+@check_arguments
 def possible_hands(rules: TwoDreidelRules) -> list[str]:
     """Every hand a full deck can produce, best first in normal order.
 
@@ -353,11 +352,12 @@ def possible_hands(rules: TwoDreidelRules) -> list[str]:
     return out
 
 
+@check_arguments
 def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str] | None = None) -> ExactMatrix:
     """Equity (1 win, 1/2 tie, 0 loss) of every row hand against every column hand.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hands: the hands to compare (default: every possible hand).
 
     Returns:
@@ -368,6 +368,8 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
         >>> m["NS", "GH"], m["GH", "HH"], m["HN", "HN"]
         (1, 1, 1/2)
     """
+    import sympy
+
     rules = default_rules(rules, TwoDreidelRules)
     labels = tuple(hands) if hands is not None else tuple(possible_hands(rules))
     parsed = [parse_hand(h, rules=rules) for h in labels]
@@ -393,7 +395,7 @@ def equity_table(
     next to how often the policy keeps it from a fresh deck.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: the number of fresh-deck opponents.
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
 

@@ -1,6 +1,6 @@
 """What a player knows about an opponent, and the exact posterior of the opponent's hand.
 
-The model (RULES.md 1.2). Every player cycles their own deck: each hand they draw
+The model ([Two Dreidel rules: deck cycle][rules-1-2]). Every player cycles their own deck: each hand they draw
 ``rules.draw`` cards (first the card(s) they put back last hand), put ``rules.put_back``
 back on top, keep the rest, and at the end of the hand lay the kept cards face up on their
 discard pile. When the draw pile runs out mid-draw, the rest of the pile is drawn, the
@@ -9,7 +9,7 @@ discard pile is shuffled into a new pile and drawing continues.
 **What is public** about an opponent at hand ``k`` (all players draw every hand, folded or
 not, so the hand number is common to the table):
 
-* ``visibility="all"`` (the default, RULES.md): the kept cards they discarded in each of
+* ``visibility="all"`` (the default, [Two Dreidel rules][rules-1]): the kept cards they discarded in each of
   hands ``1 .. k-1``, in order. A player who watched every hand knows this history even
   after a reshuffle has taken the cards back into the deck.
 * ``visibility="top-two"``: only the top two cards of their discard pile, i.e. the cards
@@ -53,9 +53,8 @@ from .ranking import Hand, format_hand, normal_key, parse_cards
 from .rules import TwoDreidelRules
 from .size import check_posterior_work
 from ...limits import MAX_HAND_NUMBER, progress_bar
-from ...validation import check_count
+from ...validation import check_arguments, check_count, default_rules
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
 
 __all__ = [
     "OpponentPosterior",
@@ -81,7 +80,7 @@ def parse_discards(
 
     Parameters:
         discards: the history.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
 
     Returns:
         One parsed hand (or ``None``) per hand played.
@@ -383,7 +382,7 @@ def opponent_posterior(
     ``pile_size``, if given, is checked against the hand number.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         discards: the opponent's discard history.
         hand_number: the current hand (with ``"top-two"``).
         visibility: ``"all"`` or ``"top-two"``.
@@ -480,6 +479,7 @@ def opponent_posterior(
     )
 
 
+@check_arguments
 def table_posteriors(
     rules: TwoDreidelRules | None = None,
     *,
@@ -494,7 +494,7 @@ def table_posteriors(
     the same length. ``policy`` is one policy for all or one per opponent.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         discards: one discard history per opponent.
         hand_number: the current hand (with ``"top-two"``).
         visibility: ``"all"`` or ``"top-two"``.

@@ -1,4 +1,4 @@
-"""Exact kept-hand odds (RULES.md 1.2): numeric from any deck state, and closed-form in
+"""Exact kept-hand odds ([Two Dreidel rules: deck cycle][rules-1-2]): numeric from any deck state, and closed-form in
 symbolic deck counts (only the closed forms import sympy)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .policies import Policy, kept_weights, resolve_policy
 from .ranking import format_hand, normal_key
 from .rules import TwoDreidelRules
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 if TYPE_CHECKING:
     import sympy
@@ -28,6 +28,7 @@ def _order_hands(rules: TwoDreidelRules, weights: Mapping[tuple[int, ...], int])
     return {format_hand(h, rules=rules): weights[h] for h in ordered}
 
 
+@check_arguments
 def kept_hand_distribution(
     rules: TwoDreidelRules | None = None,
     *,
@@ -39,7 +40,7 @@ def kept_hand_distribution(
     ``state`` defaults to a fresh deck. Outcomes are canonical hand strings, best first.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         state: the deck state before the draw.
         policy: the keep policy.
 
@@ -64,6 +65,7 @@ def kept_hand_distribution(
     return Distribution.from_weights(_order_hands(rules, weights), title=title, outcome_name="hand")
 
 
+@check_arguments
 def deck_symbols(rules: TwoDreidelRules) -> tuple[sympy.Symbol, ...]:
     """The symbolic deck counts, named after the symbols in lower case (g, h, n, s).
 
@@ -139,7 +141,7 @@ def kept_hand_formulas(
     of the counted cards.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         policy: the keep policy.
         top: the known top card.
 

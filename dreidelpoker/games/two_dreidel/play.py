@@ -1,4 +1,4 @@
-"""Two Dreidel played to the last chip on the whole-game engine (RULES.md 1.4, every member of 1.7).
+"""Two Dreidel played to the last chip on the whole-game engine ([Two Dreidel rules: one hand of play][rules-1-4], every member of 1.7).
 
 One hand, as the state machine walks it:
 
@@ -74,6 +74,7 @@ from .rules import TwoDreidelRules, whole_game_end_problem
 from ...errors import InputError
 from ...limits import MAX_STACK
 from ...exact_rng import ExactIntegers
+from ...validation import check_arguments
 
 __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
@@ -611,6 +612,7 @@ def _short_legal(legal: Sequence[Any]) -> str:
     return ", ".join(words)
 
 
+@check_arguments
 def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: int | None = None) -> TwoDreidelGame:
     """The first state of a game: every player has ``rules.stack(players)`` chips, seat 1 has the button.
 

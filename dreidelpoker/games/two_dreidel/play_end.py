@@ -1,4 +1,4 @@
-"""The end of a hand of Two Dreidel and the start of the next (RULES.md 1.4 steps 6-7).
+"""The end of a hand of Two Dreidel and the start of the next ([Two Dreidel rules: one hand of play][rules-1-4] steps 6-7).
 
 Settlement (one player left wins what they may win, or a showdown pot by pot), the
 discards and each seat's deck for the next hand, the hand's note for the game's figures,

@@ -1,4 +1,4 @@
-"""Keep policies: which of the drawn cards to put back (RULES.md 1.2, step 2).
+"""Keep policies: which of the drawn cards to put back ([Two Dreidel rules: deck cycle][rules-1-2], step 2).
 
 A policy is a function from the drawn cards (canonical string, best first, e.g.
 ``"GHN"``) to the card(s) put back (a string of ``rules.put_back`` symbols). Named
@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any, Union
 
 from ..._fractions import to_fraction, to_rational
 from ...caches import bounded_cache
-from ...errors import InputError, InputTypeError
+from ...errors import InputError, InputTypeError, shorten
 from .deck import DeckState, draw_weights
 from .ranking import Hand, format_hand, heads_up_points, normal_key, parse_cards, parse_hand
 from .rules import TwoDreidelRules
+from ...validation import check_arguments, check_field_types
 
 if TYPE_CHECKING:
     from ...exact import Distribution
@@ -58,6 +59,9 @@ class StateAwarePolicy:
 
     fn: StatePolicyFn
     name: str = "state-aware"
+
+    def __post_init__(self) -> None:
+        check_field_types(self)
 
     def __call__(self, drawn: str, state: DeckState) -> str:
         return self.fn(drawn, state)
@@ -99,6 +103,7 @@ def _keep_shin(rules: TwoDreidelRules) -> PolicyFn:
     return policy
 
 
+@check_arguments
 def greedy_equity_policy(
     rules: TwoDreidelRules,
     *,
@@ -132,6 +137,9 @@ def greedy_equity_policy(
         reference = {format_hand(h, rules=rules): Fraction(w, total) for h, w in fresh.items()}
 
     ref: dict[str, Fraction] = {}
+    if not hasattr(reference, "items"):
+        raise InputTypeError(f"reference must be a mapping {{hand: probability}} or a Distribution, "
+                             f"got {type(reference).__name__} {shorten(reference)}")
     for h, p in reference.items():
         r = to_rational(p, what=f"reference probability of {h!r}")
         if r < 0:
@@ -250,6 +258,7 @@ class ResolvedPolicy:
 STATE_MEMO_LIMIT = 1_000_000
 
 
+@check_arguments
 def kept_weights(policy: ResolvedPolicy, state: DeckState) -> dict[Hand, int]:
     """The kept hands of one draw and put-back from ``state`` under ``policy``, with
     integer weights (the draw's multiset classes; they sum to the number of draws).
@@ -338,6 +347,7 @@ def _named_policy(name: str, rules: TwoDreidelRules) -> ResolvedPolicy:
     return ResolvedPolicy(name, rules, POLICIES[name](rules))
 
 
+@check_arguments
 def resolve_policy(policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> ResolvedPolicy:
     """Turn a policy name or callable into a validated, memoised policy.
 

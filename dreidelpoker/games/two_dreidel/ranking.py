@@ -1,4 +1,4 @@
-"""Hand parsing and ranking for the Two Dreidel family (RULES.md 1.3).
+"""Hand parsing and ranking for the Two Dreidel family ([Two Dreidel rules: hand ranking][rules-1-3]).
 
 Hands are handled internally as tuples of symbol indices sorted best first (index 0 is
 the best symbol in normal order). Public functions accept hand strings in any
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Union
 
 from ...errors import InputError, InputTypeError, shorten
 from .rules import TwoDreidelRules, hand_trumps
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 if TYPE_CHECKING:
     import sympy
@@ -29,6 +29,7 @@ __all__ = [
 ]
 
 
+@check_arguments
 def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = None, what: str = "cards") -> Hand:
     """Parse any number of cards to sorted symbol indices (best first).
 
@@ -37,7 +38,7 @@ def parse_cards(text: str | Iterable[str], *, rules: TwoDreidelRules | None = No
 
     Parameters:
         text: the cards.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         what: what the cards are, for messages.
 
     Returns:
@@ -77,7 +78,7 @@ def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
 
     Parameters:
         hand: ``"GH"`` or symbol indices.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
 
     Returns:
         Symbol indices, sorted.
@@ -109,12 +110,13 @@ def parse_hand(hand: HandLike, *, rules: TwoDreidelRules | None = None) -> Hand:
     return cards
 
 
+@check_arguments
 def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) -> str:
     """Canonical form: better card first, symbol letters.
 
     Parameters:
         hand: symbol indices.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
 
     Returns:
         The hand, e.g. ``"GS"``.
@@ -127,6 +129,7 @@ def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) ->
     return "".join(rules.symbols[i] for i in sorted(hand))
 
 
+@check_arguments
 def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
     """Normal-order key (greater is stronger): the higher card, then the kicker.
 
@@ -139,6 +142,7 @@ def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
     return tuple(-i for i in sorted(hand))
 
 
+@check_arguments
 def trumps(a: Sequence[int], b: Sequence[int], *, rules: TwoDreidelRules) -> bool:
     """Whether hand ``a`` trumps hand ``b`` (both as symbol indices).
 
@@ -162,7 +166,7 @@ def compare(a: HandLike, b: HandLike, *, rules: TwoDreidelRules | None = None) -
     Parameters:
         a: a hand (``"GH"`` or symbol indices).
         b: the other hand.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
 
     Returns:
         +1, 0 or -1.
@@ -188,7 +192,7 @@ def _compare(rules: TwoDreidelRules, ha: Hand, hb: Hand) -> int:
 
 def heads_up_points(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> int:
     """Parsed hand ``a``'s heads-up result against ``b`` in halves of the pot: 2 (win), 1 (tie)
-    or 0 (loss); the exact share is ``points / 2`` (RULES.md 1.3). An int, for exact inner loops.
+    or 0 (loss); the exact share is ``points / 2`` ([Two Dreidel rules: hand ranking][rules-1-3]). An int, for exact inner loops.
 
     Parameters:
         a: a parsed hand.
@@ -207,7 +211,7 @@ def heads_up_points(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> int:
 
 
 def heads_up_share(a: Hand, b: Hand, *, rules: TwoDreidelRules) -> sympy.Rational:
-    """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 (RULES.md 1.3).
+    """Parsed hand ``a``'s share of a heads-up pot against ``b``: 1, 1/2 or 0 ([Two Dreidel rules: hand ranking][rules-1-3]).
 
     Parameters:
         a: a parsed hand.
@@ -258,12 +262,13 @@ def showdown_winners(hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[i
         winners = normal_best(challengers)
 
 
+@check_arguments
 def showdown(hands: Sequence[HandLike], *, rules: TwoDreidelRules | None = None) -> list[int]:
     """Multiway showdown; returns the positions of the winning hands (several = split).
 
     Parameters:
         hands: the hands.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
 
     Returns:
         The winners' positions.

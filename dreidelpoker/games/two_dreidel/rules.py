@@ -1,4 +1,4 @@
-"""The Two Dreidel family ("Plugin Poker"): one frozen rules object per member (RULES.md 1.1, 1.7)."""
+"""The Two Dreidel family ("Plugin Poker"): one frozen rules object per member ([Two Dreidel rules: components][rules-1-1], 1.7)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ...search_space import Choice, Counts, IntRange, SearchSpace
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
 from ...strict_numbers import sympy_number
-from ...validation import check_choice, check_literal_fields
+from ...validation import check_arguments, check_choice, check_field_types, check_literal_fields
 
 __all__ = ["TwoDreidelRules", "TrumpPairs", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
@@ -30,7 +30,7 @@ DECK_PRESETS: dict[str, tuple[int, ...]] = {
     "2-7-7-2": (2, 7, 7, 2),
 }
 
-#: Street sequences (RULES.md 1.4): "bet" is a no-limit round, "spin" a dreidel buy-in
+#: Street sequences (the Two Dreidel rules: one hand of play): "bet" is a no-limit round, "spin" a dreidel buy-in
 #: followed by no-limit betting among the callers unless the next step is also a spin.
 STREET_SEQUENCES: dict[str, tuple[str, ...]] = {
     "bet-spin-spin": ("bet", "spin", "bet", "spin", "bet"),
@@ -59,6 +59,7 @@ def _DEFAULTS() -> TwoDreidelRules:
 _DEFAULT_RULES: TwoDreidelRules | None = None
 
 
+@check_arguments
 def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[str] = ("G", "H", "N", "S")) -> tuple[int, ...]:
     """Parse a deck distribution: ``"1-5-5-1"``, ``(1, 5, 5, 1)`` or ``{"G": 1, ...}``.
 
@@ -175,11 +176,11 @@ def _show_pairs(pairs: Any, sep: str) -> str:
 
 @dataclass(frozen=True, kw_only=True)
 class TwoDreidelRules:
-    """A member of the Two Dreidel family. Defaults are RULES.md section 1.
+    """A member of the Two Dreidel family. Defaults are [Two Dreidel rules][rules-1].
 
     Symbols are listed best first (normal order). ``trumps`` holds pairs
     ``(trumper, trumped)``: a hand holding the trumper beats a hand holding the trumped
-    symbol unless the reverse also holds (RULES.md 1.3).
+    symbol unless the reverse also holds ([Two Dreidel rules: hand ranking][rules-1-3]).
 
     Attributes:
         symbols: the card symbols, best first, one upper-case letter each.
@@ -194,11 +195,11 @@ class TwoDreidelRules:
             dreidel (numbers or sympy symbols; fair by default).
         spin_buy_ins: what each face costs to stay in: pot, half-pot, nothing or one-chip.
         half_pot_rounding: Hey's half pot rounded ``"up"`` or ``"down"``.
-        chips_per_player: the starting stack is this times the number of players (RULES.md 1.1: 4 x players,
+        chips_per_player: the starting stack is this times the number of players ([Two Dreidel rules: components][rules-1-1]: 4 x players,
             e.g. 16 chips each at 4 players); ignored when ``starting_chips`` is set.
         starting_chips: each player's starting stack, overriding ``chips_per_player`` (``None``: use it).
         blind: the button's blind.
-        streets: the street sequence (RULES.md 1.4): bet-spin-spin, spin-spin-bet or spins-then-bet.
+        streets: the street sequence ([Two Dreidel rules: one hand of play][rules-1-4]): bet-spin-spin, spin-spin-bet or spins-then-bet.
         short_stack: a short stack goes ``"all-in"`` for less or must ``"fold"``.
         discard_visibility: every discard is public (``"all"``) or only the ``"top-two"`` of each pile.
 
@@ -235,7 +236,7 @@ class TwoDreidelRules:
     spin_buy_ins: tuple[str, ...] = ("pot", "half-pot", "nothing", "one-chip")
     half_pot_rounding: Literal["up", "down"] = "up"
     chips_per_player: int = 4
-    #: Each player's starting stack; ``None``: ``chips_per_player`` × the number of players (RULES.md 1.1).
+    #: Each player's starting stack; ``None``: ``chips_per_player`` × the number of players (the Two Dreidel rules: components).
     starting_chips: int | None = None
     blind: int = 1
     streets: str = field(default="bet-spin-spin", metadata={"cli": {"choices": tuple(STREET_SEQUENCES)}})
@@ -255,6 +256,7 @@ class TwoDreidelRules:
     ))
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         syms = self.symbols
         if not syms or len(set(syms)) != len(syms):
             raise InputError(f"symbols must be distinct and non-empty, got {syms!r}")
@@ -306,6 +308,13 @@ class TwoDreidelRules:
         for alias, target in self.aliases.items():
             if target not in syms:
                 raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")
+            if not isinstance(alias, str) or len(alias) != 1 or alias.isspace():
+                raise InputError(f"alias {shorten(alias)} must be one character (hands are read a character at a time)")
+            if alias.upper() in syms and target != alias.upper():
+                # G=H would silently read the hand GH as HH.
+                raise InputError(f"alias {alias}={target} would make {alias!r} mean {target} although "
+                                 f"{alias.upper()} is a symbol (the hand {alias.upper()}{target} would read as "
+                                 f"{target}{target}); alias only characters that are not symbols")
         self._check_trumps_acyclic()
 
     def _sympy_spin_probabilities(self, given: Any) -> None:
@@ -364,7 +373,7 @@ class TwoDreidelRules:
 
     @property
     def label(self) -> str:
-        """A short description: the deck and every option that differs from RULES.md.
+        """A short description: the deck and every option that differs from [Two Dreidel rules][rules-1].
 
         Examples:
             >>> TwoDreidelRules(deck="2-6-6-2", short_stack="fold").label

@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb, lcm
 
-import numpy as np
 
 from ...caches import bounded_cache
 from .ranking import Hand
@@ -142,6 +141,8 @@ def showdown_table(symbols: int, trump_pairs: frozenset[tuple[int, int]], hand_s
 
 def _coefficients(table: ShowdownTable, hero: int, others: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """Compute [`ShowdownTable.coefficients`][dreidelpoker.games.two_dreidel.showdown_table.ShowdownTable.coefficients] (superset Möbius transform of the win set)."""
+    import numpy as np  # (only here: the small paths need no numpy)
+
     m = len(others)
     hero_bit = 1 << hero
     glob = [0] * (1 << m)
@@ -317,7 +318,7 @@ def heads_up_counts(
 
     A hand wins heads-up when it trumps the other (some pair ``(x, y)`` has ``x`` in it and
     ``y`` in the other, and no pair the other way round), or else when it is better in
-    normal order (smaller sorted symbol indices); equal hands tie (RULES.md 1.3).
+    normal order (smaller sorted symbol indices); equal hands tie ([Two Dreidel rules: hand ranking][rules-1-3]).
 
     Parameters:
         trump_pairs: the trump pairs as symbol indices (``rules.trump_index_pairs``).

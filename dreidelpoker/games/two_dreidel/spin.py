@@ -1,4 +1,4 @@
-"""Spin decisions (RULES.md 1.4, rounds 2 and 3): call or fold after the dreidel sets a buy-in.
+"""Spin decisions ([Two Dreidel rules: one hand of play][rules-1-4], rounds 2 and 3): call or fold after the dreidel sets a buy-in.
 
 The button spins; the face sets a buy-in from the pot (G: the whole pot, H: half of it,
 rounded up by default, N: nothing, S: one chip). Every player still in lays a call or
@@ -39,7 +39,7 @@ from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
 
@@ -68,13 +68,14 @@ def _face_index(rules: TwoDreidelRules, face: str) -> int:
     return rules.spin_faces.index(sym)
 
 
+@check_arguments
 def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) -> int:
     """The buy-in a spin face sets from the pot at that moment.
 
     Parameters:
         face: ``"G"``, ``"H"``, ``"N"`` or ``"S"``.
         pot: the pot when the dreidel lands.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
 
     Returns:
         The buy-in in chips.
@@ -155,6 +156,7 @@ def _assumptions(rules: TwoDreidelRules, q: sympy.Rational) -> tuple[str, ...]:
     )
 
 
+@check_arguments
 def spin_decision(
     face: str,
     *,
@@ -176,7 +178,7 @@ def spin_decision(
         face: the face the dreidel shows.
         pot: the pot when it lands.
         equity: your showdown equity.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hero_stack: your chips.
         opponents: opponents still in, or their stacks.
         call_probability: the chance each opponent calls.
@@ -308,6 +310,7 @@ class SpinTable:
                 + f"<details><summary>assumptions</summary><ul>{items}</ul></details>")
 
 
+@check_arguments
 def spin_table(
     *,
     pot: int,
@@ -323,7 +326,7 @@ def spin_table(
     Parameters:
         pot: the pot when the dreidel lands.
         equity: your showdown equity.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         hero_stack: your chips.
         opponents: opponents still in, or their stacks.
         call_probability: the chance each opponent calls.

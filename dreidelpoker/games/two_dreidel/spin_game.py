@@ -1,6 +1,6 @@
 """Two Dreidel's heads-up spin game: a small zero-sum game state for the solver.
 
-The subgame starts after round-1 betting (RULES.md 1.4) with a pot and two stacks. Seat 0
+The subgame starts after round-1 betting ([Two Dreidel rules: one hand of play][rules-1-4]) with a pot and two stacks. Seat 0
 holds the **button** and spins; seat 1 sits left of the button.
 
 1. Chance deals both hands (each seat's kept-hand distribution, from its deck state or

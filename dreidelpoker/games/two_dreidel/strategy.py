@@ -1,5 +1,5 @@
 """Which card to put back: the best put-back policy as a Markov decision process, and the
-symmetric put-back game (RULES.md 1.2 step 2, 1.3).
+symmetric put-back game ([Two Dreidel rules: deck cycle][rules-1-2] step 2, 1.3).
 
 **Opponent model.** Two players cycle equal decks from fresh, independently, so they
 reshuffle on the same hands. The opponent plays a fixed policy; on a hand that starts
@@ -50,8 +50,7 @@ from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolv
 from .ranking import Hand, format_hand, heads_up_points, parse_cards
 from .rules import TwoDreidelRules
 from ...errors import InputError
-from ...validation import default_rules
-from ...validation import check_count
+from ...validation import check_arguments, check_count, default_rules
 
 __all__ = [
     "BestResponse", "EquilibriumResult", "PutBackMDP", "best_put_back_policy", "exploitability",
@@ -93,6 +92,7 @@ class PutBackMDP:
         (189, 694)
     """
 
+    @check_arguments
     def __init__(self, rules: TwoDreidelRules | None = None, *, max_states: int = 200_000) -> None:
         self.rules = default_rules(rules, TwoDreidelRules)
         self.start = DeckState.fresh(self.rules)
@@ -372,6 +372,7 @@ class BestResponse:
         return f"<p>{head}</p><p><small>{html.escape(self.model)}</small></p>" + self.summary()._repr_html_()
 
 
+@check_arguments
 def best_put_back_policy(
     rules: TwoDreidelRules | None = None,
     *,
@@ -381,7 +382,7 @@ def best_put_back_policy(
     """The put-back policy maximising long-run heads-up equity against a fixed opponent.
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponent: the opponent's policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
         mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules, to save building it.
 
@@ -397,6 +398,7 @@ def best_put_back_policy(
     return mdp.best_response(opponent)
 
 
+@check_arguments
 def exploitability(
     rules: TwoDreidelRules | None = None,
     *,
@@ -406,7 +408,7 @@ def exploitability(
     """How much a best response earns above 1/2 against ``policy`` (0 = unexploitable).
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         policy: the policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
         mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules.
 
@@ -641,6 +643,7 @@ def _rationalise(p: Mapping[Hand, float], tol: float = 1e-7) -> dict[Hand, Fract
     return {b: q / total for b, q in kept.items()}
 
 
+@check_arguments
 def put_back_equilibrium(
     rules: TwoDreidelRules | None = None,
     *,
@@ -655,7 +658,7 @@ def put_back_equilibrium(
     exploitability is then computed *exactly* with [`PutBackMDP.best_response`][dreidelpoker.games.two_dreidel.PutBackMDP.best_response].
 
     Parameters:
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules.
 
     Returns:

@@ -1,6 +1,6 @@
 """Equity at the table: partial hands against 1 to 7 opponents with their own decks.
 
-Three things the hero can know about their own hand (RULES.md 1.6):
+Three things the hero can know about their own hand ([Two Dreidel rules: questions][rules-1-6]):
 
 * the whole hand ([`equity`][dreidelpoker.games.two_dreidel.equity.equity]);
 * three drawn cards with the put-back not yet chosen ([`put_back_equities`][dreidelpoker.games.two_dreidel.put_back_equities]: the
@@ -42,8 +42,9 @@ from .odds import kept_hand_distribution
 from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
-from ...errors import InputError, InputTypeError
-from ...validation import default_rules
+from ...errors import InputError, InputTypeError, shorten
+from ...limits import MAX_SAMPLES
+from ...validation import check_arguments, check_choice, check_count, check_seed, default_rules
 
 __all__ = [
     "BeforeDrawEquity",
@@ -74,7 +75,7 @@ def parse_drawn(
 
     Parameters:
         drawn: the drawn cards.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         top: the known top card.
         hero_deck: the deck drawn from.
 
@@ -255,6 +256,7 @@ def _choices(rules: TwoDreidelRules, drawn: Hand) -> list[tuple[Hand, Hand]]:
     return out
 
 
+@check_arguments
 def put_back_equities(
     drawn: HandLike,
     *,
@@ -278,7 +280,7 @@ def put_back_equities(
 
     Parameters:
         drawn: your drawn cards.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
@@ -302,6 +304,11 @@ def put_back_equities(
         'H'
     """
     rules = default_rules(rules, TwoDreidelRules)
+    check_choice(method, "method", ("exact", "monte-carlo"))
+    check_count(samples, "samples", low=2, high=MAX_SAMPLES)
+    check_seed(seed)
+    if method == "exact" and (samples != 20_000 or seed != 0):
+        raise InputError("samples and seed apply to method='monte-carlo' only; this computes exactly")
     if method not in ("exact", "monte-carlo"):
         raise InputError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
     cards = parse_drawn(drawn, top=top, hero_deck=hero_deck, rules=rules)
@@ -377,7 +384,7 @@ def before_draw_equity(
 
     Parameters:
         state: the hero's deck before the draw.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
@@ -429,6 +436,7 @@ def before_draw_equity(
 
 
 # -- Monte Carlo --------------------------------------------------------------------------
+@check_arguments
 def monte_carlo_equity(
     hero: HandLike | Distribution[str] | DeckState,
     *,
@@ -448,7 +456,7 @@ def monte_carlo_equity(
 
     Parameters:
         hero: a hand, a distribution over hands, or a deck state.
-        rules: the rules (default RULES.md: deck 1-5-5-1).
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponents: a number of fresh-deck opponents, or one entry per opponent (a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState], a
             [`Distribution`][dreidelpoker.Distribution] over hands or an [`OpponentPosterior`][dreidelpoker.games.two_dreidel.OpponentPosterior]).
         policy: the opponents' keep policy (a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES] or a callable).
@@ -469,6 +477,9 @@ def monte_carlo_equity(
         True
     """
     rules = default_rules(rules, TwoDreidelRules)
+    if not isinstance(hero, DeckState) and hero_policy != "normal-best":
+        raise InputError("hero_policy applies only when hero is a DeckState (the hero then keeps by it); "
+                         f"with a hand or a distribution leave it out, got {shorten(hero_policy)}")
     lists = opponent_hand_lists(opponents, policy, rules=rules)
     if isinstance(hero, DeckState):
         hero_w = hand_weights(kept_hand_distribution(rules, state=hero, policy=hero_policy), rules=rules)

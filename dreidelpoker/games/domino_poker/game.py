@@ -1,0 +1,566 @@
+"""Domino Poker played whole ([Domino Poker rules: play][rules-5-1]): a session of hands on the whole-game engine.
+
+Each hand: everyone antes, five tiles each are dealt one at a time round the table from
+the eldest hand (the seat left of the dealer), then one betting round starting with the
+eldest hand and going left: check (only while nobody has bet), bet, call, raise (after
+a bet, at most ``max_raises`` raises), fold (without showing). When one player is left
+they take the pot unseen; otherwise the best hand at the showdown (the library's strength
+order, [`strength_tables`][dreidelpoker.games.domino_poker.strength_tables]) takes it, exact
+ties split. The deal then moves one seat to the left.
+
+Actions are strings: ``"check"``, ``"call"``, ``"fold"``, ``"bet N"`` and ``"raise N"``,
+where ``N`` is the size of the bet, or what a raise adds on top of the call. The legal
+actions list the words first (``"fold"``, ``"call"`` or ``"check"``), then the bets or
+raises by size, smallest first. The betting rules themselves are small pure functions
+([`bet_sizes`][dreidelpoker.games.domino_poker.game.bet_sizes], [`raise_sizes`][dreidelpoker.games.domino_poker.game.raise_sizes]) that the state and the bots share.
+
+Chance deals one tile (its index in [`TILES`][dreidelpoker.games.domino_poker.TILES])
+per node with weight 1; [`sample_chance`][dreidelpoker.games.domino_poker.DominoPokerGame.sample_chance] draws the rest of the deal
+at once (a tuple of tiles, applied exactly as the single tiles one after another).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import FrozenInstanceError, replace
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from ..protocol import Event, EventLog, Payoff, Turn
+from .rules import DominoPokerRules
+from .table import strength_tables
+from .tiles import HAND_SIZE, TILES, Tile, format_tiles
+from ...caches import bounded_cache
+from ...errors import InputError
+from ...validation import check_arguments
+
+__all__ = [
+    "DominoPokerGame", "DominoPokerObservation", "HandSummary", "bet_sizes", "hand_tiles", "new_game",
+    "raise_sizes", "strength_of",
+]
+
+DEAL, BET, OVER = range(3)
+_PHASE_NAMES = ("deal", "bet", "over")
+_FULL = (1 << len(TILES)) - 1
+
+# Tally slots (session totals) kept on the state for the metrics.
+T_BETS, T_RAISES, T_CALLS, T_CHECKS, T_FOLDS, T_SHOWDOWNS, T_POT, T_MAX_POT, T_ACTIONS = range(9)
+_TALLY0 = (0,) * 9
+
+
+class _Immutable:
+    """Named tuples whose fields cannot be assigned: cheap to make, as immutable as frozen dataclasses."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+@bounded_cache(maxsize=8)
+def _strength_by_mask(low_runs: str) -> dict[int, int]:
+    """``{20-bit hand mask: strength}`` for every hand (a dict: faster than numpy for one look-up)."""
+    t = strength_tables(low_runs)  # type: ignore[arg-type]
+    return dict(zip(t.masks.tolist(), t.strength.tolist()))
+
+
+def strength_of(mask: int, *, rules: DominoPokerRules) -> int:
+    """A five-tile hand's strength: its position among the 15,504 hands (0 = weakest).
+
+    Parameters:
+        mask: the hand as a 20-bit tile mask (bit ``i`` is ``TILES[i]``).
+        rules: the rules (``low_runs`` decides the order).
+
+    Returns:
+        The strength; a greater strength beats a smaller one.
+
+    Raises:
+        ValueError: ``mask`` is not a hand of five tiles.
+
+    Examples:
+        >>> r = DominoPokerRules()
+        >>> strength_of(0b11111 << 15, rules=r) > strength_of(0b11111, rules=r)  # [6-6]..[6-2] (straight sixes) vs one pair
+        True
+    """
+    s = _strength_by_mask(rules.low_runs).get(mask)
+    if s is None:
+        raise InputError(f"mask: {mask!r} is not a hand of {HAND_SIZE} tiles")
+    return s
+
+
+def hand_tiles(mask: int) -> tuple[Tile, ...]:
+    """The tiles of a mask, strongest first.
+
+    Parameters:
+        mask: tiles as a 20-bit mask (bit ``i`` is ``TILES[i]``).
+
+    Returns:
+        The tiles, strongest first.
+
+    Examples:
+        >>> format_tiles(hand_tiles(0b11))
+        '[2-2] [2-1]'
+    """
+    return tuple(TILES[i] for i in range(len(TILES) - 1, -1, -1) if mask >> i & 1)
+
+
+def bet_sizes(rules: DominoPokerRules, *, committed: int) -> tuple[int, ...]:
+    """The sizes a first bet may have ([Domino Poker rules: play][rules-5-1] limits; ``stack`` as table stakes).
+
+    Parameters:
+        rules: the rules.
+        committed: what the bettor has put in this hand beyond the ante (0 before a bet).
+
+    Returns:
+        The legal sizes, smallest first (empty when the stack allows none).
+
+    Examples:
+        >>> bet_sizes(DominoPokerRules(), committed=0)
+        (1,)
+        >>> bet_sizes(DominoPokerRules(betting="no-limit", stack=4), committed=0)
+        (1, 2, 3, 4)
+    """
+    room = rules.stack - committed
+    high = room if rules.betting == "no-limit" else min(rules.max_bet, room)
+    return tuple(range(rules.min_bet, high + 1))
+
+
+def raise_sizes(rules: DominoPokerRules, *, committed: int, to_call: int, raises: int, last_size: int) -> tuple[int, ...]:
+    """What a raise may add on top of the call.
+
+    Parameters:
+        rules: the rules.
+        committed: what the raiser has put in beyond the ante before this action.
+        to_call: what the raiser must add to call.
+        raises: raises made so far in the round (``rules.max_raises`` caps them).
+        last_size: the size of the last bet or raise (a no-limit raise is at least that, or all-in).
+
+    Returns:
+        The legal raise sizes, smallest first (empty when no raise is allowed).
+
+    Examples:
+        >>> raise_sizes(DominoPokerRules(), committed=0, to_call=1, raises=3, last_size=1)
+        ()
+        >>> raise_sizes(DominoPokerRules(betting="no-limit", stack=6), committed=0, to_call=2, raises=0, last_size=2)
+        (2, 3, 4)
+    """
+    if rules.max_raises is not None and raises >= rules.max_raises:
+        return ()
+    room = rules.stack - committed - to_call
+    if room <= 0:
+        return ()
+    if rules.betting == "no-limit":
+        low = max(rules.min_bet, last_size)
+        return tuple(range(low, room + 1)) if low <= room else (room,)
+    return tuple(range(rules.min_bet, min(rules.max_bet, room) + 1))
+
+
+class _SummaryFields(NamedTuple):
+    number: int
+    pot: int
+    winners: tuple[int, ...]
+    showdown: bool
+    shown: tuple[tuple[int, int], ...]
+    net: tuple[Payoff, ...]
+
+
+class HandSummary(_Immutable, _SummaryFields):
+    """How a finished hand ended (public once the hand is over).
+
+    Attributes:
+        number: the hand's number in the session (1-based).
+        pot: the pot played for.
+        winners: the seats that took it (several: a split pot).
+        showdown: ``True`` when hands were shown; ``False`` when everyone else folded.
+        shown: ``(seat, tile mask)`` of every hand shown at the showdown (folded hands are never shown).
+        net: each seat's result in this hand.
+    """
+
+    __slots__ = ()
+
+
+class _ObservationFields(NamedTuple):
+    seat: int
+    rules: DominoPokerRules
+    phase: str
+    hand_number: int
+    button: int
+    hand: int
+    pot: int
+    paid: tuple[int, ...]
+    to_call: int
+    raises: int
+    last_size: int
+    folded: tuple[bool, ...]
+    actions: tuple[tuple[int, str], ...]
+    chips: tuple[Payoff, ...]
+    last_hand: HandSummary | None
+
+
+class DominoPokerObservation(_Immutable, _ObservationFields):
+    """What one seat may know: its own tiles, never another's (until shown at a showdown).
+
+    Attributes:
+        seat: the observing seat (0-based).
+        rules: the rules (public).
+        phase: ``"deal"``, ``"bet"`` or ``"over"``.
+        hand_number: hands finished so far in the session.
+        button: the dealer's seat (the eldest hand is the seat after it).
+        hand: this seat's tiles as a 20-bit mask (see [`tiles`][dreidelpoker.games.domino_poker.DominoPokerObservation.tiles]).
+        pot: chips in the pot (antes included).
+        paid: what each seat has put in this hand (ante included).
+        to_call: what this seat must add to call (0: it may check).
+        raises: raises made so far in this round.
+        last_size: the size of the last bet or raise (0 before a bet).
+        folded: per seat, whether it has folded this hand.
+        actions: ``(seat, action)`` of every betting action this hand, in order.
+        chips: each seat's net chips so far in the session.
+        last_hand: how the previous hand ended (``None`` in the first hand).
+    """
+
+    __slots__ = ()
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """This seat's tiles, strongest first."""
+        return hand_tiles(self.hand)
+
+    @property
+    def opponents_in(self) -> int:
+        """Opponents who have not folded."""
+        return sum(1 for s, f in enumerate(self.folded) if not f and s != self.seat)
+
+    @property
+    def committed(self) -> int:
+        """What this seat has put in this hand beyond the ante."""
+        return self.paid[self.seat] - self.rules.ante
+
+
+class _GameFields(NamedTuple):
+    rules: DominoPokerRules
+    hand_limit: int
+    hands_played: int
+    button: int
+    chips: tuple[Payoff, ...]
+    phase: int
+    undealt: int
+    dealt: int
+    holdings: tuple[int, ...]
+    paid: tuple[int, ...]
+    folded: int
+    to_act: int
+    pending: int
+    level: int
+    raises: int
+    last_size: int
+    actions: tuple[tuple[int, str], ...]
+    tally: tuple[int, ...]
+    wins: tuple[int, ...]
+    last_hand: HandSummary | None = None
+    log: EventLog = EventLog()
+
+
+class DominoPokerGame(_Immutable, _GameFields):
+    """A Domino Poker session in progress (a [`GameState`][dreidelpoker.play.GameState]).
+
+    Build one with [`new_game`][dreidelpoker.games.domino_poker.new_game]. ``holdings`` are tile masks by seat, ``paid`` what
+    each seat has put in this hand, ``folded`` and ``pending`` bit masks of seats (folded;
+    still to act in this round), ``level`` the most anyone has put in.
+
+    Immutable: ``apply`` returns a new state. Two states are equal when every field
+    but the log is.
+    """
+
+    __slots__ = ()
+    #: The deal draws only with ``rng.integers(n)`` (the runner may pass its exact integer stream).
+    samples_with_integers_only = True
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self[:-1])
+
+    # -- protocol -------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def turn(self) -> Turn:
+        p = self.phase
+        return Turn.PLAYER if p == BET else Turn.CHANCE if p == DEAL else Turn.TERMINAL
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        return (self.to_act,) if self.phase == BET else ()
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def rounds(self) -> int:
+        """Hands finished."""
+        return self.hands_played
+
+    @property
+    def truncated(self) -> bool:
+        return self.phase == OVER and self.hands_played < self.rules.session_hands
+
+    @property
+    def pot(self) -> int:
+        return sum(self.paid)
+
+    @property
+    def eldest(self) -> int:
+        """The eldest hand: the seat left of the dealer, first to receive tiles and to act."""
+        return (self.button + 1) % self.rules.players
+
+    def legal_actions(self, player: int) -> tuple[str, ...]:
+        if self.phase != BET or player != self.to_act:
+            return ()
+        return _legal(self.rules, self.paid[player] - self.rules.ante, self.level - self.paid[player],
+                      self.raises, self.last_size)
+
+    def chance_outcomes(self) -> tuple[tuple[int, int], ...]:
+        """The next tile dealt: every undealt tile, weight 1."""
+        if self.phase != DEAL:
+            return ()
+        u = self.undealt
+        return tuple((i, 1) for i in range(len(TILES)) if u >> i & 1)
+
+    def sample_chance(self, rng: Any) -> tuple[int, ...]:
+        """The rest of the deal at once, in dealing order (the same law as one tile at a time).
+
+        ``rng`` is a numpy generator or anything whose ``integers(n)`` draws the same way.
+        """
+        u = self.undealt
+        pool = [i for i in range(len(TILES)) if u >> i & 1]
+        need = HAND_SIZE * self.rules.players - self.dealt
+        out = []
+        for k in range(need):  # a partial Fisher-Yates shuffle
+            j = k + int(rng.integers(len(pool) - k))
+            pool[k], pool[j] = pool[j], pool[k]
+            out.append(pool[k])
+        return tuple(out)
+
+    def apply(self, action: Any) -> DominoPokerGame:
+        p = self.phase
+        if p == DEAL:
+            return self._deal(action if isinstance(action, tuple) else (action,))
+        if p == BET:
+            return self._act(action)
+        raise InputError("the session is over: no more actions")
+
+    def apply_joint(self, actions: Mapping[int, Any]) -> DominoPokerGame:
+        raise InputError("Domino Poker has no simultaneous moves")
+
+    def returns(self) -> tuple[Payoff, ...]:
+        """Each seat's net chips: pots won minus what it put in."""
+        return self.chips
+
+    def observation(self, player: int) -> DominoPokerObservation:
+        n = self.rules.players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
+        f = self.folded
+        return DominoPokerObservation(
+            player, self.rules, _PHASE_NAMES[self.phase], self.hands_played, self.button,
+            self.holdings[player],
+            sum(self.paid), self.paid, self.level - self.paid[player], self.raises, self.last_size,
+            tuple(bool(f >> s & 1) for s in range(n)), self.actions, self.chips, self.last_hand)
+
+    # -- the deal ---------------------------------------------------------------------
+    def _deal(self, tiles: tuple[Any, ...]) -> DominoPokerGame:
+        n = self.rules.players
+        undealt, dealt = self.undealt, self.dealt
+        holdings = list(self.holdings)
+        eldest = (self.button + 1) % n
+        for t in tiles:
+            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(TILES) or not undealt >> t & 1:
+                raise InputError(f"deal: {t!r} is not the index of an undealt tile (0 to {len(TILES) - 1})")
+            if dealt >= HAND_SIZE * n:
+                raise InputError("deal: every hand already holds five tiles")
+            holdings[(eldest + dealt) % n] |= 1 << t
+            undealt &= ~(1 << t)
+            dealt += 1
+        if dealt < HAND_SIZE * n:
+            return self._replace(undealt=undealt, dealt=dealt, holdings=tuple(holdings))
+        log = self.log.add_lazy(tuple(("deal", s, False, (s,), _deal_line, (s, holdings[s])) for s in range(n)))
+        everyone = (1 << n) - 1
+        return self._replace(undealt=undealt, dealt=dealt, holdings=tuple(holdings), phase=BET, to_act=eldest,
+                             pending=everyone, log=log)
+
+    # -- the betting round ------------------------------------------------------------
+    def _act(self, action: Any) -> DominoPokerGame:
+        r = self.rules
+        seat = self.to_act
+        paid = self.paid
+        mine = paid[seat]
+        to_call = self.level - mine
+        legal = _legal(r, mine - r.ante, to_call, self.raises, self.last_size)
+        if action not in legal:
+            raise InputError(f"seat {seat + 1} may {', '.join(legal)} here, not {action!r}")
+        tally = list(self.tally)
+        tally[T_ACTIONS] += 1
+        pending = self.pending & ~(1 << seat)
+        folded, level, raises, last_size = self.folded, self.level, self.raises, self.last_size
+        new_paid = paid
+        n = r.players
+        if action == "check":
+            tally[T_CHECKS] += 1
+            text = f"seat {seat + 1} checks"
+        elif action == "call":
+            tally[T_CALLS] += 1
+            new_paid = paid[:seat] + (level,) + paid[seat + 1:]
+            text = f"seat {seat + 1} calls {to_call}"
+        elif action == "fold":
+            tally[T_FOLDS] += 1
+            folded |= 1 << seat
+            text = f"seat {seat + 1} folds"
+        else:
+            word, size_text = action.split(" ")
+            size = int(size_text)
+            level = level + size
+            new_paid = paid[:seat] + (level,) + paid[seat + 1:]
+            last_size = size
+            pending = ((1 << n) - 1) & ~folded & ~(1 << seat)
+            if word == "raise":
+                raises += 1
+                tally[T_RAISES] += 1
+                text = f"seat {seat + 1} raises {size} to {level - r.ante}"
+            else:
+                tally[T_BETS] += 1
+                text = f"seat {seat + 1} bets {size}"
+        log = self.log.add(Event("bet", f"{text} (pot {sum(new_paid)})", seat))
+        actions = self.actions + ((seat, action),)
+        live = ((1 << n) - 1) & ~folded
+        if live & (live - 1) == 0 or not pending:  # one player left, or everyone has acted
+            return self._end_hand(new_paid, folded, actions, tuple(tally), log)
+        nxt = seat
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            if pending >> nxt & 1:
+                break
+        return self._replace(paid=new_paid, folded=folded, to_act=nxt, pending=pending, level=level, raises=raises,
+                             last_size=last_size, actions=actions, tally=tuple(tally), log=log)
+
+    def _end_hand(self, paid: tuple[int, ...], folded: int, actions: tuple[tuple[int, str], ...],
+                  tally_t: tuple[int, ...], log: EventLog) -> DominoPokerGame:
+        r = self.rules
+        n = r.players
+        pot = sum(paid)
+        live = [s for s in range(n) if not folded >> s & 1]
+        tally = list(tally_t)
+        tally[T_POT] += pot
+        tally[T_MAX_POT] = max(tally[T_MAX_POT], pot)
+        shown: tuple[tuple[int, int], ...] = ()
+        winners: tuple[int, ...]
+        if len(live) == 1:
+            winners = (live[0],)
+            log = log.add(Event("win", f"seat {live[0] + 1} takes the pot of {pot} without a showdown", live[0]))
+        else:
+            tally[T_SHOWDOWNS] += 1
+            by_mask = _strength_by_mask(r.low_runs)
+            strengths = {s: by_mask[self.holdings[s]] for s in live}
+            best = max(strengths.values())
+            winners = tuple(s for s in live if strengths[s] == best)
+            shown = tuple((s, self.holdings[s]) for s in live)
+            lines = [Event("showdown", f"seat {s + 1} shows {format_tiles(hand_tiles(m))}", s) for s, m in shown]
+            who = " and ".join(f"seat {w + 1}" for w in winners)
+            lines.append(Event("win", f"{who} {'win' if len(winners) > 1 else 'wins'} the pot of {pot}", winners[0]))
+            log = log.add(*lines)
+        share: Payoff = pot // len(winners) if pot % len(winners) == 0 else Fraction(pot, len(winners))
+        net = tuple((share if s in winners else 0) - paid[s] for s in range(n))
+        chips = tuple(c + d + r.ante for c, d in zip(self.chips, net))  # the ante left the stack at the deal
+        wins = tuple(w + (s in winners) for s, w in enumerate(self.wins))
+        number = self.hands_played + 1
+        summary = HandSummary(number, pot, winners, len(live) > 1, shown, net)
+        limit = min(r.session_hands, self.hand_limit)
+        if number >= limit:
+            return self._replace(hands_played=number, chips=chips, phase=OVER, paid=paid, folded=folded,
+                                 pending=0, actions=actions, tally=tuple(tally), wins=wins, last_hand=summary, log=log)
+        return _start_hand(r, self.hand_limit, number, (self.button + 1) % n, chips, tuple(tally), wins, summary, log)
+
+    # -- helpers for people and tests ----------------------------------------------
+    def describe(self) -> str:
+        """Every hand (the whole truth, for people)."""
+        lines = [f"hand {self.hands_played + 1}, dealer seat {self.button + 1}, pot {self.pot}"]
+        for s, m in enumerate(self.holdings):
+            state = " (folded)" if self.folded >> s & 1 else ""
+            lines.append(f"seat {s + 1}: {format_tiles(hand_tiles(m))}{state}")
+        return "\n".join(lines)
+
+    def tile_count(self) -> int:
+        """Tiles accounted for: undealt + every hand (always 20; no tile in two places)."""
+        seen = self.undealt
+        total = seen.bit_count()
+        for m in self.holdings:
+            if seen & m:
+                raise AssertionError("a tile is in two places")
+            seen |= m
+            total += m.bit_count()
+        return total
+
+
+def _deal_line(seat: int, mask: int) -> str:
+    return f"seat {seat + 1} is dealt {format_tiles(hand_tiles(mask))}"
+
+
+@bounded_cache(maxsize=4096)
+def _legal(rules: DominoPokerRules, committed: int, to_call: int, raises: int, last_size: int) -> tuple[str, ...]:
+    """The legal actions (a pure function of the betting situation, cached: the hot path)."""
+    if to_call == 0:
+        return ("check",) + tuple(f"bet {b}" for b in bet_sizes(rules, committed=committed))
+    return ("fold", "call") + tuple(
+        f"raise {b}" for b in raise_sizes(rules, committed=committed, to_call=to_call, raises=raises,
+                                          last_size=last_size))
+
+
+def _start_hand(rules: DominoPokerRules, hand_limit: int, hands_played: int, button: int, chips: tuple[Payoff, ...],
+                tally: tuple[int, ...], wins: tuple[int, ...], last: HandSummary | None, log: EventLog) -> DominoPokerGame:
+    n = rules.players
+    a = rules.ante
+    log = log.add(Event("ante", f"hand {hands_played + 1}: seat {button + 1} deals; everyone antes {a} "
+                                f"(pot {a * n})"))
+    return DominoPokerGame(rules, hand_limit, hands_played, button, tuple(c - a for c in chips), DEAL, _FULL, 0,
+                           (0,) * n, (a,) * n, 0, -1, 0, a, 0, 0, (), tally, wins, last, log)
+
+
+@check_arguments
+def new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DominoPokerGame:
+    """A session before its first deal: everyone has anted; seat 1 is the eldest hand.
+
+    Parameters:
+        rules: the rules.
+        players: the number of players (overrides ``rules.players``; 2 to 4).
+        hand_limit: stop after this many hands even if ``rules.session_hands`` is larger
+            (the session then counts as cut short).
+
+    Returns:
+        The initial state: a chance node (the deal).
+
+    Raises:
+        ValueError: a player count outside 2..4 or a bad hand limit.
+
+    Examples:
+        >>> g = new_game(DominoPokerRules(players=3))
+        >>> g.turn.value, g.pot, g.chips
+        ('chance', 3, (-1, -1, -1))
+    """
+    if not isinstance(rules, DominoPokerRules):
+        raise InputError(f"rules: expected DominoPokerRules, got {type(rules).__name__}")
+    if players is not None and players != rules.players:
+        rules = replace(rules, players=players)
+    limit = rules.session_hands if hand_limit is None else hand_limit
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise InputError(f"hand_limit: a positive number of hands, got {limit!r}")
+    n = rules.players
+    return _start_hand(rules, limit, 0, n - 1, (0,) * n, _TALLY0, (0,) * n, None, EventLog())

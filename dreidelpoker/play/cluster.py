@@ -1,0 +1,270 @@
+"""Running games on other processes or a Dask cluster, failing loudly and quickly.
+
+A distributed run must never wait without a word. This module holds what makes it so:
+
+* [`connect_scheduler`][dreidelpoker.play.cluster.connect_scheduler] reaches a Dask scheduler within a stated time: it first checks
+  that the address answers like a Dask scheduler at all (an HTTP port, for one, made the
+  client try to allocate exabytes), then connects, then waits for a worker;
+* [`cluster_problem`][dreidelpoker.play.cluster.cluster_problem] says what is wrong with a running cluster (no workers left, a
+  scheduler that does not answer), so [`run_tasks`][dreidelpoker.play.runner.run_tasks]
+  can stop with one line when nothing finishes and the problem lasts past the timeout;
+* [`process_pool`][dreidelpoker.play.cluster.process_pool] is a process pool whose workers ignore Ctrl-C (the parent handles
+  it once) and are terminated at once when the run is interrupted or fails, so no process
+  outlives the command;
+* the timeout is the [`use_cluster_timeout`][dreidelpoker.play.cluster.use_cluster_timeout] context's (the CLI's
+  ``--scheduler-timeout``), [`DEFAULT_CLUSTER_TIMEOUT`][dreidelpoker.play.cluster.DEFAULT_CLUSTER_TIMEOUT] seconds otherwise.
+
+Examples:
+    >>> with use_cluster_timeout(5):
+    ...     cluster_timeout()
+    5.0
+    >>> cluster_problem(None) is None
+    True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import contextlib
+import math
+import re
+import signal
+import socket
+from collections.abc import Iterator
+from contextvars import ContextVar
+from typing import Any
+
+from ..errors import InputError, shorten
+
+__all__ = ["ClusterError", "DEFAULT_CLUSTER_TIMEOUT", "cluster_problem", "cluster_timeout", "connect_scheduler",
+           "process_pool", "scheduler_client", "use_cluster_timeout"]
+
+#: Seconds a distributed run may go without any progress while its cluster is unusable (no
+#: workers, no scheduler) before it stops; also the bound on connecting to a scheduler.
+DEFAULT_CLUSTER_TIMEOUT = 30.0
+
+_TIMEOUT: ContextVar[float] = ContextVar("dreidelpoker_cluster_timeout", default=DEFAULT_CLUSTER_TIMEOUT)
+
+
+class ClusterError(InputError):
+    """The cluster or process pool cannot run the games: an address that is no Dask
+    scheduler, a scheduler without workers, workers that died. One line on the command line.
+
+    Examples:
+        >>> issubclass(ClusterError, InputError)
+        True
+    """
+
+
+def cluster_timeout() -> float:
+    """The timeout in force (seconds): the innermost [`use_cluster_timeout`][dreidelpoker.play.cluster.use_cluster_timeout], or the default.
+
+    Returns:
+        Seconds.
+    """
+    return _TIMEOUT.get()
+
+
+@contextlib.contextmanager
+def use_cluster_timeout(seconds: float) -> Iterator[None]:
+    """Within the block, distributed runs give up after ``seconds`` without progress on a broken cluster.
+
+    Parameters:
+        seconds: a finite number above 0.
+
+    Yields:
+        Nothing.
+
+    Raises:
+        InputError: ``seconds`` is not a finite positive number.
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
+            math.isfinite(seconds) and seconds > 0):
+        raise InputError(f"scheduler timeout must be a finite number of seconds above 0, got {shorten(seconds)}")
+    token = _TIMEOUT.set(float(seconds))
+    try:
+        yield
+    finally:
+        _TIMEOUT.reset(token)
+
+
+def _host_port(address: str) -> tuple[str, int] | None:
+    """``(host, port)`` of a plain TCP address (``tcp://h:p`` or ``h:p``), else ``None``."""
+    m = re.fullmatch(r"(?:tcp://)?\[?([\w.\-:]+?)\]?:([0-9]{1,5})", address)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def _check_speaks_dask(address: str, timeout: float) -> None:
+    """Refuse a TCP address that does not greet like a Dask scheduler (it sends its handshake
+    as soon as a connection opens; an HTTP server, say, waits for a request)."""
+    where = _host_port(address)
+    if where is None:
+        return  # tls://, ws://, ucx://: left to the client, bounded by the same timeout
+    host, port = where
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as s:
+            s.settimeout(timeout)
+            data = b""
+            while len(data) < 256 and b"compression" not in data:
+                chunk = s.recv(256)
+                if not chunk:
+                    break
+                data += chunk
+    except TimeoutError:
+        raise ClusterError(f"--scheduler {address}: something listens there but it does not answer like a Dask "
+                           f"scheduler (nothing received within {timeout:g} s)") from None
+    except OSError as exc:
+        raise ClusterError(f"--scheduler {address}: cannot connect ({exc.strerror or exc})") from None
+    if b"compression" not in data:
+        raise ClusterError(f"--scheduler {address}: the program listening there is not a Dask scheduler "
+                           f"(it answered {shorten(data[:40])})")
+
+
+def connect_scheduler(address: str, *, timeout: float | None = None) -> Any:
+    """A ``dask.distributed.Client`` connected to ``address`` with at least one worker, or one
+    [`ClusterError`][dreidelpoker.play.cluster.ClusterError] line within about ``timeout`` seconds (twice it at most).
+
+    Parameters:
+        address: the scheduler, e.g. ``tcp://127.0.0.1:8786``.
+        timeout: seconds (default: [`cluster_timeout`][dreidelpoker.play.cluster.cluster_timeout]).
+
+    Returns:
+        The client (close it when done).
+
+    Raises:
+        ClusterError: nothing there, something else there, or a scheduler without workers.
+        InputError: dask.distributed is not installed.
+    """
+    t = cluster_timeout() if timeout is None else timeout
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError("--scheduler: needs dask.distributed (pip install 'dreidelpoker[dist]')") from None
+    _check_speaks_dask(address, t)
+    try:
+        client = Client(address, timeout=f"{t}s")  # type: ignore[no-untyped-call]
+    except Exception as exc:  # noqa: BLE001 - whatever the client raises, the user gets one line
+        raise ClusterError(f"--scheduler {address}: cannot connect within {t:g} s "
+                           f"({type(exc).__name__}: {shorten(str(exc), 120)})") from None
+    try:
+        client.wait_for_workers(1, timeout=t)
+    except Exception:  # noqa: BLE001 - a TimeoutError or a closed comm: either way, no worker
+        _close_quietly(client)
+        raise ClusterError(f"--scheduler {address}: the scheduler has no workers (waited {t:g} s; "
+                           "start some with `dask worker ADDRESS`, or raise --scheduler-timeout)") from None
+    return client
+
+
+def _close_quietly(client: Any, *, timeout: float = 2.0) -> None:
+    """Close a client without the tracebacks distributed logs when its comm is already gone."""
+    import logging
+
+    loggers = [logging.getLogger(n) for n in ("distributed", "distributed.client", "distributed.comm",
+                                               "distributed.core", "tornado")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL + 1)
+    try:
+        client.close(timeout=timeout)
+    except Exception:  # noqa: BLE001 - closing a broken client must not hide the real error
+        pass
+    finally:
+        for lg, level in zip(loggers, levels):
+            lg.setLevel(level)
+
+
+@contextlib.contextmanager
+def scheduler_client(address: str) -> Iterator[Any]:
+    """[`connect_scheduler`][dreidelpoker.play.cluster.connect_scheduler] as a context: the
+    client is closed quietly on the way out (a Ctrl-C or a dead cluster must not print a comm
+    traceback).
+
+    Parameters:
+        address: the scheduler, e.g. ``tcp://127.0.0.1:8786``.
+
+    Returns:
+        A context manager giving the connected client.
+
+    Raises:
+        ClusterError: as [`connect_scheduler`][dreidelpoker.play.cluster.connect_scheduler].
+    """
+    client = connect_scheduler(address)
+    try:
+        yield client
+    except KeyboardInterrupt:
+        # Ctrl-C: the process is about to exit and the scheduler drops its tasks when the
+        # connection goes; a polite close can take seconds on a busy machine.
+        _close_quietly(client, timeout=0.2)
+        raise
+    except BaseException:
+        _close_quietly(client)
+        raise
+    else:
+        _close_quietly(client)
+
+
+def cluster_problem(executor: Any, *, timeout: float = 5.0) -> str | None:
+    """What keeps a Dask cluster from running games, or ``None`` (healthy, or not a cluster).
+
+    Parameters:
+        executor: what the games were submitted through (a Dask ``Client`` is asked).
+        timeout: seconds to wait for the scheduler's answer.
+
+    Returns:
+        ``"the cluster has no workers"``, ``"the scheduler does not answer"``, or ``None``.
+    """
+    info = getattr(executor, "scheduler_info", None)
+    if not callable(info):
+        return None
+    pool = cf.ThreadPoolExecutor(1)
+    try:
+        answer = pool.submit(info).result(timeout=timeout)
+    except Exception:  # noqa: BLE001 - a timeout or a closed comm
+        return "the scheduler does not answer"
+    finally:
+        pool.shutdown(wait=False)
+    if not answer.get("workers"):
+        return "the cluster has no workers"
+    return None
+
+
+def _ignore_sigint() -> None:
+    """A pool worker's initializer: Ctrl-C goes to the whole process group, and the parent
+    alone handles it (the workers would each print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def process_pool(workers: int) -> Iterator[cf.ProcessPoolExecutor]:
+    """A ``ProcessPoolExecutor`` of ``workers`` processes that stops at once on Ctrl-C or an error.
+
+    On a normal exit it shuts down as usual; on any exception (``KeyboardInterrupt``
+    included) it cancels what has not started and terminates the worker processes instead
+    of waiting for the games they are playing.
+
+    Parameters:
+        workers: the number of processes.
+
+    Yields:
+        The executor.
+    """
+    ex = cf.ProcessPoolExecutor(workers, initializer=_ignore_sigint)
+    try:
+        yield ex
+    except BaseException:
+        # The stdlib keeps no public handle on the processes or its manager thread.
+        processes = list((getattr(ex, "_processes", None) or {}).values())
+        manager = getattr(ex, "_executor_manager_thread", None)
+        ex.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            if p.is_alive():
+                p.terminate()
+        for p in processes:
+            p.join(timeout=1)
+            if p.is_alive():
+                p.kill()
+        if manager is not None:  # let it finish closing its pipes, or exiting Python trips over them
+            manager.join(timeout=1)
+        raise
+    else:
+        ex.shutdown(wait=True)

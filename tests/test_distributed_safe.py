@@ -1,0 +1,182 @@
+"""Distributed runs that fail loudly (issue 20, item 5).
+
+A wrong scheduler address (an HTTP port, a closed port), a scheduler without workers and a
+cluster whose workers go away each end with one line within ``--scheduler-timeout``;
+Ctrl-C on ``--workers`` or ``--scheduler`` exits 130 within 2 seconds with one line and
+leaves no process behind. Only 127.0.0.1 and local clusters (dashboards on 127.0.0.1, random ports).
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from dreidelpoker.play.cluster import ClusterError, cluster_problem, connect_scheduler, use_cluster_timeout
+from tests.cli_run import run_cli
+
+distributed = pytest.importorskip("distributed")
+
+SIMULATE = ["simulate", "classic-dreidel", "--players", "2", "--coins", "2", "--games", "10"]
+
+
+@pytest.fixture
+def http_port() -> Iterator[int]:
+    """An HTTP server on 127.0.0.1 (the issue's 'scheduler' that made the client allocate EiB)."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def empty_cluster() -> Iterator[Any]:
+    cluster = distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1",
+                                       dashboard_address="127.0.0.1:0")  # no dashboard port clash
+    yield cluster
+    cluster.close()
+
+
+@pytest.fixture
+def one_worker_cluster() -> Iterator[Any]:
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
+                                       host="127.0.0.1", dashboard_address="127.0.0.1:0")  # no dashboard port clash
+    yield cluster
+    cluster.close()
+
+
+def _one_line(err: str, *needles: str) -> None:
+    assert err.count("\n") == 1 and "Traceback" not in err and "internal error" not in err, err
+    for n in needles:
+        assert n in err, (n, err)
+
+
+def test_an_http_port_is_no_scheduler(capsys: pytest.CaptureFixture[str], http_port: int) -> None:
+    start = time.monotonic()
+    code, out, err = run_cli(capsys, *SIMULATE, "--scheduler", f"tcp://127.0.0.1:{http_port}",
+                             "--scheduler-timeout", "1")
+    assert code == 2 and out == ""
+    _one_line(err, f"127.0.0.1:{http_port}", "does not answer like a Dask scheduler")
+    assert time.monotonic() - start < 10
+
+
+def test_a_closed_port(capsys: pytest.CaptureFixture[str]) -> None:
+    port = _closed_port()
+    code, _out, err = run_cli(capsys, *SIMULATE, "--scheduler", f"127.0.0.1:{port}", "--scheduler-timeout", "1")
+    assert code == 2
+    _one_line(err, f"127.0.0.1:{port}", "cannot connect")
+
+
+def test_a_scheduler_without_workers(capsys: pytest.CaptureFixture[str], empty_cluster: Any) -> None:
+    start = time.monotonic()
+    code, _out, err = run_cli(capsys, *SIMULATE, "--scheduler", empty_cluster.scheduler_address,
+                              "--scheduler-timeout", "1.5")
+    elapsed = time.monotonic() - start
+    assert code == 2
+    _one_line(err, "has no workers", "waited 1.5 s")
+    assert elapsed < 15, elapsed
+
+
+def test_workers_that_go_away_mid_run(one_worker_cluster: Any) -> None:
+    """All workers leave while games are queued: one ClusterError within the timeout."""
+    from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+    from dreidelpoker.play import simulate
+
+    client = distributed.Client(one_worker_cluster.scheduler_address, timeout="5s")
+    try:
+        def leave() -> None:
+            time.sleep(1.0)
+            one_worker_cluster.scale(0)
+
+        threading.Thread(target=leave, daemon=True).start()
+        start = time.monotonic()
+        with use_cluster_timeout(2), pytest.raises(ClusterError, match="no workers"):
+            simulate(ClassicDreidelRules(players=4, coins=10), games=200_000, seed=1, executor=client,
+                     progress=False)
+        assert time.monotonic() - start < 40
+    finally:
+        client.close()
+
+
+def test_cluster_problem_reads_the_scheduler(one_worker_cluster: Any, empty_cluster: Any) -> None:
+    with distributed.Client(one_worker_cluster.scheduler_address, timeout="5s") as client:
+        assert cluster_problem(client) is None
+    with distributed.Client(empty_cluster.scheduler_address, timeout="5s") as client:
+        assert cluster_problem(client) == "the cluster has no workers"
+
+
+def test_connect_checks_before_the_client(http_port: int) -> None:
+    with pytest.raises(ClusterError, match="does not answer like a Dask scheduler"):
+        connect_scheduler(f"tcp://127.0.0.1:{http_port}", timeout=0.5)
+
+
+def test_scheduler_timeout_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    for value in ("0", "-1", "nan", "1e9", "x"):
+        code, _out, err = run_cli(capsys, *SIMULATE, "--workers", "1", "--scheduler-timeout", value)
+        assert code == 2 and err.count("\n") == 1, (value, err)
+    code, _out, err = run_cli(capsys, *SIMULATE, "--scheduler-timeout", "5")
+    assert code == 2 and "applies to --scheduler or --workers only" in err
+
+
+# -- Ctrl-C ----------------------------------------------------------------------------------
+def _interrupt(argv: list[str], *, wait: float, cwd: Any) -> tuple[int, str, float, list[str]]:
+    """Run the console script in its own process group, Ctrl-C it after ``wait`` seconds (the
+    whole group, as a terminal does); return (exit code, stderr, seconds to exit, leftovers)."""
+    tag = uuid.uuid4().hex
+    proc = subprocess.Popen([sys.executable, "-m", "dreidelpoker", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=cwd,
+                            env={**os.environ, "DREIDELPOKER_TEST_TAG": tag})
+    time.sleep(wait)
+    assert proc.poll() is None, "the run ended before the interrupt; make it longer"
+    start = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    elapsed = time.monotonic() - start
+    time.sleep(0.5)
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if tag.encode() in f.read():
+                    left.append(pid)
+        except OSError:
+            pass
+    return proc.returncode, err, elapsed, left
+
+
+def test_ctrl_c_with_workers(tmp_path: Any) -> None:
+    code, err, elapsed, left = _interrupt(
+        ["sweep", "classic-dreidel", "--players", "3", "--coins", "12", "--games", "200000", "--workers", "2"],
+        wait=8, cwd=tmp_path)
+    assert code == 130, err
+    _one_line(err, "interrupted")
+    assert elapsed < 2.0, elapsed
+    assert not left, f"processes left behind: {left}"
+
+
+def test_ctrl_c_on_dask(tmp_path: Any, one_worker_cluster: Any) -> None:
+    code, err, elapsed, left = _interrupt(
+        ["simulate", "classic-dreidel", "--players", "4", "--coins", "10", "--games", "500000",
+         "--scheduler", one_worker_cluster.scheduler_address], wait=8, cwd=tmp_path)
+    assert code == 130, err
+    _one_line(err, "interrupted")
+    assert elapsed < 2.0, elapsed
+    assert not left
