@@ -44,9 +44,13 @@ class Row:
 
     @property
     def ratio(self) -> float:
-        """How many times faster the library is than the fair baseline (medians; nan when skipped)."""
+        """How many times faster the library is than the fair baseline: the median of the ratios
+        run by run (each pair timed back to back, so a burst of load hits both), or of the
+        medians when the two sides have different run counts; nan when skipped."""
         if not self.library or not self.fair:
             return float("nan")
+        if len(self.library) == len(self.fair):
+            return statistics.median(f / lib for f, lib in zip(self.fair, self.library))
         return statistics.median(self.fair) / statistics.median(self.library)
 
 
@@ -56,28 +60,33 @@ def _clear_library_caches() -> None:
     clear_caches()
 
 
-def _timed(f: Callable[[], object], k: int, before: Callable[[], object] | None) -> float:
+def _timed(f: Callable[[], object], k: int, before: Callable[[], object] | None,
+           clock: Callable[[], float]) -> float:
     """Seconds per call of ``k`` calls of ``f``; ``before`` runs before each call, untimed."""
     if before is None:
-        t = time.perf_counter()
+        t = clock()
         for _ in range(k):
             f()
-        return (time.perf_counter() - t) / k
+        return (clock() - t) / k
     total = 0.0
     for _ in range(k):
         before()
-        t = time.perf_counter()
+        t = clock()
         f()
-        total += time.perf_counter() - t
+        total += clock() - t
     return total / k
 
 
 def interleaved(library: Callable[[], object], fair: Callable[[], object], runs: int, *,
-                min_sample: float = 0.005, warm: bool = False) -> tuple[list[float], list[float]]:
+                min_sample: float = 0.005, warm: bool = False,
+                clock: Callable[[], float] = time.process_time) -> tuple[list[float], list[float]]:
     """Time both callables ``runs`` times each, alternating, so machine noise hits both.
 
     Every library call is a first call: the library's caches are emptied (untimed) before
-    each one, unless ``warm`` (then label the row ``kind=WARM``).
+    each one, unless ``warm`` (then label the row ``kind=WARM``). The clock is this
+    process's CPU time by default (other jobs on a shared machine delay a call, they
+    hardly add CPU time to it); calls that wait on other processes pass
+    ``clock=time.perf_counter``.
 
     A call shorter than ``min_sample`` seconds is repeated within each sample (the same
     number of times in every sample of that side, found from one calibration call) and the
@@ -86,13 +95,13 @@ def interleaved(library: Callable[[], object], fair: Callable[[], object], runs:
     before = None if warm else _clear_library_caches
     reps = []
     for f, b in ((library, before), (fair, None)):
-        once = _timed(f, 1, b)
+        once = _timed(f, 1, b, clock)
         reps.append(1 if once >= min_sample else min(10_000, int(min_sample / max(once, 1e-7)) + 1))
     lib: list[float] = []
     base: list[float] = []
     for _ in range(runs):
-        lib.append(_timed(library, reps[0], before))
-        base.append(_timed(fair, reps[1], None))
+        lib.append(_timed(library, reps[0], before, clock))
+        base.append(_timed(fair, reps[1], None, clock))
     return lib, base
 
 
@@ -110,7 +119,11 @@ def cold(argv: Sequence[str], *, cpu: bool = False) -> float:
 def cold_pair(library: Sequence[str], fair: Sequence[str], runs: int, *,
               cpu: bool = False) -> tuple[list[float], list[float]]:
     """Interleaved cold-process timings of two command lines (CPU time with ``cpu``)."""
-    return interleaved(lambda: cold(library, cpu=cpu), lambda: cold(fair, cpu=cpu), runs, warm=True)
+    lib: list[float] = []
+    base: list[float] = []
+    interleaved(lambda: lib.append(cold(library, cpu=cpu)), lambda: base.append(cold(fair, cpu=cpu)), runs, warm=True,
+                clock=time.perf_counter)
+    return lib[-runs:], base[-runs:]
 
 
 def python(code: str) -> list[str]:
@@ -138,7 +151,8 @@ def print_table(rows: Sequence[Row], *, runs: int) -> None:
     k = max(len(r.kind) for r in rows)
     print(f"machine: {machine_load()}")
     print(f"{runs} interleaved runs per row; times in milliseconds (min, median); "
-          "ratio = fair median / library median (>1: library faster); kind: 'first call' = the library's "
+          "ratio = median over runs of fair / library, each pair timed back to back (>1: library faster); "
+          "in-process rows in CPU time of this process, processes in wall time; kind: 'first call' = the library's "
           "caches emptied before every timed call, 'cold process' = a fresh interpreter with its imports, "
           "'warm' = caches kept on purpose")
     print(f"{'work':<{w}}  {'kind':<{k}}  {'library min     median':>21}  {'fair min     median':>21}  {'ratio':>7}  "

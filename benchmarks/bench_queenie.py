@@ -30,7 +30,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from _timing import WARM, Row
+import fair_queenie
+from _timing import Row, interleaved
 
 from dreidelpoker.games.queenie import QueenieRules
 from dreidelpoker.play import simulate, sweep
@@ -74,13 +75,25 @@ def sweep_speedup(games: int) -> tuple[float, float, float]:
 
 
 def rows(runs: int) -> list[Row]:
-    """The row of ``make bench``: deals per second at 5 players (no fair simulator is written
-    in benchmarks/ yet, so the row has no baseline: issue 22's Queenie target is open)."""
-    deals_per_second(200, 100)  # untimed: imports the registry and fills the caches
-    cpu = [deals_per_second(5000, 100)[1] for _ in range(runs)]
-    return [Row("Queenie, 5 players, rule-based bots, sessions of 100 deals", [1 / c for c in cpu], [],
-                kind=WARM, note=f"{statistics.median(cpu):,.0f} deals per CPU second; no fair simulator yet: "
-                                "the issue-22 target (at least 1x a fair simulator) is not measured")]
+    """The row of ``make bench``: 5 never-swap players, sessions of 100 deals, against the fair
+    simulator (``fair_queenie.play``), after checking both play the same game (cards, runs,
+    turns, blocked deals and dead queen-pot Queens per deal agree within sampling error)."""
+    players, sessions, deals = 5, 10, 100
+    rules = QueenieRules(players=players, session_deals=deals)
+    lineup = ("never-swap",) * players
+    lib = simulate(rules, lineup, games=30, seed=1, progress=False)
+    fair = fair_queenie.play(players, 30, deals, 1)
+    for k, name in enumerate(("cards", "runs", "turns"), start=1):
+        a = [r.metrics[name] for r in lib.records]
+        b = [f[k] / deals for f in fair]
+        se = (statistics.pvariance(a) / len(a) + statistics.pvariance(b) / len(b)) ** 0.5
+        assert abs(statistics.mean(a) - statistics.mean(b)) < 5 * se + 1e-9, (name, statistics.mean(a), statistics.mean(b))
+    t_lib, t_fair = interleaved(lambda: simulate(rules, lineup, games=sessions, seed=2, progress=False),
+                                lambda: fair_queenie.play(players, sessions, deals, 2), runs)
+    n = sessions * deals
+    return [Row(f"Queenie, 5 never-swap players, {n} deals: simulate vs a fair simulator",
+                [1000 * t / n for t in t_lib], [1000 * t / n for t in t_fair], target=1.0,
+                note="times per 1,000 deals; issue 22: at least 1x the fair simulator")]
 
 
 def main() -> None:

@@ -4,8 +4,11 @@ Run: .venv/bin/python benchmarks/run.py [--runs 3] [--only two_dreidel,cli,...] 
 The scale rows (``bench_scale``) always come last: the put-back MDP on 4-12-12-4 runs every
 time; ``--scale`` also runs the long ones (classic dreidel 4 x 10 in floats, the put-back
 MDP on 8-24-24-8), which otherwise show their last measured figures, marked as such.
-Every issue-16 target has a row: Two Dreidel equity (1 to 7 opponents, every preset),
-Domino cold equity, CLI start-up, the exact Markov solves (2-7-7-2 policy at 2x), scale.
+Every target of issues 16 and 22 has a row: Two Dreidel equity (1 to 7 opponents, every
+preset, first calls, and the first answer in a fresh process), Domino cold equity, Dice,
+CLI start-up, the exact Markov solves, Skirmish, classic dreidel games against a plain
+loop, engine steps and CFR+ against OpenSpiel (skipped with a note when it is not
+installed), Queenie, parallel sweeps, scale. The machine load is printed with the table.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from dreidelpoker.montecarlo import wilson_interval
 from dreidelpoker.play import replay, simulate
 from dreidelpoker.play.bots import IllegalActionError, make_bot
 from dreidelpoker.play.runner import play_game
+from dreidelpoker.sampler import Sampler
 
 from .cli_run import run_cli
 
@@ -39,7 +40,7 @@ def _play_out(state: DicePokerGame, bots: list[Any], rng: np.random.Generator) -
         else:
             (seat,) = state.current_players
             legal = state.legal_actions(seat)
-            action = bots[seat](state.observation(seat), legal, rng)
+            action = bots[seat](state.observation(seat), legal, Sampler(rng))
             assert action in legal
             state = state.apply(action)
     return state
@@ -109,11 +110,11 @@ def test_random_hands_conserve_chips_and_keep_cards_private(seed: int, players: 
             obs = state.observation(seat)
             assert obs.cards == state.cards[seat] and obs.shown == ()
         if state.turn is Turn.CHANCE:
-            state = state.apply(state.sample_chance(rng))
+            state = state.apply(state.sample_chance(Sampler(rng)))
         else:
             (seat,) = state.current_players
             legal = state.legal_actions(seat)
-            state = state.apply(bots[seat](state.observation(seat), legal, rng))
+            state = state.apply(bots[seat](state.observation(seat), legal, Sampler(rng)))
         assert sum(state.deck) + sum(map(len, state.cards)) == 52
     assert sum(state.returns()) == 0
     assert all(r >= -c for r, c in zip(state.returns(), state.betting.committed))

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import BlockDraws, Event, EventLog, Payoff, PlaySpec, Turn
+from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
 from ..registry import PlayCliSpec
 from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
@@ -29,6 +29,7 @@ from .cli import (
 )
 from .rules import FACES, ClassicDreidelRules
 from ...caches import bounded_cache
+from ...sampler import Sampler
 from ...errors import InputError
 from ...validation import check_arguments
 
@@ -127,7 +128,7 @@ class ClassicDreidelGame:
             net[spinner] -= 1
         return tuple(net)
 
-    def run_chance(self, chance: BlockDraws, max_steps: int) -> tuple[ClassicDreidelGame, int]:
+    def run_chance(self, chance: Sampler, max_steps: int) -> tuple[ClassicDreidelGame, int]:
         """Spin until the game ends, reaches its spin limit or has spun ``max_steps`` times: the
         runner's batch path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all
         that is wanted.
@@ -152,7 +153,7 @@ class ClassicDreidelGame:
         rules = self.rules
         p = rules.players
         total, face_of = _spin_table(self.chance_outcomes())
-        if not face_of:  # a dreidel of odd probabilities: spin by spin
+        if face_of is None:  # a dreidel of odd probabilities: spin by spin
             return self, 0
         continuous, up = rules.hey_rounding == "continuous", int(rules.hey_rounding == "up")  # Hey: (pot + up) >> 1
         zero_rule, reante = rules.elimination == "zero", rules.reante
@@ -288,15 +289,16 @@ def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_lim
 
 
 @bounded_cache(maxsize=256)
-def _spin_table(weights: tuple[tuple[str, int], ...]) -> tuple[int, tuple[int, ...]]:
+def _spin_table(weights: tuple[tuple[str, int], ...]) -> tuple[int, Any]:
     """The total weight and, for each draw below it, the face index it stands for (what
-    ``sample_chance`` finds by subtraction); no table above 4,096 (then ``()``)."""
+    ``sample_chance`` finds by subtraction), as a numpy array the stream looks draws up in;
+    no table above 4,096 (then ``None``)."""
     total = sum(w for _, w in weights)
     if total > 4096:
-        return total, ()
+        return total, None
     faces = [FACES.index(f) for f, _ in weights]
     bounds = list(accumulate(w for _, w in weights))
-    return total, tuple(faces[bisect_right(bounds, r)] for r in range(total))
+    return total, np.array([faces[bisect_right(bounds, r)] for r in range(total)], dtype=np.int64)
 
 
 def face_weights(rules: ClassicDreidelRules) -> tuple[tuple[str, int], ...]:
@@ -320,18 +322,26 @@ def _spinner(rules: ClassicDreidelRules) -> Any:
     return _spin_nothing
 
 
-def _spin_nothing(observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def _spin_nothing(observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     raise AssertionError("classic dreidel asks no decisions")  # pragma: no cover
 
 
 def _metrics(final: ClassicDreidelGame) -> dict[str, float]:
     m: dict[str, float] = {"spins": float(final.spins)}
     net = final.net or (0,) * final.num_players
-    m.update({f"winnings_seat{i + 1}": float(v) for i, v in enumerate(net)})
+    winnings, first_out = _seat_keys(final.num_players)
+    m.update(zip(winnings, map(float, net)))
     if final.rules.stopping == "first-elimination":
         out = final.chain_state[1] if final.chain_state[0] == "out" else frozenset()
-        m.update({f"first_out_seat{i + 1}": float(i in out) for i in range(final.num_players)})
+        m.update({key: float(i in out) for i, key in enumerate(first_out)})
     return m
+
+
+@bounded_cache(maxsize=16)
+def _seat_keys(players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The per-seat metric names (written once per player count, not once per game)."""
+    return (tuple(f"winnings_seat{i}" for i in range(1, players + 1)),
+            tuple(f"first_out_seat{i}" for i in range(1, players + 1)))
 
 
 def _default_bots(players: int) -> tuple[str, ...]:

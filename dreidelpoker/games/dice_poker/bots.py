@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 
 from ...caches import bounded_cache
 from ...play.bots import random_bot
@@ -34,6 +33,7 @@ from .equity import heads_up_equity_table
 from .evaluator import best_key, classify_values, dice_partitions
 from .game import DicePokerObservation
 from .rules import DicePokerRules
+from ...sampler import Sampler
 
 __all__ = ["BOTS", "EQUITY_AGGRESSION", "category_held", "make_calling_station", "make_equity", "make_random",
            "make_tight", "showdown_equity"]
@@ -54,7 +54,7 @@ def make_random(rules: DicePokerRules) -> Bot:
     return random_bot
 
 
-def _calling_station(observation: Any, legal_actions: Sequence[str], rng: np.random.Generator) -> str:
+def _calling_station(observation: Any, legal_actions: Sequence[str], rng: Sampler) -> str:
     return "check" if "check" in legal_actions else "call"
 
 
@@ -123,7 +123,7 @@ class _Tight:
         self.options = rules.ranking_options
         self.bet = rules.bet
 
-    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         obs, legal = observation, legal_actions
         cards = obs.cards
         if not cards:
@@ -180,7 +180,7 @@ class _Equity:
         self.pot_limit = rules.limit == "pot"
         self.rules = rules
 
-    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         obs, legal = observation, legal_actions
         eq = showdown_equity(obs, self.options)
         live = sum(obs.live)

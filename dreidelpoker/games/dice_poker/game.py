@@ -165,9 +165,6 @@ class DicePokerGame(_Immutable, _GameFields):
 
     __slots__ = ()
 
-    #: The runner may hand [`sample_chance`][dreidelpoker.games.dice_poker.DicePokerGame.sample_chance] its exact integer stream.
-    samples_with_integers_only = True
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
@@ -227,7 +224,7 @@ class DicePokerGame(_Immutable, _GameFields):
 
     def sample_chance(self, rng: Any) -> Any:
         """Every remaining roll (a tuple of dice) or every card of this dealing step (a tuple of
-        ranks) at once; ``rng`` gives ``integers(n)`` (a numpy generator or the runner's stream)."""
+        ranks) at once, through the game's [`Sampler`][dreidelpoker.sampler.Sampler]."""
         if self.phase == ROLL:
             rolls = []
             for _ in range(self.num_players - sum(1 for d in self.dice if d)):

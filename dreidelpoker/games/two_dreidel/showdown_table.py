@@ -205,7 +205,7 @@ def equity_counts(
     for ws in weights:
         total_opp *= sum(ws.values())
     hero_types = _type_weights(index, hero)
-    if n < 16 and _table_states(len(types), n) < _SUBSETS_FIXED + _SUBSETS_COST * (1 << len(types)) * len(hero_types):
+    if n <= 2 or n < 16 and _table_states(len(types), n) < _SUBSETS_FIXED + _SUBSETS_COST * (1 << len(types)) * len(hero_types):
         win, tie, share = _by_table_states(table, hero_types, weights, den)
         return sum(hero_types.values()) * total_opp, win, tie, share, den
     iid = all(ws == weights[0] for ws in weights)  # identical opponents: closed forms
