@@ -190,9 +190,8 @@ def _finished(db: Path) -> int:
 
 def test_resume_after_kill_9(tmp_path: Path) -> None:
     db = tmp_path / "kill.db"
-    cmd = [sys.executable, "-m", "dreidelpoker", "design", "skirmish", "--minimize", "skirmishes",
-           "--fix", "line_size=3", "--trials", "40", "--games", "30", "--storage", str(db), "--reevaluate", "0",
-           "--json"]
+    cmd = [sys.executable, "-m", "dreidelpoker", "design", "queenie", "--minimize", "cards",
+           "--trials", "2000", "--games", "30", "--storage", str(db), "--reevaluate", "0", "--json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 120
     while _finished(db) < 3 and time.time() < deadline and proc.poll() is None:
@@ -200,7 +199,7 @@ def test_resume_after_kill_9(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     done = _finished(db)
-    assert 3 <= done < 40, "killed mid-search"
+    assert 3 <= done < 2000, "killed mid-search"
     with sqlite3.connect(db) as con:
         before = con.execute("select number, state from trials where state = 'COMPLETE' order by number").fetchall()
     small = [*cmd[:cmd.index("--trials") + 1], str(done + 2), *cmd[cmd.index("--trials") + 2:]]
