@@ -830,8 +830,9 @@ def _run(args: argparse.Namespace) -> DicePokerSolution:
         k, cards = DEFAULT_BUCKETS[rules.betting]
         buckets = (args.dice_buckets if args.dice_buckets is not None else k,
                    _bucket_list(args.card_buckets) if args.card_buckets is not None else cards)
-    if args.method == "lp" and args.iterations != 100:
-        raise InputError("iterations: the LP takes no iterations; give --method cfr+ or leave --iterations out")
+    if args.method != "cfr+" and args.iterations != 100:
+        raise InputError("--iterations applies to --method cfr+ only (the LP takes no iterations); "
+                         "give --method cfr+ or leave --iterations out")
     return solve_dice_poker(rules, buckets=buckets, method=args.method, iterations=args.iterations,
                             progress=not args.json and sys.stderr.isatty())
 

@@ -84,7 +84,7 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
 
 def _add_odds(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hand", default="", help="tiles you hold or have seen, e.g. 6-6,5-5 (default none)")
-    _rules_args(p)
+    _rules_args(p, exclude={"players": "the blocking odds are the same at any table size"})
 
 
 def _run_odds(args: argparse.Namespace) -> Any:

@@ -29,9 +29,18 @@ if TYPE_CHECKING:
 _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default normal-best)"
 
 
+#: Rules fields of the spin and the betting: they do not change which hands are kept.
+SPIN_AND_BETTING_FIELDS = {f: "spins and betting do not change which hands are kept (see simulate, solve)"
+                           for f in ("spin_faces", "spin_probabilities", "spin_buy_ins", "half_pot_rounding",
+                                     "chips_per_player", "starting_chips", "blind", "streets", "short_stack")}
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="normal-best", choices=list(POLICIES), help=_POLICY_HELP)
-    add_rules_flags(p, TwoDreidelRules)  # every rules field: --deck, --trumps, --draw …
+    # the deck-cycle rules: --deck, --trumps, --draw …; the discard rule matters only to posteriors
+    add_rules_flags(p, TwoDreidelRules, exclude={
+        **SPIN_AND_BETTING_FIELDS,
+        "discard_visibility": "every hand here is counted from the deck; the rule matters to equity's posteriors"})
 
 
 def _rules(args: argparse.Namespace) -> TwoDreidelRules:
