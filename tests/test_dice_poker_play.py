@@ -244,3 +244,19 @@ def test_cli_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], ar
                                           message: str) -> None:
     code, _out, err = run_cli(capsys, "simulate", "dice-poker", "--games", "2", *args)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("options", [(1, 2), (2, 1)])
+def test_tight_bot_categories_match_the_evaluator_for_every_class(options: tuple[int, int]) -> None:
+    from dreidelpoker.games.dice_poker.bots import category_held
+    from dreidelpoker.games.dice_poker.space import DICE_MULTISETS, RANK_TRIPLES, keys_for_dice
+
+    for dice in DICE_MULTISETS:
+        keys = keys_for_dice(dice, options)
+        assert [category_held(dice, t, options) for t in RANK_TRIPLES] == [k[0] for k in keys]
+
+
+@pytest.mark.parametrize("roll", [(True, 1, 1), (1.0, 2, 3), [1, 2, 3], (1, 2), (0, 1, 2)])
+def test_rolls_must_be_three_whole_dice(roll: Any) -> None:
+    with pytest.raises(ValueError, match="three dice from 1 to 6"):
+        new_game(RULES).apply(roll)

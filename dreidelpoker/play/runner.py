@@ -469,6 +469,9 @@ def run_tasks(
                 except BrokenProcessPool:
                     raise ClusterError("a worker process died (killed, or out of memory); "
                                        "the run is stopped") from None
+                except cf.CancelledError:  # we cancel nothing before the end: the cluster did
+                    raise ClusterError("the cluster dropped the games (its scheduler went away or restarted); "
+                                       "the run is stopped") from None
                 if progress is not None:
                     progress.update(weights[k] if weights else 1)
                 yield k, res
@@ -487,7 +490,10 @@ def run_tasks(
                                    "batches of games still to play); the run is stopped")
     finally:
         for fut in futures:
-            fut.cancel()
+            try:
+                fut.cancel()
+            except Exception:  # noqa: BLE001 - a dead cluster's futures may not cancel; nothing runs them
+                pass
 
 
 def split(indices: range, parts: int) -> list[range]:
