@@ -11,7 +11,7 @@
    seconds, split into the abstraction's enumeration, the tree and the solve. Issue 23 asks
    for under 2 minutes each.
 
-Run: .venv/bin/python benchmarks/bench_dice_poker_play.py [--games 5000] [--no-solve]
+Run: .venv/bin/python benchmarks/bench_dice_poker_play.py [--games 5000] [--no-solve] [--bytecodes]
 """
 
 from __future__ import annotations
@@ -32,11 +32,41 @@ def _rate(bots: list[str], games: int, seed: int) -> float:
     return games / (time.process_time() - start)
 
 
+def bytecodes(bots: list[str], games: int = 200) -> float:
+    """Python bytecodes a hand (``sys.settrace`` opcode events; load-independent), after 200
+    untimed hands."""
+    import sys
+    from types import FrameType
+    from typing import Any
+
+    simulate(DicePokerRules(), bots, games=200, seed=10_000, progress=False)
+    count = 0
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            count += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        simulate(DicePokerRules(), bots, games=games, seed=1, progress=False)
+    finally:
+        sys.settrace(None)
+    return count / games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--no-solve", action="store_true")
+    parser.add_argument("--bytecodes", action="store_true", help="count Python bytecodes a hand instead")
     args = parser.parse_args()
+    if args.bytecodes:
+        for name in ("random", "calling-station", "tight"):
+            print(f"{name} x4: {bytecodes([name] * 4):,.0f} bytecodes a hand")
+        return
     print(f"load {os.getloadavg()[0]:.1f}")
     for name in ("random", "calling-station", "tight"):
         simulate(DicePokerRules(), [name] * 4, games=200, seed=99, progress=False)

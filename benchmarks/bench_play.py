@@ -13,8 +13,8 @@ actions, the spins and the simultaneous call/fold reveals -- all through the one
 one copy of the state (an immutable named tuple: a list copy, the changed fields, one
 tuple), one log node whose text is written only when read, and per deciding seat an
 observation made of three slices of the state, a stored legal-action tuple and the bot's
-call; chance and the random bot draw numpy's exact integers from raw words in blocks
-(``dreidelpoker.exact_rng``). A step sets only the turn and legal actions of the phase it
+call; chance and every seat draw through the one sampler (``dreidelpoker.sampler.Sampler``:
+exact integers by rejection on 62-bit words read from the generator in blocks). A step sets only the turn and legal actions of the phase it
 enters; the next seat to act and its bet sizes are found in one pass; draws and put-backs
 come with their log lines, observed labels and next deck from per-rules tables; the end
 of a hand notes its figures as one tuple (folded when the figures are read).

@@ -65,7 +65,9 @@ def names_from(module: str, *names: str) -> dict[str, str]:
 def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """A package's module ``__getattr__`` and ``__dir__`` (PEP 562) that import each public
     name on first access and keep it on the package. A name not in ``exports`` that is a
-    submodule of the package is imported as such.
+    submodule of the package is imported as such. A public name that is also a submodule's
+    name (``equity`` the function, in ``equity.py``) stays the public object when that
+    submodule is imported (Python's import would otherwise put the module in its place).
 
     Parameters:
         package: the package's ``__name__``.
@@ -74,7 +76,10 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[st
     Returns:
         ``(__getattr__, __dir__)``, to assign at the package's top level.
     """
-    namespace = sys.modules[package].__dict__
+    module = sys.modules[package]
+    namespace = module.__dict__
+    namespace["_lazy_attributes"] = frozenset(name for name, ref in exports.items() if ":" in ref)
+    module.__class__ = _LazyPackage
 
     def __getattr__(name: str) -> Any:
         ref = exports.get(name)
@@ -129,3 +134,14 @@ class LazyRefs(Mapping[str, V], Generic[V]):
 
     def __repr__(self) -> str:
         return f"LazyRefs({list(self._values)})"
+
+
+class _LazyPackage(types.ModuleType):
+    """A package set up by ``lazy_exports``: importing a submodule never replaces a public
+    name that is an attribute of some module (the function ``equity`` stays, though the
+    submodule ``equity`` is imported)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and name in self.__dict__.get("_lazy_attributes", ()):
+            return
+        super().__setattr__(name, value)

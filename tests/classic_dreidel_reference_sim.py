@@ -1,18 +1,17 @@
 """Test-only cross-check: an independent classic dreidel simulator written from RULES.md 6.
 
 It plays the game with a plain list of coins (not with the chain's states or the game
-engine), so it cross-checks ``classic_dreidel.simulate``, which runs on the whole-game
-runner through the chain's own ``spin_outcome``. (Until issue 9 this was the library's
-simulator.)
+engine), so it cross-checks ``dreidelpoker.play.simulate`` on classic dreidel, which runs on
+the whole-game runner through the chain's own ``spin_outcome``. (Until issue 9 this was the
+library's simulator.)
 
 Randomness is a :class:`numpy.random.Generator` seeded from a
 :class:`numpy.random.SeedSequence`; the same seed gives the same games. Every estimate
-carries the number of games and a 95% confidence interval (normal approximation).
+carries the number of games and its sample standard deviation.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,12 +21,9 @@ from dreidelpoker.games.classic_dreidel.rules import ClassicDreidelRules
 
 __all__ = ["ReferenceResult", "reference_simulate"]
 
-_Z95 = 1.959963984540054
-
-
 @dataclass(frozen=True)
 class ReferenceResult:
-    """Monte Carlo estimates for one variant. Intervals are 95% normal-approximation CIs."""
+    """Monte Carlo estimates for one variant (means and sample standard deviations)."""
 
     rules: ClassicDreidelRules
     games: int
@@ -39,40 +35,6 @@ class ReferenceResult:
     mean_winnings: tuple[float, ...]
     winnings_std: tuple[float, ...]
     max_spins_hit: int
-
-    @property
-    def spins_ci(self) -> tuple[float, float]:
-        half = _Z95 * self.spins_std / math.sqrt(self.games)
-        return (self.mean_spins - half, self.mean_spins + half)
-
-    def frequency_ci(self, p: float) -> tuple[float, float]:
-        half = _Z95 * math.sqrt(max(p * (1 - p), 0.0) / self.games)
-        return (p - half, p + half)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "classic-dreidel", "players": self.rules.players, "coins": self.rules.coins,
-            "hey_rounding": self.rules.hey_rounding, "elimination": self.rules.elimination,
-            "reante": self.rules.reante, "stopping": self.rules.stopping,
-            "games": self.games, "seed": self.seed,
-            "mean_spins": self.mean_spins, "mean_spins_ci95": list(self.spins_ci),
-            "win_frequencies": None if self.win_frequencies is None else list(self.win_frequencies),
-            "first_out_frequencies": None if self.first_out_frequencies is None else list(self.first_out_frequencies),
-            "mean_winnings": list(self.mean_winnings),
-            "games_cut_at_max_spins": self.max_spins_hit,
-        }
-
-    def to_text(self) -> str:
-        lo, hi = self.spins_ci
-        lines = [f"classic dreidel, simulated: {self.rules.label}",
-                 f"{self.games} games, seed {self.seed}",
-                 f"mean spins: {self.mean_spins:.3f} (95% CI {lo:.3f} .. {hi:.3f})"]
-        for name, freqs in (("wins", self.win_frequencies), ("first out", self.first_out_frequencies)):
-            if freqs is not None:
-                for i, f in enumerate(freqs):
-                    a, b = self.frequency_ci(f)
-                    lines.append(f"  seat {i + 1} {name}: {f:.4f} (95% CI {a:.4f} .. {b:.4f})")
-        return "\n".join(lines)
 
 
 def _play(rules: ClassicDreidelRules, faces: Any, max_spins: int) -> tuple[int, list[float], list[int], list[float]]:

@@ -19,13 +19,23 @@ from dreidelpoker.games.classic_dreidel import (
     continuous_winnings,
     dreidel_chain,
     game_length_cdf,
-    simulate,
     spin_payoffs,
     start_state,
 )
+from dreidelpoker.play import SimulationResult, simulate
+
 
 R = sympy.Rational
 F = Fraction
+
+
+def _sim(rules: ClassicDreidelRules, games: int, seed: int) -> SimulationResult:
+    return simulate(rules, games=games, seed=seed, progress=False)
+
+
+def _mean_sd(res: SimulationResult, metric: str) -> tuple[float, float]:
+    e = res.estimate(metric)
+    return e.value, e.std
 
 
 # -- an independent oracle: enumerate spin sequences with the test's own reading of the rules --
@@ -156,21 +166,26 @@ def test_simulation_agrees_with_chain(kw: dict[str, object]) -> None:
     rules = ClassicDreidelRules(**kw)  # type: ignore[arg-type]
     exact = analyze(rules=rules)
     games = 2000
-    sim = simulate(rules=rules, games=games, seed=20261129)
+    sim = _sim(rules, games, 20261129)
+    spins, spins_sd = _mean_sd(sim, "rounds")
     # Tolerance: 4.5 standard errors (spins: the simulated SD; frequencies: sqrt(p(1-p)/n)).
-    assert abs(sim.mean_spins - float(exact.expected_spins)) <= 4.5 * sim.spins_std / math.sqrt(games)
+    assert abs(spins - float(exact.expected_spins)) <= 4.5 * spins_sd / math.sqrt(games)
     probs = exact.win_probabilities or exact.first_out_probabilities
-    freqs = sim.win_frequencies or sim.first_out_frequencies
-    assert probs is not None and freqs is not None
+    assert probs is not None
+    if exact.win_probabilities is not None:
+        freqs = [e.value for e in sim.win_rates()]
+    else:
+        freqs = [sim.estimate(f"first_out_seat{i + 1}").value for i in range(rules.players)]
     for p, f in zip(probs, freqs):
         assert abs(f - float(p)) <= 4.5 * math.sqrt(float(p) * (1 - float(p)) / games) + 1e-12
-    assert simulate(rules=rules, games=50, seed=7) == simulate(rules=rules, games=50, seed=7)
+    assert _sim(rules, 50, 7).records == _sim(rules, 50, 7).records
     # The independent list-of-coins simulator (RULES.md 6, tests only) agrees with the runner.
     ref = reference_simulate(rules=rules, games=games, seed=11)
-    se = math.hypot(sim.spins_std, ref.spins_std) / math.sqrt(games)
-    assert abs(sim.mean_spins - ref.mean_spins) <= 4.5 * se
-    for a, b in zip(sim.mean_winnings, ref.mean_winnings):
-        assert abs(a - b) <= 4.5 * math.hypot(*sim.winnings_std, *ref.winnings_std) / math.sqrt(games) + 1e-9
+    se = math.hypot(spins_sd, ref.spins_std) / math.sqrt(games)
+    assert abs(spins - ref.mean_spins) <= 4.5 * se
+    winnings = [_mean_sd(sim, f"winnings_seat{i + 1}") for i in range(rules.players)]
+    for (a, _), b in zip(winnings, ref.mean_winnings):
+        assert abs(a - b) <= 4.5 * math.hypot(*(sd for _, sd in winnings), *ref.winnings_std) / math.sqrt(games) + 1e-9
 
 
 # -- literature ------------------------------------------------------------------------
@@ -222,8 +237,9 @@ def test_nahin_2014_first_gimel_winnings(players: int) -> None:
 def test_continuous_winnings_match_simulation() -> None:
     rules = ClassicDreidelRules(players=3, hey_rounding="continuous", stopping="first-gimel", coins=1000)
     games = 5000
-    sim = simulate(rules=rules, games=games, seed=5)
-    for exact, mean, sd in zip(continuous_winnings(3), sim.mean_winnings, sim.winnings_std):
+    sim = _sim(rules, games, 5)
+    winnings = [_mean_sd(sim, f"winnings_seat{i + 1}") for i in range(3)]
+    for exact, (mean, sd) in zip(continuous_winnings(3), winnings):
         assert abs(mean - float(exact)) <= 4.5 * sd / math.sqrt(games)
 
 
@@ -255,10 +271,10 @@ BLATT_SPINS, BLATT_GAMES, LENGTH_SD = 860, 50_000, 570.0
 
 def test_blatt_2015_four_players_ten_coins_by_simulation() -> None:
     rules = ClassicDreidelRules(players=4, coins=10)
-    for sim, games in ((simulate(rules=rules, games=250, seed=2015), 250),
-                       (reference_simulate(rules=rules, games=3000, seed=2015), 3000)):
-        se = math.hypot(sim.spins_std / math.sqrt(games), LENGTH_SD / math.sqrt(BLATT_GAMES))
-        assert abs(sim.mean_spins - BLATT_SPINS) <= 5 + 4 * se
+    ref = reference_simulate(rules=rules, games=3000, seed=2015)
+    for (spins, sd), games in ((_mean_sd(_sim(rules, 250, 2015), "rounds"), 250), ((ref.mean_spins, ref.spins_std), 3000)):
+        se = math.hypot(sd / math.sqrt(games), LENGTH_SD / math.sqrt(BLATT_GAMES))
+        assert abs(spins - BLATT_SPINS) <= 5 + 4 * se
 
 
 def test_blatt_2015_four_players_ten_coins_by_chain() -> None:
@@ -330,8 +346,8 @@ def test_bad_rules_and_arguments() -> None:
         analyze(rules=ClassicDreidelRules(hey_rounding="continuous"))
     with pytest.raises(ValueError, match="method must be"):
         analyze(rules=ClassicDreidelRules(players=2, coins=1), method="fast")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="games must be a positive integer"):
-        simulate(games=0)
+    with pytest.raises(ValueError, match="games must be an integer from 1 to 1,000,000, got 0"):
+        simulate(ClassicDreidelRules(players=2, coins=1), games=0)
     with pytest.raises(ValueError, match="spins must be an integer from 1 to 2,000, got 0"):
         spin_payoffs(3, 0)
 
@@ -341,8 +357,8 @@ def test_biased_dreidel_is_supported() -> None:
     # a biased dreidel is a rules option, checked here against the simulator.
     rules = ClassicDreidelRules(players=2, coins=2, face_probabilities=(F(1, 8), F(3, 8), F(3, 8), F(1, 8)))
     exact = analyze(rules=rules)
-    sim = simulate(rules=rules, games=2000, seed=3)
-    assert abs(sim.mean_spins - float(exact.expected_spins)) <= 4.5 * sim.spins_std / math.sqrt(2000)
+    spins, sd = _mean_sd(_sim(rules, 2000, 3), "rounds")
+    assert abs(spins - float(exact.expected_spins)) <= 4.5 * sd / math.sqrt(2000)
 
 
 @pytest.mark.parametrize("rounding", ["up", "down", "continuous"])

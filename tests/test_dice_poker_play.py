@@ -24,6 +24,7 @@ from dreidelpoker.montecarlo import wilson_interval
 from dreidelpoker.play import replay, simulate
 from dreidelpoker.play.bots import IllegalActionError, make_bot
 from dreidelpoker.play.runner import play_game
+from dreidelpoker.sampler import Sampler
 
 from .cli_run import run_cli
 
@@ -39,7 +40,7 @@ def _play_out(state: DicePokerGame, bots: list[Any], rng: np.random.Generator) -
         else:
             (seat,) = state.current_players
             legal = state.legal_actions(seat)
-            action = bots[seat](state.observation(seat), legal, rng)
+            action = bots[seat](state.observation(seat), legal, Sampler(rng))
             assert action in legal
             state = state.apply(action)
     return state
@@ -109,11 +110,11 @@ def test_random_hands_conserve_chips_and_keep_cards_private(seed: int, players: 
             obs = state.observation(seat)
             assert obs.cards == state.cards[seat] and obs.shown == ()
         if state.turn is Turn.CHANCE:
-            state = state.apply(state.sample_chance(rng))
+            state = state.apply(state.sample_chance(Sampler(rng)))
         else:
             (seat,) = state.current_players
             legal = state.legal_actions(seat)
-            state = state.apply(bots[seat](state.observation(seat), legal, rng))
+            state = state.apply(bots[seat](state.observation(seat), legal, Sampler(rng)))
         assert sum(state.deck) + sum(map(len, state.cards)) == 52
     assert sum(state.returns()) == 0
     assert all(r >= -c for r, c in zip(state.returns(), state.betting.committed))
@@ -243,3 +244,19 @@ def test_cli_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], ar
                                           message: str) -> None:
     code, _out, err = run_cli(capsys, "simulate", "dice-poker", "--games", "2", *args)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("options", [(1, 2), (2, 1)])
+def test_tight_bot_categories_match_the_evaluator_for_every_class(options: tuple[int, int]) -> None:
+    from dreidelpoker.games.dice_poker.bots import category_held
+    from dreidelpoker.games.dice_poker.space import DICE_MULTISETS, RANK_TRIPLES, keys_for_dice
+
+    for dice in DICE_MULTISETS:
+        keys = keys_for_dice(dice, options)
+        assert [category_held(dice, t, options) for t in RANK_TRIPLES] == [k[0] for k in keys]
+
+
+@pytest.mark.parametrize("roll", [(True, 1, 1), (1.0, 2, 3), [1, 2, 3], (1, 2), (0, 1, 2)])
+def test_rolls_must_be_three_whole_dice(roll: Any) -> None:
+    with pytest.raises(ValueError, match="three dice from 1 to 6"):
+        new_game(RULES).apply(roll)

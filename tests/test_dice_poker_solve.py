@@ -64,8 +64,17 @@ def test_bad_solver_input() -> None:
 def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "solve", "dice-poker", "--betting", "once", "--max-raises", "0",
                            "--card-buckets", "3")
-    assert code == 0 and "exploitability" in out
+    assert code == 0 and "exploitability" in out, _
     code, _out, err = run_cli(capsys, "solve", "dice-poker", "--card-buckets", "x")
     assert code == 2 and "card-buckets: whole numbers" in err
     code, _out, err = run_cli(capsys, "solve", "dice-poker", "--method", "lp", "--iterations", "5")
     assert code == 2 and "the LP takes no iterations" in err
+
+
+def test_skill_gap_shows_the_solved_exploitability() -> None:
+    from dreidelpoker.play import skill_gap
+
+    sg = skill_gap(DicePokerRules(max_raises=0), players=2, games=20, seed=0, progress=False, exploitability=True)
+    assert "heads-up equilibrium of betting 'once'" in sg.exploitability_note
+    assert set(sg.exploitability) == {"random", "calling-station", "tight", "equity"}
+    assert sg.exploitability["random"][0] > sg.exploitability["equity"][0]

@@ -329,3 +329,35 @@ def test_max_states_must_be_a_positive_integer(bad: Any) -> None:
             warnings.simplefilter("error")
             with pytest.raises(InputError, match="max_states"):
                 call()
+
+
+# -- the study commands' --store and --plot --------------------------------------------------
+COMPARE = ["compare", "classic-dreidel", "--players", "2", "--coins", "2", "--variant", "coins=3", "--games", "8"]
+
+
+@pytest.mark.parametrize(("option", "value", "problem"), [
+    ("--store", "/dev/null", "not a folder"),
+    ("--store", "missing/deeper/store", "does not exist"),
+    ("--plot", "plot.xyz", "unknown file type"),
+    ("--plot", "missing/plot.png", "does not exist"),
+])
+def test_compare_checks_its_paths_first(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                        tmp_path: Path, option: str, value: str, problem: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    study = importlib.import_module("dreidelpoker.play.study")
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("games were played before the bad path was refused")
+
+    monkeypatch.setattr(study, "_run_cells", refuse)
+    code, out, err = run_cli(capsys, *COMPARE, option, value)
+    assert code == 2 and out == ""
+    _one_line(err, option, value, problem)
+
+
+def test_compare_plot_is_written(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plot = tmp_path / "diff.png"
+    code, _out, err = run_cli(capsys, *COMPARE, "--plot", str(plot), "--store", str(tmp_path / "store"))
+    assert code == 0, err
+    assert plot.read_bytes()[:4] == b"\x89PNG" and (tmp_path / "store").is_dir()
+    assert not list(tmp_path.rglob("*.tmp"))

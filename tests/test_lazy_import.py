@@ -29,3 +29,24 @@ def test_lazy_names_resolve() -> None:
     for name in dp.__all__:
         assert getattr(dp, name) is not None
     assert dp.list_games()[0].name
+
+
+def test_every_game_package_is_lazy_and_keeps_its_public_names() -> None:
+    """Importing a game package loads none of its modules (the registry reads the manifest
+    only), and a public name that is also a submodule's name (``equity``) stays the public
+    object after that submodule is imported: one mechanism, ``dreidelpoker._lazy``."""
+    import importlib
+    import importlib.util
+    import types
+
+    from dreidelpoker.games.registry import manifests
+
+    for name in manifests():
+        package = f"dreidelpoker.games.{name.replace('-', '_')}"
+        assert _loaded_after(f"import {package}.manifest", ("numpy", "sympy", f"{package}.rules")) == [], name
+        pkg = importlib.import_module(package)
+        for public in pkg.__all__:
+            value = getattr(pkg, public)
+            if importlib.util.find_spec(f"{package}.{public}") is not None and not isinstance(value, types.ModuleType):
+                importlib.import_module(f"{package}.{public}")
+                assert getattr(pkg, public) is value, f"{package}.{public}"

@@ -81,3 +81,10 @@ def test_non_ascii_digits_are_refused_by_every_kind_of_option(capsys: pytest.Cap
 def test_the_same_options_in_ascii_work(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _out, err = run_cli(capsys, *argv)
     assert code == 0, err
+
+
+@pytest.mark.parametrize("players", ["2-" + "9" * 30, "2-" + "9" * 5000, "2-100000", "2-1000000000"])
+def test_huge_player_ranges_are_one_line(capsys: pytest.CaptureFixture[str], players: str) -> None:
+    code, out, err = run_cli(capsys, "sweep", "classic-dreidel", "--players", players, "--games", "2")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    assert len(err) < 400

@@ -22,6 +22,7 @@ from dreidelpoker.games.queenie import (
 from dreidelpoker.games.queenie.game import QueenieGame
 from dreidelpoker.play import IllegalActionError, simulate
 from dreidelpoker.play.runner import play_game
+from dreidelpoker.sampler import Sampler
 
 
 def C(*names: str) -> tuple[int, ...]:
@@ -134,7 +135,7 @@ def test_session_pots_conserved_and_button_moves() -> None:
     r = QueenieRules(players=5, session_deals=12, blocked="fewest-cards")
     bots = [spec.bots[b](r) for b in ("never-swap", "always-swap", "random", "heuristic", "random")]
     g = new_game(r)
-    rng = np.random.default_rng(3)
+    rng = Sampler(3)
     buttons = []
     while not g.is_terminal:
         assert g.card_count() == 52
@@ -154,7 +155,7 @@ def test_session_pots_conserved_and_button_moves() -> None:
 
 def test_observation_hides_the_dummy_other_hands_and_queen_card() -> None:
     g = new_game(QueenieRules(players=4))
-    g = g.apply(g.sample_chance(np.random.default_rng(5)))
+    g = g.apply(g.sample_chance(Sampler(5)))
     obs = g.observation(0)
     assert obs.hand == tuple(sorted(obs.hand)) and len(obs.hand) == 10
     text = repr(obs)
@@ -180,7 +181,7 @@ def test_illegal_plays_are_refused() -> None:
     with pytest.raises(IllegalActionError, match="chose 'buy', which is not legal"):
         _play(r, [bad_offer] * 3)
     g = new_game(r)
-    g = g.apply(g.sample_chance(np.random.default_rng(0)))
+    g = g.apply(g.sample_chance(Sampler(0)))
     with pytest.raises(ValueError, match="offer: seat 1 may 'keep' or 'swap'"):
         g.apply("buy")
     with pytest.raises(ValueError, match="not distinct cards left to deal"):
@@ -188,7 +189,7 @@ def test_illegal_plays_are_refused() -> None:
     # A lead that does not follow the rules is refused by the state too.
     for seed in range(40):
         g = new_game(r)
-        g = g.apply(g.sample_chance(np.random.default_rng(seed))).apply("keep").apply("keep").apply("keep")
+        g = g.apply(g.sample_chance(Sampler(seed))).apply("keep").apply("keep").apply("keep")
         if g.phase_name == "lead":
             with pytest.raises(ValueError, match="must lead one of"):
                 g.apply(next(c for c in range(52) if c not in g.lead_cards))

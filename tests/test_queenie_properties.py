@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dreidelpoker.games.registry import get_game
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.games.queenie import QueenieRules, new_game
+from dreidelpoker.sampler import Sampler
 
 OPTIONS = st.fixed_dictionaries({
     "players": st.integers(3, 8),
@@ -33,7 +33,7 @@ def test_cards_pots_and_legality_through_a_session(options: dict[str, object], s
     assert spec is not None
     names = data.draw(st.lists(BOTS, min_size=n, max_size=n))
     bots = [spec.bots[b](rules) for b in names]
-    rng = np.random.default_rng(seed)
+    rng = Sampler(seed)
     g = new_game(rules)
     carried = (0, 0)
     deals_seen = 0

@@ -15,7 +15,8 @@ def test_deal_view_steps_through_the_runs_to_the_end() -> None:
     start = deal_view(seed=3, players=4, samples=4)
     assert start.step == 0 and start.lines == () and start.result == ""
     previous = _cards(start.hands)
-    assert previous == 40
+    # 52 cards: 4 hands of 10, a dummy of 11, the queen-pot card; a seat that took the dummy holds 11.
+    assert previous == 40 + sum("takes the dummy" in o for o in start.offers)
     for k in range(1, start.steps + 1):
         v = deal_view(seed=3, players=4, samples=4, step=k)
         assert v.step == k and sum(1 for line in v.lines if line.startswith("run:")) == k

@@ -14,6 +14,7 @@ from dreidelpoker.games.protocol import Turn
 from dreidelpoker.games.skirmish import SkirmishRules, deal_state, new_game
 from dreidelpoker.games.skirmish.game import SkirmishGame
 from dreidelpoker.play import IllegalActionError, simulate
+from dreidelpoker.sampler import Sampler
 
 
 def all_cards(g: SkirmishGame) -> Counter[int]:
@@ -45,7 +46,7 @@ def walk(rules: SkirmishRules, bots: tuple[str, str], seed: int, max_steps: int 
     from dreidelpoker.games.skirmish.bots import BOTS
 
     players = [BOTS[b](rules) for b in bots]
-    rng = np.random.default_rng(seed)
+    rng = Sampler(seed)
     g = new_game(rules, hand_limit=300)
     deck = Counter(rules.deck)
     for _ in range(max_steps):
@@ -97,7 +98,7 @@ def test_under_nine_rule_and_reshuffle() -> None:
     g2 = g2._with(draw=((2, 2), g2.draw[1] + rules.deck[7:26]), discard=((2, 2, 3, 3, 3), ()))
     g2 = g2._start_skirmish()
     assert g2.sizes[:2] == (3, 4) and g2.sizes[2:] == (5, 4)
-    rng = np.random.default_rng(1)
+    rng = Sampler(1)
     while g2.phase == 1 and g2.seat == 0:
         g2 = g2.apply(g2.sample_chance(rng))
     assert [e.kind for e in g2.log].count("reshuffle") == 1
@@ -107,7 +108,7 @@ def test_under_nine_rule_and_reshuffle() -> None:
 def test_observation_hides_draw_piles_and_face_down_cards() -> None:
     rules = SkirmishRules()
     g = deal_state(rules.deck[::2], rules.deck[1::2], rules=rules)
-    rng = np.random.default_rng(3)
+    rng = Sampler(3)
     while g.turn is Turn.CHANCE:
         g = g.apply(g.sample_chance(rng))
     obs = g.observation(0)
@@ -138,7 +139,7 @@ def test_illegal_capture_is_rejected() -> None:
     with pytest.raises(IllegalActionError, match="not legal"):
         simulate(SkirmishRules(), [cheat, "greedy"], games=3, seed=1, progress=False)
     g = deal_state(SkirmishRules().deck[::2], SkirmishRules().deck[1::2], rules=SkirmishRules())
-    rng = np.random.default_rng(0)
+    rng = Sampler(0)
     while g.turn is Turn.CHANCE:
         g = g.apply(g.sample_chance(rng))
     with pytest.raises(ValueError, match="strictly lower"):

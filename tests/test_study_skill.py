@@ -194,3 +194,21 @@ def test_results_plot_and_display_themselves() -> None:
     c = sg.study
     assert c.plot("win:1").get_xlabel().startswith("win:1") and "<table>" in c._repr_html_()
     assert list(c.to_pandas().columns)[:3] == ["variant", "lineup", "measure"]
+
+
+def test_ctrl_c_keeps_finished_batches_and_the_command_resumes(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    args = [sys.executable, "-m", "dreidelpoker", "compare", "two-dreidel", "--players", "2", "--variant",
+            "deck=2-7-7-2", "--games", "4000", "--batch", "10", "--store", str(store), "--json"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list(store.glob("*.json"))) < 4:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "interrupted" in err
+    kept = len(list(store.glob("*.json")))
+    assert kept >= 4
+    done = subprocess.run([*args[:10], "20", *args[11:]], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games_per_cell"] == 20

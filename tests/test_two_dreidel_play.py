@@ -19,13 +19,14 @@ from dreidelpoker.games.two_dreidel.play import TwoDreidelGame, TwoDreidelObserv
 from dreidelpoker.games.two_dreidel.play_spec import PLAY
 from dreidelpoker.play import IllegalActionError, simulate
 from dreidelpoker.play.runner import play_game, replay, sample_chance
+from dreidelpoker.sampler import Sampler
 
 R = TwoDreidelRules()
 
 
 def _walk(state: TwoDreidelGame, bots: Sequence[Any], seed: int, check: Any = None) -> tuple[TwoDreidelGame, list[Any]]:
     """Play to the end, calling ``check(state)`` on every state; returns the final state and the steps."""
-    rng = np.random.default_rng(seed)
+    rng = Sampler(seed)
     steps: list[Any] = []
     while state.turn is not Turn.TERMINAL:
         if check is not None:

@@ -6,13 +6,16 @@ Two kinds of check:
   from a fresh state; at every state the replay must agree with an independent
   re-derivation: the same log lines in the same order (text and visibility), the
   observations the bots were shown equal to the ones the replay gives, chips conserved.
-* **Regression pins.** The SHA-256 digests below were produced by the *old* engine
-  (main at commit 1ad325e, before the speed work, with ``python
-  tests/test_two_dreidel_play_pins.py``) over the records (returns, rounds, steps,
-  metrics, every applied action), the full event logs and every observation of every
-  seat at every state. The faster engine must reproduce them exactly: the same seed gives
-  the same games, the same logs and the same observations. (These are the only figures
-  here taken from code; they were taken before the change and pin it.)
+* **Regression pins.** SHA-256 digests (``python tests/test_two_dreidel_play_pins.py``)
+  over the records (returns, rounds, steps, metrics, every applied action), the full event
+  logs and every observation of every seat at every state: the same seed gives the same
+  games, the same logs and the same observations. (These are the only figures here taken
+  from code; they were taken before a change and pin it.) They were first taken from the
+  engine before the speed work (commit 1ad325e), which the faster engine reproduced
+  exactly, and taken again once when every chance and bot draw moved to the one sampler
+  (issue 25, item 7: ``dreidelpoker.sampler.Sampler`` draws by rejection on 62-bit words
+  instead of numpy's ``Generator.integers`` algorithm, so the same seed now deals other
+  games); the protocol-path and replay checks below passed unchanged across that move.
 """
 
 from __future__ import annotations
@@ -48,17 +51,17 @@ CASES: dict[str, tuple[dict[str, Any], str, int, int, int]] = {
                          "random,tight,calling-station,random,tight", 8, 19, 300),
 }
 
-#: Produced by the engine before the speed work (see the module docstring).
+#: Taken when the draws moved to the one sampler (see the module docstring).
 PINNED: dict[str, str] = {
-    'random x4': '3ff7d7d803c0e0ce06c93469a3f13a7e41f63a560c04835dbe9576b83b803740',
-    'calling-station x2': 'a15b044264892b5d16771e01862c446cc19bb90187e2fee7a79a010400c9dae3',
-    'tight x4': 'c0c82c29dfb4abd8de4079050c287dc69f1cafae91522434f884e4bded7ea8e2',
-    'equity + random x2': '32764d9119873087e521b4894291026ca4a349e04cee92a421fb87e3b5a4f868',
-    'equity-best vs tight': '97fad473bc606b321970e1837c10f28d41a3174d547b88b06c4422cf3df07eb1',
-    'equilibrium vs random': '14338d46f35d0e9f1ff11691d030dfdb0b5a401b833accbb5dd9222916793b0e',
-    'options': '46e185c01deb4b66e0c086c3091d7e89ee4476763a087fc531cd9f138c7cd83f',
-    'draw4 x3': '5e72d8a0c9ba429db50f0bffd97d99644c1e58c895888c7d82112a5c3e629019',
-    'spin-spin-bet x5': '6d9e35ea77a2422903be11c4d9e0a1f691bcde037551b7c7a43581b843e1540c',
+    'random x4': 'c712c3bec3d3d0dcea674cec5fab1dfa7780954c6536c53b68cb3bcfd935eebe',
+    'calling-station x2': '39781821cc6328325ed220655898b9bf18ee5617e4ca43cb5c03be988c6615ae',
+    'tight x4': 'f32ac0c9892aa29424bb3c47b1b07298fdb781f3091140754bcaa6081e3f613c',
+    'equity + random x2': '3bba97f4e04ffbb685a687336d8f68256ee7ffb3ac5e4462895f74cfebf9dcb9',
+    'equity-best vs tight': '1d879e4ce713c0e394c3ef6dbd36446aae95e3b5f3166092edee91894a13947c',
+    'equilibrium vs random': 'd89bfce674514696b0b93cbe15979cfab38fb34c5bb7e6db7a8f247d10ea3395',
+    'options': '6394c4eae77b88b2f0264fd0bfc230d5d62e543762f7bf880b722750ef69b004',
+    'draw4 x3': '38e8f4392cec4c659ae1353f5be9922a88904bda75ac23cf835323084aab3b35',
+    'spin-spin-bet x5': 'b05eff91b9eb45fe76fae89ab9ff138a4139ced2bfef91b210cd063f8545ec76',
 }
 
 
@@ -67,12 +70,6 @@ def _games(case: str) -> tuple[Any, Any, list[Any]]:
     rules = TwoDreidelRules(**options)
     res = simulate(rules, bots, games=games, seed=seed, progress=False, hand_limit=limit, keep_history=True)
     return rules, res, list(res.records)
-
-
-def _old_spelling(text: str) -> str:
-    # The pins were taken when the deck-state class was still called ChainState; it is the
-    # one DeckState now (issue 13), the same fields and values under a new name.
-    return text.replace("DeckState(", "ChainState(")
 
 
 def _walk(rules: Any, players: int, limit: int, history: Any, h: Any) -> Any:
@@ -87,7 +84,7 @@ def _walk(rules: Any, players: int, limit: int, history: Any, h: Any) -> Any:
             h.update(repr((e.kind, e.text, e.player, e.public, tuple(e.visible_to))).encode())
         seen = len(log)
         for seat in range(players):
-            h.update(_old_spelling(repr(state.observation(seat))).encode())
+            h.update(repr(state.observation(seat)).encode())
             h.update(repr(state.legal_actions(seat)).encode())
         assert sum(state.stacks) + state.pot == total
         if item is None:
@@ -146,6 +143,6 @@ def test_protocol_path_equals_a_fresh_replay(case: str) -> None:
         assert final.returns() == again.returns() and sum(final.returns()) + final.carry == 0 or final.truncated
 
 
-if __name__ == "__main__":  # print the digests (how PINNED was made, before the speed work)
+if __name__ == "__main__":  # print the digests (how PINNED was made)
     for name in CASES if len(sys.argv) < 2 else sys.argv[1:]:
         print(f"    {name!r}: {digest(name)!r},")

@@ -87,7 +87,7 @@ def test_spin_table_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
         (["--hand", "GH", "--stack", "3"], "add --pot"),
         (["--hand", "GH", "--pot", "3", "--opponent-stacks", "4,4"], "gives 2 stacks for 1 opponent"),
         (["--hand", "GH", "--pot", "3", "--opponent-stacks", "a"], "must be whole numbers"),
-        (["--hand", "GH", "--pot", "-3"], "--pot must be a number of chips >= 0"),
+        (["--hand", "GH", "--pot", "-3"], "--pot must be a number of chips from 0 to 10,000"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -99,10 +99,10 @@ def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], ar
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["GG"], "holds 2 G but the deck 1-5-5-1 holds only 1"),
-        (["GH", "--deck", "0-5-5-1"], "holds 1 G but the deck 0-5-5-1 holds only 0"),
+        (["--hand", "GG"], "holds 2 G but the deck 1-5-5-1 holds only 1"),
+        (["--hand", "GH", "--deck", "0-5-5-1"], "holds 1 G but the deck 0-5-5-1 holds only 0"),
         (["--drawn", "GH"], "--drawn takes your 3 drawn cards, got 2"),
-        (["GH", "--pot", "4", "--stack", "-1"], "--stack must be a number of chips >= 0"),
+        (["--hand", "GH", "--pot", "4", "--stack", "-1"], "--stack must be a number of chips from 0 to 10,000"),
     ],
 )
 def test_impossible_hero_input(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

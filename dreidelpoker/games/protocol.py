@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime
 
 import numpy as np
 
+from ..sampler import Sampler
+
 if TYPE_CHECKING:
     from ..equity import EquityResult
     from ..montecarlo import MonteCarloEstimate
@@ -221,24 +223,6 @@ def format_log(events: Sequence[Event], *, player: int | None = None) -> str:
     return "\n".join(e.text for e in events if player is None or e.visible(player))
 
 
-class BlockDraws(Protocol):
-    """A game's chance stream as a state's batch path reads it (the runner's ``ChanceStream``):
-    ``block(total, table)`` lists the next integers in ``0 .. total - 1`` the runner's sampler
-    would draw one chance node at a time (at least one, in the same order; each looked up in
-    ``table`` when one is given) without taking them, and ``advance(used)`` takes the first
-    ``used`` of them.
-
-    A state may offer ``run_chance(chance: BlockDraws, max_steps) -> (state, steps)``: play
-    chance nodes until a node that is not chance (at most ``max_steps``), drawing exactly
-    what the runner draws step by step, without a log line per step (``steps`` 0: nothing
-    done, the runner goes on step by step). The runner calls it when a game's record is all
-    that is wanted (``keep_history`` off)."""
-
-    def block(self, total: int, table: Sequence[Any] | None = None) -> list[Any]: ...
-
-    def advance(self, used: int) -> None: ...
-
-
 @runtime_checkable
 class GameState(Protocol[ActionT, ObsT_co]):
     """An immutable whole-game state (OpenSpiel's shape).
@@ -246,6 +230,13 @@ class GameState(Protocol[ActionT, ObsT_co]):
     Implementations are frozen: [`apply`][dreidelpoker.play.GameState.apply] and [`apply_joint`][dreidelpoker.play.GameState.apply_joint] return new
     states. Seats are numbered ``0 .. num_players - 1``; text shown to people says
     "seat 1" for seat 0.
+
+    Two optional members speed up chance, both drawing through the game's
+    [`Sampler`][dreidelpoker.sampler.Sampler] only: ``sample_chance(sampler)`` draws a chance
+    node's outcome itself (e.g. a whole shuffle at once), and ``run_chance(sampler, max_steps)
+    -> (state, steps)`` plays chance nodes in a row with ``sampler.block``/``advance``, drawing
+    exactly what the runner would draw step by step (``steps`` 0: nothing done). The runner
+    calls ``run_chance`` only when a game's record is all that is wanted.
     """
 
     @property
@@ -307,10 +298,12 @@ class Bot(Protocol):
     """A bot chooses an action from an observation. Any function with this shape is a bot.
 
     A bot never sees the state: only ``observation`` (what its seat may know), the legal
-    actions and its own random generator.
+    actions and its seat's [`Sampler`][dreidelpoker.sampler.Sampler] (``rng.integers(n)``,
+    ``rng.random()``, ``rng.choice(items)``, ``rng.permutation(n)``; ``rng.generator`` is the
+    seat's numpy generator for anything else).
     """
 
-    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any: ...
+    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any: ...
 
 
 #: Makes a fresh bot for one game: ``factory(rules)`` -> a bot.

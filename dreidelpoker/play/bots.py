@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
 
 from ..games.protocol import Bot, PlaySpec
 from ..errors import InputError, InputTypeError
+from ..sampler import Sampler
 
 __all__ = ["BotSpec", "IllegalActionError", "bot_label", "make_bot", "random_bot", "resolve_lineup"]
 
@@ -25,7 +25,7 @@ class IllegalActionError(ValueError):
     """A bot returned an action that is not legal. The game is not repaired: it stops here."""
 
 
-def random_bot(observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def random_bot(observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Uniform over the legal actions (a generic baseline any game can use).
 
     Parameters:
@@ -37,7 +37,7 @@ def random_bot(observation: Any, legal_actions: Sequence[Any], rng: np.random.Ge
         One of ``legal_actions``.
 
     Examples:
-        >>> random_bot(None, ("call", "fold"), np.random.default_rng(0)) in ("call", "fold")
+        >>> random_bot(None, ("call", "fold"), Sampler(0)) in ("call", "fold")
         True
     """
     return legal_actions[int(rng.integers(len(legal_actions)))]

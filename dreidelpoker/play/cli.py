@@ -19,7 +19,7 @@ from ..rules_cli import add_rules_flags, rules_from_args
 from ..strict_numbers import parse_integer
 from .result import plural
 
-__all__ = ["add_executor_arguments", "executor_from_args", "parse_lineups", "parse_players", "play_commands"]
+__all__ = ["add_executor_arguments", "check_output_options", "executor_from_args", "parse_lineups", "parse_players", "play_commands"]
 
 
 def parse_players(text: str) -> list[int]:
@@ -165,6 +165,33 @@ def _executor(workers: int | None, address: str | None) -> Iterator[Any]:
     yield None
 
 
+def check_output_options(args: argparse.Namespace) -> None:
+    """Check the file-writing options a command has (``--cache`` / ``--store`` folders, a
+    ``--plot`` file) before any work, so a bad path fails in one line instead of after the run.
+
+    Parameters:
+        args: the parsed command line.
+
+    Raises:
+        InputError: naming the option, the path and the problem.
+
+    Examples:
+        >>> check_output_options(argparse.Namespace(plot="results"))
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputError: --plot results has no file extension; name the file with one of .png, .svg, .pdf, .jpg, .jpeg, .webp, .eps, .ps, .tif, .tiff, .svgz
+    """
+    from ..files import PLOT_SUFFIXES, check_output_file, check_output_folder
+
+    for option in ("cache", "store"):
+        folder = getattr(args, option, None)
+        if folder is not None:
+            check_output_folder(folder, what=f"--{option}", create=False)
+    plot = getattr(args, "plot", None)
+    if plot is not None:
+        check_output_file(plot, what="--plot", suffixes=PLOT_SUFFIXES)
+
+
 def add_executor_arguments(p: argparse.ArgumentParser) -> None:
     """``--workers N``, ``--scheduler ADDRESS`` and ``--scheduler-timeout SECONDS``, read by
     [`executor_from_args`][dreidelpoker.play.cli.executor_from_args].
@@ -257,15 +284,10 @@ def play_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         _common(p, game, spec, sweep=True)
 
     def run_sweep(args: argparse.Namespace) -> Any:
-        from ..files import PLOT_SUFFIXES, check_output_file, check_output_folder
         from .sweep import sweep
 
         _check_counts(args)
-        # Output paths are checked before any game is played: a bad one must not cost the results.
-        if args.cache is not None:
-            check_output_folder(args.cache, what="--cache", create=False)
-        if args.plot is not None:
-            check_output_file(args.plot, what="--plot", suffixes=PLOT_SUFFIXES)
+        check_output_options(args)  # before any game is played: a bad path must not cost the results
         if game.play_cli is not None and game.play_cli.rules_grid_from_args is not None:
             rules: Any = dict(game.play_cli.rules_grid_from_args(args))
         else:

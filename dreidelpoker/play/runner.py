@@ -3,7 +3,8 @@
 Every game gets its own child of one `numpy.random.SeedSequence`
 (``SeedSequence(seed, spawn_key=(i,))`` for game ``i``, exactly what
 ``SeedSequence(seed).spawn`` hands out), and inside a game chance and each seat draw
-from their own streams. So a game's result depends only on the seed and its index:
+from their own streams, each through one [`Sampler`][dreidelpoker.sampler.Sampler] (chance on child 0,
+seat ``s`` on child ``s + 1``). So a game's result depends only on the seed and its index:
 serial runs, process pools and Dask clusters give identical records.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import gc
+import os
 import time
 from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -22,12 +24,12 @@ import numpy as np
 
 from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
-from ..exact_rng import ExactIntegers
+from ..sampler import Sampler
 from ..errors import InputError
 from .cluster import ClusterError, cluster_problem, cluster_timeout
 
 __all__ = [
-    "ChanceStream", "GameRecord", "HistoryItem", "MAX_GAMES", "TASKS_PER_WORKER", "as_executor", "chunk_count",
+    "GameRecord", "HistoryItem", "MAX_GAMES", "TASKS_PER_WORKER", "as_executor", "chunk_count",
     "play_game", "replay", "run_tasks", "sample_chance", "worker_count",
 ]
 
@@ -96,140 +98,15 @@ def _parse_payoff(r: int | str) -> Payoff:
     return int(f) if f.denominator == 1 else f
 
 
-#: Bit generators whose raw output is one 64-bit word per 64-bit draw (numpy's own
-#: ``next_uint64``), so ``random_raw`` gives the words ``integers`` is made from.
-_RAW_64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64)
+def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | Sampler) -> Any:
+    """Draw a chance outcome with probability weight / total, through the one sampler.
 
-
-class ChanceStream:
-    """Exactly uniform integers from a generator, drawn in blocks (one numpy call per 512 to 8,192
-    draws instead of one per chance node: the runner's hot path).
-
-    A game's chance draws use one of three ways, never two in one game: [`below`][dreidelpoker.play.runner.ChanceStream.below] (the
-    runner's generic sampler over ``chance_outcomes``), the numpy generator ``rng`` itself
-    (a state's own ``sample_chance(rng)``), or [`exact`][dreidelpoker.play.runner.ChanceStream.exact] (an
-    [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers] on ``rng``: the integers
-    ``rng.integers(n)`` would give, faster; passed to ``sample_chance`` of a state whose
-    class sets ``samples_with_integers_only = True``).
-    """
-
-    __slots__ = ("rng", "_buf", "_words", "_i", "_exact")
-    _BITS = 62
-
-    def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = rng
-        self._buf: list[int] = []
-        self._words = np.zeros(0, dtype=np.uint64)  # the block of raw words as an array (for block())
-        self._i = 0
-        self._exact: ExactIntegers | None = None
-
-    @property
-    def exact(self) -> ExactIntegers:
-        """``integers(n)`` exactly as ``rng.integers(n)``, read ahead in blocks (made on first use)."""
-        if self._exact is None:
-            self._exact = ExactIntegers(self.rng)
-        return self._exact
-
-    def _refill(self) -> None:
-        # The words ``rng.integers(0, 2**62, size, dtype=np.int64)`` gives (for this power-of-two
-        # range numpy's bounded sampler keeps the top 62 bits of one 64-bit output each and
-        # rejects nothing: checked in tests/test_classic_dreidel_batch.py), read without its
-        # per-call cost. The words are the same whatever the block sizes, so blocks grow
-        # (512, 1024, ... 8192 words): a long game makes fewer numpy calls.
-        size = min(8192, max(512, 2 * len(self._words)))
-        bits = self.rng.bit_generator
-        if type(bits) in _RAW_64:
-            self._words = bits.random_raw(size) >> np.uint64(64 - self._BITS)
-        else:  # a bit generator whose raw output is not one 64-bit word a draw (MT19937)
-            self._words = self.rng.integers(0, 1 << self._BITS, size=size, dtype=np.int64).astype(np.uint64)
-        self._buf = []  # the words as a list, made by _next when it needs them
-        self._i = 0
-
-    def _next(self) -> int:
-        if self._i >= len(self._buf):
-            if self._i >= len(self._words):
-                self._refill()
-            self._buf = self._words.tolist()
-        x = self._buf[self._i]
-        self._i += 1
-        return x
-
-    def block(self, total: int, table: Sequence[Any] | None = None) -> list[Any]:
-        """The next draws of [`below`][dreidelpoker.play.runner.ChanceStream.below] ``(total)`` (at least one, at most 512) from the
-        current block of raw words, *without* taking them: call [`advance`][dreidelpoker.play.runner.ChanceStream.advance] with how many
-        were used. With ``table`` (``total`` entries), each draw ``r`` comes as ``table[r]``.
-
-        The batch path of a game's ``run_chance``: one numpy pass per block instead of a call
-        per draw (a call would cost more than the move it decides). The draws are those
-        [`below`][dreidelpoker.play.runner.ChanceStream.below] would return one by one, in the same order.
-
-        Parameters:
-            total: the number of equally likely outcomes (1 to ``2**61``).
-            table: what each draw stands for (e.g. a face), looked up in numpy.
-
-        Returns:
-            A non-empty list of draws in ``0 .. total - 1`` (or of their table entries).
-
-        Raises:
-            ValueError: ``total`` out of range.
-
-        Examples:
-            >>> a, b = ChanceStream(np.random.default_rng(3)), ChanceStream(np.random.default_rng(3))
-            >>> draws = a.block(6)[:5]
-            >>> a.advance(5)
-            >>> draws == [b.below(6) for _ in range(5)] and a.below(6) == b.below(6)
-            True
-        """
-        if not 0 < total < 1 << self._BITS:  # a game's batch path asked for what it cannot have
-            raise ValueError(f"block() draws below a total from 1 to 2**{self._BITS - 1}, got {total}")  # not input
-        limit = ((1 << self._BITS) // total) * total
-        while True:
-            if self._i >= len(self._words):
-                self._refill()
-            words = self._words[self._i:self._i + 512]
-            if words.max() >= limit:  # a rejected word: the draws before it, or skip it
-                first = int(np.argmin(words < limit))
-                if not first:
-                    self._i += 1
-                    continue
-                words = words[:first]
-            draws = words % np.uint64(total)
-            return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
-
-    def advance(self, used: int) -> None:
-        """Take the first ``used`` draws of the last [`block`][dreidelpoker.play.runner.ChanceStream.block] (the others stay for later)."""
-        self._i += used
-
-    def below(self, total: int) -> int:
-        """A uniform integer in ``0 .. total - 1`` (rejection sampling: no modulo bias)."""
-        if total <= 0:
-            raise ValueError(f"a chance node needs a positive total weight, got {total}")  # not input: a bug in the game
-        if total < 1 << self._BITS:
-            limit = ((1 << self._BITS) // total) * total
-            while True:
-                x = self._next()
-                if x < limit:
-                    return x % total
-        bits = total.bit_length()  # huge totals: exact rejection on raw bytes
-        while True:
-            r = int.from_bytes(self.rng.bytes((bits + 7) // 8), "little") >> (-bits % 8)
-            if r < total:
-                return r
-
-
-def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | ChanceStream) -> Any:
-    """Draw a chance outcome with probability weight / total, using integers only.
-
-    A state may offer a faster ``sample_chance(rng)`` of its own (e.g. for a shuffle,
-    given the numpy Generator); the runner uses it when present. If the state's class sets
-    ``samples_with_integers_only = True`` (it draws only with ``rng.integers(n)``), it is
-    given the stream's [`ChanceStream.exact`][dreidelpoker.play.runner.ChanceStream.exact] instead, which draws the same integers
-    without a numpy call per draw (only when ``rng`` is a [`ChanceStream`][dreidelpoker.play.runner.ChanceStream]: a plain
-    generator may be shared, so it is never read ahead).
+    A state may offer a faster ``sample_chance(sampler)`` of its own (e.g. a whole shuffle
+    at once); the runner uses it when present, else draws from ``chance_outcomes()``.
 
     Parameters:
         state: a chance node.
-        rng: a numpy generator or a [`ChanceStream`][dreidelpoker.play.runner.ChanceStream].
+        rng: the game's [`Sampler`][dreidelpoker.sampler.Sampler] (a numpy generator is wrapped in one).
 
     Returns:
         One of the state's chance outcomes.
@@ -237,30 +114,11 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | ChanceS
     Raises:
         ValueError: the state's chance outcomes have no positive weight.
     """
+    sampler = rng if rng.__class__ is Sampler else Sampler(rng)  # type: ignore[arg-type]
     own = getattr(state, "sample_chance", None)
     if own is not None:
-        if isinstance(rng, ChanceStream):
-            return own(rng.exact if getattr(state, "samples_with_integers_only", False) else rng.rng)
-        return own(rng)
-    stream = rng if isinstance(rng, ChanceStream) else ChanceStream(rng)
-    outcomes = state.chance_outcomes()
-    total = 0
-    for _, w in outcomes:
-        total += w
-    r = stream.below(total)
-    for outcome, w in outcomes:
-        if r < w:
-            return outcome
-        r -= w
-    raise AssertionError("chance weights changed while sampling")  # pragma: no cover
-
-
-def _ask(bot: Bot, label: str, state: GameState[Any, Any], seat: int, rng: np.random.Generator) -> Any:
-    legal = state.legal_actions(seat)
-    action = bot(state.observation(seat), legal, rng)
-    if action not in legal:
-        _illegal(label, state, seat, action, legal)
-    return action
+        return own(sampler)
+    return sampler.weighted(state.chance_outcomes())
 
 
 def _illegal(label: str, state: GameState[Any, Any], seat: int, action: Any, legal: Sequence[Any]) -> None:
@@ -297,7 +155,8 @@ def play_game(
     Returns:
         The final state, the steps applied (empty unless ``keep_history``) and their count.
 
-    Chance draws from the first child stream of ``seed``; seat ``i``'s bot from child ``i + 1``.
+    Chance draws from the first child stream of ``seed``; seat ``i``'s bot from child ``i + 1``,
+    each through its own [`Sampler`][dreidelpoker.sampler.Sampler].
 
     Raises:
         IllegalActionError: a bot returned an action that is not legal (nothing is repaired).
@@ -353,41 +212,34 @@ def _steps(
     With ``batch`` (a record is all that is wanted: no history, nobody reads the final
     state's log), a state whose class has ``run_chance(stream, max_steps)`` plays its
     chance nodes there, many at once, with the draws the step-by-step path would make
-    (see [`ChanceStream.block`][dreidelpoker.play.runner.ChanceStream.block]); the game, its steps and its record are the same.
+    (see [`Sampler.block`][dreidelpoker.sampler.Sampler.block]); the game, its steps and its record are the same.
     """
     n = state.num_players
-    chance: ChanceStream | None = None
-    bot_rngs: list[Any] = [None] * n  # SeatGenerator stand-ins for np.random.Generator
+    chance = Sampler(child(0))  # each generator is made on its first draw
+    bot_rngs = [Sampler(child(seat + 1)) for seat in range(n)]
     names = list(labels) if labels is not None else [bot_label(b) for b in bots]
     history: list[HistoryItem] = []
-    fast: type | None = None  # a state class whose own sampler takes the exact integer stream
-    exact: ExactIntegers | None = None
+    own: type | None = state.__class__ if hasattr(state, "sample_chance") else None  # draws its own chance
     batched: type | None = state.__class__ if batch and hasattr(state, "run_chance") else None
     steps = 0
     while steps < max_steps:
         turn = state.turn
         if turn is _CHANCE:
-            if chance is None:
-                chance = ChanceStream(np.random.default_rng(child(0)))
-                if getattr(state, "samples_with_integers_only", False) and hasattr(state, "sample_chance"):
-                    fast, exact = state.__class__, chance.exact
             if state.__class__ is batched:
                 state, applied = state.run_chance(chance, max_steps - steps)  # type: ignore[attr-defined]
                 if applied:
                     steps += applied
                     continue
             # (what sample_chance(state, chance) does, inline for the hot path)
-            outcome = state.sample_chance(exact) if state.__class__ is fast else sample_chance(state, chance)  # type: ignore[attr-defined]
+            outcome = (state.sample_chance(chance) if state.__class__ is own  # type: ignore[attr-defined]
+                       else chance.weighted(state.chance_outcomes()))
             if keep_history:
                 history.append(("chance", outcome))
             state = state.apply(outcome)
         elif turn is _PLAYER:
             seat = state.current_players[0]
-            rng = bot_rngs[seat]
-            if rng is None:
-                rng = bot_rngs[seat] = SeatGenerator(child, seat + 1)
-            legal = state.legal_actions(seat)  # (what _ask does, inline: the hot path)
-            action = bots[seat](state.observation(seat), legal, rng)
+            legal = state.legal_actions(seat)
+            action = bots[seat](state.observation(seat), legal, bot_rngs[seat])
             if action not in legal:
                 _illegal(names[seat], state, seat, action, legal)
             if keep_history:
@@ -400,11 +252,8 @@ def _steps(
             joint = {}
             legal_of, observe = state.legal_actions, state.observation
             for s in state.current_players:
-                rng = bot_rngs[s]
-                if rng is None:
-                    rng = bot_rngs[s] = SeatGenerator(child, s + 1)
                 legal = legal_of(s)
-                action = bots[s](observe(s), legal, rng)
+                action = bots[s](observe(s), legal, bot_rngs[s])
                 if action not in legal:
                     _illegal(names[s], state, s, action, legal)
                 joint[s] = action
@@ -489,49 +338,6 @@ def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labe
     return _record(spec, i, final, history if keep_history else None, steps)
 
 
-class SeatGenerator:
-    """A seat's ``numpy.random.Generator``, made when its bot first uses it.
-
-    Building a generator (its ``SeedSequence`` and bit generator) costs about 25 us, as much
-    as several moves, and many bots never draw (a calling station, the tight bot): they get
-    this stand-in, which builds the seat's own generator on the first attribute a bot reads
-    and hands everything on to it, so the draws are exactly those of the generator. It
-    reports ``numpy.random.Generator`` as its class, so ``isinstance`` checks hold.
-
-    Parameters:
-        child: the game's seed children (``k -> SeedSequence``).
-        key: the seat's child (seat + 1).
-
-    Examples:
-        >>> g = SeatGenerator(lambda k: np.random.SeedSequence(7, spawn_key=(k,)), 1)
-        >>> isinstance(g, np.random.Generator)
-        True
-        >>> int(g.integers(100)) == int(np.random.default_rng(np.random.SeedSequence(7, spawn_key=(1,))).integers(100))
-        True
-    """
-
-    __slots__ = ("_child", "_key", "_rng")
-
-    def __init__(self, child: Callable[[int], np.random.SeedSequence], key: int) -> None:
-        self._child, self._key = child, key
-        self._rng: np.random.Generator | None = None
-
-    def _generator(self) -> np.random.Generator:
-        if self._rng is None:
-            self._rng = np.random.default_rng(self._child(self._key))
-        return self._rng
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._generator(), name)
-
-    @property  # type: ignore[misc]
-    def __class__(self) -> type:
-        return np.random.Generator
-
-    def __repr__(self) -> str:
-        return repr(self._generator())
-
-
 def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:
     """``k -> SeedSequence(entropy, spawn_key=(index,)).spawn(k + 1)[k]``, without making the others."""
     return lambda k: np.random.SeedSequence(entropy, spawn_key=(index, k))
@@ -561,8 +367,9 @@ def as_executor(executor: Any) -> cf.Executor | None:
 
 
 def worker_count(executor: Any) -> int:
-    """How many workers an executor runs tasks on: a pool's ``max_workers``, the threads of a
-    Dask client's workers, 2 for any other executor, 1 for ``None`` (serial).
+    """How many workers an executor runs tasks on: the threads of a Dask client's workers, the
+    machine's CPUs for any other executor (a pool's own count is private to
+    ``concurrent.futures``; it only sizes the chunks, never the draws), 1 for ``None`` (serial).
 
     Parameters:
         executor: ``None``, a ``concurrent.futures.Executor`` or a ``dask.distributed.Client``.
@@ -571,10 +378,11 @@ def worker_count(executor: Any) -> int:
         The number of workers (at least 1).
 
     Examples:
+        >>> import os
         >>> from concurrent.futures import ThreadPoolExecutor
         >>> with ThreadPoolExecutor(3) as ex:
-        ...     worker_count(ex), worker_count(None)
-        (3, 1)
+        ...     worker_count(ex) == max(1, os.cpu_count() or 1), worker_count(None)
+        (True, 1)
     """
     if executor is None:
         return 1
@@ -584,7 +392,7 @@ def worker_count(executor: Any) -> int:
             return max(1, int(sum(threads().values())))
         except Exception:  # a client that cannot say (closed): fall through to the default
             pass
-    return max(1, int(getattr(executor, "_max_workers", None) or 2))
+    return max(1, os.cpu_count() or 1)
 
 
 #: Tasks an executor gets per worker: enough that a slow task does not leave a worker idle
@@ -664,6 +472,9 @@ def run_tasks(
                 except BrokenProcessPool:
                     raise ClusterError("a worker process died (killed, or out of memory); "
                                        "the run is stopped") from None
+                except cf.CancelledError:  # we cancel nothing before the end: the cluster did
+                    raise ClusterError("the cluster dropped the games (its scheduler went away or restarted); "
+                                       "the run is stopped") from None
                 if progress is not None:
                     progress.update(weights[k] if weights else 1)
                 yield k, res
@@ -682,7 +493,10 @@ def run_tasks(
                                    "batches of games still to play); the run is stopped")
     finally:
         for fut in futures:
-            fut.cancel()
+            try:
+                fut.cancel()
+            except Exception:  # noqa: BLE001 - a dead cluster's futures may not cancel; nothing runs them
+                pass
 
 
 def split(indices: range, parts: int) -> list[range]:

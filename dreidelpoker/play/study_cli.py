@@ -10,7 +10,7 @@ from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
 from ..rules_cli import add_rules_flags, rules_from_args
-from .cli import add_executor_arguments, executor_from_args, parse_lineups
+from .cli import add_executor_arguments, check_output_options, executor_from_args, parse_lineups
 from .result import plural
 
 __all__ = ["study_commands"]
@@ -82,6 +82,7 @@ def _check(args: argparse.Namespace) -> None:
     from ..validation import check_seed
 
     check_seed(args.seed, "--seed")
+    check_output_options(args)  # --store and --plot, before any game is played
 
 
 def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
@@ -115,7 +116,7 @@ def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
                        "repeatable: hands=5%% (relative) or all_in_rate=0.02 (absolute)")
         p.add_argument("--no-rotate", dest="rotate", action="store_false",
                        help="keep each bot in its seat (default: rotate the line-up round the table)")
-        p.add_argument("--plot", default=None, help="save a plot of the first metric's differences to this PNG file")
+        p.add_argument("--plot", default=None, help="save a plot of the first metric's differences to this file (.png, .svg, .pdf, ...; checked first)")
         _shared(p, game, spec, default_games=1000)
 
     def run_compare(args: argparse.Namespace) -> Any:
@@ -134,12 +135,14 @@ def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
                           precision=_precision(args.precision) or None, games=args.games, batch=args.batch,
                           seed=args.seed, rotate=args.rotate, executor=ex, progress=not args.json,
                           hand_limit=args.hand_limit, store=args.store)
-        if args.plot:
+        if args.plot is not None:
             import matplotlib
+
+            from ..files import save_figure_atomic
 
             matplotlib.use("Agg")
             ax = res.plot()
-            ax.figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+            save_figure_atomic(ax.figure, args.plot, dpi=120, bbox_inches="tight")
         return res
 
     def add_skill(p: argparse.ArgumentParser) -> None:

@@ -14,7 +14,6 @@ _EXPORTS = {
     **names_from(".play", "PLAY", "ClassicDreidelGame", "ClassicDreidelObservation", "new_game"),
     **names_from(".continuous", "continuous_winnings", "spin_payoffs"),
     **names_from(".rules", "ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"),
-    **names_from(".simulate", "SimulationResult", "simulate"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
@@ -25,12 +24,11 @@ if TYPE_CHECKING:  # static checkers see the real names
     from .play import PLAY, ClassicDreidelGame, ClassicDreidelObservation, new_game
     from .continuous import continuous_winnings, spin_payoffs
     from .rules import ELIMINATIONS, FACES, HEY_ROUNDINGS, STOPPING_RULES, ClassicDreidelRules
-    from .simulate import SimulationResult, simulate
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES", "ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "new_game",
     "ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelResult", "ClassicDreidelRules",
-    "SimulationResult", "analyze", "continuous_winnings", "dreidel_chain", "game_length_cdf", "simulate",
+    "analyze", "continuous_winnings", "dreidel_chain", "game_length_cdf",
     "spin_outcome", "spin_payoffs", "start_state", "successors",
 ]
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import BlockDraws, Event, EventLog, Payoff, PlaySpec, Turn
+from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
 from ..registry import PlayCliSpec
 from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
@@ -29,6 +29,7 @@ from .cli import (
 )
 from .rules import FACES, ClassicDreidelRules
 from ...caches import bounded_cache
+from ...sampler import Sampler
 from ...errors import InputError
 from ...validation import check_arguments
 
@@ -127,7 +128,7 @@ class ClassicDreidelGame:
             net[spinner] -= 1
         return tuple(net)
 
-    def run_chance(self, chance: BlockDraws, max_steps: int) -> tuple[ClassicDreidelGame, int]:
+    def run_chance(self, chance: Sampler, max_steps: int) -> tuple[ClassicDreidelGame, int]:
         """Spin until the game ends, reaches its spin limit or has spun ``max_steps`` times: the
         runner's batch path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all
         that is wanted.
@@ -321,7 +322,7 @@ def _spinner(rules: ClassicDreidelRules) -> Any:
     return _spin_nothing
 
 
-def _spin_nothing(observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def _spin_nothing(observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     raise AssertionError("classic dreidel asks no decisions")  # pragma: no cover
 
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ...caches import bounded_cache
 from ...play.bots import random_bot
@@ -32,8 +33,11 @@ from ..betting_round import is_aggressive
 from ..protocol import Bot
 from .equity import heads_up_equity_table
 from .evaluator import best_key, classify_values, dice_partitions
-from .game import DicePokerObservation
+from .game import DicePokerObservation, hand_rank
+from .key_ranks import key_ranks
+from .space import DICE_MULTISETS, RANK_TRIPLES
 from .rules import DicePokerRules
+from ...sampler import Sampler
 
 __all__ = ["BOTS", "EQUITY_AGGRESSION", "category_held", "make_calling_station", "make_equity", "make_random",
            "make_tight", "showdown_equity"]
@@ -54,7 +58,7 @@ def make_random(rules: DicePokerRules) -> Bot:
     return random_bot
 
 
-def _calling_station(observation: Any, legal_actions: Sequence[str], rng: np.random.Generator) -> str:
+def _calling_station(observation: Any, legal_actions: Sequence[str], rng: Sampler) -> str:
     return "check" if "check" in legal_actions else "call"
 
 
@@ -105,8 +109,7 @@ def category_held(dice: tuple[int, ...], cards: tuple[int, ...], options: tuple[
         4
     """
     if len(cards) == 3:
-        key, _ = best_key(dice, cards, straight_min_start=options[0], bobtail_min_start=options[1])
-        return key[0]
+        return int(_rank_categories(options)[hand_rank(dice, cards, rules=_rules_for(options))])
     best = 0
     for groups in dice_partitions(dice):
         if len(groups) + len(cards) >= 4:
@@ -116,6 +119,45 @@ def category_held(dice: tuple[int, ...], cards: tuple[int, ...], options: tuple[
     return best
 
 
+@bounded_cache(maxsize=4)
+def _rules_for(options: tuple[int, int]) -> DicePokerRules:
+    return DicePokerRules(straights_from_one=options[0] == 1, bobtail_from_one=options[1] == 1)
+
+
+@bounded_cache(maxsize=4)
+def _rank_categories(options: tuple[int, int]) -> npt.NDArray[np.int64]:
+    """The category of every key rank of the shipped order (ranks sort by key, and a key starts
+    with its category, so each category is one run of ranks): found by a binary search per
+    category boundary, valuing about 200 hands instead of all 25,480 classes."""
+    ranks = key_ranks(options)
+    top = int(ranks.max())
+    where: dict[int, tuple[int, int]] = {}
+    for d in range(ranks.shape[0]):
+        for t, r in enumerate(ranks[d]):
+            where.setdefault(int(r), (d, t))
+
+    def category(r: int) -> int:
+        d, t = where[r]
+        key, _ = best_key(DICE_MULTISETS[d], RANK_TRIPLES[t], straight_min_start=options[0],
+                          bobtail_min_start=options[1])
+        return key[0]
+
+    out = np.zeros(top + 1, dtype=np.int64)
+    low = 0
+    for c in range(category(0), category(top) + 1):
+        # the first rank whose category exceeds c
+        lo, hi = low, top + 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if category(mid) > c:
+                hi = mid
+            else:
+                lo = mid + 1
+        out[low:lo] = c
+        low = lo
+    return out
+
+
 class _Tight:
     name = "tight"
 
@@ -123,7 +165,7 @@ class _Tight:
         self.options = rules.ranking_options
         self.bet = rules.bet
 
-    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         obs, legal = observation, legal_actions
         cards = obs.cards
         if not cards:
@@ -180,7 +222,7 @@ class _Equity:
         self.pot_limit = rules.limit == "pot"
         self.rules = rules
 
-    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         obs, legal = observation, legal_actions
         eq = showdown_equity(obs, self.options)
         live = sum(obs.live)

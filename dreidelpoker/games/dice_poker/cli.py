@@ -9,7 +9,6 @@ from typing import Any
 from ...equity import EquityResult
 from ..._lazy import LazyRefs
 from ..registry import CliCommand
-from .manifest import MANIFEST
 from .cards import parse_cards, parse_dice
 from ...montecarlo import MonteCarloEstimate
 from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
@@ -21,9 +20,14 @@ from ...validation import check_count
 from ...rules_cli import add_rules_flags, rules_from_args
 
 
+#: The betting fields: no option of the commands that value hands (no betting happens there).
+_BETTING_FIELDS = {f: "hands are valued here; betting is played by simulate and solve"
+                  for f in ("ante", "bet", "betting", "limit", "max_raises")}
+
+
 def _rules_args(p: argparse.ArgumentParser, *, exclude: dict[str, str] | None = None) -> None:
-    # every DicePokerRules field is an option (--straights-from-one/--no-straights-from-one, --bobtail-from-one …)
-    add_rules_flags(p, DicePokerRules, exclude=exclude)
+    # the rules fields that matter to valuing hands (--straights-from-one, --bobtail-from-one …)
+    add_rules_flags(p, DicePokerRules, exclude={**_BETTING_FIELDS, **(exclude or {})})
 
 
 def _rules(args: argparse.Namespace) -> DicePokerRules:
@@ -50,7 +54,7 @@ def _add_table(p: argparse.ArgumentParser) -> None:
                    + " (default ordered)")
     p.add_argument("--dice", help="condition on these three dice, e.g. 6,5,3 (then counts are card sets)")
     p.add_argument("--cards", help="with --dice: also condition on 1 to 3 known cards, e.g. K or K,Q")
-    _rules_args(p)
+    _rules_args(p, exclude={"players": "a category table counts one hand's outcomes, at any table size"})
 
 
 def _run_table(args: argparse.Namespace) -> _TableOutput:
@@ -126,18 +130,20 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
                                         how="--method monte-carlo (or auto)")
     result = equity(d, cards, opponent_dice=opp, rules=rules, method=args.method, samples=samples,
                     seed=seed, dead=args.dead, max_exact_cells=args.max_exact_cells)
+    given = [flag for flag, value in (("--samples", args.samples), ("--seed", args.seed)) if value is not None]
+    if given and isinstance(result, EquityResult):  # auto chose the exact count: say so, never ignore them
+        raise InputError(f"{' and '.join(given)} applies to Monte Carlo only, and auto computed this exactly "
+                         f"(within --max-exact-cells); add --method monte-carlo or leave {' and '.join(given)} out")
     return _EquityOutput(result, d, tuple(str(c) for c in cards), opp)
 
 
 COMMANDS: LazyRefs[CliCommand] = LazyRefs({
     "table": CliCommand(
-        help=MANIFEST.command_help["table"],
         add_arguments=_add_table,
         run=_run_table,
         examples=((), ("--space", "dice-multiset"), ("--dice", "6,5,3", "--cards", "K")),
     ),
     "equity": CliCommand(
-        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(("--dice", "6,5,3", "--cards", "K", "--opponent-dice", "2,2,1"),),

@@ -19,6 +19,7 @@ at once (the runner's fast path), applied exactly as the single outcomes in turn
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError, replace
 from fractions import Fraction
@@ -44,6 +45,11 @@ _TRIPLE_COL = {t: i for i, t in enumerate(RANK_TRIPLES)}
 _ROLL_OUTCOMES: tuple[tuple[tuple[int, int, int], int], ...] = tuple((ms, dice_orderings(ms)) for ms in DICE_MULTISETS)
 _FULL_DECK = (4,) * len(CARD_RANKS)
 _NEW = tuple.__new__
+#: The 216 ordered rolls, each as its sorted dice (the runner's one draw a roll).
+_ROLLS: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(r, reverse=True)) for r in itertools.product(range(1, 7), repeat=3))
+#: Every ordered roll -> its sorted dice (checks a roll and sorts it in one look-up).
+_SORTED: dict[tuple[int, ...], tuple[int, ...]] = {r: tuple(sorted(r, reverse=True))
+                                                  for r in itertools.product(range(1, 7), repeat=3)}
 
 
 class _Immutable:
@@ -165,9 +171,6 @@ class DicePokerGame(_Immutable, _GameFields):
 
     __slots__ = ()
 
-    #: The runner may hand [`sample_chance`][dreidelpoker.games.dice_poker.DicePokerGame.sample_chance] its exact integer stream.
-    samples_with_integers_only = True
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
@@ -227,31 +230,19 @@ class DicePokerGame(_Immutable, _GameFields):
 
     def sample_chance(self, rng: Any) -> Any:
         """Every remaining roll (a tuple of dice) or every card of this dealing step (a tuple of
-        ranks) at once; ``rng`` gives ``integers(n)`` (a numpy generator or the runner's stream)."""
+        ranks) at once, through the game's [`Sampler`][dreidelpoker.sampler.Sampler]."""
         if self.phase == ROLL:
-            rolls = []
-            for _ in range(self.num_players - sum(1 for d in self.dice if d)):
-                a, b, c = 1 + int(rng.integers(6)), 1 + int(rng.integers(6)), 1 + int(rng.integers(6))
-                if a < b:
-                    a, b = b, a
-                if b < c:
-                    b, c = c, b
-                    if a < b:
-                        a, b = b, a
-                rolls.append((a, b, c))
-            return tuple(rolls)
-        deck = list(self.deck)
-        left = sum(deck)
+            # one draw per seat among the 216 ordered rolls, each mapped to its sorted dice
+            return tuple(_ROLLS[int(rng.integers(216))] for _ in range(self.dice.count(())))
+        # the cards left as a list of ranks: each draw takes one of them uniformly
+        pool = [r for r, k in zip(CARD_RANKS, self.deck) for _ in range(k)]
+        left = len(pool)
         out = []
         for _ in self.to_deal:
             x = int(rng.integers(left))
-            i = 0
-            while x >= deck[i]:
-                x -= deck[i]
-                i += 1
-            deck[i] -= 1
+            out.append(pool[x])
             left -= 1
-            out.append(i + 2)
+            pool[x] = pool[left]
         return tuple(out)
 
     def apply(self, action: Any) -> DicePokerGame:
@@ -287,15 +278,16 @@ class DicePokerGame(_Immutable, _GameFields):
     # -- steps ----------------------------------------------------------------------
     def _roll(self, rolls: tuple[Any, ...]) -> DicePokerGame:
         """The next seats' rolls, in seat order (each checked: three dice from 1 to 6)."""
-        seat = sum(1 for d in self.dice if d)
+        seat = len(self.dice) - self.dice.count(())
         if seat + len(rolls) > len(self.dice):
             raise InputError(f"roll: {len(rolls)} rolls given but only {len(self.dice) - seat} seats still roll")
         dice = list(self.dice)
         lines: list[LazyEvent] = []
         for roll in rolls:
-            if type(roll) is not tuple or len(roll) != 3 or any(type(x) is not int or not 1 <= x <= 6 for x in roll):
+            if type(roll) is not tuple or roll not in _SORTED or not (type(roll[0]) is type(roll[1]) is type(roll[2])
+                                                                        is int):
                 raise InputError(f"roll: three dice from 1 to 6, got {roll!r}")
-            roll = tuple(sorted(roll, reverse=True))
+            roll = _SORTED[roll]
             dice[seat] = roll
             lines.append(("roll", seat, True, (), "seat {} rolls {}", (seat + 1, _dice_text(roll))))
             seat += 1

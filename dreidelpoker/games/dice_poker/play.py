@@ -23,7 +23,7 @@ from .bots import BOTS
 from .game import DicePokerGame, new_game
 from .rules import BETTING_STRUCTURES, PLAY_MAX_PLAYERS, DicePokerRules
 
-__all__ = ["METRIC_HELP", "PLAY", "PLAY_CLI", "metrics"]
+__all__ = ["METRIC_HELP", "PLAY", "PLAY_CLI", "metrics", "solved_exploitability"]
 
 
 def metrics(final: DicePokerGame) -> dict[str, float]:
@@ -123,6 +123,30 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, DicePokerRule
     return grid
 
 
+def solved_exploitability(rules: DicePokerRules) -> tuple[str, dict[str, tuple[float, ...]]]:
+    """Each bot's exploitability in the heads-up equilibrium of these rules' betting structure
+    ([`solve_dice_poker`][dreidelpoker.games.dice_poker.solve.solve_dice_poker] with its defaults:
+    fixed limit, one raise a round, the equity-bucket abstraction).
+
+    Parameters:
+        rules: the rules (their betting structure, ante, bet and ranking options; heads-up).
+
+    Returns:
+        ``(what was solved, {bot: (seat 1, seat 2) exploitability})`` in chips per hand.
+
+    Examples:
+        >>> note, ex = solved_exploitability(DicePokerRules())  # doctest: +SKIP
+        >>> ex["random"][0] > ex["equity"][0]  # doctest: +SKIP
+        True
+    """
+    from .solve import solve_dice_poker  # the solver loads only when asked
+
+    sol = solve_dice_poker(replace(rules, players=2, limit="fixed", max_raises=1))
+    note = (f"heads-up equilibrium of betting {rules.betting!r} (fixed limit, one raise a round) on the "
+            f"equity-bucket abstraction ({sol.method}): chips per hand a best response gains, seat 1 and seat 2")
+    return note, {b: (e["seat1"], e["seat2"]) for b, e in sol.bots.items()}
+
+
 def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None = None) -> DicePokerGame:
     return new_game(rules, players=players, hand_limit=hand_limit)
 
@@ -140,6 +164,7 @@ PLAY: PlaySpec[DicePokerRules] = PlaySpec(
     adapt_rules=_adapt,
     players_in_rules="players",
     metric_help=METRIC_HELP,
+    exploitability=solved_exploitability,
 )
 
 #: The command line's side of ``simulate`` and ``sweep``.

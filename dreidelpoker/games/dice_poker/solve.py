@@ -45,6 +45,7 @@ import html
 import itertools
 import math
 import time
+from pathlib import Path
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -66,13 +67,12 @@ from .bots import EQUITY_AGGRESSION
 from .cards import CARD_RANKS
 from .equity import heads_up_equity_table
 from .key_ranks import key_ranks
-from .manifest import MANIFEST
 from .rules import DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets, suit_weight
 from ...validation import default_rules
 
 __all__ = ["AbstractDicePoker", "Abstraction", "DEFAULT_BUCKETS", "DicePokerSolution", "SOLVE_COMMAND", "abstraction",
-           "nash_conv_part", "solve_dice_poker"]
+           "nash_conv_part", "solve_dice_poker", "write_data_file", "DATA_FILE"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -829,15 +829,42 @@ def _run(args: argparse.Namespace) -> DicePokerSolution:
         k, cards = DEFAULT_BUCKETS[rules.betting]
         buckets = (args.dice_buckets if args.dice_buckets is not None else k,
                    _bucket_list(args.card_buckets) if args.card_buckets is not None else cards)
-    if args.method == "lp" and args.iterations != 100:
-        raise InputError("iterations: the LP takes no iterations; give --method cfr+ or leave --iterations out")
+    if args.method != "cfr+" and args.iterations != 100:
+        raise InputError("--iterations applies to --method cfr+ only (the LP takes no iterations); "
+                         "give --method cfr+ or leave --iterations out")
     return solve_dice_poker(rules, buckets=buckets, method=args.method, iterations=args.iterations,
                             progress=not args.json and sys.stderr.isatty())
 
 
 SOLVE_COMMAND = CliCommand(
-    help=MANIFEST.command_help["solve"],
     add_arguments=_add_arguments,
     run=_run,
     examples=(("--betting", "once", "--max-raises", "0", "--card-buckets", "3"),),
 )
+
+
+#: Both structures' solutions as the notebook shows them (written by ``python -m
+#: dreidelpoker.games.dice_poker.solve``; ``tests/test_dice_poker_solve.py`` re-solves ``once``).
+DATA_FILE = Path(__file__).with_name("solve_results.json")
+
+
+def write_data_file(path: Path | None = None) -> Path:
+    """Solve both betting structures with the defaults and write their summaries as JSON.
+
+    Parameters:
+        path: where to write (default: the package's own file).
+
+    Returns:
+        The path written.
+    """
+    import json
+
+    path = path or DATA_FILE
+    out = {b: solve_dice_poker(DicePokerRules(betting=b, max_raises=1)).to_dict()
+           for b in ("once", "per-card")}
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the notebook's data file
+    print(write_data_file())

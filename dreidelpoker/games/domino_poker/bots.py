@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 
 from ..protocol import Bot
 from .equity import MULTIWAY_DEALS, equity, heads_up_wins, multiway_wins
@@ -31,6 +30,7 @@ from .game import DominoPokerObservation, hand_tiles
 from .rules import DominoPokerRules
 from .table import strength_tables
 from ...caches import bounded_cache
+from ...sampler import Sampler
 from ...errors import InputError, InputTypeError, shorten
 from ...validation import check_arguments
 
@@ -176,17 +176,17 @@ def live_equity(mask: int, opponents: int, *, rules: DominoPokerRules) -> float:
 
 
 # -- the bots --------------------------------------------------------------------------
-def _random(observation: DominoPokerObservation, legal_actions: Sequence[str], rng: np.random.Generator) -> str:
+def _random(observation: DominoPokerObservation, legal_actions: Sequence[str], rng: Sampler) -> str:
     words = _words(legal_actions)
     kinds = len(words) + (len(words) < len(legal_actions))
-    k = int(rng.integers(kinds))
+    k = rng.integers(kinds)
     if k < len(words):
         return words[k]
     agg = _aggressive(legal_actions)
     if len(agg) == 1:
         return agg[0]
     fractions = tuple(BET_SIZES.values())
-    sized = sized_action(observation, legal_actions, fractions[int(rng.integers(len(fractions)))])
+    sized = sized_action(observation, legal_actions, fractions[rng.integers(len(fractions))])
     assert sized is not None
     return sized
 
@@ -204,13 +204,13 @@ def random_bot(rules: DominoPokerRules) -> Bot:
     Examples:
         >>> from dreidelpoker.games.domino_poker.game import new_game
         >>> g = new_game(DominoPokerRules()).apply(tuple(range(10)))
-        >>> random_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), np.random.default_rng(0)) in ("check", "bet 1")
+        >>> random_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), Sampler(0)) in ("check", "bet 1")
         True
     """
     return _random
 
 
-def _calling_station(observation: DominoPokerObservation, legal_actions: Sequence[str], rng: np.random.Generator) -> str:
+def _calling_station(observation: DominoPokerObservation, legal_actions: Sequence[str], rng: Sampler) -> str:
     return legal_actions[0] if legal_actions[0] == "check" else "call"
 
 
@@ -224,7 +224,7 @@ def calling_station_bot(rules: DominoPokerRules) -> Bot:
         The bot.
 
     Examples:
-        >>> calling_station_bot(DominoPokerRules())(None, ("fold", "call", "raise 1"), np.random.default_rng(0))
+        >>> calling_station_bot(DominoPokerRules())(None, ("fold", "call", "raise 1"), Sampler(0))
         'call'
     """
     return _calling_station
@@ -241,7 +241,7 @@ class _Tight:
         self.rates = _win_rates(rules.low_runs)
 
     def __call__(self, observation: DominoPokerObservation, legal_actions: Sequence[str],
-                 rng: np.random.Generator) -> str:
+                 rng: Sampler) -> str:
         strength = self.rates[observation.hand] ** observation.opponents_in
         agg = _aggressive(legal_actions)
         if strength >= TIGHT_RAISE and agg:
@@ -269,7 +269,7 @@ def tight_bot(rules: DominoPokerRules) -> Bot:
     Examples:
         >>> from dreidelpoker.games.domino_poker.game import new_game
         >>> g = new_game(DominoPokerRules()).apply(tuple(range(10)))  # seat 1 holds weak tiles
-        >>> tight_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), np.random.default_rng(0))
+        >>> tight_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), Sampler(0))
         'check'
     """
     return _Tight(rules)
@@ -285,7 +285,7 @@ class _Equity:
         self.rules = rules
 
     def __call__(self, observation: DominoPokerObservation, legal_actions: Sequence[str],
-                 rng: np.random.Generator) -> str:
+                 rng: Sampler) -> str:
         k = observation.opponents_in
         e = _live_equity(observation.hand, k, self.rules.low_runs)
         value = 1.5 / (k + 1)  # half as much again as a fair share of the pot
@@ -314,7 +314,7 @@ def equity_bot(rules: DominoPokerRules) -> Bot:
     Examples:
         >>> from dreidelpoker.games.domino_poker.game import new_game
         >>> g = new_game(DominoPokerRules()).apply((19, 0, 18, 1, 17, 2, 16, 3, 15, 4))  # seat 1: [6-6] .. [6-2]
-        >>> equity_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), np.random.default_rng(0))
+        >>> equity_bot(DominoPokerRules())(g.observation(0), g.legal_actions(0), Sampler(0))
         'bet 1'
     """
     return _Equity(rules)

@@ -32,6 +32,7 @@ from .table import strength_tables
 from .tiles import HAND_SIZE, TILES, Tile, format_tiles
 from ...caches import bounded_cache
 from ...errors import InputError
+from ...sampler import Sampler
 from ...validation import check_arguments
 
 __all__ = [
@@ -272,9 +273,6 @@ class DominoPokerGame(_Immutable, _GameFields):
     """
 
     __slots__ = ()
-    #: The deal draws only with ``rng.integers(n)`` (the runner may pass its exact integer stream).
-    samples_with_integers_only = True
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
@@ -336,17 +334,17 @@ class DominoPokerGame(_Immutable, _GameFields):
         u = self.undealt
         return tuple((i, 1) for i in range(len(TILES)) if u >> i & 1)
 
-    def sample_chance(self, rng: Any) -> tuple[int, ...]:
+    def sample_chance(self, rng: Sampler) -> tuple[int, ...]:
         """The rest of the deal at once, in dealing order (the same law as one tile at a time).
 
-        ``rng`` is a numpy generator or anything whose ``integers(n)`` draws the same way.
+        ``rng`` is the game's [`Sampler`][dreidelpoker.sampler.Sampler].
         """
         u = self.undealt
         pool = [i for i in range(len(TILES)) if u >> i & 1]
         need = HAND_SIZE * self.rules.players - self.dealt
         out = []
         for k in range(need):  # a partial Fisher-Yates shuffle
-            j = k + int(rng.integers(len(pool) - k))
+            j = k + rng.integers(len(pool) - k)
             pool[k], pool[j] = pool[j], pool[k]
             out.append(pool[k])
         return tuple(out)

@@ -20,7 +20,7 @@ MANIFEST = GameManifest(
         "odds": "blocking: an opponent's exact category odds given the tiles you hold",
         "equity": "exact win / tie / lose / equity of a hand against 1 to 3 opponents",
         "table": "exact category table over the 15,504 hands, with rank-versus-probability inversions",
-        "solve": "CFR+ equilibrium of the heads-up betting round: value, bluff and value-bet frequencies by category",
+        "solve": "CFR+ equilibrium of the betting round (2 to 4 players): values, best-response gains, bluffing",
     },
     explorers={
         "table": "dreidelpoker.widgets.domino_poker:explorer",

@@ -32,7 +32,6 @@ import numpy.typing as npt
 
 from ...solve.ranges import LimitRound, RangeCFRResult, RangeGame, range_cfr_plus, reach_weighted
 from ..registry import CliCommand
-from .manifest import MANIFEST
 from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
@@ -80,11 +79,6 @@ class DominoBettingSolution:
         """NashConv reached: within this of the game value, for both seats together."""
         return self.result.nash_conv
 
-    @property
-    def lots_of_bluffing(self) -> bool:
-        """True when at least a third of each seat's bets and raises are bluffs."""
-        return all(b["bluff_share_of_bets"] >= 1 / 3 for b in self.bluffing)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "ante": self.rules.ante, "bet": self.rules.max_bet, "max_raises": self.rules.max_raises,
@@ -93,7 +87,6 @@ class DominoBettingSolution:
             "nash_conv_per_ante": self.nash_conv / max(self.rules.ante, 1),
             "history": [list(h) for h in self.result.history],
             "bluffing": [dict(b, seat=i + 1) for i, b in enumerate(self.bluffing)],
-            "lots_of_bluffing": self.lots_of_bluffing,
             "categories": list(self.categories),
             "bet_by_strength": _binned(self.opening, self.after_check),
         }
@@ -115,8 +108,8 @@ class DominoBettingSolution:
         for i, b in enumerate(self.bluffing):
             lines.append(f"seat {i + 1}: weak hands bet/raise {b['bluff']:.1%} of their chances, strong hands "
                          f"{b['value_bet']:.1%}; bluffs are {b['bluff_share_of_bets']:.1%} of its bets and raises")
-        lines.append(f"'lots of bluffing': {'yes' if self.lots_of_bluffing else 'no'} (the test: are at least a "
-                     "third of each seat's bets and raises bluffs?)")
+        lines.append("'lots of bluffing' is answered against a baseline poker game for 2 to 4 players: "
+                     "dreidelpoker solve domino-poker --players N [--baseline]")
         lines.append(self.to_pandas().to_string(index=False, float_format=lambda x: f"{x:.3f}"))
         return "\n".join(lines)
 
@@ -299,25 +292,41 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bet", type=int_arg, default=1, help="the fixed bet and raise size (default 1)")
     p.add_argument("--iterations", type=int_arg, default=200, help="most CFR+ iterations (default 200)")
     p.add_argument("--target", type=float_arg, default=None, help="stop once NashConv is at most this (chips)")
-    # every other rules field: --ante, --max-raises (0 to MAX_SOLVER_RAISES), --low-runs
+    p.add_argument("--bands", type=int_arg, default=None,
+                   help="solve on this many strength bands (default: every hand heads-up, 8 bands with 3 or 4 players)")
+    p.add_argument("--samples", type=int_arg, default=None,
+                   help="random deals behind a 3- or 4-player band table (default 2,000,000)")
+    p.add_argument("--baseline", action="store_true",
+                   help="solve the baseline instead: generalised Kuhn poker with --bands cards, the same betting")
+    # every other rules field: --players (2 to 4), --ante, --max-raises (0 to MAX_SOLVER_RAISES), --low-runs
     add_rules_flags(p, DominoPokerRules, exclude={
-        "players": "the solver is heads-up", "min_bet": "the solver is fixed-limit: --bet sets it",
+        "min_bet": "the solver is fixed-limit: --bet sets it",
         "max_bet": "the solver is fixed-limit: --bet sets it", "betting": "the solver is fixed-limit",
         "session_hands": "the solver plays one hand"})
 
 
-def _run(args: argparse.Namespace) -> DominoBettingSolution:
+def _run(args: argparse.Namespace) -> Any:
     from ...rules_cli import rules_from_args
+    from .multiway import DEFAULT_BANDS, DEFAULT_SAMPLES, solve_multiway
 
     rules: DominoPokerRules = rules_from_args(DominoPokerRules, args, min_bet=args.bet, max_bet=args.bet)
-    return solve_betting(rules, iterations=args.iterations, target=args.target, progress=not args.json and sys.stderr.isatty())
+    progress = not args.json and sys.stderr.isatty()
+    if rules.players == 2 and args.bands is None and not args.baseline:
+        if args.samples is not None:
+            raise InputError("--samples does not apply heads-up on every hand (the solve is exact); give --bands "
+                             "with 3 or 4 players")
+        return solve_betting(rules, iterations=args.iterations, target=args.target, progress=progress)
+    if args.samples is not None and (rules.players == 2 or args.baseline):
+        raise InputError("--samples applies to Domino Poker's 3- and 4-player band tables only (heads-up tables "
+                         "and the baseline are exact)")
+    return solve_multiway(rules, bands=args.bands or DEFAULT_BANDS, iterations=args.iterations, target=args.target,
+                          samples=args.samples or DEFAULT_SAMPLES, baseline=args.baseline, progress=progress)
 
 
 SOLVE_COMMAND = CliCommand(
-    help=MANIFEST.command_help["solve"],
     add_arguments=_add_arguments,
     run=_run,
-    examples=(("--max-raises", "0", "--iterations", "1"),),
+    examples=(("--max-raises", "0", "--iterations", "1"), ("--players", "3", "--iterations", "50")),
 )
 
 

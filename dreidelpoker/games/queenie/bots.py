@@ -28,6 +28,7 @@ from .cards import cards_of
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
 from ...errors import InputError
+from ...sampler import Sampler
 from ...validation import check_arguments, check_count, check_field_types
 
 __all__ = [
@@ -76,7 +77,7 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     return best
 
 
-def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Keeps every hand; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
 
     Parameters:
@@ -88,7 +89,7 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
         The action.
 
     Examples:
-        >>> never_swap_bot(None, ("keep", "swap"), np.random.default_rng(0))
+        >>> never_swap_bot(None, ("keep", "swap"), Sampler(0))
         'keep'
     """
     if "keep" in legal_actions:
@@ -96,7 +97,7 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
     return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
-def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Takes the dummy whenever it is offered; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
 
     Parameters:
@@ -112,7 +113,7 @@ def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any
     return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
-def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     """Uniform over the legal actions (a coin flip at each offer, a random lead).
 
     Parameters:
@@ -216,7 +217,7 @@ class HeuristicBot:
     def __post_init__(self) -> None:
         check_field_types(self)
 
-    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         r = observation.rules
         if "swap" in legal_actions:
             cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
@@ -255,7 +256,7 @@ class DummyValue:
         return float(1.96 * np.sqrt(max(p * (1 - p), 1e-12) / self.samples))
 
 
-def sample_layout(observation: QueenieObservation, rng: np.random.Generator) -> QueenieGame:
+def sample_layout(observation: QueenieObservation, rng: Sampler) -> QueenieGame:
     """A full state consistent with an offer-phase observation (unseen cards dealt at random).
 
     Raises:
@@ -307,7 +308,7 @@ def _finish_deal(state: QueenieGame) -> QueenieGame:
 
 
 @check_arguments
-def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.random.Generator | None = None) -> DummyValue:
+def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: Sampler | None = None) -> DummyValue:
     """Keep or swap, by Monte Carlo over the unseen cards, from ``observation`` only.
 
     The unseen cards are dealt at random into the other hands, the dummy and the
@@ -328,13 +329,13 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: np.r
     Examples:
         >>> from dreidelpoker.games.queenie.game import new_game
         >>> g = new_game(QueenieRules(players=4))
-        >>> g = g.apply(g.sample_chance(np.random.default_rng(1)))
+        >>> g = g.apply(g.sample_chance(Sampler(1)))
         >>> v = dummy_value(g.observation(0), samples=8)
         >>> v.best in ("keep", "swap"), v.samples
         (True, 8)
     """
     check_count(samples, "samples", low=1, high=100_000)
-    rng = rng if rng is not None else np.random.default_rng(0)
+    rng = rng if rng is not None else Sampler(0)
     seat = observation.seat
     r = observation.rules
     cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
@@ -371,7 +372,7 @@ class LookaheadBot:
         check_count(self.samples, "samples", low=1, high=100_000)
     name: str = "lookahead"
 
-    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+    def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         if "swap" in legal_actions:
             return dummy_value(observation, samples=self.samples, rng=rng).best
         return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)

@@ -20,13 +20,13 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any, Literal
 
-import numpy as np
 
 from ._deck import tables
 from .game import LEAD, OFFER, QueenieGame, new_game
 from .rules import QueenieRules
 from ...errors import InputError
 from ..._fractions import to_rational
+from ...sampler import Sampler
 
 if TYPE_CHECKING:
     import sympy
@@ -154,7 +154,7 @@ class DealDistribution:
     deals: int
 
 
-_RNG = np.random.default_rng(0)  # never drawn from by deterministic bots
+_RNG = Sampler(0)  # never drawn from by deterministic bots
 
 
 def _combos(pool: int, k: int) -> Iterator[int]:
@@ -230,7 +230,7 @@ def _multinomial(sizes: Sequence[int]) -> int:
 
 
 def play_dealt(queen_card: int, hands: Sequence[int], bots: Sequence[Callable[..., Any]],
-               rng: np.random.Generator | None = None, *, rules: QueenieRules, start: QueenieGame | None = None) -> QueenieGame:
+               rng: Sampler | None = None, *, rules: QueenieRules, start: QueenieGame | None = None) -> QueenieGame:
     """Play one given deal (masks by position, as [`deals`][dreidelpoker.games.queenie.exact.deals] gives them) to its end with ``bots``.
 
     Seat 1 is the first player (the dealer is the last seat), as in the first deal of a
@@ -241,7 +241,7 @@ def play_dealt(queen_card: int, hands: Sequence[int], bots: Sequence[Callable[..
         queen_card: the queen-pot card.
         hands: the hand masks by position (the dummy first).
         bots: one bot per seat.
-        rng: the bots' random generator (default: a fixed one).
+        rng: the bots' sampler (default: a fixed one).
         start: a ready ``new_game`` of one-deal rules, to save making it.
 
     Returns:

@@ -20,7 +20,6 @@ import html
 import re
 from dataclasses import dataclass
 
-import numpy as np
 
 from ...errors import InputError
 from .bots import DummyValue, dummy_value
@@ -28,6 +27,7 @@ from .cards import card_from_name, hand_text
 from .game import QueenieGame, new_game
 from .play import PLAY
 from .rules import QueenieRules
+from ...sampler import Sampler
 
 __all__ = ["DealView", "deal_view"]
 
@@ -93,7 +93,7 @@ class DealView:
 
 def _dealt(seed: int, rules: QueenieRules) -> QueenieGame:
     g = new_game(rules)
-    return g.apply(g.sample_chance(np.random.default_rng(seed)))
+    return g.apply(g.sample_chance(Sampler(seed)))
 
 
 def deal_view(seed: int = 1, players: int = 4, *, view: str = "all", step: int = 0, samples: int = 32,
@@ -130,10 +130,10 @@ def deal_view(seed: int = 1, players: int = 4, *, view: str = "all", step: int =
     first = dealt.seat_at(1)
     # The keep/swap estimate is computed from the first player's hand: only their view (or the
     # view from above) may show it; any other seat cannot know it.
-    value = (dummy_value(dealt.observation(first), samples=samples, rng=np.random.default_rng(seed))
+    value = (dummy_value(dealt.observation(first), samples=samples, rng=Sampler(seed))
              if viewer < 0 or viewer == first else None)
     bot = PLAY.bots[bots](rules)
-    rng = np.random.default_rng(seed + 1)
+    rng = Sampler(seed + 1)
     state = dealt
     while not state.is_terminal:
         seat = state.current_players[0]

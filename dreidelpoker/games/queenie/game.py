@@ -26,6 +26,7 @@ from ._deck import Tables, hand_cards, hand_line, lowest_cards, run_line, tables
 from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
 from .rules import QueenieRules
 from ...errors import InputError
+from ...sampler import Sampler
 from ...validation import check_arguments
 
 __all__ = ["DealSummary", "QueenieGame", "QueenieObservation", "Tables", "new_game", "tables"]
@@ -268,7 +269,7 @@ class QueenieGame(_Immutable, _GameFields):
             pool &= ~tables(self.rules).queen_mask
         return pool
 
-    def sample_chance(self, rng: np.random.Generator) -> Any:
+    def sample_chance(self, rng: Sampler) -> Any:
         """The rest of the chance node's draws at once (same distribution as one card at a time).
 
         In the deal this is a tuple: the queen-pot card first (when it comes from the deck)
@@ -276,7 +277,7 @@ class QueenieGame(_Immutable, _GameFields):
         """
         if self.phase == DEAL:
             cards = cards_of(self.undealt)
-            perm: list[int] = rng.permutation(len(cards)).tolist()
+            perm: list[int] = rng.permutation(len(cards))
             # The whole deck undealt (the usual case): the permutation is the deal.
             seq = perm if self.undealt == tables(self.rules).full else [cards[i] for i in perm]
             if self.qcard < 0 and self.rules.queen_card == "deck" and self.rules.queen_card_queen == "redraw":
@@ -285,7 +286,7 @@ class QueenieGame(_Immutable, _GameFields):
                 seq.insert(0, seq.pop(k))
             return tuple(seq)
         pool = cards_of(self._qcard_pool())
-        return pool[int(rng.integers(len(pool)))]
+        return pool[rng.integers(len(pool))]
 
     def apply(self, action: Any) -> QueenieGame:
         p = self.phase

@@ -10,7 +10,7 @@ Examples:
     >>> from dreidelpoker.games.skirmish.solver import legal_captures
     >>> obs = SkirmishObservation(0, "capture", (2, 4, 4, 9, 13), (3, 3, 8, 11, 12), (), (), 20, 20, 0, 0)
     >>> legal = legal_captures(obs.mine, obs.theirs)
-    >>> rng = np.random.default_rng(0)
+    >>> rng = Sampler(0)
     >>> greedy(obs, legal, rng), spendthrift(obs, legal, rng), optimal(obs, legal, rng)
     (Capture(own=13, taken=12), Capture(own=13, taken=3), Capture(own=9, taken=8))
 """
@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 
 from .solver import Capture, best_capture
 from ...errors import InputError
+from ...sampler import Sampler
 
 __all__ = ["BOTS", "greedy", "optimal", "random_capture", "spendthrift"]
 
 
-def random_capture(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
+def random_capture(observation: Any, legal_actions: Sequence[Capture], rng: Sampler) -> Capture:
     """Uniform over the legal captures.
 
     Parameters:
@@ -42,7 +42,7 @@ def random_capture(observation: Any, legal_actions: Sequence[Capture], rng: np.r
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
-def greedy(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
+def greedy(observation: Any, legal_actions: Sequence[Capture], rng: Sampler) -> Capture:
     """Take the highest opponent card it can, with the lowest own card that takes it.
 
     Parameters:
@@ -58,7 +58,7 @@ def greedy(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Ge
     return Capture(own, taken)
 
 
-def spendthrift(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
+def spendthrift(observation: Any, legal_actions: Sequence[Capture], rng: Sampler) -> Capture:
     """A deliberately poor baseline: the lowest opponent card it can take, with its highest own card.
 
     Parameters:
@@ -74,7 +74,7 @@ def spendthrift(observation: Any, legal_actions: Sequence[Capture], rng: np.rand
     return Capture(own, taken)
 
 
-def optimal(observation: Any, legal_actions: Sequence[Capture], rng: np.random.Generator) -> Capture:
+def optimal(observation: Any, legal_actions: Sequence[Capture], rng: Sampler) -> Capture:
     """The exact solver's capture ([`best_capture`][dreidelpoker.games.skirmish.best_capture]):
     it maximises the cards this seat ends the skirmish with, both sides playing optimally.
 

@@ -19,18 +19,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-import numpy as np
 
 from ..protocol import Event, EventLog, Payoff, Turn
 from .rules import SkirmishRules, format_cards, card_name
 from .solver import Capture, legal_captures
 from ...errors import InputError
+from ...sampler import Sampler
 from ...validation import check_arguments
 
 __all__ = ["SkirmishGame", "SkirmishObservation", "Stats", "deal_state", "new_game", "runs"]
 
 DEAL, LAY, CAPTURE, OVER = 0, 1, 2, 3
-_TWO64 = 2**64
 _PHASES = ("deal", "lay", "capture", "over")
 
 #: Per-game counters: (cards laid, captures seat 1, captures seat 2, piles won seat 1,
@@ -194,16 +193,10 @@ class SkirmishGame:
             return ()
         return runs(self._source())
 
-    def sample_chance(self, rng: np.random.Generator) -> int:
+    def sample_chance(self, rng: Sampler) -> int:
         """A card drawn uniformly from the pile (the same distribution as [`chance_outcomes`][dreidelpoker.games.skirmish.SkirmishGame.chance_outcomes])."""
         src = self._source()
-        n = len(src)
-        raw = rng.bit_generator.random_raw
-        limit = _TWO64 - _TWO64 % n  # exact: reject the top sliver so every card has the same chance
-        while True:
-            r = int(raw())
-            if r < limit:
-                return src[r % n]
+        return src[rng.integers(len(src))]
 
     def apply(self, action: Any) -> SkirmishGame:
         """The state after a drawn rank (chance) or a capture ``(own, taken)``.

@@ -17,9 +17,7 @@ of this file.
 
 from __future__ import annotations
 
-import sys
-import types
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..._lazy import lazy_exports
 
@@ -101,11 +99,6 @@ _LAZY: dict[str, str] = {
     "put_back_equities": ".table",
 }
 
-#: Public names that are functions although a submodule has the same name: importing the
-#: submodule must not replace the function on the package (the eager import used to
-#: rebind it; `_Package` keeps it).
-_FUNCTIONS_OVER_MODULES = frozenset({"equity", "at_the_table"})
-
 if TYPE_CHECKING:  # static checkers see the real names
     from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
     from .deck import DeckState, draw_weights, hypergeometric
@@ -147,16 +140,3 @@ __all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
 
 __getattr__, __dir__ = lazy_exports(__name__, {name: f"{module}:{name}" for name, module in _LAZY.items()})
-
-
-class _Package(types.ModuleType):
-    """This package's module type: importing the ``equity`` or ``at_the_table`` submodule
-    leaves the public function of that name on the package."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _FUNCTIONS_OVER_MODULES and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

@@ -14,13 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 
 from ..protocol import Bot
 from .play import TwoDreidelObservation
 from .rules import TwoDreidelRules
-from ...errors import InputError
-from ...exact_rng import ExactIntegers
+from ...sampler import Sampler
 
 __all__ = [
     "BET_FRACTIONS", "calling_station_bot", "hand_strengths", "pot_fraction_bet", "random_bot", "tight_bot",
@@ -71,76 +69,34 @@ def _fraction_bet(obs: TwoDreidelObservation, low: int, high: int, fraction: flo
     return min(max(want, low), high)
 
 
-class _Integers:
-    """``integers(n)`` of a generator that is not PCG64 (no fast path)."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = rng
-
-    def integers(self, high: int) -> int:
-        return int(self.rng.integers(high))
-
-    small = integers
-
-
-class _Random:
-    """The ``random`` bot of one game. It draws exactly what ``rng.integers`` would draw, through
-    an [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers] on each generator it is handed."""
-
-    name = "random"
-    __slots__ = ("_streams", "_rng", "_last")
-
-    def __init__(self) -> None:
-        self._streams: dict[int, tuple[np.random.Generator, ExactIntegers | _Integers]] = {}
-        self._rng: np.random.Generator | None = None
-        self._last: ExactIntegers | _Integers | None = None
-
-    def _ints(self, rng: np.random.Generator) -> ExactIntegers | _Integers:
-        got = self._streams.get(id(rng))
-        if got is None or got[0] is not rng:
-            if len(self._streams) > 64:
-                self._streams.clear()
-            try:
-                ints: ExactIntegers | _Integers = ExactIntegers(rng)
-            except InputError:
-                ints = _Integers(rng)
-            got = self._streams[id(rng)] = (rng, ints)
-        self._rng, self._last = rng, got[1]
-        return got[1]
-
-    def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
-                 rng: np.random.Generator) -> Any:
-        legal = legal_actions
-        ints = self._last if rng is self._rng else self._ints(rng)
-        assert ints is not None
-        if observation.phase != "bet":
-            return legal[ints.small(len(legal))]
-        # the words ("fold", "call", "check") come first, the bet sizes after them
-        n = len(legal)
-        k = 0
-        if n > 1 and legal[0].__class__ is str:
-            if legal[1].__class__ is not str:
-                k = 1
-            elif n > 2 and legal[2].__class__ is not str:
-                k = 2
-        if not k or legal[-1].__class__ is not int:
-            return _random_bet_slow(observation, legal, ints)
-        kind = ints.small(k + 1)  # the words, then "raise"
-        if kind < k:
-            return legal[kind]
-        return _fraction_bet(observation, legal[k], legal[-1], BET_FRACTIONS[ints.small(3)])
+def _random(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
+    legal = legal_actions
+    if observation.phase != "bet":
+        return legal[rng.integers(len(legal))]
+    # the words ("fold", "call", "check") come first, the bet sizes after them
+    n = len(legal)
+    k = 0
+    if n > 1 and legal[0].__class__ is str:
+        if legal[1].__class__ is not str:
+            k = 1
+        elif n > 2 and legal[2].__class__ is not str:
+            k = 2
+    if not k or legal[-1].__class__ is not int:
+        return _random_bet_slow(observation, legal, rng)
+    kind = rng.integers(k + 1)  # the words, then "raise"
+    if kind < k:
+        return legal[kind]
+    return _fraction_bet(observation, legal[k], legal[-1], BET_FRACTIONS[rng.integers(3)])
 
 
-def _random_bet_slow(obs: TwoDreidelObservation, legal: Sequence[Any], ints: ExactIntegers | _Integers) -> Any:
+def _random_bet_slow(obs: TwoDreidelObservation, legal: Sequence[Any], rng: Sampler) -> Any:
     kinds: list[Any] = [a for a in legal if isinstance(a, str)]
     if len(legal) > len(kinds):
         kinds.append("raise")
-    kind = kinds[ints.integers(len(kinds))]
+    kind = kinds[rng.integers(len(kinds))]
     if kind != "raise":
         return kind
-    bet = pot_fraction_bet(obs, legal, BET_FRACTIONS[ints.integers(len(BET_FRACTIONS))])
+    bet = pot_fraction_bet(obs, legal, BET_FRACTIONS[rng.integers(len(BET_FRACTIONS))])
     assert bet is not None
     return bet
 
@@ -148,10 +104,7 @@ def _random_bet_slow(obs: TwoDreidelObservation, legal: Sequence[Any], ints: Exa
 def random_bot(rules: TwoDreidelRules) -> Bot:
     """Uniform over the kinds of legal action (fold, check, call, bet); a bet's size is
     half the pot, the pot or twice the pot, uniformly (clipped to the legal range).
-    Put-backs and spin calls are uniform too. It draws from its generator exactly what
-    ``rng.integers`` would, read ahead in blocks
-    ([`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers]): do not draw from the same
-    generator elsewhere while it plays.
+    Put-backs and spin calls are uniform too.
 
     Parameters:
         rules: the rules the bot plays.
@@ -163,14 +116,15 @@ def random_bot(rules: TwoDreidelRules) -> Bot:
         >>> import numpy as np
         >>> from dreidelpoker.games.two_dreidel.play import new_game
         >>> g = new_game(TwoDreidelRules(), players=2)
-        >>> random_bot(TwoDreidelRules())(g.observation(1), ("fold", "call", 2, 3), np.random.default_rng(0)) in (
+        >>> from dreidelpoker.sampler import Sampler
+        >>> random_bot(TwoDreidelRules())(g.observation(1), ("fold", "call", 2, 3), Sampler(0)) in (
         ...     "fold", "call", 2, 3)
         True
     """
-    return _Random()
+    return _random
 
 
-def _calling_station(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+def _calling_station(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     obs, legal = observation, legal_actions
     if obs.phase == "put-back":
         return legal[0]  # the worst card goes back: keep the normal-best hand
@@ -201,7 +155,7 @@ def calling_station_bot(rules: TwoDreidelRules) -> Bot:
         >>> import numpy as np
         >>> from dreidelpoker.games.two_dreidel.play import new_game
         >>> g = new_game(TwoDreidelRules(), players=2)
-        >>> calling_station_bot(TwoDreidelRules())(g.observation(1), ("fold", "call", 2), np.random.default_rng(0))
+        >>> calling_station_bot(TwoDreidelRules())(g.observation(1), ("fold", "call", 2), Sampler(0))
         'call'
     """
     return _calling_station
@@ -245,7 +199,7 @@ class _Tight:
         self.strength = hand_strengths(rules)
 
     def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
-                 rng: np.random.Generator) -> Any:
+                 rng: Sampler) -> Any:
         obs, legal = observation, legal_actions
         if obs.phase == "put-back":
             return legal[0]  # keep the normal-best hand
@@ -300,7 +254,7 @@ def tight_bot(rules: TwoDreidelRules) -> Bot:
         >>> g = new_game(TwoDreidelRules(), players=2).apply("GHN").apply("HNS")  # both have drawn
         >>> g.legal_actions(0)
         ('S', 'N', 'H')
-        >>> tight_bot(TwoDreidelRules())(g.observation(0), g.legal_actions(0), np.random.default_rng(0))
+        >>> tight_bot(TwoDreidelRules())(g.observation(0), g.legal_actions(0), Sampler(0))
         'S'
     """
     return _Tight(rules)

@@ -17,7 +17,6 @@ from ...limits import int_arg
 from ...validation import check_count
 from ..._lazy import LazyRefs
 from ..registry import CliCommand, CliResult
-from .manifest import MANIFEST
 from .policies import POLICIES
 from .rules import TwoDreidelRules
 from ...rules_cli import add_rules_flags, rules_from_args
@@ -29,9 +28,18 @@ if TYPE_CHECKING:
 _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default normal-best)"
 
 
+#: Rules fields of the spin and the betting: they do not change which hands are kept.
+SPIN_AND_BETTING_FIELDS = {f: "spins and betting do not change which hands are kept (see simulate, solve)"
+                           for f in ("spin_faces", "spin_probabilities", "spin_buy_ins", "half_pot_rounding",
+                                     "chips_per_player", "starting_chips", "blind", "streets", "short_stack")}
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="normal-best", choices=list(POLICIES), help=_POLICY_HELP)
-    add_rules_flags(p, TwoDreidelRules)  # every rules field: --deck, --trumps, --draw …
+    # the deck-cycle rules: --deck, --trumps, --draw …; the discard rule matters only to posteriors
+    add_rules_flags(p, TwoDreidelRules, exclude={
+        **SPIN_AND_BETTING_FIELDS,
+        "discard_visibility": "every hand here is counted from the deck; the rule matters to equity's posteriors"})
 
 
 def _rules(args: argparse.Namespace) -> TwoDreidelRules:
@@ -132,13 +140,11 @@ def _run_equity(args: argparse.Namespace) -> CliResult:
 COMMANDS: LazyRefs[CliCommand] = LazyRefs({
     "solve": "dreidelpoker.games.two_dreidel.solve_spin:SOLVE_COMMAND",
     "odds": CliCommand(
-        help=MANIFEST.command_help["odds"],
         add_arguments=_common,
         run=_run_odds,
         examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin")),
     ),
     "equity": CliCommand(
-        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(
@@ -149,7 +155,6 @@ COMMANDS: LazyRefs[CliCommand] = LazyRefs({
         ),
     ),
     "chain": CliCommand(
-        help=MANIFEST.command_help["chain"],
         description=(
             "Exact long-run frequency of each kept hand when one player cycles their deck for ever "
             "(the Two Dreidel rules: deck cycle), the chain's number of states and period, the reshuffle hands, how often "

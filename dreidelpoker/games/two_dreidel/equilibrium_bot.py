@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-import numpy as np
 
 from ...caches import bounded_cache
 from ..protocol import Bot
@@ -16,6 +15,7 @@ from .odds import kept_hand_distribution
 from .play import TwoDreidelObservation
 from .rules import TwoDreidelRules
 from .solve_spin import solve_spin_game
+from ...sampler import Sampler
 
 __all__ = ["equilibrium_bot"]
 
@@ -39,7 +39,7 @@ class _Equilibrium:
         self.hands = _fresh_hands(rules)
 
     def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
-                 rng: np.random.Generator) -> Any:
+                 rng: Sampler) -> Any:
         obs = observation
         others = obs.opponents_in_hand
         if obs.phase != "calls" or len(others) != 1 or "call" not in legal_actions or obs.hand not in self.hands:
@@ -70,7 +70,7 @@ def equilibrium_bot(rules: TwoDreidelRules) -> Bot:
         >>> from dreidelpoker.games.two_dreidel.play import new_game
         >>> bot = equilibrium_bot(TwoDreidelRules())
         >>> g = new_game(TwoDreidelRules(), players=2)
-        >>> bot(g.observation(0), ("call", "fold"), np.random.default_rng(0)) in ("call", "fold", "check")
+        >>> bot(g.observation(0), ("call", "fold"), Sampler(0)) in ("call", "fold", "check")
         True
     """
     return cast(Bot, _Equilibrium(rules))

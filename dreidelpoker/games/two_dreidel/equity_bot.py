@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-import numpy as np
 
 from .bots import pot_fraction_bet
 from .deck import DeckState
@@ -47,6 +46,7 @@ from .rules import TwoDreidelRules
 from .spin import spin_decision
 from ...errors import InputError
 from ..._fractions import to_fraction
+from ...sampler import Sampler
 
 __all__ = ["CACHE_LIMIT", "EquityBot", "PUT_BACK_POLICIES", "cache_info", "clear_caches", "equity_bot"]
 
@@ -257,7 +257,7 @@ class EquityBot:
 
     # -- decisions -------------------------------------------------------------------------
     def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
-                 rng: np.random.Generator) -> Any:
+                 rng: Sampler) -> Any:
         obs, legal = observation, legal_actions
         if obs.phase == "put-back":
             return self._put_back(obs, legal)
@@ -331,7 +331,7 @@ def equity_bot(rules: TwoDreidelRules, *, put_back: Literal["greedy-equity", "no
         >>> from dreidelpoker.games.two_dreidel.play import new_game
         >>> g = new_game(TwoDreidelRules(), players=2).apply("GHN").apply("HNS")
         >>> bot = equity_bot(TwoDreidelRules())
-        >>> bot(g.observation(1), g.legal_actions(1), np.random.default_rng(0))  # keep GH: put back N
+        >>> bot(g.observation(1), g.legal_actions(1), Sampler(0))  # keep GH: put back N
         'N'
         >>> round(bot.equity(g.observation(1), "GH", [0]), 4)  # GH against a fresh deck
         0.9091

@@ -55,7 +55,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError
 from typing import Any, NamedTuple
 
-import numpy as np
 
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .deck import DeckState
@@ -73,7 +72,7 @@ from .play_tables import Tables, tables
 from .rules import TwoDreidelRules, whole_game_end_problem
 from ...errors import InputError
 from ...limits import MAX_STACK
-from ...exact_rng import ExactIntegers
+from ...sampler import Sampler
 from ...validation import check_arguments
 
 __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
@@ -188,10 +187,6 @@ class TwoDreidelGame(StateFields):
 
     __slots__ = ()
 
-    #: [`sample_chance`][dreidelpoker.games.two_dreidel.TwoDreidelGame.sample_chance] draws only with ``rng.integers(n)`` (the runner may hand it an
-    #: [`ExactIntegers`][dreidelpoker.exact_rng.ExactIntegers], which draws the same integers faster).
-    samples_with_integers_only = True
-
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
@@ -272,11 +267,9 @@ class TwoDreidelGame(StateFields):
             return self.t.faces
         return ()
 
-    def sample_chance(self, rng: np.random.Generator | ExactIntegers) -> str:
-        """A chance outcome drawn with the weights of [`chance_outcomes`][dreidelpoker.games.two_dreidel.TwoDreidelGame.chance_outcomes] (fast path).
-
-        ``rng`` is a numpy generator or any object whose ``integers(total)`` draws the same
-        way (the runner's [`ChanceStream`][dreidelpoker.play.runner.ChanceStream])."""
+    def sample_chance(self, rng: Sampler) -> str:
+        """A chance outcome drawn with the weights of [`chance_outcomes`][dreidelpoker.games.two_dreidel.TwoDreidelGame.chance_outcomes] (fast path:
+        a bisection in the tabulated cumulative weights), through the game's sampler."""
         t = self.t
         if self.phase == DRAW:
             node = self.nodes[self.seat]
@@ -284,7 +277,7 @@ class TwoDreidelGame(StateFields):
             total, outcomes, cumulative = info.total, info.outcomes, info.cumulative
         else:
             total, outcomes, cumulative = t.face_total, t.faces, t.face_cum
-        r = rng.small(total) if rng.__class__ is ExactIntegers and total < 4294967296 else int(rng.integers(total))
+        r = rng.integers(total)
         return outcomes[bisect.bisect_right(cumulative, r)][0]
 
     def apply(self, action: Any) -> TwoDreidelGame:

@@ -29,6 +29,7 @@ from .deck import DeckState
 from .play import TwoDreidelObservation
 from .spin_game import SpinGameSetup
 from ...errors import InputError
+from ...sampler import Sampler
 
 __all__ = ["bot_policy"]
 
@@ -81,7 +82,7 @@ def bot_policy(bot: Bot, setup: SpinGameSetup, seat: int, *, samples: int = 16, 
         bets = [int(str(a)[4:]) for a in legal if str(a).startswith("bet ")]
         counts: dict[Hashable, int] = {}
         for i in range(samples):
-            answer = bot(o, whole, np.random.default_rng([seed, i]))
+            answer = bot(o, whole, Sampler(np.random.SeedSequence([seed, i])))
             if isinstance(answer, int) and not isinstance(answer, bool):
                 if not bets:
                     answer = "check"

@@ -34,7 +34,6 @@ from ..._fractions import frac_str
 from ...solve import GameSolution, exploitability_of, solve
 from ...solve.cfr import FlatForm
 from ..registry import CliCommand, get_game
-from .manifest import MANIFEST
 from .information import opponent_posterior, parse_discards
 from .rules import TwoDreidelRules
 from .spin import spin_decision
@@ -394,12 +393,18 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--carry-share", default="1/2", help="the button's share of a carried-over pot (default 1/2)")
     p.add_argument("--method", default="lp", choices=("lp", "cfr+"), help="exact LP (default) or CFR+")
     p.add_argument("--iterations", type=int_arg, default=1000, help="CFR+ iterations (default 1000)")
-    add_rules_flags(p, TwoDreidelRules)  # every rules field: --deck, --spin-probabilities, --half-pot-rounding …
+    # every rules field that the spin game uses: --deck, --spin-probabilities, --half-pot-rounding …
+    add_rules_flags(p, TwoDreidelRules, exclude={
+        **{f: "the spin game starts from --pot and --stacks" for f in ("chips_per_player", "starting_chips", "blind")},
+        "streets": "the spin-game solver models one street order only (the default); other orders are not solved"})
 
 
 def _run(args: argparse.Namespace) -> SpinGameSolution:
     if args.iterations < 1:
         raise InputError(f"--iterations must be a positive integer, got {args.iterations}")
+    if args.method != "cfr+" and args.iterations != 1000:
+        raise InputError("--iterations applies to --method cfr+ only (the LP takes no iterations); "
+                         "give --method cfr+ or leave --iterations out")
     if args.pot < 1:
         raise InputError(f"--pot must be a positive integer, got {args.pot}")
     try:
@@ -413,7 +418,6 @@ def _run(args: argparse.Namespace) -> SpinGameSolution:
 
 
 SOLVE_COMMAND = CliCommand(
-    help=MANIFEST.command_help["solve"],
     description=("Solve Two Dreidel's heads-up spin game exactly (sequence-form LP, verified by exact best "
                  "responses): the button spins, both lay call or fold together, optional abstracted "
                  "no-limit betting (check, 1/2 pot, pot, all-in; call or fold), both spins, showdown."),

@@ -16,9 +16,9 @@ from .rules import TwoDreidelRules
 from .spin import SpinTable, spin_table
 from ...montecarlo import MonteCarloEstimate
 from .table import PutBackTable, monte_carlo_equity, put_back_equities
-from ...errors import InputError
-from ...limits import int_arg, monte_carlo_options
-from ...rules_cli import add_rules_flags, rules_from_args
+from ...errors import InputError, shorten
+from ...limits import MAX_STACK, int_arg, monte_carlo_options
+from ...rules_cli import DEST_PREFIX, add_rules_flags, rules_from_args
 from ...strict_numbers import parse_integer
 
 
@@ -51,7 +51,10 @@ def add_equity_arguments(p: argparse.ArgumentParser) -> None:
                    help="opponents' chips for the spin table, e.g. 6,3 (default: deep)")
     p.add_argument("--samples", type=int_arg, default=None, help="Monte Carlo with this many samples instead of exact")
     p.add_argument("--seed", type=int_arg, default=None, help="seed for --samples (default 0; only with --samples)")
-    add_rules_flags(p, TwoDreidelRules)  # every rules field: --deck, --half-pot-rounding, --short-stack …
+    # every rules field the equity or its spin table uses: --deck, --half-pot-rounding, --short-stack …
+    add_rules_flags(p, TwoDreidelRules, exclude={
+        f: "equity and the spin table do not depend on it (see simulate)"
+        for f in ("chips_per_player", "starting_chips", "blind", "streets")})
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,15 @@ class EquityOutput:
         return "\n\n".join(parts)
 
 
+#: Rules fields that only the spin table (--pot) uses.
+SPIN_FIELDS = ("spin_faces", "spin_probabilities", "spin_buy_ins", "half_pot_rounding", "short_stack")
+
+
+def _given(args: argparse.Namespace, field: str) -> bool:
+    """Whether the command line set rules field ``field``."""
+    return hasattr(args, DEST_PREFIX + field)
+
+
 def run_equity(args: argparse.Namespace) -> EquityOutput:
     """Run ``equity two-dreidel``: a hand's equity, or a put-back table for drawn cards.
 
@@ -114,8 +126,13 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         flag = "--top-two-only" if args.top_two_only else "--discard-visibility top-two"
         raise InputError(f"{flag} needs --hand-number (the current hand number, 1 for the first hand)")
     for flag, value in (("--stack", args.stack), ("--pot", args.pot)):
-        if value is not None and value < 0:
-            raise InputError(f"{flag} must be a number of chips >= 0, got {value}")
+        if value is not None and not 0 <= value <= MAX_STACK:
+            raise InputError(f"{flag} must be a number of chips from 0 to {MAX_STACK:,}, got {shorten(value)}")
+    if args.pot is None:
+        given = [f"--{f.replace('_', '-')}" for f in SPIN_FIELDS if _given(args, f)]
+        if given:
+            raise InputError(f"{', '.join(given)} applies only with --pot (the spin table); without it the "
+                             "equity does not depend on the spin rules")
     if args.policy not in POLICIES:
         raise InputError(f"unknown policy {args.policy!r}; known policies: {', '.join(POLICIES)}")
     posteriors: tuple[OpponentPosterior, ...] = ()
