@@ -199,3 +199,41 @@ def test_a_killed_worker_process_is_one_line(capsys: pytest.CaptureFixture[str])
 
             threading.Thread(target=kill_one, daemon=True).start()
             simulate(ClassicDreidelRules(players=4, coins=10), games=300_000, seed=1, executor=ex, progress=False)
+
+
+SCHEDULER_SCRIPT = """
+import sys, time
+from distributed import LocalCluster
+if __name__ == "__main__":
+    c = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://", host="127.0.0.1",
+                     dashboard_address="127.0.0.1:0")
+    print(c.scheduler_address, flush=True)
+    time.sleep(600)
+"""
+
+
+def test_a_scheduler_that_dies_mid_run(tmp_path: Any) -> None:
+    """The whole cluster (scheduler and worker) is killed while games run: one line, exit 2."""
+    script = tmp_path / "scheduler.py"
+    script.write_text(SCHEDULER_SCRIPT)
+    sched = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             text=True, start_new_session=True)
+    try:
+        address = sched.stdout.readline().strip() if sched.stdout else ""
+        assert address.startswith("tcp://127.0.0.1:")
+        proc = subprocess.Popen([sys.executable, "-m", "dreidelpoker", "simulate", "classic-dreidel", "--players", "4",
+                                 "--coins", "10", "--games", "500000", "--scheduler", address,
+                                 "--scheduler-timeout", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, cwd=tmp_path)
+        time.sleep(8)
+        assert proc.poll() is None, proc.communicate()
+        os.killpg(sched.pid, signal.SIGKILL)
+        start = time.monotonic()
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 2, err[-2000:]
+        _one_line(err, "the run is stopped")
+        assert time.monotonic() - start < 3 + 15  # the timeout, and the client noticing the loss
+    finally:
+        if sched.poll() is None:
+            os.killpg(sched.pid, signal.SIGKILL)
+        sched.wait()

@@ -17,7 +17,6 @@ from ...limits import int_arg
 from ...validation import check_count
 from ..._lazy import LazyRefs
 from ..registry import CliCommand, CliResult
-from .manifest import MANIFEST
 from .policies import POLICIES
 from .rules import TwoDreidelRules
 from ...rules_cli import add_rules_flags, rules_from_args
@@ -141,13 +140,11 @@ def _run_equity(args: argparse.Namespace) -> CliResult:
 COMMANDS: LazyRefs[CliCommand] = LazyRefs({
     "solve": "dreidelpoker.games.two_dreidel.solve_spin:SOLVE_COMMAND",
     "odds": CliCommand(
-        help=MANIFEST.command_help["odds"],
         add_arguments=_common,
         run=_run_odds,
         examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin")),
     ),
     "equity": CliCommand(
-        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(
@@ -158,7 +155,6 @@ COMMANDS: LazyRefs[CliCommand] = LazyRefs({
         ),
     ),
     "chain": CliCommand(
-        help=MANIFEST.command_help["chain"],
         description=(
             "Exact long-run frequency of each kept hand when one player cycles their deck for ever "
             "(the Two Dreidel rules: deck cycle), the chain's number of states and period, the reshuffle hands, how often "
