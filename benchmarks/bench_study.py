@@ -8,6 +8,9 @@ of wall time (both processes together), the machine's load before and after (the
 is shared: quote the load with the figure), and the verdict on the target.
 
     python benchmarks/bench_study.py [--games 5000] [--workers 2] [--variant deck=2-7-7-2]
+
+Measured (2026-12-01, shared 2-core machine, load 10.9 before and 14.0 after): 10,000 games
+(189,057 hands) in 362 s wall, 522 hands/s over both processes: under the 600 s target.
 """
 
 from __future__ import annotations

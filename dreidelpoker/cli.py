@@ -21,7 +21,8 @@ from typing import Any, NoReturn
 from ._lazy import load
 from .errors import InputError, shorten
 from .limits import use_progress
-from .games.registry import CliCommand, GameInfo, get_game, manifests, session_games
+from .rules_cli import help_width, name_long_choices, wrap_lines
+from .games.registry import CliCommand, GameInfo, get_game, manifests, session_games, with_help
 
 VERB_HELP = {
     "odds": "exact odds of a game's hands",
@@ -42,56 +43,17 @@ _DEBUG_HELP = "also show the traceback of a bad-input error (also: DREIDELPOKER_
 EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 2, 1, 130
 
 
-#: The widest help text line (a terminal wider than this still gets lines this long at most).
-HELP_WIDTH = 100
-
-
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Keeps the line breaks of descriptions and epilogs (one example a line) but wraps each
-    line that is too long, at the terminal's width and never past [`HELP_WIDTH`][dreidelpoker.cli.HELP_WIDTH] columns."""
+    """argparse's formatter that keeps the line breaks of descriptions and epilogs (one example
+    a line), at the terminal's width and never past [`HELP_WIDTH`][dreidelpoker.rules_cli.HELP_WIDTH]
+    columns. Long description lines are wrapped when the parser is made
+    ([`wrap_lines`][dreidelpoker.rules_cli.wrap_lines]) and long choice lists named
+    ([`name_long_choices`][dreidelpoker.rules_cli.name_long_choices]): argparse's own hooks
+    for that are private."""
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                  width: int | None = None) -> None:
-        import shutil
-
-        width = min(width or shutil.get_terminal_size().columns - 2, HELP_WIDTH - 2)
-        super().__init__(prog, indent_increment, max_help_position, width)
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        import textwrap
-
-        lines = []
-        for line in text.splitlines():
-            if len(indent) + len(line) <= width:
-                lines.append(indent + line)
-                continue
-            lead = " " * (len(line) - len(line.lstrip()))
-            lines += textwrap.wrap(line.strip(), width, initial_indent=indent + lead,
-                                   subsequent_indent=indent + lead, break_on_hyphens=False)
-        return "\n".join(lines)
-
-    @staticmethod
-    def _long_choices(action: argparse.Action) -> bool:
-        """A choice list too long to print in the usage line (it would not wrap)."""
-        return (action.metavar is None and action.choices is not None
-                and len(",".join(map(str, action.choices))) > 24)
-
-    def _metavar_formatter(self, action: argparse.Action,
-                           default_metavar: str) -> Callable[[int], tuple[str, ...]]:
-        if self._long_choices(action):  # the usage shows a name; the help lists the values
-            flags = [s for s in action.option_strings if s.startswith("--")]
-            name = flags[0][2:].upper().replace("-", "_") if flags else default_metavar
-            return lambda size: (name,) * size
-        return super()._metavar_formatter(action, default_metavar)
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        text = action.help
-        if text is not None and self._long_choices(action):
-            assert action.choices is not None
-            values = [str(c) for c in action.choices]
-            if not all(v in text for v in values):
-                text += f" (one of: {', '.join(values)})"
-        return text
+        super().__init__(prog, indent_increment, max_help_position, min(width or help_width(), help_width()))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -100,11 +62,30 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
+        for key in ("description", "epilog"):
+            if kwargs.get(key):
+                kwargs[key] = wrap_lines(kwargs[key])
         super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        return super().add_argument(*args, **name_long_choices(args, kwargs))
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        return _naming(super().add_argument_group(*args, **kwargs))
+
+    def add_mutually_exclusive_group(self, *args: Any, **kwargs: Any) -> Any:
+        return _naming(super().add_mutually_exclusive_group(*args, **kwargs))
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes the bad value in full: shorten long ones (a 5000-digit --space ...)
         self.exit(2, f"{self.prog}: error: {_short_message(message)} (see '{self.prog} --help')\n")
+
+
+def _naming(group: Any) -> Any:
+    """A parser's option group whose ``add_argument`` names long choice lists like the parser's."""
+    add = group.add_argument
+    setattr(group, "add_argument", lambda *a, **k: add(*a, **name_long_choices(a, k)))
+    return group
 
 
 def _join_dash_values(argv: list[str]) -> list[str]:
@@ -223,13 +204,13 @@ def _command(verb: str, name: str) -> CliCommand:
     manifest = manifests().get(name)
     if manifest is not None and manifest.commands and verb in manifest.command_help:
         commands: Mapping[str, CliCommand] = load(manifest.commands)
-        return commands[verb]
+        return with_help(commands[verb], manifest.command_help[verb])
     return game_command(get_game(name), verb)
 
 
 def _fill_game_parser(parser: argparse.ArgumentParser, verb: str, name: str) -> None:
     command = _command(verb, name)
-    parser.description = command.description or command.help
+    parser.description = wrap_lines(command.description or command.help)
     command.add_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_DEBUG_HELP)

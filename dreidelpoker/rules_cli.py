@@ -38,7 +38,10 @@ from typing import Any
 
 from .errors import InputError, shorten
 
-__all__ = ["DoesNotApply", "RulesFlag", "add_rules_flags", "field_docs", "rules_flags", "rules_from_args", "rules_kwargs"]
+__all__ = [
+    "HELP_WIDTH", "DoesNotApply", "RulesFlag", "add_rules_flags", "field_docs", "help_width", "name_long_choices",
+    "rules_flags", "rules_from_args", "rules_kwargs", "wrap_lines",
+]
 
 #: The namespace prefix of a generated flag's destination (``rules__deck``), so a rules
 #: field never collides with a command's own option of the same name.
@@ -341,34 +344,113 @@ def add_rules_flags(parser: argparse.ArgumentParser, rules_type: type, *,
                                       f"every field of {rules_type.__name__}; unset ones keep the default rules")
     added: list[RulesFlag] = []
     left_out: list[str] = []
-    taken = set(parser._option_string_actions)
     for spec in rules_flags(rules_type):
         reason = exclude.get(spec.field) or spec.skip
-        if reason is None and spec.flag in taken:
-            reason = f"set by this command's own {spec.flag}"
         if reason is not None:
             left_out.append(f"{spec.field} ({reason})")
-            if spec.field in exclude and spec.flag not in taken:
+            if spec.field in exclude:
                 # given anyway, it is refused in one line instead of being "unrecognized"
-                parser.add_argument(spec.flag, *(["--no-" + spec.flag[2:]] if spec.kind == "bool" else []),
-                                    action=DoesNotApply, reason=reason, help=argparse.SUPPRESS)
+                try:
+                    parser.add_argument(spec.flag, *(["--no-" + spec.flag[2:]] if spec.kind == "bool" else []),
+                                        action=DoesNotApply, reason=reason, help=argparse.SUPPRESS)
+                except argparse.ArgumentError:  # the command has an option of that name: it stays
+                    pass
             continue
         help_text = spec.help.replace("%", "%%")
-        if spec.kind == "bool":
-            group.add_argument(spec.flag, dest=spec.dest, action=argparse.BooleanOptionalAction,
-                               default=argparse.SUPPRESS, help=help_text)
-        else:
-            assert spec.parse is not None
-            # A game's own parser (a deck, trump pairs) runs when the rules are built, so its
-            # message is our InputError naming the flag; plain numbers are checked by argparse.
-            type_: Callable[[str], Any] = str if spec.kind == "parsed" else _Parse(spec.flag, spec.parse)
-            group.add_argument(spec.flag, dest=spec.dest, type=type_,
-                               choices=list(spec.choices) or None, metavar=spec.metavar,
-                               default=argparse.SUPPRESS, help=help_text)
+        try:
+            if spec.kind == "bool":
+                group.add_argument(spec.flag, dest=spec.dest, action=argparse.BooleanOptionalAction,
+                                   default=argparse.SUPPRESS, help=help_text)
+            else:
+                assert spec.parse is not None
+                # A game's own parser (a deck, trump pairs) runs when the rules are built, so its
+                # message is our InputError naming the flag; plain numbers are checked by argparse.
+                type_: Callable[[str], Any] = str if spec.kind == "parsed" else _Parse(spec.flag, spec.parse)
+                group.add_argument(spec.flag, dest=spec.dest, type=type_,
+                                   choices=list(spec.choices) or None, metavar=spec.metavar,
+                                   default=argparse.SUPPRESS, help=help_text)
+        except argparse.ArgumentError:  # a conflicting option string: the command's own option wins
+            left_out.append(f"{spec.field} (set by this command's own {spec.flag})")
+            continue
         added.append(spec)
     if left_out:
-        group.description = (group.description or "") + "; not options here: " + "; ".join(left_out)
+        group.description = wrap_lines((group.description or "") + "; not options here: " + "; ".join(left_out),
+                                       indent=2)
     return added
+
+
+#: The widest help text line (a terminal wider than this still gets lines this long at most).
+HELP_WIDTH = 100
+
+
+def help_width() -> int:
+    """The width ``--help`` text is laid out in: the terminal's, at most [`HELP_WIDTH`][dreidelpoker.rules_cli.HELP_WIDTH] columns.
+
+    Returns:
+        The width in columns.
+    """
+    import shutil
+
+    return min(shutil.get_terminal_size().columns - 2, HELP_WIDTH - 2)
+
+
+def wrap_lines(text: str, *, indent: int = 0) -> str:
+    """Each line of ``text`` wrapped to the help width on its own (a line's leading spaces
+    carry over to its continuation lines): descriptions keep their line breaks (one example
+    a line) without running past the terminal.
+
+    Parameters:
+        text: the description or epilog.
+        indent: the columns argparse puts before it (2 inside an option group).
+
+    Returns:
+        The wrapped text.
+
+    Examples:
+        >>> lines = wrap_lines("  dreidelpoker odds two-dreidel" + " --deck 2-6-6-2" * 12).splitlines()
+        >>> len(lines) > 1 and all(len(line) <= help_width() and line.startswith("  ") for line in lines)
+        True
+    """
+    import textwrap
+
+    width = max(help_width() - indent, 20)
+    out = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = " " * (len(line) - len(line.lstrip()))
+        out += textwrap.wrap(line.strip(), width, initial_indent=lead, subsequent_indent=lead, break_on_hyphens=False)
+    return "\n".join(out)
+
+
+def name_long_choices(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``add_argument`` keyword arguments with a long choice list named in the usage line
+    (``--policy POLICY``) and listed in the help, where argparse would print ``{a,b,…}``,
+    which does not wrap.
+
+    Parameters:
+        args: the option strings.
+        kwargs: the keyword arguments.
+
+    Returns:
+        The keyword arguments to use.
+
+    Examples:
+        >>> name_long_choices(("--policy",), {"choices": ["normal-best", "keep-shin", "keep-gimel"], "help": "keep"})
+        {'choices': ['normal-best', 'keep-shin', 'keep-gimel'], 'help': 'keep (one of: normal-best, keep-shin, keep-gimel)', 'metavar': 'POLICY'}
+    """
+    choices = kwargs.get("choices")
+    if choices is None or kwargs.get("metavar") is not None or len(",".join(map(str, choices))) <= 24:
+        return kwargs
+    flags = [a for a in args if isinstance(a, str) and a.startswith("--")]
+    out = dict(kwargs)
+    help_text = out.get("help")
+    values = [str(c) for c in choices]
+    if isinstance(help_text, str) and help_text != argparse.SUPPRESS and not all(v in help_text for v in values):
+        out["help"] = help_text + f" (one of: {', '.join(values)})".replace("%", "%%")
+    out["metavar"] = flags[0][2:].upper().replace("-", "_") if flags else (args[0].upper() if args else None)
+    return out
 
 
 def rules_kwargs(rules_type: type, args: argparse.Namespace) -> dict[str, Any]:

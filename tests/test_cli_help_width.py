@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dreidelpoker import cli
+from dreidelpoker import cli, rules_cli
 from dreidelpoker.cli import command_index
 
 PAGES = [(verb,) for verb in command_index()] + [
@@ -23,7 +23,7 @@ def _help(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 def test_top_help_fits(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int) -> None:
     monkeypatch.setenv("COLUMNS", str(columns))
     text = _help(capsys)
-    assert max(map(len, text.splitlines())) <= min(cli.HELP_WIDTH, columns)
+    assert max(map(len, text.splitlines())) <= min(rules_cli.HELP_WIDTH, columns)
     assert "Examples: dreidelpoker odds two-dreidel --deck 2-6-6-2 --json\n" in text  # one example a line
 
 
@@ -32,5 +32,5 @@ def test_every_help_page_fits_in_100_columns(capsys: pytest.CaptureFixture[str],
                                              args: tuple[str, ...]) -> None:
     monkeypatch.setenv("COLUMNS", "250")
     lines = _help(capsys, *args).splitlines()
-    wide = [line for line in lines if len(line) > cli.HELP_WIDTH]
-    assert not wide, f"{' '.join(args)} --help: {len(wide)} line(s) over {cli.HELP_WIDTH} columns: {wide[0][:120]}"
+    wide = [line for line in lines if len(line) > rules_cli.HELP_WIDTH]
+    assert not wide, f"{' '.join(args)} --help: {len(wide)} line(s) over {rules_cli.HELP_WIDTH} columns: {wide[0][:120]}"

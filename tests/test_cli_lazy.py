@@ -9,7 +9,7 @@ import pprint
 import subprocess
 import sys
 
-from dreidelpoker import cli
+from dreidelpoker import cli, rules_cli
 from dreidelpoker.games.registry import games, manifests
 
 HEAVY = ("sympy", "numpy", "scipy", "networkx", "matplotlib", "pandas")
@@ -62,7 +62,7 @@ def test_every_game_parser_is_filled_from_its_command() -> None:
         for game, gp in choices(vp).items():
             command = gp.get_default("_command")
             assert command.help == index[verb][game], (verb, game)
-            assert gp.description == (command.description or command.help)
+            assert gp.description == rules_cli.wrap_lines(command.description or command.help)
             assert "--json" in gp.format_help()
 
 

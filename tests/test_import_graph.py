@@ -1,36 +1,69 @@
-"""No import circles between the library's modules (issue 13: "no import cycles").
+"""The import graph and the private-name guards (issue 13 "no import cycles", issue 25 item 10).
 
-Every import counts, at the top of a module, inside a function or under ``TYPE_CHECKING``:
-an import hidden in a function still ties two modules in a loop. A package's
-``__init__.py`` only hands names on, so imports into and out of it are not edges (the same
-reading as ``farm-studio look``).
+Every import counts: at the top of a module, inside a function, under ``TYPE_CHECKING``,
+and *deferred* ones (a ``"module:attribute"`` reference that the one lazy-loading mechanism
+or ``importlib`` loads later: a package's export table, a game's manifest). A package's
+``__init__.py`` is a module like any other: its imports and its references are edges, and
+importing a name from a package is an edge to it. Loading a module implicitly runs its
+parents' ``__init__`` first; that is not an edge (else every package would be a circle).
+
+The checks:
+
+* no circles in that graph;
+* nothing below the games imports a game by name (only the top package, the widgets and
+  the demo, above them, may; a game imports only itself);
+* no module takes another module's underscore name: neither ``from m import _name`` nor
+  ``obj._name`` on an object that is not ``self``/``cls`` when the module defines no such
+  name itself;
+* no private attribute of argparse, concurrent.futures or numpy is used (read, or
+  overridden in a subclass).
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
+import concurrent.futures as cf
+import re
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent / "dreidelpoker"
+#: A deferred reference: ``"pkg.module"`` or ``"pkg.module:attribute"`` (relative in an ``__init__``).
+_REF = re.compile(r"^\.*[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?$")
+#: Modules above the games, which may import a game: the top package, the widgets, the demo.
+_ABOVE_THE_GAMES = ("dreidelpoker", "dreidelpoker.widgets", "dreidelpoker.demo")
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+def _module_name(path: Path, root: Path) -> str:
+    parts = path.relative_to(root.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _graph() -> nx.DiGraph:
-    files = {_module_name(p): p for p in ROOT.rglob("*.py")}
-    packages = {_module_name(p) for p in ROOT.rglob("__init__.py")}
+def _docstring_ids(tree: ast.AST) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def _graph(root: Path = ROOT) -> nx.DiGraph:
+    files = {_module_name(p, root): p for p in root.rglob("*.py")}
+    packages = {_module_name(p, root) for p in root.rglob("__init__.py")}
+    top = root.name
     graph = nx.DiGraph()
     for name, path in files.items():
-        if name in packages:
-            continue
         graph.add_node(name)
-        base = name.rsplit(".", 1)[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        is_package = name in packages
+        base = name if is_package else name.rsplit(".", 1)[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = _docstring_ids(tree)
+        for node in ast.walk(tree):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
@@ -40,11 +73,27 @@ def _graph() -> nx.DiGraph:
                     mod = f"{anchor}.{node.module}" if node.module else anchor
                 else:
                     mod = node.module or ""
-                targets = [mod] + [f"{mod}.{a.name}" for a in node.names]
+                subs = [f"{mod}.{a.name}" for a in node.names if f"{mod}.{a.name}" in files]
+                targets = subs + ([mod] if len(subs) < len(node.names) else [])
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                  and _REF.match(node.value)):
+                ref = node.value.split(":")[0]
+                if ref.startswith("."):
+                    if not is_package:
+                        continue
+                    level = len(ref) - len(ref.lstrip("."))
+                    anchor = base.rsplit(".", level - 1)[0] if level > 1 else base
+                    ref = f"{anchor}.{ref.lstrip('.')}" if ref.lstrip(".") else anchor
+                if ref.startswith(top):
+                    targets = [ref]
             for target in targets:
-                if target in files and target not in packages and target != name:
+                if target in files and target != name:
                     graph.add_edge(name, target)
     return graph
+
+
+def _circles(graph: nx.DiGraph) -> list[list[str]]:
+    return [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
 
 
 def test_graph_is_read() -> None:
@@ -52,20 +101,54 @@ def test_graph_is_read() -> None:
     assert graph.number_of_nodes() > 100
     assert graph.has_edge("dreidelpoker.games.classic_dreidel.rules", "dreidelpoker.games.classic_dreidel.ending")
     assert graph.has_edge("dreidelpoker.markov", "dreidelpoker._markov_numbers")
+    # __init__ files and deferred references are edges:
+    assert graph.has_edge("dreidelpoker", "dreidelpoker.games.registry")  # the top package's lazy table
+    assert graph.has_edge("dreidelpoker.games.two_dreidel", "dreidelpoker.games.two_dreidel.chain")
+    assert graph.has_edge("dreidelpoker.games.two_dreidel.manifest", "dreidelpoker.games.two_dreidel.rules")
+    assert graph.has_edge("dreidelpoker.play", "dreidelpoker.play.runner")
 
 
 def test_no_import_circles() -> None:
-    circles = [sorted(c) for c in nx.strongly_connected_components(_graph()) if len(c) > 1]
+    circles = _circles(_graph())
     assert not circles, "modules that import each other in a loop: " + "; ".join(" <-> ".join(c) for c in circles)
 
 
-def _private_reach_ins() -> list[str]:
-    """``from <public module> import _name`` between two modules of the package.
+def test_the_check_sees_circles_through_init_files_and_deferred_references(tmp_path: Path) -> None:
+    pkg = tmp_path / "toypkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .a import f\n")
+    (pkg / "a.py").write_text("def f():\n    from . import b\n")
+    (pkg / "b.py").write_text("from toypkg import f\n")  # b -> the package -> a -> b
+    (pkg / "sub" / "__init__.py").write_text('EXPORTS = {"g": ".c:g"}\n')
+    (pkg / "sub" / "c.py").write_text('"""Docstrings naming toypkg.sub are no edge."""\nREF = "toypkg.sub:EXPORTS"\n')
+    circles = _circles(_graph(pkg))
+    assert ["toypkg", "toypkg.a", "toypkg.b"] in circles
+    assert ["toypkg.sub", "toypkg.sub.c"] in circles
 
-    A module's underscore names are its own; another module that needs one should get a
-    public name (or the code should move to a private module, whose names are internal to
-    the package by design: ``dreidelpoker._fractions``)."""
-    files = {_module_name(p): p for p in ROOT.rglob("*.py")}
+
+def _games() -> set[str]:
+    return {p.parent.name for p in (ROOT / "games").glob("*/manifest.py")}
+
+
+def test_nothing_below_the_games_imports_a_game() -> None:
+    games = _games()
+    assert {"two_dreidel", "classic_dreidel"} <= games
+    bad = []
+    for source, target in _graph().edges:
+        parts = target.split(".")
+        if len(parts) < 3 or parts[1] != "games" or parts[2] not in games:
+            continue
+        own = source.split(".")[:3] == parts[:3]
+        above = source == "dreidelpoker" or source.startswith(_ABOVE_THE_GAMES[1:])
+        if not own and not above:
+            bad.append(f"{source} -> {target}")
+    assert not bad, "a game imported below the games (the registry finds games by their manifests): " + "; ".join(bad)
+
+
+def _private_imports() -> list[str]:
+    """``from <module> import _name`` between two modules of the package (a private module's
+    names, ``dreidelpoker._fractions``, are internal to the package by design)."""
+    files = {_module_name(p, ROOT): p for p in ROOT.rglob("*.py")}
     found = []
     for name, path in sorted(files.items()):
         base = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
@@ -85,6 +168,103 @@ def _private_reach_ins() -> list[str]:
     return found
 
 
+#: Underscore names that are public protocols: namedtuple's API, IPython's display hooks, ``os._exit``.
+_PUBLIC_UNDERSCORE = re.compile(r"^(_replace|_fields|_asdict|_make|_field_defaults|_repr_\w+_|_exit)$")
+
+
+def _defined_names(tree: ast.AST) -> set[str]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            out.add(node.value)  # __slots__ entries
+    return out
+
+
+def _private_attribute_reach_ins(source: str, where: str) -> list[str]:
+    """``obj._name`` on an object that is not ``self``/``cls`` (nor ``super()``) when this module
+    defines no ``_name`` of its own: it reaches into another module's private state."""
+    tree = ast.parse(source)
+    own = _defined_names(tree)
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
+            continue
+        if _PUBLIC_UNDERSCORE.match(node.attr) or node.attr in own:
+            continue
+        value = node.value
+        if isinstance(value, ast.Name) and value.id in ("self", "cls"):
+            continue
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+            continue
+        found.append(f"{where}:{node.lineno}: .{node.attr}")
+    return found
+
+
 def test_no_private_reach_ins() -> None:
-    found = _private_reach_ins()
+    found = _private_imports()
+    for path in sorted(ROOT.rglob("*.py")):
+        found += _private_attribute_reach_ins(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT.parent)))
     assert not found, "private names used across modules: " + "; ".join(found)
+
+
+def test_the_reach_in_check_sees_attribute_access() -> None:
+    source = ("class A:\n    def __init__(self):\n        self._own = 1\n    def same(self, other):\n"
+              "        return other._own\n\ndef f(chain, parser):\n    return chain._long_run(), parser._actions\n")
+    assert sorted(_private_attribute_reach_ins(source, "m")) == ["m:8: ._actions", "m:8: ._long_run"]
+
+
+#: Private names of the libraries the package talks to: reading or overriding one ties the
+#: package to an implementation detail that may change in any release.
+_LIBRARY_PRIVATE = {
+    n for obj in (argparse, argparse.ArgumentParser, argparse.HelpFormatter, argparse.Action, argparse.Namespace,
+                  cf, cf.Executor, cf.ProcessPoolExecutor, cf.ThreadPoolExecutor, cf.Future,
+                  np, np.random, np.random.Generator, np.random.SeedSequence, np.random.BitGenerator, np.ndarray)
+    for n in dir(obj) if n.startswith("_") and not n.startswith("__") and n != "_"
+} | {n for obj in (argparse.ArgumentParser(), argparse.HelpFormatter("p"), cf.ThreadPoolExecutor(1))
+     for n in vars(obj) if n.startswith("_") and not n.startswith("__")}
+_LIBRARY_MODULES = ("argparse", "concurrent", "numpy", "np", "cf")
+
+
+def _library_private_uses(source: str, where: str) -> list[str]:
+    """Reads of a library's private attribute (``p._actions``, ``getattr(ex, "_max_workers")``)
+    that the module does not define itself, and overrides of one in a subclass."""
+    tree = ast.parse(source)
+    own = {n for n in _defined_names(tree)
+           if not any(isinstance(c, ast.Constant) and c.value == n for c in ast.walk(tree))
+           or any(isinstance(d, (ast.FunctionDef, ast.ClassDef)) and d.name == n for d in ast.walk(tree))}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in _LIBRARY_PRIVATE and node.attr not in own:
+            found.append(f"{where}:{node.lineno}: .{node.attr}")
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in _LIBRARY_PRIVATE
+              and node.value not in own):
+            found.append(f"{where}:{node.lineno}: {node.value!r}")  # getattr(executor, "_max_workers")
+        elif isinstance(node, ast.ClassDef) and any(
+                isinstance(b, ast.Attribute) and isinstance(b.value, ast.Name) and b.value.id in _LIBRARY_MODULES
+                for b in node.bases):
+            found += [f"{where}:{f.lineno}: overrides {f.name}" for f in node.body
+                      if isinstance(f, ast.FunctionDef) and f.name in _LIBRARY_PRIVATE]
+    return found
+
+
+def test_no_private_attribute_of_argparse_futures_or_numpy() -> None:
+    assert {"_actions", "_option_string_actions", "_fill_text", "_max_workers"} <= _LIBRARY_PRIVATE
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        found += _library_private_uses(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT.parent)))
+    assert not found, "private attributes of argparse / concurrent.futures / numpy: " + "; ".join(found)
+
+
+def test_the_library_check_sees_reads_strings_and_overrides() -> None:
+    source = ("import argparse\nclass F(argparse.HelpFormatter):\n    def _fill_text(self, t, w, i):\n        return t\n"
+              "def n(ex, p):\n    return getattr(ex, '_max_workers'), p._option_string_actions\n")
+    assert sorted(_library_private_uses(source, "m")) == [
+        "m:3: overrides _fill_text", "m:6: '_max_workers'", "m:6: ._option_string_actions"]

@@ -23,8 +23,8 @@ and returns a result object with ``to_dict()`` (for ``--json``) and ``to_text()`
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .._lazy import load
@@ -47,11 +47,13 @@ class CliResult(Protocol):
 
 @dataclass(frozen=True)
 class CliCommand:
-    """One ``dreidelpoker VERB GAME`` command."""
+    """One ``dreidelpoker VERB GAME`` command. A game's own commands leave ``help`` empty: their
+    one-line help is in the game's manifest (``command_help``), which adds it when the
+    command is loaded, so ``--help`` can list it without importing the game."""
 
-    help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], CliResult]
+    help: str = ""
     description: str = ""
     #: Argument lists (after ``VERB GAME``) that the conformance tests run with ``--json``.
     examples: tuple[tuple[str, ...], ...] = ()
@@ -212,12 +214,42 @@ class GameManifest:
         """
         return GameInfo(
             name=self.name, title=self.title, summary=self.summary, rules_type=load(self.rules),
-            commands=load(self.commands) if self.commands else {},
+            commands=_HelpedCommands(load(self.commands), self.command_help) if self.commands else {},
             analysis=load(self.analysis) if self.analysis else None,
             play=load(self.play) if self.play else None,
             play_cli=load(self.play_cli) if self.play_cli else None,
             explorers=dict(self.explorers),
         )
+
+
+class _HelpedCommands(Mapping[str, CliCommand]):
+    """A game's own commands, each with its one-line help from the manifest (looked up, and
+    so imported, one verb at a time)."""
+
+    def __init__(self, commands: Mapping[str, CliCommand], helps: Mapping[str, str]) -> None:
+        self._commands, self._helps = commands, helps
+
+    def __getitem__(self, verb: str) -> CliCommand:
+        return with_help(self._commands[verb], self._helps.get(verb, ""))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._commands)
+
+    def __len__(self) -> int:
+        return len(self._commands)
+
+
+def with_help(command: CliCommand, help_line: str) -> CliCommand:
+    """``command`` with its one-line help set from the manifest (unchanged when it has one).
+
+    Parameters:
+        command: a game's command.
+        help_line: the manifest's help line for its verb.
+
+    Returns:
+        The command with a help line.
+    """
+    return command if command.help or not help_line else replace(command, help=help_line)
 
 
 #: Games registered in this session ([`register`][dreidelpoker.games.registry.register]), by name.

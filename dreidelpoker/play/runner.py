@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import gc
+import os
 import time
 from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -366,8 +367,9 @@ def as_executor(executor: Any) -> cf.Executor | None:
 
 
 def worker_count(executor: Any) -> int:
-    """How many workers an executor runs tasks on: a pool's ``max_workers``, the threads of a
-    Dask client's workers, 2 for any other executor, 1 for ``None`` (serial).
+    """How many workers an executor runs tasks on: the threads of a Dask client's workers, the
+    machine's CPUs for any other executor (a pool's own count is private to
+    ``concurrent.futures``; it only sizes the chunks, never the draws), 1 for ``None`` (serial).
 
     Parameters:
         executor: ``None``, a ``concurrent.futures.Executor`` or a ``dask.distributed.Client``.
@@ -376,10 +378,11 @@ def worker_count(executor: Any) -> int:
         The number of workers (at least 1).
 
     Examples:
+        >>> import os
         >>> from concurrent.futures import ThreadPoolExecutor
         >>> with ThreadPoolExecutor(3) as ex:
-        ...     worker_count(ex), worker_count(None)
-        (3, 1)
+        ...     worker_count(ex) == max(1, os.cpu_count() or 1), worker_count(None)
+        (True, 1)
     """
     if executor is None:
         return 1
@@ -389,7 +392,7 @@ def worker_count(executor: Any) -> int:
             return max(1, int(sum(threads().values())))
         except Exception:  # a client that cannot say (closed): fall through to the default
             pass
-    return max(1, int(getattr(executor, "_max_workers", None) or 2))
+    return max(1, os.cpu_count() or 1)
 
 
 #: Tasks an executor gets per worker: enough that a slow task does not leave a worker idle

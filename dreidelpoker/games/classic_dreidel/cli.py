@@ -11,7 +11,6 @@ from ...errors import InputError, ResourceLimitError
 from ...limits import int_arg
 from ...validation import check_count
 from ..registry import CliCommand
-from .manifest import MANIFEST
 from ...rules_cli import DEST_PREFIX, add_rules_flags, rules_from_args
 from .chain import AUTO_EXACT_MAX_STATES, analyze
 from .rules import ClassicDreidelRules
@@ -128,7 +127,6 @@ def play_rules_grid_from_args(args: argparse.Namespace) -> dict[str, ClassicDrei
 
 COMMANDS = {
     "chain": CliCommand(
-        help=MANIFEST.command_help["chain"],
         add_arguments=_add_chain,
         run=_run_chain,
         examples=(("--players", "2", "--coins", "2"), ("--players", "3", "--coins", "2", "--hey-rounding", "down")),

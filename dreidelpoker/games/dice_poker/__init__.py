@@ -10,9 +10,7 @@ Examples:
 
 from __future__ import annotations
 
-import sys
-import types
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..._lazy import lazy_exports, names_from
 
@@ -61,17 +59,3 @@ __all__ = [
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
-
-
-class _Package(types.ModuleType):
-    """The package, whose public ``equity`` is the function: importing the submodule of the same
-    name (as the analysis and the bots do) would otherwise rebind ``dice_poker.equity`` to the
-    module, and ``dpk.equity(...)`` would fail depending on what was imported first."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "equity" and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

@@ -9,7 +9,6 @@ from typing import Any
 from ...equity import EquityResult
 from ..._lazy import LazyRefs
 from ..registry import CliCommand
-from .manifest import MANIFEST
 from .cards import parse_cards, parse_dice
 from ...montecarlo import MonteCarloEstimate
 from .equity import EXACT_CELL_LIMIT, OpponentDice, equity, parse_opponent_dice
@@ -140,13 +139,11 @@ def _run_equity(args: argparse.Namespace) -> _EquityOutput:
 
 COMMANDS: LazyRefs[CliCommand] = LazyRefs({
     "table": CliCommand(
-        help=MANIFEST.command_help["table"],
         add_arguments=_add_table,
         run=_run_table,
         examples=((), ("--space", "dice-multiset"), ("--dice", "6,5,3", "--cards", "K")),
     ),
     "equity": CliCommand(
-        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(("--dice", "6,5,3", "--cards", "K", "--opponent-dice", "2,2,1"),),

@@ -67,7 +67,6 @@ from .bots import EQUITY_AGGRESSION
 from .cards import CARD_RANKS
 from .equity import heads_up_equity_table
 from .key_ranks import key_ranks
-from .manifest import MANIFEST
 from .rules import DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets, suit_weight
 from ...validation import default_rules
@@ -838,7 +837,6 @@ def _run(args: argparse.Namespace) -> DicePokerSolution:
 
 
 SOLVE_COMMAND = CliCommand(
-    help=MANIFEST.command_help["solve"],
     add_arguments=_add_arguments,
     run=_run,
     examples=(("--betting", "once", "--max-raises", "0", "--card-buckets", "3"),),

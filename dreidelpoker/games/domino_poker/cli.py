@@ -8,7 +8,6 @@ from typing import Any
 
 from ...equity import EquityResult
 from ..registry import CliCommand
-from .manifest import MANIFEST
 from .blocking import blocking
 from .equity import equity
 from .rules import DominoPokerRules
@@ -94,13 +93,11 @@ def _run_odds(args: argparse.Namespace) -> Any:
 COMMANDS = {
     "solve": SOLVE_COMMAND,
     "table": CliCommand(
-        help=MANIFEST.command_help["table"],
         add_arguments=_rules_args,
         run=_run_table,
         examples=((), ("--low-runs", "straight")),
     ),
     "equity": CliCommand(
-        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(("--hand", "6-6,5-5,2-4,3-1,4-6"), ("--hand", "6-5,6-4,6-3,6-2,6-1", "--opponents", "2")),
@@ -108,7 +105,6 @@ COMMANDS = {
         "or partly known.\nExample: dreidelpoker equity domino-poker --hand 6-6,5-5,2-4,3-1,4-6 --opponents 3",
     ),
     "odds": CliCommand(
-        help=MANIFEST.command_help["odds"],
         add_arguments=_add_odds,
         run=_run_odds,
         examples=(("--hand", "6-6,5-5"),),

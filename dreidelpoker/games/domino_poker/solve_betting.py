@@ -32,7 +32,6 @@ import numpy.typing as npt
 
 from ...solve.ranges import LimitRound, RangeCFRResult, RangeGame, range_cfr_plus, reach_weighted
 from ..registry import CliCommand
-from .manifest import MANIFEST
 from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
@@ -325,7 +324,6 @@ def _run(args: argparse.Namespace) -> Any:
 
 
 SOLVE_COMMAND = CliCommand(
-    help=MANIFEST.command_help["solve"],
     add_arguments=_add_arguments,
     run=_run,
     examples=(("--max-raises", "0", "--iterations", "1"), ("--players", "3", "--iterations", "50")),

@@ -10,7 +10,6 @@ import argparse
 from typing import Any
 
 from ..registry import CliCommand
-from .manifest import MANIFEST
 from .solver import solve_capture
 
 
@@ -26,7 +25,6 @@ def _run_solve(args: argparse.Namespace) -> Any:
 
 COMMANDS = {
     "solve": CliCommand(
-        help=MANIFEST.command_help["solve"],
         add_arguments=_add_solve,
         run=_run_solve,
         examples=(("--mine", "9,4,4,K,2", "--theirs", "Q,J,3,3,8"),

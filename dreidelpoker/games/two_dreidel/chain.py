@@ -157,7 +157,7 @@ class DeckChain:
         """The transition function: next state -> exact probability (sympy Rationals)."""
         return to_rationals(self._info[state].next)
 
-    def _successor_fractions(self, state: DeckState) -> dict[DeckState, Fraction]:
+    def successor_fractions(self, state: DeckState) -> dict[DeckState, Fraction]:
         """[`successors`][dreidelpoker.games.two_dreidel.DeckChain.successors] as Fractions, the engine's inner type (for exact inner loops)."""
         return dict(self._info[state].next)
 
@@ -256,9 +256,9 @@ class DeckChain:
         [`MarkovChain`][dreidelpoker.markov.MarkovChain] for its exact stationary distribution of
         the whole chain (slower; the two agree exactly).
         """
-        return to_rationals(self._long_run_fractions(method=method))
+        return to_rationals(self.long_run_fractions(method=method))
 
-    def _long_run_fractions(self, *, method: str = "layered") -> dict[DeckState, Fraction]:
+    def long_run_fractions(self, *, method: str = "layered") -> dict[DeckState, Fraction]:
         """[`long_run_state_distribution`][dreidelpoker.games.two_dreidel.DeckChain.long_run_state_distribution] as Fractions (for exact inner loops)."""
         if method == "engine":
             pi = self.chain.stationary_distribution(method="exact", start=self.start)
@@ -282,10 +282,10 @@ class DeckChain:
         Returns:
             Parsed kept hand -> probability, as sympy Rationals.
         """
-        return to_rationals(self._kept_mixture_fractions(
+        return to_rationals(self.kept_mixture_fractions(
             {s: to_fraction(p, what="probability") for s, p in dist.items()}))
 
-    def _kept_mixture_fractions(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
+    def kept_mixture_fractions(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
         """[`kept_hand_mixture`][dreidelpoker.games.two_dreidel.DeckChain.kept_hand_mixture] of Fractions, as Fractions (for exact inner loops)."""
         out: dict[Hand, Fraction] = {}
         for s, p in dist.items():
@@ -299,7 +299,7 @@ class DeckChain:
         return to_rationals(self._long_run_hand_fractions(method=method))
 
     def _long_run_hand_fractions(self, *, method: str = "layered") -> dict[Hand, Fraction]:
-        return self._kept_mixture_fractions(self._long_run_fractions(method=method))
+        return self.kept_mixture_fractions(self.long_run_fractions(method=method))
 
     def long_run_hands(self, *, method: str = "layered") -> Distribution[str]:
         """Long-run frequency of each kept hand, best first (exact).
@@ -313,16 +313,16 @@ class DeckChain:
 
     def phase_hands_weights(self) -> dict[int, dict[Hand, sympy.Rational]]:
         """Deck size -> long-run kept-hand probabilities on hands of that deck size (sympy Rationals)."""
-        return {size: to_rationals(w) for size, w in self._phase_hand_fractions().items()}
+        return {size: to_rationals(w) for size, w in self.phase_hand_fractions().items()}
 
-    def _phase_hand_fractions(self) -> dict[int, dict[Hand, Fraction]]:
+    def phase_hand_fractions(self) -> dict[int, dict[Hand, Fraction]]:
         """[`phase_hands_weights`][dreidelpoker.games.two_dreidel.DeckChain.phase_hands_weights] as Fractions (for exact inner loops)."""
-        return {size: self._kept_mixture_fractions(p) for size, p in self._phase_state_fractions().items()}
+        return {size: self.kept_mixture_fractions(p) for size, p in self._phase_state_fractions().items()}
 
     def phase_hands(self) -> dict[int, Distribution[str]]:
         """Deck size at the start of a hand -> long-run kept-hand distribution on such hands."""
         return {
-            size: _hand_dist(self.rules, self._kept_mixture_fractions(p),
+            size: _hand_dist(self.rules, self.kept_mixture_fractions(p),
                              f"kept hand on hands that start with {size} cards in the deck")
             for size, p in self._phase_state_fractions().items()
         }
@@ -363,7 +363,7 @@ class DeckChain:
             >>> deck_chain(TwoDreidelRules()).hand_distribution(1)["GH"]
             2/11
         """
-        return _hand_dist(self.rules, self._kept_mixture_fractions(self._state_fractions(hand)),
+        return _hand_dist(self.rules, self.kept_mixture_fractions(self._state_fractions(hand)),
                           f"kept hand on hand {hand}, {self.policy.name}, deck {self.rules.deck_label}")
 
     def hand_distributions(self, hands: int) -> list[Distribution[str]]:
@@ -373,7 +373,7 @@ class DeckChain:
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         with progress_bar(hands, "deck chain: hand by hand", unit=" hands", min_total=0) as bar:
             for k in range(1, hands + 1):
-                out.append(_hand_dist(self.rules, self._kept_mixture_fractions(vec), f"hand {k}"))
+                out.append(_hand_dist(self.rules, self.kept_mixture_fractions(vec), f"hand {k}"))
                 vec = _mat_vec(vec, self._info)
                 bar.update(1)
         return out
@@ -402,7 +402,7 @@ class DeckChain:
 
     def reshuffle_rate(self) -> sympy.Rational:
         """Long-run fraction of hands with a mid-draw reshuffle (1 / cycle length)."""
-        pi = self._long_run_fractions()
+        pi = self.long_run_fractions()
         return to_rational(sum((p * self._info[s].reshuffle for s, p in pi.items()), Fraction(0)))
 
     def symbol_frequencies(self) -> ExactTable:
@@ -647,7 +647,7 @@ def heads_up_long_run(
             "neither player's distribution settles on each deck size (both chains are periodic "
             "beyond the deck cycle); the long-run joint distribution is not a product here"
         )
-    pa, pb = a._phase_hand_fractions(), b._phase_hand_fractions()
+    pa, pb = a.phase_hand_fractions(), b.phase_hand_fractions()
     L = len(a.cycle)
     tot = {"win": Fraction(0), "tie": Fraction(0), "eq": Fraction(0), "tr": Fraction(0),
            "trh": Fraction(0), "up": Fraction(0)}

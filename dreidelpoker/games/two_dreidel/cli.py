@@ -17,7 +17,6 @@ from ...limits import int_arg
 from ...validation import check_count
 from ..._lazy import LazyRefs
 from ..registry import CliCommand, CliResult
-from .manifest import MANIFEST
 from .policies import POLICIES
 from .rules import TwoDreidelRules
 from ...rules_cli import add_rules_flags, rules_from_args
@@ -30,7 +29,7 @@ _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default nor
 
 
 #: Rules fields of the spin and the betting: they do not change which hands are kept.
-SPIN_AND_BETTING_FIELDS = {f: "spins and betting do not change which hands are kept (see simulate, solve)"
+_SPIN_AND_BETTING_FIELDS = {f: "spins and betting do not change which hands are kept (see simulate, solve)"
                            for f in ("spin_faces", "spin_probabilities", "spin_buy_ins", "half_pot_rounding",
                                      "chips_per_player", "starting_chips", "blind", "streets", "short_stack")}
 
@@ -39,7 +38,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="normal-best", choices=list(POLICIES), help=_POLICY_HELP)
     # the deck-cycle rules: --deck, --trumps, --draw …; the discard rule matters only to posteriors
     add_rules_flags(p, TwoDreidelRules, exclude={
-        **SPIN_AND_BETTING_FIELDS,
+        **_SPIN_AND_BETTING_FIELDS,
         "discard_visibility": "every hand here is counted from the deck; the rule matters to equity's posteriors"})
 
 
@@ -102,6 +101,8 @@ class _ChainOutput:
 
 #: ``chain two-dreidel --max-states`` default: about a minute of work today.
 CLI_MAX_STATES = 20_000
+#: The most ``--max-states`` may raise it to (about an hour of work).
+_STATES_CEILING = 1_000_000
 
 
 def _add_chain(p: argparse.ArgumentParser) -> None:
@@ -118,7 +119,8 @@ def _run_chain(args: argparse.Namespace) -> _ChainOutput:
     from .size import check_chain_size
 
     rules = _rules(args)
-    max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
+    max_states = check_count(args.max_states, "--max-states", low=1, high=_STATES_CEILING,
+                             hint="about 3 ms a state: the ceiling is about an hour of work")
     check_chain_size(max_states, option="--max-states", rules=rules)
     chain = deck_chain(rules, policy=args.policy, max_states=max_states)
     opp = (chain if args.opponent in (None, args.policy)
@@ -141,13 +143,11 @@ def _run_equity(args: argparse.Namespace) -> CliResult:
 COMMANDS: LazyRefs[CliCommand] = LazyRefs({
     "solve": "dreidelpoker.games.two_dreidel.solve_spin:SOLVE_COMMAND",
     "odds": CliCommand(
-        help=MANIFEST.command_help["odds"],
         add_arguments=_common,
         run=_run_odds,
         examples=((), ("--deck", "2-7-7-2", "--policy", "keep-shin")),
     ),
     "equity": CliCommand(
-        help=MANIFEST.command_help["equity"],
         add_arguments=_add_equity,
         run=_run_equity,
         examples=(
@@ -158,7 +158,6 @@ COMMANDS: LazyRefs[CliCommand] = LazyRefs({
         ),
     ),
     "chain": CliCommand(
-        help=MANIFEST.command_help["chain"],
         description=(
             "Exact long-run frequency of each kept hand when one player cycles their deck for ever "
             "(the Two Dreidel rules: deck cycle), the chain's number of states and period, the reshuffle hands, how often "

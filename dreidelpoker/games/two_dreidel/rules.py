@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from fractions import Fraction
 from collections.abc import Iterator, Mapping, Sequence
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal, cast
 
-from ...errors import InputError, InputTypeError, shorten
+from ...errors import InputError, InputTypeError, ResourceLimitError, shorten
 from ...limits import MAX_STACK
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
@@ -18,6 +19,10 @@ from ...strict_numbers import sympy_number
 from ...validation import check_arguments, check_choice, check_field_types, check_literal_fields
 
 __all__ = ["TwoDreidelRules", "TrumpPairs", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
+
+#: Most (kinds of draw) x (cards drawn) a rules object allows: draw 3 of 4 symbols is 60, draw 30
+#: is 163,680; draw 200 would be 274,740,200 and take hours in every analysis.
+MAX_DRAW_WORK = 10_000_000
 
 #: The named deck distributions from the source (``g-h-n-s``).
 #: Most cards of one symbol in a deck (a documented bound, checked before any work).
@@ -270,6 +275,13 @@ class TwoDreidelRules:
                                  f"bigger stacks make each decision slow), got {shorten(chips)}")
         if self.put_back >= self.draw:
             raise InputError(f"put_back ({self.put_back}) must be less than draw ({self.draw}) so a hand remains")
+        # every analysis enumerates the classes of one draw (a class is a count per symbol)
+        classes = math.comb(self.draw + len(self.symbols) - 1, len(self.symbols) - 1)
+        if classes * self.draw > MAX_DRAW_WORK:
+            raise ResourceLimitError(
+                f"draw {self.draw} from {len(self.symbols)} symbols gives {classes:,} kinds of draw of {self.draw} "
+                f"cards each, over the work limit of {MAX_DRAW_WORK:,} (kinds x cards) every analysis would pay; "
+                "draw fewer cards")
         if self.deck_size <= self.draw:
             raise InputError(
                 f"deck {self.deck_label} holds {self.deck_size} cards; a deck must hold more cards "

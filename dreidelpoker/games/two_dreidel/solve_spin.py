@@ -34,7 +34,6 @@ from ..._fractions import frac_str
 from ...solve import GameSolution, exploitability_of, solve
 from ...solve.cfr import FlatForm
 from ..registry import CliCommand, get_game
-from .manifest import MANIFEST
 from .information import opponent_posterior, parse_discards
 from .rules import TwoDreidelRules
 from .spin import spin_decision
@@ -419,7 +418,6 @@ def _run(args: argparse.Namespace) -> SpinGameSolution:
 
 
 SOLVE_COMMAND = CliCommand(
-    help=MANIFEST.command_help["solve"],
     description=("Solve Two Dreidel's heads-up spin game exactly (sequence-form LP, verified by exact best "
                  "responses): the button spins, both lay call or fold together, optional abstracted "
                  "no-limit betting (check, 1/2 pot, pot, all-in; call or fold), both spins, showdown."),

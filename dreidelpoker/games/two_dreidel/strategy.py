@@ -169,13 +169,13 @@ class PutBackMDP:
                 f"the opponent policy {chain.policy.name!r} never settles on a distribution per deck size "
                 "(its chain is periodic beyond the deck cycle); the opponent model needs it to"
             )
-        out = chain._phase_hand_fractions()
+        out = chain.phase_hand_fractions()
         vec: dict[DeckState, Fraction] = {chain.start: Fraction(1)}
         for size in self.prefix:
-            out[size] = chain._kept_mixture_fractions(vec)
+            out[size] = chain.kept_mixture_fractions(vec)
             nxt: dict[DeckState, Fraction] = {}
             for s, p in vec.items():
-                for t, q in chain._successor_fractions(s).items():
+                for t, q in chain.successor_fractions(s).items():
                     nxt[t] = nxt.get(t, Fraction(0)) + p * q
             vec = nxt
         return chain.policy.name, {size: {h: _Q(q.numerator, q.denominator) for h, q in d.items()}
@@ -303,7 +303,7 @@ class BestResponse:
         what the policy puts back (share of those times) and what normal-best would.
 
         ``P(drawn)`` is shown as a decimal unless ``exact=True``."""
-        pi = self.chain._long_run_fractions()
+        pi = self.chain.long_run_fractions()
         seen: dict[Hand, Fraction] = {}
         backs: dict[Hand, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
@@ -328,7 +328,7 @@ class BestResponse:
     def by_deck_size(self, drawn: str) -> ExactTable:
         """For one drawn set, what the policy puts back on hands of each deck size."""
         hand = parse_cards(drawn, what="drawn cards", rules=self.rules)
-        pi = self.chain._long_run_fractions()
+        pi = self.chain.long_run_fractions()
         by: dict[int, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
             outcomes, total = draw_weights(s, rules=self.rules)
@@ -690,7 +690,7 @@ def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
                         probs: Mapping[tuple[DeckState, Hand], Mapping[Hand, Fraction]]) -> ExactTable:
     """Per drawn set: long-run frequency and the equilibrium's average put-back shares."""
     rules = mdp.rules
-    pi = chain._long_run_fractions()
+    pi = chain.long_run_fractions()
     seen: dict[Hand, Fraction] = {}
     backs: dict[Hand, dict[Hand, Fraction]] = {}
     for s, p in pi.items():
