@@ -187,7 +187,7 @@ def capture_positions(mover: Iterable[int], other: Iterable[int]) -> int:
 
 
 def _solved_value(lines: tuple[Iterable[int], Iterable[int]]) -> int:
-    """``_value`` of two lines, refused at once past :data:`MAX_CAPTURE_POSITIONS`."""
+    """``_value`` of two lines, refused at once past [`MAX_CAPTURE_POSITIONS`][dreidelpoker.games.skirmish.solver.MAX_CAPTURE_POSITIONS]."""
     mover, other = tuple(lines[0]), tuple(lines[1])
     positions = capture_positions(mover, other)
     if positions > MAX_CAPTURE_POSITIONS:

@@ -9,10 +9,11 @@ from fractions import Fraction
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 from ...errors import InputError, InputTypeError, ResourceLimitError, shorten
 from ...limits import MAX_STACK
+from ...search_space import Choice, Counts, IntRange, SearchSpace
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
 from ...strict_numbers import sympy_number
@@ -248,6 +249,16 @@ class TwoDreidelRules:
     discard_visibility: Literal["all", "top-two"] = "all"
     #: ``spin_probabilities`` as compared and hashed: ``("exact", Fractions)`` or ``("sympy", values)``.
     _spin_key: tuple[Any, ...] = field(init=False, repr=False)
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        Counts("deck", ("G", "H", "N", "S"), low=1, high=10, total_low=8, total_high=30),
+        IntRange("chips_per_player", 2, 12),
+        IntRange("blind", 1, 3),
+        Choice("streets", ("bet-spin-spin", "spin-spin-bet", "spins-then-bet")),
+        Choice(("draw", "put_back"), ((3, 1), (4, 2))),
+        Choice("half_pot_rounding", ("up", "down")),
+        Choice("discard_visibility", ("all", "top-two")),
+    ))
 
     def __post_init__(self) -> None:
         check_field_types(self)
