@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from ..protocol import PlaySpec
 from ..registry import PlayCliSpec
@@ -108,7 +107,7 @@ def _default_bots(players: int) -> tuple[str, ...]:
     return ("optimal",) * players
 
 
-def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None = None) -> SkirmishGame:
+def _new_game(rules: SkirmishRules, *, players: int | None = None, hand_limit: int | None = None) -> SkirmishGame:
     return new_game(rules, players=players, hand_limit=hand_limit)
 
 
