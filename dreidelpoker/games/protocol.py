@@ -468,11 +468,11 @@ class AnalysisBase(Generic[RP]):
         presets: Mapping[str, RP] = self.rules_class.presets()
         return presets
 
-    def fast_exact_equity(self, known: Any, *, rules: Any) -> EquityResult | None:
+    def fast_exact_equity(self, known: Any, *, rules: RP) -> EquityResult | None:
         """No specialised exact path: the generic engine enumerates ``deals``."""
         return None
 
-    def fast_monte_carlo_equity(self, known: Any, *, rules: Any, samples: int, seed: int,
+    def fast_monte_carlo_equity(self, known: Any, *, rules: RP, samples: int, seed: int,
                                 confidence: float) -> MonteCarloEstimate | None:
         """No specialised sampler: the generic engine samples ``sample_deal``."""
         return None

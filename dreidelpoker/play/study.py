@@ -194,7 +194,7 @@ def baseline_bot(spec: Any) -> str:
     return "random" if "random" in spec.bots else next(iter(spec.bots))
 
 
-def default_lineup(rules: Any, players: int | None = None) -> tuple[str, ...]:
+def default_lineup(rules: object, players: int | None = None) -> tuple[str, ...]:
     """An all-equal table of the game's lead bot (the first seat of its default line-up):
     the line-up a pace or stakes question is answered under unless another is named.
 
@@ -218,7 +218,7 @@ def default_lineup(rules: Any, players: int | None = None) -> tuple[str, ...]:
     return (spec.default_bots(n)[0],) * n
 
 
-def named_lineups(rules: Any, players: int | None = None) -> dict[str, tuple[str, ...]]:
+def named_lineups(rules: object, players: int | None = None) -> dict[str, tuple[str, ...]]:
     """The named line-ups a verdict is reported under: an all-equal table of every registered
     bot except the baseline (``"equity x4"``), and the game's default ``"mixed"`` table.
 
