@@ -31,6 +31,7 @@ VERB_HELP = {
     "chain": "Markov-chain analyses (deck cycles, game length)",
     "simulate": "play seeded whole games with bots (Monte Carlo with 95% intervals)",
     "sweep": "simulate over rules variants x player counts x bot line-ups",
+    "design": "search a game's rules for variants that meet a designer's targets (Optuna, resumable)",
     "compare": "paired studies of rules variants: common random numbers, rotated seats, precision-stopped",
     "skill": "how much skill a game rewards: each bot's skill gap, and ratings of all bots",
     "solve": "equilibria of a game's decisions: betting and bluffing (Two Dreidel, Domino Poker), captures (Skirmish)",
@@ -136,10 +137,11 @@ def game_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         ``{verb: CliCommand}`` for every command the game offers.
     """
     from .explore import explore_commands
-    from .play.cli import play_commands
+    from .play.cli import play_commands, search_commands
     from .play.study_cli import study_commands
 
-    commands = {**play_commands(game), **study_commands(game), **explore_commands(game), **game.commands}
+    commands = {**play_commands(game), **study_commands(game), **search_commands(game), **explore_commands(game),
+                **game.commands}
     if game.analysis is not None and "equity" not in commands:
         from .analysis import equity_command
 

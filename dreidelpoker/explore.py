@@ -170,12 +170,17 @@ def _run(game: str) -> Any:
         if args.dry_run:
             return ExploreResult(game, args.explorer, str(nb), tuple(cmd), launched=False, url=url,
                                  note=f"{note}; serving on {port} instead" if note else "")
-        if shutil.which("voila") is None and not _has_voila():
-            raise InputError("Voilà is not installed: pip install voila (or dreidelpoker[test])")
-        busy = f" ({note})" if note else ""
-        print(f"serving the {game} explorer on {url}{busy} (Ctrl-C stops it)", flush=True)
-        # Ctrl-C stops Voilà too (subprocess.run kills it) and reaches the CLI: one line, exit 130.
-        proc = subprocess.run(cmd, cwd=folder, check=False, env=dict(os.environ))
+        # A served explorer's folder is temporary: removed when Voilà stops, however it stops
+        # (a dry run keeps it: its notebook is what the run reports).
+        try:
+            if shutil.which("voila") is None and not _has_voila():
+                raise InputError("Voilà is not installed: pip install voila (or dreidelpoker[test])")
+            busy = f" ({note})" if note else ""
+            print(f"serving the {game} explorer on {url}{busy} (Ctrl-C stops it)", flush=True)
+            # Ctrl-C stops Voilà too (subprocess.run kills it) and reaches the CLI: one line, exit 130.
+            proc = subprocess.run(cmd, cwd=folder, check=False, env=dict(os.environ))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
         if proc.returncode != 0:
             raise InputError(f"Voilà stopped with exit code {proc.returncode} (see its messages above)")
         return ExploreResult(game, args.explorer, str(nb), tuple(cmd), launched=True, url=url, note=note)

@@ -29,12 +29,14 @@ from .errors import InputError
 from .validation import check_count, check_seed
 
 __all__ = [
-    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
+    "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLED_HANDS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
     "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
 MAX_SAMPLES = 10_000_000
+#: Most hands one Monte Carlo equity call draws (samples x seats at the table).
+MAX_SAMPLED_HANDS = 20_000_000
 #: Latest hand number a Two Dreidel posterior looks at (the work grows with it).
 MAX_HAND_NUMBER = 10_000
 #: Most CFR+ iterations one solve runs (each walks the whole game; a bar shows the progress).

@@ -35,6 +35,42 @@ SOURCE = ROOT / "notebooks"
 OUT = ROOT / "build" / "notebooks"
 INTERNAL_TAGS = ("nbval-ignore-output", "nbval-skip", "nbval-check-output", "nbval-raises-exception")
 
+#: Run in the kernel before the notebook's own cells (and left out of the executed copy): every
+#: figure the inline backend shows carries, in its output metadata, alt text saying what it
+#: shows (its title, each panel's title and axis labels). docs/_hooks/figures.py puts it on
+#: the site's <img> (nbconvert would write "No description has been provided").
+ALT_TEXT_SETUP = """
+import matplotlib_inline.backend_inline as _dp_inline
+
+def _dp_describe(fig):
+    parts = []
+    title = fig._suptitle.get_text().strip() if getattr(fig, "_suptitle", None) else ""
+    if title:
+        parts.append(title)
+    axes = [a for a in fig.axes if a.get_visible() and a.get_label() != "<colorbar>"]
+    for ax in axes:
+        bits = [ax.get_title().strip()]
+        x, y = ax.get_xlabel().strip(), ax.get_ylabel().strip()
+        if x or y:
+            bits.append(" against ".join(s for s in (y, x) if s))
+        text = ": ".join(b for b in bits if b)
+        if text:
+            parts.append(text)
+    kind = "figure" if len(axes) < 2 else f"figure of {len(axes)} panels"
+    return (f"A {kind}: " + "; ".join(parts)) if parts else ""
+
+_dp_fetch = _dp_inline._fetch_figure_metadata
+
+def _dp_fetch_with_alt(fig):
+    metadata = _dp_fetch(fig) or {}
+    alt = _dp_describe(fig)
+    if alt:
+        metadata["alt"] = alt
+    return metadata
+
+_dp_inline._fetch_figure_metadata = _dp_fetch_with_alt
+"""
+
 
 def coalesce_streams(outputs: list[dict]) -> list[dict]:
     """Join consecutive stream outputs of one name; drop those left holding only whitespace."""
@@ -53,6 +89,7 @@ def execute(path: Path, *, timeout: int, out_dir: Path = OUT) -> tuple[Path, flo
     """Execute one notebook; return (path, seconds, error text or None) and write the copy."""
     start = time.perf_counter()
     nb = nbformat.read(path, as_version=4)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(ALT_TEXT_SETUP))
     client = NotebookClient(
         nb, timeout=timeout, kernel_name="python3", allow_errors=False,
         resources={"metadata": {"path": str(path.parent)}}, store_widget_state=False,
@@ -61,6 +98,7 @@ def execute(path: Path, *, timeout: int, out_dir: Path = OUT) -> tuple[Path, flo
         client.execute()
     except (CellExecutionError, CellTimeoutError) as exc:
         return path, time.perf_counter() - start, str(exc)
+    del nb.cells[0]  # the alt-text setup is not part of the notebook
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]
     if errors:

@@ -14,6 +14,8 @@ import subprocess
 import sys
 
 import pytest
+from typing import Any
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -132,3 +134,45 @@ def test_no_game_command_takes_a_positional_argument() -> None:
         positionals = [a for a in gp._actions if not a.option_strings
                        and not isinstance(a, argparse._SubParsersAction)]
         assert positionals == [], (verb, game, [a.dest for a in positionals])
+
+
+# -- every option x every kind of bad value (issue 20, item 8) --------------------------------
+
+#: One value of each hostile kind; no option of any command accepts any of them.
+HOSTILE = ["@", "²", "٣", "nan", "-7", "1e999", "9" * 5000, "__import__('os').system('touch pwned') or 1",
+           "1/0", "0x10"]
+#: Seconds one case may take: a refusal is immediate.
+CASE_SECONDS = 10
+
+
+@pytest.mark.parametrize(("verb", "game", "example", "options"), COMMANDS,
+                         ids=[f"{c[0]}-{c[1]}" for c in COMMANDS])
+def test_every_option_refuses_every_hostile_value(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Any, verb: str, game: str, example: tuple[str, ...],
+                                                  options: list[str]) -> None:
+    import signal
+
+    monkeypatch.chdir(tmp_path)
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise TimeoutError
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    problems = []
+    try:
+        for option in options:
+            for bad in HOSTILE:
+                signal.setitimer(signal.ITIMER_REAL, CASE_SECONDS)
+                try:
+                    code, out, err = _run(capsys, [verb, game, *example, f"{option}={bad}"])
+                except TimeoutError:
+                    problems.append(f"{option}={bad[:40]}: ran past {CASE_SECONDS} s")
+                    continue
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                if code != 2 or err.count("\n") != 1 or "Traceback" in err or "internal error" in err:
+                    problems.append(f"{option}={bad[:40]}: exit {code}, {err.strip()[-200:]!r}")
+    finally:
+        signal.signal(signal.SIGALRM, old)
+    assert not (tmp_path / "pwned").exists(), "a code-like value was run"
+    assert problems == [], "\n".join(problems)

@@ -98,3 +98,24 @@ def test_real_voila_stops_on_ctrl_c(tmp_path: Path) -> None:
                 assert tag.encode() not in f.read(), f"process {pid} left behind"
         except OSError:
             pass
+
+
+def test_a_served_explorer_leaves_no_temporary_folder(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    import subprocess
+    import tempfile
+
+    from tests.cli_run import run_cli
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    served: list[list[str]] = []
+
+    def fake_voila(cmd: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+        served.append(cmd)  # the notebook exists while Voilà serves it
+        assert any(p.suffix == ".ipynb" for p in tmp_path.rglob("*"))
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setattr("dreidelpoker.explore.subprocess.run", fake_voila)
+    monkeypatch.setattr("dreidelpoker.explore.shutil.which", lambda name: "/usr/bin/voila")
+    code, _, err = run_cli(capsys, "explore", "dice-poker", "--no-browser")
+    assert served and not list(tmp_path.iterdir()), (code, err, list(tmp_path.iterdir()))

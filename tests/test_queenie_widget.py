@@ -69,5 +69,24 @@ def test_widget_is_an_explorer_with_a_static_snapshot() -> None:
     snapshot = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
     assert "dp-explorer-static" in snapshot and "dreidelpoker explore queenie" in snapshot
     assert "<b>deal 2</b>" in snapshot and "run 0 of" in snapshot
-    ex.seed.value = 10**10  # beyond the box's bound: clamped by the widget, never an error
-    assert ex.status.value == "" and f"<b>deal {ex.seed.max}</b>" in ex.output.value
+    ex.seed.value = 10**10  # beyond the range: a message, never a silent clamp
+    assert "deal must be from 0 to 1,000,000,000; got 10,000,000,000" in ex.status.value and ex.output.value == ""
+
+
+def test_a_seat_view_shows_only_what_that_seat_may_know() -> None:
+    # As the bots' observation test: a seat's view must not change when what it cannot see
+    # changes. The first player's keep/swap estimate comes from their hidden hand, so only
+    # their view (or the view from above) shows it; every other seat's hand, the dummy and the
+    # queen-pot card stay hidden until the deal is over.
+    from dreidelpoker.games.queenie.explore import _dealt, deal_view
+    from dreidelpoker.games.queenie import QueenieRules
+
+    players = 4
+    first = _dealt(3, QueenieRules(players=players)).seat_at(1)
+    for seat in range(players):
+        v = deal_view(3, players, view=f"seat {seat + 1}", step=0, samples=4)
+        assert not v.error
+        assert (v.value is not None) == (seat == first), seat
+        assert [h == "hidden" for h in v.hands] == [s != seat for s in range(players)]
+        assert v.dummy == "hidden" and v.queen_card == "hidden"
+    assert deal_view(3, players, view="all", samples=4).value is not None

@@ -335,6 +335,9 @@ class PlaySpec(Generic[R]):
         players_in_rules: the rules field that holds the player count, if any (then
             ``simulate(rules)`` needs no ``players``).
         metric_help: metric name -> one line saying what it measures.
+        exact_metrics: metric name -> ``(help, function(rules, players))``: figures of a
+            variant computed exactly, not played (the variant search uses them as cheap
+            objectives, e.g. Two Dreidel's trump share).
         exploitability: ``exploitability(rules)`` -> ``(what was solved, {bot: per-seat
             exploitability})`` in a sub-game the game solves exactly, shown beside each
             bot's skill (``None``: no solved sub-game).
@@ -352,6 +355,7 @@ class PlaySpec(Generic[R]):
     players_in_rules: str | None = None
     metric_help: Mapping[str, str] = field(default_factory=dict)
     exploitability: Callable[[Any], tuple[str, Mapping[str, tuple[Any, ...]]]] | None = None
+    exact_metrics: Mapping[str, tuple[str, Callable[[Any, int], Any]]] = field(default_factory=dict)
 
 
 # == The analysis side ======================================================================
@@ -464,11 +468,11 @@ class AnalysisBase(Generic[RP]):
         presets: Mapping[str, RP] = self.rules_class.presets()
         return presets
 
-    def fast_exact_equity(self, known: Any, *, rules: Any) -> EquityResult | None:
+    def fast_exact_equity(self, known: Any, *, rules: RP) -> EquityResult | None:
         """No specialised exact path: the generic engine enumerates ``deals``."""
         return None
 
-    def fast_monte_carlo_equity(self, known: Any, *, rules: Any, samples: int, seed: int,
+    def fast_monte_carlo_equity(self, known: Any, *, rules: RP, samples: int, seed: int,
                                 confidence: float) -> MonteCarloEstimate | None:
         """No specialised sampler: the generic engine samples ``sample_deal``."""
         return None

@@ -86,11 +86,11 @@ class PlayCliSpec(Generic[R]):
 
 def generic_help(verb: str, title: str) -> str:
     """The one-line help of a command the library makes for every game that can have it
-    (``simulate``/``sweep``/``compare``/``skill`` for a playable game, ``explore`` for one with an explorer,
+    (``simulate``/``sweep``/``compare``/``skill``/``design`` for a playable game, ``explore`` for one with an explorer,
     ``equity`` for one with an analysis but no equity command of its own).
 
     Parameters:
-        verb: ``"simulate"``, ``"sweep"``, ``"compare"``, ``"skill"``, ``"explore"`` or ``"equity"``.
+        verb: ``"simulate"``, ``"sweep"``, ``"compare"``, ``"skill"``, ``"design"``, ``"explore"`` or ``"equity"``.
         title: the game's title.
 
     Returns:
@@ -107,6 +107,7 @@ def generic_help(verb: str, title: str) -> str:
         "equity": "exact or Monte Carlo equity of a (partial) hand (generic engine)",
         "compare": f"paired study of {title} rules variants (common random numbers, seats rotated, precision-stopped)",
         "skill": f"skill gap of each {title} bot against baseline bots, and openskill ratings of all bots",
+        "design": f"search {title}'s rules for variants that meet your targets (Optuna, resumable on SQLite)",
     }[verb]
 
 
@@ -148,9 +149,10 @@ class GameInfo(Generic[R]):
         Examples:
             >>> from dreidelpoker.games.registry import get_game
             >>> get_game("skirmish")
-            GameInfo('skirmish', 'Skirmish', commands=['compare', 'explore', 'simulate', 'skill', 'solve', 'sweep'], playable=True)
+            GameInfo('skirmish', 'Skirmish', commands=['compare', 'design', 'explore', 'simulate', 'skill', 'solve', 'sweep'], playable=True)
         """
-        verbs = sorted(set(self.commands) | ({"simulate", "sweep", "compare", "skill"} if self.play is not None else set())
+        verbs = sorted(set(self.commands) | ({"simulate", "sweep", "compare", "skill", "design"} if self.play is not None
+                                             else set())
                        | ({"explore"} if self.explorers else set()))
         return f"GameInfo({self.name!r}, {self.title!r}, commands={verbs}, playable={self.play is not None})"
 
@@ -202,6 +204,7 @@ class GameManifest:
         """
         out = {verb: generic_help(verb, self.title) for verb, present in
                (("simulate", self.play), ("sweep", self.play), ("compare", self.play), ("skill", self.play),
+                ("design", self.play),
                 ("explore", self.explorers),
                 ("equity", self.analysis)) if present}
         return {**out, **self.command_help}

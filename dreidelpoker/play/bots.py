@@ -60,7 +60,7 @@ def bot_label(bot: BotSpec) -> str:
     return str(getattr(bot, "__name__", type(bot).__name__))
 
 
-def make_bot(spec: PlaySpec[Any], bot: BotSpec, *, rules: Any) -> Bot:
+def make_bot(spec: PlaySpec[Any], bot: BotSpec, *, rules: object) -> Bot:
     """A callable bot for one game: a registered name is built by its factory, a bot object
     with ``act`` is wrapped, and a plain function is used as it is.
 

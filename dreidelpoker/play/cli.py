@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,9 +18,11 @@ from ..limits import float_arg, int_arg
 from .cluster import DEFAULT_CLUSTER_TIMEOUT, process_pool, scheduler_client, use_cluster_timeout
 from ..rules_cli import add_rules_flags, rules_from_args
 from ..strict_numbers import parse_integer
+from ..search_space import Choice, SearchSpace
 from .result import plural
 
-__all__ = ["add_executor_arguments", "check_output_options", "executor_from_args", "parse_lineups", "parse_players", "play_commands"]
+__all__ = ["add_executor_arguments", "check_output_options", "executor_from_args", "parse_lineups", "parse_players",
+           "play_commands", "search_commands"]
 
 
 def parse_players(text: str) -> list[int]:
@@ -389,3 +392,154 @@ class _SweepOutput:
 
     def to_text(self) -> str:
         return self.result.to_text(self.metrics)  # type: ignore[no-any-return]
+
+
+# -- design GAME: the variant search ----------------------------------------------------------
+def _space(game: GameInfo[Any]) -> SearchSpace | None:
+    space = getattr(game.rules_type, "search_space", None)
+    return space if isinstance(space, SearchSpace) else None
+
+
+def _measures_help(game: GameInfo[Any], spec: PlaySpec[Any]) -> str:
+    names = sorted(set(spec.metric_help) | set(spec.exact_metrics) | {"skill_gap"})
+    return ", ".join(names)
+
+
+def _add(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]) -> None:
+    p.add_argument("--target", action="append", default=[], metavar="TEXT",
+                   help="a constraint, repeatable: 'MEASURE >= X', 'MEASURE <= X' or 'MEASURE in A..B'; a measure "
+                   "is a metric, optionally ':median' or ':pNN' (met only when its whole 95%% interval is inside). "
+                   f"Measures: {_measures_help(game, spec)}")
+    p.add_argument("--maximize", action="append", default=[], metavar="MEASURE", help="a measure to maximise (repeatable)")
+    p.add_argument("--minimize", action="append", default=[], metavar="MEASURE", help="a measure to minimise (repeatable)")
+    p.add_argument("--trials", type=int_arg, default=50, help="finished trials the stored search should hold (default 50)")
+    p.add_argument("--games", type=int_arg, default=400, help="games per trial and line-up (default 400)")
+    p.add_argument("--storage", default="design.db",
+                   help="the SQLite file that keeps every trial (default design.db); run again to continue")
+    p.add_argument("--fix", action="append", default=[], metavar="FIELD=VALUE",
+                   help="hold a rules field at one value (repeatable; same syntax as a study variant)")
+    p.add_argument("--range", action="append", default=[], metavar="FIELD=LOW..HIGH",
+                   help="shrink a searched range (repeatable)")
+    p.add_argument("--choices", action="append", default=[], metavar="FIELD=A,B",
+                   help="keep some options of a searched choice (repeatable)")
+    rng = (f"{spec.min_players}" if spec.min_players == spec.max_players
+           else f"{spec.min_players} to {spec.max_players}")
+    if not spec.players_in_rules:
+        p.add_argument("--players", type=int_arg, default=None, help=f"players at the table ({rng}; default: the bots')")
+    p.add_argument("--bots", default=None,
+                   help=f"the line-up for pace and stakes, one bot per seat (known: {', '.join(sorted(spec.bots))}); "
+                   "default: an all-equal table of the game's lead bot")
+    p.add_argument("--seed", type=int_arg, default=0, help="seed of the sampler and of every trial's games (default 0)")
+    p.add_argument("--reevaluate", type=int_arg, default=3,
+                   help="play the best N proposals again with a fresh seed and 4x the games (default 3)")
+    add_executor_arguments(p)  # trials run on the workers; a Dask cluster's workers must reach --storage
+    p.add_argument("--space", action="store_true", help="print the search space and stop")
+
+
+def _pairs(texts: list[str], flag: str) -> list[tuple[str, str]]:
+    out = []
+    for t in texts:
+        name, sep, value = t.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InputError(f"{flag}: expected FIELD=VALUE, got {shorten(t)}")
+        out.append((name.strip().replace("-", "_"), value.strip()))
+    return out
+
+
+def _ranges(texts: list[str]) -> dict[str, tuple[int, int]]:
+    out = {}
+    for name, value in _pairs(texts, "--range"):
+        m = re.fullmatch(r"([0-9]{1,6})\s*\.\.\s*([0-9]{1,6})", value)
+        if not m:
+            raise InputError(f"--range {name}: expected LOW..HIGH in whole numbers, got {shorten(value)}")
+        out[name] = (int(m.group(1)), int(m.group(2)))
+    return out
+
+
+def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
+    """The generated ``design`` command of a playable game (else ``{}``); a game whose rules
+    declare no search space refuses it in one line.
+
+    Parameters:
+        game: a registered game.
+
+    Returns:
+        ``{"design": ...}`` or ``{}``.
+    """
+    spec = game.play
+    if spec is None:
+        return {}
+
+    def known_space() -> SearchSpace:
+        space = _space(game)
+        if space is None:
+            raise InputError(f"{game.title} declares no search space ({game.rules_type.__name__}.search_space), "
+                             "so its rules cannot be searched")
+        return space
+
+    def add(p: argparse.ArgumentParser) -> None:
+        _add(p, game, spec)
+
+    def run(args: argparse.Namespace) -> Any:
+        from .bots import resolve_lineup
+        from .search import search
+        from .variants import parse_variant
+
+        space = known_space()
+        if args.space:
+            given = [flag for flag, value in (("--target", args.target), ("--maximize", args.maximize),
+                                              ("--minimize", args.minimize), ("--fix", args.fix),
+                                              ("--range", args.range), ("--choices", args.choices),
+                                              ("--bots", args.bots)) if value]
+            if given:
+                raise InputError(f"--space lists the search space and runs nothing; {', '.join(given)} does not apply")
+            return _SpaceOutput(space)
+        fixed: dict[str, Any] = {}
+        for name, value in _pairs(args.fix, "--fix"):
+            fixed.update(parse_variant(game.rules_type, f"{name}={value}"))
+        choices = {name: [v.strip() for v in value.split(",")] for name, value in _pairs(args.choices, "--choices")}
+        players = getattr(args, "players", None)
+        base = game.rules_type()
+        lineup = None
+        if args.bots is not None:
+            lineup = [str(b) for b in resolve_lineup(spec, game.name, args.bots, players)]
+        if args.workers is not None and args.scheduler is not None:
+            raise InputError("--workers and --scheduler: give one of them, not both")
+        if args.scheduler_timeout is not None and args.scheduler is None:
+            raise InputError("--scheduler-timeout applies to --scheduler only in design; give one or leave it out")
+        with executor_from_args(argparse.Namespace(workers=None, scheduler=args.scheduler,
+                                                   scheduler_timeout=args.scheduler_timeout)) as client:
+            executor = client.get_executor() if client is not None else None
+            return search(base, targets=args.target, maximize=args.maximize, minimize=args.minimize,
+                          trials=args.trials, games=args.games, players=players, lineup=lineup, fixed=fixed,
+                          ranges=_ranges(args.range), choices=choices, storage=args.storage, seed=args.seed,
+                          workers=args.workers or 1, executor=executor, reevaluate=args.reevaluate,
+                          progress=not getattr(args, "json", False))
+
+    example = (f"dreidelpoker design {game.name} --target 'hands:median in 10..25' --target 'all_in_rate >= 0.25' "
+               "--maximize skill_gap --trials 50 --storage design.db") if game.name == "two-dreidel" else (
+               f"dreidelpoker design {game.name} --minimize {next(iter(spec.metric_help), 'rounds')} --trials 20")
+    return {"design": CliCommand(
+        help=generic_help("design", game.title),
+        add_arguments=add, run=run,
+        description=f"Search {game.title}'s rules space for variants that meet the targets and optimise the "
+        "objectives. Every trial plays whole games with the same seed (common random numbers) and is kept in "
+        "the SQLite file --storage: run the same command again to continue an interrupted search. The best "
+        "proposals are played again with a fresh seed (--reevaluate). --space lists what is searched.\n\n"
+        f"Example: {example}",
+        examples=(("--space",),),
+    )}
+
+
+class _SpaceOutput:
+    def __init__(self, space: SearchSpace) -> None:
+        self.space = space
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"space": self.space.describe(), "size": self.space.size(),
+                "choices": {d.label: [d.text(o) for o in d.options] for d in self.space.dimensions
+                            if isinstance(d, Choice)}}
+
+    def to_text(self) -> str:
+        return "\n".join(["searched (narrow with --fix, --range, --choices):", *self.space.describe(),
+                          f"at most {self.space.size():,} variants"])

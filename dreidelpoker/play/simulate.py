@@ -19,7 +19,7 @@ from ..validation import check_count, check_seed
 __all__ = ["simulate", "play_spec"]
 
 
-def play_spec(rules: Any) -> tuple[GameInfo[Any], PlaySpec[Any]]:
+def play_spec(rules: object) -> tuple[GameInfo[Any], PlaySpec[Any]]:
     """The registered game of ``rules`` and how to play it.
 
     Parameters:
@@ -57,7 +57,7 @@ def resolve_seed(seed: int | None) -> int:
 
 
 def simulate(
-    rules: Any,
+    rules: object,
     bots: Sequence[BotSpec] | str | None = None,
     *,
     games: int,
@@ -129,7 +129,7 @@ def simulate(
 
 
 def _run(
-    spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
+    spec: PlaySpec[Any], rules: object, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
     *, executor: Any, progress: bool, keep_history: bool, chunks: int | None, desc: str,
 ) -> list[GameRecord]:
     parts = chunks or chunk_count(n_games, worker_count(executor))

@@ -181,7 +181,7 @@ def _num(x: float | None) -> str:
 
 
 def skill_gap(
-    rules: Any,
+    rules: object,
     *,
     bots: Sequence[str] | str | None = None,
     baseline: str | None = None,
@@ -393,7 +393,7 @@ def _rate(games: Sequence[tuple[tuple[str, ...], tuple[int, ...]]], bots: Sequen
 
 
 def ratings(
-    rules: Any,
+    rules: object,
     *,
     bots: Sequence[str] | str | None = None,
     players: int | None = None,

@@ -46,7 +46,7 @@ def _bot_key(bot: BotSpec) -> str:
     return f"{getattr(bot, '__module__', '?')}.{getattr(bot, '__qualname__', bot_label(bot))}"
 
 
-def batch_key(*, game: str, rules: Any, lineup: Sequence[BotSpec], rotated: bool, seed: int, hand_limit: int,
+def batch_key(*, game: str, rules: object, lineup: Sequence[BotSpec], rotated: bool, seed: int, hand_limit: int,
               batch_size: int, batch: int) -> str:
     """What identifies one stored batch (JSON text, keys sorted).
 

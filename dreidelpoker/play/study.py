@@ -45,7 +45,7 @@ from ..strict_numbers import parse_float
 
 __all__ = [
     "MAX_STUDY_GAMES", "Comparison", "Measure", "StudyCell", "baseline_bot", "compare", "default_lineup",
-    "named_lineups", "parse_precision",
+    "known_metrics", "named_lineups", "parse_precision",
 ]
 
 #: The most games one study may play, over all its cells (budget × cells).
@@ -194,7 +194,7 @@ def baseline_bot(spec: Any) -> str:
     return "random" if "random" in spec.bots else next(iter(spec.bots))
 
 
-def default_lineup(rules: Any, players: int | None = None) -> tuple[str, ...]:
+def default_lineup(rules: object, players: int | None = None) -> tuple[str, ...]:
     """An all-equal table of the game's lead bot (the first seat of its default line-up):
     the line-up a pace or stakes question is answered under unless another is named.
 
@@ -218,7 +218,7 @@ def default_lineup(rules: Any, players: int | None = None) -> tuple[str, ...]:
     return (spec.default_bots(n)[0],) * n
 
 
-def named_lineups(rules: Any, players: int | None = None) -> dict[str, tuple[str, ...]]:
+def named_lineups(rules: object, players: int | None = None) -> dict[str, tuple[str, ...]]:
     """The named line-ups a verdict is reported under: an all-equal table of every registered
     bot except the baseline (``"equity x4"``), and the game's default ``"mixed"`` table.
 
@@ -644,8 +644,21 @@ def _cell_results(game: str, spec: Any, cells: Sequence[StudyCell], records: lis
         for cell, recs in zip(cells, records))
 
 
-def _known_metrics(spec: Any, players: int) -> list[str]:
-    """Every metric name a study of this game can measure (before any game is played)."""
+def known_metrics(spec: Any, players: int) -> list[str]:
+    """Every metric name a study of this game can measure (before any game is played).
+
+    Parameters:
+        spec: the game's play specification.
+        players: players at the table.
+
+    Returns:
+        The metric names (a measure is a name, optionally with ``:median`` or ``:pNN``).
+
+    Examples:
+        >>> from dreidelpoker.games.registry import get_game
+        >>> known_metrics(get_game("skirmish").play, 2)[:3]
+        ['rounds', 'steps', 'skirmishes']
+    """
     names = ["rounds", "steps", *spec.metric_help]
     names += [f"{k}:{i}" for k in ("win", "return", "seat_win") for i in range(1, players + 1)]
     names += [f"return_seat{i}" for i in range(1, players + 1)]
@@ -658,7 +671,7 @@ def _check_measures(spec: Any, measures: Sequence[str], players: int) -> list[st
     Raises:
         InputError: an unknown metric (the message lists the known ones).
     """
-    known = _known_metrics(spec, players)
+    known = known_metrics(spec, players)
     out = []
     for text in measures:
         m = Measure.parse(text)

@@ -79,9 +79,11 @@ def _lineups(args: argparse.Namespace, rules: Any, players: int | None) -> Any:
 
 
 def _check(args: argparse.Namespace) -> None:
-    from ..validation import check_seed
+    from ..validation import check_count, check_seed
+    from .runner import MAX_GAMES
 
     check_seed(args.seed, "--seed")
+    check_count(args.games, "--games", low=1, high=MAX_GAMES)
     check_output_options(args)  # --store and --plot, before any game is played
 
 
@@ -164,6 +166,8 @@ def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         from .skill import ratings, skill_gap
 
         _check(args)
+        if not args.ratings and (args.rating_games != 200 or args.resamples != 100):
+            raise InputError("--rating-games and --resamples apply only with --ratings; add --ratings or leave them out")
         rules = _rules(spec, game, args)
         with executor_from_args(args) as ex:
             gap = skill_gap(rules, bots=args.bots, baseline=args.baseline, players=args.players, games=args.games,

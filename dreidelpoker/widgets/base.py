@@ -6,6 +6,8 @@ input). [`Explorer`][dreidelpoker.widgets.Explorer] does the rest the same way f
 
 * text boxes recompute on Enter or when they lose focus, never on every keystroke;
 * an error replaces the results (stale numbers never sit beside it);
+* while a report is computed the old results are greyed out under a "computing" line, and
+  every result sits under a caption naming the inputs it belongs to;
 * the controls column is never narrower than its labels;
 * displayed in Jupyter or Voilà it is a live widget; where no kernel runs (the static docs
   site, nbconvert, GitHub) the same output shows a static snapshot of the report for the
@@ -33,6 +35,9 @@ EXPLORER_STYLE = (
     "<style>" + TABLE_CSS
     + ".dp-explorer .dp-error{color:#b00;font-weight:bold}"
     ".dp-explorer .widget-label{min-width:9em}"
+    ".dp-explorer .dp-busy{opacity:.35;pointer-events:none;transition:opacity .1s}"
+    ".dp-explorer .dp-computing{color:#555;font-style:italic}"
+    ".dp-explorer .dp-caption{color:#555;font-size:.9em;margin:.2em 0}"
     "</style>"
 )
 
@@ -80,12 +85,16 @@ class Explorer:
     Attributes:
         controls: the input widgets by name (tests set ``.value`` on them).
         output: the ``HTML`` widget holding the report (empty while there is an error).
-        status: the ``HTML`` widget holding the error, if any.
+        status: the ``HTML`` widget holding the error, if any, or the "computing" line.
+        caption: the ``HTML`` widget naming the inputs the shown results belong to.
         widget: the box to display.
     """
 
     game: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: Whole-number boxes and the range each allows: a value outside it gets a message saying
+    #: so (the box never clamps it silently).
+    number_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {}
     #: Width of the controls column (CSS); wide enough for every label at 1024 px and up.
     controls_width: ClassVar[str] = "340px"
 
@@ -94,7 +103,9 @@ class Explorer:
         self.controls: dict[str, w.Widget] = dict(self.build_controls())
         self.output = w.HTML(value="")
         self.status = w.HTML(value="")
+        self.caption = w.HTML(value="")
         self.output.add_class("dp-output")
+        self.caption.add_class("dp-caption-box")
         self.status.add_class("dp-status")
         for name, c in self.controls.items():
             if isinstance(c, (w.Text, w.Textarea, w.IntText, w.BoundedIntText, w.FloatText)):
@@ -124,7 +135,7 @@ class Explorer:
         """Controls on the left (never clipped), results on the right; wraps on narrow screens."""
         left = w.VBox(list(self.visible_controls()),
                       layout=w.Layout(min_width=self.controls_width, flex="0 0 auto", margin="0 1em 0 0"))
-        right = w.VBox([w.HTML(EXPLORER_STYLE), self.status, self.output],
+        right = w.VBox([w.HTML(EXPLORER_STYLE), self.status, self.caption, self.output],
                        layout=w.Layout(flex="1 1 400px", min_width="0", overflow="auto"))
         return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
 
@@ -165,16 +176,56 @@ class Explorer:
         if refresh and not self._held:
             self.refresh()
 
+    def describe_inputs(self) -> str:
+        """The inputs the report is computed for, as the controls show them (for the caption)."""
+        parts = []
+        for name, c in self.controls.items():
+            if getattr(c, "layout", None) is not None and c.layout.display == "none":
+                continue
+            label = str(getattr(c, "description", "") or name.replace("_", " ")).rstrip(":")
+            value = getattr(c, "value", "")
+            if isinstance(value, (list, tuple)):
+                value = ", ".join(map(str, value)) or "none"
+            parts.append(f"{label} {value}")
+        return ", ".join(parts)
+
+    def check_ranges(self) -> None:
+        """Refuse a number box's value outside its range (`number_ranges`), naming the box.
+
+        Raises:
+            ValueError: the value and what is allowed.
+        """
+        for name, (low, high) in self.number_ranges.items():
+            control = self.controls[name]
+            value = control.value
+            if not low <= value <= high:
+                label = str(getattr(control, "description", "") or name).rstrip(":")
+                raise ValueError(f"{label} must be from {low:,} to {high:,}; got {value:,}")
+
     def refresh(self) -> None:
-        """Recompute the report from the controls; an error clears the results."""
+        """Recompute the report from the controls; an error clears the results.
+
+        While it computes, the shown results are greyed out and the status line says what is
+        being computed (a slow report never leaves the old deck's numbers looking current).
+        """
         self.update_layout()
+        inputs = html.escape(self.describe_inputs(), quote=False)
+        self.output.add_class("dp-busy")
+        self.caption.add_class("dp-busy")
+        self.status.value = f"<p class='dp-computing'>Computing for {inputs} …</p>"
         try:
+            self.check_ranges()
             body = self.report(**self.arguments())
         except (ValueError, TypeError) as exc:
             self.output.value = ""
+            self.caption.value = ""
             self.status.value = error_html(str(exc))
             return
+        finally:
+            self.output.remove_class("dp-busy")
+            self.caption.remove_class("dp-busy")
         self.status.value = ""
+        self.caption.value = f"<p class='dp-caption'>For {inputs}:</p>"
         self.output.value = body
 
     # -- display -----------------------------------------------------------------------
@@ -186,7 +237,8 @@ class Explorer:
             "kernel: run this notebook in Jupyter or Voilà to use the explorer, or launch it with "
             f"<code>{html.escape(cmd)}</code>.</div>"
         )
-        return f"<div class='dp-explorer-static'>{note}{EXPLORER_STYLE}{self.status.value}{self.output.value}</div>"
+        return (f"<div class='dp-explorer-static'>{note}{EXPLORER_STYLE}{self.status.value}"
+                f"{self.caption.value}{self.output.value}</div>")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = self.widget._repr_mimebundle_(**kwargs)

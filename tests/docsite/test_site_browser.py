@@ -12,6 +12,10 @@ Every page of the nav is opened at 1280 px and at 390 px, and the test fails on:
 * a table wider than the page content that is not inside a horizontal scroll container;
 * an empty notebook output (e.g. an explorer widget that renders as an empty box), or an
   explorer without its static snapshot;
+* a table whose first three columns (the hand, the decimal equity, the verdict: what decides)
+  are not fully on screen without scrolling, or a table wider than twice the content column;
+* an image shown at under 60% of its natural width that does not link to a larger copy, or
+  an image without real alt text (none, or nbconvert's "No description has been provided");
 * at 390 px: a page wider than the screen, or the ``In [n]:`` gutter still shown.
 
 A screenshot (the first screen) of every page at both widths goes to ``DREIDELPOKER_SCREENSHOTS``
@@ -111,7 +115,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 #: Runs in the page: everything the test checks, as one JSON-able report.
 CHECKS_JS = r"""
 () => {
-  const out = {rawTex: [], wideTables: [], emptyOutputs: [], explorers: 0, snapshots: 0, widgetViews: 0};
+  const out = {rawTex: [], wideTables: [], emptyOutputs: [], explorers: 0, snapshots: 0, widgetViews: 0,
+               hiddenColumns: [], tooWide: [], smallImages: [], badAlt: []};
   const skip = new Set(["SCRIPT", "STYLE", "CODE", "PRE", "TEXTAREA", "NOSCRIPT"]);
   const walker = document.createTreeWalker(document.querySelector(".md-content") || document.body,
                                            NodeFilter.SHOW_TEXT);
@@ -138,6 +143,42 @@ CHECKS_JS = r"""
       if ((ox === "auto" || ox === "scroll") && a.getBoundingClientRect().right <= window.innerWidth) { scrolls = true; break; }
     }
     if (!scrolls) out.wideTables.push((t.innerText || "").trim().slice(0, 80));
+  }
+  // The deciding columns: each table's first three header cells fully on screen without
+  // scrolling (inside the table's scroll container and the window), and no table wider than
+  // twice the content column.
+  const column = content.getBoundingClientRect();
+  for (const t of content.querySelectorAll("table")) {
+    if (!t.offsetParent) continue;
+    const row = t.querySelector("thead tr") || t.querySelector("tr");
+    if (!row) continue;
+    let box = {left: 0, right: window.innerWidth};
+    for (let a = t.parentElement; a && a !== document.body; a = a.parentElement) {
+      const ox = getComputedStyle(a).overflowX;
+      if (ox === "auto" || ox === "scroll" || ox === "hidden") {
+        const r = a.getBoundingClientRect();
+        box = {left: Math.max(box.left, r.left), right: Math.min(box.right, r.right)};
+      }
+    }
+    const cells = [...row.children].slice(0, 3);
+    const hidden = cells.filter(c => {
+      const r = c.getBoundingClientRect();
+      return r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1);
+    });
+    const label = (t.innerText || "").trim().replace(/\s+/g, " ").slice(0, 60);
+    if (hidden.length) out.hiddenColumns.push(`${label} (hidden: ${hidden.map(c => (c.innerText || "").trim() || "?").join(", ")})`);
+    const width = t.getBoundingClientRect().width;
+    if (width > 2 * column.width + 1) out.tooWide.push(`${Math.round(width)} px in a ${Math.round(column.width)} px column: ${label}`);
+  }
+  // Images: shown at >= 60% of their natural width, or linked to a larger copy; real alt text.
+  for (const img of content.querySelectorAll("img")) {
+    if (!img.offsetParent || !img.naturalWidth) continue;
+    const ratio = img.getBoundingClientRect().width / img.naturalWidth;
+    const link = img.closest("a[href]");
+    const linked = !!link && /\.(png|svg|jpe?g|webp)(\?|#|$)/i.test(link.getAttribute("href"));
+    if (ratio < 0.6 && !linked) out.smallImages.push(`${img.getAttribute("src").slice(0, 60)} at ${Math.round(100 * ratio)}%`);
+    const alt = (img.getAttribute("alt") || "").trim();
+    if (!alt || /no description has been provided/i.test(alt)) out.badAlt.push(img.getAttribute("src").slice(0, 60));
   }
   for (const o of document.querySelectorAll(".jp-OutputArea-output")) {
     const empty = (o.innerText || "").trim() === "" && !o.querySelector("img, svg, canvas, iframe, video");
@@ -206,6 +247,25 @@ def page_fingerprint(site: Path, path: str, width: int, assets: str) -> str:
     return hashlib.sha256(html + assets.encode() + str(width).encode()).hexdigest()
 
 
+#: Tables not yet recast so that what decides comes first (issue 26, item 1): a notebook's
+#: wide pandas pivots and two of the library's conditional tables. Listed by page and by the
+#: start of the table's text so that the check stays on for every other table, and a new
+#: wide table fails. Remove an entry when its table is fixed.
+KNOWN_WIDE_TABLES: dict[str, tuple[str, ...]] = {
+    "notebooks/queenie/": ("cards per deal blocked deals", "queen_card deck dummy", "blocked deals going-out pot"),
+    "notebooks/two_dreidel_whole_game/": ("mean median p90",),
+    "notebooks/deck_cycle/": ("the best put-back policy against normal-best", "exploitability of the built-in"),
+    "notebooks/domino_poker/": ("An opponent's hand when you hold",),
+    "notebooks/dice_poker/": ("Dice Poker categories, ordered space", "Dice Poker final hand given dice"),
+    "notebooks/bluffing/": ("seat 1 2 face",),
+}
+
+
+def _known_wide(path: str, text: str) -> bool:
+    return any(text.startswith(prefix) or text.split(" in a ", 1)[-1].split(": ", 1)[-1].startswith(prefix)
+               for prefix in KNOWN_WIDE_TABLES.get(path, ()))
+
+
 def _judge(result: PageResult, report: dict[str, Any], width: int) -> None:
     """Turn the in-page report into the page's problems."""
     problems = result.problems
@@ -213,6 +273,12 @@ def _judge(result: PageResult, report: dict[str, Any], width: int) -> None:
     problems += [f"raw TeX visible: {t!r}" for t in report["rawTex"]]
     problems += [f"table wider than the page without a scroll container: {t!r}" for t in report["wideTables"]]
     problems += [f"empty notebook output ({c})" for c in report["emptyOutputs"]]
+    problems += [f"deciding column off-screen: {t}" for t in report["hiddenColumns"]
+                 if not _known_wide(result.path, t)]
+    problems += [f"table wider than twice the column: {t}" for t in report["tooWide"]
+                 if not _known_wide(result.path, t)]
+    problems += [f"image shown small without a link to a larger copy: {t}" for t in report["smallImages"]]
+    problems += [f"image without real alt text: {t}" for t in report["badAlt"]]
     if result.path in EXPLORER_PAGES and report["snapshots"] < 1:
         problems.append("explorer without its static snapshot")
     if width < 500:
@@ -334,6 +400,8 @@ BROKEN_PAGE = """<!doctype html><html><head><title>broken</title></head><body>
 <div class="md-content"><div class="md-content__inner" style="width: 600px">
 <p>raw $\\frac{1}{2}$ left behind</p>
 <table><tr><td style="min-width: 2000px">far too wide</td></tr></table>
+<div style="overflow-x: auto"><table><tr><th style="min-width: 500px">hand</th><th>equity</th><th>verdict</th></tr></table></div>
+<img src="big.png" style="width: 50px" alt="No description has been provided for this image">
 <div class="jp-OutputArea-output"></div>
 <img src="missing.png" alt="">
 <img src="http://example.invalid/away.png" alt="">
@@ -350,6 +418,10 @@ def test_the_crawler_catches_what_it_checks(tmp_path: Path) -> None:
     (site / "broken").mkdir(parents=True)
     (site / "broken" / "index.html").write_text(BROKEN_PAGE)
     (site / "style.css").write_text("body {}")
+    import base64
+    (site / "broken" / "big.png").write_bytes(base64.b64decode(  # a 200 x 20 px grey PNG
+        "iVBORw0KGgoAAAANSUhEUgAAAMgAAAAUCAAAAADtzy0WAAAATklEQVR4nN3OAQkAAAzDsEqf9JsoFB4FYU9QByzUAQt1wEId"
+        "sFAHLNQBC3XAQh2wUAcs1AELdcBCHbBQByzUAQt1wEIdsFAHLNQBC3XAcsf60GqKR9SGAAAAAElFTkSuQmCC"))
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -363,6 +435,7 @@ def test_the_crawler_catches_what_it_checks(tmp_path: Path) -> None:
     text = "\n".join(results[390][0].problems)
     for expected in ("MathJax is not loaded", "raw TeX visible", "table wider than the page",
                      "empty notebook output", "404", "request leaves the site: http://example.invalid/away.png",
-                     "uncaught: boom", "page is"):
+                     "uncaught: boom", "page is", "deciding column off-screen", "table wider than twice",
+                     "image shown small", "image without real alt text"):
         assert expected in text, f"{expected!r} not reported; got:\n{text}"
     assert (tmp_path / "shots" / "390" / "broken.png").exists()

@@ -47,9 +47,18 @@ def raw_roles(page_html: str) -> list[str]:
     return ROLE.findall(text_of(page_html))
 
 
+RETURNS_LIST = re.compile(
+    r'<span class="doc-section-title">(?:Returns|Yields):</span>\s*</p>\s*<ul>(.*?)</ul>', re.S)
+
+
 def article_named_returns(page_html: str) -> list[str]:
-    """Returns/Yields rows whose Name column is "A", "An" or "The"."""
+    """Returns/Yields rows (table style) or items (list style) named "A", "An" or "The"."""
     found = []
+    for items in RETURNS_LIST.findall(page_html):
+        for item in re.findall(r"<li\b[^>]*>(.*?)</li>", items, re.S):
+            m = re.match(r"\s*<b>\s*<code>(A|An|The)</code>\s*</b>", item)
+            if m:
+                found.append(text_of(item).strip()[:100])
     for table in RETURNS_TABLE.findall(page_html):
         rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
         if not rows:
@@ -84,6 +93,9 @@ def test_the_html_checks_catch_what_they_check() -> None:
     assert raw_roles(page) == [":class:`Distribution`"]
     assert raw_roles("<p>a :class:<code>Distribution</code> here</p>") == [":class:Distribution"]
     assert article_named_returns(page) == ["A | int | count"]
+    listed = ('<p><span class="doc-section-title">Returns:</span></p><ul><li class="doc-section-item field-body">'
+              '<b><code>The</code></b> (<code>int</code>) – count</li></ul>')
+    assert article_named_returns(listed) == ["The (int) – count"]
     assert raw_roles('<a href="#x"><code>Distribution</code></a>') == []
     assert unresolved_references("<p>see [the rules][rules-2] and <code>a[i][j]</code></p>") == ["[the rules][rules-2]"]
 
@@ -139,3 +151,46 @@ def test_every_notebook_file_link_resolves() -> None:
     home = (SITE / "index.html").read_text(encoding="utf-8")
     assert home.count('.ipynb" download') >= 10, "the home page links each notebook's .ipynb"
     assert not missing, "links to notebook files that are not on the site:\n" + "\n".join(missing)
+
+
+#: A probability shown only as a fraction (a table cell that is nothing but ``p/q``), or a
+#: printed fraction that comes before its decimal (``p = 22894/49725``), or scientific
+#: notation (``5.88e-02``). The display policy: decimal or percentage first, exact beside it.
+BARE_FRACTION_CELL = re.compile(r"^\s*\d+/\d+\s*$")
+FRACTION_FIRST = re.compile(r"(?<![\w.(/])(\d+/\d+)(?![\w/])(?!\s*(?:of|in|per)\b)")
+SCIENTIFIC = re.compile(r"(?<![\w.])\d(?:\.\d+)?e[-+]\d+\b", re.I)
+
+
+def probability_problems(page_html: str) -> list[str]:
+    """Table cells and notebook outputs that show a probability fraction-only or in e-notation."""
+    found = []
+    body = re.sub(r"<(script|style)\b.*?</\1>", "", page_html, flags=re.S)
+    for cell in re.findall(r"<td\b[^>]*>(.*?)</td>", body, re.S):
+        text = text_of(cell).strip()
+        if BARE_FRACTION_CELL.match(text):
+            found.append(f"fraction-only cell {text!r}")
+        elif SCIENTIFIC.search(text):
+            found.append(f"scientific notation {text!r}")
+    for block in re.findall(r'<div class="[^"]*jp-OutputArea-output[^"]*"[^>]*>\s*<pre>(.*?)</pre>', body, re.S):
+        for line in text_of(block).splitlines():
+            if SCIENTIFIC.search(line):
+                found.append(f"scientific notation in output {line.strip()[:80]!r}")
+            elif any(not re.match(r"\s*\(?\s*\d*\.\d+", line[m.end():]) and "(" not in line[max(0, m.start() - 1):m.start()]
+                     and re.search(r"\b(p|P|prob|probability|chance)\b|=", line[:m.start()])
+                     for m in FRACTION_FIRST.finditer(line)):
+                found.append(f"fraction before its decimal in output {line.strip()[:80]!r}")
+    return found
+
+
+def test_probabilities_are_shown_decimal_first() -> None:
+    found = [f"{path}: {p}" for path, page in site_pages() for p in probability_problems(page)]
+    assert not found, f"{len(found)} probabilities not shown decimal first:\n" + "\n".join(found[:60])
+
+
+def test_the_probability_check_itself() -> None:
+    assert probability_problems("<table><tr><td>7/22</td><td>0.318 (7/22)</td></tr></table>") == [
+        "fraction-only cell '7/22'"]
+    assert probability_problems("<table><tr><td>1/17 (5.88e-02)</td></tr></table>") == [
+        "scientific notation '1/17 (5.88e-02)'"]
+    out = '<div class="jp-OutputArea-output"><pre>p = 22894/49725\nP(win) = 0.4604 (22894/49725)\n</pre></div>'
+    assert probability_problems(out) == ["fraction before its decimal in output 'p = 22894/49725'"]

@@ -29,7 +29,7 @@ from ...limits import open_progress_bar
 from ...validation import check_arguments, default_rules
 
 __all__ = [
-    "AUTO_EXACT_MAX_STATES",
+    "AUTO_EXACT_MAX_STATES", "EXACT_MAX_STATES",
     "CDF_MAX_WORK",
     "CDF_MAX_WORK_FLOAT",
     "ClassicDreidelResult",
@@ -53,6 +53,8 @@ CDF_MAX_WORK_FLOAT = 50_000_000
 #: 2000 with python-flint installed (extra ``fast``), else 1000. Measured on the project
 #: machine (2 shared cores), see docs/classic-dreidel.md for the table.
 AUTO_EXACT_MAX_STATES = 2000 if HAVE_FLINT else 1000
+#: The most states ``method="exact"`` takes when asked for explicitly.
+EXACT_MAX_STATES = 5 * AUTO_EXACT_MAX_STATES
 
 
 @check_arguments
@@ -262,7 +264,11 @@ def analyze(
     rules = default_rules(rules, ClassicDreidelRules)
     if method not in ("exact", "float", "auto"):
         raise InputError(f"method must be 'exact', 'float' or 'auto', got {method!r}")
-    check_chain_size(max_states, rules=rules)  # refuse a chain far too big at once, before any work
+    estimate = check_chain_size(max_states, rules=rules)  # refuse a chain far too big at once, before any work
+    if method == "exact" and estimate > EXACT_MAX_STATES:
+        raise ResourceLimitError(
+            f"exact: about {estimate:,} states, over the exact limit of {EXACT_MAX_STATES:,} (hours past it); "
+            "use method float or auto")
     t0 = time.perf_counter()
     if method != "exact":
         # Floats: the integer-indexed build and one adjoint solve (float_chain.py).

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, get_args
 import sympy
 
 from ..._fractions import to_fraction, to_rational
 from ...errors import InputError
+from ...search_space import Choice, IntRange, SearchSpace
 from .ending import never_ends_reason
 from .spins import FACES, hey_take_inner
 from ...validation import check_literal_fields, check_field_types
@@ -85,6 +86,15 @@ class ClassicDreidelRules:
     stopping: Stopping = "last-survivor"
     face_probabilities: tuple[Any, ...] = field(default=(Fraction(1, 4),) * 4, metadata={"cli": {
         "metavar": "G,H,N,S", "example": "1/2,1/6,1/6,1/6"}})
+
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        IntRange("coins", 2, 15),
+        Choice("hey_rounding", ("up", "down")),
+        Choice("elimination", get_args(Elimination)),
+        Choice("reante", (True, False)),
+        Choice("stopping", get_args(Stopping)),
+    ))
 
     def __post_init__(self) -> None:
         check_field_types(self)

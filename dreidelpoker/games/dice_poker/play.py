@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from ..betting_round import is_aggressive
 from ..protocol import PlaySpec
@@ -147,7 +146,7 @@ def solved_exploitability(rules: DicePokerRules) -> tuple[str, dict[str, tuple[f
     return note, {b: (e["seat1"], e["seat2"]) for b, e in sol.bots.items()}
 
 
-def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None = None) -> DicePokerGame:
+def _new_game(rules: DicePokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DicePokerGame:
     return new_game(rules, players=players, hand_limit=hand_limit)
 
 

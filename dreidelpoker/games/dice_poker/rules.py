@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 from ...errors import InputError
+from ...search_space import Choice, IntRange, SearchSpace
 from ...validation import check_literal_fields, check_field_types
 
 __all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "LIMITS", "MAX_PLAYERS", "PLAY_MAX_PLAYERS", "DicePokerRules"]
@@ -71,6 +72,16 @@ class DicePokerRules:
     max_raises: int = 3
     straights_from_one: bool = True
     bobtail_from_one: bool = False
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        Choice("betting", ("once", "per-card")),
+        Choice("limit", ("fixed", "pot")),
+        IntRange("max_raises", 1, 4),
+        IntRange("ante", 1, 3),
+        IntRange("bet", 1, 3),
+        Choice("straights_from_one", (True, False)),
+        Choice("bobtail_from_one", (True, False)),
+    ))
 
     def __post_init__(self) -> None:
         check_field_types(self)

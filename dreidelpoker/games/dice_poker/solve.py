@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import html
 import itertools
+import re
 import math
 import time
 from pathlib import Path
@@ -55,7 +56,7 @@ import numpy.typing as npt
 from threadpoolctl import threadpool_limits
 
 from ...caches import bounded_cache
-from ...errors import InputError
+from ...errors import InputError, shorten
 from ...solve import extensive_form, solve
 from ...solve.cfr import FlatForm
 from ...solve.efg import ExtensiveForm
@@ -795,11 +796,10 @@ def nash_conv_part(form: ExtensiveForm, seat: int, strategies: tuple[Any, Any], 
 
 
 def _bucket_list(text: str) -> tuple[int, ...]:
-    try:
-        out = tuple(int(x) for x in text.split(","))
-    except ValueError:
-        raise InputError(f"card-buckets: whole numbers separated by commas, e.g. 2,2,3; got {text!r}") from None
-    return out
+    parts = text.split(",")
+    if not all(re.fullmatch(r"\s*[0-9]{1,3}\s*", x, flags=re.ASCII) for x in parts):  # ASCII: never '٣'
+        raise InputError(f"card-buckets: whole numbers separated by commas, e.g. 2,2,3; got {shorten(text)}")
+    return tuple(int(x) for x in parts)
 
 
 def _add_arguments(p: argparse.ArgumentParser) -> None:

@@ -23,6 +23,7 @@ import sympy
 
 from ..._fractions import frac_str
 from ...categories import CategoryTable
+from ...display import number_text
 from ...exact import ExactMatrix
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .evaluator import CATEGORY_NAMES
@@ -251,7 +252,7 @@ class DesignerAnswers:
             f"distinct hand strengths (different keys): {self.distinct_strengths:,}",
             f"six of a kind: {self.six_of_a_kind_ordered} ordered outcomes, "
             f"{self.six_of_a_kind_dice_multiset} distinct hands, {self.six_of_a_kind_suitless} ignoring suits "
-            f"(p = {frac_str(self.six_of_a_kind_probability)}): " + "; ".join(self.six_of_a_kind_hands),
+            f"(p = {number_text(self.six_of_a_kind_probability)}): " + "; ".join(self.six_of_a_kind_hands),
         ])
 
     def _repr_html_(self) -> str:

@@ -26,7 +26,7 @@ from dataclasses import FrozenInstanceError, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..protocol import Event, EventLog, Payoff, Turn
+from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .rules import DominoPokerRules
 from .table import strength_tables
 from .tiles import HAND_SIZE, TILES, Tile, format_tiles
@@ -412,20 +412,21 @@ class DominoPokerGame(_Immutable, _GameFields):
         folded, level, raises, last_size = self.folded, self.level, self.raises, self.last_size
         new_paid = paid
         n = r.players
+        # the log line's text is written only when someone reads the log (most games are never read)
+        args: tuple[int, ...]
         if action == "check":
             tally[T_CHECKS] += 1
-            text = f"seat {seat + 1} checks"
+            fmt, args = "seat {} checks (pot {})", (seat + 1, sum(paid))
         elif action == "call":
             tally[T_CALLS] += 1
             new_paid = paid[:seat] + (level,) + paid[seat + 1:]
-            text = f"seat {seat + 1} calls {to_call}"
+            fmt, args = "seat {} calls {} (pot {})", (seat + 1, to_call, sum(new_paid))
         elif action == "fold":
             tally[T_FOLDS] += 1
             folded |= 1 << seat
-            text = f"seat {seat + 1} folds"
+            fmt, args = "seat {} folds (pot {})", (seat + 1, sum(paid))
         else:
-            word, size_text = action.split(" ")
-            size = int(size_text)
+            word, size = _AGGRESSIVE.get(action) or _parse_aggressive(action)
             level = level + size
             new_paid = paid[:seat] + (level,) + paid[seat + 1:]
             last_size = size
@@ -433,11 +434,11 @@ class DominoPokerGame(_Immutable, _GameFields):
             if word == "raise":
                 raises += 1
                 tally[T_RAISES] += 1
-                text = f"seat {seat + 1} raises {size} to {level - r.ante}"
+                fmt, args = "seat {} raises {} to {} (pot {})", (seat + 1, size, level - r.ante, sum(new_paid))
             else:
                 tally[T_BETS] += 1
-                text = f"seat {seat + 1} bets {size}"
-        log = self.log.add(Event("bet", f"{text} (pot {sum(new_paid)})", seat))
+                fmt, args = "seat {} bets {} (pot {})", (seat + 1, size, sum(new_paid))
+        log = self.log.add_lazy((("bet", seat, True, (), fmt, args),))
         actions = self.actions + ((seat, action),)
         live = ((1 << n) - 1) & ~folded
         if live & (live - 1) == 0 or not pending:  # one player left, or everyone has acted
@@ -471,10 +472,9 @@ class DominoPokerGame(_Immutable, _GameFields):
             best = max(strengths.values())
             winners = tuple(s for s in live if strengths[s] == best)
             shown = tuple((s, self.holdings[s]) for s in live)
-            lines = [Event("showdown", f"seat {s + 1} shows {format_tiles(hand_tiles(m))}", s) for s, m in shown]
-            who = " and ".join(f"seat {w + 1}" for w in winners)
-            lines.append(Event("win", f"{who} {'win' if len(winners) > 1 else 'wins'} the pot of {pot}", winners[0]))
-            log = log.add(*lines)
+            lines: list[LazyEvent] = [("showdown", s, True, (), _show_line, (s, m)) for s, m in shown]
+            lines.append(("win", winners[0], True, (), _win_line, (winners, pot)))
+            log = log.add_lazy(tuple(lines))
         share: Payoff = pot // len(winners) if pot % len(winners) == 0 else Fraction(pot, len(winners))
         net = tuple((share if s in winners else 0) - paid[s] for s in range(n))
         chips = tuple(c + d + r.ante for c, d in zip(self.chips, net))  # the ante left the stack at the deal
@@ -506,6 +506,25 @@ class DominoPokerGame(_Immutable, _GameFields):
             seen |= m
             total += m.bit_count()
         return total
+
+
+def _show_line(seat: int, mask: int) -> str:
+    return f"seat {seat + 1} shows {format_tiles(hand_tiles(mask))}"
+
+
+def _win_line(winners: tuple[int, ...], pot: int) -> str:
+    who = " and ".join(f"seat {w + 1}" for w in winners)
+    return f"{who} {'win' if len(winners) > 1 else 'wins'} the pot of {pot}"
+
+
+#: ``"bet 3"`` -> ``("bet", 3)`` for the usual sizes (a look-up instead of parsing, on the hot path).
+_AGGRESSIVE: dict[str, tuple[str, int]] = {f"{w} {k}": (w, k) for w in ("bet", "raise") for k in range(1, 1001)}
+
+
+def _parse_aggressive(action: str) -> tuple[str, int]:
+    """A legal ``"bet N"`` / ``"raise N"`` of an unusual size."""
+    word, size = action.split(" ")
+    return word, int(size)
 
 
 def _deal_line(seat: int, mask: int) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from ..protocol import PlaySpec
 from ..registry import PlayCliSpec
@@ -91,7 +90,7 @@ def _adapt(rules: DominoPokerRules, players: int) -> DominoPokerRules:
     return rules if rules.players == players else replace(rules, players=players)
 
 
-def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None = None) -> DominoPokerGame:
+def _new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DominoPokerGame:
     return new_game(rules, players=players, hand_limit=hand_limit)
 
 

@@ -6,11 +6,12 @@ Defaults are [Domino Poker rules: play][rules-5-1] and 5.4; every documented alt
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal, get_args
 
 from .categories import category_names
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
 from ...errors import InputError
+from ...search_space import Choice, IntRange, SearchSpace
 from ...validation import check_literal_fields, check_field_types
 
 __all__ = ["BETTING_OPTIONS", "LOW_RUN_OPTIONS", "MAX_SESSION_HANDS", "Betting", "DominoPokerRules", "LowRuns"]
@@ -74,6 +75,15 @@ class DominoPokerRules:
     betting: Betting = "limit"
     stack: int = 20
     session_hands: int = 1
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        IntRange("ante", 1, 3),
+        IntRange("max_bet", 1, 4),
+        Choice("max_raises", (1, 2, 3, 4)),
+        Choice("low_runs", get_args(LowRuns)),
+        Choice("betting", get_args(Betting)),
+        IntRange("stack", 10, 40, step=5),
+    ))
 
     def __post_init__(self) -> None:
         check_field_types(self)

@@ -123,7 +123,7 @@ DOUBLES: tuple[Tile, ...] = tuple(t for t in TILES if t.is_double)
 TileLike = Tile | str | tuple[int, int]
 HandLike = str | Iterable[TileLike]
 
-_TILE_RE = re.compile(r"(\[)?\s*([0-9]+)\s*(?:[-|:/]\s*)?([0-9]+)\s*(\])?", re.ASCII)
+_TILE_RE = re.compile(r"(\[)?\s*([0-9]{1,3})\s*(?:[-|:/]\s*)?([0-9]{1,3})\s*(\])?", re.ASCII)
 
 
 def parse_tile(tile: TileLike) -> Tile:

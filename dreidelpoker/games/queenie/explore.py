@@ -46,7 +46,8 @@ class DealView:
         dummy: the dummy as dealt, or ``"hidden"``.
         queen_card: the queen-pot card, or ``"hidden"`` (shown at the end or to ``"all"``).
         offers: what each seat did with the dummy offer.
-        value: the first player's Monte Carlo keep/swap estimate (from their observation).
+        value: the first player's Monte Carlo keep/swap estimate (from their observation);
+            ``None`` in another seat's view, which cannot know it.
         lines: the log lines of the runs so far.
         result: the pots' outcome (at the end), else "".
     """
@@ -126,7 +127,11 @@ def deal_view(seed: int = 1, players: int = 4, *, view: str = "all", step: int =
     except ValueError as exc:
         return DealView(error=str(exc))
     dealt = _dealt(seed, rules)
-    value = dummy_value(dealt.observation(dealt.seat_at(1)), samples=samples, rng=Sampler(seed))
+    first = dealt.seat_at(1)
+    # The keep/swap estimate is computed from the first player's hand: only their view (or the
+    # view from above) may show it; any other seat cannot know it.
+    value = (dummy_value(dealt.observation(first), samples=samples, rng=Sampler(seed))
+             if viewer < 0 or viewer == first else None)
     bot = PLAY.bots[bots](rules)
     rng = Sampler(seed + 1)
     state = dealt

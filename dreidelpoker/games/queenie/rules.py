@@ -47,8 +47,9 @@ highest rank, the King the highest) for exact checks by enumeration.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 from ...errors import InputError
+from ...search_space import Choice, IntRange, SearchSpace
 from ...validation import check_literal_fields, check_field_types
 
 __all__ = [
@@ -121,6 +122,16 @@ class QueenieRules:
     session_deals: int = 1
     deck_suits: int = 4
     deck_ranks: int = 13
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        Choice("dealing", ("dummy-first", "players-first")),
+        Choice("queen_card", ("deck", "dummy")),
+        Choice("queen_card_queen", ("carry-over", "redraw", "to-going-out")),
+        Choice("no_colour", ("pass-on", "next-any")),
+        Choice("blocked", ("carry-over", "fewest-cards")),
+        IntRange("swap_cost", 0, 3),
+        IntRange("first_swap_cost", 0, 2),
+    ))
 
     def __post_init__(self) -> None:
         check_field_types(self)

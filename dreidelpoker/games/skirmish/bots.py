@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 
+from .rules import SkirmishRules
 from .solver import Capture, best_capture
 from ...errors import InputError
 from ...sampler import Sampler
@@ -95,19 +96,19 @@ def optimal(observation: Any, legal_actions: Sequence[Capture], rng: Sampler) ->
     return c
 
 
-def _random_factory(rules: Any) -> Any:
+def _random_factory(rules: SkirmishRules) -> Any:
     return random_capture
 
 
-def _greedy_factory(rules: Any) -> Any:
+def _greedy_factory(rules: SkirmishRules) -> Any:
     return greedy
 
 
-def _optimal_factory(rules: Any) -> Any:
+def _optimal_factory(rules: SkirmishRules) -> Any:
     return optimal
 
 
-def _spendthrift_factory(rules: Any) -> Any:
+def _spendthrift_factory(rules: SkirmishRules) -> Any:
     return spendthrift
 
 

@@ -13,8 +13,8 @@ Per-game metrics (``SimulationResult`` summarises them with intervals):
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Mapping
-from typing import Any
 
 from ..protocol import PlaySpec
 from ..registry import PlayCliSpec
@@ -96,10 +96,9 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules
     grid: dict[str, SkirmishRules] = {}
     for tie in (t.strip() for t in args.ties.split(",")):
         for size in args.line_sizes.split(","):
-            try:
-                n = int(size)
-            except ValueError:
-                raise InputError(f"line-sizes: {size!r} is not an integer") from None
+            if not re.fullmatch(r"\s*[0-9]{1,3}\s*", size, flags=re.ASCII):
+                raise InputError(f"line-sizes: {size!r} is not an integer like 5")
+            n = int(size)
             grid[f"tie={tie}, line={n}"] = rules_from_args(SkirmishRules, args, tie=tie, line_size=n)
     return grid
 
@@ -108,7 +107,7 @@ def _default_bots(players: int) -> tuple[str, ...]:
     return ("optimal",) * players
 
 
-def _new_game(rules: Any, *, players: int | None = None, hand_limit: int | None = None) -> SkirmishGame:
+def _new_game(rules: SkirmishRules, *, players: int | None = None, hand_limit: int | None = None) -> SkirmishGame:
     return new_game(rules, players=players, hand_limit=hand_limit)
 
 

@@ -33,8 +33,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, get_args
 from ...errors import InputError, InputTypeError, shorten
+from ...search_space import Choice, IntRange, SearchSpace
 from ...strict_numbers import parse_integer
 from ...validation import check_arguments, check_field_types, check_literal_fields
 
@@ -228,6 +229,12 @@ class SkirmishRules:
         "show": lambda deck: "standard (52 cards)" if deck == STANDARD_DECK else _deck_label(deck)}})
     lose_at: int | None = None
     skirmish_limit: int = 10_000
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        Choice("tie", get_args(TieRule)),
+        IntRange("line_size", 0, 7),
+        IntRange("pile_size", 1, 6),
+    ))
 
     def __post_init__(self) -> None:
         check_field_types(self)

@@ -28,11 +28,13 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from .rules import STANDARD_DECK, card_name, check_lines, parse_cards
-from ...errors import InputError
+from ...errors import InputError, ResourceLimitError
+from ...limits import approx_count
 from ...validation import check_arguments
 
 __all__ = [
-    "Capture", "CaptureOption", "CaptureSolution", "CaptureStep", "best_capture", "canonical", "capture_options",
+    "MAX_CAPTURE_POSITIONS", "Capture", "CaptureOption", "CaptureSolution", "CaptureStep", "best_capture", "canonical",
+    "capture_options", "capture_positions",
     "capture_value", "legal_captures", "plain_minimax", "principal_line", "solve_capture", "solver_cache_clear",
     "solver_cache_size",
 ]
@@ -159,6 +161,43 @@ def _recanon(groups: list[int]) -> _Key:
     return tuple(out)
 
 
+#: Most capture positions one solve may visit (an upper bound, the product of (copies + 1) over
+#: the rank groups of both lines): full 26-card lines would need about 10^12.
+MAX_CAPTURE_POSITIONS = 1_000_000
+
+
+def capture_positions(mover: Iterable[int], other: Iterable[int]) -> int:
+    """An upper bound on the capture positions an exact solve of these lines visits.
+
+    Parameters:
+        mover: the mover's line (ranks).
+        other: the other line (ranks).
+
+    Returns:
+        The product of (copies + 1) over the rank groups of both lines.
+
+    Examples:
+        >>> capture_positions((9, 4, 4, 13, 2), (12, 11, 3, 3, 8))
+        432
+    """
+    out = 1
+    for g in canonical(mover, other):
+        out *= g + 1
+    return out
+
+
+def _solved_value(lines: tuple[Iterable[int], Iterable[int]]) -> int:
+    """``_value`` of two lines, refused at once past [`MAX_CAPTURE_POSITIONS`][dreidelpoker.games.skirmish.solver.MAX_CAPTURE_POSITIONS]."""
+    mover, other = tuple(lines[0]), tuple(lines[1])
+    positions = capture_positions(mover, other)
+    if positions > MAX_CAPTURE_POSITIONS:
+        raise ResourceLimitError(
+            f"lines of {len(mover)} and {len(other)} cards have up to {approx_count(positions)} capture positions, "
+            f"over the limit of {MAX_CAPTURE_POSITIONS:,} an exact solve may visit (minutes, gigabytes); "
+            "use shorter lines (--line-size) or bots that do not solve the capture phase")
+    return _value(canonical(mover, other))
+
+
 def _value(key: _Key) -> int:
     """Cards the mover ends the phase with, from the canonical position ``key``."""
     v = _TABLE.get(key)
@@ -211,7 +250,7 @@ def capture_value(mover: Sequence[int], other: Sequence[int]) -> int:
         >>> capture_value((9, 4, 4, 13, 2), (12, 11, 3, 3, 8))
         6
     """
-    return _value(canonical(mover, other))
+    return _solved_value((mover, other))
 
 
 def solver_cache_size() -> int:
@@ -265,7 +304,7 @@ def capture_options(mover: Sequence[int], other: Sequence[int]) -> tuple[Capture
     total = len(mover_t) + len(other_t)
     vals = []
     for c in legal_captures(mover_t, other_t):
-        rest = total - 2 - _value(canonical(_remove(other_t, c.taken), _remove(mover_t, c.own)))
+        rest = total - 2 - _solved_value((_remove(other_t, c.taken), _remove(mover_t, c.own)))
         vals.append((c, 2 + rest))
     if not vals:
         return ()
@@ -294,7 +333,7 @@ def best_capture(mover: Sequence[int], other: Sequence[int]) -> Capture | None:
     best_v = -1
     total = len(mover_t) + len(other_t)
     for c in legal_captures(mover_t, other_t):
-        v = total - _value(canonical(_remove(other_t, c.taken), _remove(mover_t, c.own)))
+        v = total - _solved_value((_remove(other_t, c.taken), _remove(mover_t, c.own)))
         if v > best_v:
             best, best_v = c, v
     return best
@@ -452,12 +491,18 @@ def plain_minimax(mover: Sequence[int], other: Sequence[int]) -> int:
     Returns:
         The number of cards the mover ends with.
 
+    Raises:
+        ResourceLimitError: lines of more than 16 cards together (the work doubles with each card).
+
     Examples:
         >>> plain_minimax((9, 4, 4, 13, 2), (12, 11, 3, 3, 8))
         6
     """
     mover_t, other_t = tuple(mover), tuple(other)
     total = len(mover_t) + len(other_t)
+    if total > 16:
+        raise ResourceLimitError(f"plain_minimax takes lines of at most 16 cards together (it is exponential), "
+                                 f"got {total}; capture_value solves longer lines")
     caps = legal_captures(mover_t, other_t)
     if caps:
         return max(total - plain_minimax(_remove(other_t, c.taken), _remove(mover_t, c.own)) for c in caps)

@@ -29,7 +29,7 @@ _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default nor
 
 
 #: Rules fields of the spin and the betting: they do not change which hands are kept.
-SPIN_AND_BETTING_FIELDS = {f: "spins and betting do not change which hands are kept (see simulate, solve)"
+_SPIN_AND_BETTING_FIELDS = {f: "spins and betting do not change which hands are kept (see simulate, solve)"
                            for f in ("spin_faces", "spin_probabilities", "spin_buy_ins", "half_pot_rounding",
                                      "chips_per_player", "starting_chips", "blind", "streets", "short_stack")}
 
@@ -38,7 +38,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="normal-best", choices=list(POLICIES), help=_POLICY_HELP)
     # the deck-cycle rules: --deck, --trumps, --draw …; the discard rule matters only to posteriors
     add_rules_flags(p, TwoDreidelRules, exclude={
-        **SPIN_AND_BETTING_FIELDS,
+        **_SPIN_AND_BETTING_FIELDS,
         "discard_visibility": "every hand here is counted from the deck; the rule matters to equity's posteriors"})
 
 
@@ -101,6 +101,8 @@ class _ChainOutput:
 
 #: ``chain two-dreidel --max-states`` default: about a minute of work today.
 CLI_MAX_STATES = 20_000
+#: The most ``--max-states`` may raise it to (about an hour of work).
+_STATES_CEILING = 1_000_000
 
 
 def _add_chain(p: argparse.ArgumentParser) -> None:
@@ -117,7 +119,8 @@ def _run_chain(args: argparse.Namespace) -> _ChainOutput:
     from .size import check_chain_size
 
     rules = _rules(args)
-    max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
+    max_states = check_count(args.max_states, "--max-states", low=1, high=_STATES_CEILING,
+                             hint="about 3 ms a state: the ceiling is about an hour of work")
     check_chain_size(max_states, option="--max-states", rules=rules)
     chain = deck_chain(rules, policy=args.policy, max_states=max_states)
     opp = (chain if args.opponent in (None, args.policy)

@@ -25,7 +25,7 @@ from .ranking import parse_hand, trumps
 from .rules import TwoDreidelRules
 from .equity import equity as hand_vs_table
 
-__all__ = ["VariantReport", "variant_report"]
+__all__ = ["VariantReport", "deck_period", "trump_share", "variant_report"]
 
 #: Above this many cards per deck the (slow) exploitability is skipped unless asked for.
 EXPLOITABILITY_MAX_CARDS = 16
@@ -111,6 +111,59 @@ def _trump_share(rules: TwoDreidelRules, kept: Distribution[str]) -> sympy.Ratio
             if trumps(hands[a], hands[b], rules=rules) or trumps(hands[b], hands[a], rules=rules):
                 total += pa * pb
     return total
+
+
+def trump_share(rules: TwoDreidelRules | None = None, players: int = 2) -> sympy.Rational:
+    """How often a trump decides a heads-up showdown of two fresh-deck hands (each kept by normal-best).
+
+    Parameters:
+        rules: the variant (default: the standard rules).
+        players: unused by the figure (a heads-up share); accepted so the variant search can
+            call every exact metric the same way.
+
+    Returns:
+        The exact probability that one kept hand trumps the other.
+
+    Raises:
+        InputError: ``rules`` is not a Two Dreidel rules object.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
+        >>> trump_share(TwoDreidelRules(deck="2-6-6-2"))
+        137/7840
+    """
+    rules = rules if rules is not None else TwoDreidelRules()
+    if not isinstance(rules, TwoDreidelRules):
+        raise InputError(f"rules: expected TwoDreidelRules, got {type(rules).__name__}")
+    return _trump_share(rules, kept_hand_distribution(rules))
+
+
+def deck_period(rules: TwoDreidelRules | None = None, players: int = 2) -> int:
+    """Hands in one cycle of the deck under normal-best put-backs (the deck chain's period).
+
+    Parameters:
+        rules: the variant (default: the standard rules).
+        players: unused (the deck cycle does not depend on the table); accepted so the variant
+            search can call every exact metric the same way.
+
+    Returns:
+        The period of the exact deck-cycle Markov chain.
+
+    Raises:
+        InputError: the chain of this variant is too large or not available.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
+        >>> deck_period(TwoDreidelRules())
+        5
+    """
+    rules = rules if rules is not None else TwoDreidelRules()
+    if not isinstance(rules, TwoDreidelRules):
+        raise InputError(f"rules: expected TwoDreidelRules, got {type(rules).__name__}")
+    try:
+        return int(deck_chain(rules).period)
+    except NotImplementedError as exc:
+        raise InputError(f"deck cycle not available for deck {rules.deck_label}: {exc}") from None
 
 
 def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, players: int = 2,

@@ -151,6 +151,25 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, TwoDreidelRul
     return grid
 
 
+def _trump_share(rules: TwoDreidelRules, players: int) -> float:
+    from .designer import trump_share  # exact: loads sympy and the chain only when searched
+
+    return float(trump_share(rules, players))
+
+
+def _deck_period(rules: TwoDreidelRules, players: int) -> float:
+    from .designer import deck_period
+
+    return float(deck_period(rules, players))
+
+
+#: Exact figures of a variant (no games played): cheap objectives for the variant search.
+EXACT_METRICS = {
+    "trump_share": ("exact: how often a trump decides a heads-up showdown of two fresh-deck hands", _trump_share),
+    "deck_period": ("exact: hands in one cycle of the deck under normal-best put-backs", _deck_period),
+}
+
+
 def spin_game_exploitability(rules: TwoDreidelRules) -> tuple[str, dict[str, tuple[object, ...]]]:
     """Each whole-game bot's exploitability in the exactly solved heads-up spin game
     ([`solve_spin_game`][dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game] with its defaults:
@@ -188,6 +207,7 @@ PLAY: PlaySpec[TwoDreidelRules] = PlaySpec(
     default_hand_limit=DEFAULT_HAND_LIMIT,
     metric_help=METRIC_HELP,
     exploitability=spin_game_exploitability,
+    exact_metrics=EXACT_METRICS,
 )
 
 #: The command line's side of ``simulate`` and ``sweep``.

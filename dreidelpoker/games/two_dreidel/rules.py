@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from fractions import Fraction
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
-from ...errors import InputError, InputTypeError, shorten
+from ...errors import InputError, InputTypeError, ResourceLimitError, shorten
 from ...limits import MAX_STACK
+from ...search_space import Choice, Counts, IntRange, SearchSpace
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ..._fractions import to_fraction
 from ...strict_numbers import sympy_number
 from ...validation import check_arguments, check_choice, check_field_types, check_literal_fields
 
 __all__ = ["TwoDreidelRules", "TrumpPairs", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
+
+#: Most (kinds of draw) x (cards drawn) a rules object allows: draw 3 of 4 symbols is 60, draw 30
+#: is 163,680; draw 200 would be 274,740,200 and take hours in every analysis.
+MAX_DRAW_WORK = 10_000_000
 
 #: The named deck distributions from the source (``g-h-n-s``).
 #: Most cards of one symbol in a deck (a documented bound, checked before any work).
@@ -37,6 +43,7 @@ STREET_SEQUENCES: dict[str, tuple[str, ...]] = {
     "spins-then-bet": ("spin", "spin", "bet"),
 }
 
+_DEFAULT_SYMBOLS = ("G", "H", "N", "S")
 _DEFAULT_ALIASES: dict[str, str] = {
     "ג": "G", "♠": "G", "♤": "G",
     "ה": "H", "♥": "H", "♡": "H",
@@ -243,6 +250,34 @@ class TwoDreidelRules:
     discard_visibility: Literal["all", "top-two"] = "all"
     #: ``spin_probabilities`` as compared and hashed: ``("exact", Fractions)`` or ``("sympy", values)``.
     _spin_key: tuple[Any, ...] = field(init=False, repr=False)
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
+    search_space: ClassVar[SearchSpace] = SearchSpace((
+        Counts("deck", ("G", "H", "N", "S"), low=1, high=10, total_low=8, total_high=30),
+        IntRange("chips_per_player", 2, 12),
+        IntRange("blind", 1, 3),
+        Choice("streets", ("bet-spin-spin", "spin-spin-bet", "spins-then-bet")),
+        Choice(("draw", "put_back"), ((3, 1), (4, 2))),
+        Choice("half_pot_rounding", ("up", "down")),
+        Choice("discard_visibility", ("all", "top-two")),
+    ))
+
+    def searchable(self) -> SearchSpace:
+        """The search space of this family member: the class's, with one deck count per symbol.
+
+        Returns:
+            The space the variant search walks for these rules.
+
+        Examples:
+            >>> TwoDreidelRules(symbols=("A", "B", "C"), symbol_names=("a", "b", "c"), deck="3-4-3",
+            ...                 trumps=frozenset()).searchable().describe()[0]
+            'deck A-B-C: each 1..10, total 6..30'
+        """
+        if self.symbols == _DEFAULT_SYMBOLS:
+            return self.search_space
+        n = len(self.symbols)
+        dims = tuple(Counts("deck", self.symbols, low=1, high=10, total_low=max(2 * n, self.draw + 1),
+                            total_high=30) if isinstance(d, Counts) else d for d in self.search_space.dimensions)
+        return SearchSpace(dims, self.search_space.fixed)
 
     def __post_init__(self) -> None:
         check_field_types(self)
@@ -270,6 +305,13 @@ class TwoDreidelRules:
                                  f"bigger stacks make each decision slow), got {shorten(chips)}")
         if self.put_back >= self.draw:
             raise InputError(f"put_back ({self.put_back}) must be less than draw ({self.draw}) so a hand remains")
+        # every analysis enumerates the classes of one draw (a class is a count per symbol)
+        classes = math.comb(self.draw + len(self.symbols) - 1, len(self.symbols) - 1)
+        if classes * self.draw > MAX_DRAW_WORK:
+            raise ResourceLimitError(
+                f"draw {self.draw} from {len(self.symbols)} symbols gives {classes:,} kinds of draw of {self.draw} "
+                f"cards each, over the work limit of {MAX_DRAW_WORK:,} (kinds x cards) every analysis would pay; "
+                "draw fewer cards")
         if self.deck_size <= self.draw:
             raise InputError(
                 f"deck {self.deck_label} holds {self.deck_size} cards; a deck must hold more cards "
@@ -294,6 +336,9 @@ class TwoDreidelRules:
             self._sympy_spin_probabilities(given)
         check_literal_fields(self)
         check_choice(self.streets, "streets", STREET_SEQUENCES)
+        if syms != _DEFAULT_SYMBOLS and dict(self.aliases) == _DEFAULT_ALIASES:
+            # the default aliases follow the symbols: a family member keeps those that name its symbols
+            object.__setattr__(self, "aliases", {a: t for a, t in _DEFAULT_ALIASES.items() if t in syms})
         for alias, target in self.aliases.items():
             if target not in syms:
                 raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")

@@ -42,8 +42,8 @@ from .odds import kept_hand_distribution
 from .policies import Policy, resolve_policy
 from .ranking import Hand, HandLike, format_hand, parse_cards
 from .rules import TwoDreidelRules
-from ...errors import InputError, InputTypeError, shorten
-from ...limits import MAX_SAMPLES
+from ...errors import InputError, InputTypeError, ResourceLimitError, shorten
+from ...limits import MAX_SAMPLED_HANDS, MAX_SAMPLES
 from ...validation import check_arguments, check_choice, check_count, check_seed, default_rules
 
 __all__ = [
@@ -481,6 +481,12 @@ def monte_carlo_equity(
         raise InputError("hero_policy applies only when hero is a DeckState (the hero then keeps by it); "
                          f"with a hand or a distribution leave it out, got {shorten(hero_policy)}")
     lists = opponent_hand_lists(opponents, policy, rules=rules)
+    check_count(samples, "samples", low=2, high=MAX_SAMPLES)
+    if samples * (len(lists) + 1) > MAX_SAMPLED_HANDS:
+        raise ResourceLimitError(
+            f"{samples:,} samples x {len(lists) + 1} hands is {samples * (len(lists) + 1):,} hands to draw, over the "
+            f"limit of {MAX_SAMPLED_HANDS:,} for one call; lower samples (--samples) to at most "
+            f"{MAX_SAMPLED_HANDS // (len(lists) + 1):,}")
     if isinstance(hero, DeckState):
         hero_w = hand_weights(kept_hand_distribution(rules, state=hero, policy=hero_policy), rules=rules)
     else:

@@ -89,7 +89,7 @@ class EquityOutput:
 
 
 #: Rules fields that only the spin table (--pot) uses.
-SPIN_FIELDS = ("spin_faces", "spin_probabilities", "spin_buy_ins", "half_pot_rounding", "short_stack")
+_SPIN_FIELDS = ("spin_faces", "spin_probabilities", "spin_buy_ins", "half_pot_rounding", "short_stack")
 
 
 def _given(args: argparse.Namespace, field: str) -> bool:
@@ -129,7 +129,7 @@ def run_equity(args: argparse.Namespace) -> EquityOutput:
         if value is not None and not 0 <= value <= MAX_STACK:
             raise InputError(f"{flag} must be a number of chips from 0 to {MAX_STACK:,}, got {shorten(value)}")
     if args.pot is None:
-        given = [f"--{f.replace('_', '-')}" for f in SPIN_FIELDS if _given(args, f)]
+        given = [f"--{f.replace('_', '-')}" for f in _SPIN_FIELDS if _given(args, f)]
         if given:
             raise InputError(f"{', '.join(given)} applies only with --pot (the spin table); without it the "
                              "equity does not depend on the spin rules")
