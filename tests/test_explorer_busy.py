@@ -45,3 +45,17 @@ def test_an_error_clears_results_and_caption() -> None:
     ex.controls["hand"].value = "bad"
     assert ex.output.value == "" and ex.caption.value == ""
     assert "hand must be two symbols" in ex.status.value and "dp-busy" not in ex.output._dom_classes
+
+
+def test_an_out_of_range_number_gets_a_message_not_a_clamp() -> None:
+    from dreidelpoker.widgets import ClassicDreidelExplorer, two_dreidel_explorer
+
+    ex = two_dreidel_explorer()
+    ex.controls["hand_number"].value = 5000
+    assert "hand no. must be from 1 to 999; got 5,000" in ex.status.value and ex.output.value == ""
+    assert ex.controls["hand_number"].value == 5000  # left as typed, so the reader sees what was refused
+    ex.controls["hand_number"].value = 4
+    assert ex.status.value == "" and ex.output.value
+    classic = ClassicDreidelExplorer(players=2, coins=1)
+    classic.controls["coins"].value = 0
+    assert "coins each must be from 1 to 99; got 0" in classic.status.value

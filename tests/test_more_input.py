@@ -64,7 +64,7 @@ def test_vary_alone_sweeps_every_value(capsys: pytest.CaptureFixture[str]) -> No
     ["equity", "dice-poker", "--dice", "٦,٥,٣", "--opponent-dice", "2,2,1"],
     ["equity", "domino-poker", "--hand", "٦-٦,5-5,2-4,3-1,4-6"],
     ["equity", "two-dreidel", "--hand", "GH", "--opponents", "٢"],
-    ["odds", "two-dreidel", "--spin-probabilities", "١/٤,1/4,1/4,1/4"],
+    ["simulate", "two-dreidel", "--players", "2", "--games", "2", "--spin-probabilities", "١/٤,1/4,1/4,1/4"],
     ["sweep", "queenie", "--games", "2", "--vary", "ante=١,2"],
 ])
 def test_non_ascii_digits_are_refused_by_every_kind_of_option(capsys: pytest.CaptureFixture[str],

@@ -269,3 +269,20 @@ def test_two_dreidel_exact_objectives_are_exact() -> None:
         deck = row["settings"]["deck"]
         assert row["estimates"]["trump_share"].kind == "exact"
         assert math.isclose(row["estimates"]["trump_share"].value, float(trump_share(TwoDreidelRules(deck=deck))))
+
+
+def test_a_plugin_poker_member_with_its_own_symbols() -> None:
+    # five symbols, no other argument: aliases, the search space and the analyses follow the symbols
+    from dreidelpoker.games.two_dreidel import TwoDreidelRules, equity, kept_hand_distribution
+    from dreidelpoker.play import simulate
+
+    r = TwoDreidelRules(symbols=("A", "B", "C", "D", "E"), symbol_names=("Ace", "Bell", "Crown", "Dove", "Eye"),
+                        deck=(2, 3, 3, 3, 2), trumps=frozenset({("E", "A")}))
+    assert dict(r.aliases) == {}
+    assert sum(kept_hand_distribution(rules=r).probabilities().values()) == 1
+    assert 0 <= equity("AB", opponents=1, rules=r).equity <= 1
+    assert simulate(r, games=6, players=2, seed=1, progress=False).games == 6
+    assert r.searchable().describe()[0] == "deck A-B-C-D-E: each 1..10, total 10..30"
+    found = search(r, maximize=["trump_share"], trials=3, storage=None, progress=False, reevaluate=0, players=2,
+                   choices={"draw/put_back": ["3/1"]})
+    assert all(len(row["settings"]["deck"].split("-")) == 5 for row in found.trials)

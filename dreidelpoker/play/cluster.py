@@ -122,7 +122,8 @@ def _check_speaks_dask(address: str, timeout: float) -> None:
 
 def connect_scheduler(address: str, *, timeout: float | None = None) -> Any:
     """A ``dask.distributed.Client`` connected to ``address`` with at least one worker, or one
-    [`ClusterError`][dreidelpoker.play.cluster.ClusterError] line within about ``timeout`` seconds (twice it at most).
+    [`ClusterError`][dreidelpoker.play.cluster.ClusterError] line. Each of the three steps
+    (the greeting, the connection, the first worker) waits at most ``timeout`` seconds.
 
     Parameters:
         address: the scheduler, e.g. ``tcp://127.0.0.1:8786``.

@@ -142,8 +142,10 @@ def _num_text(x: float) -> str:
 
 
 def _space_of(rules: Any) -> SearchSpace:
-    """The search space the game of ``rules`` declares (``type(rules).search_space``)."""
-    space = getattr(type(rules), "search_space", None)
+    """The search space the game of ``rules`` declares: ``rules.searchable()`` where the space
+    depends on the rules (a Plugin Poker member's own symbols), else ``type(rules).search_space``."""
+    own = getattr(rules, "searchable", None)
+    space = own() if callable(own) else getattr(type(rules), "search_space", None)
     if not isinstance(space, SearchSpace):
         raise InputError(f"{type(rules).__name__} declares no search space; the variant search needs one")
     return space

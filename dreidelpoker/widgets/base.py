@@ -92,6 +92,9 @@ class Explorer:
 
     game: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: Whole-number boxes and the range each allows: a value outside it gets a message saying
+    #: so (the box never clamps it silently).
+    number_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {}
     #: Width of the controls column (CSS); wide enough for every label at 1024 px and up.
     controls_width: ClassVar[str] = "340px"
 
@@ -186,6 +189,19 @@ class Explorer:
             parts.append(f"{label} {value}")
         return ", ".join(parts)
 
+    def check_ranges(self) -> None:
+        """Refuse a number box's value outside its range (`number_ranges`), naming the box.
+
+        Raises:
+            ValueError: the value and what is allowed.
+        """
+        for name, (low, high) in self.number_ranges.items():
+            control = self.controls[name]
+            value = control.value
+            if not low <= value <= high:
+                label = str(getattr(control, "description", "") or name).rstrip(":")
+                raise ValueError(f"{label} must be from {low:,} to {high:,}; got {value:,}")
+
     def refresh(self) -> None:
         """Recompute the report from the controls; an error clears the results.
 
@@ -198,6 +214,7 @@ class Explorer:
         self.caption.add_class("dp-busy")
         self.status.value = f"<p class='dp-computing'>Computing for {inputs} …</p>"
         try:
+            self.check_ranges()
             body = self.report(**self.arguments())
         except (ValueError, TypeError) as exc:
             self.output.value = ""

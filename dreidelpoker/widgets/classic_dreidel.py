@@ -29,6 +29,7 @@ class ClassicDreidelExplorer(Explorer):
 
     game = "classic-dreidel"
     title = "Classic dreidel"
+    number_ranges = {"coins": (1, 99)}
 
     def __init__(self, *, players: int = 2, coins: int = 3) -> None:
         self._init = (players, coins)
@@ -37,7 +38,7 @@ class ClassicDreidelExplorer(Explorer):
     def build_controls(self) -> dict[str, w.Widget]:
         players, coins = self._init
         self.players = w.IntSlider(value=players, min=2, max=max(MAX_COINS), description="players")
-        self.coins = w.BoundedIntText(value=coins, min=1, max=99, description="coins each")
+        self.coins = w.IntText(value=coins, description="coins each")
         self.hey_rounding = w.ToggleButtons(options=[("Hey rounds up", "up"), ("down", "down")], value="up",
                                             description="Hey")
         self.elimination = w.Dropdown(options=list(ELIMINATIONS), value="cannot-pay", description="out when")

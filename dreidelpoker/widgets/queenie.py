@@ -35,6 +35,7 @@ class QueenieExplorer(Explorer):
 
     game = "queenie"
     title = "Queenie deal explorer"
+    number_ranges = {"seed": (0, 10**9)}
 
     def __init__(self, seed: int = 1, players: int = 4, samples: int = 24) -> None:
         self.samples = samples
@@ -48,7 +49,7 @@ class QueenieExplorer(Explorer):
 
     def build_controls(self) -> dict[str, widgets.Widget]:
         seed, players = self._init
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="deal")
+        self.seed = widgets.IntText(value=seed, description="deal")
         self.players = widgets.IntSlider(value=players, min=3, max=8, description="players")
         self.view = widgets.Dropdown(options=self._views(players), value="all", description="show")
         self.step = widgets.IntSlider(value=0, min=0, max=1, description="run")

@@ -96,6 +96,7 @@ class TwoDreidelExplorer(Explorer):
 
     game = "two-dreidel"
     title = "Two Dreidel at the table"
+    number_ranges = {"hand_number": (1, 999), "pot": (0, 10_000), "hero_stack": (0, 10_000)}
 
     def __init__(self, *, drawn: str = "GHN", opponents: int = 2, pot: int = 4, hero_stack: int = 8) -> None:
         self._init = dict(drawn=drawn, opponents=opponents, pot=pot, hero_stack=hero_stack)
@@ -111,12 +112,12 @@ class TwoDreidelExplorer(Explorer):
         self.opponents = w.IntSlider(value=i["opponents"], min=1, max=MAX_OPPONENTS, description="opponents")
         self.visibility = w.ToggleButtons(options=[("whole discard pile", "all"), ("top two only", "top-two")],
                                           value="all", description="public")
-        self.hand_number = w.BoundedIntText(value=3, min=1, max=999, description="hand no.")
+        self.hand_number = w.IntText(value=3, description="hand no.")
         self.policy = w.Dropdown(options=list(POLICIES), value="normal-best", description="they keep")
         self.discards = [w.Text(value=DEFAULT_DISCARDS[k], description=f"opp. {k + 1}")
                          for k in range(MAX_OPPONENTS)]
-        self.pot = w.BoundedIntText(value=i["pot"], min=0, max=10_000, description="pot")
-        self.hero_stack = w.BoundedIntText(value=i["hero_stack"], min=0, max=10_000, description="your stack")
+        self.pot = w.IntText(value=i["pot"], description="pot")
+        self.hero_stack = w.IntText(value=i["hero_stack"], description="your stack")
         self.opponent_stacks = w.Text(value="", placeholder="deep; or e.g. 8,3", description="their stacks")
         controls: dict[str, w.Widget] = {
             "deck": self.deck, "custom_deck": self.custom_deck, "drawn": self.drawn, "top": self.top,

@@ -43,6 +43,7 @@ STREET_SEQUENCES: dict[str, tuple[str, ...]] = {
     "spins-then-bet": ("spin", "spin", "bet"),
 }
 
+_DEFAULT_SYMBOLS = ("G", "H", "N", "S")
 _DEFAULT_ALIASES: dict[str, str] = {
     "ג": "G", "♠": "G", "♤": "G",
     "ה": "H", "♥": "H", "♡": "H",
@@ -260,6 +261,24 @@ class TwoDreidelRules:
         Choice("discard_visibility", ("all", "top-two")),
     ))
 
+    def searchable(self) -> SearchSpace:
+        """The search space of this family member: the class's, with one deck count per symbol.
+
+        Returns:
+            The space the variant search walks for these rules.
+
+        Examples:
+            >>> TwoDreidelRules(symbols=("A", "B", "C"), symbol_names=("a", "b", "c"), deck="3-4-3",
+            ...                 trumps=frozenset()).searchable().describe()[0]
+            'deck A-B-C: each 1..10, total 6..30'
+        """
+        if self.symbols == _DEFAULT_SYMBOLS:
+            return self.search_space
+        n = len(self.symbols)
+        dims = tuple(Counts("deck", self.symbols, low=1, high=10, total_low=max(2 * n, self.draw + 1),
+                            total_high=30) if isinstance(d, Counts) else d for d in self.search_space.dimensions)
+        return SearchSpace(dims, self.search_space.fixed)
+
     def __post_init__(self) -> None:
         check_field_types(self)
         syms = self.symbols
@@ -317,6 +336,9 @@ class TwoDreidelRules:
             self._sympy_spin_probabilities(given)
         check_literal_fields(self)
         check_choice(self.streets, "streets", STREET_SEQUENCES)
+        if syms != _DEFAULT_SYMBOLS and dict(self.aliases) == _DEFAULT_ALIASES:
+            # the default aliases follow the symbols: a family member keeps those that name its symbols
+            object.__setattr__(self, "aliases", {a: t for a, t in _DEFAULT_ALIASES.items() if t in syms})
         for alias, target in self.aliases.items():
             if target not in syms:
                 raise InputError(f"alias {alias!r} points to unknown symbol {target!r}")
