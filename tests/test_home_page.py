@@ -63,8 +63,9 @@ def test_every_notebook_is_linked_with_its_file() -> None:
 def test_the_data_the_notebooks_read_ships_with_the_package() -> None:
     from importlib import resources
 
-    data = resources.files("dreidelpoker") / "data" / "two_dreidel_sweep.csv"
-    assert data.is_file()
-    assert 'resources.files(\\"dreidelpoker\\") / \\"data\\" / \\"two_dreidel_sweep.csv\\"' in (
-        REPO / "notebooks" / "two_dreidel_whole_game.ipynb").read_text(encoding="utf-8")
+    data = resources.files("dreidelpoker") / "data"
+    for notebook, name in (("two_dreidel_whole_game", "two_dreidel_study"),):
+        assert (data / f"{name}.csv").is_file() and (data / f"{name}.json").is_file()  # the table and its provenance
+        text = (REPO / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8")
+        assert 'resources.files(\\"dreidelpoker\\") / \\"data\\"' in text and f'{name}.csv' in text, notebook
     assert not (REPO / "notebooks" / "data").exists()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -29,7 +29,7 @@ from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
 from ...errors import InputError
 from ...sampler import Sampler
-from ...validation import check_arguments, check_count, check_field_types
+from ...validation import check_arguments, check_count, check_field_types, check_literal_fields
 
 __all__ = [
     "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "dummy_value",
@@ -177,7 +177,7 @@ SCORE_WEIGHTS = {"queens": 1.0, "runs": 0.5, "low": 0.4, "high": -0.4, "imbalanc
 
 
 @check_arguments
-def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
+def hand_score(hand: Sequence[int], *, rules: QueenieRules, ignore: Sequence[str] = ()) -> float:
     """A hand's shape score: higher is a better hand to keep.
 
     ``sum(SCORE_WEIGHTS[f] * feature) - 0.3 * (cards - average cards)`` over
@@ -186,6 +186,7 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
     Parameters:
         hand: the cards held.
         rules: the rules.
+        ignore: feature names (``SCORE_WEIGHTS`` keys) left out of the score.
 
     Returns:
         The score.
@@ -198,31 +199,53 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules) -> float:
     """
     f = hand_features(hand, rules=rules)
     avg = (rules.deck_size - 1) / (rules.players + 1)
-    return sum(w * f[k] for k, w in SCORE_WEIGHTS.items()) - 0.3 * (f["cards"] - avg)
+    return sum(w * f[k] for k, w in SCORE_WEIGHTS.items() if k not in ignore) - 0.3 * (f["cards"] - avg)
 
 
 @dataclass(frozen=True)
 class HeuristicBot:
     """Swaps when [`hand_score`][dreidelpoker.games.queenie.hand_score] is below ``threshold`` (minus ``cost_weight`` per chip the swap costs).
 
+    Two options isolate the choices the source calls important (issue 21's Queenie study):
+
+    * ``lead``: how it picks among equal lowest cards: ``"best"`` ([`best_lead`][dreidelpoker.games.queenie.best_lead]
+      always), ``"plain"`` (the first legal card: no thought), ``"best-early"`` / ``"best-late"``
+      (``best_lead`` only early / late in the deal: while holding more / at most half the
+      cards a hand starts with on average);
+    * ``ignore``: swap reasons ([`SCORE_WEIGHTS`][dreidelpoker.games.queenie.bots.SCORE_WEIGHTS] keys) its score leaves out.
+
     Examples:
         >>> HeuristicBot(threshold=-100.0).name
         'heuristic'
+        >>> HeuristicBot(ignore=("pairs",))
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputError: ignore: unknown swap reason 'pairs'; known: queens, runs, low, high, imbalance, jacks
     """
 
     threshold: float = 0.0
     cost_weight: float = 0.5
     name: str = "heuristic"
+    lead: Literal["best", "plain", "best-early", "best-late"] = "best"
+    ignore: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         check_field_types(self)
+        check_literal_fields(self)
+        for reason in self.ignore:
+            if reason not in SCORE_WEIGHTS:
+                raise InputError(f"ignore: unknown swap reason {reason!r}; known: {', '.join(SCORE_WEIGHTS)}")
 
     def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         r = observation.rules
         if "swap" in legal_actions:
             cost = r.first_swap_cost if observation.position == 1 else r.swap_cost
-            score = hand_score(observation.hand, rules=r)
+            score = hand_score(observation.hand, rules=r, ignore=self.ignore)
             return "swap" if score < self.threshold - self.cost_weight * cost else "keep"
+        if self.lead != "best" and len(legal_actions) > 1:
+            late = len(observation.hand) * 2 <= (r.deck_size - 1) / (r.players + 1)
+            if self.lead == "plain" or (self.lead == "best-early") == late:
+                return legal_actions[0]
         return best_lead(observation.hand, legal_actions, r.deck_ranks)
 
 

@@ -1,0 +1,62 @@
+"""The committed Two Dreidel study (``dreidelpoker/data/two_dreidel_study.csv``, made by
+``benchmarks/two_dreidel_study.py``) is what its seeds give: two cells re-run from the
+recorded seed, games and batch reproduce their figures exactly (issue 21 item 6)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pandas as pd
+import pytest
+
+from dreidelpoker.games.two_dreidel import TwoDreidelRules
+from dreidelpoker.play import compare
+
+DATA = resources.files("dreidelpoker") / "data"
+
+
+@pytest.fixture(scope="module")
+def study() -> pd.DataFrame:
+    return pd.read_csv(DATA / "two_dreidel_study.csv")
+
+
+def test_the_provenance_names_version_command_and_seed(study: pd.DataFrame) -> None:
+    prov = json.loads((DATA / "two_dreidel_study.json").read_text())
+    assert prov["command"].startswith(".venv/bin/python benchmarks/two_dreidel_study.py")
+    assert prov["library_version"] and len(prov["git_commit"]) in (40, 7) or prov["git_commit"] == "unknown"
+    assert (study.seed.dropna() == prov["seed"]).all()
+    assert prov["precision"] == {"hands": "5%", "all_in_rate": 0.02}
+    played = study[study.block != "spin-game"]
+    # every cell reached its targets or played the whole budget (the stopping rule of the study)
+    for (block, players), g in played.groupby(["block", "players"]):
+        assert g.target_met.dropna().astype(bool).all() or (g.games == g.budget).all(), (block, players)
+
+
+@pytest.mark.parametrize(("block", "variant", "lineup", "rules"), [
+    ("lineups", "base", "tight x2", TwoDreidelRules()),
+    ("decks", "2-7-7-2", "tight x2", TwoDreidelRules(deck="2-7-7-2")),
+])
+def test_two_cells_reproduce_exactly_from_their_seeds(study: pd.DataFrame, block: str, variant: str, lineup: str,
+                                                       rules: TwoDreidelRules) -> None:
+    rows = study[(study.block == block) & (study.variant == variant) & (study.lineup == lineup)
+                 & (study.players == 2)].set_index("measure")
+    games, seed, batch = int(rows.games.iloc[0]), int(rows.seed.iloc[0]), int(rows.batch.iloc[0])
+    assert games >= 300
+    c = compare({variant: rules}, lineups={lineup: ("tight", "tight")}, players=2,
+                metrics=["hands", "all_in_rate", "trump_rate"], games=games, batch=batch, seed=seed, progress=False)
+    for measure in ("hands", "all_in_rate", "trump_rate"):
+        e = c.estimate(variant, measure, lineup)
+        assert (e.value, e.low, e.high) == pytest.approx(
+            (rows.loc[measure, "value"], rows.loc[measure, "low"], rows.loc[measure, "high"]), rel=1e-12, abs=1e-12)
+
+
+def test_the_docs_page_states_the_notebooks_thresholds() -> None:
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    notebook = (repo / "notebooks" / "two_dreidel_whole_game.ipynb").read_text(encoding="utf-8")
+    page = (repo / "docs" / "two-dreidel" / "whole-game.md").read_text(encoding="utf-8")
+    for constant, phrase in (("FAST_HANDS = 40", "at most 40 hands"), ("HIGH_STAKES_RATE = 0.2", "at least 0.2 |"),
+                             ("STRATEGIC_EDGE = 0.05", "at least 0.05 |")):
+        assert constant in notebook and phrase in page, constant
