@@ -247,3 +247,12 @@ def test_table_seats_one_to_seven_opponents() -> None:
         table_posteriors(discards=["GH", "HH,HN"])
     posts = table_posteriors(discards=["GH", "NN"], policy=["normal-best", "save-gimel"])
     assert [p.policy for p in posts] == ["normal-best", "save-gimel"]
+
+
+def test_a_long_unseen_history_stays_one_short_label() -> None:
+    # issue 26 item 9: at hand 999 the posterior table's label once listed 997 question marks
+    from dreidelpoker.games.two_dreidel.information import discards_text
+
+    assert discards_text([None] * 997 + ["GH"]) == "? ×997, GH"
+    assert discards_text(["?", "NN", None]) == "?, NN, ?"
+    assert discards_text([]) == "none yet"

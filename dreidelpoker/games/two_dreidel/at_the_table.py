@@ -15,7 +15,7 @@ from typing import Any
 from ..._fractions import frac_str
 from ...display import Html, table_html
 from ...equity import EquityResult
-from .information import DiscardsLike, OpponentPosterior, Visibility, table_posteriors
+from .information import DiscardsLike, OpponentPosterior, Visibility, discards_text, table_posteriors
 from .policies import Policy
 from .ranking import parse_cards
 from .rules import TwoDreidelRules
@@ -72,7 +72,7 @@ class TableReport:
                        key=lambda h: normal_key(parse_hand(h, rules=self.rules)), reverse=True)
         rows = []
         for i, p in enumerate(self.posteriors, start=1):
-            seen = ", ".join(d or "?" for d in p.discards) or "none yet"
+            seen = discards_text(p.discards)
             label = Html(f"opponent {i}<br><small>discarded {html.escape(seen)}</small>")
             rows.append((label, *(p.hand[h] if h in p.hand else 0 for h in hands)))
         first = self.posteriors[0]

@@ -71,6 +71,36 @@ DiscardsLike = Union[str, Sequence[str | None], None]
 _VISIBILITIES = ("all", "top-two")
 
 
+def discards_text(discards: Sequence[str | None]) -> str:
+    """A discard history as text, with each run of unseen hands collapsed (``? ×997``).
+
+    At hand 999 a player who missed most hands has a history of hundreds of ``?``; written
+    out, it would make a table thousands of pixels wide.
+
+    Parameters:
+        discards: the discarded hands, oldest first (``None`` or ``"?"`` for an unseen one).
+
+    Returns:
+        The history, ``"none yet"`` when empty.
+
+    Examples:
+        >>> discards_text(["GH", None, "?", None, "NN"])
+        'GH, ? ×3, NN'
+    """
+    parts: list[str] = []
+    unseen = 0
+    for d in [*discards, ""]:
+        if d is None or d == "?":
+            unseen += 1
+            continue
+        if unseen:
+            parts.append("?" if unseen == 1 else f"? ×{unseen}")
+            unseen = 0
+        if d:
+            parts.append(d)
+    return ", ".join(parts) or "none yet"
+
+
 # -- parsing and public facts -------------------------------------------------------------
 def parse_discards(
     discards: DiscardsLike, *, rules: TwoDreidelRules | None = None
@@ -292,7 +322,7 @@ class OpponentPosterior:
         }
 
     def describe(self) -> str:
-        seen = ", ".join(d if d is not None else "?" for d in self.discards) or "nothing yet"
+        seen = discards_text(self.discards)
         return (
             f"hand {self.hand_number}, deck {self.deck}, pile {self.pile_size} cards, "
             f"discards seen: {seen} ({self.visibility}), policy {self.policy}"
