@@ -485,12 +485,27 @@ def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         from .search import search
         from .variants import parse_variant
 
+        from ..validation import check_count
+        from .runner import MAX_GAMES
+
         space = known_space()
+        check_count(args.trials, "--trials", low=1, high=100_000)
+        check_count(args.games, "--games", low=1, high=MAX_GAMES)
+        check_count(args.reevaluate, "--reevaluate", low=0, high=1_000)
+        if args.workers is not None:
+            check_count(args.workers, "--workers", low=1, high=1_024)
         if args.space:
             given = [flag for flag, value in (("--target", args.target), ("--maximize", args.maximize),
                                               ("--minimize", args.minimize), ("--fix", args.fix),
                                               ("--range", args.range), ("--choices", args.choices),
-                                              ("--bots", args.bots)) if value]
+                                              ("--bots", args.bots), ("--trials", args.trials != 50),
+                                              ("--games", args.games != 400),
+                                              ("--storage", args.storage != "design.db"), ("--seed", args.seed != 0),
+                                              ("--reevaluate", args.reevaluate != 3),
+                                              ("--workers", args.workers is not None),
+                                              ("--scheduler", args.scheduler is not None),
+                                              ("--scheduler-timeout", args.scheduler_timeout is not None),
+                                              ("--players", getattr(args, "players", None) is not None)) if value]
             if given:
                 raise InputError(f"--space lists the search space and runs nothing; {', '.join(given)} does not apply")
             return _SpaceOutput(space)

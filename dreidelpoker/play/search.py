@@ -664,6 +664,11 @@ class SearchResult:
     elapsed: float = 0.0
     provenance: Mapping[str, Any] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        best = self.front[0]["trial"] if self.front else None
+        return (f"SearchResult(game={self.plan.game!r}, trials={len(self.trials)}, invalid={len(self.invalid)}, "
+                f"best_trial={best}, reevaluated={len(self.reevaluated)}, storage={self.storage!r})")
+
     @property
     def measures(self) -> list[str]:
         """Every measure the search reports."""
