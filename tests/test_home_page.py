@@ -64,7 +64,8 @@ def test_the_data_the_notebooks_read_ships_with_the_package() -> None:
     from importlib import resources
 
     data = resources.files("dreidelpoker") / "data"
-    for notebook, name in (("two_dreidel_whole_game", "two_dreidel_study"),):
+    for notebook, name in (("two_dreidel_whole_game", "two_dreidel_study"), ("queenie", "other_games_study"),
+                           ("skirmish", "other_games_study"), ("classic_dreidel", "other_games_study")):
         assert (data / f"{name}.csv").is_file() and (data / f"{name}.json").is_file()  # the table and its provenance
         text = (REPO / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8")
         assert 'resources.files(\\"dreidelpoker\\") / \\"data\\"' in text and f'{name}.csv' in text, notebook
