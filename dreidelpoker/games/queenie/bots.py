@@ -27,7 +27,7 @@ from ._deck import Tables, tables
 from .cards import cards_of
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
-from ...errors import InputError
+from ...errors import InputError, shorten
 from ...sampler import Sampler
 from ...validation import check_arguments, check_count, check_field_types, check_literal_fields
 
@@ -199,6 +199,9 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules, ignore: Sequence[str
     """
     f = hand_features(hand, rules=rules)
     avg = (rules.deck_size - 1) / (rules.players + 1)
+    unknown = [k for k in ignore if k not in SCORE_WEIGHTS] if not isinstance(ignore, str) else [ignore]
+    if unknown:
+        raise InputError(f"ignore must name features of {', '.join(SCORE_WEIGHTS)}; got {shorten(unknown)}")
     return sum(w * f[k] for k, w in SCORE_WEIGHTS.items() if k not in ignore) - 0.3 * (f["cards"] - avg)
 
 
