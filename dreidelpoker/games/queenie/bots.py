@@ -191,6 +191,9 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules, ignore: Sequence[str
     Returns:
         The score.
 
+    Raises:
+        InputError: a name in ``ignore`` that is not a feature.
+
     Examples:
         >>> from dreidelpoker.games.queenie.cards import card_from_name as c
         >>> hand_score([c(x) for x in ("AC", "2C", "3C", "4C")], rules=QueenieRules(players=8)) > hand_score(
