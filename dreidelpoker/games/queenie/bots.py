@@ -218,7 +218,7 @@ class HeuristicBot:
       always), ``"plain"`` (the first legal card: no thought), ``"best-early"`` / ``"best-late"``
       (``best_lead`` only early / late in the deal: while holding more / at most half the
       cards a hand starts with on average);
-    * ``ignore``: swap reasons ([`SCORE_WEIGHTS`][dreidelpoker.games.queenie.bots.SCORE_WEIGHTS] keys) its score leaves out.
+    * ``ignore``: swap reasons (``SCORE_WEIGHTS`` keys) its score leaves out.
 
     Examples:
         >>> HeuristicBot(threshold=-100.0).name
