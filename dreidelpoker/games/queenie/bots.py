@@ -27,7 +27,7 @@ from ._deck import Tables, tables
 from .cards import cards_of
 from .game import LEAD, OFFER, QueenieGame, QueenieObservation
 from .rules import QueenieRules
-from ...errors import InputError
+from ...errors import InputError, shorten
 from ...sampler import Sampler
 from ...validation import check_arguments, check_count, check_field_types, check_literal_fields
 
@@ -191,6 +191,9 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules, ignore: Sequence[str
     Returns:
         The score.
 
+    Raises:
+        InputError: a name in ``ignore`` that is not a feature.
+
     Examples:
         >>> from dreidelpoker.games.queenie.cards import card_from_name as c
         >>> hand_score([c(x) for x in ("AC", "2C", "3C", "4C")], rules=QueenieRules(players=8)) > hand_score(
@@ -199,6 +202,9 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules, ignore: Sequence[str
     """
     f = hand_features(hand, rules=rules)
     avg = (rules.deck_size - 1) / (rules.players + 1)
+    unknown = [k for k in ignore if k not in SCORE_WEIGHTS] if not isinstance(ignore, str) else [ignore]
+    if unknown:
+        raise InputError(f"ignore must name features of {', '.join(SCORE_WEIGHTS)}; got {shorten(unknown)}")
     return sum(w * f[k] for k, w in SCORE_WEIGHTS.items() if k not in ignore) - 0.3 * (f["cards"] - avg)
 
 
@@ -212,7 +218,7 @@ class HeuristicBot:
       always), ``"plain"`` (the first legal card: no thought), ``"best-early"`` / ``"best-late"``
       (``best_lead`` only early / late in the deal: while holding more / at most half the
       cards a hand starts with on average);
-    * ``ignore``: swap reasons ([`SCORE_WEIGHTS`][dreidelpoker.games.queenie.bots.SCORE_WEIGHTS] keys) its score leaves out.
+    * ``ignore``: swap reasons (``SCORE_WEIGHTS`` keys) its score leaves out.
 
     Examples:
         >>> HeuristicBot(threshold=-100.0).name
