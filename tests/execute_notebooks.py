@@ -35,7 +35,8 @@ SOURCE = ROOT / "notebooks"
 OUT = ROOT / "build" / "notebooks"
 INTERNAL_TAGS = ("nbval-ignore-output", "nbval-skip", "nbval-check-output", "nbval-raises-exception")
 
-#: Run in the kernel before the notebook's own cells (and left out of the executed copy): every
+#: Run in the kernel before the notebook's own cells (and left out of the executed copy): pandas
+#: prints floats as decimals (no e-notation), and every
 #: figure the inline backend shows carries, in its output metadata, alt text saying what it
 #: shows (its title, each panel's title and axis labels). docs/_hooks/figures.py puts it on
 #: the site's <img> (nbconvert would write "No description has been provided").
@@ -69,6 +70,13 @@ def _dp_fetch_with_alt(fig):
     return metadata
 
 _dp_inline._fetch_figure_metadata = _dp_fetch_with_alt
+
+# Decimal first, never e-notation, in pandas tables too (the display policy).
+import numpy as _dp_np
+import pandas as _dp_pd
+
+_dp_pd.set_option("display.float_format",
+                  lambda x: _dp_np.format_float_positional(x, precision=6, unique=False, fractional=False, trim="-"))
 """
 
 

@@ -253,10 +253,11 @@ def page_fingerprint(site: Path, path: str, width: int, assets: str) -> str:
 #: wide table fails. Remove an entry when its table is fixed.
 KNOWN_WIDE_TABLES: dict[str, tuple[str, ...]] = {
     "notebooks/queenie/": ("cards per deal blocked deals", "queen_card deck dummy", "blocked deals going-out pot"),
-    "notebooks/two_dreidel_whole_game/": ("mean median p90",),
+    "notebooks/two_dreidel_whole_game/": ("mean median p90", "deck 1-5-5-1 2-6-6-2 2-7-7-2"),
     "notebooks/deck_cycle/": ("the best put-back policy against normal-best", "exploitability of the built-in"),
     "notebooks/domino_poker/": ("An opponent's hand when you hold",),
-    "notebooks/dice_poker/": ("Dice Poker categories, ordered space", "Dice Poker final hand given dice"),
+    "notebooks/dice_poker/": ("Dice Poker categories, ordered space", "Dice Poker final hand given dice",
+                              "variant lineup measure games", "betting method value seat 1 NashConv"),
     "notebooks/bluffing/": ("seat 1 2 face",),
 }
 
