@@ -74,3 +74,16 @@ def test_the_api_is_bounded_too() -> None:
         with pytest.raises(InputError, match="target must be a finite number > 0"):
             from dreidelpoker.games.domino_poker.solve_betting import solve_betting
             solve_betting(iterations=1, target=float("nan"))
+
+
+def test_solve_two_dreidel_stacks_are_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "solve", "two-dreidel", "--stacks", "10000,10000")
+    assert code == 2 and "at most 128 chips" in err and "Traceback" not in err
+
+
+def test_sweep_classic_dreidel_with_a_million_coins_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "sweep", "classic-dreidel", "--coins", "1000000", "--games", "2")
+    assert code == 2 and "most games would be cut short" in err
+    code, _, err = run_cli(capsys, "simulate", "classic-dreidel", "--players", "2", "--coins", "100000",
+                           "--games", "1")
+    assert code == 2 and "most games would be cut short" in err

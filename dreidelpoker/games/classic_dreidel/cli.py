@@ -69,6 +69,16 @@ def _check_reachable(rules: ClassicDreidelRules) -> None:
                 f"--coins {rules.coins:,}: every game lasts at least {at_least:,} spins, over the simulator's "
                 f"limit of {SIMULATE_MAX_SPINS:,} spins a game, so every game would be cut short; use fewer coins"
             )
+        # Game length grows with (coins x players)^2 (Robinson and Vijay); coins^2 players^2 / 4 is
+        # about half the exact mean at 4 x 10 (856 spins), so a game this long is the rule, not the tail.
+        typical = (rules.coins * rules.players) ** 2 // 4
+        if typical > SIMULATE_MAX_SPINS:
+            raise ResourceLimitError(
+                f"--coins {rules.coins:,} at {rules.players} players: a typical game lasts over {typical:,} spins "
+                f"(length grows with (coins x players)^2), past the simulator's limit of {SIMULATE_MAX_SPINS:,} "
+                "spins a game, so most games would be cut short; use fewer coins (the exact chain answers "
+                "small tables: dreidelpoker chain classic-dreidel)"
+            )
 
 
 def play_rules_from_args(args: argparse.Namespace) -> ClassicDreidelRules:

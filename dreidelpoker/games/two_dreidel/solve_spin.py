@@ -39,7 +39,7 @@ from .rules import TwoDreidelRules
 from .spin import spin_decision
 from .solve_bots import bot_policy
 from .spin_game import SpinGameSetup, new_spin_game
-from ...errors import InputError
+from ...errors import InputError, ResourceLimitError
 from ...limits import int_arg, progress_bar
 from ...rules_cli import add_rules_flags, rules_from_args
 from ...strict_numbers import parse_integer
@@ -378,6 +378,10 @@ def _positive_pair(text: str) -> list[int]:
     return vals
 
 
+#: The largest pot or stack ``solve two-dreidel`` takes (the tree grows with every bet size).
+MAX_SOLVE_STACK = 128
+
+
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     from .policies import POLICIES
 
@@ -411,7 +415,13 @@ def _run(args: argparse.Namespace) -> SpinGameSolution:
         share = Fraction(args.carry_share)
     except (ValueError, ZeroDivisionError):
         raise InputError(f"--carry-share must be a number from 0 to 1 like 1/2, got {args.carry_share!r}") from None
-    return solve_spin_game(rules_from_args(TwoDreidelRules, args), pot=args.pot, stacks=_positive_pair(args.stacks),
+    stacks = _positive_pair(args.stacks)
+    if max(stacks) > MAX_SOLVE_STACK or args.pot > MAX_SOLVE_STACK:
+        raise ResourceLimitError(
+            f"--pot {args.pot} --stacks {args.stacks}: the exact spin-game solver takes pots and stacks of at most "
+            f"{MAX_SOLVE_STACK} chips (every bet size is an action, so the tree grows with the stacks; 64,64 takes "
+            "about 15-40 s); use smaller stacks")
+    return solve_spin_game(rules_from_args(TwoDreidelRules, args), pot=args.pot, stacks=stacks,
                            discards=(args.discard, args.opponent_discard), policy=args.policy, spins=args.spins,
                            betting=not args.no_betting, carry_share=share, method=args.method,
                            iterations=args.iterations)
