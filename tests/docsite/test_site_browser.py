@@ -259,6 +259,7 @@ KNOWN_WIDE_TABLES: dict[str, tuple[str, ...]] = {
     "notebooks/dice_poker/": ("Dice Poker categories, ordered space", "Dice Poker final hand given dice",
                               "variant lineup measure games", "betting method value seat 1 NashConv"),
     "notebooks/bluffing/": ("seat 1 2 face",),
+    "notebooks/designing_a_variant/": ("trial status hands:median", "trial hands:median"),
 }
 
 
