@@ -116,3 +116,13 @@ def explorer_page(chromium: Any, voila_app: str) -> Iterator[Any]:
         yield page
     finally:
         page.close()
+
+
+@pytest.fixture(autouse=True)
+def _display_options_restored() -> Iterator[None]:
+    """A test (or a docs example it runs) that changes ``dreidelpoker.options.display`` leaves
+    it as it found it: the package's doctests run after the tests and expect the defaults."""
+    yield
+    from dreidelpoker.display import options
+
+    options.display.reset()

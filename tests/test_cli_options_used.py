@@ -77,6 +77,7 @@ APPLIES_ELSEWHERE: dict[tuple[str, str, str], str] = {
         ("--trumps", "changes answers with a trump hand or a greedy-equity policy, not this example"),
     )},
     ("equity", "two-dreidel", "--discard-visibility"): "changes the posteriors with --opponent-discard",
+    ("solve", "domino-poker", "--bands"): "takes a band count with --players 3 or 4 (tests/test_multiway_solve.py)",
     ("solve", "two-dreidel", "--discard-visibility"): "changes the posteriors with --discard",
     ("solve", "two-dreidel", "--half-pot-rounding"): "changes a half-pot buy-in of an odd pot (the example's pot is 4)",
     ("solve", "two-dreidel", "--short-stack"): "changes games where a stack cannot pay (the example is deep)",

@@ -67,7 +67,7 @@ def test_cfr_iterations_are_bounded() -> None:
       "--hand-number", "10000"], "would visit up to 519,587,895 hidden states"),
     (["simulate", "two-dreidel", "--players", "2", "--starting-chips", "1000000000", "--games", "1"],
      "starting_chips must be at most 10,000"),
-    (["solve", "two-dreidel", "--pot", "1000000", "--stacks", "1000000,1000000"], "pot must be at most 10,000"),
+    (["solve", "two-dreidel", "--pot", "1000000", "--stacks", "1000000,1000000"], "at most 128 chips"),
     (["solve", "two-dreidel", "--iterations", "1000000000", "--method", "cfr+"], "from 1 to 1,000,000"),
     (["solve", "domino-poker", "--iterations", "1000000000"], "from 1 to 1,000,000"),
 ])

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 import ipywidgets as w
 
 from ..display import TABLE_CSS
+from ..errors import InputError
 
 __all__ = ["Explorer", "error_html", "explore_command"]
 
@@ -200,7 +201,7 @@ class Explorer:
             value = control.value
             if not low <= value <= high:
                 label = str(getattr(control, "description", "") or name).rstrip(":")
-                raise ValueError(f"{label} must be from {low:,} to {high:,}; got {value:,}")
+                raise InputError(f"{label} must be from {low:,} to {high:,}; got {value:,}")
 
     def refresh(self) -> None:
         """Recompute the report from the controls; an error clears the results.
