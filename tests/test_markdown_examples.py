@@ -95,7 +95,7 @@ def test_no_page_names_a_real_address() -> None:
 
 
 def test_the_checks_themselves(tmp_path: Path) -> None:
-    assert real_addresses("tcp://192.168.1.10:8786 and 127.0.0.1 and 8.8.8.8") == ["192.168.1.10", "8.8.8.8"]
+    assert real_addresses("tcp://192.0.2.10:8786 and 127.0.0.1 and 198.51.100.7") == ["192.0.2.10", "198.51.100.7"]
     page = tmp_path / "page.md"
     page.write_text("```python\nx = 2\n```\n\n```pycon\n>>> x + 1\n3\n```\n\n"
                     "```python\nClient('tcp://SCHEDULER-HOST:8786')\n```\n", encoding="utf-8")
