@@ -475,6 +475,13 @@ def run_tasks(
                 except cf.CancelledError:  # we cancel nothing before the end: the cluster did
                     raise ClusterError("the cluster dropped the games (its scheduler went away or restarted); "
                                        "the run is stopped") from None
+                except Exception:
+                    # Dask's executor wrapper can fail on a batch its cluster lost (workers gone
+                    # mid-task) with an error of its own; the cluster's state says what happened.
+                    problem = cluster_problem(executor)
+                    if problem is not None:
+                        raise ClusterError(f"{problem}; the run is stopped") from None
+                    raise
                 if progress is not None:
                     progress.update(weights[k] if weights else 1)
                 yield k, res
