@@ -276,10 +276,12 @@ class QueenieGame(_Immutable, _GameFields):
         then the cards in dealing order; `apply` deals them as successive draws.
         """
         if self.phase == DEAL:
-            cards = cards_of(self.undealt)
-            perm: list[int] = rng.permutation(len(cards))
-            # The whole deck undealt (the usual case): the permutation is the deal.
-            seq = perm if self.undealt == tables(self.rules).full else [cards[i] for i in perm]
+            t = tables(self.rules)
+            if self.undealt == t.full:  # the whole deck undealt (the usual case): the permutation is the deal
+                seq: list[int] = rng.permutation(t.ranks * t.suits)
+            else:
+                cards = cards_of(self.undealt)
+                seq = [cards[i] for i in rng.permutation(len(cards))]
             if self.qcard < 0 and self.rules.queen_card == "deck" and self.rules.queen_card_queen == "redraw":
                 qm = tables(self.rules).queen_mask
                 k = next(i for i, c in enumerate(seq) if not qm >> c & 1)  # first non-Queen: uniform
