@@ -122,5 +122,12 @@ def cache_info() -> dict[str, CacheInfo]:
 
     Returns:
         ``{function name: CacheInfo(hits, misses, maxsize, currsize)}`` for every bounded cache.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules, kept_hand_distribution
+        >>> _ = kept_hand_distribution(TwoDreidelRules())
+        >>> info = cache_info()["dreidelpoker.games.two_dreidel.policies._named_policy"]
+        >>> info.currsize >= 1 and info.currsize <= info.maxsize
+        True
     """
     return {name: CacheInfo(*cached.cache_info()) for name, cached in sorted(_CACHED.items())}

@@ -18,7 +18,7 @@ from typing import Any
 import sympy
 
 from ._fractions import frac_str, to_jsonable
-from .display import table_html, to_pandas_frame
+from .display import Html, table_html, to_pandas_frame
 from .errors import InputError
 from .exact import Distribution, ExactTable
 from .validation import check_field_types
@@ -318,12 +318,14 @@ class CategoryTable:
         return f"CategoryTable(space={self.space!r}, total={self.total}, counts={{{body}}})"
 
     def _repr_html_(self) -> str:
-        rows = [(r.rank, r.name, r.count, r.probability,
-                 f"⚠ more likely than {', '.join(r.rarer_below)}" if r.rarer_below else "") for r in self.rows]
+        # What decides first (the category and its probability); the inversion note wraps.
+        rows = [(r.name, r.probability, r.rank, r.count,
+                 Html(f"<span class='dp-wrap'>⚠ more likely than {html.escape(', '.join(r.rarer_below))}</span>")
+                 if r.rarer_below else "") for r in self.rows]
         styles = ["background:#fde2e1" if r.inverted else "" for r in self.rows]
         cap = f"{self.title} — {self.space}: {self.space_description}; total {self.total:,}"
         note = f"<p>{html.escape(self.note)}</p>" if self.note else ""
-        return table_html(("rank", "category", "count", "probability", "inversion"), rows, title=cap,
+        return table_html(("category", "probability", "rank", "count", "inversion"), rows, title=cap,
                           row_styles=styles) + note
 
     def to_pandas(self, *, exact: bool = False) -> Any:

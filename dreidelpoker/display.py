@@ -344,7 +344,9 @@ def number_html(value: Any, *, digits: int | None = None, percent: bool = False)
     shown, abbreviated = _fraction_shown(f)
     out = f'<span class="dp-num" title="{full}">{dec}'
     if shown is not None:
-        out += f' <small class="dp-exact">({shown})</small>'
+        # An abbreviated fraction ("2632…/7553…") is marked dp-long: phones drop it (TABLE_CSS),
+        # keeping the decimal, the tooltip and the copy button.
+        out += f' <small class="dp-exact{" dp-long" if abbreviated else ""}">({shown})</small>'
     if abbreviated:
         out += (f'<button class="dp-copy" type="button" data-exact="{full}" title="copy the exact value" '
                 'onclick="navigator.clipboard &amp;&amp; navigator.clipboard.writeText(this.dataset.exact)">'
@@ -373,7 +375,14 @@ TABLE_CSS = (
     ".dp-table th:first-child,.dp-table td:first-child{text-align:left}"
     ".dp-table caption{caption-side:top;text-align:left;font-weight:bold;padding:0.2em 0}"
     ".dp-exact{opacity:0.7}"
+    ".dp-table .dp-wrap{white-space:normal}"
     ".dp-copy{border:none;background:none;cursor:pointer;padding:0 0.2em;opacity:0.6;font-size:0.85em}"
+    # Phones: the table takes the screen's width and no more where it can (headers and long
+    # notes wrap), abbreviated fractions give way, and fractions stay beside the first two
+    # columns only, so that the first columns (what decides) fit on the screen; every exact
+    # value stays in its tooltip, the copy button and to_pandas().
+    "@media (max-width:600px){.dp-scroll table.dp-table{width:100%}.dp-table th{white-space:normal}"
+    ".dp-table .dp-long,.dp-table td:nth-child(n+3) .dp-exact{display:none}}"
 )
 
 

@@ -215,3 +215,35 @@ def test_every_public_name_is_documented_exactly_once(surface: Surface, document
     missing = sorted(expected - set(counts))
     problems += [f"missing from docs/api/: ::: {name}" for name in missing]
     assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems)
+
+
+#: Public functions and classes still without a runnable example (issue 26, item 2), one
+#: documented name a line. The list only shrinks: a name that gets an example, or stops being
+#: public, must leave it (the test says which), and a new public name needs an example.
+WITHOUT_EXAMPLE = REPO / "tests" / "api_without_examples.txt"
+
+
+def entries_without_example(surface: Surface) -> set[str]:
+    """The documented name of every public function and class whose docstring has no ``>>>``
+    example (the package's doctests, ``pytest --doctest-modules``, run every example there is)."""
+    package = load_package()
+    out = set()
+    for canonical, name in surface.preferred.items():
+        obj = package[canonical.removeprefix(PACKAGE + ".")]
+        if obj.kind.value not in ("function", "class"):
+            continue
+        if ">>>" not in (obj.docstring.value if obj.docstring else ""):
+            out.add(name)
+    return out
+
+
+def test_every_public_function_and_class_has_an_example(surface: Surface) -> None:
+    listed = {line.strip() for line in WITHOUT_EXAMPLE.read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
+    missing = entries_without_example(surface)
+    new = sorted(missing - listed)
+    done = sorted(listed - missing)
+    assert not new, (f"{len(new)} public function(s)/class(es) without an example (add an `Examples:` "
+                     "section with a `>>>` session that runs):\n" + "\n".join(new))
+    assert not done, (f"{len(done)} name(s) in {WITHOUT_EXAMPLE.name} now have an example or are no longer "
+                      "public: remove them from the list:\n" + "\n".join(done))

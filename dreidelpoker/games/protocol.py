@@ -51,7 +51,15 @@ ObsT_co = TypeVar("ObsT_co", covariant=True)
 
 
 class Turn(enum.Enum):
-    """Whose turn it is in a [`GameState`][dreidelpoker.play.GameState]."""
+    """Whose turn it is in a [`GameState`][dreidelpoker.play.GameState].
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, new_game
+        >>> new_game(ClassicDreidelRules()).turn is Turn.CHANCE
+        True
+        >>> [t.name for t in Turn]
+        ['PLAYER', 'CHANCE', 'SIMULTANEOUS', 'TERMINAL']
+    """
 
     #: One player acts: ``current_players`` holds exactly that player.
     PLAYER = "player"
@@ -74,6 +82,10 @@ class Event:
         public: ``False`` when the line reveals private information (a drawn card, a
             put-back); observations only ever carry public lines and the owner's own.
         visible_to: for a private line, the seats that may read it.
+
+    Examples:
+        >>> Event(kind="bet", text="seat 2 bets 3 (pot 7)", player=1).public
+        True
     """
 
     kind: str

@@ -394,6 +394,11 @@ def game_for_rules(rules: R) -> GameInfo[R]:
 
     Raises:
         ValueError: when no game uses that rules type.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> game_for_rules(ClassicDreidelRules()).name
+        'classic-dreidel'
     """
     ref = f"{type(rules).__module__}:{type(rules).__qualname__}"
     named = [name for name, m in manifests().items() if m.rules == ref]

@@ -51,6 +51,14 @@ def bot_label(bot: BotSpec) -> str:
 
     Returns:
         The label used in results and logs.
+
+    Examples:
+        >>> bot_label("random")
+        'random'
+        >>> def cautious(observation, legal, rng):
+        ...     return legal[0]
+        >>> bot_label(cautious)
+        'cautious'
     """
     if isinstance(bot, str):
         return bot
@@ -109,6 +117,14 @@ def resolve_lineup(
     Raises:
         ValueError: unknown bot names, a count that does not match ``players``, or a
             player count outside the game's range.
+
+    Examples:
+        >>> from dreidelpoker.games.registry import get_game
+        >>> spec = get_game("classic-dreidel").play
+        >>> resolve_lineup(spec, "classic-dreidel", None, 3)
+        ('spinner', 'spinner', 'spinner')
+        >>> resolve_lineup(spec, "classic-dreidel", "spinner,spinner", None)
+        ('spinner', 'spinner')
     """
     if isinstance(bots, str):
         bots = [b.strip() for b in bots.split(",")]

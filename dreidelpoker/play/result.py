@@ -54,6 +54,13 @@ class SimulationResult:
             line-up position ``k`` (``bots[k]``) in seat ``(k - i) mod n``, so every bot
             sits in every seat equally often (see [`seat_of`][dreidelpoker.play.SimulationResult.seat_of]); ``False``: ``bots[k]``
             always sits in seat ``k``.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.play import simulate
+        >>> result = simulate(ClassicDreidelRules(players=2, coins=2), games=50, seed=1, progress=False)
+        >>> result.games, result.players, len(result.records)
+        (50, 2, 50)
     """
 
     game: str

@@ -55,6 +55,13 @@ class GameRecord:
         steps: actions applied (chance included).
         metrics: the game's own figures (``PlaySpec.metrics``).
         history: the applied steps, when kept (``keep_history=True``).
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.play import simulate
+        >>> record = simulate(ClassicDreidelRules(players=2, coins=2), games=5, seed=1, progress=False).records[0]
+        >>> record.index, len(record.returns), record.truncated, "spins" in record.metrics
+        (0, 2, False, True)
     """
 
     index: int
@@ -113,6 +120,14 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | Sampler
 
     Raises:
         ValueError: the state's chance outcomes have no positive weight.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.games.registry import get_game
+        >>> from dreidelpoker.sampler import Sampler
+        >>> state = get_game("classic-dreidel").play.new_game(ClassicDreidelRules(players=2, coins=2))
+        >>> sample_chance(state, Sampler(0)) in ("G", "H", "N", "S")
+        True
     """
     sampler = rng if rng.__class__ is Sampler else Sampler(rng)  # type: ignore[arg-type]
     own = getattr(state, "sample_chance", None)
@@ -160,6 +175,17 @@ def play_game(
 
     Raises:
         IllegalActionError: a bot returned an action that is not legal (nothing is repaired).
+
+    Examples:
+        >>> import numpy as np
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.games.registry import get_game
+        >>> from dreidelpoker.play.bots import make_bot
+        >>> spec, rules = get_game("classic-dreidel").play, ClassicDreidelRules(players=2, coins=2)
+        >>> bots = [make_bot(spec, "spinner", rules=rules)] * 2
+        >>> final, history, steps = play_game(spec.new_game(rules), bots, np.random.SeedSequence(1), keep_history=True)
+        >>> final.turn.name, len(final.returns()), len(history) == steps
+        ('TERMINAL', 2, True)
     """
     return _play(state, bots, seed.spawn(state.num_players + 1).__getitem__, labels=labels,
                  keep_history=keep_history, max_steps=max_steps)
@@ -273,6 +299,18 @@ def replay(state: GameState[Any, Any], history: Iterable[HistoryItem]) -> GameSt
 
     Returns:
         The state after every step.
+
+    Examples:
+        >>> import numpy as np
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.games.registry import get_game
+        >>> from dreidelpoker.play import play_game
+        >>> from dreidelpoker.play.bots import make_bot
+        >>> spec, rules = get_game("classic-dreidel").play, ClassicDreidelRules(players=2, coins=2)
+        >>> bots = [make_bot(spec, "spinner", rules=rules)] * 2
+        >>> final, history, _ = play_game(spec.new_game(rules), bots, np.random.SeedSequence(7), keep_history=True)
+        >>> replay(spec.new_game(rules), history).returns() == final.returns()
+        True
     """
     for item in history:
         if item[0] == "chance":

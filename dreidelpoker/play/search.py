@@ -781,20 +781,34 @@ class SearchResult:
         lines.append(self.proposal())
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        from ..display import table_html
+    def _display_table(self, rows: Sequence[Mapping[str, Any]]) -> str:
+        """HTML rows led by what decides: the variant, its target status, then each measure's
+        value with its 95% interval beneath, the trial number last (``to_pandas`` has them apart)."""
+        from ..display import Html, table_html
 
-        rows = self.table(compact=True)
+        flat = self.table(rows, compact=True)
+        measures = [m for m in self.measures if any(m in r for r in flat)]
+        cols = ["variant"] + (["status"] if any("status" in r for r in flat) else []) + measures + ["trial"]
+        body = []
+        for r in flat:
+            cells: list[Any] = [Html(f"<span class='dp-wrap'>{html.escape(r['variant'])}</span>")]
+            if "status" in cols:
+                cells.append(_cell(r.get("status")))
+            for m in measures:
+                ci = r.get(f"{m} 95% CI")
+                interval = "" if ci in (None, "exact") else f"<br><small>{html.escape(str(ci))}</small>"
+                cells.append("" if m not in r else Html(html.escape(_cell(r[m])) + interval))
+            body.append(cells + [_cell(r["trial"])])
+        return table_html(cols, body)
+
+    def _repr_html_(self) -> str:
         parts = [f"<p><b>Variant search of {html.escape(self.plan.game)}</b>: {len(self.trials)} trials, "
                  f"{self.plan.games:,} games per trial, line-up {html.escape(', '.join(self.plan.lineup))}</p>"]
-        if rows:
-            cols = list(rows[0])
-            parts.append(table_html(cols, [[_cell(r.get(c)) for c in cols] for r in rows[:10]]))
+        if self.front:
+            parts.append(self._display_table(self.front[:10]))
         if self.reevaluated:
-            rr = self.table(self.reevaluated, compact=True)
-            cols = list(rr[0])
             parts.append("<p>Re-evaluated with a fresh seed:</p>")
-            parts.append(table_html(cols, [[_cell(r.get(c)) for c in cols] for r in rr]))
+            parts.append(self._display_table(self.reevaluated))
         parts.append(f"<p>{html.escape(self.proposal())}</p>")
         return "\n".join(parts)
 

@@ -263,6 +263,14 @@ class StudyCell:
         lineup: the line-up's label.
         rules: the rules played (adapted to the player count where the rules hold it).
         bots: one bot per line-up position (rotated round the seats when the study rotates).
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.play import compare
+        >>> cell, result = compare(ClassicDreidelRules(players=2, coins=2), metrics=["spins"], games=20, seed=1,
+        ...                        progress=False).cells[0]
+        >>> cell.lineup, result.games
+        ('spinner x2', 20)
     """
 
     variant: str
@@ -287,6 +295,14 @@ class Comparison:
         stopped_on: ``"precision"`` (every target met), ``"budget"`` (the budget ran out
             first) or ``"games"`` (no targets: the budget was the plan).
         base: the base variant's label.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.play import compare
+        >>> variants = {f"{c} coins": ClassicDreidelRules(players=2, coins=c) for c in (2, 3)}
+        >>> study = compare(variants, metrics=["spins"], games=100, seed=1, progress=False)
+        >>> study.variants, study.difference("3 coins", "spins").value > 0  # more coins, longer games
+        (('2 coins', '3 coins'), True)
     """
 
     game: str

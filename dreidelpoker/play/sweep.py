@@ -36,7 +36,15 @@ MAX_CELLS = 10_000
 
 @dataclass(frozen=True)
 class SweepCell:
-    """One combination of a sweep: a labelled rules variant, a player count and a line-up."""
+    """One combination of a sweep: a labelled rules variant, a player count and a line-up.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.play import sweep
+        >>> cell, run = sweep({"rules": ClassicDreidelRules(players=2, coins=2)}, games=10, seed=1, progress=False).cells[0]
+        >>> cell.players, cell.bots, run.games
+        (2, ('spinner', 'spinner'), 10)
+    """
 
     rules_label: str
     rules: Any
@@ -246,7 +254,16 @@ def key_without_seed(key: str) -> str:
 
 @dataclass(frozen=True, eq=False)
 class SweepResult:
-    """The cells of a sweep, each with its [`SimulationResult`][dreidelpoker.play.SimulationResult]."""
+    """The cells of a sweep, each with its [`SimulationResult`][dreidelpoker.play.SimulationResult].
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.play import sweep
+        >>> grid = {"rules": {f"{c} coins": ClassicDreidelRules(players=2, coins=c) for c in (2, 3)}}
+        >>> result = sweep(grid, games=20, seed=1, progress=False)
+        >>> [cell.rules_label for cell, _ in result.cells]
+        ['2 coins', '3 coins']
+    """
 
     game: str
     games: int

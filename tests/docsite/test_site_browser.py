@@ -247,27 +247,6 @@ def page_fingerprint(site: Path, path: str, width: int, assets: str) -> str:
     return hashlib.sha256(html + assets.encode() + str(width).encode()).hexdigest()
 
 
-#: Tables not yet recast so that what decides comes first (issue 26, item 1): a notebook's
-#: wide pandas pivots and two of the library's conditional tables. Listed by page and by the
-#: start of the table's text so that the check stays on for every other table, and a new
-#: wide table fails. Remove an entry when its table is fixed.
-KNOWN_WIDE_TABLES: dict[str, tuple[str, ...]] = {
-    "notebooks/queenie/": ("cards per deal blocked deals", "queen_card deck dummy", "blocked deals going-out pot"),
-    "notebooks/two_dreidel_whole_game/": ("mean median p90", "deck 1-5-5-1 2-6-6-2 2-7-7-2"),
-    "notebooks/deck_cycle/": ("the best put-back policy against normal-best", "exploitability of the built-in"),
-    "notebooks/domino_poker/": ("An opponent's hand when you hold",),
-    "notebooks/dice_poker/": ("Dice Poker categories, ordered space", "Dice Poker final hand given dice",
-                              "variant lineup measure games", "betting method value seat 1 NashConv"),
-    "notebooks/bluffing/": ("seat 1 2 face",),
-    "notebooks/designing_a_variant/": ("trial status hands:median", "trial hands:median"),
-}
-
-
-def _known_wide(path: str, text: str) -> bool:
-    return any(text.startswith(prefix) or text.split(" in a ", 1)[-1].split(": ", 1)[-1].startswith(prefix)
-               for prefix in KNOWN_WIDE_TABLES.get(path, ()))
-
-
 def _judge(result: PageResult, report: dict[str, Any], width: int) -> None:
     """Turn the in-page report into the page's problems."""
     problems = result.problems
@@ -275,10 +254,8 @@ def _judge(result: PageResult, report: dict[str, Any], width: int) -> None:
     problems += [f"raw TeX visible: {t!r}" for t in report["rawTex"]]
     problems += [f"table wider than the page without a scroll container: {t!r}" for t in report["wideTables"]]
     problems += [f"empty notebook output ({c})" for c in report["emptyOutputs"]]
-    problems += [f"deciding column off-screen: {t}" for t in report["hiddenColumns"]
-                 if not _known_wide(result.path, t)]
-    problems += [f"table wider than twice the column: {t}" for t in report["tooWide"]
-                 if not _known_wide(result.path, t)]
+    problems += [f"deciding column off-screen: {t}" for t in report["hiddenColumns"]]
+    problems += [f"table wider than twice the column: {t}" for t in report["tooWide"]]
     problems += [f"image shown small without a link to a larger copy: {t}" for t in report["smallImages"]]
     problems += [f"image without real alt text: {t}" for t in report["badAlt"]]
     if result.path in EXPLORER_PAGES and report["snapshots"] < 1:

@@ -152,6 +152,12 @@ class ClassicDreidelResult:
     draw counts as an equal share. Under ``stopping="first-elimination"`` there is no
     winner (``win_probabilities`` is None) and ``first_out_probabilities[i]`` is the chance
     that seat ``i`` is among the players out when the game stops.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze
+        >>> result = analyze(rules=ClassicDreidelRules(players=2, coins=2))
+        >>> result.expected_spins, sum(result.win_probabilities)
+        (11152/1491, 1)
     """
 
     rules: ClassicDreidelRules

@@ -40,7 +40,13 @@ _FACE_NAMES = {"G": "Gimel", "H": "Hey", "N": "Nun", "S": "Shin"}
 
 @dataclass(frozen=True)
 class ClassicDreidelObservation:
-    """Everything is public in classic dreidel: the coins, the pot and whose spin it is."""
+    """Everything is public in classic dreidel: the coins, the pot and whose spin it is.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, new_game
+        >>> new_game(ClassicDreidelRules(players=2, coins=2)).observation(0)
+        ClassicDreidelObservation(coins=(1, 1), out=(False, False), pot=2, spinner=0, spins=0)
+    """
 
     coins: tuple[Any, ...]
     out: tuple[bool, ...]
@@ -55,6 +61,12 @@ class ClassicDreidelGame:
 
     ``chain_state`` is the absorbing chain's state ``(coins, out mask, pot, spinner)``,
     or ``("win", seat)`` / ``("draw", seats)`` / ``("out", seats)`` at the end.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, new_game
+        >>> game = new_game(ClassicDreidelRules(players=2, coins=2))
+        >>> game.turn.name, game.chance_outcomes()
+        ('CHANCE', (('G', 1), ('H', 1), ('N', 1), ('S', 1)))
     """
 
     rules: ClassicDreidelRules

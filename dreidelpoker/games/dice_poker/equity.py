@@ -377,6 +377,12 @@ class DiceKnown:
     opponent's dice (``None`` = not rolled yet) and the dead cards.
 
     Build it with [`dice_known`][dreidelpoker.games.dice_poker.dice_known], which checks it.
+
+    Examples:
+        >>> from dreidelpoker.games.dice_poker import dice_known
+        >>> known = dice_known((6, 5, 3), opponent_dice="2,2,1")
+        >>> known.dice, known.cards, known.opponent_dice
+        ((6, 5, 3), (), ((2, 2, 1),))
     """
 
     dice: tuple[int, ...]

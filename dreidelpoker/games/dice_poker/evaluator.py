@@ -44,7 +44,12 @@ HandKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 class Category(IntEnum):
-    """The fifteen categories of [Dice Poker rules: categories][rules-2-3], lowest first (value = rank)."""
+    """The fifteen categories of [Dice Poker rules: categories][rules-2-3], lowest first (value = rank).
+
+    Examples:
+        >>> Category(1).name, Category.ONE_PAIR > Category.HIGH_CARD
+        ('ONE_PAIR', True)
+    """
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -248,6 +253,12 @@ class DiceHand:
 
     ``partition`` lists the dice groups (a group of two or three dice was combined
     into one card); ``values`` the hand's values, highest first.
+
+    Examples:
+        >>> from dreidelpoker.games.dice_poker import evaluate, parse_cards
+        >>> hand = evaluate((6, 5, 3), parse_cards("A,Q,10"))
+        >>> hand.dice
+        (6, 5, 3)
     """
 
     dice: tuple[int, ...]

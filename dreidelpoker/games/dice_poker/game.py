@@ -129,6 +129,11 @@ class DicePokerObservation(_Immutable, _ObservationFields):
         live: the seats still in the hand.
         to_act: the seat to act in a betting round, else -1.
         shown: at the end, the cards of every seat that went to the showdown (else ``()``).
+
+    Examples:
+        >>> from dreidelpoker.games.dice_poker import DicePokerRules, new_game
+        >>> new_game(DicePokerRules()).observation(1).seat
+        1
     """
 
     __slots__ = ()
@@ -167,6 +172,11 @@ class DicePokerGame(_Immutable, _GameFields):
     ``history`` the finished rounds' actions; ``to_deal`` the seats still to receive a card
     in the current dealing step, in order; ``deck`` the cards left per rank (2 to 14).
     Two states are equal when every field but the log is.
+
+    Examples:
+        >>> from dreidelpoker.games.dice_poker import DicePokerRules, new_game
+        >>> new_game(DicePokerRules()).turn.name  # the dice are rolled first
+        'CHANCE'
     """
 
     __slots__ = ()

@@ -32,7 +32,14 @@ __all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
 
 @dataclass(frozen=True)
 class BlockingRow:
-    """One category: an opponent's chance of it given the held tiles, and without them."""
+    """One category: an opponent's chance of it given the held tiles, and without them.
+
+    Examples:
+        >>> from dreidelpoker.games.domino_poker import blocking, parse_tiles
+        >>> row = blocking(parse_tiles("6-6,5-5,2-4,3-1,4-6")).row("Full house")
+        >>> row.probability, row.unconditioned  # an opponent's chance with and without your tiles out
+        (37/3003, 25/646)
+    """
 
     rank: int
     name: str
@@ -117,10 +124,12 @@ class BlockingResult:
         for r in self.rows:
             color = "#b00" if r.change < 0 else "#070" if r.change > 0 else "inherit"
             sign = "+" if r.change > 0 else ""
-            rows.append((r.rank, r.name, r.count, r.probability, r.unconditioned,
+            # What decides first: the category, its probability now and the change; the rank is
+            # the row order (and in to_pandas).
+            rows.append((r.name, r.probability,
                          Html(f'<span style="color:{color}">{sign}{number_html(r.change)}</span>'),
-                         "—" if r.ratio is None else r.ratio))
-        return table_html(("rank", "category", "hands", "probability", "unconditioned", "change", "ratio"),
+                         r.unconditioned, "—" if r.ratio is None else r.ratio, r.count))
+        return table_html(("category", "probability", "change", "unconditioned", "ratio", "hands"),
                           rows, title=self.title)
 
     def to_pandas(self, *, exact: bool = False) -> Any:

@@ -89,7 +89,14 @@ def _known(spec: PartialHand, *, what: str) -> tuple[Tile, ...]:
 @dataclass(frozen=True)
 class DominoDeal:
     """What is known before the deal: known tiles per player (hero first) and the unseen
-    pool. Build it with [`setup_deal`][dreidelpoker.games.domino_poker.setup_deal], which checks it."""
+    pool. Build it with [`setup_deal`][dreidelpoker.games.domino_poker.setup_deal], which checks it.
+
+    Examples:
+        >>> from dreidelpoker.games.domino_poker import DominoPokerRules, setup_deal
+        >>> deal = setup_deal("6-6,5-5,2-4,3-1,4-6", opponents=1, rules=DominoPokerRules())
+        >>> len(deal.known[0]), len(deal.pool)  # your 5 tiles; the opponent's come from 15 unseen
+        (5, 15)
+    """
 
     known: tuple[tuple[Tile, ...], ...]
     pool: tuple[Tile, ...]

@@ -36,6 +36,11 @@ def suit_of(tiles: tuple[Tile, ...]) -> int | None:
 
     Returns:
         The suit (1 to 6), or ``None``.
+
+    Examples:
+        >>> from dreidelpoker.games.domino_poker import parse_tiles
+        >>> suit_of(parse_tiles("6-6,6-5,6-1,6-2,6-3")), suit_of(parse_tiles("6-6,5-4"))
+        (6, None)
     """
     for k in range(6, 0, -1):
         if all(t.has(k) for t in tiles):

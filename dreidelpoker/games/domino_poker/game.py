@@ -270,6 +270,11 @@ class DominoPokerGame(_Immutable, _GameFields):
 
     Immutable: ``apply`` returns a new state. Two states are equal when every field
     but the log is.
+
+    Examples:
+        >>> from dreidelpoker.games.domino_poker import DominoPokerRules, new_game
+        >>> new_game(DominoPokerRules()).turn.name
+        'CHANCE'
     """
 
     __slots__ = ()

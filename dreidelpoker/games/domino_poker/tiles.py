@@ -265,6 +265,11 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
 
     Returns:
         The text.
+
+    Examples:
+        >>> from dreidelpoker.games.domino_poker import parse_tiles
+        >>> format_tiles(parse_tiles("6-6,5-4"))
+        '[6-6] [5-4]'
     """
     return " ".join(str(t) for t in tiles)
 

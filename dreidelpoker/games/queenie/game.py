@@ -187,6 +187,11 @@ class QueenieGame(_Immutable, _GameFields):
     Immutable: a named tuple (made many times a deal, so cheap to make) whose fields
     cannot be assigned (`dataclasses.FrozenInstanceError`); `apply` returns a
     new state. Two states are equal when every field but the log is.
+
+    Examples:
+        >>> from dreidelpoker.games.queenie import QueenieRules, new_game
+        >>> new_game(QueenieRules(players=3)).turn.name
+        'CHANCE'
     """
 
     __slots__ = ()

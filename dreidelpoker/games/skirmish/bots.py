@@ -39,6 +39,13 @@ def random_capture(observation: Any, legal_actions: Sequence[Capture], rng: Samp
 
     Returns:
         One of ``legal_actions``.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import legal_captures, parse_cards
+        >>> from dreidelpoker.sampler import Sampler
+        >>> options = legal_captures(parse_cards("9,4,4,K,2"), parse_cards("Q,J,3,3,8"))
+        >>> random_capture(None, options, Sampler(0)) in options
+        True
     """
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
@@ -53,6 +60,12 @@ def greedy(observation: Any, legal_actions: Sequence[Capture], rng: Sampler) -> 
 
     Returns:
         The capture.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import legal_captures, parse_cards
+        >>> from dreidelpoker.sampler import Sampler
+        >>> greedy(None, legal_captures(parse_cards("9,4,4,K,2"), parse_cards("Q,J,3,3,8")), Sampler(0))
+        Capture(own=13, taken=12)
     """
     taken = max(c[1] for c in legal_actions)
     own = min(c[0] for c in legal_actions if c[1] == taken)
@@ -69,6 +82,12 @@ def spendthrift(observation: Any, legal_actions: Sequence[Capture], rng: Sampler
 
     Returns:
         The capture.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import legal_captures, parse_cards
+        >>> from dreidelpoker.sampler import Sampler
+        >>> spendthrift(None, legal_captures(parse_cards("9,4,4,K,2"), parse_cards("Q,J,3,3,8")), Sampler(0))
+        Capture(own=13, taken=3)
     """
     taken = min(c[1] for c in legal_actions)
     own = max(c[0] for c in legal_actions if c[1] == taken)

@@ -127,6 +127,11 @@ class SkirmishGame:
         winner: the winning seat, ``2`` for a draw, ``-1`` while playing.
         stats: per-game counters (see [`Stats`][dreidelpoker.games.skirmish.game.Stats]).
         log: the readable events.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules, new_game
+        >>> new_game(SkirmishRules()).turn.name  # the deal comes first
+        'CHANCE'
     """
 
     rules: SkirmishRules

@@ -43,7 +43,12 @@ Side = Literal["mine", "theirs"]
 
 
 class Capture(NamedTuple):
-    """A capture: the capturer's own card and the strictly lower opponent card it takes (ranks)."""
+    """A capture: the capturer's own card and the strictly lower opponent card it takes (ranks).
+
+    Examples:
+        >>> Capture(own=13, taken=12)  # a King takes a Queen
+        Capture(own=13, taken=12)
+    """
 
     own: int
     taken: int
@@ -272,7 +277,13 @@ def solver_cache_clear() -> None:
 
 @dataclass(frozen=True)
 class CaptureOption:
-    """One legal capture with the mover's final cards after it (optimal play from then on)."""
+    """One legal capture with the mover's final cards after it (optimal play from then on).
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import capture_options, parse_cards
+        >>> capture_options(parse_cards("9,4,4,K,2"), parse_cards("Q,J,3,3,8"))[0]
+        CaptureOption(capture=Capture(own=9, taken=8), value=6, loss=0)
+    """
 
     capture: Capture
     value: int
@@ -341,7 +352,13 @@ def best_capture(mover: Sequence[int], other: Sequence[int]) -> Capture | None:
 
 @dataclass(frozen=True)
 class CaptureStep:
-    """One step of a line of play: ``side`` captures (or passes when ``capture`` is ``None``)."""
+    """One step of a line of play: ``side`` captures (or passes when ``capture`` is ``None``).
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import Capture
+        >>> CaptureStep("mine", Capture(own=9, taken=8)).side
+        'mine'
+    """
 
     side: Side
     capture: Capture | None
@@ -400,6 +417,12 @@ class CaptureSolution:
         best: the optimal first capture of ``first`` (``None``: ``first`` must pass).
         line: the principal line of play.
         options: every legal first capture with its value and loss.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import solve_capture
+        >>> solution = solve_capture("9,4,4,K,2", "Q,J,3,3,8")
+        >>> solution.value, solution.best
+        ((6, 4), CaptureStep(side='mine', capture=Capture(own=9, taken=8)))
     """
 
     mine: tuple[int, ...]

@@ -30,7 +30,14 @@ __all__ = ["TableReport", "at_the_table"]
 
 @dataclass(frozen=True)
 class TableReport:
-    """Everything known at one decision point (see [`at_the_table`][dreidelpoker.games.two_dreidel.at_the_table.at_the_table])."""
+    """Everything known at one decision point (see [`at_the_table`][dreidelpoker.games.two_dreidel.at_the_table.at_the_table]).
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import at_the_table
+        >>> report = at_the_table(cards="GHN", opponent_discards=["GH,NN"])
+        >>> report.put_back.best.hand, len(report.posteriors)
+        ('GH', 1)
+    """
 
     rules: TwoDreidelRules
     posteriors: tuple[OpponentPosterior, ...]

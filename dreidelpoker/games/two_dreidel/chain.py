@@ -539,6 +539,12 @@ class HeadsUpLongRun:
     long-run fraction of showdowns one hand trumps the other (the trump decides the
     showdown); ``trump_upsets`` the fraction where that changes the result normal order
     would give; ``by_deck_size`` the same per position of the deck cycle.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import heads_up_long_run
+        >>> run = heads_up_long_run()
+        >>> run.win == run.lose, run.win + run.tie + run.lose  # the same policy on both sides: symmetric
+        (True, 1)
     """
 
     rules: TwoDreidelRules

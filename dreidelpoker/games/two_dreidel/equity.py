@@ -79,6 +79,11 @@ def hand_weights(hand: HandLike | Distribution[str], *, rules: TwoDreidelRules) 
 
     Returns:
         ``(parsed hand, weight)`` pairs.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
+        >>> hand_weights("GH", rules=TwoDreidelRules())
+        [((0, 1), 1)]
     """
     if isinstance(hand, Distribution):
         return [(_possible_hand(rules, h), w) for h, w in hand.weights.items()]
@@ -401,6 +406,13 @@ def equity_table(
 
     Returns:
         An [`ExactTable`][dreidelpoker.ExactTable], one row per possible hand.
+
+    Examples:
+        >>> t = equity_table()
+        >>> t.columns
+        ('hand', 'P(kept)', 'win', 'tie', 'lose', 'equity')
+        >>> t.rows[0]
+        ('GH', 2/11, 9/11, 2/11, 0, 10/11)
     """
     rules = default_rules(rules, TwoDreidelRules)
     kept = kept_hand_distribution(rules, policy=policy)

@@ -294,6 +294,12 @@ class OpponentPosterior:
     put-back); ``top_card`` that of the card(s) they put back last hand, which they drew
     first this hand (``None`` at hand 1); ``evidence`` the probability of the observed
     discards under the assumed policy.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import opponent_posterior
+        >>> post = opponent_posterior(discards="GH,NN")
+        >>> post.hand_number, post.evidence
+        (3, 5/132)
     """
 
     hand: Distribution[str]

@@ -74,6 +74,11 @@ def deck_symbols(rules: TwoDreidelRules) -> tuple[sympy.Symbol, ...]:
 
     Returns:
         One sympy Symbol per card symbol.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
+        >>> deck_symbols(TwoDreidelRules())
+        (g, h, n, s)
     """
     import sympy
 
@@ -91,6 +96,12 @@ class KeptHandFormulas:
     """Closed-form kept-hand probabilities in symbolic deck counts.
 
     Valid whenever the draw pile holds at least ``rules.draw`` cards (no reshuffle).
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules, kept_hand_formulas
+        >>> f = kept_hand_formulas(TwoDreidelRules())
+        >>> f.symbols, "GH" in f.formulas
+        ((g, h, n, s), True)
     """
 
     formulas: dict[str, sympy.Expr]

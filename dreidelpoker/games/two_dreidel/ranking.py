@@ -138,6 +138,10 @@ def normal_key(hand: Sequence[int]) -> tuple[int, ...]:
 
     Returns:
         The key.
+
+    Examples:
+        >>> normal_key((0, 1)) > normal_key((1, 2))  # GH beats HN in the normal order (G is highest)
+        True
     """
     return tuple(-i for i in sorted(hand))
 
@@ -156,6 +160,12 @@ def trumps(a: Sequence[int], b: Sequence[int], *, rules: TwoDreidelRules) -> boo
 
     Returns:
         ``True`` if ``a`` trumps ``b``.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
+        >>> rules = TwoDreidelRules()  # symbols G, H, N, S are 0, 1, 2, 3; Shin trumps Gimel
+        >>> trumps((2, 3), (0, 1), rules=rules), trumps((0, 1), (2, 3), rules=rules)
+        (True, False)
     """
     return hand_trumps(rules.trump_index_pairs, a, b)
 
@@ -242,6 +252,14 @@ def showdown_winners(hands: Sequence[Hand], *, rules: TwoDreidelRules) -> list[i
 
     Raises:
         ValueError: no hands.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
+        >>> rules = TwoDreidelRules()
+        >>> showdown_winners([(2, 3), (0, 1)], rules=rules)  # NS trumps GH
+        [0]
+        >>> showdown_winners([(1, 2), (1, 2)], rules=rules)  # HN against HN: a split
+        [0, 1]
     """
     if not hands:
         raise InputError("a showdown needs at least one hand")

@@ -151,11 +151,12 @@ class SpinGameSolution:
         return f"SpinGameSolution(value={self.value!r}, nash_conv={self.solution.nash_conv!r})"
 
     def plot(self, ax: Any = None) -> Any:
-        """Heatmaps of the call probability by hand and face, one per seat."""
+        """Heatmaps of the call probability by hand and face, one per seat (stacked, so that
+        each keeps the page's width on a phone; pass two axes to place them elsewhere)."""
         import matplotlib.pyplot as plt
 
         if ax is None:
-            _fig, ax = plt.subplots(1, 2, figsize=(9, 4))
+            _fig, ax = plt.subplots(2, 1, figsize=(6, 7.5), layout="constrained")
         for seat, a in zip((0, 1), np.atleast_1d(ax)):
             tab = self.call_table(seat)
             im = a.imshow(tab.to_numpy(dtype=float), vmin=0, vmax=1, cmap="viridis", aspect="auto")

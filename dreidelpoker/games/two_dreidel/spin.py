@@ -105,6 +105,13 @@ class SpinDecision:
     ``break_even`` is the equity at which calling and folding are worth the same
     (``None`` when the hero may not call); ``decision`` is ``"call"``, ``"fold"`` or
     ``"either"`` (equal EVs).
+
+    Examples:
+        >>> import sympy
+        >>> from dreidelpoker.games.two_dreidel import spin_decision
+        >>> d = spin_decision("N", pot=4, equity=sympy.Rational(1, 2))
+        >>> d.face, d.buy_in, d.ev_call
+        ('N', 0, 2)
     """
 
     face: str
@@ -253,7 +260,15 @@ def spin_decision(
 
 @dataclass(frozen=True)
 class SpinTable:
-    """The spin decision for every face, and what the spin is worth before it lands."""
+    """The spin decision for every face, and what the spin is worth before it lands.
+
+    Examples:
+        >>> import sympy
+        >>> from dreidelpoker.games.two_dreidel import spin_table
+        >>> t = spin_table(pot=4, equity=sympy.Rational(1, 2))
+        >>> [d.face for d in t.decisions], t.value
+        (['G', 'H', 'N', 'S'], 2)
+    """
 
     decisions: tuple[SpinDecision, ...]
     probabilities: tuple[Any, ...]

@@ -268,6 +268,12 @@ class BestResponse:
     ``value`` is the long-run average heads-up equity it reaches; ``policy`` is a
     [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy] usable anywhere a
     policy is; ``model`` states the opponent model.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import best_put_back_policy
+        >>> br = best_put_back_policy(opponent="normal-best")
+        >>> br.opponent, round(float(br.value), 4)
+        ('normal-best', 0.5348)
     """
 
     def __init__(self, mdp: PutBackMDP, opponent: str, value: sympy.Rational,
@@ -431,6 +437,12 @@ class EquilibriumResult:
     ``probabilities`` maps (state, drawn) to ``{put-back: probability}`` (exact rationals
     rounded from the linear program's solution); ``exploitability`` is computed exactly for
     that rounded policy, so it certifies how close to an equilibrium the policy is.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import put_back_equilibrium
+        >>> eq = put_back_equilibrium()
+        >>> eq.exploitability >= 0
+        True
     """
 
     rules: TwoDreidelRules

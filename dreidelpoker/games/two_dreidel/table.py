@@ -151,7 +151,16 @@ class PutBackChoice:
 
 @dataclass(frozen=True)
 class PutBackTable:
-    """The equity of every put-back choice for one set of drawn cards."""
+    """The equity of every put-back choice for one set of drawn cards.
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import put_back_equities
+        >>> table = put_back_equities("GHN")
+        >>> [(c.put_back, c.hand) for c in table.choices]
+        [('G', 'HN'), ('H', 'GN'), ('N', 'GH')]
+        >>> table.best.hand
+        'GH'
+    """
 
     drawn: str
     choices: tuple[PutBackChoice, ...]
