@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -41,6 +42,18 @@ T = TypeVar("T")
 _RAW_64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64)
 _BITS = 62
 _WORD_LIMIT = 1 << _BITS
+
+
+#: The longest shuffle drawn in one numpy pass (the tables below are cached per length).
+_FAST_SHUFFLE = 4096
+
+
+@functools.lru_cache(maxsize=64)
+def _shuffle_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a shuffle of ``n`` items: the totals of its draws (``n, n - 1, ... 2``) and each
+    draw's rejection limit (the largest multiple of the total that fits in a word)."""
+    totals = np.arange(n, 1, -1, dtype=np.uint64)
+    return totals, (np.uint64(_WORD_LIMIT) // totals) * totals
 
 
 class Sampler:
@@ -153,7 +166,20 @@ class Sampler:
             A new list.
         """
         out: list[Any] = list(range(items)) if isinstance(items, int) else list(items)
-        for i in range(len(out) - 1, 0, -1):
+        n = len(out)
+        # The n - 1 draws of the shuffle in one numpy pass when they all sit in the current block
+        # and none is rejected (a word is rejected with odds below n / 2**62): the draws
+        # ``integers`` would make one by one. Otherwise (rarely) one draw at a time.
+        i0 = self._i
+        if 2 < n <= _FAST_SHUFFLE and i0 + n - 1 <= len(self._words):
+            totals, limits = _shuffle_tables(n)
+            words = self._words[i0:i0 + n - 1]
+            if (words < limits).all():
+                self._i = i0 + n - 1
+                for i, j in zip(range(n - 1, 0, -1), (words % totals).tolist()):
+                    out[i], out[j] = out[j], out[i]
+                return out
+        for i in range(n - 1, 0, -1):
             j = self.integers(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
