@@ -36,6 +36,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -165,6 +166,18 @@ def _pcg64_start(entropy: Any, spawn_key: Any) -> tuple[int, int]:
     return ((inc + seed) * _PCG_MULT + inc) & _M128, inc  # pcg_setseq_128_srandom_r
 
 
+#: The longest shuffle drawn in one numpy pass (the tables below are cached per length).
+_FAST_SHUFFLE = 4096
+
+
+@functools.lru_cache(maxsize=64)
+def _shuffle_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a shuffle of ``n`` items: the totals of its draws (``n, n - 1, ... 2``) and each
+    draw's rejection limit (the largest multiple of the total that fits in a word)."""
+    totals = np.arange(n, 1, -1, dtype=np.uint64)
+    return totals, (np.uint64(_WORD_LIMIT) // totals) * totals
+
+
 class Sampler:
     """Exactly uniform draws from one numpy generator (see the module docstring).
 
@@ -241,6 +254,15 @@ class Sampler:
             self._words = rng.integers(0, _WORD_LIMIT, size=size, dtype=np.int64).astype(np.uint64)
         self._buf = []  # the words as a list, made by _word when it needs them
         self._i = keep
+
+    def _numpy_block(self) -> None:
+        """Have the current block of words in numpy (the one the numpy path would be reading):
+        the first block, once the Python generator ran or before any draw."""
+        if self._pcg is not None:
+            self._numpy()
+        elif self._rng is None and not self._words.size:
+            self._numpy()
+            self._refill()
 
     def _python_start(self) -> bool:
         """Start the Python generator (its first block stands for numpy's first block of 512)."""
@@ -350,7 +372,22 @@ class Sampler:
             A new list.
         """
         out: list[Any] = list(range(items)) if isinstance(items, int) else list(items)
-        for i in range(len(out) - 1, 0, -1):
+        n = len(out)
+        if n > 9 and (self._pcg is not None or (self._rng is None and not self._words.size)):
+            self._numpy_block()  # a long shuffle: the numpy pass below beats words made in Python
+        # The n - 1 draws of the shuffle in one numpy pass when they all sit in the current block
+        # and none is rejected (a word is rejected with odds below n / 2**62): the draws
+        # ``integers`` would make one by one. Otherwise (rarely) one draw at a time.
+        i0 = self._i
+        if 2 < n <= _FAST_SHUFFLE and i0 + n - 1 <= len(self._words):
+            totals, limits = _shuffle_tables(n)
+            words = self._words[i0:i0 + n - 1]
+            if (words < limits).all():
+                self._i = i0 + n - 1
+                for i, j in zip(range(n - 1, 0, -1), (words % totals).tolist()):
+                    out[i], out[j] = out[j], out[i]
+                return out
+        for i in range(n - 1, 0, -1):
             j = self.integers(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
@@ -410,7 +447,7 @@ class Sampler:
             raise ValueError(f"block() draws below a total from 1 to 2**{_BITS - 1}, got {total}")  # not input
         limit = (_WORD_LIMIT // total) * total
         if self._pcg is not None:
-            self._numpy()
+            self._numpy_block()
         while True:
             if self._i >= len(self._words):
                 self._refill()

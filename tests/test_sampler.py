@@ -1,8 +1,8 @@
-"""The sampler's Python start (numpy's SeedSequence and PCG64 written in Python) against numpy itself.
-
-The oracle is numpy: a sampler on ``default_rng(SeedSequence(...))`` never takes the Python
-path, so every draw compared here was made by numpy's own code.
-"""
+"""The sampler's shuffle drawn in one numpy pass is the shuffle drawn one integer at a time
+(issue 22: same seeds, same games), across block boundaries and when a word is rejected; and the
+sampler's Python start (numpy's SeedSequence and PCG64 written in Python) against numpy itself
+(issue 23): a sampler on ``default_rng(...)`` never takes the Python path, so every draw it is
+compared with was made by numpy's own code."""
 
 from __future__ import annotations
 
@@ -11,7 +11,40 @@ import random
 import numpy as np
 import pytest
 
-from dreidelpoker.sampler import _PYTHON_WORDS, Sampler, _pcg64_start
+from dreidelpoker.sampler import _PYTHON_WORDS, Sampler, _WORD_LIMIT, _pcg64_start
+
+
+def _one_by_one(stream: Sampler, n: int) -> list[int]:
+    out = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = stream.integers(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 52, 600])
+def test_permutation_is_the_draws_one_by_one(n: int) -> None:
+    for seed in range(5):
+        fast, slow = Sampler(np.random.SeedSequence(seed)), Sampler(np.random.SeedSequence(seed))
+        for _ in range(40):  # past several block boundaries (blocks of 512 to 8,192 words)
+            assert fast.permutation(n) == _one_by_one(slow, n)
+        assert fast.integers(1 << 40) == slow.integers(1 << 40)  # both streams stand at the same word
+
+
+def test_a_rejected_word_is_skipped_as_one_by_one() -> None:
+    # on numpy generators: their first block is numpy's (a seed sequence's starts in Python)
+    fast, slow = Sampler(np.random.default_rng(3)), Sampler(np.random.default_rng(3))
+    fast.integers(2), slow.integers(2)  # fill the first block
+    for s in (fast, slow):  # a word no draw of a 52-card shuffle may keep
+        s._words = s._words.copy()
+        s._words[s._i + 5] = np.uint64(_WORD_LIMIT - 1)
+        s._buf = []
+    assert fast.permutation(52) == _one_by_one(slow, 52)
+    assert fast.integers(1000) == slow.integers(1000)
+
+
+def test_permutation_of_items_keeps_the_items() -> None:
+    assert sorted(Sampler(1).permutation("abcdef")) == list("abcdef")
 
 
 def _seeds() -> list[tuple[object, tuple[int, ...]]]:
@@ -73,3 +106,13 @@ def test_seeds_the_python_path_does_not_take_go_to_numpy() -> None:
     mt = Sampler(np.random.Generator(np.random.MT19937(3)))
     ref = Sampler(np.random.Generator(np.random.MT19937(3)))
     assert [mt.integers(6) for _ in range(20)] == [ref.integers(6) for _ in range(20)]
+
+
+@pytest.mark.parametrize("before", [0, 1, 5, _PYTHON_WORDS + 3])
+def test_a_shuffle_after_python_draws_is_numpys(before: int) -> None:
+    for n in (3, 9, 10, 52):
+        ours = Sampler.spawned(9, (4, n))
+        ref = Sampler(np.random.default_rng(np.random.SeedSequence(9, spawn_key=(4, n))))
+        assert [ours.integers(6) for _ in range(before)] == [ref.integers(6) for _ in range(before)]
+        assert ours.permutation(n) == ref.permutation(n)
+        assert [ours.integers(1000) for _ in range(30)] == [ref.integers(1000) for _ in range(30)]

@@ -121,8 +121,11 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | Sampler
     return sampler.weighted(state.chance_outcomes())
 
 
-def _illegal(label: str, state: GameState[Any, Any], seat: int, action: Any, legal: Sequence[Any]) -> None:
-    last = state.log[-1].text if state.log else "(start of game)"
+def _illegal(label: str, state: GameState[Any, Any] | None, seat: int, action: Any, legal: Sequence[Any]) -> None:
+    if state is None:  # a game's batch path keeps no log to quote
+        last = "(a game played without its log: keep_history=True shows where)"
+    else:
+        last = state.log[-1].text if state.log else "(start of game)"
     raise IllegalActionError(
         f"bot {label!r} in seat {seat + 1} chose {action!r}, which is not legal here "
         f"(after: {last}); legal actions: {', '.join(map(repr, legal))}"
@@ -213,7 +216,10 @@ def _steps(
     With ``batch`` (a record is all that is wanted: no history, nobody reads the final
     state's log), a state whose class has ``run_chance(stream, max_steps)`` plays its
     chance nodes there, many at once, with the draws the step-by-step path would make
-    (see [`Sampler.block`][dreidelpoker.sampler.Sampler.block]); the game, its steps and its record are the same.
+    (see [`Sampler.block`][dreidelpoker.sampler.Sampler.block]); one whose class has
+    ``run_turns(stream, decide, max_steps)`` plays chance and decisions there, asking
+    ``decide(seat, observation, legal)`` (the seat's bot, checked) for every decision, without
+    the runner's look-ups between steps. The game, its steps and its record are the same.
     """
     n = state.num_players
     chance = stream(0)  # each generator is made on its first draw
@@ -223,6 +229,14 @@ def _steps(
     own: type | None = state.__class__ if hasattr(state, "sample_chance") else None  # draws its own chance
     batched: type | None = state.__class__ if batch and hasattr(state, "run_chance") else None
     steps = 0
+    if batch and hasattr(state, "run_turns"):
+        def decide(seat: int, observation: Any, legal: Sequence[Any]) -> Any:
+            action = bots[seat](observation, legal, bot_rngs[seat])
+            if action not in legal:
+                _illegal(names[seat], None, seat, action, legal)
+            return action
+
+        state, steps = state.run_turns(chance, decide, max_steps)
     while steps < max_steps:
         turn = state.turn
         if turn is _CHANCE:
