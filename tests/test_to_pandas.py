@@ -17,7 +17,7 @@ from tests.test_api_reference import public_surface
 #: Public classes with ``_repr_html_`` that show no table (so no ``to_pandas``), and why.
 NOT_TABLES = {
     "dreidelpoker.games.dice_poker.evaluator.DiceHand": "one hand: its category and values",
-    "dreidelpoker.games.two_dreidel.spin.SpinDecision": "one face's decision in a sentence (SpinTable has them all)",
+    "dreidelpoker.games.two_dreidel.odds.spin_decision.SpinDecision": "one face's decision in a sentence (SpinTable has them all)",
     "dreidelpoker.games.dice_poker.tables.DesignerAnswers": "a few answers in prose",
 }
 
