@@ -166,7 +166,7 @@ def main() -> None:
                 rows += deck_rows
             frames.append(pd.DataFrame(rows))
             blocks.append({"block": "spin-game", "note": note})
-        write(args, frames, blocks, t0, started)
+        write(args, frames, blocks, t0, started | {"pass_budget": budget, "last_pass": budget == passes[-1]})
     if executor is not None:
         executor.shutdown()
 
@@ -201,7 +201,8 @@ def write(args: argparse.Namespace, frames: list[pd.DataFrame], blocks: list[dic
         "seeding": "game i of every cell: numpy SeedSequence(seed, spawn_key=(i,)); line-ups rotated round the seats",
         "seconds": round(time.perf_counter() - t0, 1), "started": started["started"],
         "load_average_at_start": started["load_average_at_start"], "load_average": os.getloadavg(),
-        "niceness": started["niceness"], "blocks": blocks, "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "niceness": started["niceness"], "pass_budget": started["pass_budget"], "last_pass": started["last_pass"],
+        "blocks": blocks, "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
     tmp = out.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(provenance, indent=1) + "\n")
