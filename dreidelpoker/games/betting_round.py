@@ -3,7 +3,7 @@
 Shared by the games whose players may always pay (Dice Poker, Domino Poker): nobody is ever
 short of a call, so there are no side pots; a table-stakes cap (the same for every seat)
 bounds what a seat may put in (Two Dreidel, whose stacks differ, keeps its own
-[`betting`][dreidelpoker.games.two_dreidel.betting]). Everything is a pure function on a
+[`betting`][dreidelpoker.games.two_dreidel.rulebook.betting]). Everything is a pure function on a
 small immutable [`RoundState`][dreidelpoker.games.betting_round.RoundState], so a game state stores one and a solver or a test can
 walk it on its own.
 
