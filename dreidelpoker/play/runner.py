@@ -328,8 +328,18 @@ def _play_batch(
     The cyclic garbage collector is paused for each game, from its first state to its
     record (see `_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
-    out = []
     paused = gc.isenabled()
+    if not keep_history and len(indices) > 1:
+        if paused:
+            gc.disable()
+        try:
+            across = _play_across(spec, rules, lineup, entropy, indices, hand_limit)
+        finally:
+            if paused:
+                gc.enable()
+        if across is not None:
+            return across
+    out = []
     for i in indices:
         if paused:
             gc.disable()
@@ -348,8 +358,35 @@ def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labe
     state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
     # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
     final, history, steps = _steps(state, bots, _children(entropy, i), labels=labels,
-                                   keep_history=keep_history, max_steps=50_000_000, batch=not keep_history)
+                                   keep_history=keep_history, max_steps=_MAX_STEPS, batch=not keep_history)
     return _record(spec, i, final, history if keep_history else None, steps)
+
+
+def _play_across(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+                 indices: Sequence[int], hand_limit: int | None) -> list[GameRecord] | None:
+    """The games ``indices`` played all at once by their state class's ``run_games(states,
+    streams, max_steps)`` (a game of chance alone, e.g. classic dreidel, across games in
+    numpy), each from its own chance stream (child 0 of its seed, as one by one); ``None``
+    when the game has no such path or declines these games."""
+    for b in lineup:
+        make_bot(spec, b, rules=rules)  # the line-up is checked as one by one (a game of chance asks nothing of it)
+    state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)  # states are immutable: one serves all
+    run = getattr(state.__class__, "run_games", None)
+    if run is None:
+        return None
+    finals = run([state] * len(indices), [Sampler(_children(entropy, i)(0)) for i in indices], _MAX_STEPS)
+    if finals is None:
+        return None
+    out = []
+    for i, (final, steps) in zip(indices, finals):
+        if final.turn is not _TERMINAL:
+            raise RuntimeError(f"a game ran {_MAX_STEPS} steps without ending; the game's round limit does not bind")
+        out.append(_record(spec, i, final, None, steps))
+    return out
+
+
+#: The most steps a game of a run may take (a game's own round limit should bind first).
+_MAX_STEPS = 50_000_000
 
 
 def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:
@@ -415,16 +452,19 @@ def worker_count(executor: Any) -> int:
 TASKS_PER_WORKER = 4
 
 
-def chunk_count(games: int, workers: int, *, cells: int = 1) -> int:
+def chunk_count(games: int, workers: int, *, cells: int = 1, across: bool = False) -> int:
     """How many pieces to split ``games`` games of one cell into, when ``cells`` cells share
     ``workers`` workers: about [`TASKS_PER_WORKER`][dreidelpoker.play.runner.TASKS_PER_WORKER]
     tasks per worker over all the cells (at least one per cell), at most 1,000 games a task;
-    serially (one worker) up to 100 pieces, so a progress bar moves.
+    serially (one worker) up to 100 pieces, so a progress bar moves, or with ``across``
+    pieces of 1,000 games (a game played across games at once, e.g. classic dreidel, is
+    fastest in big pieces, and a thousand of its games take a fraction of a second).
 
     Parameters:
         games: the games of the cell.
         workers: the workers (1: serial).
         cells: how many cells share the workers.
+        across: the game's state class plays many games at once (``run_games``).
 
     Returns:
         The number of pieces (1 to ``games``).
@@ -434,7 +474,7 @@ def chunk_count(games: int, workers: int, *, cells: int = 1) -> int:
         (8, 4, 4, 50)
     """
     if workers <= 1:
-        parts = min(100, games)
+        parts = 1 if across else min(100, games)
     else:
         parts = -(-TASKS_PER_WORKER * workers // max(1, cells))
     return max(1, min(games, max(parts, -(-games // 1000))))
