@@ -164,20 +164,21 @@ def play_game(
     Raises:
         IllegalActionError: a bot returned an action that is not legal (nothing is repaired).
     """
-    return _play(state, bots, seed.spawn(state.num_players + 1).__getitem__, labels=labels,
+    children = seed.spawn(state.num_players + 1)
+    return _play(state, bots, lambda k: Sampler(children[k]), labels=labels,
                  keep_history=keep_history, max_steps=max_steps)
 
 
 def _play(
     state: GameState[Any, Any],
     bots: Sequence[Bot],
-    child: Callable[[int], np.random.SeedSequence],
+    stream: Callable[[int], Sampler],
     *,
     labels: Sequence[str] | None,
     keep_history: bool,
     max_steps: int,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
-    """[`play_game`][dreidelpoker.play.play_game] with the seed's children given by ``child(k)``.
+    """[`play_game`][dreidelpoker.play.play_game] with the sampler of the seed's child ``k`` given by ``stream(k)``.
 
     A stream's generator is made when it is first drawn from (building one costs more than
     a short game's moves), so a seat that never decides costs nothing; the draws are the
@@ -194,7 +195,7 @@ def _play(
     if paused:
         gc.disable()
     try:
-        return _steps(state, bots, child, labels=labels, keep_history=keep_history, max_steps=max_steps)
+        return _steps(state, bots, stream, labels=labels, keep_history=keep_history, max_steps=max_steps)
     finally:
         if paused:
             gc.enable()
@@ -203,7 +204,7 @@ def _play(
 def _steps(
     state: GameState[Any, Any],
     bots: Sequence[Bot],
-    child: Callable[[int], np.random.SeedSequence],
+    stream: Callable[[int], Sampler],
     *,
     labels: Sequence[str] | None,
     keep_history: bool,
@@ -221,8 +222,8 @@ def _steps(
     the runner's look-ups between steps. The game, its steps and its record are the same.
     """
     n = state.num_players
-    chance = Sampler(child(0))  # each generator is made on its first draw
-    bot_rngs = [Sampler(child(seat + 1)) for seat in range(n)]
+    chance = stream(0)  # each generator is made on its first draw
+    bot_rngs = [stream(seat + 1) for seat in range(n)]
     names = list(labels) if labels is not None else [bot_label(b) for b in bots]
     history: list[HistoryItem] = []
     own: type | None = state.__class__ if hasattr(state, "sample_chance") else None  # draws its own chance
@@ -328,23 +329,29 @@ def _play_batch(
     The cyclic garbage collector is paused for each game, from its first state to its
     record (see `_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
+    out: list[GameRecord] = []
     paused = gc.isenabled()
-    if not keep_history and len(indices) > 1:
+    # States are immutable (``apply`` returns a new one), so every game of the batch starts
+    # from one initial state: making it checks the rules each time, which costs as much as a
+    # few moves of a one-hand game.
+    if not indices:
+        return out
+    start = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
+    if not keep_history and len(indices) > 1 and hasattr(type(start), "run_games"):
         if paused:
             gc.disable()
         try:
-            across = _play_across(spec, rules, lineup, entropy, indices, hand_limit)
+            across = _play_across(spec, rules, lineup, entropy, indices, start)
         finally:
             if paused:
                 gc.enable()
         if across is not None:
             return across
-    out = []
     for i in indices:
         if paused:
             gc.disable()
         try:
-            out.append(_play_one(spec, rules, lineup, labels, entropy, i, hand_limit, keep_history))
+            out.append(_play_one(spec, rules, lineup, labels, entropy, i, start, keep_history))
         finally:
             if paused:
                 gc.enable()
@@ -352,29 +359,25 @@ def _play_batch(
 
 
 def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
-              entropy: int | Sequence[int], i: int, hand_limit: int | None, keep_history: bool) -> GameRecord:
-    """Game ``i`` of a run, played and recorded (its states are freed when this returns)."""
+              entropy: int | Sequence[int], i: int, state: GameState[Any, Any], keep_history: bool) -> GameRecord:
+    """Game ``i`` of a run, played from ``state`` and recorded (its states are freed when this returns)."""
     bots = [make_bot(spec, b, rules=rules) for b in lineup]
-    state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
     # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
-    final, history, steps = _steps(state, bots, _children(entropy, i), labels=labels,
+    final, history, steps = _steps(state, bots, _streams(entropy, i), labels=labels,
                                    keep_history=keep_history, max_steps=_MAX_STEPS, batch=not keep_history)
     return _record(spec, i, final, history if keep_history else None, steps)
 
 
 def _play_across(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
-                 indices: Sequence[int], hand_limit: int | None) -> list[GameRecord] | None:
-    """The games ``indices`` played all at once by their state class's ``run_games(states,
+                 indices: Sequence[int], start: GameState[Any, Any]) -> list[GameRecord] | None:
+    """The games ``indices`` played all at once from ``start`` by its class's ``run_games(states,
     streams, max_steps)`` (a game of chance alone, e.g. classic dreidel, across games in
     numpy), each from its own chance stream (child 0 of its seed, as one by one); ``None``
-    when the game has no such path or declines these games."""
+    when the game declines these games."""
     for b in lineup:
         make_bot(spec, b, rules=rules)  # the line-up is checked as one by one (a game of chance asks nothing of it)
-    state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)  # states are immutable: one serves all
-    run = getattr(state.__class__, "run_games", None)
-    if run is None:
-        return None
-    finals = run([state] * len(indices), [Sampler(_children(entropy, i)(0)) for i in indices], _MAX_STEPS)
+    finals = type(start).run_games(  # type: ignore[attr-defined]
+        [start] * len(indices), [_streams(entropy, i)(0) for i in indices], _MAX_STEPS)
     if finals is None:
         return None
     out = []
@@ -389,9 +392,10 @@ def _play_across(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], e
 _MAX_STEPS = 50_000_000
 
 
-def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:
-    """``k -> SeedSequence(entropy, spawn_key=(index,)).spawn(k + 1)[k]``, without making the others."""
-    return lambda k: np.random.SeedSequence(entropy, spawn_key=(index, k))
+def _streams(entropy: int | Sequence[int], index: int) -> Callable[[int], Sampler]:
+    """``k ->`` the sampler of ``SeedSequence(entropy, spawn_key=(index,)).spawn(k + 1)[k]``, without
+    making the seed sequences (see [`Sampler.spawned`][dreidelpoker.sampler.Sampler.spawned])."""
+    return lambda k: Sampler.spawned(entropy, (index, k))
 
 
 def as_executor(executor: Any) -> cf.Executor | None:

@@ -438,8 +438,8 @@ class _AcrossGames:
                 if first_out:
                     end = ("out", out_now)
                 else:
-                    left = np.flatnonzero(alive[r]).tolist()
-                    end = ("win", left[0]) if left else ("draw", out_now)
+                    still_in = np.flatnonzero(alive[r]).tolist()
+                    end = ("win", still_in[0]) if still_in else ("draw", out_now)
             finals[int(ids[r])] = (ClassicDreidelGame(
                 first.rules, end, spins, first.hand_limit, first.log.add(Event("spin", _batch_line(spins))), False,
                 first.weights, tuple(net[r].tolist())), spins)
