@@ -52,7 +52,7 @@ import pandas as pd
 import dreidelpoker
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
 from dreidelpoker.games.two_dreidel.play_spec import default_bots, spin_game_exploitability
-from dreidelpoker.games.two_dreidel.solve_spin import solve_spin_game
+from dreidelpoker.games.two_dreidel.spin_game.solve import solve_spin_game
 from dreidelpoker.play import compare, rules_variants
 
 DATA = Path(__file__).resolve().parent.parent / "dreidelpoker" / "data"
