@@ -185,7 +185,7 @@ class VariantDesigner(Explorer):
     """The Two Dreidel variant designer: deck g-h-n-s, draw / put back and players in;
     kept-hand odds, the deck cycle, trump frequency and exploitability out, and on request
     seeded whole games on the whole-game engine (from
-    [`dreidelpoker.games.two_dreidel.designer.variant_report`][dreidelpoker.games.two_dreidel.designer.variant_report]).
+    `dreidelpoker.games.two_dreidel.designer.variant_report`).
 
     Examples:
         >>> d = VariantDesigner()

@@ -130,7 +130,7 @@ class ClassicDreidelGame:
 
     def run_chance(self, chance: Sampler, max_steps: int) -> tuple[ClassicDreidelGame, int]:
         """Spin until the game ends, reaches its spin limit or has spun ``max_steps`` times: the
-        runner's batch path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all
+        runner's batch path (`dreidelpoker.play.runner`), used when a game's record is all
         that is wanted.
 
         It draws what the runner's sampler draws spin by spin (``chance.block`` over the face

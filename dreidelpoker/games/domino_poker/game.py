@@ -337,7 +337,7 @@ class DominoPokerGame(_Immutable, _GameFields):
     def sample_chance(self, rng: Sampler) -> tuple[int, ...]:
         """The rest of the deal at once, in dealing order (the same law as one tile at a time).
 
-        ``rng`` is the game's [`Sampler`][dreidelpoker.sampler.Sampler].
+        ``rng`` is the game's `Sampler`.
         """
         u = self.undealt
         pool = [i for i in range(len(TILES)) if u >> i & 1]

@@ -82,6 +82,15 @@ _LAZY: dict[str, str] = {
     "new_game": ".play",
     # play_spec
     "PLAY": ".play_spec",
+    # bots
+    "calling_station_bot": ".bots",
+    "random_bot": ".bots",
+    "tight_bot": ".bots",
+    "equity_bot": ".equity_bot",
+    "equilibrium_bot": ".equilibrium_bot",
+    # solve_spin
+    "SpinGameSolution": ".solve_spin",
+    "solve_spin_game": ".solve_spin",
     # information
     "OpponentPosterior": ".information",
     "opponent_posterior": ".information",
@@ -101,42 +110,38 @@ _LAZY: dict[str, str] = {
 
 if TYPE_CHECKING:  # static checkers see the real names
     from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
-    from .deck import DeckState, draw_weights, hypergeometric
-    from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
-    from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
-    from .policies import POLICIES, StateAwarePolicy, greedy_equity_policy, kept_weights, resolve_policy
-    from .ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
-    from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+    from .deck import DeckState
+    from .equity import equity, equity_table, heads_up_matrix, possible_hands
+    from .odds import KeptHandFormulas, kept_hand_distribution, kept_hand_formulas
+    from .policies import POLICIES, greedy_equity_policy
+    from .ranking import compare, format_hand, parse_hand, showdown, trumps
+    from .rules import TwoDreidelRules
     from .strategy import (
-        BestResponse, EquilibriumResult, PutBackMDP, best_put_back_policy, exploitability, put_back_equilibrium,
+        BestResponse, EquilibriumResult, best_put_back_policy, exploitability, put_back_equilibrium,
     )
-    from . import chain, information, spin, strategy, table
     from .at_the_table import TableReport, at_the_table
-    from .play import TwoDreidelGame, TwoDreidelObservation, new_game
+    from .play import TwoDreidelGame, new_game
     from .play_spec import PLAY
+    from .bots import calling_station_bot, random_bot, tight_bot
+    from .equity_bot import equity_bot
+    from .equilibrium_bot import equilibrium_bot
+    from .solve_spin import SpinGameSolution, solve_spin_game
     from .information import OpponentPosterior, opponent_posterior, table_posteriors
-    from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
-    from .table import (
-        PutBackTable, before_draw_equity, monte_carlo_equity, put_back_equities,
-    )
+    from .spin import SpinDecision, SpinTable, spin_decision, spin_table
+    from .table import PutBackTable, before_draw_equity, monte_carlo_equity, put_back_equities
 
 __all__ = [
-    "BestResponse", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
-    "StateAwarePolicy", "best_put_back_policy", "deck_chain", "exploitability", "greedy_equity_policy",
-    "heads_up_long_run", "put_back_equilibrium", "chain", "strategy",
-    "DECK_PRESETS", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
-    "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
-    "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
-    "kept_hand_formulas", "kept_weights", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
-    "resolve_policy", "showdown", "trumps",
+    "BestResponse", "DeckChain", "DeckState", "EquilibriumResult", "HeadsUpLongRun",
+    "KeptHandFormulas", "OpponentPosterior", "PLAY", "POLICIES", "PutBackTable", "SpinDecision",
+    "SpinGameSolution", "SpinTable", "TableReport", "TwoDreidelGame", "TwoDreidelRules",
+    "at_the_table", "before_draw_equity", "best_put_back_policy", "calling_station_bot", "compare",
+    "deck_chain", "equilibrium_bot", "equity", "equity_bot", "equity_table", "exploitability",
+    "format_hand", "greedy_equity_policy", "heads_up_long_run", "heads_up_matrix",
+    "kept_hand_distribution", "kept_hand_formulas", "monte_carlo_equity", "new_game",
+    "opponent_posterior", "parse_hand", "possible_hands", "put_back_equilibrium",
+    "put_back_equities", "random_bot", "showdown", "solve_spin_game", "spin_decision", "spin_table",
+    "table_posteriors", "tight_bot", "trumps",
 ]
-__all__ += [
-    "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
-    "at_the_table", "before_draw_equity", "information", "monte_carlo_equity",
-    "opponent_posterior", "put_back_equities", "spin", "spin_buy_in", "spin_decision", "spin_table", "table",
-    "table_posteriors",
-]
-__all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
 
 __getattr__, __dir__ = lazy_exports(__name__, {name: f"{module}:{name}" for name, module in _LAZY.items()})

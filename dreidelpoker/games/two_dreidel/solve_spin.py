@@ -41,6 +41,7 @@ from .solve_bots import bot_policy
 from .spin_game import SpinGameSetup, new_spin_game
 from ...errors import InputError, ResourceLimitError
 from ...limits import int_arg, progress_bar
+from ...validation import check_arguments
 from ...rules_cli import add_rules_flags, rules_from_args
 from ...strict_numbers import parse_integer
 from ...validation import default_rules
@@ -286,6 +287,7 @@ def _bluffing(setup: SpinGameSetup, sol: GameSolution) -> tuple[dict[str, float]
     return out[0], out[1]
 
 
+@check_arguments
 def solve_spin_game(
     rules: TwoDreidelRules | None = None,
     *,
