@@ -66,7 +66,7 @@ from _timing import WARM, Row, interleaved
 
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.equity_bot import cache_info, clear_caches
+from dreidelpoker.games.two_dreidel.whole_game.equity_bot import cache_info, clear_caches
 from dreidelpoker.play import simulate
 
 LINEUPS = {

@@ -103,8 +103,8 @@ def test_graph_is_read() -> None:
     assert graph.has_edge("dreidelpoker.markov", "dreidelpoker._markov_numbers")
     # __init__ files and deferred references are edges:
     assert graph.has_edge("dreidelpoker", "dreidelpoker.games.registry")  # the top package's lazy table
-    assert graph.has_edge("dreidelpoker.games.two_dreidel", "dreidelpoker.games.two_dreidel.chain")
-    assert graph.has_edge("dreidelpoker.games.two_dreidel.manifest", "dreidelpoker.games.two_dreidel.rules")
+    assert graph.has_edge("dreidelpoker.games.two_dreidel", "dreidelpoker.games.two_dreidel.deck_cycle.chain")
+    assert graph.has_edge("dreidelpoker.games.two_dreidel.manifest", "dreidelpoker.games.two_dreidel.rulebook.rules")
     assert graph.has_edge("dreidelpoker.play", "dreidelpoker.play.runner")
 
 

@@ -2,7 +2,7 @@
 
 Shared by the games whose players may always pay (Dice Poker, Domino Poker): nobody goes
 all in, so there are no side pots (Two Dreidel, which has stacks, keeps its own
-[`betting`][dreidelpoker.games.two_dreidel.betting]). Everything is a pure function on a
+[`betting`][dreidelpoker.games.two_dreidel.rulebook.betting]). Everything is a pure function on a
 small immutable [`RoundState`][dreidelpoker.games.betting_round.RoundState], so a game state stores one and a solver or a test can
 walk it on its own.
 
