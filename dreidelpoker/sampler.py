@@ -461,6 +461,47 @@ class Sampler:
             draws = words % np.uint64(total)
             return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
 
+    def take(self, total: int, count: int, table: np.ndarray | None = None) -> np.ndarray:
+        """The next ``count`` draws of ``integers(total)``, taken, as one numpy array (with
+        ``table``, each draw ``r`` as ``table[r]``): what ``count`` calls of
+        [`integers`][dreidelpoker.sampler.Sampler.integers] would return, in order, with rejected words skipped alike.
+
+        The batch path of a game played across many games at once (one stream a game).
+
+        Parameters:
+            total: the number of equally likely outcomes (1 to ``2**61``).
+            count: how many draws.
+            table: what each draw stands for, looked up in numpy.
+
+        Returns:
+            An array of ``count`` draws.
+
+        Raises:
+            ValueError: ``total`` out of range (a bug of the game, not input).
+
+        Examples:
+            >>> a, b = Sampler(np.random.default_rng(3)), Sampler(np.random.default_rng(3))
+            >>> a.take(6, 700).tolist() == [b.integers(6) for _ in range(700)]
+            True
+        """
+        if not 0 < total < _WORD_LIMIT:
+            raise ValueError(f"take() draws below a total from 1 to 2**{_BITS - 1}, got {total}")  # not input
+        limit = np.uint64((_WORD_LIMIT // total) * total)
+        self._numpy_block()
+        parts = []
+        need = count
+        while need > 0:
+            if self._i >= len(self._words):
+                self._refill()
+            words = self._words[self._i:self._i + need]
+            self._i += len(words)
+            if limit < _WORD_LIMIT and words.max() >= limit:  # rejected words are skipped, as one by one
+                words = words[words < limit]
+            parts.append(words)
+            need -= len(words)
+        draws = (parts[0] if len(parts) == 1 else np.concatenate(parts)) % np.uint64(total)
+        return table[draws] if table is not None else draws
+
     def advance(self, used: int) -> None:
         """Take the first ``used`` draws of the last [`block`][dreidelpoker.sampler.Sampler.block] (the others stay for later).
 
