@@ -1,4 +1,4 @@
-"""The package version, in a module of its own so that any module can read it without importing
-the package's doors (which would close an import circle)."""
+"""The library's version, in a module that imports nothing (the play layer records it in every
+stored result without importing the package's front door)."""
 
 __version__ = "0.1.0"

@@ -17,7 +17,7 @@ from ..games.protocol import Bot, GameState, PlaySpec, format_log
 from .bots import IllegalActionError, random_bot
 from .result import SimulationResult
 from .runner import GameRecord, play_game, replay
-from .search import SearchResult, Target, load_search, search
+from .search import SearchResult, Target, load_search, search, stored_search
 from .simulate import simulate
 from .stats import Estimate
 from .skill import Ratings, SkillGap, ratings, skill_gap
@@ -29,5 +29,5 @@ __all__ = [
     "Bot", "Comparison", "Estimate", "GameRecord", "GameState", "IllegalActionError", "PlaySpec",
     "Ratings", "SearchResult", "SimulationResult", "SkillGap", "SweepResult", "Target", "compare",
     "format_log", "load_search", "named_lineups", "play_game", "random_bot", "ratings", "replay",
-    "rules_variants", "search", "simulate", "skill_gap", "sweep",
+    "rules_variants", "search", "simulate", "skill_gap", "stored_search", "sweep",
 ]
