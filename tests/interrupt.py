@@ -132,10 +132,18 @@ def children_ignoring_sigint(parent: int) -> int:
 
 
 def no_process_left(tag: str, timeout: float = EXIT_SECONDS) -> list[str]:
-    """Wait until no process holds ``tag`` (or ``timeout`` passes); return those left."""
+    """Wait until no process holds ``tag`` (or ``timeout`` passes); return those left, each as
+    ``"pid state command"`` (an empty list when none is left)."""
     deadline = time.monotonic() + timeout
     left = tagged_processes(tag)
     while left and time.monotonic() < deadline:
         time.sleep(0.1)
         left = tagged_processes(tag)
-    return left
+    described = []
+    for pid in left:
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            described.append(f"{pid} {_status(pid).get('State', '?')} {cmd[:200]}")
+        except OSError:
+            pass
+    return described

@@ -149,7 +149,8 @@ def test_ctrl_c_with_workers(tmp_path: Any) -> None:
     assert proc.returncode == 130, err
     _one_line(err, "interrupted")
     assert elapsed < EXIT_SECONDS, elapsed  # uninterrupted, the sweep plays for minutes
-    assert not no_process_left(tag), "processes left behind"
+    left = no_process_left(tag)
+    assert not left, f"processes left behind: {left}"
 
 
 def test_ctrl_c_on_dask(tmp_path: Any, one_worker_cluster: Any) -> None:
@@ -161,7 +162,8 @@ def test_ctrl_c_on_dask(tmp_path: Any, one_worker_cluster: Any) -> None:
     assert proc.returncode == 130, err
     _one_line(err, "interrupted")
     assert elapsed < EXIT_SECONDS, elapsed
-    assert not no_process_left(tag), "processes left behind"
+    left = no_process_left(tag)
+    assert not left, f"processes left behind: {left}"
 
 
 def test_a_killed_worker_process_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -78,7 +78,8 @@ def test_real_voila_stops_on_ctrl_c(tmp_path: Path) -> None:
     assert proc.returncode == 130, err[-2000:]
     assert f"http://127.0.0.1:{port}/" in out
     assert err.strip().splitlines()[-1] == "dreidelpoker explore dice-poker: interrupted"
-    assert not no_process_left(tag), "Voilà or its kernel left behind"
+    left = no_process_left(tag)
+    assert not left, f"Voilà or its kernel left behind: {left}"
 
 
 def test_a_served_explorer_leaves_no_temporary_folder(capsys: pytest.CaptureFixture[str],
