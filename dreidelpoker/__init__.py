@@ -28,8 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._lazy import lazy_exports
-
-__version__ = "0.1.0"
+from ._version import __version__ as __version__
 
 #: Public name -> ``"submodule:attribute"`` relative to this package (no attribute: the module).
 _LAZY: dict[str, str] = {

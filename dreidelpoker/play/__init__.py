@@ -17,7 +17,7 @@ from ..games.protocol import Bot, Event, GameState, PlaySpec, Turn, format_log
 from .bots import IllegalActionError, bot_label, random_bot, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, play_game, replay, sample_chance
-from .search import SearchResult, Target, load_search, search
+from .search import SearchResult, Target, load_search, search, stored_search
 from .simulate import simulate
 from .stats import (Estimate, bootstrap_estimate, difference_estimate, mean_estimate, proportion_estimate,
                     quantile_estimate)
@@ -32,5 +32,5 @@ __all__ = [
     "random_bot", "replay", "resolve_lineup", "sample_chance", "simulate", "SweepCell", "SweepResult", "sweep",
     "Comparison", "Measure", "StudyCell", "bootstrap_estimate", "compare", "default_lineup", "difference_estimate",
     "named_lineups", "quantile_estimate", "rules_variant", "rules_variants", "BotRating", "Ratings", "SkillGap",
-    "ratings", "skill_gap", "SearchResult", "Target", "load_search", "search",
+    "ratings", "skill_gap", "SearchResult", "Target", "load_search", "search", "stored_search",
 ]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, chunk_count, run_tasks, split, worker_count
