@@ -48,7 +48,8 @@ from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
 from dreidelpoker.games.queenie import QueenieRules
 from dreidelpoker.games.queenie.bots import SCORE_WEIGHTS, HeuristicBot
 from dreidelpoker.games.skirmish import SkirmishRules
-from dreidelpoker.play import compare, difference_estimate
+from dreidelpoker.play import compare
+from dreidelpoker.play.stats import difference_estimate
 
 DATA = Path(__file__).resolve().parent.parent / "dreidelpoker" / "data"
 LEADS = ("plain", "best-early", "best-late")
