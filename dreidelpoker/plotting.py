@@ -47,6 +47,11 @@ def bar_chart(
 
     Returns:
         The Axes.
+
+    Examples:
+        >>> ax = bar_chart(["G", "H"], [0.25, 0.75], title="faces")
+        >>> ax.get_title(), len(ax.patches)
+        ('faces', 2)
     """
     ax = axes_or_new(ax)
     ax.bar(list(labels), list(values), **bar_kwargs)
@@ -83,6 +88,11 @@ def heatmap(
 
     Returns:
         The Axes.
+
+    Examples:
+        >>> ax = heatmap([[1, 0], [0, 1]], row_labels=["a", "b"], col_labels=["x", "y"])
+        >>> [t.get_text() for t in ax.get_xticklabels()]
+        ['x', 'y']
     """
     import numpy as np
 

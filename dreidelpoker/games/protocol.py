@@ -356,6 +356,12 @@ class PlaySpec(Generic[R]):
         exploitability: ``exploitability(rules)`` -> ``(what was solved, {bot: per-seat
             exploitability})`` in a sub-game the game solves exactly, shown beside each
             bot's skill (``None``: no solved sub-game).
+
+    Examples:
+        >>> from dreidelpoker.games.registry import get_game
+        >>> spec = get_game("classic-dreidel").play
+        >>> spec.min_players, list(spec.bots)
+        (2, ['spinner'])
     """
 
     new_game: Callable[..., GameState[Any, Any]]

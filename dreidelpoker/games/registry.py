@@ -309,6 +309,12 @@ def register(game: GameInfo[R]) -> GameInfo[R]:
 
     Raises:
         ValueError: another game of the same name is registered or installed.
+
+    Examples:
+        >>> game = register(GameInfo(name="toy-example", title="Toy", summary="an example", rules_type=object))
+        >>> get_game("toy-example").title
+        'Toy'
+        >>> unregister("toy-example")
     """
     existing = _SESSION.get(game.name)
     if (existing is not None and existing is not game) or game.name in manifests():
@@ -325,6 +331,12 @@ def unregister(name: str) -> None:
 
     Raises:
         ValueError: if no game of that name was registered in this session.
+
+    Examples:
+        >>> _ = register(GameInfo(name="toy-example", title="Toy", summary="an example", rules_type=object))
+        >>> unregister("toy-example")
+        >>> "toy-example" in [g.name for g in games()]
+        False
     """
     if _SESSION.pop(name, None) is None:
         raise InputError(f"no game named {name!r} was registered in this session")

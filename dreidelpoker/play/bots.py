@@ -22,7 +22,22 @@ BotSpec = str | Callable[..., Any] | Any
 
 
 class IllegalActionError(ValueError):
-    """A bot returned an action that is not legal. The game is not repaired: it stops here."""
+    """A bot returned an action that is not legal. The game is not repaired: it stops here.
+
+    Examples:
+        >>> import numpy as np
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.games.registry import get_game
+        >>> from dreidelpoker.play.runner import play_game
+        >>> spec = get_game("queenie").play
+        >>> from dreidelpoker.games.queenie import QueenieRules
+        >>> cheat = lambda observation, legal, rng: "peek"
+        >>> try:
+        ...     play_game(spec.new_game(QueenieRules(players=3)), [cheat] * 3, np.random.SeedSequence(0))
+        ... except IllegalActionError as error:
+        ...     print("refused")
+        refused
+    """
 
 
 def random_bot(observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:

@@ -71,6 +71,13 @@ class SkillGap:
         exploitability: ``{bot: per-seat exploitability}`` in the game's exactly solved
             sub-game, when it has one (chips per game), else empty.
         exploitability_note: what that sub-game is.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules
+        >>> from dreidelpoker.play import skill_gap
+        >>> gap = skill_gap(SkirmishRules(), bots=["greedy"], baseline="random", games=20, seed=1, progress=False)
+        >>> gap.baseline, gap.bots
+        ('random', ('greedy',))
     """
 
     game: str
@@ -291,6 +298,13 @@ class Ratings:
         study: the underlying study (one line-up per table).
         ratings: one `BotRating` per bot, best first.
         resamples: bootstrap resamples behind the intervals.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules
+        >>> from dreidelpoker.play import ratings
+        >>> table = ratings(SkirmishRules(), bots=["greedy", "random"], games=10, seed=1, progress=False)
+        >>> sorted(r.bot for r in table.ratings)
+        ['greedy', 'random']
     """
 
     game: str

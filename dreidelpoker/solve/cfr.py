@@ -32,7 +32,15 @@ FloatArray = npt.NDArray[np.float64]
 
 @dataclass(frozen=True)
 class CFRResult:
-    """The average strategy after ``iterations`` and the NashConv history ``(iteration, nash_conv)``."""
+    """The average strategy after ``iterations`` and the NashConv history ``(iteration, nash_conv)``.
+
+    Examples:
+        >>> from dreidelpoker.solve import cfr_plus, extensive_form
+        >>> from dreidelpoker.solve.examples import matching_pennies
+        >>> result = cfr_plus(extensive_form(matching_pennies()), iterations=20, progress=False)
+        >>> result.iterations, len(result.strategies)
+        (20, 2)
+    """
 
     strategies: tuple[Behaviour, Behaviour]
     iterations: int

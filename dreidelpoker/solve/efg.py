@@ -84,6 +84,12 @@ class ExtensiveForm:
     sequence of the action that led here when the parent decides, else -1),
     ``edge_probability`` (the chance probability when the parent is chance, else 1),
     ``payoff`` (to seat 0 at a terminal, else 0) and ``depth``.
+
+    Examples:
+        >>> from dreidelpoker.solve import extensive_form
+        >>> from dreidelpoker.solve.examples import matching_pennies
+        >>> extensive_form(matching_pennies()).num_sequences
+        (3, 3)
     """
 
     infosets: tuple[list[Infoset], list[Infoset]]

@@ -143,6 +143,13 @@ def profile_value(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) 
 
     Returns:
         Seat 0's expected payoff (a Fraction when both strategies are exact).
+
+    Examples:
+        >>> from dreidelpoker.solve import extensive_form, solve
+        >>> from dreidelpoker.solve.examples import matching_pennies
+        >>> game = matching_pennies()
+        >>> profile_value(extensive_form(game), solve(game).strategies)  # the equilibrium is worth 0 to seat 1
+        Fraction(0, 1)
     """
     exact = _is_exact(strategies[0]) and _is_exact(strategies[1])
     x = realization_plan(form, 0, strategies[0])

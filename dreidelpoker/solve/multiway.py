@@ -56,7 +56,12 @@ Strategy = dict[int, FloatArray]
 @dataclass(frozen=True)
 class MultiwayRound:
     """A fixed-limit betting round: ``players`` seats ante ``ante`` each, bets and raises of
-    ``bet``, at most ``max_raises`` raises."""
+    ``bet``, at most ``max_raises`` raises.
+
+    Examples:
+        >>> MultiwayRound(players=2, ante=1, bet=1, max_raises=1)
+        MultiwayRound(players=2, ante=1, bet=1, max_raises=1)
+    """
 
     players: int
     ante: int
@@ -370,6 +375,14 @@ def multiway_cfr_plus(
 
     Raises:
         ValueError: a table for another number of players, or a bad iteration count.
+
+    Examples:
+        >>> from dreidelpoker.solve import MultiwayRound, card_deal_table
+        >>> table = card_deal_table(cards=3, players=2)
+        >>> result = multiway_cfr_plus(table, MultiwayRound(players=2, ante=1, bet=1, max_raises=1), iterations=200,
+        ...                            progress=False)
+        >>> result.iterations, result.history[-1][1] < 0.01  # NashConv after 200 iterations
+        (200, True)
     """
     if table.players != spec.players:
         raise InputError(f"the deal table is for {table.players} players, the round for {spec.players}")
@@ -492,6 +505,15 @@ def bluffing(table: DealTable, result: MultiwayResult) -> BluffReport:
 
     Returns:
         A `BluffReport`.
+
+    Examples:
+        >>> from dreidelpoker.solve import MultiwayRound, card_deal_table, multiway_cfr_plus
+        >>> table = card_deal_table(cards=3, players=2)
+        >>> result = multiway_cfr_plus(table, MultiwayRound(players=2, ante=1, bet=1, max_raises=1), iterations=200,
+        ...                            progress=False)
+        >>> report = bluffing(table, result)
+        >>> all(0 < share < 1 for share in report.bluff_share)  # both seats bluff some of the time
+        True
     """
     nodes, s = result.nodes, result.average
     n, k = table.players, table.num_buckets

@@ -65,6 +65,13 @@ class GameSolution:
         history: CFR+ ``(iteration, nash_conv)`` checkpoints.
         seconds: wall time of the solve (tree building excluded).
         lp_value: the LP's float value (``None`` for CFR+).
+
+    Examples:
+        >>> from dreidelpoker.solve import solve
+        >>> from dreidelpoker.solve.examples import matching_pennies
+        >>> solution = solve(matching_pennies())
+        >>> solution.value == 0, solution.nash_conv == 0, solution.method
+        (True, True, 'lp')
     """
 
     form: ExtensiveForm

@@ -65,7 +65,7 @@ def play_limits(rules: DicePokerRules) -> Limits:
 
     Examples:
         >>> play_limits(DicePokerRules(limit="pot", max_raises=1))
-        Limits(kind='pot', bet=1, max_raises=1, max_bet=None)
+        Limits(kind='pot', bet=1, max_raises=1, max_bet=None, cap=None)
     """
     return Limits(kind=rules.limit, bet=rules.bet, max_raises=rules.max_raises)
 

@@ -397,6 +397,11 @@ def load_bluffing() -> BluffingComparison:
 
     Returns:
         The `BluffingComparison`.
+
+    Examples:
+        >>> comparison = load_bluffing()
+        >>> comparison.bands, sorted({row["players"] for row in comparison.rows})
+        (8, [2, 3, 4])
     """
     d = json.loads(BLUFFING_DATA.read_text())
     return BluffingComparison(tuple(d["rows"]), int(d["bands"]), dict(d["rules"]))

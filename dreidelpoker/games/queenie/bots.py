@@ -115,6 +115,16 @@ def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any
 
     Returns:
         The action.
+
+    Examples:
+        >>> from dreidelpoker.games.queenie import QueenieRules, new_game
+        >>> from dreidelpoker.play.runner import sample_chance
+        >>> from dreidelpoker.sampler import Sampler
+        >>> state = new_game(QueenieRules(players=3))
+        >>> state = state.apply(sample_chance(state, Sampler(1)))  # the deal
+        >>> seat = state.current_players[0]
+        >>> always_swap_bot(state.observation(seat), state.legal_actions(seat), Sampler(0))
+        'swap'
     """
     if "swap" in legal_actions:
         return "swap"
@@ -131,6 +141,16 @@ def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[
 
     Returns:
         One of ``legal_actions``.
+
+    Examples:
+        >>> from dreidelpoker.games.queenie import QueenieRules, new_game
+        >>> from dreidelpoker.play.runner import sample_chance
+        >>> from dreidelpoker.sampler import Sampler
+        >>> state = new_game(QueenieRules(players=3))
+        >>> state = state.apply(sample_chance(state, Sampler(1)))
+        >>> seat = state.current_players[0]
+        >>> random_queenie_bot(state.observation(seat), state.legal_actions(seat), Sampler(0)) in ("keep", "swap")
+        True
     """
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
@@ -400,7 +420,18 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: Samp
 
 @dataclass(frozen=True)
 class LookaheadBot:
-    """Takes the dummy when `dummy_value` says it is worth more chips; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead]."""
+    """Takes the dummy when `dummy_value` says it is worth more chips; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead].
+
+    Examples:
+        >>> from dreidelpoker.games.queenie import QueenieRules, new_game
+        >>> from dreidelpoker.play.runner import sample_chance
+        >>> from dreidelpoker.sampler import Sampler
+        >>> state = new_game(QueenieRules(players=3))
+        >>> state = state.apply(sample_chance(state, Sampler(1)))
+        >>> seat = state.current_players[0]
+        >>> LookaheadBot(samples=4)(state.observation(seat), state.legal_actions(seat), Sampler(0)) in ("keep", "swap")
+        True
+    """
 
     samples: int = 24
 

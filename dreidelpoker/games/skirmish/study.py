@@ -83,6 +83,12 @@ def game_summary(bots: Sequence[str], *, rules: SkirmishRules, games: int, seed:
         (finished games), ``first_pile_winner_wins`` (games whose first pile had a winner),
         ``capture_share`` (the share of the winner's net card gain that came through
         captures, per finished game), and the quantiles ``skirmish_quantiles`` (10/50/90%).
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules
+        >>> summary = game_summary(("greedy", "random"), rules=SkirmishRules(), games=4, seed=1)
+        >>> summary["games"], summary["bots"]
+        (4, ['greedy', 'random'])
     """
     res = simulate(rules, list(bots), games=games, seed=seed, progress=False)
     done = [r for r in res.records if not r.truncated]
@@ -126,6 +132,14 @@ def bot_matrix(rules: SkirmishRules, bots: Sequence[str] = BOT_NAMES, *, games: 
 
     Returns:
         ``{(row, column): Estimate}`` for row != column.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules
+        >>> matrix = bot_matrix(SkirmishRules(), ("greedy", "random"), games=4, seed=1)
+        >>> sorted(matrix)
+        [('greedy', 'random'), ('random', 'greedy')]
+        >>> 0 <= matrix[("greedy", "random")].value <= 1
+        True
     """
     out: dict[tuple[str, str], Estimate] = {}
     for i, a in enumerate(bots):

@@ -17,7 +17,7 @@ from typing import Any
 
 import sympy
 
-from ...display import number_html, table_html, text_table, to_pandas_frame
+from ...display import Html, number_html, table_html, text_table, to_pandas_frame
 from ...errors import InputError
 from ...exact import Distribution
 from .deck_cycle.chain import deck_chain
@@ -93,7 +93,12 @@ class VariantReport:
         return facts + notes + "\n\n" + text_table(self._columns(), self._rows()) + games
 
     def _repr_html_(self) -> str:
-        facts = table_html(("", "value"), self._facts(), title="the variant")
+        # Labels and text values wrap (class dp-wrap), so the two columns fit a phone's width.
+        def wrap(text: str) -> Html:
+            return Html(f"<span class='dp-wrap'>{html.escape(text)}</span>")
+
+        facts = table_html(("", "value"), [(wrap(k), wrap(v) if isinstance(v, str) else v) for k, v in self._facts()],
+                           title="the variant")
         notes = "".join(f"<p><small>{html.escape(n)}</small></p>" for n in self.notes)
         best = max(self.equity_vs_table.items(), key=lambda kv: kv[1])
         return (facts + notes + table_html(self._columns(), self._rows(), title="kept hands from a fresh deck")
