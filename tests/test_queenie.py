@@ -221,7 +221,7 @@ def test_simulate_rejects_bad_line_ups() -> None:
         simulate(QueenieRules(), "smart,random,random,random", games=1, progress=False)
     with pytest.raises(ValueError, match="3 bots given for 4 players"):
         simulate(QueenieRules(), "random,random,random", games=1, players=4, progress=False)
-    with pytest.raises(ValueError, match="queenie is played by 3 to 8 players, got 2"):
+    with pytest.raises(ValueError, match=r"players must be an integer from 3 to 8, got 2 \(players of queenie\)"):
         simulate(QueenieRules(), "random,random", games=1, progress=False)
     with pytest.raises(ValueError, match="games must be an integer from 1"):
         simulate(QueenieRules(), games=-1, progress=False)

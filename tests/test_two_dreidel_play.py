@@ -290,8 +290,8 @@ def test_equity_bot_beats_random_bots() -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--players", "1"], "players: two-dreidel is played by 2 to 8 players, got 1"),
-    (["--players", "9"], "players: two-dreidel is played by 2 to 8 players, got 9"),
+    (["--players", "1"], "players must be an integer from 2 to 8, got 1 (players of two-dreidel)"),
+    (["--players", "9"], "players must be an integer from 2 to 8, got 9 (players of two-dreidel)"),
     (["--players", "3", "--bots", "equity,shark,random"], "unknown bot 'shark'"),
     (["--players", "3", "--bots", "equity,random"], "2 bots given for 3 players"),
     (["--players", "3", "--chips-per-player", "0"], "chips_per_player must be an integer >= 1, got 0"),

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from ..errors import InputError
+from ..validation import check_count
 
 __all__ = [
     "LIMIT_KINDS", "Limits", "RoundState", "action_size", "apply_action", "is_aggressive", "legal_actions",
@@ -79,12 +80,10 @@ class Limits:
             raise InputError(f"limit must be one of {list(LIMIT_KINDS)}, got {self.kind!r}")
         for name, value in (("bet", self.bet), ("max_raises", self.max_raises)):
             low = 1 if name == "bet" else 0
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
+            check_count(value, name, low=low, high=None)
         if self.kind == "spread":
             mb = self.max_bet
-            if isinstance(mb, bool) or not isinstance(mb, int) or mb < self.bet:
-                raise InputError(f"max_bet must be an integer >= bet ({self.bet}) for a spread limit, got {mb!r}")
+            check_count(mb, "max_bet", low=self.bet, high=None, hint="at least the bet, for a spread limit")
         elif self.max_bet is not None:
             raise InputError(f"max_bet applies to a spread limit only, got max_bet={self.max_bet!r} with "
                              f"limit {self.kind!r}")

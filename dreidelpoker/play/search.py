@@ -41,6 +41,7 @@ from typing import Any
 
 from .. import __version__
 from ..errors import InputError, InputTypeError, shorten
+from ..validation import check_count, check_seed
 from ..search_space import SearchSpace
 from .stats import Estimate
 from .study import Measure, compare, default_lineup, known_metrics
@@ -468,8 +469,7 @@ def _make_plan(
     if not tgts and not objs:
         raise InputError("search: give at least one target (--target) or objective (--maximize / --minimize)")
     _check_count(games, "games", 1, MAX_TRIAL_GAMES)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise InputError(f"search: seed must be a whole number 0 or more; got {shorten(seed)}")
+    check_seed(seed, "search: seed")
     _check_targets(tgts)
     n = players if players is not None else (len(lineup) if lineup else None)
     base_lineup = tuple(lineup) if lineup else default_lineup(rules, n)
@@ -485,8 +485,7 @@ def _make_plan(
 
 
 def _check_count(value: Any, name: str, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InputError(f"search: {name} must be a whole number from {low} to {high:,}; got {shorten(value)}")
+    check_count(value, f"search: {name}", low=low, high=high)
 
 
 def _check_targets(tgts: Sequence[Target]) -> None:

@@ -18,6 +18,7 @@ import sympy
 
 from ...display import number_html, table_html, text_table, to_pandas_frame
 from ...errors import InputError
+from ...validation import check_count
 from ...exact import Distribution
 from .chain import deck_chain
 from .odds import kept_hand_distribution
@@ -197,8 +198,7 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
         >>> variant_report(deck="2-6-6-2").trump_share
         137/7840
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
-        raise InputError(f"players must be a whole number from 2 to 8; got {players!r}")
+    check_count(players, "players", low=2, high=8)
     rules = TwoDreidelRules(deck=deck, draw=draw, put_back=put_back)
     kept = kept_hand_distribution(rules)
     eq = {h: hand_vs_table(h, rules=rules, opponents=players - 1).equity for h in kept}
@@ -224,8 +224,7 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
                      "(tick the box to compute it anyway; it can take a minute)")
     games = None
     if whole_games:
-        if isinstance(whole_games, bool) or not isinstance(whole_games, int) or not 0 < whole_games <= 2000:
-            raise InputError(f"whole games must be a whole number from 0 to 2000; got {whole_games!r}")
+        check_count(whole_games, "whole games", low=1, high=2000)
         from ...play import simulate
         from ..registry import get_game
 

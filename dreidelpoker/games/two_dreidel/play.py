@@ -73,7 +73,7 @@ from .rules import TwoDreidelRules, whole_game_end_problem
 from ...errors import InputError
 from ...limits import MAX_STACK
 from ...sampler import Sampler
-from ...validation import check_arguments
+from ...validation import check_arguments, check_count, is_whole_number
 
 __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
@@ -599,7 +599,7 @@ def _calls_text(seats: tuple[int, ...], called: tuple[bool, ...], stacks: tuple[
 
 def _short_legal(legal: Sequence[Any]) -> str:
     words = [repr(a) for a in legal if isinstance(a, str)]
-    ints = [a for a in legal if isinstance(a, int) and not isinstance(a, bool)]
+    ints = [a for a in legal if is_whole_number(a)]
     if ints:
         words.append(f"a bet or raise of {ints[0]} to {ints[-1]} chips" if len(ints) > 1 else f"a raise of {ints[0]}")
     return ", ".join(words)
@@ -628,11 +628,9 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     """
     if not isinstance(rules, TwoDreidelRules):
         raise InputError(f"rules: expected TwoDreidelRules, got {type(rules).__name__}")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise InputError(f"players: Two Dreidel is played by 2 to {MAX_PLAYERS} players, got {players!r}")
+    players = check_count(players, "players", low=2, high=MAX_PLAYERS, hint="Two Dreidel players")
     limit = 2_000 if hand_limit is None else hand_limit
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise InputError(f"hand_limit: expected a whole number >= 1, got {hand_limit!r}")
+    limit = check_count(limit, "hand_limit", low=1, high=None)
     last = _LAST.get(players)
     if last is not None and last[0] is rules:  # the same rules object as the last game's (a simulation)
         t, start = last[1], last[2]

@@ -39,15 +39,13 @@ from ...exact import ExactTable
 from .equity import MAX_OPPONENTS
 from .rules import TwoDreidelRules
 from ...errors import InputError, InputTypeError
-from ...validation import check_arguments, default_rules
+from ...validation import check_arguments, check_count, default_rules
 
 __all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
 
 
 def _nonneg_int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(f"{name} must be a non-negative integer number of chips, got {value!r}")
-    return value
+    return check_count(value, name, low=0, high=None, hint="chips")
 
 
 def _probability(name: str, value: object) -> sympy.Rational:

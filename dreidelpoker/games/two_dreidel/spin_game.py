@@ -34,7 +34,8 @@ from typing import Any
 from ..protocol import Event, Payoff, Turn
 from .ranking import heads_up_points, parse_hand
 from .rules import TwoDreidelRules
-from ...errors import InputError, shorten
+from ...errors import InputError
+from ...validation import check_count, is_whole_number
 from ...limits import MAX_STACK
 from ..._fractions import to_fraction
 
@@ -287,11 +288,7 @@ def _half(twice: Payoff) -> Payoff:
 
 
 def _check_chips(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InputError(f"{name} must be a positive integer number of chips, got {shorten(value)}")
-    if value > MAX_STACK:
-        raise InputError(f"{name} must be at most {MAX_STACK:,} chips, got {shorten(value)}")
-    return value
+    return check_count(value, name, low=1, high=MAX_STACK, hint="chips")
 
 
 def _face_weights(rules: TwoDreidelRules) -> tuple[int, ...]:
@@ -353,7 +350,7 @@ def new_spin_game(
     parsed: list[list[tuple[int, ...]]] = []
     for seat, dist in enumerate(hands):
         items = [(h, w) for h, w in dist.items() if w]
-        if not items or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for _h, w in items):
+        if not items or any(not is_whole_number(w) or w < 0 for _h, w in items):
             raise InputError(f"hands[{seat}] must map hands to non-negative integer weights, some positive")
         labels.append(tuple(h for h, _w in items))
         weights.append(tuple(w for _h, w in items))
