@@ -295,7 +295,7 @@ def test_equity_bot_beats_random_bots() -> None:
     (["--players", "3", "--bots", "equity,shark,random"], "unknown bot 'shark'"),
     (["--players", "3", "--bots", "equity,random"], "2 bots given for 3 players"),
     (["--players", "3", "--chips-per-player", "0"], "chips_per_player must be an integer >= 1, got 0"),
-    (["--players", "3", "--starting-chips", "0"], "starting_chips must be an integer >= 1 or None, got 0"),
+    (["--players", "3", "--starting-chips", "0"], "starting_chips must be an integer >= 1, got 0 (or None)"),
     (["--players", "3", "--games", "0"], "games"),
     (["--players", "3", "--games", "-5"], "games"),
 ])
