@@ -93,7 +93,8 @@ def rows(runs: int) -> list[Row]:
     n = sessions * deals
     return [Row(f"Queenie, 5 never-swap players, {n} deals: simulate vs a fair simulator",
                 [1000 * t / n for t in t_lib], [1000 * t / n for t in t_fair], target=1.0,
-                note="times per 1,000 deals; issue 22: at least 1x the fair simulator")]
+                note="times per 1,000 deals, the runner's batch path (QueenieGame.run_turns); issue 22: at least "
+                     "1x the fair simulator, which never asks a bot at the 5 offers a deal")]
 
 
 def main() -> None:

@@ -25,7 +25,17 @@ from .files import write_text_atomic
 from .limits import int_arg
 from .games.registry import CliCommand, GameInfo, games, generic_help, get_game
 
-__all__ = ["ExploreResult", "explore_commands", "explorer_notebook", "serving_port", "voila_command"]
+__all__ = ["ExploreResult", "explore_commands", "explorer_notebook", "serving_port", "voila_command",
+           "voila_environment"]
+
+#: A Jupyter data folder shipped with the package: it holds the ``dreidelpoker`` Voilà template
+#: (Voilà's "lab" template without its stylesheets from a CDN), so an explorer's page loads
+#: nothing from outside 127.0.0.1.
+VOILA_DATA = Path(__file__).resolve().parent / "widgets" / "voila_share"
+
+#: Lab extensions kept out of an explorer's page: jupytext's is a notebook-editor extension that
+#: fails to start inside Voilà (a console error on every page).
+VOILA_DENIED_EXTENSIONS = ("jupyterlab-jupytext",)
 
 def _explorers(game: str) -> Mapping[str, str]:
     """The game's explorers from its manifest (``{}`` for a game without one)."""
@@ -66,7 +76,10 @@ def explorer_notebook(game: str, which: str | None = None) -> dict[str, Any]:
 
 
 def voila_command(notebook: Path, *, port: int = 8866, open_browser: bool = True) -> list[str]:
-    """The Voilà command line serving ``notebook`` on 127.0.0.1.
+    """The Voilà command line serving ``notebook`` on 127.0.0.1 with the package's template.
+
+    Run it with [`voila_environment`][dreidelpoker.explore.voila_environment]'s environment,
+    which tells Voilà where that template is.
 
     Parameters:
         notebook: the notebook to serve.
@@ -77,11 +90,33 @@ def voila_command(notebook: Path, *, port: int = 8866, open_browser: bool = True
         The command as a list of arguments (for ``subprocess``).
 
     Examples:
-        >>> voila_command(Path("x.ipynb"), port=9000, open_browser=False)[-3:]
-        ['--port=9000', '--Voila.ip=127.0.0.1', '--no-browser']
+        >>> voila_command(Path("x.ipynb"), port=9000, open_browser=False)[4:]
+        ['--port=9000', '--Voila.ip=127.0.0.1', '--template=dreidelpoker', '--VoilaConfiguration.extension_denylist=["jupyterlab-jupytext"]', '--no-browser']
     """
-    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1"]
+    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--template=dreidelpoker",
+           f"--VoilaConfiguration.extension_denylist={json.dumps(list(VOILA_DENIED_EXTENSIONS))}"]
     return cmd + ([] if open_browser else ["--no-browser"])
+
+
+def voila_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment to run [`voila_command`][dreidelpoker.explore.voila_command] in.
+
+    Parameters:
+        environ: the environment to start from (default: this process's).
+
+    Returns:
+        A copy of it whose ``JUPYTER_PATH`` starts with the package's Jupyter data folder,
+        where Voilà finds the ``dreidelpoker`` template.
+
+    Examples:
+        >>> env = voila_environment({"JUPYTER_PATH": "/elsewhere"})
+        >>> env["JUPYTER_PATH"].endswith("voila_share" + os.pathsep + "/elsewhere")
+        True
+    """
+    env = dict(os.environ if environ is None else environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(VOILA_DATA), env.get("JUPYTER_PATH", "")]))
+    return env
 
 
 @dataclass(frozen=True)
@@ -178,7 +213,7 @@ def _run(game: str) -> Any:
             busy = f" ({note})" if note else ""
             print(f"serving the {game} explorer on {url}{busy} (Ctrl-C stops it)", flush=True)
             # Ctrl-C stops Voilà too (subprocess.run kills it) and reaches the CLI: one line, exit 130.
-            proc = subprocess.run(cmd, cwd=folder, check=False, env=dict(os.environ))
+            proc = subprocess.run(cmd, cwd=folder, check=False, env=voila_environment())
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         if proc.returncode != 0:

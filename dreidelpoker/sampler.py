@@ -14,6 +14,15 @@ The generator is made on the first draw (making one costs about as much as sever
 and many bots never draw). Anything the sampler does not offer (a vectorised numpy draw)
 uses [`Sampler.generator`][dreidelpoker.sampler.Sampler.generator], the same generator; mixing the two is deterministic too.
 
+A sampler seeded by a ``SeedSequence`` (or an int, or [`Sampler.spawned`][dreidelpoker.sampler.Sampler.spawned]) computes
+its first words in plain Python: numpy's ``SeedSequence`` hashing and ``PCG64``'s
+output, both fixed by numpy's stream-compatibility policy (NEP 19) and checked word for
+word against numpy by the tests. Making a numpy generator and a block of 512 words costs
+about 60 µs; a seat that draws two numbers a game needs two words. Past the first
+64 words (or when the generator or a
+block is asked for) the sampler makes the numpy generator and goes on from the same place:
+every draw is the one the numpy path gives.
+
 Examples:
     >>> s = Sampler(np.random.SeedSequence(7))
     >>> t = Sampler(np.random.SeedSequence(7))
@@ -27,7 +36,9 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import numpy as np
@@ -41,6 +52,130 @@ T = TypeVar("T")
 _RAW_64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64)
 _BITS = 62
 _WORD_LIMIT = 1 << _BITS
+#: The size of the first block of words (later blocks double, up to 8,192).
+_FIRST_BLOCK = 512
+#: Words a sampler computes in Python before it makes the numpy generator (at most the first block).
+_PYTHON_WORDS = 64
+
+# -- numpy's SeedSequence and PCG64, in Python (numpy/random/bit_generator.pyx, pcg64.h) -----------
+_M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
+_INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
+_MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
+_PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
+
+
+def _hash_consts(init: int, mult: int, count: int) -> tuple[int, ...]:
+    out = [init]
+    for _ in range(count):
+        out.append(out[-1] * mult & _M32)
+    return tuple(out)
+
+
+#: Entropy words the Python path takes (numpy takes any number; longer entropy goes to numpy).
+_MAX_WORDS = 64
+# The hash constants depend only on how many words were hashed before: hash number j uses
+# constants j and j + 1 (4 for the pool, 12 for its cross-mixing, 4 for each further word).
+_HASH_A = _hash_consts(_INIT_A, _MULT_A, 16 + 4 * _MAX_WORDS)
+_HASH_B = _hash_consts(_INIT_B, _MULT_B, 8)
+
+
+def _uint32_words(value: Any) -> tuple[int, ...]:
+    """numpy's ``_coerce_to_uint32_array`` for ints and sequences of ints (little-endian words)."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        n = int(value)
+        if n < 0:
+            raise ValueError(f"a seed must be non-negative, got {n}")  # numpy refuses it too
+        out = [n & _M32]
+        n >>= 32
+        while n:
+            out.append(n & _M32)
+            n >>= 32
+        return tuple(out)
+    if isinstance(value, (str, bytes, float)) or not isinstance(value, Sequence):
+        raise TypeError(f"the Python path takes ints and sequences of ints, got {type(value).__name__}")
+    return tuple(w for v in value for w in _uint32_words(v))
+
+
+@lru_cache(maxsize=256)
+def _pool(words: tuple[int, ...]) -> tuple[int, ...]:
+    """SeedSequence's entropy pool after hashing ``words`` (at least four); cached, so the
+    streams of one game (same entropy and game index, another stream number) share the work."""
+    ha = _HASH_A
+    if len(words) > 4:
+        j = 16 + 4 * (len(words) - 5)
+        w = words[-1]
+        mixed = []
+        for x in _pool(words[:-1]):
+            v = (w ^ ha[j]) * ha[j + 1] & _M32
+            v ^= v >> 16
+            r = (_MIX_L * x - _MIX_R * v) & _M32
+            mixed.append(r ^ r >> 16)
+            j += 1
+        return tuple(mixed)
+    mixer = []
+    for i in range(4):
+        v = (words[i] ^ ha[i]) * ha[i + 1] & _M32
+        mixer.append(v ^ v >> 16)
+    j = 4
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                v = (mixer[src] ^ ha[j]) * ha[j + 1] & _M32
+                v ^= v >> 16
+                r = (_MIX_L * mixer[dst] - _MIX_R * v) & _M32
+                mixer[dst] = r ^ r >> 16
+                j += 1
+    return tuple(mixer)
+
+
+@lru_cache(maxsize=64)
+def _run_words(entropy: Any) -> tuple[int, ...]:
+    """The run entropy's words, padded to the pool's four (numpy pads with zeros: hashing a
+    missing word is hashing 0). Cached: a run's streams share their entropy."""
+    run = _uint32_words(entropy)
+    return run + (0,) * (4 - len(run)) if len(run) < 4 else run
+
+
+def _pcg64_start(entropy: Any, spawn_key: Any) -> tuple[int, int]:
+    """The ``(state, increment)`` of ``PCG64(SeedSequence(entropy, spawn_key=spawn_key))``.
+
+    Raises:
+        ValueError, TypeError: a seed the Python path does not take (the caller uses numpy).
+    """
+    run = _run_words(tuple(entropy) if isinstance(entropy, list) else entropy)
+    if spawn_key.__class__ is tuple and all(k.__class__ is int and 0 <= k <= _M32 for k in spawn_key):
+        words = run + spawn_key  # small ints are one word each
+    else:
+        words = run + _uint32_words(spawn_key)
+    if len(words) > 4 + _MAX_WORDS:
+        raise ValueError(f"entropy of {len(words)} words is longer than the Python path takes")
+    p0, p1, p2, p3 = _pool(words)
+    # generate_state(4, uint64): eight hashed 32-bit words, two to a 64-bit word (unrolled: the hot path)
+    b0, b1, b2, b3, b4, b5, b6, b7, b8 = _HASH_B
+    s0 = (p0 ^ b0) * b1 & _M32
+    s1 = (p1 ^ b1) * b2 & _M32
+    s2 = (p2 ^ b2) * b3 & _M32
+    s3 = (p3 ^ b3) * b4 & _M32
+    s4 = (p0 ^ b4) * b5 & _M32
+    s5 = (p1 ^ b5) * b6 & _M32
+    s6 = (p2 ^ b6) * b7 & _M32
+    s7 = (p3 ^ b7) * b8 & _M32
+    seed = ((s0 ^ s0 >> 16) | (s1 ^ s1 >> 16) << 32) << 64 | (s2 ^ s2 >> 16) | (s3 ^ s3 >> 16) << 32
+    inc = (((s4 ^ s4 >> 16) | (s5 ^ s5 >> 16) << 32) << 64 | (s6 ^ s6 >> 16) | (s7 ^ s7 >> 16) << 32) << 1 | 1
+    inc &= _M128
+    return ((inc + seed) * _PCG_MULT + inc) & _M128, inc  # pcg_setseq_128_srandom_r
+
+
+#: The longest shuffle drawn in one numpy pass (the tables below are cached per length).
+_FAST_SHUFFLE = 4096
+
+
+@functools.lru_cache(maxsize=64)
+def _shuffle_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a shuffle of ``n`` items: the totals of its draws (``n, n - 1, ... 2``) and each
+    draw's rejection limit (the largest multiple of the total that fits in a word)."""
+    totals = np.arange(n, 1, -1, dtype=np.uint64)
+    return totals, (np.uint64(_WORD_LIMIT) // totals) * totals
 
 
 class Sampler:
@@ -54,28 +189,63 @@ class Sampler:
         True
     """
 
-    __slots__ = ("_seed", "_rng", "_buf", "_words", "_i")
+    __slots__ = ("_seed", "_rng", "_buf", "_words", "_i", "_pcg")
 
     def __init__(self, seed: np.random.Generator | np.random.SeedSequence | int) -> None:
-        self._seed = seed
+        self._seed: Any = seed
         self._rng: np.random.Generator | None = seed if isinstance(seed, np.random.Generator) else None
         self._buf: list[int] = []
-        self._words = np.zeros(0, dtype=np.uint64)  # the block of words as an array (for block())
+        self._words = _NO_WORDS  # the block of words as an array (for block())
         self._i = 0
+        self._pcg: tuple[int, int] | None = None  # the Python generator's (state, increment), while it runs
+
+    @classmethod
+    def spawned(cls, entropy: int | Sequence[int], spawn_key: tuple[int, ...]) -> Sampler:
+        """The sampler of ``SeedSequence(entropy, spawn_key=spawn_key)``, without making the
+        ``SeedSequence`` unless the numpy generator is needed (the runner's streams).
+
+        Parameters:
+            entropy: the run's entropy (a non-negative int or a sequence of them).
+            spawn_key: the stream's spawn key.
+
+        Returns:
+            The sampler; its draws are those of ``Sampler(SeedSequence(entropy, spawn_key=spawn_key))``.
+
+        Examples:
+            >>> a = Sampler.spawned(7, (3, 1))
+            >>> b = Sampler(np.random.SeedSequence(7, spawn_key=(3, 1)))
+            >>> [a.integers(10) for _ in range(99)] == [b.integers(10) for _ in range(99)]
+            True
+        """
+        s = cls.__new__(cls)
+        s._seed, s._rng, s._buf, s._words, s._i, s._pcg = (entropy, spawn_key), None, [], _NO_WORDS, 0, None
+        return s
 
     @property
     def generator(self) -> np.random.Generator:
         """The numpy generator the draws come from (made on first use)."""
         if self._rng is None:
-            self._rng = np.random.default_rng(self._seed)
+            self._numpy()
+        assert self._rng is not None
         return self._rng
 
     def __repr__(self) -> str:
         return f"Sampler({self.generator!r})"
 
-    def _refill(self) -> None:
+    def _numpy(self) -> None:
+        """Make the numpy generator where the draws stand: at the start, or (once the Python
+        generator has run) after the first block, whose words are then read from numpy."""
+        seed = self._seed
+        if isinstance(seed, tuple):
+            seed = np.random.SeedSequence(seed[0], spawn_key=seed[1])
+        self._rng = np.random.default_rng(seed)
+        if self._pcg is not None:
+            self._pcg = None
+            self._refill(keep=self._i)
+
+    def _refill(self, keep: int = 0) -> None:
         # The same words whatever the block sizes, so blocks grow (512, 1024, ... 8192).
-        size = min(8192, max(512, 2 * len(self._words)))
+        size = min(8192, max(_FIRST_BLOCK, 2 * len(self._words)))
         rng = self.generator
         bits = rng.bit_generator
         if type(bits) in _RAW_64:
@@ -83,15 +253,64 @@ class Sampler:
         else:  # a bit generator whose raw output is not one 64-bit word a draw (MT19937)
             self._words = rng.integers(0, _WORD_LIMIT, size=size, dtype=np.int64).astype(np.uint64)
         self._buf = []  # the words as a list, made by _word when it needs them
-        self._i = 0
+        self._i = keep
+
+    def _numpy_block(self) -> None:
+        """Have the current block of words in numpy (the one the numpy path would be reading):
+        the first block, once the Python generator ran or before any draw."""
+        if self._pcg is not None:
+            self._numpy()
+        elif self._rng is None and not self._words.size:
+            self._numpy()
+            self._refill()
+
+    def _python_start(self) -> bool:
+        """Start the Python generator (its first block stands for numpy's first block of 512)."""
+        seed = self._seed
+        if isinstance(seed, tuple):
+            entropy, key = seed
+        elif isinstance(seed, np.random.SeedSequence) and seed.pool_size == 4:
+            entropy, key = seed.entropy, seed.spawn_key
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            entropy, key = seed, ()
+        else:
+            return False
+        try:
+            self._pcg = _pcg64_start(entropy, key)
+        except (ValueError, TypeError):
+            return False  # what the Python path does not take: numpy makes the generator
+        return True
+
+    def _python_words(self) -> None:
+        """Four more words of the first block, from the Python generator (numpy's beyond it)."""
+        if len(self._buf) >= _PYTHON_WORDS:
+            self._numpy()
+            self._buf = self._words.tolist()
+            return
+        assert self._pcg is not None
+        state, inc = self._pcg
+        buf = self._buf
+        for _ in range(4):
+            state = (state * _PCG_MULT + inc) & _M128
+            x = ((state >> 64) ^ state) & _M64
+            rot = state >> 122
+            buf.append((((x >> rot) | (x << (64 - rot))) & _M64) >> (64 - _BITS))
+        self._pcg = state, inc
 
     def _word(self) -> int:
-        if self._i >= len(self._buf):
-            if self._i >= len(self._words):
-                self._refill()
-            self._buf = self._words.tolist()
-        x = self._buf[self._i]
-        self._i += 1
+        i = self._i
+        if i >= len(self._buf):
+            if self._pcg is not None:
+                self._python_words()
+            elif self._rng is None and not self._words.size and self._python_start():
+                self._python_words()
+            else:
+                if i >= len(self._words):
+                    self._refill()
+                    i = 0
+                self._buf = self._words.tolist()
+        x = self._buf[i]
+        self._i = i + 1
         return x
 
     def integers(self, low: int, high: int | None = None) -> int:
@@ -153,7 +372,22 @@ class Sampler:
             A new list.
         """
         out: list[Any] = list(range(items)) if isinstance(items, int) else list(items)
-        for i in range(len(out) - 1, 0, -1):
+        n = len(out)
+        if n > 9 and (self._pcg is not None or (self._rng is None and not self._words.size)):
+            self._numpy_block()  # a long shuffle: the numpy pass below beats words made in Python
+        # The n - 1 draws of the shuffle in one numpy pass when they all sit in the current block
+        # and none is rejected (a word is rejected with odds below n / 2**62): the draws
+        # ``integers`` would make one by one. Otherwise (rarely) one draw at a time.
+        i0 = self._i
+        if 2 < n <= _FAST_SHUFFLE and i0 + n - 1 <= len(self._words):
+            totals, limits = _shuffle_tables(n)
+            words = self._words[i0:i0 + n - 1]
+            if (words < limits).all():
+                self._i = i0 + n - 1
+                for i, j in zip(range(n - 1, 0, -1), (words % totals).tolist()):
+                    out[i], out[j] = out[j], out[i]
+                return out
+        for i in range(n - 1, 0, -1):
             j = self.integers(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
@@ -212,6 +446,8 @@ class Sampler:
         if not 0 < total < _WORD_LIMIT:  # a game's batch path asked for what it cannot have
             raise ValueError(f"block() draws below a total from 1 to 2**{_BITS - 1}, got {total}")  # not input
         limit = (_WORD_LIMIT // total) * total
+        if self._pcg is not None:
+            self._numpy_block()
         while True:
             if self._i >= len(self._words):
                 self._refill()
@@ -232,3 +468,6 @@ class Sampler:
             used: how many of them the game used.
         """
         self._i += used
+
+
+_NO_WORDS = np.zeros(0, dtype=np.uint64)

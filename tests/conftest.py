@@ -6,7 +6,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,14 +20,18 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: Debian's chromium (apt), driven by playwright; never `playwright install`.
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+#: No host resolves but 127.0.0.1: a request leaving the machine fails at once (and is reported).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
-#: The cells of the one notebook the shared Voilà server serves: every explorer that has a
-#: browser test, on one page with one kernel (a kernel start costs seconds).
+#: The cells of the one notebook the shared Voilà server serves: the five explorers the docs
+#: show (one per explorer page), on one page with one kernel (a kernel start costs seconds).
 EXPLORER_CELLS = (
     "from dreidelpoker.widgets import two_dreidel_explorer\ntwo_dreidel_explorer()",
     "from dreidelpoker.widgets import queenie_explorer\nqueenie_explorer()",
     "from dreidelpoker.widgets import skirmish_explorer\nskirmish_explorer()",
+    "from dreidelpoker.widgets import dice_poker_explorer\ndice_poker_explorer()",
+    "from dreidelpoker.widgets.domino_poker import explorer\nexplorer(hand=\"6-6,5-5,2-4,3-1,4-6\")",
 )
 
 
@@ -58,7 +61,8 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def voila_app(tmp_path_factory: pytest.TempPathFactory, chromium: Any) -> Iterator[str]:
-    """One Voilà server on 127.0.0.1 serving the explorers of :data:`EXPLORER_CELLS` as one app.
+    """One Voilà server on 127.0.0.1 serving the explorers of :data:`EXPLORER_CELLS` as one app,
+    started the way ``dreidelpoker explore`` starts it (the package's template and settings).
 
     Yields the app's address. Skipped where voila is absent; fails with the server's log if
     it does not start.
@@ -70,13 +74,15 @@ def voila_app(tmp_path_factory: pytest.TempPathFactory, chromium: Any) -> Iterat
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(source) for source in EXPLORER_CELLS]
     nbformat.write(nb, root / "explorers.ipynb")
+    from dreidelpoker.explore import voila_command, voila_environment
+
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    env = voila_environment()
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])
     log_path = root / "voila.log"
     log = open(log_path, "wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", "explorers.ipynb", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0"],
+        voila_command(Path("explorers.ipynb"), port=port, open_browser=False) + ["--ServerApp.port_retries=0"],
         cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}/"
@@ -101,17 +107,35 @@ def voila_app(tmp_path_factory: pytest.TempPathFactory, chromium: Any) -> Iterat
         log.close()
 
 
+class BrowserLog:
+    """What a page logged since it was opened: console errors, uncaught exceptions, failed
+    requests and every request that is not for 127.0.0.1."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+        page.on("requestfailed", lambda r: self.errors.append(f"failed request: {r.url} {r.failure}"))
+        page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+        page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:"))
+                else self.outside.append(r.url))
+
+
 @pytest.fixture(scope="session")
 def explorer_page(chromium: Any, voila_app: str) -> Iterator[Any]:
     """The Voilà app open in chromium at 1024 x 800, every explorer rendered.
 
     Each explorer's test drives only its own explorer's controls (their CSS classes are
-    distinct), so the tests share one page and one kernel.
+    distinct), so the tests share one page and one kernel. ``page.dp_log`` is the page's
+    :class:`BrowserLog`, recording from before the page loads.
     """
     page = chromium.new_page(viewport={"width": 1024, "height": 800})
+    page.dp_log = BrowserLog(page)
     try:
         page.goto(voila_app, timeout=120_000)
-        for selector in (".dp-output .dp-putback", ".dp-q-out", ".dp-sk-out"):
+        for selector in (".dp-output .dp-putback", ".dp-q-out", ".dp-sk-out", ".dp-game-dice-poker .dp-caption",
+                         ".dp-game-domino-poker .dp-caption"):
             page.locator(selector).first.wait_for(timeout=120_000)
         yield page
     finally:

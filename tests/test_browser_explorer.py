@@ -19,7 +19,7 @@ def test_no_control_is_clipped_at_1024_px(explorer_page: Any) -> None:
         ".map(e => e.textContent || e.value)"
     )
     assert clipped == [], clipped
-    assert explorer_page.locator(".dp-explorer").count() == 3
+    assert explorer_page.locator(".dp-explorer").count() == 5
 
 
 def test_changing_the_drawn_cards_changes_the_equities(explorer_page: Any) -> None:

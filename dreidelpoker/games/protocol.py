@@ -235,8 +235,11 @@ class GameState(Protocol[ActionT, ObsT_co]):
     [`Sampler`][dreidelpoker.sampler.Sampler] only: ``sample_chance(sampler)`` draws a chance
     node's outcome itself (e.g. a whole shuffle at once), and ``run_chance(sampler, max_steps)
     -> (state, steps)`` plays chance nodes in a row with ``sampler.block``/``advance``, drawing
-    exactly what the runner would draw step by step (``steps`` 0: nothing done). The runner
-    calls ``run_chance`` only when a game's record is all that is wanted.
+    exactly what the runner would draw step by step (``steps`` 0: nothing done). A third,
+    ``run_turns(sampler, decide, max_steps) -> (state, steps)``, plays chance and decisions in
+    a row, asking ``decide(seat, observation, legal_actions)`` (the seat's bot, checked by
+    the runner) exactly where the runner would. The runner calls ``run_chance`` and
+    ``run_turns`` only when a game's record is all that is wanted.
     """
 
     @property

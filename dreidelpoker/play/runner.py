@@ -121,8 +121,11 @@ def sample_chance(state: GameState[Any, Any], rng: np.random.Generator | Sampler
     return sampler.weighted(state.chance_outcomes())
 
 
-def _illegal(label: str, state: GameState[Any, Any], seat: int, action: Any, legal: Sequence[Any]) -> None:
-    last = state.log[-1].text if state.log else "(start of game)"
+def _illegal(label: str, state: GameState[Any, Any] | None, seat: int, action: Any, legal: Sequence[Any]) -> None:
+    if state is None:  # a game's batch path keeps no log to quote
+        last = "(a game played without its log: keep_history=True shows where)"
+    else:
+        last = state.log[-1].text if state.log else "(start of game)"
     raise IllegalActionError(
         f"bot {label!r} in seat {seat + 1} chose {action!r}, which is not legal here "
         f"(after: {last}); legal actions: {', '.join(map(repr, legal))}"
@@ -161,20 +164,21 @@ def play_game(
     Raises:
         IllegalActionError: a bot returned an action that is not legal (nothing is repaired).
     """
-    return _play(state, bots, seed.spawn(state.num_players + 1).__getitem__, labels=labels,
+    children = seed.spawn(state.num_players + 1)
+    return _play(state, bots, lambda k: Sampler(children[k]), labels=labels,
                  keep_history=keep_history, max_steps=max_steps)
 
 
 def _play(
     state: GameState[Any, Any],
     bots: Sequence[Bot],
-    child: Callable[[int], np.random.SeedSequence],
+    stream: Callable[[int], Sampler],
     *,
     labels: Sequence[str] | None,
     keep_history: bool,
     max_steps: int,
 ) -> tuple[GameState[Any, Any], tuple[HistoryItem, ...], int]:
-    """[`play_game`][dreidelpoker.play.play_game] with the seed's children given by ``child(k)``.
+    """[`play_game`][dreidelpoker.play.play_game] with the sampler of the seed's child ``k`` given by ``stream(k)``.
 
     A stream's generator is made when it is first drawn from (building one costs more than
     a short game's moves), so a seat that never decides costs nothing; the draws are the
@@ -191,7 +195,7 @@ def _play(
     if paused:
         gc.disable()
     try:
-        return _steps(state, bots, child, labels=labels, keep_history=keep_history, max_steps=max_steps)
+        return _steps(state, bots, stream, labels=labels, keep_history=keep_history, max_steps=max_steps)
     finally:
         if paused:
             gc.enable()
@@ -200,7 +204,7 @@ def _play(
 def _steps(
     state: GameState[Any, Any],
     bots: Sequence[Bot],
-    child: Callable[[int], np.random.SeedSequence],
+    stream: Callable[[int], Sampler],
     *,
     labels: Sequence[str] | None,
     keep_history: bool,
@@ -212,16 +216,27 @@ def _steps(
     With ``batch`` (a record is all that is wanted: no history, nobody reads the final
     state's log), a state whose class has ``run_chance(stream, max_steps)`` plays its
     chance nodes there, many at once, with the draws the step-by-step path would make
-    (see [`Sampler.block`][dreidelpoker.sampler.Sampler.block]); the game, its steps and its record are the same.
+    (see [`Sampler.block`][dreidelpoker.sampler.Sampler.block]); one whose class has
+    ``run_turns(stream, decide, max_steps)`` plays chance and decisions there, asking
+    ``decide(seat, observation, legal)`` (the seat's bot, checked) for every decision, without
+    the runner's look-ups between steps. The game, its steps and its record are the same.
     """
     n = state.num_players
-    chance = Sampler(child(0))  # each generator is made on its first draw
-    bot_rngs = [Sampler(child(seat + 1)) for seat in range(n)]
+    chance = stream(0)  # each generator is made on its first draw
+    bot_rngs = [stream(seat + 1) for seat in range(n)]
     names = list(labels) if labels is not None else [bot_label(b) for b in bots]
     history: list[HistoryItem] = []
     own: type | None = state.__class__ if hasattr(state, "sample_chance") else None  # draws its own chance
     batched: type | None = state.__class__ if batch and hasattr(state, "run_chance") else None
     steps = 0
+    if batch and hasattr(state, "run_turns"):
+        def decide(seat: int, observation: Any, legal: Sequence[Any]) -> Any:
+            action = bots[seat](observation, legal, bot_rngs[seat])
+            if action not in legal:
+                _illegal(names[seat], None, seat, action, legal)
+            return action
+
+        state, steps = state.run_turns(chance, decide, max_steps)
     while steps < max_steps:
         turn = state.turn
         if turn is _CHANCE:
@@ -314,13 +329,19 @@ def _play_batch(
     The cyclic garbage collector is paused for each game, from its first state to its
     record (see `_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
-    out = []
+    out: list[GameRecord] = []
     paused = gc.isenabled()
+    # States are immutable (``apply`` returns a new one), so every game of the batch starts
+    # from one initial state: making it checks the rules each time, which costs as much as a
+    # few moves of a one-hand game.
+    if not indices:
+        return out
+    start = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
     for i in indices:
         if paused:
             gc.disable()
         try:
-            out.append(_play_one(spec, rules, lineup, labels, entropy, i, hand_limit, keep_history))
+            out.append(_play_one(spec, rules, lineup, labels, entropy, i, start, keep_history))
         finally:
             if paused:
                 gc.enable()
@@ -328,19 +349,19 @@ def _play_batch(
 
 
 def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
-              entropy: int | Sequence[int], i: int, hand_limit: int | None, keep_history: bool) -> GameRecord:
-    """Game ``i`` of a run, played and recorded (its states are freed when this returns)."""
+              entropy: int | Sequence[int], i: int, state: GameState[Any, Any], keep_history: bool) -> GameRecord:
+    """Game ``i`` of a run, played from ``state`` and recorded (its states are freed when this returns)."""
     bots = [make_bot(spec, b, rules=rules) for b in lineup]
-    state = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
     # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
-    final, history, steps = _steps(state, bots, _children(entropy, i), labels=labels,
+    final, history, steps = _steps(state, bots, _streams(entropy, i), labels=labels,
                                    keep_history=keep_history, max_steps=50_000_000, batch=not keep_history)
     return _record(spec, i, final, history if keep_history else None, steps)
 
 
-def _children(entropy: int | Sequence[int], index: int) -> Callable[[int], np.random.SeedSequence]:
-    """``k -> SeedSequence(entropy, spawn_key=(index,)).spawn(k + 1)[k]``, without making the others."""
-    return lambda k: np.random.SeedSequence(entropy, spawn_key=(index, k))
+def _streams(entropy: int | Sequence[int], index: int) -> Callable[[int], Sampler]:
+    """``k ->`` the sampler of ``SeedSequence(entropy, spawn_key=(index,)).spawn(k + 1)[k]``, without
+    making the seed sequences (see [`Sampler.spawned`][dreidelpoker.sampler.Sampler.spawned])."""
+    return lambda k: Sampler.spawned(entropy, (index, k))
 
 
 def as_executor(executor: Any) -> cf.Executor | None:

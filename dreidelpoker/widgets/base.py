@@ -117,6 +117,8 @@ class Explorer:
             c.observe(self._changed, names="value")
         self.widget = self.build_layout()
         self.widget.add_class("dp-explorer")
+        if self.game:  # e.g. dp-game-dice-poker: a page showing several explorers tells them apart
+            self.widget.add_class(f"dp-game-{self.game}")
         self.refresh()
 
     # -- for subclasses ----------------------------------------------------------------
@@ -221,13 +223,15 @@ class Explorer:
             self.output.value = ""
             self.caption.value = ""
             self.status.value = error_html(str(exc))
-            return
+        else:
+            self.status.value = ""
+            self.caption.value = f"<p class='dp-caption'>For {inputs}:</p>"
+            self.output.value = body
         finally:
+            # Only once the new results (or the error) are in place: the browser applies these
+            # changes in order, so the old results are never shown ungreyed under "Computing".
             self.output.remove_class("dp-busy")
             self.caption.remove_class("dp-busy")
-        self.status.value = ""
-        self.caption.value = f"<p class='dp-caption'>For {inputs}:</p>"
-        self.output.value = body
 
     # -- display -----------------------------------------------------------------------
     def snapshot_html(self) -> str:

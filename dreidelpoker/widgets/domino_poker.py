@@ -175,7 +175,13 @@ class DominoExplorer(Explorer):
             rows.setdefault(t.high, []).append(self.buttons[t.label])
         picker = w.VBox([w.HBox(r, layout=w.Layout(flex_flow="row wrap")) for r in rows.values()])
         return w.VBox([picker, w.HBox([self.opponents, self.low_runs], layout=w.Layout(flex_flow="row wrap")),
-                       self.known, w.HTML(EXPLORER_STYLE), self.status, self.output])
+                       self.known, w.HTML(EXPLORER_STYLE), self.status, self.caption, self.output])
+
+    def describe_inputs(self) -> str:
+        """The picked tiles, opponents, known tiles and the runs option (for the caption)."""
+        known = self.known.value.strip() or "none"
+        return (f"tiles {', '.join(self.picked) or 'none'}, opponents {self.opponents.value}, "
+                f"known {known}, runs 1-3 {self.low_runs.value}")
 
     @property
     def html(self) -> w.HTML:

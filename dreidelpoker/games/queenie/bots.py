@@ -61,6 +61,14 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     check_count(ranks, "ranks", low=2, high=13)
     if not legal:
         raise InputError("legal must hold at least one card to lead")
+    return _best_lead(hand, legal, ranks)
+
+
+def _best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
+    """[`best_lead`][dreidelpoker.games.queenie.best_lead] without the argument checks (the bots
+    call it with the engine's own legal leads)."""
+    if len(legal) == 1:
+        return legal[0]
     held = set(hand)
     best, best_key = legal[0], (-1, -1, 0)
     for c in legal:
@@ -94,7 +102,7 @@ def never_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any]
     """
     if "keep" in legal_actions:
         return "keep"
-    return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
+    return _best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
 def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
@@ -110,7 +118,7 @@ def always_swap_bot(observation: QueenieObservation, legal_actions: Sequence[Any
     """
     if "swap" in legal_actions:
         return "swap"
-    return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
+    return _best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
 def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
@@ -252,7 +260,7 @@ class HeuristicBot:
             late = len(observation.hand) * 2 <= (r.deck_size - 1) / (r.players + 1)
             if self.lead == "plain" or (self.lead == "best-early") == late:
                 return legal_actions[0]
-        return best_lead(observation.hand, legal_actions, r.deck_ranks)
+        return _best_lead(observation.hand, legal_actions, r.deck_ranks)
 
 
 @dataclass(frozen=True)
@@ -332,7 +340,7 @@ def _finish_deal(state: QueenieGame) -> QueenieGame:
         if state.phase == OFFER:
             state = state.apply("keep")
         else:
-            state = state.apply(best_lead(cards_of(state.hands[state.leader]), state.lead_cards, r.deck_ranks))
+            state = state.apply(_best_lead(cards_of(state.hands[state.leader]), state.lead_cards, r.deck_ranks))
     return state
 
 
@@ -404,7 +412,7 @@ class LookaheadBot:
     def __call__(self, observation: QueenieObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
         if "swap" in legal_actions:
             return dummy_value(observation, samples=self.samples, rng=rng).best
-        return best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
+        return _best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
 def make_never_swap(rules: QueenieRules) -> Any:

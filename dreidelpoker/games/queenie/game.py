@@ -15,7 +15,7 @@ direction of play (``1`` = the first player, ``players`` = the dealer, ``0`` = d
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import FrozenInstanceError
 from typing import Any, NamedTuple
 
@@ -133,6 +133,8 @@ class QueenieObservation(_Immutable, _ObservationFields):
 
 
 _INT = frozenset((int,))
+_new_tuple = tuple.__new__
+_OFFER_ACTIONS = ("keep", "swap")
 
 # Log lines that never change (events are immutable, so one object serves every deal).
 _KEEP = tuple(Event("offer", f"seat {s + 1} keeps their hand", s) for s in range(8))
@@ -246,7 +248,7 @@ class QueenieGame(_Immutable, _GameFields):
 
     def legal_actions(self, player: int) -> tuple[Any, ...]:
         if self.phase == OFFER and player == self.seat_at(self.offer):
-            return ("keep", "swap")
+            return _OFFER_ACTIONS
         if self.phase == LEAD and player == self.leader:
             return self.lead_cards
         return ()
@@ -275,10 +277,12 @@ class QueenieGame(_Immutable, _GameFields):
         then the cards in dealing order; `apply` deals them as successive draws.
         """
         if self.phase == DEAL:
-            cards = cards_of(self.undealt)
-            perm: list[int] = rng.permutation(len(cards))
-            # The whole deck undealt (the usual case): the permutation is the deal.
-            seq = perm if self.undealt == tables(self.rules).full else [cards[i] for i in perm]
+            t = tables(self.rules)
+            if self.undealt == t.full:  # the whole deck undealt (the usual case): the permutation is the deal
+                seq: list[int] = rng.permutation(t.ranks * t.suits)
+            else:
+                cards = cards_of(self.undealt)
+                seq = [cards[i] for i in rng.permutation(len(cards))]
             if self.qcard < 0 and self.rules.queen_card == "deck" and self.rules.queen_card_queen == "redraw":
                 qm = tables(self.rules).queen_mask
                 k = next(i for i, c in enumerate(seq) if not qm >> c & 1)  # first non-Queen: uniform
@@ -310,6 +314,56 @@ class QueenieGame(_Immutable, _GameFields):
     def apply_joint(self, actions: Mapping[int, Any]) -> QueenieGame:
         raise InputError("Queenie has no simultaneous moves")
 
+    def run_turns(self, chance: Sampler, decide: Callable[[int, QueenieObservation, Sequence[Any]], Any],
+                  max_steps: int) -> tuple[QueenieGame, int]:
+        """Play on until the session ends or ``max_steps`` steps are applied: the runner's batch
+        path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all that is wanted.
+
+        The same steps as one by one, in the same order, from the same streams -- every deal
+        drawn by `sample_chance`, every decision asked of ``decide(seat, observation, legal)``
+        with the observation and legal actions the runner would give -- so the final state is
+        the one the steps one by one reach (its log too); what is saved is the runner's
+        look-ups between steps and, while the dummy is offered round, a state per seat that
+        keeps its hand (checked game for game in ``tests/test_queenie_batch.py``).
+
+        Parameters:
+            chance: the game's chance stream.
+            decide: the runner's bot call for a seat (it raises on an illegal action).
+            max_steps: the most steps to apply.
+
+        Returns:
+            The state after the steps, and how many were applied.
+        """
+        state, steps = self, 0
+        n = self.rules.players
+        step = tables(self.rules).step
+        while steps < max_steps:
+            phase = state.phase
+            if phase == OFFER:
+                offer, log, button = state.offer, state.log, state.button
+                while True:  # the offers round the table, without a state per kept hand
+                    seat = (button + offer * step) % n  # (seat_at)
+                    action = decide(seat, state.observation(seat), _OFFER_ACTIONS)
+                    steps += 1
+                    if action != "keep" or offer == n or steps >= max_steps:
+                        break
+                    log = log.add(_KEEP[seat])
+                    offer += 1
+                state = state._offered(offer, action, log)
+            elif phase == LEAD:
+                leader = state.leader
+                state = state._play(leader, decide(leader, state.observation(leader), state.lead_cards))
+                steps += 1
+            elif phase == DEAL:
+                state = state._deal(state.sample_chance(chance))
+                steps += 1
+            elif phase == QCARD:
+                state = state.apply(state.sample_chance(chance))
+                steps += 1
+            else:
+                break
+        return state, steps
+
     def returns(self) -> tuple[Payoff, ...]:
         """Each seat's net chips: pots won minus antes and swap costs."""
         return self.chips
@@ -322,14 +376,13 @@ class QueenieGame(_Immutable, _GameFields):
         t = tables(r)
         position = ((player - self.button) * t.step) % n or n
         own_dead = hand_cards(self.dead, t) if self.swapper == player else ()
-        colour = self.lead_colour if self.phase == LEAD else -1
-        return QueenieObservation(
-            seat=player, rules=r, phase=_PHASE_NAMES[self.phase], deal=self.deals, button=self.button,
-            position=position, hand=hand_cards(self.hands[player], t), hand_sizes=tuple(map(int.bit_count, self.hands)),
-            dummy_size=self.dummy.bit_count() if self.swapper < 0 else 0, swapper=self.swapper, own_dead=own_dead,
-            played=hand_cards(self.played, t) if self.played else (), pots=self.pots, chips=self.chips, lead_colour=colour,
-            last_deal=self.last_deal,
-        )
+        phase = self.phase
+        # Made positionally (a dozen a deal: keywords cost more than the rest of the observation).
+        return _new_tuple(QueenieObservation, (
+            player, r, _PHASE_NAMES[phase], self.deals, self.button, position, hand_cards(self.hands[player], t),
+            tuple(map(int.bit_count, self.hands)), self.dummy.bit_count() if self.swapper < 0 else 0, self.swapper,
+            own_dead, hand_cards(self.played, t) if self.played else (), self.pots, self.chips,
+            self.lead_colour if phase == LEAD else -1, self.last_deal))
 
     # -- the deal -------------------------------------------------------------------
     def _deal(self, seq: Sequence[int]) -> QueenieGame:
@@ -398,19 +451,24 @@ class QueenieGame(_Immutable, _GameFields):
                            self.tally, self.out_wins, self.queen_wins, self.last_deal, self.log.add_lazy(tuple(events)))
 
     def _offer(self, action: Any) -> QueenieGame:
+        return self._offered(self.offer, action, self.log)
+
+    def _offered(self, offer: int, action: Any, log: EventLog) -> QueenieGame:
+        """The state after the seat at ``offer`` answers ``action`` (this state's own offer, or a
+        later one when the offers before it were kept: ``log`` holds their lines)."""
         r = self.rules
-        seat = self.seat_at(self.offer)
+        seat = self.seat_at(offer)
         if action == "keep":
-            log = self.log.add(_KEEP[seat])
-            if self.offer < r.players:
+            log = log.add(_KEEP[seat])
+            if offer < r.players:
                 return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, OFFER, 0,
-                                   self.dealt, self.hands, self.dummy, 0, self.qcard, self.offer + 1, -1, 0, -1, (),
+                                   self.dealt, self.hands, self.dummy, 0, self.qcard, offer + 1, -1, 0, -1, (),
                                    -1, self.queen_by, (0, 0, 0), self.tally, self.out_wins, self.queen_wins,
                                    self.last_deal, log)
             return self._start_play(self.hands, self.chips, self.pots, self.dummy, -1, log)
         if action != "swap":
             raise InputError(f"offer: seat {seat + 1} may 'keep' or 'swap', got {action!r}")
-        cost = r.first_swap_cost if self.offer == 1 else r.swap_cost
+        cost = r.first_swap_cost if offer == 1 else r.swap_cost
         chips = list(self.chips)
         chips[seat] -= cost
         hands = list(self.hands)
@@ -418,7 +476,7 @@ class QueenieGame(_Immutable, _GameFields):
         hands[seat] = self.dummy
         pots = (self.pots[0] + cost, self.pots[1])
         text = f"seat {seat + 1} takes the dummy" + (f" for {cost}" if cost else " for free")
-        return self._start_play(tuple(hands), tuple(chips), pots, dead, seat, self.log.add(Event("swap", text, seat)))
+        return self._start_play(tuple(hands), tuple(chips), pots, dead, seat, log.add(Event("swap", text, seat)))
 
     def _start_play(self, hands: tuple[int, ...], chips: tuple[int, ...], pots: tuple[int, int], dead: int,
                     swapper: int, log: EventLog) -> QueenieGame:

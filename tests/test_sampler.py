@@ -1,0 +1,118 @@
+"""The sampler's shuffle drawn in one numpy pass is the shuffle drawn one integer at a time
+(issue 22: same seeds, same games), across block boundaries and when a word is rejected; and the
+sampler's Python start (numpy's SeedSequence and PCG64 written in Python) against numpy itself
+(issue 23): a sampler on ``default_rng(...)`` never takes the Python path, so every draw it is
+compared with was made by numpy's own code."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from dreidelpoker.sampler import _PYTHON_WORDS, Sampler, _WORD_LIMIT, _pcg64_start
+
+
+def _one_by_one(stream: Sampler, n: int) -> list[int]:
+    out = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = stream.integers(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 52, 600])
+def test_permutation_is_the_draws_one_by_one(n: int) -> None:
+    for seed in range(5):
+        fast, slow = Sampler(np.random.SeedSequence(seed)), Sampler(np.random.SeedSequence(seed))
+        for _ in range(40):  # past several block boundaries (blocks of 512 to 8,192 words)
+            assert fast.permutation(n) == _one_by_one(slow, n)
+        assert fast.integers(1 << 40) == slow.integers(1 << 40)  # both streams stand at the same word
+
+
+def test_a_rejected_word_is_skipped_as_one_by_one() -> None:
+    # on numpy generators: their first block is numpy's (a seed sequence's starts in Python)
+    fast, slow = Sampler(np.random.default_rng(3)), Sampler(np.random.default_rng(3))
+    fast.integers(2), slow.integers(2)  # fill the first block
+    for s in (fast, slow):  # a word no draw of a 52-card shuffle may keep
+        s._words = s._words.copy()
+        s._words[s._i + 5] = np.uint64(_WORD_LIMIT - 1)
+        s._buf = []
+    assert fast.permutation(52) == _one_by_one(slow, 52)
+    assert fast.integers(1000) == slow.integers(1000)
+
+
+def test_permutation_of_items_keeps_the_items() -> None:
+    assert sorted(Sampler(1).permutation("abcdef")) == list("abcdef")
+
+
+def _seeds() -> list[tuple[object, tuple[int, ...]]]:
+    rnd = random.Random(5)
+    seeds: list[tuple[object, tuple[int, ...]]] = [(0, ()), (1, (0,)), (2**32 - 1, (2**32 - 1,)), (2**32, (2**32,)),
+                                                   ([], (3,)), ([7], ()), ((1, 2, 3, 4, 5), (6, 7))]
+    for _ in range(120):
+        entropy: object = rnd.choice([rnd.randrange(2**32), rnd.randrange(2**128), rnd.randrange(8),
+                                      [rnd.randrange(2**40) for _ in range(rnd.randrange(1, 7))]])
+        key = tuple(rnd.randrange(10 ** rnd.randrange(1, 13)) for _ in range(rnd.randrange(0, 4)))
+        seeds.append((entropy, key))
+    return seeds
+
+
+@pytest.mark.parametrize(("entropy", "key"), _seeds())
+def test_python_start_is_numpys_pcg64(entropy: object, key: tuple[int, ...]) -> None:
+    state = np.random.PCG64(np.random.SeedSequence(entropy, spawn_key=key)).state["state"]
+    assert _pcg64_start(entropy, key) == (state["state"], state["inc"])
+
+
+@pytest.mark.parametrize("draws", [1, 3, _PYTHON_WORDS - 1, _PYTHON_WORDS, _PYTHON_WORDS + 1, 700, 3000])
+def test_draws_match_numpy_across_the_switch(draws: int) -> None:
+    rnd = random.Random(draws)
+    for entropy, key in _seeds()[:25]:
+        ours = Sampler.spawned(entropy, key)  # type: ignore[arg-type]
+        ref = Sampler(np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=key)))
+        for _ in range(draws):
+            kind = rnd.randrange(3)
+            if kind == 0:
+                assert ours.integers(7) == ref.integers(7)
+            elif kind == 1:
+                assert ours.random() == ref.random()
+            else:
+                top = 10 ** rnd.randrange(1, 25)  # past 2**62: the exact path on raw bytes
+                assert ours.integers(top) == ref.integers(top)
+        # the numpy generator (and a batch path's block) go on from the same place
+        assert ours.generator.random() == ref.generator.random()
+        assert ours.block(6) == ref.block(6)
+        ours.advance(2)
+        ref.advance(2)
+        assert [ours.integers(100) for _ in range(40)] == [ref.integers(100) for _ in range(40)]
+
+
+def test_generator_before_any_draw_and_other_seeds() -> None:
+    for seed in (np.random.SeedSequence(11, spawn_key=(2, 1)), 11):
+        a, b = Sampler(seed), Sampler(np.random.default_rng(seed))
+        assert a.generator.integers(1000) == b.generator.integers(1000)
+        assert [a.integers(9) for _ in range(80)] == [b.integers(9) for _ in range(80)]
+    # a SeedSequence child made by spawn() (its spawn key carries the parent's)
+    child = np.random.SeedSequence(5).spawn(3)[2]
+    a, b = Sampler(child), Sampler(np.random.default_rng(child))
+    assert [a.integers(50) for _ in range(90)] == [b.integers(50) for _ in range(90)]
+
+
+def test_seeds_the_python_path_does_not_take_go_to_numpy() -> None:
+    big = list(range(1, 80))  # more entropy words than the Python path takes
+    a, b = Sampler(np.random.SeedSequence(big)), Sampler(np.random.default_rng(np.random.SeedSequence(big)))
+    assert [a.integers(6) for _ in range(20)] == [b.integers(6) for _ in range(20)]
+    mt = Sampler(np.random.Generator(np.random.MT19937(3)))
+    ref = Sampler(np.random.Generator(np.random.MT19937(3)))
+    assert [mt.integers(6) for _ in range(20)] == [ref.integers(6) for _ in range(20)]
+
+
+@pytest.mark.parametrize("before", [0, 1, 5, _PYTHON_WORDS + 3])
+def test_a_shuffle_after_python_draws_is_numpys(before: int) -> None:
+    for n in (3, 9, 10, 52):
+        ours = Sampler.spawned(9, (4, n))
+        ref = Sampler(np.random.default_rng(np.random.SeedSequence(9, spawn_key=(4, n))))
+        assert [ours.integers(6) for _ in range(before)] == [ref.integers(6) for _ in range(before)]
+        assert ours.permutation(n) == ref.permutation(n)
+        assert [ours.integers(1000) for _ in range(30)] == [ref.integers(1000) for _ in range(30)]
