@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from ._lazy import load
 from .errors import InputError, shorten
-from .limits import use_progress
+from .limits import float_arg, int_arg, text_arg, use_progress
 from .rules_cli import help_width, name_long_choices, wrap_lines
 from .games.registry import CliCommand, GameInfo, get_game, manifests, session_games, with_help
 
@@ -88,7 +88,7 @@ class CommandParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        action = super().add_argument(*args, **name_long_choices(args, kwargs))
+        action = super().add_argument(*args, **name_long_choices(args, strict_types(kwargs)))
         self.arguments.append(action)
         return action
 
@@ -122,7 +122,7 @@ def _recording(group: Any, owner: CommandParser) -> Any:
     add = group.add_argument
 
     def add_argument(*args: Any, **kwargs: Any) -> argparse.Action:
-        action: argparse.Action = add(*args, **name_long_choices(args, kwargs))
+        action: argparse.Action = add(*args, **name_long_choices(args, strict_types(kwargs)))
         owner.arguments.append(action)
         return action
 
@@ -131,6 +131,42 @@ def _recording(group: Any, owner: CommandParser) -> Any:
         nest = group.add_mutually_exclusive_group
         setattr(group, "add_mutually_exclusive_group", lambda *a, **k: _recording(nest(*a, **k), owner))
     return group
+
+
+#: argparse actions that store the value they read (the ones a ``type=`` applies to).
+_VALUE_ACTIONS = (None, "store", "append", "extend")
+
+
+def strict_types(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``add_argument`` keywords with the library's strict readers in place of Python's: a
+    ``type=int`` reads [`int_arg`][dreidelpoker.limits.int_arg] (ASCII digits, at most 100),
+    ``type=float`` [`float_arg`][dreidelpoker.limits.float_arg], and a value option declared
+    without a type [`text_arg`][dreidelpoker.limits.text_arg] (bounded length). Every command
+    gets them, a game from another package included. A path option says ``type=str``: its
+    length is checked with the path (by [`dreidelpoker.files`][dreidelpoker.files]).
+
+    Parameters:
+        kwargs: the keywords given to ``add_argument``.
+
+    Returns:
+        The keywords to pass on.
+
+    Examples:
+        >>> strict_types({"type": int})["type"].__name__
+        'int_arg'
+        >>> strict_types({"default": "GH"})["type"].__name__
+        'text_arg'
+        >>> "type" in strict_types({"action": "store_true"})
+        False
+    """
+    kind = kwargs.get("type")
+    if kind is int:
+        return {**kwargs, "type": int_arg}
+    if kind is float:
+        return {**kwargs, "type": float_arg}
+    if "type" not in kwargs and kwargs.get("action") in _VALUE_ACTIONS and kwargs.get("nargs") != 0:
+        return {**kwargs, "type": text_arg}
+    return kwargs
 
 
 def command_parsers(parser: CommandParser) -> dict[tuple[str, str], CommandParser]:

@@ -224,9 +224,9 @@ def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]
                        help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
                        f"seats (e.g. {_lineup_example(spec)}; known: {', '.join(sorted(spec.bots))}); "
                        "default: an all-equal table of the game's lead bot")
-        p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
+        p.add_argument("--cache", type=str, default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
         p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
-        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
+        p.add_argument("--plot", type=str, default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
     else:
         p.add_argument("--players", type=int_arg, default=None, help=f"number of players ({rng})")
         p.add_argument("--bots", default=None,
@@ -414,7 +414,7 @@ def _add(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]) -
     p.add_argument("--minimize", action="append", default=[], metavar="MEASURE", help="a measure to minimise (repeatable)")
     p.add_argument("--trials", type=int_arg, default=50, help="finished trials the stored search should hold (default 50)")
     p.add_argument("--games", type=int_arg, default=400, help="games per trial and line-up (default 400)")
-    p.add_argument("--storage", default="design.db",
+    p.add_argument("--storage", type=str, default="design.db",
                    help="the SQLite file that keeps every trial (default design.db); run again to continue")
     p.add_argument("--fix", action="append", default=[], metavar="FIELD=VALUE",
                    help="hold a rules field at one value (repeatable; same syntax as a study variant)")
