@@ -25,7 +25,7 @@ WORKS = {
         "deck_chain(r, policy='normal-best').long_run_state_distribution()"),
     "best put-back policy 2-7-7-2": (
         "from dreidelpoker.games.two_dreidel import TwoDreidelRules\n"
-        "from dreidelpoker.games.two_dreidel.strategy import PutBackMDP\nr = TwoDreidelRules(deck='2-7-7-2')",
+        "from dreidelpoker.games.two_dreidel.deck_cycle.strategy import PutBackMDP\nr = TwoDreidelRules(deck='2-7-7-2')",
         "PutBackMDP(r).best_response('normal-best')"),
     "Dice heads-up equity 653 vs 221 (cold caches)": (
         "import dreidelpoker as dp\nfrom dreidelpoker.games import dice_poker as dpk",

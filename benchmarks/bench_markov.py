@@ -23,9 +23,9 @@ from _timing import Row, interleaved, print_table
 
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, dreidel_chain, start_state
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.chain import deck_chain
-from dreidelpoker.games.two_dreidel.ranking import heads_up_points
-from dreidelpoker.games.two_dreidel.strategy import PutBackMDP
+from dreidelpoker.games.two_dreidel.deck_cycle.chain import deck_chain
+from dreidelpoker.games.two_dreidel.rulebook.ranking import heads_up_points
+from dreidelpoker.games.two_dreidel.deck_cycle.strategy import PutBackMDP
 
 
 def _fr(x: Any) -> Fraction:

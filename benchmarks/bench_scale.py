@@ -32,7 +32,7 @@ print(json.dumps([time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SE
 POLICY = """
 import json, resource, time
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.strategy import PutBackMDP
+from dreidelpoker.games.two_dreidel.deck_cycle.strategy import PutBackMDP
 t = time.perf_counter()
 v = PutBackMDP(TwoDreidelRules(deck="DECK"), max_states=200_000).best_response("normal-best").value
 print(json.dumps([time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6, float(v)]))

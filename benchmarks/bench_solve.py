@@ -25,7 +25,7 @@ from _timing import Row, interleaved
 TWO_DREIDEL = """
 import time, json
 from dreidelpoker.games.two_dreidel import TwoDreidelRules, kept_hand_distribution
-from dreidelpoker.games.two_dreidel.spin_game import new_spin_game
+from dreidelpoker.games.two_dreidel.spin_game.game import new_spin_game
 from dreidelpoker.solve import extensive_form, solve
 rules = TwoDreidelRules(deck="2-6-6-2")
 c, w = time.process_time(), time.perf_counter()

@@ -52,7 +52,7 @@ import pandas as pd
 import dreidelpoker
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
 from dreidelpoker.games.two_dreidel.play_spec import default_bots, spin_game_exploitability
-from dreidelpoker.games.two_dreidel.solve_spin import solve_spin_game
+from dreidelpoker.games.two_dreidel.spin_game.solve import solve_spin_game
 from dreidelpoker.play import compare, rules_variants
 
 DATA = Path(__file__).resolve().parent.parent / "dreidelpoker" / "data"
@@ -128,6 +128,8 @@ def main() -> None:
                    help="run only these blocks (default: all)")
     p.add_argument("--out", default=str(DATA / "two_dreidel_study.csv"))
     args = p.parse_args()
+    started = {"commit": git_commit(), "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+               "load_average_at_start": os.getloadavg(), "niceness": os.nice(0)}  # the code that runs, not the code at the end
     executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     t0 = time.perf_counter()
     solving = {}
@@ -164,12 +166,26 @@ def main() -> None:
                 rows += deck_rows
             frames.append(pd.DataFrame(rows))
             blocks.append({"block": "spin-game", "note": note})
-        write(args, frames, blocks, t0)
+        write(args, frames, blocks, t0, started)
     if executor is not None:
         executor.shutdown()
 
 
-def write(args: argparse.Namespace, frames: list[pd.DataFrame], blocks: list[dict[str, Any]], t0: float) -> None:
+def git_commit() -> str:
+    """The checked-out commit (``-dirty`` when tracked files differ from it), or ``unknown`` outside git."""
+    here = Path(__file__).resolve().parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True,
+                                cwd=here).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "dreidelpoker", "benchmarks"],
+                               capture_output=True, text=True, check=True, cwd=here.parent).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return commit + ("-dirty" if dirty else "")
+
+
+def write(args: argparse.Namespace, frames: list[pd.DataFrame], blocks: list[dict[str, Any]], t0: float,
+          started: dict[str, Any]) -> None:
     """The table and its provenance, each written whole (temporary file, then rename)."""
     table = pd.concat(frames, ignore_index=True)
     out = Path(args.out)
@@ -177,19 +193,15 @@ def write(args: argparse.Namespace, frames: list[pd.DataFrame], blocks: list[dic
     tmp = out.with_suffix(".tmp")
     table.to_csv(tmp, index=False)
     os.replace(tmp, out)
-    try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True,
-                                cwd=Path(__file__).resolve().parent).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        commit = "unknown"
     provenance = {
-        "library_version": dreidelpoker.__version__, "git_commit": commit, "python": platform.python_version(),
+        "library_version": dreidelpoker.__version__, "git_commit": started["commit"], "python": platform.python_version(),
         "command": " ".join([".venv/bin/python", "benchmarks/two_dreidel_study.py", *sys.argv[1:]]),
         "seed": args.seed, "budget_games_per_cell": args.games, "budget_decks_tweaks_chips": args.small_games, "batch": args.batch, "workers": args.workers,
         "precision": PRECISION, "measures": list(MEASURES),
         "seeding": "game i of every cell: numpy SeedSequence(seed, spawn_key=(i,)); line-ups rotated round the seats",
-        "seconds": round(time.perf_counter() - t0, 1), "load_average": os.getloadavg(), "blocks": blocks,
-        "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "seconds": round(time.perf_counter() - t0, 1), "started": started["started"],
+        "load_average_at_start": started["load_average_at_start"], "load_average": os.getloadavg(),
+        "niceness": started["niceness"], "blocks": blocks, "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
     tmp = out.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(provenance, indent=1) + "\n")

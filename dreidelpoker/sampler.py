@@ -43,6 +43,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from .validation import is_whole_number
+
 __all__ = ["Sampler"]
 
 T = TypeVar("T")
@@ -81,10 +83,10 @@ _HASH_B = _hash_consts(_INIT_B, _MULT_B, 8)
 
 def _uint32_words(value: Any) -> tuple[int, ...]:
     """numpy's ``_coerce_to_uint32_array`` for ints and sequences of ints (little-endian words)."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+    if is_whole_number(value):
         n = int(value)
         if n < 0:
-            raise ValueError(f"a seed must be non-negative, got {n}")  # numpy refuses it too
+            raise ValueError(f"a seed must be non-negative, got {n}")  # not input: numpy refuses it too
         out = [n & _M32]
         n >>= 32
         while n:
@@ -92,7 +94,7 @@ def _uint32_words(value: Any) -> tuple[int, ...]:
             n >>= 32
         return tuple(out)
     if isinstance(value, (str, bytes, float)) or not isinstance(value, Sequence):
-        raise TypeError(f"the Python path takes ints and sequences of ints, got {type(value).__name__}")
+        raise TypeError(f"the Python path takes ints and sequences of ints, got {type(value).__name__}")  # not input
     return tuple(w for v in value for w in _uint32_words(v))
 
 
@@ -148,7 +150,7 @@ def _pcg64_start(entropy: Any, spawn_key: Any) -> tuple[int, int]:
     else:
         words = run + _uint32_words(spawn_key)
     if len(words) > 4 + _MAX_WORDS:
-        raise ValueError(f"entropy of {len(words)} words is longer than the Python path takes")
+        raise ValueError(f"entropy of {len(words)} words is longer than the Python path takes")  # not input
     p0, p1, p2, p3 = _pool(words)
     # generate_state(4, uint64): eight hashed 32-bit words, two to a 64-bit word (unrolled: the hot path)
     b0, b1, b2, b3, b4, b5, b6, b7, b8 = _HASH_B
@@ -271,7 +273,7 @@ class Sampler:
             entropy, key = seed
         elif isinstance(seed, np.random.SeedSequence) and seed.pool_size == 4:
             entropy, key = seed.entropy, seed.spawn_key
-        elif isinstance(seed, int) and not isinstance(seed, bool):
+        elif is_whole_number(seed):
             entropy, key = seed, ()
         else:
             return False
@@ -460,6 +462,47 @@ class Sampler:
                 words = words[:first]
             draws = words % np.uint64(total)
             return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
+
+    def take(self, total: int, count: int, table: np.ndarray | None = None) -> np.ndarray:
+        """The next ``count`` draws of ``integers(total)``, taken, as one numpy array (with
+        ``table``, each draw ``r`` as ``table[r]``): what ``count`` calls of
+        [`integers`][dreidelpoker.sampler.Sampler.integers] would return, in order, with rejected words skipped alike.
+
+        The batch path of a game played across many games at once (one stream a game).
+
+        Parameters:
+            total: the number of equally likely outcomes (1 to ``2**61``).
+            count: how many draws.
+            table: what each draw stands for, looked up in numpy.
+
+        Returns:
+            An array of ``count`` draws.
+
+        Raises:
+            ValueError: ``total`` out of range (a bug of the game, not input).
+
+        Examples:
+            >>> a, b = Sampler(np.random.default_rng(3)), Sampler(np.random.default_rng(3))
+            >>> a.take(6, 700).tolist() == [b.integers(6) for _ in range(700)]
+            True
+        """
+        if not 0 < total < _WORD_LIMIT:
+            raise ValueError(f"take() draws below a total from 1 to 2**{_BITS - 1}, got {total}")  # not input
+        limit = np.uint64((_WORD_LIMIT // total) * total)
+        self._numpy_block()
+        parts = []
+        need = count
+        while need > 0:
+            if self._i >= len(self._words):
+                self._refill()
+            words = self._words[self._i:self._i + need]
+            self._i += len(words)
+            if limit < _WORD_LIMIT and words.max() >= limit:  # rejected words are skipped, as one by one
+                words = words[words < limit]
+            parts.append(words)
+            need -= len(words)
+        draws = (parts[0] if len(parts) == 1 else np.concatenate(parts)) % np.uint64(total)
+        return table[draws] if table is not None else draws
 
     def advance(self, used: int) -> None:
         """Take the first ``used`` draws of the last [`block`][dreidelpoker.sampler.Sampler.block] (the others stay for later).

@@ -23,8 +23,8 @@ def test_no_control_is_clipped_at_1024_px(explorer_page: Any) -> None:
 
 
 def test_changing_the_drawn_cards_changes_the_equities(explorer_page: Any) -> None:
-    from dreidelpoker.games.two_dreidel.information import opponent_posterior
-    from dreidelpoker.games.two_dreidel.table import put_back_equities
+    from dreidelpoker.games.two_dreidel.odds.information import opponent_posterior
+    from dreidelpoker.games.two_dreidel.odds.table import put_back_equities
 
     opponents = [opponent_posterior(discards="GH,NN"), opponent_posterior(discards="HH,HN")]
     expected = put_back_equities("HNS", opponents=opponents)

@@ -66,4 +66,4 @@ def test_odds_two_dreidel_imports_no_sympy_numpy_nor_scipy() -> None:
     ``import numpy``. The text and JSON outputs are formatted from Fractions."""
     for argv in (["odds", "two-dreidel"], ["odds", "two-dreidel", "--json", "--deck", "2-7-7-2"]):
         code = f"import dreidelpoker.cli as c\nc.main({argv!r})"
-        assert _loaded_after(code, HEAVY + ("dreidelpoker.games.two_dreidel.chain", "dreidelpoker.solve")) == [], argv
+        assert _loaded_after(code, HEAVY + ("dreidelpoker.games.two_dreidel.deck_cycle.chain", "dreidelpoker.solve")) == [], argv

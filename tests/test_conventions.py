@@ -20,7 +20,7 @@ import dreidelpoker
 #: Constructors that take ``rules`` first by position on purpose, with the reason.
 EXEMPT = {
     # Built by ``deck_chain(rules, ...)`` from the chain's explored data, never by hand.
-    "dreidelpoker.games.two_dreidel.chain.DeckChain.__init__",
+    "dreidelpoker.games.two_dreidel.deck_cycle.chain.DeckChain.__init__",
 }
 
 
@@ -72,8 +72,8 @@ def rules_not_keyword_only(func: Callable[..., Any]) -> bool:
 def test_the_walk_sees_the_library() -> None:
     names = public_callables()
     # Functions of the rules (exempt by shape) and converted ones are both seen.
-    assert "dreidelpoker.games.two_dreidel.chain.deck_chain" in names
-    assert "dreidelpoker.games.two_dreidel.ranking.trumps" in names
+    assert "dreidelpoker.games.two_dreidel.deck_cycle.chain.deck_chain" in names
+    assert "dreidelpoker.games.two_dreidel.rulebook.ranking.trumps" in names
     assert "dreidelpoker.widgets.dice_poker.DicePokerExplorer.__init__" in names
     assert len(names) > 500
 

@@ -48,6 +48,9 @@ def test_lp_solution_is_an_equilibrium_of_the_abstraction(once: object) -> None:
     for b in sol.bluffing:
         assert 0 <= b["bluff_share"] <= 1 and b["bluff_value"] >= -1e-9
     assert sol.pace["pot"] >= 2
+    df = sol.to_pandas()
+    assert df["value"].tolist() == list(sol.value)
+    assert df["exploitability: random"].tolist() == [sol.bots["random"]["seat1"], sol.bots["random"]["seat2"]]
 
 
 def test_bad_solver_input() -> None:

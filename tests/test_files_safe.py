@@ -316,7 +316,7 @@ def test_max_states_must_be_a_positive_integer(bad: Any) -> None:
     from dreidelpoker.games import classic_dreidel as cd
     from dreidelpoker.games import two_dreidel as td
     from dreidelpoker.games.classic_dreidel.float_chain import float_absorption
-    from dreidelpoker.games.two_dreidel.strategy import PutBackMDP
+    from dreidelpoker.games.two_dreidel.deck_cycle.strategy import PutBackMDP
 
     calls = [
         lambda: MarkovChain.from_successors([0], lambda k: {0: 1}, max_states=bad),

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dreidelpoker.games.two_dreidel.rules import TrumpPairs, TwoDreidelRules
+from dreidelpoker.games.two_dreidel.rulebook.rules import TrumpPairs, TwoDreidelRules
 
 TRUMPS = "S>G,N>G,H>N"
 

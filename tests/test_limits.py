@@ -11,9 +11,9 @@ from dreidelpoker.errors import InputError, ResourceLimitError
 from dreidelpoker.games.classic_dreidel import size as classic_size
 from dreidelpoker.games.classic_dreidel.chain import analyze, dreidel_chain
 from dreidelpoker.games.classic_dreidel.rules import ClassicDreidelRules
-from dreidelpoker.games.two_dreidel import size as td_size
-from dreidelpoker.games.two_dreidel.chain import deck_chain
-from dreidelpoker.games.two_dreidel.rules import TwoDreidelRules
+from dreidelpoker.games.two_dreidel.rulebook import size as td_size
+from dreidelpoker.games.two_dreidel.deck_cycle.chain import deck_chain
+from dreidelpoker.games.two_dreidel.rulebook.rules import TwoDreidelRules
 from dreidelpoker.limits import MAX_SAMPLES, int_arg
 from dreidelpoker.validation import check_count, check_seed
 from tests.cli_run import run_cli as run

@@ -11,10 +11,10 @@ import pytest
 from dreidelpoker.cli import main
 from dreidelpoker.errors import InputError, ResourceLimitError
 from dreidelpoker.games.two_dreidel import TwoDreidelRules, new_game, opponent_posterior
-from dreidelpoker.games.two_dreidel import information as inf
-from dreidelpoker.games.two_dreidel.policies import resolve_policy
-from dreidelpoker.games.two_dreidel.size import MAX_POSTERIOR_WORK, posterior_work
-from dreidelpoker.games.two_dreidel.spin_game import new_spin_game
+from dreidelpoker.games.two_dreidel.odds import information as inf
+from dreidelpoker.games.two_dreidel.deck_cycle.policies import resolve_policy
+from dreidelpoker.games.two_dreidel.rulebook.size import MAX_POSTERIOR_WORK, posterior_work
+from dreidelpoker.games.two_dreidel.spin_game.game import new_spin_game
 from dreidelpoker.limits import MAX_ITERATIONS, MAX_STACK
 from dreidelpoker.solve import solve
 from dreidelpoker.solve.examples import matrix_game

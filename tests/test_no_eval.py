@@ -25,7 +25,7 @@ import sympy
 
 from dreidelpoker.errors import InputError, InputTypeError
 from dreidelpoker.games.registry import games
-from dreidelpoker.games.two_dreidel.rules import TwoDreidelRules
+from dreidelpoker.games.two_dreidel.rulebook.rules import TwoDreidelRules
 from dreidelpoker.strict_numbers import MAX_DIGITS, parse_exact, parse_float, parse_integer, sympy_number
 from tests.cli_run import run_cli
 from tests.test_cli_fuzz import PATH_OPTIONS, _game_parsers

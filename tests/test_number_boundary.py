@@ -23,8 +23,8 @@ from dreidelpoker.games.registry import games
 from dreidelpoker.games.registry import GameInfo
 from dreidelpoker.games import skirmish as sk
 from dreidelpoker.games import two_dreidel as td
-from dreidelpoker.games.two_dreidel import chain as tdc
-from dreidelpoker.games.two_dreidel import ranking
+from dreidelpoker.games.two_dreidel.deck_cycle import chain as tdc
+from dreidelpoker.games.two_dreidel.rulebook import ranking
 
 
 def fractions_in(value: Any, path: str = "result", seen: set[int] | None = None) -> list[str]:
@@ -82,8 +82,8 @@ QUEENIE = importlib.import_module("dreidelpoker.games.queenie").QueenieRules(pla
 QUEENIE_SMALL = importlib.import_module("dreidelpoker.games.queenie").QueenieRules(players=3, deck_suits=2, deck_ranks=3)
 
 CASES: dict[str, Callable[[], Any]] = {
-    "two_dreidel.ranking.heads_up_share": lambda: ranking.heads_up_share((0, 1), (3, 3), rules=TD),
-    "two_dreidel.chain.transitions": lambda: tdc.transitions(FRESH, "normal-best", rules=TD),
+    "two_dreidel.rulebook.ranking.heads_up_share": lambda: ranking.heads_up_share((0, 1), (3, 3), rules=TD),
+    "two_dreidel.deck_cycle.chain.transitions": lambda: tdc.transitions(FRESH, "normal-best", rules=TD),
     "DeckChain.successors": lambda: CHAIN.successors(FRESH),
     "DeckChain.kept_distribution": lambda: CHAIN.kept_distribution(FRESH),
     "DeckChain.phase_state_distributions": lambda: CHAIN.phase_state_distributions(),
@@ -118,9 +118,9 @@ CASES: dict[str, Callable[[], Any]] = {
                                                for h in ("up", "down", "continuous") for p in (1, 3, "5/2")
                                                if h == "continuous" or p != "5/2"],
     "two_dreidel.PutBackMDP.opponent_hands": lambda: importlib.import_module(
-        "dreidelpoker.games.two_dreidel.strategy").PutBackMDP(TD).opponent_hands("normal-best"),
+        "dreidelpoker.games.two_dreidel.deck_cycle.strategy").PutBackMDP(TD).opponent_hands("normal-best"),
     "two_dreidel.put_back_equilibrium probabilities": lambda: importlib.import_module(
-        "dreidelpoker.games.two_dreidel.strategy").put_back_equilibrium(TD).probabilities,
+        "dreidelpoker.games.two_dreidel.deck_cycle.strategy").put_back_equilibrium(TD).probabilities,
 }
 
 
@@ -128,7 +128,7 @@ CASES: dict[str, Callable[[], Any]] = {
 #: the test until its case moves to ``CASES``.
 KNOWN: dict[str, tuple[Callable[[], Any], str]] = {
     "two_dreidel.new_spin_game setup": (
-        lambda: importlib.import_module("dreidelpoker.games.two_dreidel.spin_game").new_spin_game(
+        lambda: importlib.import_module("dreidelpoker.games.two_dreidel.spin_game.game").new_spin_game(
             TD, hands=({"GH": 1}, {"NN": 1}), pot=4, stacks=(10, 10)).setup,
         "SpinGameSetup's share tables are the spin game's exact payoff inputs for the solvers"),
     "solve.matching_pennies": (

@@ -28,9 +28,9 @@ INLINE = [
     ("whole-number check", re.compile(
         r"isinstance\((?P<a>[^(),]+), bool\)\s+or\s+(\\\s*)?not isinstance\((?P=a), \(?(int|numbers\.Integral)")),
     ("whole-number check", re.compile(
-        r"not isinstance\((?P<a>[^(),]+), \(?int[^)]*\)\s+or\s+isinstance\((?P=a), bool\)")),
+        r"not isinstance\((?P<a>[^(),]+), \(?int[^)]*\)\)?\s+or\s+isinstance\((?P=a), bool\)")),
     ("whole-number test", re.compile(
-        r"isinstance\((?P<a>[^(),]+), \(?int[^)]*\)\s+and\s+not isinstance\((?P=a), bool\)")),
+        r"isinstance\((?P<a>[^(),]+), \(?int[^)]*\)\)?\s+and\s+not isinstance\((?P=a), bool\)")),
     ("rules default", re.compile(r"\brules\s+or\s+[A-Z]\w*Rules\(\)")),
 ]
 
@@ -58,6 +58,7 @@ def test_no_inline_copies_of_the_shared_checks() -> None:
     "if isinstance(self.n, bool) or \\\n        not isinstance(self.n, (int, np.integer)):\n    pass\n",
     "if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:\n    pass\n",
     "sizes = [a for a in legal if isinstance(a, int) and not isinstance(a, bool)]\n",
+    "if isinstance(value, (int, np.integer)) and not isinstance(value, bool):\n    pass\n",
     "rules = rules or DominoPokerRules()\n",
 ])
 def test_the_guard_sees_each_kind_of_copy(source: str) -> None:

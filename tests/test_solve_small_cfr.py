@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules, kept_hand_distribution
-from dreidelpoker.games.two_dreidel.spin_game import new_spin_game
+from dreidelpoker.games.two_dreidel.spin_game.game import new_spin_game
 from dreidelpoker.solve import cfr as C
 from dreidelpoker.solve.efg import extensive_form
 from dreidelpoker.solve.examples import matrix_game

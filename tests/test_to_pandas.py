@@ -17,11 +17,8 @@ from tests.test_api_reference import public_surface
 #: Public classes with ``_repr_html_`` that show no table (so no ``to_pandas``), and why.
 NOT_TABLES = {
     "dreidelpoker.games.dice_poker.evaluator.DiceHand": "one hand: its category and values",
-    "dreidelpoker.games.two_dreidel.spin.SpinDecision": "one face's decision in a sentence (SpinTable has them all)",
+    "dreidelpoker.games.two_dreidel.odds.spin_decision.SpinDecision": "one face's decision in a sentence (SpinTable has them all)",
     "dreidelpoker.games.dice_poker.tables.DesignerAnswers": "a few answers in prose",
-    # solver summaries whose tables are still to be given a to_pandas (noted in the closing note)
-    "dreidelpoker.games.dice_poker.solve.DicePokerSolution": "solver summary (to_dict); to_pandas still to come",
-    "dreidelpoker.games.domino_poker.multiway.MultiwaySolution": "solver summary (to_dict); to_pandas still to come",
 }
 
 
@@ -88,3 +85,41 @@ def test_strategy_frames() -> None:
     assert df.equals(summary.to_pandas(exact=True))
     shares = [v for v in df.iloc[:, 1]]
     assert all(isinstance(v, sympy.Rational) for v in shares) and sum(shares) == 1  # P(drawn) sums to 1
+
+
+def test_dice_poker_solution_frame_has_one_row_per_seat() -> None:
+    from dreidelpoker.games.dice_poker import DicePokerRules
+    from dreidelpoker.games.dice_poker.solve import DicePokerSolution
+
+    bluffing = ({"bets": 1.5, "bluffs": 0.25, "bluff_share": 0.25 / 1.5, "bluff_value": 0.0625},
+                {"bets": 0.5, "bluffs": 0.0, "bluff_share": 0.0, "bluff_value": 0.0})
+    bots = {"random": {"seat1": 0.625, "seat2": 1.0, "mean": 0.8125},
+            "equity": {"seat1": 0.25, "seat2": 0.125, "mean": 0.1875}}
+    sol = DicePokerSolution(rules=DicePokerRules(max_raises=0), method="lp", value=(-0.05, 0.05), nash_conv=0.0,
+                            tree="t", buckets=(1, (2,)), bots=bots, bluffing=bluffing,
+                            pace={"bets": 2.0, "actions": 4.0, "pot": 6.0}, seconds={"total": 0.0})
+    df = sol.to_pandas()
+    assert df["seat"].tolist() == [1, 2] and df["value"].tolist() == [-0.05, 0.05]
+    assert df["bets per hand"].tolist() == [1.5, 0.5] and df["bluffs per hand"].tolist() == [0.25, 0.0]
+    assert df["bluff share"].tolist() == [0.25 / 1.5, 0.0] and df["value of bluffing"].tolist() == [0.0625, 0.0]
+    assert df["exploitability: random"].tolist() == [0.625, 1.0]
+    assert df["exploitability: equity"].tolist() == [0.25, 0.125]
+
+
+def test_multiway_solution_frame_matches_what_it_carries_and_stacks_with_the_comparison() -> None:
+    import pandas as pd
+
+    from dreidelpoker.games.domino_poker import DominoPokerRules
+    from dreidelpoker.games.domino_poker.multiway import BluffingComparison, solve_multiway
+
+    sol = solve_multiway(DominoPokerRules(players=3, max_raises=0), bands=3, iterations=5, samples=10_000,
+                         progress=False)
+    df = sol.to_pandas()
+    r, b = sol.result, sol.bluffs
+    assert df["seat"].tolist() == [1, 2, 3] and set(df["players"]) == {3} and set(df["game"]) == {"domino-poker"}
+    assert df["value"].tolist() == list(r.values) and df["best-response gain"].tolist() == list(r.gains)
+    assert df["bets per hand"].tolist() == list(b.bets) and df["bluffs per hand"].tolist() == list(b.bluffs)
+    assert df["bluff share"].tolist() == list(b.bluff_share)
+    assert df["value of bluffing"].tolist() == list(b.value_of_bluffing)
+    comparison = BluffingComparison((sol.to_dict(),), bands=3, rules={})
+    pd.testing.assert_frame_equal(comparison.to_pandas(), df)

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.chain import deck_chain, heads_up_long_run
-from dreidelpoker.games.two_dreidel.deck import DeckState, draw_weights
-from dreidelpoker.games.two_dreidel.odds import kept_hand_distribution
-from dreidelpoker.games.two_dreidel.policies import StateAwarePolicy
+from dreidelpoker.games.two_dreidel.deck_cycle.chain import deck_chain, heads_up_long_run
+from dreidelpoker.games.two_dreidel.rulebook.deck import DeckState, draw_weights
+from dreidelpoker.games.two_dreidel.odds.kept_hand import kept_hand_distribution
+from dreidelpoker.games.two_dreidel.deck_cycle.policies import StateAwarePolicy
 
 from .two_dreidel_oracles import canon, heads_up, normal_best_putback, trumps
 

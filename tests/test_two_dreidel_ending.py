@@ -23,8 +23,8 @@ import pytest
 
 from dreidelpoker.errors import InputError
 from dreidelpoker.games import two_dreidel as td
-from dreidelpoker.games.two_dreidel import play as td_play
-from dreidelpoker.games.two_dreidel.rules import whole_game_end_problem
+from dreidelpoker.games.two_dreidel.whole_game import play as td_play
+from dreidelpoker.games.two_dreidel.rulebook.rules import whole_game_end_problem
 from dreidelpoker.play import simulate, sweep
 
 STUCK = dict(deck="0-0-12-0", blind=0, streets="spins-then-bet", spin_probabilities=(0, 0, 1, 0))

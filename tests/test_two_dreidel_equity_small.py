@@ -12,10 +12,10 @@ import pytest
 
 from dreidelpoker.exact import Distribution
 from dreidelpoker.games import two_dreidel as td
-from dreidelpoker.games.two_dreidel.ranking import showdown_winners
+from dreidelpoker.games.two_dreidel.rulebook.ranking import showdown_winners
 
-E = importlib.import_module("dreidelpoker.games.two_dreidel.equity")
-T = importlib.import_module("dreidelpoker.games.two_dreidel.showdown_table")
+E = importlib.import_module("dreidelpoker.games.two_dreidel.odds.equity")
+T = importlib.import_module("dreidelpoker.games.two_dreidel.odds.showdown_table")
 
 VARIANTS = [
     {"deck": "1-5-5-1"}, {"deck": "2-6-6-2"}, {"deck": "2-7-7-2"}, {"deck": "3-1-1-3"}, {"deck": "0-2-2-4"},

@@ -10,7 +10,7 @@ import pytest
 from sympy.utilities.iterables import multiset_permutations
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.information import (
+from dreidelpoker.games.two_dreidel.odds.information import (
     opponent_posterior,
     parse_discards,
     pile_sizes,
@@ -251,7 +251,7 @@ def test_table_seats_one_to_seven_opponents() -> None:
 
 def test_a_long_unseen_history_stays_one_short_label() -> None:
     # issue 26 item 9: at hand 999 the posterior table's label once listed 997 question marks
-    from dreidelpoker.games.two_dreidel.information import discards_text
+    from dreidelpoker.games.two_dreidel.odds.information import discards_text
 
     assert discards_text([None] * 997 + ["GH"]) == "? ×997, GH"
     assert discards_text(["?", "NN", None]) == "?, NN, ?"

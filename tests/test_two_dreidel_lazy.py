@@ -24,7 +24,7 @@ def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
 
 def test_package_import_loads_no_submodule() -> None:
     code = "from dreidelpoker.games import two_dreidel"
-    assert _loaded_after(code, ("sympy", "numpy", "dreidelpoker.games.two_dreidel.rules")) == []
+    assert _loaded_after(code, ("sympy", "numpy", "dreidelpoker.games.two_dreidel.rulebook.rules")) == []
 
 
 def test_rules_and_odds_need_no_sympy() -> None:
@@ -36,14 +36,14 @@ def test_rules_and_odds_need_no_sympy() -> None:
 
 
 def test_every_public_name_resolves_and_functions_stay_functions() -> None:
-    import dreidelpoker.games.two_dreidel.at_the_table  # noqa: F401  (the submodules of the same name)
-    import dreidelpoker.games.two_dreidel.equity  # noqa: F401
+    import dreidelpoker.games.two_dreidel.odds.at_the_table  # noqa: F401  (the submodules of the same name)
+    import dreidelpoker.games.two_dreidel.odds.equity  # noqa: F401
 
     for name in two_dreidel.__all__:
         assert getattr(two_dreidel, name) is not None, name
     assert callable(two_dreidel.equity) and callable(two_dreidel.at_the_table)
     assert two_dreidel.equity("HN", opponents=1).equity == two_dreidel.equity("HN", opponents=1).equity
-    assert two_dreidel.chain.__name__.endswith(".chain")
+    assert two_dreidel.deck_cycle.chain.__name__.endswith(".chain")
     with pytest.raises(AttributeError):
         two_dreidel.no_such_name  # noqa: B018
 

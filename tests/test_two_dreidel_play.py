@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.betting import award, bet_range, showdown_payouts, side_pots
-from dreidelpoker.games.two_dreidel.deck import DeckState
-from dreidelpoker.games.two_dreidel.play import TwoDreidelGame, TwoDreidelObservation, new_game
+from dreidelpoker.games.two_dreidel.rulebook.betting import award, bet_range, showdown_payouts, side_pots
+from dreidelpoker.games.two_dreidel.rulebook.deck import DeckState
+from dreidelpoker.games.two_dreidel.whole_game.play import TwoDreidelGame, TwoDreidelObservation, new_game
 from dreidelpoker.games.two_dreidel.play_spec import PLAY
 from dreidelpoker.play import IllegalActionError, simulate
 from dreidelpoker.play.runner import play_game, replay, sample_chance
@@ -92,7 +92,7 @@ def test_invariants_and_replay_over_the_family(options: dict[str, Any], players:
     if family == "draw4":
         options = dict(options, draw=4, put_back=1, deck="2-2-2-2")
     rules = TwoDreidelRules(**options)
-    from dreidelpoker.games.two_dreidel.bots import random_bot, tight_bot
+    from dreidelpoker.games.two_dreidel.whole_game.bots import random_bot, tight_bot
 
     bots = [(random_bot if i % 2 else tight_bot)(rules) for i in range(players)]
     start = new_game(rules, players=players, hand_limit=40)
@@ -259,9 +259,9 @@ def test_play_spec_is_registered() -> None:
 
 def test_equity_bot_cache_by_observation_class_is_exact() -> None:
     """The equity bot's cached equity equals the library's answer from the full discard history."""
-    from dreidelpoker.games.two_dreidel.equity_bot import EquityBot
-    from dreidelpoker.games.two_dreidel.information import opponent_posterior
-    from dreidelpoker.games.two_dreidel.equity import equity as hand_equity
+    from dreidelpoker.games.two_dreidel.whole_game.equity_bot import EquityBot
+    from dreidelpoker.games.two_dreidel.odds.information import opponent_posterior
+    from dreidelpoker.games.two_dreidel.odds.equity import equity as hand_equity
 
     rules = TwoDreidelRules(starting_chips=400)
     bot = EquityBot(rules, aggression=0.05)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.betting import showdown_payouts
-from dreidelpoker.games.two_dreidel.play_tables import Tables
+from dreidelpoker.games.two_dreidel.rulebook.betting import showdown_payouts
+from dreidelpoker.games.two_dreidel.whole_game.play_tables import Tables
 
 
 def test_heads_up_showdown_matches_showdown_payouts() -> None:

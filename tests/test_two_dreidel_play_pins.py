@@ -29,7 +29,7 @@ import pytest
 
 from dreidelpoker.games.protocol import Turn, format_log
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.play import new_game
+from dreidelpoker.games.two_dreidel.whole_game.play import new_game
 from dreidelpoker.games.two_dreidel.play_spec import PLAY
 from dreidelpoker.play import simulate
 from dreidelpoker.play.bots import make_bot

@@ -11,7 +11,7 @@ import pytest
 from dreidelpoker.exact import Distribution
 from dreidelpoker.games import two_dreidel as td
 
-E = importlib.import_module("dreidelpoker.games.two_dreidel.equity")
+E = importlib.import_module("dreidelpoker.games.two_dreidel.odds.equity")
 
 
 def _same(rules: td.TwoDreidelRules, hero: list[tuple[tuple[int, ...], int]], lists: list) -> None:  # type: ignore[type-arg]
@@ -57,8 +57,8 @@ def test_other_trump_rules(trumps: frozenset[tuple[str, str]]) -> None:
 
 
 def test_winner_matches_showdown() -> None:
-    from dreidelpoker.games.two_dreidel.ranking import showdown_winners
-    from dreidelpoker.games.two_dreidel.showdown_table import showdown_table
+    from dreidelpoker.games.two_dreidel.rulebook.ranking import showdown_winners
+    from dreidelpoker.games.two_dreidel.odds.showdown_table import showdown_table
 
     rules = td.TwoDreidelRules(trumps=frozenset({("S", "G"), ("N", "G")}))
     table = showdown_table(4, rules.trump_index_pairs, 2)

@@ -10,9 +10,9 @@ import pytest
 
 from dreidelpoker.cli import main
 from dreidelpoker.games.two_dreidel import TwoDreidelRules, kept_hand_distribution
-from dreidelpoker.games.two_dreidel.ranking import heads_up_share, parse_hand
-from dreidelpoker.games.two_dreidel.solve_spin import solve_spin_game
-from dreidelpoker.games.two_dreidel.spin_game import new_spin_game
+from dreidelpoker.games.two_dreidel.rulebook.ranking import heads_up_share, parse_hand
+from dreidelpoker.games.two_dreidel.spin_game.solve import solve_spin_game
+from dreidelpoker.games.two_dreidel.spin_game.game import new_spin_game
 from dreidelpoker.solve import extensive_form, solve
 
 RULES = TwoDreidelRules(deck="2-6-6-2")

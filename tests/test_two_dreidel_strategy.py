@@ -13,9 +13,9 @@ import pytest
 import sympy
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.chain import deck_chain, heads_up_long_run
-from dreidelpoker.games.two_dreidel.policies import POLICIES
-from dreidelpoker.games.two_dreidel.strategy import (
+from dreidelpoker.games.two_dreidel.deck_cycle.chain import deck_chain, heads_up_long_run
+from dreidelpoker.games.two_dreidel.deck_cycle.policies import POLICIES
+from dreidelpoker.games.two_dreidel.deck_cycle.strategy import (
     PutBackMDP,
     best_put_back_policy,
     exploitability,
@@ -269,8 +269,8 @@ def test_bad_input() -> None:
 
 
 def test_state_aware_policy_in_the_odds() -> None:
-    from dreidelpoker.games.two_dreidel.deck import DeckState
-    from dreidelpoker.games.two_dreidel.odds import kept_hand_distribution
+    from dreidelpoker.games.two_dreidel.rulebook.deck import DeckState
+    from dreidelpoker.games.two_dreidel.odds.kept_hand import kept_hand_distribution
 
     rules = TwoDreidelRules()
     br = best_put_back_policy(rules, opponent="normal-best")
@@ -280,6 +280,6 @@ def test_state_aware_policy_in_the_odds() -> None:
     expected = {"".join("GHNS"[i] for i in h): p for h, p in br.chain.kept_distribution(chain_state).items()}
     assert {h: Fraction(int(p.p), int(p.q)) for h, p in got.items()} == expected
     with pytest.raises(ValueError, match="depends on the deck state"):
-        from dreidelpoker.games.two_dreidel.policies import resolve_policy
+        from dreidelpoker.games.two_dreidel.deck_cycle.policies import resolve_policy
 
         resolve_policy(br.policy, rules=rules).kept((0, 1, 2))

@@ -20,8 +20,8 @@ from dreidelpoker.games.two_dreidel import (
     kept_hand_distribution,
     showdown,
 )
-from dreidelpoker.games.two_dreidel.information import opponent_posterior, table_posteriors
-from dreidelpoker.games.two_dreidel.table import (
+from dreidelpoker.games.two_dreidel.odds.information import opponent_posterior, table_posteriors
+from dreidelpoker.games.two_dreidel.odds.table import (
     before_draw_equity,
     monte_carlo_equity,
     parse_drawn,

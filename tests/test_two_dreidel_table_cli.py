@@ -8,8 +8,8 @@ import pytest
 
 from dreidelpoker.cli import main
 from dreidelpoker.games.two_dreidel import equity
-from dreidelpoker.games.two_dreidel.information import opponent_posterior
-from dreidelpoker.games.two_dreidel.table import put_back_equities
+from dreidelpoker.games.two_dreidel.odds.information import opponent_posterior
+from dreidelpoker.games.two_dreidel.odds.table import put_back_equities
 from tests.cli_run import run_cli as run
 
 
@@ -53,7 +53,7 @@ def test_text_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_spin_table_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    from dreidelpoker.games.two_dreidel.spin import spin_table
+    from dreidelpoker.games.two_dreidel.odds.spin_decision import spin_table
 
     code, out, _ = run(capsys, "equity", "two-dreidel", "--drawn", "GHN", "--opponent-discard", "GH,NN",
                        "--opponent-discard", "HH,HN", "--pot", "4", "--stack", "8", "--opponent-stacks", "6,3",

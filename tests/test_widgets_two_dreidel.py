@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.at_the_table import at_the_table
-from dreidelpoker.games.two_dreidel.information import opponent_posterior
-from dreidelpoker.games.two_dreidel.table import put_back_equities
+from dreidelpoker.games.two_dreidel.odds.at_the_table import at_the_table
+from dreidelpoker.games.two_dreidel.odds.information import opponent_posterior
+from dreidelpoker.games.two_dreidel.odds.table import put_back_equities
 from dreidelpoker.widgets import two_dreidel_explorer
 from dreidelpoker.widgets.two_dreidel import table_report
 

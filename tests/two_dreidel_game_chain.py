@@ -20,8 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.deck import DeckState, draw_weights
-from dreidelpoker.games.two_dreidel.ranking import compare, format_hand
+from dreidelpoker.games.two_dreidel.rulebook.deck import DeckState, draw_weights
+from dreidelpoker.games.two_dreidel.rulebook.ranking import compare, format_hand
 from dreidelpoker.markov import MarkovChain
 
 State = Any

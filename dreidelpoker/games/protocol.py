@@ -454,7 +454,7 @@ class AnalysisBase(Generic[RP]):
     attribute ``rules_class``, and no fast paths (the generic engines do the work).
 
     Examples:
-        >>> from dreidelpoker.games.two_dreidel.analysis import TWO_DREIDEL
+        >>> from dreidelpoker.games.two_dreidel.odds.analysis import TWO_DREIDEL
         >>> isinstance(TWO_DREIDEL, AnalysisBase), TWO_DREIDEL.rules_type.__name__
         (True, 'TwoDreidelRules')
     """

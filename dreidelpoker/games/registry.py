@@ -169,7 +169,7 @@ class GameManifest:
         name: the registered name (also the entry point's name), e.g. ``"two-dreidel"``.
         title: the name people read.
         summary: one sentence.
-        rules: the rules dataclass, e.g. ``"dreidelpoker.games.two_dreidel.rules:TwoDreidelRules"``.
+        rules: the rules dataclass, e.g. ``"dreidelpoker.games.two_dreidel.rulebook.rules:TwoDreidelRules"``.
         commands: the game's own CLI commands (a ``verb -> CliCommand`` mapping), or ``None``.
         command_help: verb -> one-line help of each of those commands: ``dreidelpoker --help``
             lists them from here without importing the game (each command's ``help`` is this).

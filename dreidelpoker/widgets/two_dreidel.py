@@ -1,5 +1,5 @@
 """The Two Dreidel table explorer: a thin [`Explorer`][dreidelpoker.widgets.Explorer] over
-[`dreidelpoker.games.two_dreidel.at_the_table.at_the_table`][dreidelpoker.games.two_dreidel.at_the_table.at_the_table] (see [`table_report`][dreidelpoker.widgets.two_dreidel.table_report])."""
+[`dreidelpoker.games.two_dreidel.odds.at_the_table.at_the_table`][dreidelpoker.games.two_dreidel.odds.at_the_table.at_the_table] (see [`table_report`][dreidelpoker.widgets.two_dreidel.table_report])."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..games.two_dreidel.at_the_table import at_the_table
-from ..games.two_dreidel.equity import MAX_OPPONENTS
-from ..games.two_dreidel.policies import POLICIES
-from ..games.two_dreidel.rules import DECK_PRESETS, TwoDreidelRules
+from ..games.two_dreidel.odds.at_the_table import at_the_table
+from ..games.two_dreidel.odds.equity import MAX_OPPONENTS
+from ..games.two_dreidel.deck_cycle.policies import POLICIES
+from ..games.two_dreidel.rulebook.rules import DECK_PRESETS, TwoDreidelRules
 from ..errors import InputError
 from .base import Explorer
 from ..strict_numbers import parse_integer

@@ -571,10 +571,12 @@ class DicePokerSolution:
         buckets: dice buckets and card buckets per step.
         bots: per bot, its exploitability in each seat (chips per hand it loses to a best
             response beyond the game value) and the mean of the two.
-        bluffing: per seat, ``bluff_share`` (bluffs among bets and raises, reach-weighted),
-            ``aggression`` (bets and raises per hand), and ``bluff_value`` (what the seat
-            loses when its bluffs are replaced by checks or calls and the opponent best-responds).
-        pace: per seat, the expected bets and raises per hand at equilibrium, and the mean pot.
+        bluffing: per seat, ``bets`` (bets and raises per hand), ``bluffs`` (bluffs per hand),
+            ``bluff_share`` (bluffs among bets and raises, reach-weighted) and ``bluff_value``
+            (what the seat loses when its bluffs are replaced by checks or calls and the
+            opponent best-responds).
+        pace: for the whole hand at equilibrium, ``bets`` (bets and raises), ``actions`` and
+            ``pot`` (the mean pot), each per hand.
         seconds: ``{"abstraction": s, "tree": s, "solve": s, "total": s}``.
     """
 
@@ -600,6 +602,35 @@ class DicePokerSolution:
             "bots": self.bots, "bluffing": [dict(b, seat=i + 1) for i, b in enumerate(self.bluffing)],
             "pace": self.pace, "seconds": self.seconds,
         }
+
+    def to_pandas(self) -> Any:
+        """One row per seat: its value, bluffing and each bot's exploitability in that seat.
+
+        Columns: ``seat``, ``value`` (chips per hand), ``bets per hand`` (bets and raises),
+        ``bluffs per hand``, ``bluff share``, ``value of bluffing`` (what the seat loses when
+        its bluffs become checks or calls and the opponent best-responds), then one
+        ``exploitability: BOT`` column per bot (chips per hand lost to a best response beyond
+        the game value, playing that seat). The same names as the Domino Poker solvers'
+        per-seat tables. Whole-hand figures (``pace``, ``nash_conv``) stay in ``to_dict()``.
+
+        Returns:
+            A ``pandas.DataFrame`` with two rows (seat 1 acts first).
+
+        Examples:
+            >>> sol = solve_dice_poker(DicePokerRules(max_raises=0), buckets=(1, (2,)))  # doctest: +SKIP
+            >>> sol.to_pandas()["seat"].tolist()  # doctest: +SKIP
+            [1, 2]
+        """
+        import pandas as pd
+
+        rows = []
+        for i, b in enumerate(self.bluffing):
+            row: dict[str, Any] = {"seat": i + 1, "value": self.value[i], "bets per hand": float(b["bets"]),
+                                   "bluffs per hand": float(b["bluffs"]), "bluff share": float(b["bluff_share"]),
+                                   "value of bluffing": float(b["bluff_value"])}
+            row.update({f"exploitability: {name}": e[f"seat{i + 1}"] for name, e in self.bots.items()})
+            rows.append(row)
+        return pd.DataFrame(rows)
 
     def to_text(self) -> str:
         r = self.rules

@@ -181,6 +181,28 @@ class MultiwaySolution:
         return {"game": self.game, "players": r.spec.players, "iterations": r.iterations, "values": list(r.values),
                 "gains": list(r.gains), "nash_conv": r.nash_conv, **self.bluffs.to_dict()}
 
+    def to_pandas(self) -> Any:
+        """One row per seat: its value, best-response gain and bluffing at the solved profile.
+
+        The columns are those of
+        [`BluffingComparison.to_pandas`][dreidelpoker.games.domino_poker.multiway.BluffingComparison.to_pandas]
+        (``players, game, seat, value, best-response gain, bets per hand, bluffs per hand,
+        bluff share, value of bluffing``), so solutions stack with ``pandas.concat``.
+
+        Returns:
+            A ``pandas.DataFrame`` with one row per seat (seat 1 is the eldest hand).
+
+        Examples:
+            >>> sol = solve_multiway(DominoPokerRules(players=3, max_raises=0), bands=3, iterations=5,
+            ...                      samples=10_000, progress=False)
+            >>> df = sol.to_pandas()
+            >>> df["seat"].tolist(), df["value"].tolist() == list(sol.result.values)
+            ([1, 2, 3], True)
+        """
+        import pandas as pd
+
+        return pd.DataFrame(_seat_rows(self.to_dict()), columns=list(_SEAT_COLUMNS))
+
     def to_text(self) -> str:
         r, b = self.result, self.bluffs
         sp = r.spec
@@ -199,6 +221,19 @@ class MultiwaySolution:
 
     def _repr_html_(self) -> str:
         return "<pre>" + html.escape(self.to_text()) + "</pre>"
+
+
+# The columns of a solved round's per-seat table (BluffingComparison stacks the same rows).
+_SEAT_COLUMNS = ("players", "game", "seat", "value", "best-response gain", "bets per hand", "bluffs per hand",
+                "bluff share", "value of bluffing")
+
+
+def _seat_rows(d: dict[str, Any]) -> list[dict[str, Any]]:
+    """The per-seat rows of one solution's ``to_dict()``."""
+    return [{"players": d["players"], "game": d["game"], "seat": s + 1, "value": d["values"][s],
+             "best-response gain": d["gains"][s], "bets per hand": d["bets"][s], "bluffs per hand": d["bluffs"][s],
+             "bluff share": d["bluff_share"][s], "value of bluffing": d["value_of_bluffing"][s]}
+            for s in range(d["players"])]
 
 
 def solve_multiway(rules: DominoPokerRules | None = None, *, bands: int = DEFAULT_BANDS, iterations: int = 300,
@@ -271,17 +306,11 @@ class BluffingComparison:
         return {"bands": self.bands, "rules": self.rules, "rows": [dict(r) for r in self.rows]}
 
     def to_pandas(self) -> Any:
-        """One row per (players, game, seat)."""
+        """One row per (players, game, seat): the rows of each solution's
+        [`MultiwaySolution.to_pandas`][dreidelpoker.games.domino_poker.multiway.MultiwaySolution.to_pandas]."""
         import pandas as pd
 
-        out = []
-        for r in self.rows:
-            for s in range(r["players"]):
-                out.append({"players": r["players"], "game": r["game"], "seat": s + 1, "value": r["values"][s],
-                            "best-response gain": r["gains"][s], "bets per hand": r["bets"][s],
-                            "bluffs per hand": r["bluffs"][s], "bluff share": r["bluff_share"][s],
-                            "value of bluffing": r["value_of_bluffing"][s]})
-        return pd.DataFrame(out)
+        return pd.DataFrame([row for r in self.rows for row in _seat_rows(r)], columns=list(_SEAT_COLUMNS))
 
     def summary(self) -> Any:
         """Per (players, game): the bluff share of all bets and the mean value of bluffing."""

@@ -1,4 +1,20 @@
-"""Two Dreidel and its family ("Plugin Poker"): rules, ranking, exact odds and equity.
+"""Two Dreidel and its family ("Plugin Poker"): rules, ranking, exact odds and equity,
+the deck cycle, whole games and the spin game.
+
+The package has one room per concept, each lower room knowing nothing of the higher ones:
+
+- ``rulebook``: the rules object, hand ranking, deck states, deck sizes and the chip rules
+  of one hand (buy-ins, bet ranges, showdown payouts).
+- ``deck_cycle``: put-back policies, the exact deck-cycle Markov chain and the best
+  put-back strategy.
+- ``odds``: kept-hand odds, exact equity, what a player knows of an opponent, equity at the
+  table and spin decisions.
+- ``whole_game``: whole games played to the last chip, and the bots that play them.
+- ``spin_game``: the heads-up spin game, its solver and the ``equilibrium`` bot built on it.
+
+The doors the registry opens stay at the top: ``manifest`` (read before anything else),
+``play_spec`` (the whole-game entry), ``cli`` and ``table_cli`` (the commands) and
+``designer`` (a variant's numbers across all rooms).
 
 Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
 name is listed in ``_LAZY`` as ``name -> submodule`` and imported on first access
@@ -8,13 +24,6 @@ public name adds one line to ``_LAZY`` and ``__all__``; never import a submodule
 of this file.
 """
 
-# Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
-# name is listed in `_LAZY` as ``name -> submodule`` and imported on first access (as the
-# top-level package does), so the CLI's ``odds two-dreidel`` loads the rules, the deck and the
-# odds only (no sympy, numpy or scipy), and ``GAME`` (the registry entry, from ``_game.py``)
-# registers the game when first asked for. A new public name adds one line to ``_LAZY`` and
-# ``__all__``; never import a submodule at the top of this file.
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -23,107 +32,107 @@ from ..._lazy import lazy_exports
 
 #: Public name -> the submodule (relative to this package) that defines it.
 _LAZY: dict[str, str] = {
-    # chain
-    "DeckChain": ".chain",
-    "HeadsUpLongRun": ".chain",
-    "deck_chain": ".chain",
-    "heads_up_long_run": ".chain",
-    # analysis
-    "TWO_DREIDEL": ".analysis",
+    # deck_cycle.chain
+    "DeckChain": ".deck_cycle.chain",
+    "HeadsUpLongRun": ".deck_cycle.chain",
+    "deck_chain": ".deck_cycle.chain",
+    "heads_up_long_run": ".deck_cycle.chain",
+    # odds.analysis
+    "TWO_DREIDEL": ".odds.analysis",
     # cli
     "COMMANDS": ".cli",
-    # deck
-    "DeckState": ".deck",
-    "draw_weights": ".deck",
-    "hypergeometric": ".deck",
-    # equity
-    "MAX_OPPONENTS": ".equity",
-    "equity": ".equity",
-    "equity_table": ".equity",
-    "heads_up_matrix": ".equity",
-    "possible_hands": ".equity",
-    # odds
-    "KeptHandFormulas": ".odds",
-    "deck_symbols": ".odds",
-    "kept_hand_distribution": ".odds",
-    "kept_hand_formulas": ".odds",
-    # policies
-    "POLICIES": ".policies",
-    "StateAwarePolicy": ".policies",
-    "greedy_equity_policy": ".policies",
-    "resolve_policy": ".policies",
-    "kept_weights": ".policies",
-    # ranking
-    "compare": ".ranking",
-    "format_hand": ".ranking",
-    "normal_key": ".ranking",
-    "parse_cards": ".ranking",
-    "parse_hand": ".ranking",
-    "showdown": ".ranking",
-    "trumps": ".ranking",
-    # rules
-    "DECK_PRESETS": ".rules",
-    "STREET_SEQUENCES": ".rules",
-    "TwoDreidelRules": ".rules",
-    "parse_deck": ".rules",
-    # strategy
-    "BestResponse": ".strategy",
-    "EquilibriumResult": ".strategy",
-    "PutBackMDP": ".strategy",
-    "best_put_back_policy": ".strategy",
-    "exploitability": ".strategy",
-    "put_back_equilibrium": ".strategy",
-    # at_the_table
-    "TableReport": ".at_the_table",
-    "at_the_table": ".at_the_table",
-    # play
-    "TwoDreidelGame": ".play",
-    "TwoDreidelObservation": ".play",
-    "new_game": ".play",
+    # rulebook.deck
+    "DeckState": ".rulebook.deck",
+    "draw_weights": ".rulebook.deck",
+    "hypergeometric": ".rulebook.deck",
+    # odds.equity
+    "MAX_OPPONENTS": ".odds.equity",
+    "equity": ".odds.equity",
+    "equity_table": ".odds.equity",
+    "heads_up_matrix": ".odds.equity",
+    "possible_hands": ".odds.equity",
+    # odds.kept_hand
+    "KeptHandFormulas": ".odds.kept_hand",
+    "deck_symbols": ".odds.kept_hand",
+    "kept_hand_distribution": ".odds.kept_hand",
+    "kept_hand_formulas": ".odds.kept_hand",
+    # deck_cycle.policies
+    "POLICIES": ".deck_cycle.policies",
+    "StateAwarePolicy": ".deck_cycle.policies",
+    "greedy_equity_policy": ".deck_cycle.policies",
+    "resolve_policy": ".deck_cycle.policies",
+    "kept_weights": ".deck_cycle.policies",
+    # rulebook.ranking
+    "compare": ".rulebook.ranking",
+    "format_hand": ".rulebook.ranking",
+    "normal_key": ".rulebook.ranking",
+    "parse_cards": ".rulebook.ranking",
+    "parse_hand": ".rulebook.ranking",
+    "showdown": ".rulebook.ranking",
+    "trumps": ".rulebook.ranking",
+    # rulebook.rules
+    "DECK_PRESETS": ".rulebook.rules",
+    "STREET_SEQUENCES": ".rulebook.rules",
+    "TwoDreidelRules": ".rulebook.rules",
+    "parse_deck": ".rulebook.rules",
+    # deck_cycle.strategy
+    "BestResponse": ".deck_cycle.strategy",
+    "EquilibriumResult": ".deck_cycle.strategy",
+    "PutBackMDP": ".deck_cycle.strategy",
+    "best_put_back_policy": ".deck_cycle.strategy",
+    "exploitability": ".deck_cycle.strategy",
+    "put_back_equilibrium": ".deck_cycle.strategy",
+    # odds.at_the_table
+    "TableReport": ".odds.at_the_table",
+    "at_the_table": ".odds.at_the_table",
+    # whole_game.play
+    "TwoDreidelGame": ".whole_game.play",
+    "TwoDreidelObservation": ".whole_game.play",
+    "new_game": ".whole_game.play",
     # play_spec
     "PLAY": ".play_spec",
-    # information
-    "OpponentPosterior": ".information",
-    "opponent_posterior": ".information",
-    "table_posteriors": ".information",
-    # spin
-    "SpinDecision": ".spin",
-    "SpinTable": ".spin",
-    "spin_buy_in": ".spin",
-    "spin_decision": ".spin",
-    "spin_table": ".spin",
-    # table
-    "PutBackTable": ".table",
-    "before_draw_equity": ".table",
-    "monte_carlo_equity": ".table",
-    "put_back_equities": ".table",
+    # odds.information
+    "OpponentPosterior": ".odds.information",
+    "opponent_posterior": ".odds.information",
+    "table_posteriors": ".odds.information",
+    # odds.spin_decision
+    "SpinDecision": ".odds.spin_decision",
+    "SpinTable": ".odds.spin_decision",
+    "spin_buy_in": ".odds.spin_decision",
+    "spin_decision": ".odds.spin_decision",
+    "spin_table": ".odds.spin_decision",
+    # odds.table
+    "PutBackTable": ".odds.table",
+    "before_draw_equity": ".odds.table",
+    "monte_carlo_equity": ".odds.table",
+    "put_back_equities": ".odds.table",
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
-    from .chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
-    from .deck import DeckState, draw_weights, hypergeometric
-    from .equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
-    from .odds import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
-    from .policies import POLICIES, StateAwarePolicy, greedy_equity_policy, kept_weights, resolve_policy
-    from .ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
-    from .rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
-    from .strategy import (
+    from .deck_cycle.chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
+    from .rulebook.deck import DeckState, draw_weights, hypergeometric
+    from .odds.equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
+    from .odds.kept_hand import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
+    from .deck_cycle.policies import POLICIES, StateAwarePolicy, greedy_equity_policy, kept_weights, resolve_policy
+    from .rulebook.ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
+    from .rulebook.rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+    from .deck_cycle.strategy import (
         BestResponse, EquilibriumResult, PutBackMDP, best_put_back_policy, exploitability, put_back_equilibrium,
     )
-    from . import chain, information, spin, strategy, table
-    from .at_the_table import TableReport, at_the_table
-    from .play import TwoDreidelGame, TwoDreidelObservation, new_game
+    from . import deck_cycle, odds, rulebook, spin_game, whole_game
+    from .odds.at_the_table import TableReport, at_the_table
+    from .whole_game.play import TwoDreidelGame, TwoDreidelObservation, new_game
     from .play_spec import PLAY
-    from .information import OpponentPosterior, opponent_posterior, table_posteriors
-    from .spin import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
-    from .table import (
+    from .odds.information import OpponentPosterior, opponent_posterior, table_posteriors
+    from .odds.spin_decision import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
+    from .odds.table import (
         PutBackTable, before_draw_equity, monte_carlo_equity, put_back_equities,
     )
 
 __all__ = [
     "BestResponse", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
     "StateAwarePolicy", "best_put_back_policy", "deck_chain", "exploitability", "greedy_equity_policy",
-    "heads_up_long_run", "put_back_equilibrium", "chain", "strategy",
+    "heads_up_long_run", "put_back_equilibrium", "deck_cycle", "odds", "rulebook", "spin_game", "whole_game",
     "DECK_PRESETS", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
     "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
     "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
@@ -132,8 +141,8 @@ __all__ = [
 ]
 __all__ += [
     "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
-    "at_the_table", "before_draw_equity", "information", "monte_carlo_equity",
-    "opponent_posterior", "put_back_equities", "spin", "spin_buy_in", "spin_decision", "spin_table", "table",
+    "at_the_table", "before_draw_equity", "monte_carlo_equity",
+    "opponent_posterior", "put_back_equities", "spin_buy_in", "spin_decision", "spin_table",
     "table_posteriors",
 ]
 __all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]

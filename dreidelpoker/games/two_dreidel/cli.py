@@ -2,7 +2,7 @@
 manifest.
 
 Light on purpose: this module imports the rules and the keep policies only. Each command
-imports its engine when it runs (and ``solve``, from [`solve_spin`][dreidelpoker.games.two_dreidel.solve_spin], when first looked
+imports its engine when it runs (and ``solve``, from [`solve_spin`][dreidelpoker.games.two_dreidel.spin_game.solve], when first looked
 up), so ``dreidelpoker odds two-dreidel`` loads neither the chain, the equity tables nor the
 solver.
 """
@@ -17,13 +17,13 @@ from ...limits import int_arg
 from ...validation import check_count
 from ..._lazy import LazyRefs
 from ..registry import CliCommand, CliResult
-from .policies import POLICIES
-from .rules import TwoDreidelRules
+from .deck_cycle.policies import POLICIES
+from .rulebook.rules import TwoDreidelRules
 from ...rules_cli import add_rules_flags, rules_from_args
 
 if TYPE_CHECKING:
     from ...exact import Distribution
-    from .chain import DeckChain, HeadsUpLongRun
+    from .deck_cycle.chain import DeckChain, HeadsUpLongRun
 
 _POLICY_HELP = f"keep policy of every player: {', '.join(POLICIES)} (default normal-best)"
 
@@ -59,13 +59,13 @@ class _OddsOutput:
                 "hands": d["probabilities"], "denominator": d["total"]}
 
     def to_text(self) -> str:
-        from .odds import odds_table_text
+        from .odds.kept_hand import odds_table_text
 
         return odds_table_text(self.dist)
 
 
 def _run_odds(args: argparse.Namespace) -> _OddsOutput:
-    from .odds import kept_hand_distribution
+    from .odds.kept_hand import kept_hand_distribution
 
     rules = _rules(args)
     return _OddsOutput(kept_hand_distribution(rules, policy=args.policy), rules, args.policy)
@@ -115,8 +115,8 @@ def _add_chain(p: argparse.ArgumentParser) -> None:
 
 
 def _run_chain(args: argparse.Namespace) -> _ChainOutput:
-    from .chain import deck_chain, heads_up_long_run
-    from .size import check_chain_size
+    from .deck_cycle.chain import deck_chain, heads_up_long_run
+    from .rulebook.size import check_chain_size
 
     rules = _rules(args)
     max_states = check_count(args.max_states, "--max-states", low=1, high=_STATES_CEILING,
@@ -141,7 +141,7 @@ def _run_equity(args: argparse.Namespace) -> CliResult:
 
 
 COMMANDS: LazyRefs[CliCommand] = LazyRefs({
-    "solve": "dreidelpoker.games.two_dreidel.solve_spin:SOLVE_COMMAND",
+    "solve": "dreidelpoker.games.two_dreidel.spin_game.solve:SOLVE_COMMAND",
     "odds": CliCommand(
         add_arguments=_common,
         run=_run_odds,

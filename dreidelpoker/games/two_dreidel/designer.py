@@ -20,11 +20,11 @@ from ...display import number_html, table_html, text_table, to_pandas_frame
 from ...errors import InputError
 from ...validation import check_count
 from ...exact import Distribution
-from .chain import deck_chain
-from .odds import kept_hand_distribution
-from .ranking import parse_hand, trumps
-from .rules import TwoDreidelRules
-from .equity import equity as hand_vs_table
+from .deck_cycle.chain import deck_chain
+from .odds.kept_hand import kept_hand_distribution
+from .rulebook.ranking import parse_hand, trumps
+from .rulebook.rules import TwoDreidelRules
+from .odds.equity import equity as hand_vs_table
 
 __all__ = ["VariantReport", "deck_period", "trump_share", "variant_report"]
 
@@ -214,7 +214,7 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
     expl = None
     if exploitability:
         try:
-            from .strategy import exploitability as _exploitability
+            from .deck_cycle.strategy import exploitability as _exploitability
 
             expl = _exploitability(rules, policy="normal-best")
         except (ValueError, NotImplementedError) as exc:

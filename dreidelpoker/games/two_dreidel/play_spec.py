@@ -12,11 +12,11 @@ from collections.abc import Mapping
 
 from ..protocol import BotFactory, PlaySpec
 from ..registry import PlayCliSpec
-from .bots import calling_station_bot, random_bot, tight_bot
-from .equity_bot import equity_best_bot, equity_bot
-from .play import MAX_PLAYERS, TwoDreidelGame, new_game
-from .rules import TwoDreidelRules
-from .equilibrium_bot import equilibrium_bot
+from .whole_game.bots import calling_station_bot, random_bot, tight_bot
+from .whole_game.equity_bot import equity_best_bot, equity_bot
+from .whole_game.play import MAX_PLAYERS, TwoDreidelGame, new_game
+from .rulebook.rules import TwoDreidelRules
+from .spin_game.equilibrium_bot import equilibrium_bot
 from ...errors import InputError
 from ...limits import int_arg
 
@@ -81,7 +81,7 @@ def metrics(final: TwoDreidelGame) -> dict[str, float]:
         ``{metric: value}``.
 
     Examples:
-        >>> from dreidelpoker.games.two_dreidel.play import new_game
+        >>> from dreidelpoker.games.two_dreidel.whole_game.play import new_game
         >>> sorted(metrics(new_game(TwoDreidelRules(), players=2)))
         ['hands', 'lead_changes', 'max_pot_share', 'max_swing', 'spins']
     """
@@ -172,7 +172,7 @@ EXACT_METRICS = {
 
 def spin_game_exploitability(rules: TwoDreidelRules) -> tuple[str, dict[str, tuple[object, ...]]]:
     """Each whole-game bot's exploitability in the exactly solved heads-up spin game
-    ([`solve_spin_game`][dreidelpoker.games.two_dreidel.solve_spin.solve_spin_game] with its defaults:
+    ([`solve_spin_game`][dreidelpoker.games.two_dreidel.spin_game.solve.solve_spin_game] with its defaults:
     pot 4, stacks 8 and 8, two spins, betting; sequence-form LP).
 
     Parameters:
@@ -187,7 +187,7 @@ def spin_game_exploitability(rules: TwoDreidelRules) -> tuple[str, dict[str, tup
         >>> ex["random"][0] > ex["tight"][0]  # doctest: +SKIP
         True
     """
-    from .solve_spin import solve_spin_game  # the solver loads only when asked
+    from .spin_game.solve import solve_spin_game  # the solver loads only when asked
 
     sol = solve_spin_game(rules)
     s = sol.setup

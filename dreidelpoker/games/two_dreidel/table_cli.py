@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...equity import EquityResult
-from .equity import MAX_OPPONENTS, equity
-from .information import OpponentPosterior, table_posteriors
-from .policies import POLICIES
-from .ranking import format_hand, parse_cards, parse_hand
-from .rules import TwoDreidelRules
-from .spin import SpinTable, spin_table
+from .odds.equity import MAX_OPPONENTS, equity
+from .odds.information import OpponentPosterior, table_posteriors
+from .deck_cycle.policies import POLICIES
+from .rulebook.ranking import format_hand, parse_cards, parse_hand
+from .rulebook.rules import TwoDreidelRules
+from .odds.spin_decision import SpinTable, spin_table
 from ...montecarlo import MonteCarloEstimate
-from .table import PutBackTable, monte_carlo_equity, put_back_equities
+from .odds.table import PutBackTable, monte_carlo_equity, put_back_equities
 from ...errors import InputError, shorten
 from ...limits import MAX_STACK, int_arg, monte_carlo_options
 from ...rules_cli import DEST_PREFIX, add_rules_flags, rules_from_args

@@ -1,0 +1,350 @@
+"""Spin decisions ([Two Dreidel rules: one hand of play][rules-1-4], rounds 2 and 3): call or fold after the dreidel sets a buy-in.
+
+The button spins; the face sets a buy-in from the pot (G: the whole pot, H: half of it,
+rounded up by default, N: nothing, S: one chip). Every player still in lays a call or
+fold card at the same time. Given the hero's showdown **equity** against the players who
+call, [`spin_decision`][dreidelpoker.games.two_dreidel.spin_decision] gives the exact expected value of calling and of folding and
+the break-even equity; [`spin_table`][dreidelpoker.games.two_dreidel.spin_table] does it for every face.
+
+The model, stated in every result's ``assumptions``:
+
+* EVs are changes of the hero's stack from this moment; chips already in the pot are
+  sunk, so folding is worth 0. A pot carried over after nobody calls is not credited to
+  anyone.
+* Each opponent still in calls independently with ``call_probability`` (default 1: every
+  opponent calls). If nobody else calls, the hero, the only caller, wins the pot.
+* After the calls the hand goes to showdown with the pot as it is: the no-limit round
+  among the callers and any later spin add no chips (everyone checks).
+* A short caller goes all-in for less (``short_stack="all-in"``) and the hero can win
+  only what they matched (side pots); with ``short_stack="fold"`` a player who cannot
+  pay the buy-in must fold.
+* The hero's equity is the same whoever calls (pass the equity against all opponents
+  still in for the default every-opponent-calls model).
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from ...._fractions import frac_str, to_rational
+from ....display import number_html, number_text, table_html
+from ....exact import ExactTable
+from .equity import MAX_OPPONENTS
+from ..rulebook.rules import TwoDreidelRules
+from ....errors import InputError, InputTypeError
+from ....validation import check_arguments, check_count, default_rules
+
+__all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
+
+
+def _nonneg_int(name: str, value: object) -> int:
+    return check_count(value, name, low=0, high=None, hint="chips")
+
+
+def _probability(name: str, value: object) -> sympy.Rational:
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise InputError(f"{name} must be a number between 0 and 1 (like 0.25 or '1/4'), got {value!r}")
+        value = Fraction(str(value))  # the decimal the user typed, exactly
+    p = to_rational(value, what=name)
+    if not 0 <= p <= 1:
+        raise InputError(f"{name} must be between 0 and 1, got {value!r}")
+    return p
+
+
+def _face_index(rules: TwoDreidelRules, face: str) -> int:
+    sym = rules.aliases.get(face, face.upper()) if isinstance(face, str) else face
+    if sym not in rules.spin_faces:
+        raise InputError(f"spin face {face!r} is not one of {list(rules.spin_faces)}")
+    return rules.spin_faces.index(sym)
+
+
+@check_arguments
+def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) -> int:
+    """The buy-in a spin face sets from the pot at that moment.
+
+    Parameters:
+        face: ``"G"``, ``"H"``, ``"N"`` or ``"S"``.
+        pot: the pot when the dreidel lands.
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
+
+    Returns:
+        The buy-in in chips.
+
+    Examples:
+        >>> [spin_buy_in(f, 5) for f in "GHNS"]
+        [5, 3, 0, 1]
+        >>> spin_buy_in("H", 5, rules=TwoDreidelRules(half_pot_rounding="down"))
+        2
+    """
+    rules = default_rules(rules, TwoDreidelRules)
+    pot = _nonneg_int("pot", pot)
+    kind = rules.spin_buy_ins[_face_index(rules, face)]
+    if kind == "pot":
+        return pot
+    if kind == "half-pot":
+        return (pot + 1) // 2 if rules.half_pot_rounding == "up" else pot // 2
+    if kind == "nothing":
+        return 0
+    return 1
+
+
+@dataclass(frozen=True)
+class SpinDecision:
+    """Exact EV of calling and folding one spin face, with the break-even equity.
+
+    ``break_even`` is the equity at which calling and folding are worth the same
+    (``None`` when the hero may not call); ``decision`` is ``"call"``, ``"fold"`` or
+    ``"either"`` (equal EVs).
+    """
+
+    face: str
+    buy_in: int
+    pay: int
+    pot: int
+    equity: sympy.Rational
+    ev_call: sympy.Rational | None
+    ev_fold: sympy.Rational
+    break_even: sympy.Rational | None
+    decision: str
+    assumptions: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "face": self.face, "buy_in": self.buy_in, "pay": self.pay, "pot": self.pot,
+            "equity": frac_str(self.equity),
+            "ev_call": None if self.ev_call is None else frac_str(self.ev_call),
+            "ev_fold": frac_str(self.ev_fold),
+            "break_even": None if self.break_even is None else frac_str(self.break_even),
+            "decision": self.decision, "assumptions": list(self.assumptions),
+        }
+
+    def to_text(self) -> str:
+        call = "not allowed" if self.ev_call is None else number_text(self.ev_call, digits=3)
+        be = "-" if self.break_even is None else number_text(self.break_even, digits=3)
+        return (f"spin {self.face}: buy-in {self.buy_in} (you pay {self.pay}) into a pot of {self.pot}; "
+                f"EV call {call}, EV fold 0, break-even equity {be} -> {self.decision}")
+
+    def _repr_html_(self) -> str:
+        return "<p>" + html.escape(self.to_text()) + "</p>"
+
+    def __repr__(self) -> str:
+        return f"SpinDecision({self.to_text()})"
+
+
+def _assumptions(rules: TwoDreidelRules, q: sympy.Rational) -> tuple[str, ...]:
+    callers = "every opponent still in calls" if q == 1 else f"each opponent still in calls with probability {q}"
+    short = ("a short stack goes all-in for less; the hero wins only what they matched"
+             if rules.short_stack == "all-in" else "a player who cannot pay the buy-in must fold")
+    return (
+        "EV is the change in the hero's stack from now; chips already in the pot are sunk (fold = 0)",
+        callers,
+        "if nobody else calls, the hero wins the pot alone",
+        "after the calls, the no-limit round and any later spin add no chips (checked down to showdown)",
+        short,
+        "the hero's showdown equity is the same whoever calls",
+        "a pot carried over after nobody calls is credited to no one",
+    )
+
+
+@check_arguments
+def spin_decision(
+    face: str,
+    *,
+    pot: int,
+    equity: Any,
+    rules: TwoDreidelRules | None = None,
+    hero_stack: int | None = None,
+    opponents: int | Sequence[int | None] = 1,
+    call_probability: Any = 1,
+) -> SpinDecision:
+    """EV of calling and folding a spin face, and the break-even equity.
+
+    ``pot`` is the pot when the dreidel lands; ``equity`` the hero's showdown equity
+    (exact number, ``"p/q"`` string or a decimal); ``hero_stack`` the hero's chips
+    (``None``: enough for any buy-in); ``opponents`` the number of opponents still in or a
+    list of their stacks (``None`` for a deep stack).
+
+    Parameters:
+        face: the face the dreidel shows.
+        pot: the pot when it lands.
+        equity: your showdown equity.
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
+        hero_stack: your chips.
+        opponents: opponents still in, or their stacks.
+        call_probability: the chance each opponent calls.
+
+    Returns:
+        A [`SpinDecision`][dreidelpoker.games.two_dreidel.SpinDecision].
+
+    Raises:
+        ValueError: a bad number of opponents.
+        TypeError: ``opponents`` of the wrong type.
+
+    Examples:
+        >>> d = spin_decision("G", pot=6, equity="1/2", opponents=1)
+        >>> d.ev_call, d.break_even, d.decision
+        (3, 1/3, 'call')
+        >>> spin_decision("N", pot=6, equity=0, opponents=2).decision
+        'either'
+    """
+    rules = default_rules(rules, TwoDreidelRules)
+    pot = _nonneg_int("pot", pot)
+    e = _probability("equity", equity)
+    q = _probability("call_probability", call_probability)
+    if hero_stack is not None:
+        hero_stack = _nonneg_int("hero_stack", hero_stack)
+    if isinstance(opponents, bool):
+        raise InputTypeError("opponents must be a number or a list of stacks, not a bool")
+    if isinstance(opponents, int):
+        stacks: list[int | None] = [None] * opponents
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        stacks = [None if s is None else _nonneg_int("opponent stack", s) for s in opponents]
+    else:
+        raise InputTypeError(f"opponents must be a number 1..{MAX_OPPONENTS} or a list of their stacks")
+    if not 1 <= len(stacks) <= MAX_OPPONENTS:
+        raise InputError(f"opponents still in must number 1 to {MAX_OPPONENTS}, got {len(stacks)}")
+    idx = _face_index(rules, face)
+    face_sym = rules.spin_faces[idx]
+    b = spin_buy_in(face_sym, pot, rules=rules)
+    assumptions = _assumptions(rules, q)
+    cannot = hero_stack is not None and hero_stack < b
+    if cannot and rules.short_stack == "fold":
+        return SpinDecision(face_sym, b, 0, pot, e, None, sympy.Integer(0), None, "fold", assumptions)
+    x = b if hero_stack is None else min(b, hero_stack)
+    # Opponents who may call and what each can put in.
+    able = [s for s in stacks if not (rules.short_stack == "fold" and s is not None and s < b)]
+    pays = [b if s is None else min(b, s) for s in able]
+    # EV(e) = A*e + B, summed over which opponents call.
+    a_coef = sympy.Integer(0)
+    b_coef = sympy.Integer(0)
+    for mask in itertools.product((0, 1), repeat=len(pays)):
+        callers = [p for p, m in zip(pays, mask) if m]
+        prob = sympy.Integer(1)
+        for m in mask:
+            prob *= q if m else 1 - q
+        if prob == 0:
+            continue
+        if not callers:
+            b_coef += prob * pot
+            continue
+        eligible = pot + x + sum(min(p, x) for p in callers)
+        a_coef += prob * eligible
+        b_coef -= prob * x
+    ev_call = a_coef * e + b_coef
+    break_even: sympy.Rational | None
+    if a_coef == 0:
+        break_even = sympy.Integer(0)
+    else:
+        break_even = min(max(-b_coef / a_coef, sympy.Integer(0)), sympy.Integer(1))
+    decision = "call" if ev_call > 0 else "fold" if ev_call < 0 else "either"
+    return SpinDecision(face_sym, b, x, pot, e, ev_call, sympy.Integer(0), break_even, decision,
+                        assumptions)
+
+
+@dataclass(frozen=True)
+class SpinTable:
+    """The spin decision for every face, and what the spin is worth before it lands."""
+
+    decisions: tuple[SpinDecision, ...]
+    probabilities: tuple[Any, ...]
+    value: Any  # expected value of playing each face correctly, before the spin
+
+    def as_table(self) -> ExactTable:
+        rows = tuple(
+            (d.face, p, d.buy_in, d.pay, "-" if d.ev_call is None else d.ev_call, d.ev_fold,
+             "-" if d.break_even is None else d.break_even, d.decision)
+            for d, p in zip(self.decisions, self.probabilities)
+        )
+        eq = self.decisions[0].equity
+        return ExactTable(
+            ("face", "probability", "buy-in", "you pay", "EV call", "EV fold", "break-even equity", "decision"),
+            rows,
+            title=f"spin decisions at pot {self.decisions[0].pot} with equity {number_text(eq, digits=3)}",
+        )
+
+    @property
+    def assumptions(self) -> tuple[str, ...]:
+        return self.decisions[0].assumptions
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"faces": [dict(d.to_dict(), probability=str(p)) for d, p in zip(self.decisions, self.probabilities)],
+                "value": str(self.value), "assumptions": list(self.assumptions)}
+
+    def to_text(self) -> str:
+        return (self.as_table().to_text() + f"\nvalue of the spin: {number_text(self.value)}\nassumptions:\n"
+                + "\n".join(f"- {a}" for a in self.assumptions))
+
+    def __repr__(self) -> str:
+        return repr(self.as_table()).replace("ExactTable", "SpinTable", 1) + f"\nvalue of the spin: {self.value}"
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """The decision for every face (`as_table`) as a ``pandas.DataFrame``.
+
+        Parameters:
+            exact: keep sympy Rationals instead of floats.
+
+        Returns:
+            A DataFrame with one row per face.
+
+        Examples:
+            >>> spin_table(pot=4, equity="1/6", opponents=2).to_pandas()["decision"].tolist()
+            ['fold', 'fold', 'call', 'call']
+        """
+        return self.as_table().to_pandas(exact=exact)
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{html.escape(a)}</li>" for a in self.assumptions)
+        t = self.as_table()
+        return (table_html(t.columns, t.rows, title=t.title, css_class="dp-spin")
+                + f"<p>value of the spin: {number_html(self.value)}</p>"
+                + f"<details><summary>assumptions</summary><ul>{items}</ul></details>")
+
+
+@check_arguments
+def spin_table(
+    *,
+    pot: int,
+    equity: Any,
+    rules: TwoDreidelRules | None = None,
+    hero_stack: int | None = None,
+    opponents: int | Sequence[int | None] = 1,
+    call_probability: Any = 1,
+) -> SpinTable:
+    """[`spin_decision`][dreidelpoker.games.two_dreidel.spin_decision] for every face of the dreidel, with the face probabilities and
+    the value of the spin (the probability-weighted best of calling and folding).
+
+    Parameters:
+        pot: the pot when the dreidel lands.
+        equity: your showdown equity.
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
+        hero_stack: your chips.
+        opponents: opponents still in, or their stacks.
+        call_probability: the chance each opponent calls.
+
+    Returns:
+        A [`SpinTable`][dreidelpoker.games.two_dreidel.SpinTable].
+
+    Examples:
+        >>> t = spin_table(pot=4, equity="1/6", opponents=2)
+        >>> [(d.face, d.decision) for d in t.decisions]
+        [('G', 'fold'), ('H', 'fold'), ('N', 'call'), ('S', 'call')]
+    """
+    rules = default_rules(rules, TwoDreidelRules)
+    decisions = tuple(
+        spin_decision(f, pot=pot, equity=equity, rules=rules, hero_stack=hero_stack, opponents=opponents,
+                      call_probability=call_probability)
+        for f in rules.spin_faces
+    )
+    value = sympy.Integer(0)
+    for d, p in zip(decisions, rules.spin_probabilities):
+        best = d.ev_fold if d.ev_call is None else max(d.ev_call, d.ev_fold)
+        value += p * best
+    return SpinTable(decisions, tuple(rules.spin_probabilities), value)

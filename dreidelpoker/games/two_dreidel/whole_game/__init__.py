@@ -1,0 +1,2 @@
+"""Whole games of Two Dreidel played to the last chip, and the bots that play them.
+"""
