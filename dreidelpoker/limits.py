@@ -30,7 +30,7 @@ from .validation import check_count, check_seed
 
 __all__ = [
     "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLED_HANDS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
-    "MAX_TEXT_ARGUMENT", "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
+    "MAX_TEXT_ARGUMENT", "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "text_arg", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
