@@ -151,7 +151,19 @@ def _pcg64_start(entropy: Any, spawn_key: Any) -> tuple[int, int]:
         words = run + _uint32_words(spawn_key)
     if len(words) > 4 + _MAX_WORDS:
         raise ValueError(f"entropy of {len(words)} words is longer than the Python path takes")  # not input
-    p0, p1, p2, p3 = _pool(words)
+    if len(words) > 4:  # the last word mixed here (the pool before it is cached: a game's streams share it)
+        p0, p1, p2, p3 = _pool(words[:-1])
+        ha, j, w = _HASH_A, 4 * len(words) - 4, words[-1]
+        mixed = []
+        for x in (p0, p1, p2, p3):
+            v = (w ^ ha[j]) * ha[j + 1] & _M32
+            v ^= v >> 16
+            r = (_MIX_L * x - _MIX_R * v) & _M32
+            mixed.append(r ^ r >> 16)
+            j += 1
+        p0, p1, p2, p3 = mixed
+    else:
+        p0, p1, p2, p3 = _pool(words)
     # generate_state(4, uint64): eight hashed 32-bit words, two to a 64-bit word (unrolled: the hot path)
     b0, b1, b2, b3, b4, b5, b6, b7, b8 = _HASH_B
     s0 = (p0 ^ b0) * b1 & _M32
@@ -292,11 +304,12 @@ class Sampler:
         assert self._pcg is not None
         state, inc = self._pcg
         buf = self._buf
-        for _ in range(4):
-            state = (state * _PCG_MULT + inc) & _M128
-            x = ((state >> 64) ^ state) & _M64
+        mult, m128, m64, keep = _PCG_MULT, _M128, _M64, 64 - _BITS
+        for _ in range(4):  # PCG64's step and XSL-RR output, kept to the sampler's 62 bits
+            state = (state * mult + inc) & m128
+            x = ((state >> 64) ^ state) & m64
             rot = state >> 122
-            buf.append((((x >> rot) | (x << (64 - rot))) & _M64) >> (64 - _BITS))
+            buf.append((((x >> rot) | (x << (64 - rot))) & m64) >> keep)
         self._pcg = state, inc
 
     def _word(self) -> int:
@@ -336,7 +349,13 @@ class Sampler:
         if total < _WORD_LIMIT:
             limit = (_WORD_LIMIT // total) * total
             while True:
-                x = self._word()
+                i = self._i  # (_word's common case inline: the hot path of every game)
+                buf = self._buf
+                if i < len(buf):
+                    x = buf[i]
+                    self._i = i + 1
+                else:
+                    x = self._word()
                 if x < limit:
                     return low + x % total
         bits = total.bit_length()  # huge ranges: exact rejection on raw bytes

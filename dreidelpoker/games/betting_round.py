@@ -225,18 +225,33 @@ def legal_actions(limits: Limits, state: RoundState) -> tuple[str, ...]:
             return _CHECK_BET
         mr = limits.max_raises
         return _CALL_FOLD if mr is not None and state.raises >= mr else _CALL_RAISE_FOLD
+    global _LAST
+    last = _LAST
+    if last[0] is state and last[1] is limits:  # asked again for the same round (by apply_action)
+        return last[2]
+    out: tuple[str, ...]
     room = None if cap is None else cap - state.level  # what the cap leaves beyond a call
     if not state.opened:
         sizes = limits.sizes(state.pot, room=room)
         if kind == "fixed":
-            return _CHECK_BET if sizes else ("check",)
-        return _named("check", "bet", sizes, "")
-    if limits.max_raises is not None and state.raises >= limits.max_raises:
-        return _CALL_FOLD
-    sizes = limits.sizes(state.pot + state.level - state.committed[seat], room=room, last=state.last)
-    if kind == "fixed":
-        return _CALL_RAISE_FOLD if sizes else _CALL_FOLD
-    return _named("call", "raise", sizes, "fold")
+            out = _CHECK_BET if sizes else ("check",)
+        else:
+            out = _named("check", "bet", sizes, "")
+    elif limits.max_raises is not None and state.raises >= limits.max_raises:
+        out = _CALL_FOLD
+    else:
+        sizes = limits.sizes(state.pot + state.level - state.committed[seat], room=room, last=state.last)
+        if kind == "fixed":
+            out = _CALL_RAISE_FOLD if sizes else _CALL_FOLD
+        else:
+            out = _named("call", "raise", sizes, "fold")
+    _LAST = (state, limits, out)
+    return out
+
+
+#: The last round asked about, its limits and its legal actions: a game asks for a round's
+#: legal actions, then applies one (which checks it against them) to the same round object.
+_LAST: tuple[object, object, tuple[str, ...]] = (None, None, ())
 
 
 _CHECK_BET = ("check", "bet")

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, chunk_count, run_tasks, split, worker_count
@@ -160,7 +160,7 @@ def sweep(
         cache_dir: a folder where each finished cell is saved (atomically, with its record
             count and a checksum); a cell already there (same parameters, games, seed, limit
             and library version) is loaded, not replayed. An entry that does not match what
-            it claims is reported ([`StaleEntryWarning`][dreidelpoker.play.store.StaleEntryWarning]) and
+            it claims is reported (`StaleEntryWarning`) and
             played again. The folder is checked before any game is played.
 
     Returns:
@@ -203,14 +203,16 @@ def sweep(
     tasks: list[tuple[Any, ...]] = []
     owner: list[int] = []
     sizes: list[int] = []
+    across = True  # every cell's game is played across games at once (``run_games``): big pieces serially
     for i, cell in enumerate(cells):
         if i not in done:  # rules the game refuses fail here, before any game runs
-            spec.new_game(cell.rules, players=cell.players, hand_limit=limit)
+            across &= hasattr(type(spec.new_game(cell.rules, players=cell.players, hand_limit=limit)), "run_games")
     for i, cell in enumerate(cells):
         if i in done:
             continue
         entropy = [root, *_digest_words(key_without_seed(keys[i]))]
-        parts = chunk_count(n_games, workers, cells=len(cells) - len(done)) if executor is not None else min(10, n_games)
+        parts = (chunk_count(n_games, workers, cells=len(cells) - len(done)) if executor is not None
+                 else chunk_count(n_games, 1, across=True) if across else min(10, n_games))
         for piece in split(range(n_games), max(parts, -(-n_games // 1000))):
             tasks.append((spec, cell.rules, cell.bots, entropy, list(piece), limit, False))
             owner.append(i)

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import FrozenInstanceError, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..betting_round import Limits, RoundState, apply_action, legal_actions, start_round
+from ..tuple_state import FrozenTuple, LoggedState
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .rules import DominoPokerRules
 from .table import strength_tables
@@ -50,15 +51,6 @@ _FULL = (1 << len(TILES)) - 1
 # Tally slots (session totals) kept on the state for the metrics.
 T_BETS, T_RAISES, T_CALLS, T_CHECKS, T_FOLDS, T_SHOWDOWNS, T_POT, T_MAX_POT, T_ACTIONS = range(9)
 _TALLY0 = (0,) * 9
-
-
-class _Immutable:
-    """Named tuples whose fields cannot be assigned: cheap to make, as immutable as frozen dataclasses."""
-
-    __slots__ = ()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
 @bounded_cache(maxsize=8)
@@ -143,7 +135,7 @@ class _SummaryFields(NamedTuple):
     net: tuple[Payoff, ...]
 
 
-class HandSummary(_Immutable, _SummaryFields):
+class HandSummary(FrozenTuple, _SummaryFields):
     """How a finished hand ended (public once the hand is over).
 
     Attributes:
@@ -176,7 +168,7 @@ class _ObservationFields(NamedTuple):
     last_hand: HandSummary | None
 
 
-class DominoPokerObservation(_Immutable, _ObservationFields):
+class DominoPokerObservation(FrozenTuple, _ObservationFields):
     """What one seat may know: its own tiles, never another's (until shown at a showdown).
 
     Attributes:
@@ -233,11 +225,11 @@ class _GameFields(NamedTuple):
     log: EventLog = EventLog()
 
 
-class DominoPokerGame(_Immutable, _GameFields):
+class DominoPokerGame(LoggedState, FrozenTuple, _GameFields):
     """A Domino Poker session in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     Build one with [`new_game`][dreidelpoker.games.domino_poker.new_game]. ``holdings`` are tile masks by seat; ``betting`` is
-    the hand's [`RoundState`][dreidelpoker.games.betting_round.RoundState] (what each seat has put in, who is still in,
+    the hand's `RoundState` (what each seat has put in, who is still in,
     who acts).
 
     Immutable: ``apply`` returns a new state. Two states are equal when every field
@@ -245,17 +237,6 @@ class DominoPokerGame(_Immutable, _GameFields):
     """
 
     __slots__ = ()
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self[:-1] == other[:-1]
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    def __hash__(self) -> int:
-        return hash(self[:-1])
 
     # -- protocol -------------------------------------------------------------------
     @property
@@ -323,7 +304,7 @@ class DominoPokerGame(_Immutable, _GameFields):
     def sample_chance(self, rng: Sampler) -> tuple[int, ...]:
         """The rest of the deal at once, in dealing order (the same law as one tile at a time).
 
-        ``rng`` is the game's [`Sampler`][dreidelpoker.sampler.Sampler].
+        ``rng`` is the game's `Sampler`.
         """
         u = self.undealt
         pool = [i for i in range(len(TILES)) if u >> i & 1]
