@@ -98,7 +98,7 @@ _LAZY: dict[str, str] = {
     # odds.spin_decision
     "SpinDecision": ".odds.spin_decision",
     "SpinTable": ".odds.spin_decision",
-    "spin_buy_in": ".odds.spin_decision",
+    "spin_buy_in": ".rulebook.betting",
     "spin_decision": ".odds.spin_decision",
     "spin_table": ".odds.spin_decision",
     # odds.table
@@ -124,7 +124,8 @@ if TYPE_CHECKING:  # static checkers see the real names
     from .whole_game.play import TwoDreidelGame, TwoDreidelObservation, new_game
     from .play_spec import PLAY
     from .odds.information import OpponentPosterior, opponent_posterior, table_posteriors
-    from .odds.spin_decision import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
+    from .odds.spin_decision import SpinDecision, SpinTable, spin_decision, spin_table
+    from .rulebook.betting import spin_buy_in
     from .odds.table import (
         PutBackTable, before_draw_equity, monte_carlo_equity, put_back_equities,
     )

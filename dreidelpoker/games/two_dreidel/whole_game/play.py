@@ -49,14 +49,13 @@ when they are read ([`play_end`][dreidelpoker.games.two_dreidel.whole_game.play_
 from __future__ import annotations
 
 import bisect
-from itertools import compress
-from operator import add as _ADD
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError
 from typing import Any, NamedTuple
 
 
 from ...protocol import Event, EventLog, LazyEvent, Payoff, Turn
+from ..rulebook.betting import bet_range, call_payment
 from ..rulebook.deck import DeckState
 from ..rulebook.ranking import Hand
 from .play_end import end_hand as _end_hand, showdown as _showdown, start_hand as _start_hand, win_alone as _win_alone
@@ -351,36 +350,26 @@ def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int
             high: int, live: tuple[bool, ...]) -> bool:
     """Find the next pending seat after ``after`` that has a decision (a bet to face, or someone
     left to bet against; the seats passed over leave the pending set) and offer it its legal
-    actions: fold/call or check, then the bet sizes (no-limit:
-    [`bet_range`][dreidelpoker.games.two_dreidel.rulebook.betting.bet_range], computed inline). ``False``:
+    actions: fold/call (the short-stack rule,
+    [`call_payment`][dreidelpoker.games.two_dreidel.rulebook.betting.call_payment]) or check, then the bet sizes
+    (no-limit: [`bet_range`][dreidelpoker.games.two_dreidel.rulebook.betting.bet_range]). ``False``:
     nobody is left to act, the round is over."""
     if not pending:
         return False
     for i in t.order[after]:
         if pending >> i & 1:
             s = stacks[i]
-            b = bets[i]
-            c = high - b
-            reach = list(map(_ADD, stacks, bets))  # what each seat can put in this round, all told
-            reach[i] = 0
-            cap = max(compress(reach, live), default=0) - b  # the deepest opponent still in
+            c = high - bets[i]
+            raises = bet_range(stack=s, to_call=c, min_raise=v[_RAISE_BY], bets=bets, stacks=stacks, live=live, seat=i)
             if c > 0:
-                base = _FOLD if (t.short_fold and s < c) else _FOLD_CALL
-            elif s > 0 and cap > 0:
+                base = _FOLD if (t.short_fold and call_payment(s, c, rules=t.rules) is None) else _FOLD_CALL
+            elif raises:  # nothing to call, and chips to bet against someone still in
                 base = _CHECK
             else:
                 pending &= ~(1 << i)
                 continue
-            if s < cap:
-                cap = s
             v[_SEAT], v[_PENDING], v[_CURRENT] = i, pending, t.ones[i]
-            if cap <= c:
-                v[_LEGAL], v[_RAISES] = base, _NO_RAISE
-            else:
-                rb = v[_RAISE_BY]
-                low = c + (rb if rb > 1 else 1)
-                raises = range(low if low < cap else cap, cap + 1)
-                v[_LEGAL], v[_RAISES] = base + tuple(raises), raises
+            v[_LEGAL], v[_RAISES] = (base + tuple(raises), raises) if raises else (base, raises)
             return True
     return False
 
@@ -502,7 +491,8 @@ def _bet(v: list[Any], action: Any) -> list[LazyEvent]:
     else:
         b = bets[i]
         left = stacks[i]
-        pay = (high - b if high - b < left else left) if action == "call" else int(action)
+        # a call is offered only when the short-stack rule lets the seat pay (all-in for less or in full)
+        pay = (call_payment(left, high - b, rules=t.rules) or 0) if action == "call" else int(action)
         left -= pay
         b += pay
         new = list(stacks)
@@ -543,9 +533,10 @@ def _spin(v: list[Any], face: str) -> list[LazyEvent]:
     in_hand = v[_IN_HAND]
     v[_PHASE], v[_FACE], v[_BUY_IN], v[_SPUN] = CALLS, face, buy_in, v[_SPUN] + (face,)
     v[_TURN], v[_CURRENT] = _SIMULTANEOUS, t.seats(in_hand)
-    if t.short_fold:
-        stacks = v[_STACKS]
-        v[_LEGALS] = tuple(() if not a else _FOLD if stacks[s] < buy_in else _CALL_FOLD for s, a in enumerate(in_hand))
+    if t.short_fold:  # the short-stack rule leaves a seat that cannot pay only a fold
+        stacks, r = v[_STACKS], t.rules
+        v[_LEGALS] = tuple(() if not a else _FOLD if call_payment(stacks[s], buy_in, rules=r) is None else _CALL_FOLD
+                           for s, a in enumerate(in_hand))
     else:
         v[_LEGALS] = t.call_sets.get(in_hand) or t.calls(in_hand)
     lines: list[LazyEvent] = [("spin", None, True, (), "seat {} spins {}: buy-in {} (pot {})",
@@ -560,6 +551,7 @@ def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> 
     contrib = list(v[_CONTRIB])
     buy_in = v[_BUY_IN]
     pot = v[_POT]
+    r = t.rules
     called = list(t.falses)
     callers = 0
     last = -1
@@ -569,16 +561,12 @@ def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> 
             callers += 1
             last = s
             have = stacks[s]
-            if buy_in < have:
-                stacks[s] = have - buy_in
-                contrib[s] += buy_in
-                pot += buy_in
-            else:  # all-in (for less)
-                stacks[s] = 0
-                contrib[s] += have
-                pot += have
-                if buy_in > 0:
-                    v[_ALL_IN] = True
+            pay = call_payment(have, buy_in, rules=r) or 0  # (a seat that may only fold cannot call)
+            stacks[s] = have - pay
+            contrib[s] += pay
+            pot += pay
+            if pay == have and buy_in > 0:  # all-in (for less, or exactly)
+                v[_ALL_IN] = True
     in_hand = tuple(called)
     lines: list[LazyEvent] = [("calls", None, True, (), _calls_text, (seats, in_hand, before, buy_in))]
     v[_STACKS], v[_CONTRIB], v[_POT], v[_LEGALS], v[_IN_HAND] = tuple(stacks), tuple(contrib), pot, t.empties, in_hand

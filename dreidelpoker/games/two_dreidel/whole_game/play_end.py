@@ -21,6 +21,7 @@ from .play_state import (
     SEEN, SPUN, STACKS, START_NODES, STEP, T, TURN, BUY_IN, FACE, NO_RAISE,
 )
 from .play_tables import Plan, Tables
+from ..rulebook.betting import award
 from ..rulebook.ranking import Hand
 
 __all__: list[str] = []
@@ -30,17 +31,11 @@ _BLANK = attrgetter("blank")
 
 
 def win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gimel_end: bool = False) -> None:
-    """The only player left wins every pot they may win (what
-    [`award`][dreidelpoker.games.two_dreidel.rulebook.betting.award] pays, computed inline: every seat's
-    contribution up to the winner's, and the carried pot); the rest carries over."""
-    contrib = v[CONTRIB]
-    level = contrib[seat]
-    won = v[CARRY]
-    for c in contrib:
-        won += c if c < level else level
-    leftover = v[POT] - won
-    payouts = [0] * len(contrib)
-    payouts[seat] = won
+    """The only player left wins every pot they may win (the side-pot rule,
+    [`award`][dreidelpoker.games.two_dreidel.rulebook.betting.award]: every seat's contribution up to
+    the winner's, and the carried pot); the rest carries over."""
+    payouts, leftover = award(v[CONTRIB], seat, v[CARRY])
+    won = payouts[seat]
     note = ("seat {} wins {} ({}){}", (seat + 1, won, why,
                                        f"; {leftover} nobody still in may win carry over" if leftover else ""))
     end_hand(v, leftover, payouts, note, lines, gimel_end=gimel_end)
