@@ -149,7 +149,19 @@ def _pcg64_start(entropy: Any, spawn_key: Any) -> tuple[int, int]:
         words = run + _uint32_words(spawn_key)
     if len(words) > 4 + _MAX_WORDS:
         raise ValueError(f"entropy of {len(words)} words is longer than the Python path takes")
-    p0, p1, p2, p3 = _pool(words)
+    if len(words) > 4:  # the last word mixed here (the pool before it is cached: a game's streams share it)
+        p0, p1, p2, p3 = _pool(words[:-1])
+        ha, j, w = _HASH_A, 4 * len(words) - 4, words[-1]
+        mixed = []
+        for x in (p0, p1, p2, p3):
+            v = (w ^ ha[j]) * ha[j + 1] & _M32
+            v ^= v >> 16
+            r = (_MIX_L * x - _MIX_R * v) & _M32
+            mixed.append(r ^ r >> 16)
+            j += 1
+        p0, p1, p2, p3 = mixed
+    else:
+        p0, p1, p2, p3 = _pool(words)
     # generate_state(4, uint64): eight hashed 32-bit words, two to a 64-bit word (unrolled: the hot path)
     b0, b1, b2, b3, b4, b5, b6, b7, b8 = _HASH_B
     s0 = (p0 ^ b0) * b1 & _M32
@@ -290,11 +302,12 @@ class Sampler:
         assert self._pcg is not None
         state, inc = self._pcg
         buf = self._buf
-        for _ in range(4):
-            state = (state * _PCG_MULT + inc) & _M128
-            x = ((state >> 64) ^ state) & _M64
+        mult, m128, m64, keep = _PCG_MULT, _M128, _M64, 64 - _BITS
+        for _ in range(4):  # PCG64's step and XSL-RR output, kept to the sampler's 62 bits
+            state = (state * mult + inc) & m128
+            x = ((state >> 64) ^ state) & m64
             rot = state >> 122
-            buf.append((((x >> rot) | (x << (64 - rot))) & _M64) >> (64 - _BITS))
+            buf.append((((x >> rot) | (x << (64 - rot))) & m64) >> keep)
         self._pcg = state, inc
 
     def _word(self) -> int:
@@ -334,7 +347,13 @@ class Sampler:
         if total < _WORD_LIMIT:
             limit = (_WORD_LIMIT // total) * total
             while True:
-                x = self._word()
+                i = self._i  # (_word's common case inline: the hot path of every game)
+                buf = self._buf
+                if i < len(buf):
+                    x = buf[i]
+                    self._i = i + 1
+                else:
+                    x = self._word()
                 if x < limit:
                     return low + x % total
         bits = total.bit_length()  # huge ranges: exact rejection on raw bytes
@@ -460,6 +479,47 @@ class Sampler:
                 words = words[:first]
             draws = words % np.uint64(total)
             return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
+
+    def take(self, total: int, count: int, table: np.ndarray | None = None) -> np.ndarray:
+        """The next ``count`` draws of ``integers(total)``, taken, as one numpy array (with
+        ``table``, each draw ``r`` as ``table[r]``): what ``count`` calls of
+        [`integers`][dreidelpoker.sampler.Sampler.integers] would return, in order, with rejected words skipped alike.
+
+        The batch path of a game played across many games at once (one stream a game).
+
+        Parameters:
+            total: the number of equally likely outcomes (1 to ``2**61``).
+            count: how many draws.
+            table: what each draw stands for, looked up in numpy.
+
+        Returns:
+            An array of ``count`` draws.
+
+        Raises:
+            ValueError: ``total`` out of range (a bug of the game, not input).
+
+        Examples:
+            >>> a, b = Sampler(np.random.default_rng(3)), Sampler(np.random.default_rng(3))
+            >>> a.take(6, 700).tolist() == [b.integers(6) for _ in range(700)]
+            True
+        """
+        if not 0 < total < _WORD_LIMIT:
+            raise ValueError(f"take() draws below a total from 1 to 2**{_BITS - 1}, got {total}")  # not input
+        limit = np.uint64((_WORD_LIMIT // total) * total)
+        self._numpy_block()
+        parts = []
+        need = count
+        while need > 0:
+            if self._i >= len(self._words):
+                self._refill()
+            words = self._words[self._i:self._i + need]
+            self._i += len(words)
+            if limit < _WORD_LIMIT and words.max() >= limit:  # rejected words are skipped, as one by one
+                words = words[words < limit]
+            parts.append(words)
+            need -= len(words)
+        draws = (parts[0] if len(parts) == 1 else np.concatenate(parts)) % np.uint64(total)
+        return table[draws] if table is not None else draws
 
     def advance(self, used: int) -> None:
         """Take the first ``used`` draws of the last [`block`][dreidelpoker.sampler.Sampler.block] (the others stay for later).

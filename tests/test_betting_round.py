@@ -75,7 +75,8 @@ def test_over_round_refuses_everything() -> None:
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"kind": "no-limit"}, "limit must be one of"), ({"bet": 0}, "bet must be"), ({"max_raises": -1}, "max_raises"),
+    ({"kind": "bogus"}, "limit must be one of"), ({"kind": "no-limit"}, "needs a cap"), ({"cap": 0}, "cap must be"),
+    ({"bet": 0}, "bet must be"), ({"max_raises": -1}, "max_raises"),
     ({"kind": "spread", "max_bet": None}, "max_bet must be"), ({"max_bet": 3}, "spread limit only"),
 ])
 def test_bad_limits(kwargs: dict[str, object], message: str) -> None:
@@ -87,3 +88,46 @@ def test_first_seat_skips_folded_players() -> None:
     r = start_round(committed=(1, 1, 1, 1), live=(False, False, True, True), first=0)
     assert r.to_act == 2
     assert list(itertools.islice((s for s, _ in _walk(Limits(max_raises=0), r)[0].actions), 1)) == [2]
+
+
+def _no_limit_legal(level: int, mine: int, last: int, raises: int, *, bet: int, cap: int,
+                    max_raises: int | None) -> list[str]:
+    """No-limit table stakes written out: before a bet, any bet from ``bet`` to what the cap
+    leaves; after one, call, fold, or raise by at least the last bet or raise (all-in for
+    less allowed), never past the cap, at most ``max_raises`` raises."""
+    if last == 0:
+        room = cap - level
+        return ["check"] + [f"bet {k}" for k in range(bet, room + 1)]
+    room = cap - level
+    out = ["call"]
+    if (max_raises is None or raises < max_raises) and room > 0:
+        low = max(bet, last)
+        out += [f"raise {k}" for k in (range(low, room + 1) if low <= room else [room])]
+    return out + ["fold"]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("cap, max_raises", [(5, None), (6, 1), (4, 2)])
+def test_no_limit_with_a_cap_matches_the_rules_written_out(players: int, cap: int, max_raises: int | None) -> None:
+    limits = Limits(kind="no-limit", bet=1, cap=cap, max_raises=max_raises)
+
+    def walk(r: RoundState) -> int:
+        if r.over:
+            assert all(c <= cap for c in r.committed)
+            return 1
+        seat = r.to_act
+        want = _no_limit_legal(r.level, r.committed[seat], r.last, r.raises, bet=1, cap=cap, max_raises=max_raises)
+        assert list(legal_actions(limits, r)) == want
+        return sum(walk(apply_action(limits, r, a)) for a in want)
+
+    assert walk(start_round(committed=(1,) * players, live=(True,) * players, first=0)) > 10
+
+
+def test_a_cap_bounds_the_fixed_and_spread_sizes() -> None:
+    r = start_round(committed=(1, 1), live=(True, True), first=0)
+    spread = Limits(kind="spread", bet=1, max_bet=3, cap=3)
+    assert legal_actions(spread, r) == ("check", "bet 1", "bet 2")
+    r = apply_action(spread, r, "bet 2")
+    assert legal_actions(spread, r) == ("call", "fold")  # the call reaches the cap
+    fixed = Limits(kind="fixed", bet=2, cap=2)
+    assert legal_actions(fixed, start_round(committed=(1, 1), live=(True, True), first=0)) == ("check",)

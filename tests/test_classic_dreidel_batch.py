@@ -148,3 +148,48 @@ def test_dask_client_reports_its_workers() -> None:
 
     with distributed.Client(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as client:
         assert worker_count(client) == 2
+
+
+@pytest.fixture
+def small_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run_games`` on a few games, in short passes, down to the last game (every path of it)."""
+    import dreidelpoker.games.classic_dreidel.play as play
+
+    monkeypatch.setattr(play, "_ACROSS_FROM", 2)
+    monkeypatch.setattr(play, "_FEW_GAMES", 1)
+    monkeypatch.setattr(play, "_SPIN_CHUNK", 7)
+
+
+@pytest.mark.parametrize("rules", OPTIONS, ids=lambda r: r.label)
+def test_run_games_plays_each_game_as_its_spins_one_by_one(rules: ClassicDreidelRules, small_passes: None) -> None:
+    if rules.elimination == "zero" and rules.coins < 2:
+        pytest.skip("refused by the rules")
+    for limit, max_steps in ((10_000_000, 10**9), (9, 10**9), (10_000_000, 6)):
+        start = replace(new_game(rules), hand_limit=limit)
+        across = type(start).run_games([start] * 30, [Sampler(np.random.default_rng(s)) for s in range(30)], max_steps)
+        if rules.hey_rounding == "continuous":
+            assert across is None  # exact Fractions: one by one
+            continue
+        assert across is not None
+        for seed, (final, steps) in enumerate(across):
+            one, k = _step_by_step(start, Sampler(np.random.default_rng(seed)), max_steps)
+            _same(one, final)
+            assert steps == k == final.spins
+
+
+def test_run_games_declines_what_it_does_not_play() -> None:
+    start = new_game(ClassicDreidelRules(players=3, coins=3))
+    streams = [Sampler(s) for s in range(400)]
+    assert type(start).run_games([start] * 399, streams[:399], 10**9) is None  # few games: one by one is faster
+    moved = start.apply("N")
+    assert type(start).run_games([moved] * 400, streams, 10**9) is None  # games under way
+    assert type(start).run_games([start] * 400, streams, 10**9) is not None
+
+
+def test_records_across_games_are_the_records_one_by_one() -> None:
+    rules = ClassicDreidelRules(players=4, coins=6)
+    across = simulate(rules, games=900, seed=4, progress=False)  # pieces of 1,000 serially: played across games
+    steps = simulate(rules, games=900, seed=4, progress=False, keep_history=True)
+    assert [replace(r, history=None) for r in steps.records] == list(across.records)
+    with ProcessPoolExecutor(2) as ex:
+        assert simulate(rules, games=900, seed=4, progress=False, executor=ex, chunks=2).records == across.records

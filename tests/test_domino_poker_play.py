@@ -18,7 +18,7 @@ from tests.cli_run import run_cli
 from dreidelpoker.games.domino_poker import DominoPokerRules, heads_up_wins, strength_tables
 from dreidelpoker.games.domino_poker.bots import BOTS, live_equity, sized_action, win_rate
 from dreidelpoker.games.domino_poker.equity import equity
-from dreidelpoker.games.domino_poker.game import bet_sizes, hand_tiles, new_game, raise_sizes
+from dreidelpoker.games.domino_poker.game import hand_tiles, new_game
 from dreidelpoker.games.domino_poker.tiles import TILES
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.play import IllegalActionError, replay, simulate
@@ -35,12 +35,12 @@ def test_betting_round_reads_like_the_rules() -> None:
     assert g.turn is Turn.PLAYER and g.current_players == (0,) and g.pot == 3
     assert g.legal_actions(0) == ("check", "bet 1") and g.legal_actions(1) == ()
     g = g.apply("check").apply("bet 1")
-    assert g.current_players == (2,) and g.legal_actions(2) == ("fold", "call", "raise 1")
+    assert g.current_players == (2,) and g.legal_actions(2) == ("call", "raise 1", "fold")
     g = g.apply("raise 1")  # seat 3 puts in 2
     assert g.paid == (1, 2, 3) and g.current_players == (0,)
     g = g.apply("fold")  # seat 1 folds without showing
     g = g.apply("raise 1").apply("raise 1")  # raises 2 and 3: the cap
-    assert g.raises == 3 and g.legal_actions(1) == ("fold", "call")
+    assert g.raises == 3 and g.legal_actions(1) == ("call", "fold")
     g = g.apply("call")
     assert g.turn is Turn.TERMINAL and g.pot == 1 + 5 + 5
     assert sum(g.returns()) == 0
@@ -66,20 +66,20 @@ def test_checked_round_goes_to_showdown_and_the_best_hand_wins() -> None:
 
 
 def test_limits() -> None:
-    r = DominoPokerRules(min_bet=1, max_bet=3)
-    assert bet_sizes(r, committed=0) == (1, 2, 3)
+    assert _dealt(DominoPokerRules(min_bet=1, max_bet=3)).legal_actions(0) == ("check", "bet 1", "bet 2", "bet 3")
     nl = DominoPokerRules(betting="no-limit", stack=10)
-    assert bet_sizes(nl, committed=0) == tuple(range(1, 11))
-    # a no-limit raise is at least the last bet or raise, up to the stack after calling; all-in when short
-    assert raise_sizes(nl, committed=0, to_call=4, raises=0, last_size=4) == (4, 5, 6)
-    assert raise_sizes(nl, committed=5, to_call=4, raises=0, last_size=4) == (1,)
-    assert raise_sizes(DominoPokerRules(max_raises=None, stack=3), committed=0, to_call=1, raises=9, last_size=1) == (1, 1)[:1]
-    assert raise_sizes(DominoPokerRules(max_raises=None, stack=2), committed=1, to_call=1, raises=9, last_size=1) == ()
     g = _dealt(nl)
-    with pytest.raises(ValueError, match="may check, bet 1, .*bet 10 here, not 'bet 11'"):
-        g.apply("bet 11")
-    with pytest.raises(ValueError, match="not 'raise 1'"):
-        g.apply("raise 1")
+    assert g.legal_actions(0) == ("check",) + tuple(f"bet {k}" for k in range(1, 11))
+    # a no-limit raise is at least the last bet or raise, up to the stack after calling; all-in when short
+    g = g.apply("bet 4")  # seat 1 has put in 1 + 4 of its 1 + 10
+    assert g.legal_actions(1) == ("call", "raise 4", "raise 5", "raise 6", "fold")
+    assert g.apply("raise 5").legal_actions(0) == ("call", "raise 1", "fold")  # 1 chip left: all-in for less
+    short = _dealt(DominoPokerRules(max_raises=None, stack=2)).apply("bet 1").apply("raise 1")
+    assert short.legal_actions(0) == ("call", "fold")  # no cap on raises, but the stack is spent
+    with pytest.raises(ValueError, match="'bet 11' is not allowed for seat 1; legal now: check, bet 1, .*bet 10"):
+        _dealt(nl).apply("bet 11")
+    with pytest.raises(ValueError, match="'raise 1' is not allowed"):
+        _dealt(nl).apply("raise 1")
 
 
 @settings(max_examples=25, deadline=None)

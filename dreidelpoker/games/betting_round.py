@@ -1,7 +1,8 @@
-"""One betting round of a poker game without stacks: check, bet, call, raise, fold.
+"""One betting round of a poker game where everyone can always pay: check, bet, call, raise, fold.
 
-Shared by the games whose players may always pay (Dice Poker, Domino Poker): nobody goes
-all in, so there are no side pots (Two Dreidel, which has stacks, keeps its own
+Shared by the games whose players may always pay (Dice Poker, Domino Poker): nobody is ever
+short of a call, so there are no side pots; a table-stakes cap (the same for every seat)
+bounds what a seat may put in (Two Dreidel, whose stacks differ, keeps its own
 [`betting`][dreidelpoker.games.two_dreidel.rulebook.betting]). Everything is a pure function on a
 small immutable [`RoundState`][dreidelpoker.games.betting_round.RoundState], so a game state stores one and a solver or a test can
 walk it on its own.
@@ -13,9 +14,13 @@ a bet or raise names its size: ``"bet 3"`` puts 3 chips in; ``"raise 3"`` calls 
 
 **Limits** ([`Limits`][dreidelpoker.games.betting_round.Limits]): ``kind="fixed"`` bets and raises ``bet`` chips;
 ``kind="pot"`` allows any whole size from ``bet`` up to the pot (for a raise: the pot
-after the call); ``kind="spread"`` any size from ``bet`` to ``max_bet``. At most
-``max_raises`` raises follow the opening bet of a round (``max_raises=0``: bet and call
-only). The minimum raise is ``bet`` (no "raise at least the last raise" rule).
+after the call); ``kind="spread"`` any size from ``bet`` to ``max_bet``; ``kind="no-limit"``
+any size from ``bet`` up to the cap, a raise at least the last bet or raise of the round
+(or everything the cap leaves, when that is less). At most ``max_raises`` raises follow the
+opening bet of a round (``max_raises=0``: bet and call only; ``None``: no cap). Under the
+other kinds the minimum raise is ``bet`` (no "raise at least the last raise" rule). With a
+``cap`` (table stakes) no seat's commitment in the hand, antes included, may pass it: sizes
+that would are not offered.
 
 **Order**: the round starts at ``first`` (the first live seat from it) and goes round the
 table by seat number. It ends when every live seat has acted since the last bet or raise
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from ..errors import InputError
@@ -46,9 +52,9 @@ __all__ = [
 ]
 
 #: The betting structures [`Limits`][dreidelpoker.games.betting_round.Limits] knows.
-LIMIT_KINDS = ("fixed", "pot", "spread")
+LIMIT_KINDS = ("fixed", "pot", "spread", "no-limit")
 
-LimitKind = Literal["fixed", "pot", "spread"]
+LimitKind = Literal["fixed", "pot", "spread", "no-limit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +63,13 @@ class Limits:
 
     Attributes:
         kind: ``"fixed"`` (every bet and raise is ``bet``), ``"pot"`` (``bet`` up to the
-            pot) or ``"spread"`` (``bet`` up to ``max_bet``).
+            pot), ``"spread"`` (``bet`` up to ``max_bet``) or ``"no-limit"`` (``bet`` up to
+            the cap; a raise at least the last bet or raise).
         bet: the fixed size, or the smallest bet and raise (at least 1).
-        max_raises: raises allowed after the opening bet of a round (0 or more).
+        max_raises: raises allowed after the opening bet of a round (0 or more; ``None``: no cap).
         max_bet: the largest bet or raise of a spread limit (``None`` for the others).
+        cap: table stakes: the most one seat may have committed in the hand, antes
+            included (``None``: no cap; required for no limit).
 
     Examples:
         >>> Limits(kind="pot", bet=0, max_raises=1)
@@ -71,16 +80,21 @@ class Limits:
 
     kind: LimitKind = "fixed"
     bet: int = 1
-    max_raises: int = 3
+    max_raises: int | None = 3
     max_bet: int | None = None
+    cap: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in LIMIT_KINDS:
             raise InputError(f"limit must be one of {list(LIMIT_KINDS)}, got {self.kind!r}")
-        for name, value in (("bet", self.bet), ("max_raises", self.max_raises)):
-            low = 1 if name == "bet" else 0
+        for name, value in (("bet", self.bet), ("max_raises", self.max_raises), ("cap", self.cap)):
+            low = 1 if name != "max_raises" else 0
+            if value is None and name != "bet":
+                continue
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
+        if self.kind == "no-limit" and self.cap is None:
+            raise InputError("a no-limit round needs a cap (table stakes: the most a seat may put in)")
         if self.kind == "spread":
             mb = self.max_bet
             if isinstance(mb, bool) or not isinstance(mb, int) or mb < self.bet:
@@ -89,13 +103,24 @@ class Limits:
             raise InputError(f"max_bet applies to a spread limit only, got max_bet={self.max_bet!r} with "
                              f"limit {self.kind!r}")
 
-    def sizes(self, pot_after_call: int) -> range:
-        """The bet or raise sizes allowed when the pot (after any call) holds ``pot_after_call``."""
+    def sizes(self, pot_after_call: int, *, room: int | None = None, last: int = 0) -> range:
+        """The bet or raise sizes allowed when the pot (after any call) holds ``pot_after_call``,
+        the cap leaves ``room`` chips beyond the call (``None``: no cap) and the last bet or
+        raise of the round was ``last`` (0: none yet)."""
         if self.kind == "fixed":
-            return range(self.bet, self.bet + 1)
-        top = pot_after_call if self.kind == "pot" else self.max_bet
-        assert top is not None
-        return range(self.bet, max(self.bet, top) + 1)
+            top = self.bet
+        elif self.kind == "pot":
+            top = max(self.bet, pot_after_call)
+        elif self.kind == "spread":
+            assert self.max_bet is not None
+            top = self.max_bet
+        else:  # no limit: anything the cap allows; a raise at least the last bet or raise, or all-in
+            assert room is not None
+            low = max(self.bet, last)
+            return range(low, room + 1) if low <= room else range(room, room + 1) if room > 0 else range(0)
+        if room is not None:
+            top = min(top, room)
+        return range(self.bet, top + 1)
 
 
 class RoundState(NamedTuple):
@@ -110,6 +135,7 @@ class RoundState(NamedTuple):
         raises: raises made this round after its opening bet.
         opened: a bet has been made this round.
         actions: the actions taken this round, oldest first, as ``(seat, action)``.
+        last: the size of the round's last bet or raise (0 before a bet; a no-limit raise is at least this).
     """
 
     to_act: int
@@ -120,6 +146,7 @@ class RoundState(NamedTuple):
     raises: int
     opened: bool
     actions: tuple[tuple[int, str], ...]
+    last: int = 0
 
     @property
     def over(self) -> bool:
@@ -193,16 +220,50 @@ def legal_actions(limits: Limits, state: RoundState) -> tuple[str, ...]:
     seat = state.to_act
     if seat < 0:
         return ()
-    to_call = state.level - state.committed[seat]
+    kind, cap = limits.kind, limits.cap
+    if kind == "fixed" and cap is None:  # the common case, without building sizes
+        if not state.opened:
+            return _CHECK_BET
+        mr = limits.max_raises
+        return _CALL_FOLD if mr is not None and state.raises >= mr else _CALL_RAISE_FOLD
+    global _LAST
+    last = _LAST
+    if last[0] is state and last[1] is limits:  # asked again for the same round (by apply_action)
+        return last[2]
+    out: tuple[str, ...]
+    room = None if cap is None else cap - state.level  # what the cap leaves beyond a call
     if not state.opened:
-        if limits.kind == "fixed":
-            return ("check", "bet")
-        return ("check",) + tuple(f"bet {k}" for k in limits.sizes(state.pot))
-    if state.raises >= limits.max_raises:
-        return ("call", "fold")
-    if limits.kind == "fixed":
-        return ("call", "raise", "fold")
-    return ("call",) + tuple(f"raise {k}" for k in limits.sizes(state.pot + to_call)) + ("fold",)
+        sizes = limits.sizes(state.pot, room=room)
+        if kind == "fixed":
+            out = _CHECK_BET if sizes else ("check",)
+        else:
+            out = _named("check", "bet", sizes, "")
+    elif limits.max_raises is not None and state.raises >= limits.max_raises:
+        out = _CALL_FOLD
+    else:
+        sizes = limits.sizes(state.pot + state.level - state.committed[seat], room=room, last=state.last)
+        if kind == "fixed":
+            out = _CALL_RAISE_FOLD if sizes else _CALL_FOLD
+        else:
+            out = _named("call", "raise", sizes, "fold")
+    _LAST = (state, limits, out)
+    return out
+
+
+#: The last round asked about, its limits and its legal actions: a game asks for a round's
+#: legal actions, then applies one (which checks it against them) to the same round object.
+_LAST: tuple[object, object, tuple[str, ...]] = (None, None, ())
+
+
+_CHECK_BET = ("check", "bet")
+_CALL_FOLD = ("call", "fold")
+_CALL_RAISE_FOLD = ("call", "raise", "fold")
+
+
+@lru_cache(maxsize=4096)
+def _named(first: str, word: str, sizes: range, final: str) -> tuple[str, ...]:
+    """``(first, "word k" for each size, final)`` (cached: the legal actions of sized limits)."""
+    return (first,) + tuple(f"{word} {k}" for k in sizes) + ((final,) if final else ())
 
 
 def is_aggressive(action: str) -> bool:
@@ -268,7 +329,7 @@ def apply_action(limits: Limits, state: RoundState, action: str) -> RoundState:
     committed = state.committed
     live = state.live
     pending = state.pending & ~(1 << seat)
-    level, raises, opened = state.level, state.raises, state.opened
+    level, raises, opened, last = state.level, state.raises, state.opened, state.last
     if action == "check":
         pass
     elif action == "call":
@@ -276,9 +337,10 @@ def apply_action(limits: Limits, state: RoundState, action: str) -> RoundState:
     elif action == "fold":
         live = live[:seat] + (False,) + live[seat + 1:]
         if sum(live) < 2:
-            return RoundState(-1, committed, live, 0, level, raises, opened, state.actions + ((seat, action),))
+            return RoundState(-1, committed, live, 0, level, raises, opened, state.actions + ((seat, action),), last)
     else:  # a bet or a raise: everyone else still in must act again
-        level += action_size(limits, action)
+        last = action_size(limits, action)
+        level += last
         committed = committed[:seat] + (level,) + committed[seat + 1:]
         if action[0] == "r":
             raises += 1
@@ -289,9 +351,9 @@ def apply_action(limits: Limits, state: RoundState, action: str) -> RoundState:
                 pending |= 1 << s
     actions = state.actions + ((seat, action),)
     if not pending:
-        return RoundState(-1, committed, live, 0, level, raises, opened, actions)
+        return RoundState(-1, committed, live, 0, level, raises, opened, actions, last)
     n = len(committed)
     nxt = (seat + 1) % n
     while not pending >> nxt & 1:
         nxt = (nxt + 1) % n
-    return RoundState(nxt, committed, live, pending, level, raises, opened, actions)
+    return RoundState(nxt, committed, live, pending, level, raises, opened, actions, last)

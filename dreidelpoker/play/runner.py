@@ -337,6 +337,16 @@ def _play_batch(
     if not indices:
         return out
     start = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
+    if not keep_history and len(indices) > 1 and hasattr(type(start), "run_games"):
+        if paused:
+            gc.disable()
+        try:
+            across = _play_across(spec, rules, lineup, entropy, indices, start)
+        finally:
+            if paused:
+                gc.enable()
+        if across is not None:
+            return across
     for i in indices:
         if paused:
             gc.disable()
@@ -354,8 +364,32 @@ def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labe
     bots = [make_bot(spec, b, rules=rules) for b in lineup]
     # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
     final, history, steps = _steps(state, bots, _streams(entropy, i), labels=labels,
-                                   keep_history=keep_history, max_steps=50_000_000, batch=not keep_history)
+                                   keep_history=keep_history, max_steps=_MAX_STEPS, batch=not keep_history)
     return _record(spec, i, final, history if keep_history else None, steps)
+
+
+def _play_across(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], entropy: int | Sequence[int],
+                 indices: Sequence[int], start: GameState[Any, Any]) -> list[GameRecord] | None:
+    """The games ``indices`` played all at once from ``start`` by its class's ``run_games(states,
+    streams, max_steps)`` (a game of chance alone, e.g. classic dreidel, across games in
+    numpy), each from its own chance stream (child 0 of its seed, as one by one); ``None``
+    when the game declines these games."""
+    for b in lineup:
+        make_bot(spec, b, rules=rules)  # the line-up is checked as one by one (a game of chance asks nothing of it)
+    finals = type(start).run_games(  # type: ignore[attr-defined]
+        [start] * len(indices), [_streams(entropy, i)(0) for i in indices], _MAX_STEPS)
+    if finals is None:
+        return None
+    out = []
+    for i, (final, steps) in zip(indices, finals):
+        if final.turn is not _TERMINAL:
+            raise RuntimeError(f"a game ran {_MAX_STEPS} steps without ending; the game's round limit does not bind")
+        out.append(_record(spec, i, final, None, steps))
+    return out
+
+
+#: The most steps a game of a run may take (a game's own round limit should bind first).
+_MAX_STEPS = 50_000_000
 
 
 def _streams(entropy: int | Sequence[int], index: int) -> Callable[[int], Sampler]:
@@ -422,16 +456,19 @@ def worker_count(executor: Any) -> int:
 TASKS_PER_WORKER = 4
 
 
-def chunk_count(games: int, workers: int, *, cells: int = 1) -> int:
+def chunk_count(games: int, workers: int, *, cells: int = 1, across: bool = False) -> int:
     """How many pieces to split ``games`` games of one cell into, when ``cells`` cells share
     ``workers`` workers: about [`TASKS_PER_WORKER`][dreidelpoker.play.runner.TASKS_PER_WORKER]
     tasks per worker over all the cells (at least one per cell), at most 1,000 games a task;
-    serially (one worker) up to 100 pieces, so a progress bar moves.
+    serially (one worker) up to 100 pieces, so a progress bar moves, or with ``across``
+    pieces of 1,000 games (a game played across games at once, e.g. classic dreidel, is
+    fastest in big pieces, and a thousand of its games take a fraction of a second).
 
     Parameters:
         games: the games of the cell.
         workers: the workers (1: serial).
         cells: how many cells share the workers.
+        across: the game's state class plays many games at once (``run_games``).
 
     Returns:
         The number of pieces (1 to ``games``).
@@ -441,7 +478,7 @@ def chunk_count(games: int, workers: int, *, cells: int = 1) -> int:
         (8, 4, 4, 50)
     """
     if workers <= 1:
-        parts = min(100, games)
+        parts = 1 if across else min(100, games)
     else:
         parts = -(-TASKS_PER_WORKER * workers // max(1, cells))
     return max(1, min(games, max(parts, -(-games // 1000))))

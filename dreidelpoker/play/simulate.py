@@ -117,10 +117,11 @@ def simulate(
     lineup = resolve_lineup(spec, game.name, bots, players)
     if spec.adapt_rules is not None:
         rules = spec.adapt_rules(rules, len(lineup))
-    spec.new_game(rules, players=len(lineup), hand_limit=limit)  # rules the game refuses fail here, not in a worker
+    first = spec.new_game(rules, players=len(lineup), hand_limit=limit)  # rules the game refuses fail here, not in a worker
     root = resolve_seed(seed)
     records = _run(spec, rules, lineup, root, n_games, limit, executor=executor, progress=progress,
-                   keep_history=keep_history, chunks=chunks, desc=f"{game.name} games")
+                   keep_history=keep_history, chunks=chunks, desc=f"{game.name} games",
+                   across=not keep_history and hasattr(type(first), "run_games"))
     return SimulationResult(
         game=game.name, rules=rules, bots=tuple(bot_label(b) for b in lineup), games=n_games, seed=root,
         hand_limit=limit, round_name=spec.round_name, records=tuple(records), metric_help=spec.metric_help,
@@ -130,9 +131,9 @@ def simulate(
 
 def _run(
     spec: PlaySpec[Any], rules: object, lineup: tuple[BotSpec, ...], root: int | Sequence[int], n_games: int, limit: int,
-    *, executor: Any, progress: bool, keep_history: bool, chunks: int | None, desc: str,
+    *, executor: Any, progress: bool, keep_history: bool, chunks: int | None, desc: str, across: bool = False,
 ) -> list[GameRecord]:
-    parts = chunks or chunk_count(n_games, worker_count(executor))
+    parts = chunks or chunk_count(n_games, worker_count(executor), across=across)
     pieces = split(range(n_games), max(parts, -(-n_games // 1000)))
     tasks = [(spec, rules, lineup, root, list(p), limit, keep_history) for p in pieces]
     results: list[list[GameRecord]] = [[] for _ in tasks]

@@ -203,14 +203,16 @@ def sweep(
     tasks: list[tuple[Any, ...]] = []
     owner: list[int] = []
     sizes: list[int] = []
+    across = True  # every cell's game is played across games at once (``run_games``): big pieces serially
     for i, cell in enumerate(cells):
         if i not in done:  # rules the game refuses fail here, before any game runs
-            spec.new_game(cell.rules, players=cell.players, hand_limit=limit)
+            across &= hasattr(type(spec.new_game(cell.rules, players=cell.players, hand_limit=limit)), "run_games")
     for i, cell in enumerate(cells):
         if i in done:
             continue
         entropy = [root, *_digest_words(key_without_seed(keys[i]))]
-        parts = chunk_count(n_games, workers, cells=len(cells) - len(done)) if executor is not None else min(10, n_games)
+        parts = (chunk_count(n_games, workers, cells=len(cells) - len(done)) if executor is not None
+                 else chunk_count(n_games, 1, across=True) if across else min(10, n_games))
         for piece in split(range(n_games), max(parts, -(-n_games // 1000))):
             tasks.append((spec, cell.rules, cell.bots, entropy, list(piece), limit, False))
             owner.append(i)

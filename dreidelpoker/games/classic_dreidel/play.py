@@ -238,6 +238,41 @@ class ClassicDreidelGame:
         return ClassicDreidelGame(rules, state, spins, self.hand_limit, self.log.add(Event("spin", text)),
                                   end is None and spins >= self.hand_limit, self.weights, tuple(net)), spins - first
 
+    @staticmethod
+    def run_games(games: Sequence[ClassicDreidelGame], chances: Sequence[Sampler],
+                  max_steps: int) -> list[tuple[ClassicDreidelGame, int]] | None:
+        """Play many games to their ends at once, spin by spin across all of them in numpy: the
+        runner's batch path across games ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when records are all
+        that is wanted.
+
+        Game ``k`` draws its faces from ``chances[k]`` exactly as [`run_chance`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame.run_chance] would
+        (``Sampler.take`` over the face table), and every spin is paid as `run_chance` pays
+        it, so each final state is the one its spins one by one reach -- coins, pot, spins,
+        net winnings, the end and the cut alike -- except its log (one line for the game).
+        When few games are left the rest are played on by `run_chance`, each from where
+        its stream stands. Checked game for game under every rules option in
+        ``tests/test_classic_dreidel_batch.py``.
+
+        Parameters:
+            games: the games, all at their first spin under the same rules and spin limit.
+            chances: each game's chance stream.
+            max_steps: the most spins a game may play.
+
+        Returns:
+            Each game's final state and its spins, in order; ``None`` when these games are not
+            for this path (fewer than 400, odd probabilities, continuous Hey, games under way or
+            with other rules): play them one by one.
+        """
+        first = games[0] if len(games) >= _ACROSS_FROM else None
+        if first is None or first.rules.hey_rounding == "continuous" or any(
+                g.spins or g.rules != first.rules or g.hand_limit != first.hand_limit or g.turn is not Turn.CHANCE
+                for g in games):
+            return None
+        total, face_of = _spin_table(first.chance_outcomes())
+        if face_of is None:
+            return None
+        return _AcrossGames(first, list(chances), min(first.hand_limit, max_steps)).play(list(games), max_steps)
+
     def apply_joint(self, actions: Mapping[int, str]) -> ClassicDreidelGame:
         raise InputError("classic dreidel has no simultaneous moves")
 
@@ -260,6 +295,175 @@ class ClassicDreidelGame:
             return ClassicDreidelObservation((), (), 0, -1, self.spins)
         return ClassicDreidelObservation(tuple(s[0]), tuple(bool(s[1] >> i & 1) for i in range(self.num_players)),
                                          s[2], s[3], self.spins)
+
+
+#: The fewest games `ClassicDreidelGame.run_games` plays at once (fewer are faster one by one:
+#: a numpy pass costs about as much as a few hundred spins in plain Python).
+_ACROSS_FROM = 400
+#: Spins drawn per game per numpy pass of `ClassicDreidelGame.run_games`.
+_SPIN_CHUNK = 512
+#: Below this many games still playing, `run_games` hands the rest to `run_chance` one by one
+#: (a numpy pass costs about as much as this many spins played in plain Python).
+_FEW_GAMES = 48
+
+
+class _AcrossGames:
+    """The arrays of [`ClassicDreidelGame.run_games`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame.run_games]: one row per game still playing."""
+
+    def __init__(self, first: ClassicDreidelGame, chances: list[Sampler], stop: int) -> None:
+        self.first, self.chances, self.stop = first, chances, stop
+        self.total, self.face_of = _spin_table(first.chance_outcomes())
+
+    def play(self, games: list[ClassicDreidelGame], max_steps: int) -> list[tuple[ClassicDreidelGame, int]]:
+        first = self.first
+        rules = first.rules
+        p = rules.players
+        up = int(rules.hey_rounding == "up")
+        zero_rule, reante = rules.elimination == "zero", rules.reante
+        first_gimel, first_out = rules.stopping == "first-gimel", rules.stopping == "first-elimination"
+        g = len(games)
+        coins_t, out, pot0, s0 = first.chain_state
+        coins = np.tile(np.array(coins_t, dtype=np.int64), (g, 1))
+        alive = np.tile(np.array([not out >> i & 1 for i in range(p)]), (g, 1))
+        pot = np.full(g, pot0, dtype=np.int64)
+        s = np.full(g, s0, dtype=np.int64)
+        net = np.zeros((g, p), dtype=np.int64)
+        after = np.tile(np.array(_next_seats(alive[0].tolist()), dtype=np.int64), (g, 1))
+        ids = np.arange(g)  # the game of each row
+        finals: list[tuple[ClassicDreidelGame, int] | None] = [None] * g
+        spins = 0
+        seat_of, ones = np.arange(p), np.ones(p, dtype=np.int64)
+        while spins < self.stop:
+            playing = ids >= 0
+            if not playing.all():  # drop the rows of games that ended in the last pass
+                ids, coins, alive, pot, s, net, after = (
+                    ids[playing], coins[playing], alive[playing], pot[playing], s[playing], net[playing], after[playing])
+            if len(ids) < _FEW_GAMES:
+                break
+            k = min(_SPIN_CHUNK, self.stop - spins)
+            # (spins, games): a spin's faces of every game lie side by side in memory
+            faces = np.stack([self.chances[i].take(self.total, k, self.face_of) for i in ids.tolist()], axis=1)
+            gimels, heys, shins = faces == 0, faces == 1, faces == 3
+            base = np.arange(len(ids)) * p  # row r's seat i is r * p + i in the flat arrays
+            flat_coins, flat_net, flat_after = coins.reshape(-1), net.reshape(-1), after.reshape(-1)
+            for j in range(k):
+                gimel, shin = gimels[j], shins[j]
+                at = base + s
+                cs = flat_coins[at]
+                take = np.where(gimel, pot, ((pot + up) >> 1) * heys[j])
+                pay = shin & (cs >= 1)
+                delta = take - pay
+                flat_coins[at] = cs + delta
+                flat_net[at] += delta
+                pot -= delta
+                spins += 1
+                gone = None  # seats out after this spin, row by row (made only when someone is out)
+                broke = shin ^ pay  # cannot pay the Shin: out
+                if zero_rule:
+                    broke |= pay & (cs == 1)
+                if broke.any():
+                    gone = (seat_of == s[:, None]) & broke[:, None]
+                won = gimel if first_gimel and gimel.any() else None
+                if reante:
+                    empty = pot == 0
+                    if won is not None:
+                        empty &= ~won
+                    if empty.any():  # everyone still in antes (but a spinner just out); who cannot is out
+                        due = alive & empty[:, None]
+                        if gone is not None:
+                            due &= ~gone
+                        can = due & (coins >= 1)
+                        coins -= can
+                        pot += can @ ones  # (a row sum by matrix product: numpy sums short rows slowly)
+                        lost = due ^ can
+                        if zero_rule:
+                            lost |= can & (coins == 0)
+                        if lost.any():
+                            gone = lost if gone is None else gone | lost
+                if gone is not None or won is not None:
+                    ended = self._settle(gone, won, ids, coins, alive, pot, s, net, after, finals, spins, first_out)
+                    if ended is not None:  # rows whose game ended spin Nuns with nobody in until the pass ends
+                        alive[ended] = False
+                        pot[ended] = 1
+                        gimels[j + 1:, ended] = heys[j + 1:, ended] = shins[j + 1:, ended] = False
+                        ids[ended] = -1
+                s = flat_after[at]
+        playing = ids >= 0
+        ids, coins, alive, pot, s, net = ids[playing], coins[playing], alive[playing], pot[playing], s[playing], net[playing]
+        for r, i in enumerate(ids.tolist()):  # few left (or the spin limit): one by one from where they stand
+            game = ClassicDreidelGame(rules, (tuple(coins[r].tolist()), _out_mask(alive[r].tolist()), int(pot[r]),
+                                              int(s[r])), spins, first.hand_limit, first.log, False, first.weights,
+                                      tuple(net[r].tolist()))
+            if spins >= first.hand_limit:
+                finals[i] = (replace(game, cut=True, log=first.log.add(Event("spin", _batch_line(spins)))), spins)
+            elif spins >= max_steps:
+                finals[i] = (game, spins)
+            else:  # its stream stands after its spins so far (every pass it played was played whole)
+                end, more = game.run_chance(self.chances[i], max_steps - spins)
+                finals[i] = (end, spins + more)
+        return [f for f in finals if f is not None]
+
+    def _settle(self, gone: np.ndarray | None, won: np.ndarray | None, ids: np.ndarray, coins: np.ndarray,
+                alive: np.ndarray, pot: np.ndarray, s: np.ndarray, net: np.ndarray, after: np.ndarray,
+                finals: list[tuple[ClassicDreidelGame, int] | None], spins: int, first_out: bool) -> np.ndarray | None:
+        """The rows where someone went out or a first Gimel won: end their games (``finals``) or
+        take the seats out (``alive``, ``after``, in place); the rows that ended, or ``None``."""
+        ended = won.copy() if won is not None else np.zeros(len(ids), dtype=bool)
+        if gone is not None:
+            ones = np.ones(gone.shape[1], dtype=np.int64)
+            hit = gone @ ones > 0  # (row sums by matrix product: numpy sums short rows slowly)
+            if won is not None:
+                hit &= ~won
+            if first_out:
+                ended |= hit
+            else:
+                alive &= ~gone
+                left = alive @ ones
+                ended |= hit & (left <= 1)
+                moved = np.flatnonzero(hit & (left > 1))
+                if len(moved):  # the next spinner of every seat, among the seats still in
+                    p = alive.shape[1]
+                    order = _seat_order(p)
+                    nxt = alive[moved][:, order].argmax(axis=2)
+                    after[moved] = order[np.arange(p), nxt]
+        if not ended.any():
+            return None
+        first = self.first
+        for r in np.flatnonzero(ended).tolist():
+            end: DreidelState
+            if won is not None and won[r]:
+                end = ("win", int(s[r]))
+            else:
+                out_now = frozenset(np.flatnonzero(gone[r]).tolist())  # type: ignore[index]
+                if first_out:
+                    end = ("out", out_now)
+                else:
+                    still_in = np.flatnonzero(alive[r]).tolist()
+                    end = ("win", still_in[0]) if still_in else ("draw", out_now)
+            finals[int(ids[r])] = (ClassicDreidelGame(
+                first.rules, end, spins, first.hand_limit, first.log.add(Event("spin", _batch_line(spins))), False,
+                first.weights, tuple(net[r].tolist())), spins)
+        return ended
+
+
+@bounded_cache(maxsize=16)
+def _seat_order(players: int) -> np.ndarray:
+    """Row ``i``: the seats after seat ``i`` in turn order, ``i + 1`` first and ``i`` itself last."""
+    return (np.arange(players)[:, None] + np.arange(1, players + 1)) % players
+
+
+def _next_seats(alive: list[bool]) -> list[int]:
+    """The next spinner after each seat (an out seat too: the turn passes on), as `run_chance` finds it."""
+    seats = [i for i, a in enumerate(alive) if a]
+    return [next((j for j in seats if j > i), seats[0]) for i in range(len(alive))]
+
+
+def _out_mask(alive: list[bool]) -> int:
+    return sum(1 << i for i, a in enumerate(alive) if not a)
+
+
+def _batch_line(spins: int) -> str:
+    return f"spins 1-{spins} played in a batch (no line per spin)"
 
 
 @check_arguments

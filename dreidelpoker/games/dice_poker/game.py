@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import FrozenInstanceError, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..betting_round import Limits, RoundState, apply_action, legal_actions, start_round
+from ..tuple_state import FrozenTuple, LoggedState
 from ..protocol import EventLog, LazyEvent, Payoff, Turn
 from ...caches import bounded_cache
 from ...errors import InputError
@@ -50,15 +51,6 @@ _ROLLS: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(r, reverse=True)) for r
 #: Every ordered roll -> its sorted dice (checks a roll and sorts it in one look-up).
 _SORTED: dict[tuple[int, ...], tuple[int, ...]] = {r: tuple(sorted(r, reverse=True))
                                                   for r in itertools.product(range(1, 7), repeat=3)}
-
-
-class _Immutable:
-    """Named tuples whose fields cannot be assigned (cheap to make, immutable as frozen dataclasses)."""
-
-    __slots__ = ()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
 @bounded_cache(maxsize=64)
@@ -113,7 +105,7 @@ class _ObservationFields(NamedTuple):
     shown: tuple[tuple[int, ...], ...]
 
 
-class DicePokerObservation(_Immutable, _ObservationFields):
+class DicePokerObservation(FrozenTuple, _ObservationFields):
     """What one seat may know: every die, its own cards, how many cards the others hold and
     the betting; another seat's cards only once they are shown at the showdown.
 
@@ -160,7 +152,7 @@ class _GameFields(NamedTuple):
     log: EventLog = EventLog()
 
 
-class DicePokerGame(_Immutable, _GameFields):
+class DicePokerGame(LoggedState, FrozenTuple, _GameFields):
     """One hand of Dice Poker in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     Build one with [`new_game`][dreidelpoker.games.dice_poker.new_game]. ``betting`` is the current (or last) betting round;
@@ -171,17 +163,6 @@ class DicePokerGame(_Immutable, _GameFields):
 
     __slots__ = ()
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self[:-1] == other[:-1]
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    def __hash__(self) -> int:
-        return hash(self[:-1])
 
     # -- protocol -------------------------------------------------------------------
     @property

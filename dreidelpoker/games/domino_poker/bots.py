@@ -45,7 +45,7 @@ BET_SIZES: dict[str, float] = {"min": 0.0, "half-pot": 0.5, "pot": 1.0, "all-in"
 
 
 def _aggressive(legal: Sequence[str]) -> list[str]:
-    """The bets or raises among the legal actions (they follow the words, smallest first)."""
+    """The bets or raises among the legal actions, smallest first."""
     return [a for a in legal if a[0] in "br"]
 
 
@@ -76,7 +76,9 @@ def sized_action(obs: DominoPokerObservation, legal: Sequence[str], fraction: fl
 
 
 def _words(legal: Sequence[str]) -> list[str]:
-    return [a for a in legal if a[0] not in "br"]
+    """The actions that are not bets or raises, in one fixed order (fold, check, call) whatever
+    the order of ``legal``: the random bot's draws name the same action kinds."""
+    return [w for w in ("fold", "check", "call") if w in legal]
 
 
 # -- equity --------------------------------------------------------------------------

@@ -8,11 +8,13 @@ they take the pot unseen; otherwise the best hand at the showdown (the library's
 order, [`strength_tables`][dreidelpoker.games.domino_poker.strength_tables]) takes it, exact
 ties split. The deal then moves one seat to the left.
 
-Actions are strings: ``"check"``, ``"call"``, ``"fold"``, ``"bet N"`` and ``"raise N"``,
-where ``N`` is the size of the bet, or what a raise adds on top of the call. The legal
-actions list the words first (``"fold"``, ``"call"`` or ``"check"``), then the bets or
-raises by size, smallest first. The betting rules themselves are small pure functions
-([`bet_sizes`][dreidelpoker.games.domino_poker.game.bet_sizes], [`raise_sizes`][dreidelpoker.games.domino_poker.game.raise_sizes]) that the state and the bots share.
+The betting round is the shared one, [`dreidelpoker.games.betting_round`][dreidelpoker.games.betting_round]
+([`play_limits`][dreidelpoker.games.domino_poker.game.play_limits] turns the rules into its limits:
+agreed sizes from ``min_bet`` to ``max_bet``, or no limit, the stack as table stakes). Actions
+are strings: ``"check"``, ``"call"``, ``"fold"``, ``"bet N"`` and ``"raise N"``, where ``N`` is
+the size of the bet, or what a raise adds on top of the call. The legal actions are
+``"check"`` then the bets by size, smallest first; or ``"call"``, the raises by size and
+``"fold"``.
 
 Chance deals one tile (its index in [`TILES`][dreidelpoker.games.domino_poker.TILES])
 per node with weight 1; [`sample_chance`][dreidelpoker.games.domino_poker.DominoPokerGame.sample_chance] draws the rest of the deal
@@ -21,11 +23,14 @@ at once (a tuple of tiles, applied exactly as the single tiles one after another
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
-from dataclasses import FrozenInstanceError, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from ..betting_round import Limits, RoundState, apply_action, legal_actions, start_round
+from ..tuple_state import FrozenTuple, LoggedState
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from .rules import DominoPokerRules
 from .table import strength_tables
@@ -36,8 +41,7 @@ from ...sampler import Sampler
 from ...validation import check_arguments
 
 __all__ = [
-    "DominoPokerGame", "DominoPokerObservation", "HandSummary", "bet_sizes", "hand_tiles", "new_game",
-    "raise_sizes", "strength_of",
+    "DominoPokerGame", "DominoPokerObservation", "HandSummary", "hand_tiles", "new_game", "play_limits", "strength_of",
 ]
 
 DEAL, BET, OVER = range(3)
@@ -47,15 +51,6 @@ _FULL = (1 << len(TILES)) - 1
 # Tally slots (session totals) kept on the state for the metrics.
 T_BETS, T_RAISES, T_CALLS, T_CHECKS, T_FOLDS, T_SHOWDOWNS, T_POT, T_MAX_POT, T_ACTIONS = range(9)
 _TALLY0 = (0,) * 9
-
-
-class _Immutable:
-    """Named tuples whose fields cannot be assigned: cheap to make, as immutable as frozen dataclasses."""
-
-    __slots__ = ()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
 @bounded_cache(maxsize=8)
@@ -105,55 +100,30 @@ def hand_tiles(mask: int) -> tuple[Tile, ...]:
     return tuple(TILES[i] for i in range(len(TILES) - 1, -1, -1) if mask >> i & 1)
 
 
-def bet_sizes(rules: DominoPokerRules, *, committed: int) -> tuple[int, ...]:
-    """The sizes a first bet may have ([Domino Poker rules: play][rules-5-1] limits; ``stack`` as table stakes).
+@bounded_cache(maxsize=64)
+def play_limits(rules: DominoPokerRules) -> Limits:
+    """The betting round's limits for these rules ([Domino Poker rules: play][rules-5-1] limits).
+
+    Agreed limits are sizes from ``min_bet`` to ``max_bet`` (named even when there is one);
+    no limit allows anything the stack leaves, a raise at least the last bet or raise (or
+    all-in). The stack is table stakes: nobody puts more than ``ante + stack`` in a hand.
 
     Parameters:
         rules: the rules.
-        committed: what the bettor has put in this hand beyond the ante (0 before a bet).
 
     Returns:
-        The legal sizes, smallest first (empty when the stack allows none).
+        The [`Limits`][dreidelpoker.games.betting_round.Limits].
 
     Examples:
-        >>> bet_sizes(DominoPokerRules(), committed=0)
-        (1,)
-        >>> bet_sizes(DominoPokerRules(betting="no-limit", stack=4), committed=0)
-        (1, 2, 3, 4)
+        >>> play_limits(DominoPokerRules())
+        Limits(kind='spread', bet=1, max_raises=3, max_bet=1, cap=21)
+        >>> play_limits(DominoPokerRules(betting="no-limit", stack=4)).kind
+        'no-limit'
     """
-    room = rules.stack - committed
-    high = room if rules.betting == "no-limit" else min(rules.max_bet, room)
-    return tuple(range(rules.min_bet, high + 1))
-
-
-def raise_sizes(rules: DominoPokerRules, *, committed: int, to_call: int, raises: int, last_size: int) -> tuple[int, ...]:
-    """What a raise may add on top of the call.
-
-    Parameters:
-        rules: the rules.
-        committed: what the raiser has put in beyond the ante before this action.
-        to_call: what the raiser must add to call.
-        raises: raises made so far in the round (``rules.max_raises`` caps them).
-        last_size: the size of the last bet or raise (a no-limit raise is at least that, or all-in).
-
-    Returns:
-        The legal raise sizes, smallest first (empty when no raise is allowed).
-
-    Examples:
-        >>> raise_sizes(DominoPokerRules(), committed=0, to_call=1, raises=3, last_size=1)
-        ()
-        >>> raise_sizes(DominoPokerRules(betting="no-limit", stack=6), committed=0, to_call=2, raises=0, last_size=2)
-        (2, 3, 4)
-    """
-    if rules.max_raises is not None and raises >= rules.max_raises:
-        return ()
-    room = rules.stack - committed - to_call
-    if room <= 0:
-        return ()
+    cap = rules.ante + rules.stack
     if rules.betting == "no-limit":
-        low = max(rules.min_bet, last_size)
-        return tuple(range(low, room + 1)) if low <= room else (room,)
-    return tuple(range(rules.min_bet, min(rules.max_bet, room) + 1))
+        return Limits(kind="no-limit", bet=rules.min_bet, max_raises=rules.max_raises, cap=cap)
+    return Limits(kind="spread", bet=rules.min_bet, max_bet=rules.max_bet, max_raises=rules.max_raises, cap=cap)
 
 
 class _SummaryFields(NamedTuple):
@@ -165,7 +135,7 @@ class _SummaryFields(NamedTuple):
     net: tuple[Payoff, ...]
 
 
-class HandSummary(_Immutable, _SummaryFields):
+class HandSummary(FrozenTuple, _SummaryFields):
     """How a finished hand ended (public once the hand is over).
 
     Attributes:
@@ -198,7 +168,7 @@ class _ObservationFields(NamedTuple):
     last_hand: HandSummary | None
 
 
-class DominoPokerObservation(_Immutable, _ObservationFields):
+class DominoPokerObservation(FrozenTuple, _ObservationFields):
     """What one seat may know: its own tiles, never another's (until shown at a showdown).
 
     Attributes:
@@ -239,6 +209,7 @@ class DominoPokerObservation(_Immutable, _ObservationFields):
 
 class _GameFields(NamedTuple):
     rules: DominoPokerRules
+    limits: Limits
     hand_limit: int
     hands_played: int
     button: int
@@ -247,43 +218,25 @@ class _GameFields(NamedTuple):
     undealt: int
     dealt: int
     holdings: tuple[int, ...]
-    paid: tuple[int, ...]
-    folded: int
-    to_act: int
-    pending: int
-    level: int
-    raises: int
-    last_size: int
-    actions: tuple[tuple[int, str], ...]
+    betting: RoundState
     tally: tuple[int, ...]
     wins: tuple[int, ...]
     last_hand: HandSummary | None = None
     log: EventLog = EventLog()
 
 
-class DominoPokerGame(_Immutable, _GameFields):
+class DominoPokerGame(LoggedState, FrozenTuple, _GameFields):
     """A Domino Poker session in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
-    Build one with [`new_game`][dreidelpoker.games.domino_poker.new_game]. ``holdings`` are tile masks by seat, ``paid`` what
-    each seat has put in this hand, ``folded`` and ``pending`` bit masks of seats (folded;
-    still to act in this round), ``level`` the most anyone has put in.
+    Build one with [`new_game`][dreidelpoker.games.domino_poker.new_game]. ``holdings`` are tile masks by seat; ``betting`` is
+    the hand's [`RoundState`][dreidelpoker.games.betting_round.RoundState] (what each seat has put in, who is still in,
+    who acts).
 
     Immutable: ``apply`` returns a new state. Two states are equal when every field
     but the log is.
     """
 
     __slots__ = ()
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self[:-1] == other[:-1]
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    def __hash__(self) -> int:
-        return hash(self[:-1])
 
     # -- protocol -------------------------------------------------------------------
     @property
@@ -297,7 +250,22 @@ class DominoPokerGame(_Immutable, _GameFields):
 
     @property
     def current_players(self) -> tuple[int, ...]:
-        return (self.to_act,) if self.phase == BET else ()
+        return (self.betting.to_act,) if self.phase == BET else ()
+
+    @property
+    def paid(self) -> tuple[int, ...]:
+        """What each seat has put in this hand (ante included)."""
+        return self.betting.committed
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Per seat, whether it has folded this hand."""
+        return tuple(not x for x in self.betting.live)
+
+    @property
+    def raises(self) -> int:
+        """Raises made so far in this hand's round."""
+        return self.betting.raises
 
     @property
     def is_terminal(self) -> bool:
@@ -314,7 +282,7 @@ class DominoPokerGame(_Immutable, _GameFields):
 
     @property
     def pot(self) -> int:
-        return sum(self.paid)
+        return sum(self.betting.committed)
 
     @property
     def eldest(self) -> int:
@@ -322,10 +290,9 @@ class DominoPokerGame(_Immutable, _GameFields):
         return (self.button + 1) % self.rules.players
 
     def legal_actions(self, player: int) -> tuple[str, ...]:
-        if self.phase != BET or player != self.to_act:
+        if self.phase != BET or player != self.betting.to_act:
             return ()
-        return _legal(self.rules, self.paid[player] - self.rules.ante, self.level - self.paid[player],
-                      self.raises, self.last_size)
+        return legal_actions(self.limits, self.betting)
 
     def chance_outcomes(self) -> tuple[tuple[int, int], ...]:
         """The next tile dealt: every undealt tile, weight 1."""
@@ -368,12 +335,17 @@ class DominoPokerGame(_Immutable, _GameFields):
         n = self.rules.players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
-        f = self.folded
-        return DominoPokerObservation(
-            player, self.rules, _PHASE_NAMES[self.phase], self.hands_played, self.button,
-            self.holdings[player],
-            sum(self.paid), self.paid, self.level - self.paid[player], self.raises, self.last_size,
-            tuple(bool(f >> s & 1) for s in range(n)), self.actions, self.chips, self.last_hand)
+        b = self.betting
+        paid = b.committed
+        return _NEW(DominoPokerObservation, (
+            player, self.rules, _PHASE_NAMES[self.phase], self.hands_played, self.button, self.holdings[player],
+            sum(paid), paid, b.level - paid[player], b.raises, b.last, _FOLDED[b.live], self.hand_actions, self.chips,
+            self.last_hand))
+
+    @property
+    def hand_actions(self) -> tuple[tuple[int, str], ...]:
+        """``(seat, action)`` of every betting action this hand, in order."""
+        return self.betting.actions
 
     # -- the deal ---------------------------------------------------------------------
     def _deal(self, tiles: tuple[Any, ...]) -> DominoPokerGame:
@@ -392,71 +364,47 @@ class DominoPokerGame(_Immutable, _GameFields):
         if dealt < HAND_SIZE * n:
             return self._replace(undealt=undealt, dealt=dealt, holdings=tuple(holdings))
         log = self.log.add_lazy(tuple(("deal", s, False, (s,), _deal_line, (s, holdings[s])) for s in range(n)))
-        everyone = (1 << n) - 1
-        return self._replace(undealt=undealt, dealt=dealt, holdings=tuple(holdings), phase=BET, to_act=eldest,
-                             pending=everyone, log=log)
+        b = self.betting
+        return self._replace(undealt=undealt, dealt=dealt, holdings=tuple(holdings), phase=BET,
+                             betting=start_round(committed=b.committed, live=b.live, first=eldest), log=log)
 
     # -- the betting round ------------------------------------------------------------
     def _act(self, action: Any) -> DominoPokerGame:
         r = self.rules
-        seat = self.to_act
-        paid = self.paid
-        mine = paid[seat]
-        to_call = self.level - mine
-        legal = _legal(r, mine - r.ante, to_call, self.raises, self.last_size)
-        if action not in legal:
-            raise InputError(f"seat {seat + 1} may {', '.join(legal)} here, not {action!r}")
+        b = self.betting
+        seat = b.to_act
+        nb = apply_action(self.limits, b, action)  # refuses an illegal action, naming the legal ones
         tally = list(self.tally)
         tally[T_ACTIONS] += 1
-        pending = self.pending & ~(1 << seat)
-        folded, level, raises, last_size = self.folded, self.level, self.raises, self.last_size
-        new_paid = paid
-        n = r.players
+        pot = sum(nb.committed)
         # the log line's text is written only when someone reads the log (most games are never read)
         args: tuple[int, ...]
         if action == "check":
             tally[T_CHECKS] += 1
-            fmt, args = "seat {} checks (pot {})", (seat + 1, sum(paid))
+            fmt, args = "seat {} checks (pot {})", (seat + 1, pot)
         elif action == "call":
             tally[T_CALLS] += 1
-            new_paid = paid[:seat] + (level,) + paid[seat + 1:]
-            fmt, args = "seat {} calls {} (pot {})", (seat + 1, to_call, sum(new_paid))
+            fmt, args = "seat {} calls {} (pot {})", (seat + 1, b.level - b.committed[seat], pot)
         elif action == "fold":
             tally[T_FOLDS] += 1
-            folded |= 1 << seat
-            fmt, args = "seat {} folds (pot {})", (seat + 1, sum(paid))
+            fmt, args = "seat {} folds (pot {})", (seat + 1, pot)
+        elif action[0] == "r":
+            tally[T_RAISES] += 1
+            fmt, args = "seat {} raises {} to {} (pot {})", (seat + 1, nb.last, nb.level - r.ante, pot)
         else:
-            word, size = _AGGRESSIVE.get(action) or _parse_aggressive(action)
-            level = level + size
-            new_paid = paid[:seat] + (level,) + paid[seat + 1:]
-            last_size = size
-            pending = ((1 << n) - 1) & ~folded & ~(1 << seat)
-            if word == "raise":
-                raises += 1
-                tally[T_RAISES] += 1
-                fmt, args = "seat {} raises {} to {} (pot {})", (seat + 1, size, level - r.ante, sum(new_paid))
-            else:
-                tally[T_BETS] += 1
-                fmt, args = "seat {} bets {} (pot {})", (seat + 1, size, sum(new_paid))
+            tally[T_BETS] += 1
+            fmt, args = "seat {} bets {} (pot {})", (seat + 1, nb.last, pot)
         log = self.log.add_lazy((("bet", seat, True, (), fmt, args),))
-        actions = self.actions + ((seat, action),)
-        live = ((1 << n) - 1) & ~folded
-        if live & (live - 1) == 0 or not pending:  # one player left, or everyone has acted
-            return self._end_hand(new_paid, folded, actions, tuple(tally), log)
-        nxt = seat
-        for _ in range(n):
-            nxt = (nxt + 1) % n
-            if pending >> nxt & 1:
-                break
-        return self._replace(paid=new_paid, folded=folded, to_act=nxt, pending=pending, level=level, raises=raises,
-                             last_size=last_size, actions=actions, tally=tuple(tally), log=log)
+        if nb.to_act < 0:  # one player left, or everyone has acted
+            return self._end_hand(nb, tuple(tally), log)
+        return self._replace(betting=nb, tally=tuple(tally), log=log)
 
-    def _end_hand(self, paid: tuple[int, ...], folded: int, actions: tuple[tuple[int, str], ...],
-                  tally_t: tuple[int, ...], log: EventLog) -> DominoPokerGame:
+    def _end_hand(self, betting: RoundState, tally_t: tuple[int, ...], log: EventLog) -> DominoPokerGame:
         r = self.rules
         n = r.players
+        paid = betting.committed
         pot = sum(paid)
-        live = [s for s in range(n) if not folded >> s & 1]
+        live = [s for s in range(n) if betting.live[s]]
         tally = list(tally_t)
         tally[T_POT] += pot
         tally[T_MAX_POT] = max(tally[T_MAX_POT], pot)
@@ -483,16 +431,17 @@ class DominoPokerGame(_Immutable, _GameFields):
         summary = HandSummary(number, pot, winners, len(live) > 1, shown, net)
         limit = min(r.session_hands, self.hand_limit)
         if number >= limit:
-            return self._replace(hands_played=number, chips=chips, phase=OVER, paid=paid, folded=folded,
-                                 pending=0, actions=actions, tally=tuple(tally), wins=wins, last_hand=summary, log=log)
-        return _start_hand(r, self.hand_limit, number, (self.button + 1) % n, chips, tuple(tally), wins, summary, log)
+            return self._replace(hands_played=number, chips=chips, phase=OVER, betting=betting, tally=tuple(tally),
+                                 wins=wins, last_hand=summary, log=log)
+        return _start_hand(r, self.limits, self.hand_limit, number, (self.button + 1) % n, chips, tuple(tally), wins,
+                           summary, log)
 
     # -- helpers for people and tests ----------------------------------------------
     def describe(self) -> str:
         """Every hand (the whole truth, for people)."""
         lines = [f"hand {self.hands_played + 1}, dealer seat {self.button + 1}, pot {self.pot}"]
         for s, m in enumerate(self.holdings):
-            state = " (folded)" if self.folded >> s & 1 else ""
+            state = "" if self.betting.live[s] else " (folded)"
             lines.append(f"seat {s + 1}: {format_tiles(hand_tiles(m))}{state}")
         return "\n".join(lines)
 
@@ -517,38 +466,26 @@ def _win_line(winners: tuple[int, ...], pot: int) -> str:
     return f"{who} {'win' if len(winners) > 1 else 'wins'} the pot of {pot}"
 
 
-#: ``"bet 3"`` -> ``("bet", 3)`` for the usual sizes (a look-up instead of parsing, on the hot path).
-_AGGRESSIVE: dict[str, tuple[str, int]] = {f"{w} {k}": (w, k) for w in ("bet", "raise") for k in range(1, 1001)}
-
-
-def _parse_aggressive(action: str) -> tuple[str, int]:
-    """A legal ``"bet N"`` / ``"raise N"`` of an unusual size."""
-    word, size = action.split(" ")
-    return word, int(size)
-
-
 def _deal_line(seat: int, mask: int) -> str:
     return f"seat {seat + 1} is dealt {format_tiles(hand_tiles(mask))}"
 
 
-@bounded_cache(maxsize=4096)
-def _legal(rules: DominoPokerRules, committed: int, to_call: int, raises: int, last_size: int) -> tuple[str, ...]:
-    """The legal actions (a pure function of the betting situation, cached: the hot path)."""
-    if to_call == 0:
-        return ("check",) + tuple(f"bet {b}" for b in bet_sizes(rules, committed=committed))
-    return ("fold", "call") + tuple(
-        f"raise {b}" for b in raise_sizes(rules, committed=committed, to_call=to_call, raises=raises,
-                                          last_size=last_size))
+#: ``live`` -> ``folded`` for the observations (every tuple of up to four seats).
+_FOLDED: dict[tuple[bool, ...], tuple[bool, ...]] = {
+    live: tuple(not x for x in live) for n in range(1, 5) for live in itertools.product((False, True), repeat=n)}
+_NEW = tuple.__new__
 
 
-def _start_hand(rules: DominoPokerRules, hand_limit: int, hands_played: int, button: int, chips: tuple[Payoff, ...],
-                tally: tuple[int, ...], wins: tuple[int, ...], last: HandSummary | None, log: EventLog) -> DominoPokerGame:
+def _start_hand(rules: DominoPokerRules, limits: Limits, hand_limit: int, hands_played: int, button: int,
+                chips: tuple[Payoff, ...], tally: tuple[int, ...], wins: tuple[int, ...], last: HandSummary | None,
+                log: EventLog) -> DominoPokerGame:
     n = rules.players
     a = rules.ante
-    log = log.add(Event("ante", f"hand {hands_played + 1}: seat {button + 1} deals; everyone antes {a} "
-                                f"(pot {a * n})"))
-    return DominoPokerGame(rules, hand_limit, hands_played, button, tuple(c - a for c in chips), DEAL, _FULL, 0,
-                           (0,) * n, (a,) * n, 0, -1, 0, a, 0, 0, (), tally, wins, last, log)
+    log = log.add_lazy((("ante", None, True, (), "hand {}: seat {} deals; everyone antes {} (pot {})",
+                         (hands_played + 1, button + 1, a, a * n)),))
+    betting = RoundState(-1, (a,) * n, (True,) * n, 0, a, 0, False, ())  # the round starts after the deal
+    return DominoPokerGame(rules, limits, hand_limit, hands_played, button, tuple(c - a for c in chips), DEAL, _FULL,
+                           0, (0,) * n, betting, tally, wins, last, log)
 
 
 @check_arguments
@@ -580,4 +517,4 @@ def new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise InputError(f"hand_limit: a positive number of hands, got {limit!r}")
     n = rules.players
-    return _start_hand(rules, limit, 0, n - 1, (0,) * n, _TALLY0, (0,) * n, None, EventLog())
+    return _start_hand(rules, play_limits(rules), limit, 0, n - 1, (0,) * n, _TALLY0, (0,) * n, None, EventLog())

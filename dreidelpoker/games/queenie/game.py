@@ -16,11 +16,11 @@ direction of play (``1`` = the first player, ``players`` = the dealer, ``0`` = d
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import FrozenInstanceError
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..tuple_state import FrozenTuple, LoggedState
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from ._deck import Tables, hand_cards, hand_line, lowest_cards, run_line, tables
 from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
@@ -40,16 +40,6 @@ T_CARDS, T_RUNS, T_TURNS, T_BLOCKED, T_OUT_CARRIED, T_QUEEN_CARRIED, T_QUEEN_DEA
 _TALLY0 = (0,) * 10
 
 
-class _Immutable:
-    """Named tuples whose fields cannot be assigned: cheap to make (many a deal), and as
-    immutable as frozen dataclasses."""
-
-    __slots__ = ()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-
 class _DealSummaryFields(NamedTuple):
     number: int
     went_out: int
@@ -67,7 +57,7 @@ class _DealSummaryFields(NamedTuple):
     left: tuple[int, ...]
 
 
-class DealSummary(_Immutable, _DealSummaryFields):
+class DealSummary(FrozenTuple, _DealSummaryFields):
     """How a finished deal ended (public once the deal is over).
 
     Attributes:
@@ -108,7 +98,7 @@ class _ObservationFields(NamedTuple):
     last_deal: DealSummary | None
 
 
-class QueenieObservation(_Immutable, _ObservationFields):
+class QueenieObservation(FrozenTuple, _ObservationFields):
     """What one seat may know: never the dummy, another hand or the queen-pot card.
 
     Attributes:
@@ -180,7 +170,7 @@ class _GameFields(NamedTuple):
     log: EventLog = EventLog()
 
 
-class QueenieGame(_Immutable, _GameFields):
+class QueenieGame(LoggedState, FrozenTuple, _GameFields):
     """A Queenie session in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     Build one with [`new_game`][dreidelpoker.games.queenie.new_game]. ``hands`` are bit masks by seat; ``dead`` is the
@@ -193,17 +183,6 @@ class QueenieGame(_Immutable, _GameFields):
 
     __slots__ = ()
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self[:-1] == other[:-1]
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    def __hash__(self) -> int:
-        return hash(self[:-1])
 
     # -- protocol -------------------------------------------------------------------
     @property
