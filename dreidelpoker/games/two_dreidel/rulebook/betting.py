@@ -85,6 +85,10 @@ def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) ->
     Returns:
         The buy-in in chips.
 
+    Raises:
+        InputError: the face is not one of the rules' spin faces, or the pot is not a
+            non-negative integer.
+
     Examples:
         >>> [spin_buy_in(f, 5) for f in "GHNS"]
         [5, 3, 0, 1]
