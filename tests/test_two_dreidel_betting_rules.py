@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dreidelpoker.errors import InputError
-from dreidelpoker.games.two_dreidel import TwoDreidelRules, spin_buy_in
+from dreidelpoker.games.two_dreidel import TwoDreidelRules
 from dreidelpoker.games.two_dreidel.rulebook.betting import (
-    award, bet_range, call_payment, seats_from, side_pots, spin_face_index, split_pot,
+    award, bet_range, call_payment, seats_from, side_pots, spin_buy_in, spin_face_index, split_pot,
 )
 from dreidelpoker.games.two_dreidel.spin_game.game import new_spin_game
 

@@ -33,6 +33,8 @@ from ..errors import InputError
 if TYPE_CHECKING:
     from .protocol import AnalysisGame, PlaySpec
 
+__all__ = ["CliCommand", "GameInfo", "GameManifest", "PlayCliSpec", "get_game", "games", "register", "unregister"]
+
 #: A game's rules type.
 R = TypeVar("R")
 
@@ -68,7 +70,7 @@ class PlayCliSpec(Generic[R]):
     Attributes:
         rules_from_args: ``rules_from_args(args)`` -> the rules of a ``simulate``, for a game
             that checks more than its rules object does (``None``: the generated
-            [`rules_from_args`][dreidelpoker.rules_cli.rules_from_args]).
+            `rules_from_args`).
         add_sweep_arguments / rules_grid_from_args: the rules variants a CLI sweep runs over
             (its own list options), as ``{label: rules}``.
         cli_exclude: rules fields that are no option of ``simulate`` / ``sweep``, with the
