@@ -39,13 +39,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ..errors import InputError, InputTypeError, shorten
 from ..search_space import SearchSpace
 from .stats import Estimate
 from .study import Measure, compare, default_lineup, known_metrics
 
-__all__ = ["Objective", "SearchResult", "Target", "load_search", "search"]
+__all__ = ["Objective", "SearchResult", "Target", "load_search", "search", "stored_search"]
 
 #: The most trials one search call runs (each trial plays whole games).
 MAX_TRIALS = 10_000
@@ -596,6 +596,19 @@ def _front(plan: _Plan, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(front, key=lambda r: (keys[id(r)], r["trial"]))
 
 
+def _best_rows(plan: _Plan, rows: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    """The ``count`` best rows: the front, then the next front of the rows left, and so on (a
+    single objective's front is one row; the winner's curse needs the runners-up too)."""
+    picked: list[dict[str, Any]] = []
+    rest = list(rows)
+    while rest and len(picked) < count:
+        layer = _front(plan, rest)
+        picked.extend(layer)
+        taken = {id(r) for r in layer}
+        rest = [r for r in rest if id(r) not in taken]
+    return picked[:count]
+
+
 def _dominates(a: Sequence[float], b: Sequence[float]) -> bool:
     return all(x <= y for x, y in zip(a, b)) and any(x < y for x, y in zip(a, b))
 
@@ -608,7 +621,7 @@ def _reevaluate(optuna: Any, url: str, plan: _Plan, result: SearchResult, *, cou
     study = _open_study(optuna, url, plan, create=False)
     fresh = plan.seed + 1_000_003
     out = []
-    picks = result.front[:count]
+    picks = _best_rows(plan, result.trials, count)
     with progress_bar(total=len(picks), desc="re-evaluate", unit="variant", enabled=progress) as bar:
         for row in picks:
             # kept on the study (a finished trial cannot change), so a stored search shows it again
@@ -620,11 +633,15 @@ def _reevaluate(optuna: Any, url: str, plan: _Plan, result: SearchResult, *, cou
                 stored = {m: _est_attr(e) for m, e in outcome.get("estimates", {}).items()}
                 study.set_user_attr(key, stored)
             est = {m: _est_from(a) for m, a in stored.items()}
-            out.append({"trial": row["trial"], "settings": row["settings"], "estimates": est,
-                        "targets": {t.text: t.status(est[t.measure]) for t in plan.targets if t.measure in est},
-                        "seed": fresh, "games": games})
+            targets = {t.text: t.status(est[t.measure]) for t in plan.targets if t.measure in est}
+            statuses = list(targets.values())
+            status = ("met" if all(x == "met" for x in statuses) else
+                      "missed" if "missed" in statuses else "not established")
+            out.append({"trial": row["trial"], "settings": row["settings"], "estimates": est, "targets": targets,
+                        "status": status, "seed": fresh, "games": games})
             bar.update(1)
-    return dataclasses.replace(result, reevaluated=out)
+    # ranked again on the fresh figures: the proposal is the best replayed row, not the luckiest trial
+    return dataclasses.replace(result, reevaluated=_best_rows(plan, out, len(out)))
 
 
 def _settings_of(plan: _Plan, stored: Mapping[str, Any]) -> dict[str, Any]:
@@ -876,7 +893,7 @@ def load_search(storage: str | os.PathLike[str], *, rules: Any, reevaluate: int 
             ones are played).
         reevaluate_games: games of that re-evaluation (default 4 x the trial's games).
         **plan: the targets, objectives, space options, line-up, games and seed the search was run
-            with (the keyword arguments of [`search`][dreidelpoker.play.search]).
+            with (the keyword arguments of [`search`][dreidelpoker.play.search.search]).
 
     Returns:
         The stored search ([`SearchResult`][dreidelpoker.play.SearchResult]).
@@ -901,3 +918,56 @@ def load_search(storage: str | os.PathLike[str], *, rules: Any, reevaluate: int 
         result = _reevaluate(optuna, url, p, result, count=reevaluate, games=reevaluate_games or 4 * p.games,
                              progress=False)
     return result
+
+
+#: The searches the library ships as data (``dreidelpoker/data/NAME.db`` with its provenance in
+#: ``NAME.json``), each made by a script in ``benchmarks/`` named in that JSON.
+_STORED_SEARCHES = ("two_dreidel_design",)
+
+
+def stored_search(name: str = "two_dreidel_design", *, reevaluate: int = 3) -> SearchResult:
+    """A search the library ships as data, read without playing a game.
+
+    ``two_dreidel_design`` is the full run for Two Dreidel's three aims (fast, high-stakes,
+    strategic): 50 trials of 400 games each at three players over the deck and the chips per
+    player, targets ``hands:median in 8..25``, ``all_in_rate >= 0.25`` and ``skill_gap >= 0.1``,
+    maximising the skill gap, the best three replayed with a fresh seed and 1,600 games. Its
+    provenance (command, commit, date, wall and CPU seconds, load) is in the result's
+    ``provenance``. The stored file is copied first, so the package's copy is never written.
+
+    Parameters:
+        name: which stored search (``two_dreidel_design`` is the one shipped today).
+        reevaluate: how many of its stored re-evaluated proposals to show (0 to 3).
+
+    Returns:
+        The stored search ([`SearchResult`][dreidelpoker.play.SearchResult]).
+
+    Raises:
+        InputError: an unknown name, or ``reevaluate`` outside 0 to 3.
+
+    Examples:
+        >>> r = stored_search("two_dreidel_design")
+        >>> len(r.trials) + len(r.invalid), r.plan.games, len(r.reevaluated)
+        (50, 400, 3)
+    """
+    import shutil
+    import tempfile
+
+    from ..games.registry import get_game
+
+    if name not in _STORED_SEARCHES:
+        raise InputError(f"stored search {shorten(name)!s}: unknown; known: {', '.join(_STORED_SEARCHES)}")
+    _check_count(reevaluate, "reevaluate", 0, 3)
+    data = Path(__file__).resolve().parent.parent / "data"  # package data, beside the modules
+    provenance = json.loads((data / f"{name}.json").read_text())
+    rules = get_game(provenance["game"]).rules_type(**provenance["rules_fields"])
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / f"{name}.db"
+        with (data / f"{name}.db").open("rb") as src, copy.open("wb") as dst:
+            shutil.copyfileobj(src, dst)
+        result = load_search(copy, rules=rules, reevaluate=reevaluate,
+                             reevaluate_games=provenance["reevaluate_games"], **provenance["plan"])
+    keep = ("command", "date", "git_commit", "wall_seconds", "cpu_seconds", "load_before", "cores",
+            "optuna_version", "resumed")
+    return dataclasses.replace(result, provenance={**result.provenance,
+                                                   **{k: provenance[k] for k in keep if k in provenance}})

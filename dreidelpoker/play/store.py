@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from .bots import BotSpec, bot_label
 from .runner import GameRecord
 from ..errors import InputError, shorten

@@ -10,6 +10,7 @@ exploitability of the normal-best put-back policy (long-run heads-up, exact).
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from dataclasses import dataclass
 from typing import Any
@@ -166,14 +167,17 @@ def deck_period(rules: TwoDreidelRules | None = None, players: int = 2) -> int:
         raise InputError(f"deck cycle not available for deck {rules.deck_label}: {exc}") from None
 
 
-def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, players: int = 2,
-                   exploitability: bool | None = None, whole_games: int = 0, seed: int = 0) -> VariantReport:
+def variant_report(rules: TwoDreidelRules | None = None, *, deck: str | None = None, draw: int | None = None,
+                   put_back: int | None = None, players: int = 2, exploitability: bool | None = None,
+                   whole_games: int = 0, seed: int = 0) -> VariantReport:
     """The designer's numbers for one variant.
 
     Parameters:
-        deck: the deck distribution ``g-h-n-s``.
-        draw: cards drawn each hand.
-        put_back: cards put back on top of the deck.
+        rules: the variant (default: the standard rules); ``deck``, ``draw`` and ``put_back``
+            change it.
+        deck: the deck distribution (``g-h-n-s`` for the dreidel symbols), or ``None`` for the rules'.
+        draw: cards drawn each hand, or ``None`` for the rules'.
+        put_back: cards put back on top of the deck, or ``None`` for the rules'.
         players: players at the table (2 to 8).
         exploitability: compute the exploitability of normal-best (exact, slow for big
             decks); default: only for decks of at most 16 cards.
@@ -189,7 +193,7 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
         ValueError: for a deck, draw or put-back the rules reject, or players outside 2-8.
 
     Examples:
-        >>> r = variant_report(deck="1-5-5-1")
+        >>> r = variant_report(TwoDreidelRules(deck="1-5-5-1"))
         >>> r.kept["HH"], r.period, r.reshuffle_every
         (7/22, 5, 5)
         >>> r.trump_share  # normal-best puts the lone Shin back whenever it can
@@ -199,7 +203,12 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
         raise InputError(f"players must be a whole number from 2 to 8; got {players!r}")
-    rules = TwoDreidelRules(deck=deck, draw=draw, put_back=put_back)
+    base = rules if rules is not None else TwoDreidelRules()
+    if not isinstance(base, TwoDreidelRules):
+        raise InputError(f"rules: expected TwoDreidelRules, got {type(base).__name__}")
+    rules = dataclasses.replace(base, deck=base.deck if deck is None else deck,
+                                draw=base.draw if draw is None else draw,
+                                put_back=base.put_back if put_back is None else put_back)
     kept = kept_hand_distribution(rules)
     eq = {h: hand_vs_table(h, rules=rules, opponents=players - 1).equity for h in kept}
     notes: list[str] = []
@@ -236,3 +245,4 @@ def variant_report(*, deck: str = "1-5-5-1", draw: int = 3, put_back: int = 1, p
     return VariantReport(rules=rules, players=players, kept=kept, equity_vs_table=eq, chain_states=states,
                          period=period, reshuffle_every=every, trump_share=_trump_share(rules, kept),
                          exploitability=expl, notes=tuple(notes), whole_games=games)
+
