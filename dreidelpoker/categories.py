@@ -207,7 +207,7 @@ class CategoryTable:
 
     @property
     def rows(self) -> tuple[CategoryRow, ...]:
-        """One [`CategoryRow`][dreidelpoker.categories.CategoryRow] per category, strongest first."""
+        """One `CategoryRow` per category, strongest first."""
         total = self.total
         out = []
         for rank in range(len(self.names) - 1, -1, -1):
@@ -229,7 +229,7 @@ class CategoryTable:
             name: a category name (any case) or rank.
 
         Returns:
-            Its [`CategoryRow`][dreidelpoker.categories.CategoryRow].
+            Its `CategoryRow`.
 
         Raises:
             dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).

@@ -247,7 +247,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         epilog="Examples: dreidelpoker odds two-dreidel --deck 2-6-6-2 --json\n"
         "          dreidelpoker equity two-dreidel --hand GH --opponents 2",
     )
-    from . import __version__
+    from ._version import __version__
 
     parser.add_argument("--version", action="version", version=f"dreidelpoker {__version__}")
     parser.add_argument("--debug", action="store_true", help=_DEBUG_HELP)

@@ -144,7 +144,7 @@ def option_context(**settings: Any) -> Iterator[DisplayOptions]:
         **settings: any of ``exact``, ``decimals``, ``max_exact_digits``.
 
     Returns:
-        A context manager giving the (changed) [`DisplayOptions`][dreidelpoker.display.DisplayOptions].
+        A context manager giving the (changed) `DisplayOptions`.
 
     Raises:
         ValueError: for an unknown setting or a bad value.

@@ -13,7 +13,7 @@ expected steps to absorption and expected hitting times, and a drawing.
 **The exact / float switch.** Solving for stationary distributions and absorption
 quantities is sparse exact Gaussian elimination on `fractions.Fraction` rows
 (see `dreidelpoker._sparse_solve`). With ``method="auto"`` (the default) a system
-with at most `MarkovChain.exact_limit` unknowns (default [`EXACT_MAX_STATES`][dreidelpoker.markov.EXACT_MAX_STATES]
+with at most `MarkovChain.exact_limit` unknowns (default `EXACT_MAX_STATES`
 = 2000) is solved exactly, a larger one in floating point with
 `scipy.sparse.linalg.spsolve`. ``method="exact"`` on a larger system raises a
 ``ValueError`` suggesting ``method="float"``; raise ``chain.exact_limit`` to go further
@@ -62,7 +62,7 @@ S = TypeVar("S", bound=Hashable)
 N = TypeVar("N", default=Any)
 Method = Literal["exact", "float", "auto"]
 
-__all__ = ["EXACT_MAX_STATES", "MAX_N_STEP", "MarkovChain", "Method"]
+__all__ = ["MarkovChain"]
 
 #: Most steps [`MarkovChain.n_step`][dreidelpoker.markov.MarkovChain.n_step] takes (the long run has its own exact answers).
 MAX_N_STEP = 1_000_000

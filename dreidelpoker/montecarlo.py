@@ -66,7 +66,7 @@ class MonteCarloEstimate:
         """Whether ``value`` lies inside the interval of field ``name``.
 
         Raises:
-            ValueError: if ``name`` is not one of [`FIELDS`][dreidelpoker.montecarlo.FIELDS].
+            ValueError: if ``name`` is not one of `FIELDS`.
         """
         if name not in FIELDS:
             raise InputError(f"name must be one of {list(FIELDS)}, got {name!r}")

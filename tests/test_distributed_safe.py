@@ -2,8 +2,8 @@
 
 A wrong scheduler address (an HTTP port, a closed port), a scheduler without workers and a
 cluster whose workers go away each end with one line within ``--scheduler-timeout``;
-Ctrl-C on ``--workers`` or ``--scheduler`` exits 130 within 2 seconds with one line and
-leaves no process behind. Only 127.0.0.1 and local clusters (dashboards on 127.0.0.1, random ports).
+Ctrl-C on ``--workers`` or ``--scheduler`` exits 130 at once with one line and leaves no
+process behind. Only 127.0.0.1 and local clusters (dashboards on 127.0.0.1, random ports).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +23,7 @@ import pytest
 
 from dreidelpoker.play.cluster import ClusterError, cluster_problem, connect_scheduler, use_cluster_timeout
 from tests.cli_run import run_cli
+from tests.interrupt import EXIT_SECONDS, children_ignoring_sigint, ctrl_c, no_process_left, start_cli, wait_until
 
 distributed = pytest.importorskip("distributed")
 
@@ -137,51 +137,33 @@ def test_scheduler_timeout_is_checked(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 # -- Ctrl-C ----------------------------------------------------------------------------------
-def _interrupt(argv: list[str], *, wait: float, cwd: Any) -> tuple[int, str, float, list[str]]:
-    """Run the console script in its own process group, Ctrl-C it after ``wait`` seconds (the
-    whole group, as a terminal does); return (exit code, stderr, seconds to exit, leftovers)."""
-    tag = uuid.uuid4().hex
-    proc = subprocess.Popen([sys.executable, "-m", "dreidelpoker", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=cwd,
-                            env={**os.environ, "DREIDELPOKER_TEST_TAG": tag})
-    time.sleep(wait)
-    assert proc.poll() is None, "the run ended before the interrupt; make it longer"
-    start = time.monotonic()
-    os.killpg(proc.pid, signal.SIGINT)
-    _out, err = proc.communicate(timeout=60)
-    elapsed = time.monotonic() - start
-    time.sleep(0.5)
-    left = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/environ", "rb") as f:
-                if tag.encode() in f.read():
-                    left.append(pid)
-        except OSError:
-            pass
-    return proc.returncode, err, elapsed, left
+# Each test waits until the command is doing the work Ctrl-C must stop, then interrupts the
+# whole process group as a terminal does (tests/interrupt.py says why not a fixed sleep).
 
 
-@pytest.mark.xfail(reason="timing-sensitive: failed in the full fresh-clone run, passes alone (open: stop 19 note)", strict=False)
 def test_ctrl_c_with_workers(tmp_path: Any) -> None:
-    code, err, elapsed, left = _interrupt(
-        ["sweep", "classic-dreidel", "--players", "3", "--coins", "12", "--games", "200000", "--workers", "2"],
-        wait=8, cwd=tmp_path)
-    assert code == 130, err
+    proc, tag = start_cli(["sweep", "classic-dreidel", "--players", "3", "--coins", "12", "--games", "200000",
+                           "--workers", "2"], cwd=tmp_path)
+    wait_until(lambda: children_ignoring_sigint(proc.pid) >= 2, proc, "both pool workers were playing")
+    _out, err, elapsed = ctrl_c(proc)
+    assert proc.returncode == 130, err
     _one_line(err, "interrupted")
-    assert elapsed < 2.0, elapsed
+    assert elapsed < EXIT_SECONDS, elapsed  # uninterrupted, the sweep plays for minutes
+    left = no_process_left(tag)
     assert not left, f"processes left behind: {left}"
 
 
-@pytest.mark.xfail(reason="timing-sensitive: timed out in the full fresh-clone run (open: stop 19 note)", strict=False)
 def test_ctrl_c_on_dask(tmp_path: Any, one_worker_cluster: Any) -> None:
-    code, err, elapsed, left = _interrupt(
-        ["simulate", "classic-dreidel", "--players", "4", "--coins", "10", "--games", "500000",
-         "--scheduler", one_worker_cluster.scheduler_address], wait=8, cwd=tmp_path)
-    assert code == 130, err
+    proc, tag = start_cli(["simulate", "classic-dreidel", "--players", "4", "--coins", "10", "--games", "500000",
+                           "--scheduler", one_worker_cluster.scheduler_address], cwd=tmp_path)
+    with distributed.Client(one_worker_cluster.scheduler_address, timeout="30s") as watcher:
+        wait_until(lambda: any(watcher.processing().values()), proc, "games were running on the Dask worker")
+        _out, err, elapsed = ctrl_c(proc)
+    assert proc.returncode == 130, err
     _one_line(err, "interrupted")
-    assert elapsed < 2.0, elapsed
-    assert not left
+    assert elapsed < EXIT_SECONDS, elapsed
+    left = no_process_left(tag)
+    assert not left, f"processes left behind: {left}"
 
 
 def test_a_killed_worker_process_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,9 +18,9 @@ from dreidelpoker.cli import main
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze
 from dreidelpoker.games.protocol import GameState, Turn
 from dreidelpoker.games.registry import GameInfo, register, unregister
-from dreidelpoker.play import (
-    IllegalActionError, MAX_GAMES, proportion_estimate, replay, simulate,
-)
+from dreidelpoker.play import IllegalActionError, replay, simulate
+from dreidelpoker.play.runner import MAX_GAMES
+from dreidelpoker.play.stats import proportion_estimate
 from dreidelpoker.play.sweep import sweep
 
 

@@ -893,7 +893,7 @@ def load_search(storage: str | os.PathLike[str], *, rules: Any, reevaluate: int 
             ones are played).
         reevaluate_games: games of that re-evaluation (default 4 x the trial's games).
         **plan: the targets, objectives, space options, line-up, games and seed the search was run
-            with (the keyword arguments of [`search`][dreidelpoker.play.search]).
+            with (the keyword arguments of [`search`][dreidelpoker.play.search.search]).
 
     Returns:
         The stored search ([`SearchResult`][dreidelpoker.play.SearchResult]).

@@ -280,7 +280,7 @@ class Comparison:
         game: the registered game name.
         seed: the root seed (game ``i`` of every cell used ``SeedSequence(seed, spawn_key=(i,))``).
         cells: ``(StudyCell, SimulationResult)`` per cell, variants outer, line-ups inner.
-        measures: the measures reported ([`Measure`][dreidelpoker.play.Measure] names).
+        measures: the measures reported (`Measure` names).
         precision: ``{measure: (half-width, relative)}`` targets.
         budget: the most games per cell the study was allowed.
         batch: games per batch.
@@ -753,10 +753,10 @@ def compare(
             their ``label``; the first is the base) or one rules object. Variants written as
             text come from [`rules_variants`][dreidelpoker.play.rules_variants].
         lineups: ``{label: line-up}``, one line-up (names or a comma-separated string), a list
-            of line-ups, or ``None`` for [`default_lineup`][dreidelpoker.play.default_lineup] (an all-equal table of the
+            of line-ups, or ``None`` for `default_lineup` (an all-equal table of the
             game's lead bot); [`named_lineups`][dreidelpoker.play.named_lineups] gives the usual set.
         players: the number of players (needed when no line-up is given and the rules do not hold it).
-        metrics: what to report ([`Measure`][dreidelpoker.play.Measure] text: ``"hands"``, ``"hands:median"``,
+        metrics: what to report (`Measure` text: ``"hands"``, ``"hands:median"``,
             ``"all_in_rate"``, ``"win:1"`` …); default: the game length.
         precision: ``{measure: half-width}`` targets (``0.02`` absolute, ``"5%"`` relative): play
             until every one is met in every cell, or the budget is spent. A measure named here

@@ -180,7 +180,7 @@ def card_deal_table(*, cards: int, players: int) -> DealTable:
         players: 2 to 4.
 
     Returns:
-        The exact [`DealTable`][dreidelpoker.solve.multiway.DealTable] (every ordered deal equally likely).
+        The exact `DealTable` (every ordered deal equally likely).
 
     Raises:
         ValueError: a deck too small or too large, or a bad player count.
@@ -366,7 +366,7 @@ def multiway_cfr_plus(
         progress: show a progress bar.
 
     Returns:
-        A [`MultiwayResult`][dreidelpoker.solve.multiway.MultiwayResult].
+        A `MultiwayResult`.
 
     Raises:
         ValueError: a table for another number of players, or a bad iteration count.
@@ -491,7 +491,7 @@ def bluffing(table: DealTable, result: MultiwayResult) -> BluffReport:
         result: the solution.
 
     Returns:
-        A [`BluffReport`][dreidelpoker.solve.multiway.BluffReport].
+        A `BluffReport`.
     """
     nodes, s = result.nodes, result.average
     n, k = table.players, table.num_buckets

@@ -239,7 +239,7 @@ def analyze(
     ``method="auto"`` is exact up to [`AUTO_EXACT_MAX_STATES`][dreidelpoker.games.classic_dreidel.AUTO_EXACT_MAX_STATES] chain states and
     floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
     ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
-    A game whose chain is estimated ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]) over ``max_states``
+    A game whose chain is estimated (`estimated_states`) over ``max_states``
     is refused at once with a ``ResourceLimitError``.
 
     Parameters:
@@ -309,8 +309,8 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).
 
-    The work is about ``spins`` x the chain's states ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]); above
-    [`CDF_MAX_WORK`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK] (exact) or [`CDF_MAX_WORK_FLOAT`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK_FLOAT] it is refused at once.
+    The work is about ``spins`` x the chain's states (`estimated_states`); above
+    `CDF_MAX_WORK` (exact) or `CDF_MAX_WORK_FLOAT` it is refused at once.
 
     Parameters:
         spins: the largest spin count.

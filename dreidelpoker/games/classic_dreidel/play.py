@@ -130,7 +130,7 @@ class ClassicDreidelGame:
 
     def run_chance(self, chance: Sampler, max_steps: int) -> tuple[ClassicDreidelGame, int]:
         """Spin until the game ends, reaches its spin limit or has spun ``max_steps`` times: the
-        runner's batch path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all
+        runner's batch path (`dreidelpoker.play.runner`), used when a game's record is all
         that is wanted.
 
         It draws what the runner's sampler draws spin by spin (``chance.block`` over the face
@@ -242,7 +242,7 @@ class ClassicDreidelGame:
     def run_games(games: Sequence[ClassicDreidelGame], chances: Sequence[Sampler],
                   max_steps: int) -> list[tuple[ClassicDreidelGame, int]] | None:
         """Play many games to their ends at once, spin by spin across all of them in numpy: the
-        runner's batch path across games ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when records are all
+        runner's batch path across games (`dreidelpoker.play.runner`), used when records are all
         that is wanted.
 
         Game ``k`` draws its faces from ``chances[k]`` exactly as [`run_chance`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame.run_chance] would

@@ -64,7 +64,7 @@ class ClassicDreidelRules:
         face_probabilities: the chances of Gimel, Hey, Nun, Shin, e.g. 1/2,1/6,1/6,1/6 (a
             fair dreidel by default; real dreidels are not fair, see Nemiroff & Nemiroff
             2016); a dreidel whose game may never end (Nun-only, Gimel-only for most coin
-            counts; see [`ending`][dreidelpoker.games.classic_dreidel.ending]) is refused.
+            counts; see `ending`) is refused.
 
     Raises:
         InputError: for a field outside its allowed values, or a dreidel whose game may never end.

@@ -173,7 +173,7 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
     """Parse up to ``max_cards`` cards from ``"K,QS"`` / ``"K QS"`` or a list of tokens.
 
     Parameters:
-        cards: the cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects), or ``None`` for none.
+        cards: the cards (a string like ``"K,QS"`` or a list of tokens / `Card` objects), or ``None`` for none.
         max_cards: the most cards allowed.
         what: what the cards are, for messages.
 

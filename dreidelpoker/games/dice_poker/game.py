@@ -211,7 +211,7 @@ class DicePokerGame(LoggedState, FrozenTuple, _GameFields):
 
     def sample_chance(self, rng: Any) -> Any:
         """Every remaining roll (a tuple of dice) or every card of this dealing step (a tuple of
-        ranks) at once, through the game's [`Sampler`][dreidelpoker.sampler.Sampler]."""
+        ranks) at once, through the game's `Sampler`."""
         if self.phase == ROLL:
             # one draw per seat among the 216 ordered rolls, each mapped to its sorted dice
             return tuple(_ROLLS[int(rng.integers(216))] for _ in range(self.dice.count(())))

@@ -229,7 +229,7 @@ class DominoPokerGame(LoggedState, FrozenTuple, _GameFields):
     """A Domino Poker session in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     Build one with [`new_game`][dreidelpoker.games.domino_poker.new_game]. ``holdings`` are tile masks by seat; ``betting`` is
-    the hand's [`RoundState`][dreidelpoker.games.betting_round.RoundState] (what each seat has put in, who is still in,
+    the hand's `RoundState` (what each seat has put in, who is still in,
     who acts).
 
     Immutable: ``apply`` returns a new state. Two states are equal when every field
@@ -304,7 +304,7 @@ class DominoPokerGame(LoggedState, FrozenTuple, _GameFields):
     def sample_chance(self, rng: Sampler) -> tuple[int, ...]:
         """The rest of the deal at once, in dealing order (the same law as one tile at a time).
 
-        ``rng`` is the game's [`Sampler`][dreidelpoker.sampler.Sampler].
+        ``rng`` is the game's `Sampler`.
         """
         u = self.undealt
         pool = [i for i in range(len(TILES)) if u >> i & 1]

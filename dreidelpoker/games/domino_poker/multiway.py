@@ -396,7 +396,7 @@ def load_bluffing() -> BluffingComparison:
     """The committed comparison (default rules, 8 bands, 2 to 4 players).
 
     Returns:
-        The [`BluffingComparison`][dreidelpoker.games.domino_poker.multiway.BluffingComparison].
+        The `BluffingComparison`.
     """
     d = json.loads(BLUFFING_DATA.read_text())
     return BluffingComparison(tuple(d["rows"]), int(d["bands"]), dict(d["rules"]))

@@ -297,7 +297,7 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
     def run_turns(self, chance: Sampler, decide: Callable[[int, QueenieObservation, Sequence[Any]], Any],
                   max_steps: int) -> tuple[QueenieGame, int]:
         """Play on until the session ends or ``max_steps`` steps are applied: the runner's batch
-        path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all that is wanted.
+        path (`dreidelpoker.play.runner`), used when a game's record is all that is wanted.
 
         The same steps as one by one, in the same order, from the same streams -- every deal
         drawn by `sample_chance`, every decision asked of ``decide(seat, observation, legal)``

@@ -294,7 +294,7 @@ def put_back_equities(
         A [`PutBackTable`][dreidelpoker.games.two_dreidel.PutBackTable], one row per choice.
 
     Raises:
-        ValueError: an unknown method, or drawn cards that are not a draw (see [`parse_drawn`][dreidelpoker.games.two_dreidel.odds.table.parse_drawn]).
+        ValueError: an unknown method, or drawn cards that are not a draw (see `parse_drawn`).
 
     Examples:
         >>> t = put_back_equities("GHS", opponents=1)
@@ -391,7 +391,7 @@ def before_draw_equity(
         hero_policy: ``"best"`` (the best put-back of every draw) or a keep policy.
 
     Returns:
-        A [`BeforeDrawEquity`][dreidelpoker.games.two_dreidel.odds.table.BeforeDrawEquity].
+        A `BeforeDrawEquity`.
 
     Raises:
         TypeError: ``state`` is not a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState].

@@ -343,8 +343,8 @@ def new_spin_game(
     st = (_check_chips("stacks[0]", stacks[0]), _check_chips("stacks[1]", stacks[1]))
     if spins not in (1, 2):
         raise InputError(f"spins must be 1 or 2, got {spins!r}")
-    share = Fraction(carry_share) if not isinstance(carry_share, bool) else None
-    if share is None or not 0 <= share <= 1:
+    share = to_fraction(carry_share, what="carry_share")  # text is parsed strictly, never evaluated
+    if not 0 <= share <= 1:
         raise InputError(f"carry_share must be a number from 0 to 1, got {carry_share!r}")
     if len(hands) != 2:
         raise InputError(f"hands must give one distribution per seat (2), got {len(hands)}")

@@ -239,7 +239,7 @@ def _sized_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction: float
 def tight_bot(rules: TwoDreidelRules) -> Bot:
     """A rule-of-thumb bot: keeps the normal-best hand, judges it by its heads-up equity
     against a fresh deck raised to the number of opponents still in
-    ([`hand_strengths`][dreidelpoker.games.two_dreidel.whole_game.bots.hand_strengths]), bets half the pot with a strong hand, raises the pot with a
+    (`hand_strengths`), bets half the pot with a strong hand, raises the pot with a
     very strong one, calls cheap bets and spins with a fair one and folds the rest.
 
     Parameters:

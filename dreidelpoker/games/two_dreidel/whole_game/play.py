@@ -337,7 +337,7 @@ class TwoDreidelGame(StateFields):
         return tuple(s - start for s in self.stacks)
 
     def observation(self, player: int) -> TwoDreidelObservation:
-        """What ``player`` may know now (see [`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.TwoDreidelObservation])."""
+        """What ``player`` may know now (see `TwoDreidelObservation`)."""
         c = self.high - self.bets[player]
         me: Any = self  # (slices of the state's fields)
         return _TUPLE(TwoDreidelObservation,
@@ -619,7 +619,7 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
 
     Raises:
         InputError: a player count outside 2..8, a hand limit below 1, symbolic spin probabilities, or
-            rules whose game may never end ([`whole_game_end_problem`][dreidelpoker.games.two_dreidel.rulebook.rules.whole_game_end_problem]).
+            rules whose game may never end (`whole_game_end_problem`).
 
     Examples:
         >>> g = new_game(TwoDreidelRules(), players=3)
