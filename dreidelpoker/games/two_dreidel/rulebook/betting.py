@@ -36,7 +36,7 @@ from operator import add
 from .ranking import Hand, normal_key, showdown_winners
 from .rules import TwoDreidelRules
 from ....errors import InputError
-from ....validation import check_arguments, default_rules
+from ....validation import check_arguments, check_count, default_rules
 
 __all__ = [
     "Pot", "award", "bet_range", "call_payment", "seats_from", "showdown_payouts", "side_pots", "spin_buy_in",
@@ -96,8 +96,7 @@ def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) ->
         2
     """
     rules = default_rules(rules, TwoDreidelRules)
-    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-        raise InputError(f"pot must be a non-negative integer number of chips, got {pot!r}")
+    check_count(pot, "pot", low=0, high=None, hint="chips")
     kind = rules.spin_buy_ins[spin_face_index(face, rules=rules)]
     if kind == "pot":
         return pot
