@@ -322,3 +322,20 @@ def test_cli_default_lineup_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["bots"] == ["equity", "equity", "equity"] and data["games"] == 20
     assert data["lineup"] == "equity x3"
     assert data["win_rates"][0]["ci95"][0] <= data["win_rates"][0]["value"] <= data["win_rates"][0]["ci95"][1]
+
+
+def test_an_observation_is_the_state_read_by_name() -> None:
+    """Every observation field is the state's field of that meaning (named, not positional)."""
+    same = {"contributions": "contrib", "round_bets": "bets", "spins": "spun", "discards": "seen", "street": "step"}
+    own = ("drawn", "hand", "put_back", "deck")
+
+    def check(state: TwoDreidelGame) -> None:
+        for seat in range(len(state.stacks)):
+            obs = state.observation(seat)._asdict()
+            assert obs.pop("seat") == seat
+            assert obs.pop("to_call") == max(0, state.high - state.bets[seat])
+            assert tuple(obs.pop(f) for f in own) == state.labs[seat]
+            assert obs == {f: getattr(state, same.get(f, f)) for f in obs}
+
+    for rules in (R, TwoDreidelRules(discard_visibility="top-two", short_stack="fold")):
+        _walk(new_game(rules, players=3, hand_limit=6), [_random] * 3, seed=5, check=check)

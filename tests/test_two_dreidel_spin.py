@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.odds.spin_decision import spin_buy_in, spin_decision, spin_table
+from dreidelpoker.games.two_dreidel.odds.spin_decision import spin_decision, spin_table
+from dreidelpoker.games.two_dreidel.rulebook.betting import spin_buy_in
 
 
 def test_buy_ins_follow_rules_1_4() -> None:
