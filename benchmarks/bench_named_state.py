@@ -27,7 +27,7 @@ slots draft. The slots draft was then built into the engine (``apply`` makes
 ``_Draft(*state)``, the transitions write ``v.stacks`` etc., ``attrgetter`` of every field
 makes the next state) and timed against the list in alternating fresh processes, 300 games
 a line-up, five pairs: random x4 -4% to -12%, calling-station x2 -11% to -19% (median
--17%), tight x4 -9% to -16% (median -14%); the pinned games were unchanged. Over the 15% the
+-17%), tight x4 -9% to -16% (median -12%); the pinned games were unchanged. Over the 15% the
 issue allows for the 12-step calling-station hands, so the engine keeps the list working
 copy; reads (observations, bots, the runner) are by name.
 

@@ -969,5 +969,6 @@ def stored_search(name: str = "two_dreidel_design", *, reevaluate: int = 3) -> S
                              reevaluate_games=provenance["reevaluate_games"], **provenance["plan"])
     keep = ("command", "date", "git_commit", "wall_seconds", "cpu_seconds", "load_before", "cores",
             "optuna_version", "resumed")
-    return dataclasses.replace(result, provenance={**result.provenance,
+    return dataclasses.replace(result, storage=f"dreidelpoker/data/{name}.db (package data, read from a copy)",
+                               provenance={**result.provenance,
                                                    **{k: provenance[k] for k in keep if k in provenance}})
