@@ -415,8 +415,11 @@ def game_for_rules(rules: R) -> GameInfo[R]:
         'classic-dreidel'
     """
     ref = f"{type(rules).__module__}:{type(rules).__qualname__}"
-    named = [name for name, m in manifests().items() if m.rules == ref]
-    for game in [get_game(name) for name in named] + games():
+    for name in [name for name, m in manifests().items() if m.rules == ref]:
+        game = get_game(name)
+        if isinstance(rules, game.rules_type):
+            return game
+    for game in games():  # a subclass of a game's rules, or a game registered this session: load them all
         if isinstance(rules, game.rules_type):
             return game
     known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in games())

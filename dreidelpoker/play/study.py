@@ -35,7 +35,7 @@ import numpy as np
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult, plural
 from .runner import MAX_GAMES, GameRecord, run_tasks, worker_count
-from ..validation import check_count
+from ..validation import check_count, is_whole_number
 from .simulate import play_spec, resolve_seed
 from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion_estimate, quantile_estimate
 from .store import BatchStore, batch_key
@@ -166,7 +166,7 @@ def parse_precision(targets: Mapping[str, float | str] | None) -> dict[str, tupl
                 value = parse_float(number, what=f"precision: {name}") / (100 if relative else 1)
             except InputError:
                 raise InputError(f"precision: {name}={shorten(raw)} is not a number like 0.02, 1/50 or 5%") from None
-        elif isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        elif is_whole_number(raw) or isinstance(raw, float):
             value = float(raw)
         else:
             raise InputTypeError(f"precision: {name} must be a number or text like '5%', got {shorten(raw)}")

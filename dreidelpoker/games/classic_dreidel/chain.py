@@ -26,7 +26,7 @@ from .rules import FACES, ClassicDreidelRules
 from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
-from ...validation import check_arguments, default_rules
+from ...validation import check_arguments, check_count, default_rules
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES", "EXACT_MAX_STATES",
@@ -333,8 +333,7 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
         >>> game_length_cdf(2, rules=ClassicDreidelRules(players=2, coins=1))
         [0, 1/2, 11/16]
     """
-    if isinstance(spins, bool) or not isinstance(spins, int) or spins < 0:
-        raise InputError(f"spins must be a non-negative integer, got {shorten(spins)}")
+    check_count(spins, "spins", low=0, high=None)
     limit = CDF_MAX_WORK if exact else CDF_MAX_WORK_FLOAT
     work = spins * estimated_states(rules)
     if work > limit:

@@ -36,9 +36,7 @@ def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fract
 
 
 def _players(players: int) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 50:
-        raise InputError(f"players must be an integer from 2 to 50, got {players!r}")
-    return players
+    return check_count(players, "players", low=2, high=50)
 
 
 def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",

@@ -35,7 +35,7 @@ from ..registry import CliCommand
 from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
-from ...validation import check_arguments, default_rules
+from ...validation import check_arguments, check_count, default_rules
 from ...solve._iterate import check_iteration_options
 
 __all__ = ["DATA_FILE", "DominoBettingSolution", "MAX_SOLVER_RAISES", "solve_betting", "SOLVE_COMMAND"]
@@ -180,8 +180,7 @@ def _check_rules(rules: DominoPokerRules) -> None:
         raise InputError(f"the betting solver needs fixed-limit bets (min_bet == max_bet), got "
                          f"{rules.min_bet}..{rules.max_bet}")
     mr = rules.max_raises
-    if mr is None or isinstance(mr, bool) or not isinstance(mr, int) or not 0 <= mr <= MAX_SOLVER_RAISES:
-        raise InputError(f"max_raises must be an integer from 0 to {MAX_SOLVER_RAISES} for the solver, got {mr!r}")
+    mr = check_count(mr, "max_raises", low=0, high=MAX_SOLVER_RAISES, hint="for the solver")
     if rules.ante < 1:
         raise InputError(f"ante must be at least 1 for the solver (a pot worth fighting for), got {rules.ante}")
     if rules.stack < rules.max_bet * (mr + 1):

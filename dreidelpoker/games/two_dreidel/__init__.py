@@ -107,7 +107,7 @@ _LAZY: dict[str, str] = {
     # odds.spin_decision
     "SpinDecision": ".odds.spin_decision",
     "SpinTable": ".odds.spin_decision",
-    "spin_buy_in": ".odds.spin_decision",
+    "spin_buy_in": ".rulebook.betting",
     "spin_decision": ".odds.spin_decision",
     "spin_table": ".odds.spin_decision",
     # odds.table

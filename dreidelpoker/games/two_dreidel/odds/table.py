@@ -44,7 +44,7 @@ from ..rulebook.ranking import Hand, HandLike, format_hand, parse_cards
 from ..rulebook.rules import TwoDreidelRules
 from ....errors import InputError, InputTypeError, ResourceLimitError, shorten
 from ....limits import MAX_SAMPLED_HANDS, MAX_SAMPLES
-from ....validation import check_arguments, check_choice, check_count, check_seed, default_rules
+from ....validation import check_arguments, check_choice, check_count, check_seed, default_rules, is_whole_number
 
 __all__ = [
     "BeforeDrawEquity",
@@ -99,7 +99,7 @@ def parse_drawn(
         cards = parse_cards(drawn, what="drawn cards", rules=rules)
     else:
         cards = tuple(sorted(drawn))
-        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
+        if any(not is_whole_number(c) or not 0 <= c < len(rules.symbols) for c in cards):
             raise InputError(f"drawn cards {drawn!r} must be symbol indices 0..{len(rules.symbols) - 1}")
     label = format_hand(cards, rules=rules)
     if len(cards) != rules.draw:
