@@ -101,7 +101,7 @@ class QueenieRules:
         >>> QueenieRules(players=9)
         Traceback (most recent call last):
         ...
-        dreidelpoker.errors.InputError: players must be an integer from 3 to 8 (players at the table), got 9
+        dreidelpoker.errors.InputError: players must be an integer from 3 to 8, got 9 (players at the table)
         >>> QueenieRules(dealing="clockwise")
         Traceback (most recent call last):
         ...
