@@ -62,7 +62,9 @@ import time
 from typing import Any
 
 import fair_classic_dreidel
-from _timing import WARM, Row, interleaved
+import os
+
+from _timing import COLD_PROCESS, WARM, Row, cold_pair, interleaved, python
 
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
@@ -142,6 +144,17 @@ def _classic_rows(runs: int) -> list[Row]:
                        [1000 * t / sum(spins_lib) for t in t_lib], [1000 * t / sum(spins_fair) for t in t_fair],
                        target=target, note=f"times per 1,000 spins; issue 22: at least {target:g}x"
                                            + (" (numpy across games)" if target > 1 else "")))
+    # what a user pays in a fresh process: imports included, CPU time (user + system)
+    here = os.path.dirname(os.path.abspath(__file__))
+    lib_argv = python("from dreidelpoker.games.classic_dreidel import ClassicDreidelRules\n"
+                      "from dreidelpoker.play import simulate\n"
+                      "simulate(ClassicDreidelRules(players=4, coins=10), games=2000, seed=1, progress=False)")
+    fair_argv = python(f"import sys; sys.path.insert(0, {here!r})\nimport fair_classic_dreidel\n"
+                       "fair_classic_dreidel.play(4, 10, 2000, 1)")
+    t_lib, t_fair = cold_pair(lib_argv, fair_argv, runs, cpu=True)
+    out.append(Row("classic dreidel 4x10, 2,000 games, a fresh process each: simulate vs a plain loop", t_lib, t_fair,
+                   target=2.0, kind=COLD_PROCESS, note="CPU time of the whole process, imports included (the plain "
+                                                       "loop imports numpy only)"))
     return out
 
 

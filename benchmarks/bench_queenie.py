@@ -31,7 +31,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import fair_queenie
-from _timing import Row, interleaved
+import os
+
+from _timing import COLD_PROCESS, Row, cold_pair, interleaved, python
 
 from dreidelpoker.games.queenie import QueenieRules
 from dreidelpoker.play import simulate, sweep
@@ -94,7 +96,21 @@ def rows(runs: int) -> list[Row]:
     return [Row(f"Queenie, 5 never-swap players, {n} deals: simulate vs a fair simulator",
                 [1000 * t / n for t in t_lib], [1000 * t / n for t in t_fair], target=1.0,
                 note="times per 1,000 deals, the runner's batch path (QueenieGame.run_turns); issue 22: at least "
-                     "1x the fair simulator, which never asks a bot at the 5 offers a deal")]
+                     "1x the fair simulator, which never asks a bot at the 5 offers a deal"),
+            _cold_row(runs)]
+
+
+def _cold_row(runs: int) -> Row:
+    """The same sessions in a fresh process each (imports included), CPU time."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    lib_argv = python("from dreidelpoker.games.queenie import QueenieRules\nfrom dreidelpoker.play import simulate\n"
+                      "simulate(QueenieRules(players=5, session_deals=100), ('never-swap',) * 5, games=20, seed=2, "
+                      "progress=False)")
+    fair_argv = python(f"import sys; sys.path.insert(0, {here!r})\nimport fair_queenie\nfair_queenie.play(5, 20, 100, 2)")
+    t_lib, t_fair = cold_pair(lib_argv, fair_argv, runs, cpu=True)
+    return Row("Queenie, 5 never-swap players, 2,000 deals, a fresh process each: simulate vs a fair simulator", t_lib,
+               t_fair, target=1.0, kind=COLD_PROCESS,
+               note="CPU time of the whole process, imports included (the fair simulator imports numpy only)")
 
 
 def main() -> None:

@@ -33,6 +33,12 @@ from ._version import __version__ as __version__
 #: Public name -> ``"submodule:attribute"`` relative to this package (no attribute: the module).
 _LAZY: dict[str, str] = {
     "EquityResult": ".equity:EquityResult",
+    "MonteCarloEstimate": ".montecarlo:MonteCarloEstimate",
+    "analysis": ".analysis",
+    "games": ".games",
+    "play": ".play",
+    "plotting": ".plotting",
+    "solve": ".solve",
     "cache_info": ".caches:cache_info",
     "clear_caches": ".caches:clear_caches",
     "Distribution": ".exact:Distribution",
@@ -55,15 +61,18 @@ _LAZY: dict[str, str] = {
     "option_context": ".display:option_context",
 }
 
+#: The public API: these names and the public names of the modules listed here (each game's
+#: package, ``play``, ``solve``, ``widgets`` …). Other modules are implementation, not documented.
 __all__ = [
     "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
-    "ResourceLimitError", "__version__", "cache_info", "classic_dreidel", "clear_caches",
-    "dice_poker", "domino_poker", "get_game", "list_games", "markov", "option_context", "options", "queenie", "skirmish",
-    "two_dreidel",
+    "MonteCarloEstimate", "ResourceLimitError", "__version__", "analysis", "cache_info", "classic_dreidel",
+    "clear_caches", "dice_poker", "domino_poker", "games", "get_game", "list_games", "markov", "option_context",
+    "options", "play", "plotting", "queenie", "skirmish", "solve", "two_dreidel", "widgets",
 ]
 
 if TYPE_CHECKING:  # static checkers see the real names
-    from . import markov
+    from . import analysis, games, markov, play, plotting, solve, widgets
+    from .montecarlo import MonteCarloEstimate
     from .caches import cache_info, clear_caches
     from .display import option_context, options
     from .equity import EquityResult

@@ -12,7 +12,7 @@ from fractions import Fraction
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .errors import InputError
+from .validation import check_count
 from .strict_numbers import exact_number
 
 if TYPE_CHECKING:
@@ -178,8 +178,7 @@ def decimal_str(value: Any, digits: int = 6) -> str:
         >>> decimal_str(sympy.Rational(10 ** 40, 3), 3)
         '3.333e+39'
     """
-    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
-        raise InputError(f"digits must be an int >= 0, got {digits!r}")
+    check_count(digits, "digits", low=0, high=None)
     f = to_fraction(value)
     p, q = f.numerator, f.denominator
     if q == 1:

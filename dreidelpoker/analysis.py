@@ -3,7 +3,7 @@
 [`exact_equity`][dreidelpoker.analysis.exact_equity] sums the game's exact deal classes through its own ``showdown``;
 [`monte_carlo_equity`][dreidelpoker.analysis.monte_carlo_equity] samples seeded deals the same way.  Both ask the game for its own
 specialised path first (``fast_*``; the games keep those where they are measurably
-faster) and fall back to the generic work. [`equity_command`][dreidelpoker.analysis.equity_command] is the generic
+faster) and fall back to the generic work. `equity_command` is the generic
 ``dreidelpoker equity GAME`` command for a game that declares none of its own.
 None of this module knows a game: see [`dreidelpoker.games.protocol`][dreidelpoker.games.protocol].
 """
@@ -26,7 +26,7 @@ from .limits import MAX_SAMPLES, int_arg, monte_carlo_options, progress_bar
 from .validation import check_count, check_seed
 from .rules_cli import add_rules_flags, rules_from_args
 
-__all__ = ["Method", "equity_command", "exact_equity", "monte_carlo_equity"]
+__all__ = ["exact_equity", "monte_carlo_equity"]
 
 H = TypeVar("H")
 K = TypeVar("K")
@@ -84,7 +84,7 @@ def monte_carlo_equity(game: AnalysisGame[H, K, R], known: K, *, rules: R, sampl
         game: the game.
         known: what is known.
         rules: the game's rules.
-        samples: number of sampled deals, 2 to [`MAX_SAMPLES`][dreidelpoker.limits.MAX_SAMPLES] (memory stays constant).
+        samples: number of sampled deals, 2 to `MAX_SAMPLES` (memory stays constant).
         seed: a non-negative integer seed for ``numpy.random.SeedSequence``.
         confidence: the level of every interval.
         fast: use the game's own vectorised sampler when it has one.

@@ -21,7 +21,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from .errors import InputError
+from .validation import check_count
 
 __all__ = ["ValueCache", "bounded_cache", "cache_info", "clear_caches"]
 
@@ -58,8 +58,7 @@ def bounded_cache(maxsize: int) -> Callable[[F], F]:
         >>> square(3), cache_info()[f"{__name__}.square"].maxsize
         (9, 2)
     """
-    if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
-        raise InputError(f"maxsize must be a positive integer, got {maxsize!r}")
+    check_count(maxsize, "maxsize", low=1, high=None)
 
     def decorate(func: F) -> F:
         cached = functools.lru_cache(maxsize=maxsize)(func)

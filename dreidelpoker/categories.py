@@ -21,7 +21,7 @@ from ._fractions import frac_str, to_jsonable
 from .display import table_html, to_pandas_frame
 from .errors import InputError
 from .exact import Distribution, ExactTable
-from .validation import check_field_types
+from .validation import check_count, check_field_types
 
 __all__ = ["CategoryRow", "CategoryTable"]
 
@@ -144,9 +144,7 @@ class CategoryTable:
             if category.lower() not in lowered:
                 raise InputError(f"unknown category {category!r}; categories are {list(self.names)}")
             return lowered.index(category.lower())
-        if isinstance(category, bool) or not isinstance(category, int) or not 0 <= category < len(self.names):
-            raise InputError(f"category rank must be 0-{len(self.names) - 1} or a category name, got {category!r}")
-        return category
+        return check_count(category, "category rank", low=0, high=len(self.names) - 1, hint="or a category name")
 
     def count(self, category: int | str) -> int:
         """The count of a category.
@@ -207,7 +205,7 @@ class CategoryTable:
 
     @property
     def rows(self) -> tuple[CategoryRow, ...]:
-        """One [`CategoryRow`][dreidelpoker.categories.CategoryRow] per category, strongest first."""
+        """One `CategoryRow` per category, strongest first."""
         total = self.total
         out = []
         for rank in range(len(self.names) - 1, -1, -1):
@@ -229,7 +227,7 @@ class CategoryTable:
             name: a category name (any case) or rank.
 
         Returns:
-            Its [`CategoryRow`][dreidelpoker.categories.CategoryRow].
+            Its `CategoryRow`.
 
         Raises:
             dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).

@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from ._lazy import load
 from .errors import InputError, shorten
-from .limits import use_progress
+from .limits import float_arg, int_arg, text_arg, use_progress
 from .rules_cli import help_width, name_long_choices, wrap_lines
 from .games.registry import CliCommand, GameInfo, get_game, manifests, session_games, with_help
 
@@ -57,11 +57,30 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, min(width or help_width(), help_width()))
 
 
-class _Parser(argparse.ArgumentParser):
+class CommandParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr that points to ``--help``; exit code 2;
-    help wrapped by [`HelpFormatter`][dreidelpoker.cli.HelpFormatter]."""
+    help wrapped by [`HelpFormatter`][dreidelpoker.cli.HelpFormatter]. It remembers what was
+    added to it, so tools and tests can walk every option of every command without argparse's
+    private attributes.
+
+    Attributes:
+        arguments: every option (and positional) added, in order, groups included.
+        subcommands: name -> parser of each sub-command added through ``add_subparsers``.
+
+    Examples:
+        >>> p = CommandParser(prog="demo")
+        >>> _ = p.add_argument("--games", type=int)
+        >>> [a.option_strings[-1] for a in p.arguments]
+        ['--help', '--games']
+        >>> sub = p.add_subparsers(dest="verb")
+        >>> _ = sub.add_parser("odds")
+        >>> list(p.subcommands)
+        ['odds']
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.arguments: list[argparse.Action] = []
+        self.subcommands: dict[str, CommandParser] = {}
         kwargs.setdefault("formatter_class", HelpFormatter)
         for key in ("description", "epilog"):
             if kwargs.get(key):
@@ -69,24 +88,102 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        return super().add_argument(*args, **name_long_choices(args, kwargs))
+        action = super().add_argument(*args, **name_long_choices(args, strict_types(kwargs)))
+        self.arguments.append(action)
+        return action
 
     def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
-        return _naming(super().add_argument_group(*args, **kwargs))
+        return _recording(super().add_argument_group(*args, **kwargs), self)
 
     def add_mutually_exclusive_group(self, *args: Any, **kwargs: Any) -> Any:
-        return _naming(super().add_mutually_exclusive_group(*args, **kwargs))
+        return _recording(super().add_mutually_exclusive_group(*args, **kwargs), self)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        kwargs.setdefault("parser_class", CommandParser)
+        action = super().add_subparsers(**kwargs)
+        add = action.add_parser
+
+        def add_parser(name: str, **more: Any) -> Any:
+            sub = add(name, **more)
+            self.subcommands[name] = sub
+            return sub
+
+        setattr(action, "add_parser", add_parser)
+        return action
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes the bad value in full: shorten long ones (a 5000-digit --space ...)
         self.exit(2, f"{self.prog}: error: {_short_message(message)} (see '{self.prog} --help')\n")
 
 
-def _naming(group: Any) -> Any:
-    """A parser's option group whose ``add_argument`` names long choice lists like the parser's."""
+def _recording(group: Any, owner: CommandParser) -> Any:
+    """A parser's option group whose ``add_argument`` names long choice lists like the parser's
+    and records the option on the parser (nested groups too)."""
     add = group.add_argument
-    setattr(group, "add_argument", lambda *a, **k: add(*a, **name_long_choices(a, k)))
+
+    def add_argument(*args: Any, **kwargs: Any) -> argparse.Action:
+        action: argparse.Action = add(*args, **name_long_choices(args, strict_types(kwargs)))
+        owner.arguments.append(action)
+        return action
+
+    setattr(group, "add_argument", add_argument)
+    if hasattr(group, "add_mutually_exclusive_group"):
+        nest = group.add_mutually_exclusive_group
+        setattr(group, "add_mutually_exclusive_group", lambda *a, **k: _recording(nest(*a, **k), owner))
     return group
+
+
+#: argparse actions that store the value they read (the ones a ``type=`` applies to).
+_VALUE_ACTIONS = (None, "store", "append", "extend")
+
+
+def strict_types(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``add_argument`` keywords with the library's strict readers in place of Python's: a
+    ``type=int`` reads [`int_arg`][dreidelpoker.limits.int_arg] (ASCII digits, at most 100),
+    ``type=float`` [`float_arg`][dreidelpoker.limits.float_arg], and a value option declared
+    without a type [`text_arg`][dreidelpoker.limits.text_arg] (bounded length). Every command
+    gets them, a game from another package included. A path option says ``type=str``: its
+    length is checked with the path (by [`dreidelpoker.files`][dreidelpoker.files]).
+
+    Parameters:
+        kwargs: the keywords given to ``add_argument``.
+
+    Returns:
+        The keywords to pass on.
+
+    Examples:
+        >>> strict_types({"type": int})["type"].__name__
+        'int_arg'
+        >>> strict_types({"default": "GH"})["type"].__name__
+        'text_arg'
+        >>> "type" in strict_types({"action": "store_true"})
+        False
+    """
+    kind = kwargs.get("type")
+    if kind is int:
+        return {**kwargs, "type": int_arg}
+    if kind is float:
+        return {**kwargs, "type": float_arg}
+    if "type" not in kwargs and kwargs.get("action") in _VALUE_ACTIONS and kwargs.get("nargs") != 0:
+        return {**kwargs, "type": text_arg}
+    return kwargs
+
+
+def command_parsers(parser: CommandParser) -> dict[tuple[str, str], CommandParser]:
+    """``(verb, game) -> that command's parser`` for every command of a parser made by
+    [`build_parser`][dreidelpoker.cli.build_parser].
+
+    Parameters:
+        parser: the whole ``dreidelpoker`` parser.
+
+    Returns:
+        Every ``VERB GAME`` parser, verbs in ``--help`` order.
+
+    Examples:
+        >>> ("odds", "two-dreidel") in command_parsers(build_parser(["--help"]))
+        True
+    """
+    return {(verb, game): gp for verb, vp in parser.subcommands.items() for game, gp in vp.subcommands.items()}
 
 
 def _join_dash_values(argv: list[str]) -> list[str]:
@@ -210,7 +307,7 @@ def _command(verb: str, name: str) -> CliCommand:
     return game_command(get_game(name), verb)
 
 
-def _fill_game_parser(parser: argparse.ArgumentParser, verb: str, name: str) -> None:
+def _fill_game_parser(parser: CommandParser, verb: str, name: str) -> None:
     command = _command(verb, name)
     parser.description = wrap_lines(command.description or command.help)
     command.add_arguments(parser)
@@ -228,7 +325,7 @@ def _chosen(argv: Sequence[str] | None) -> tuple[str, str] | None:
     return (words[0], words[1]) if len(words) == 2 else None
 
 
-def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> CommandParser:
     """The ``dreidelpoker`` argument parser: one sub-command per verb, one per game under it.
 
     Parameters:
@@ -241,22 +338,22 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         The parser.
     """
     chosen = _chosen(argv)
-    parser = _Parser(
+    parser = CommandParser(
         prog="dreidelpoker",
         description="Exact odds and analyses for Two Dreidel, Dice Poker, Domino Poker, Skirmish, Queenie and classic dreidel.",
         epilog="Examples: dreidelpoker odds two-dreidel --deck 2-6-6-2 --json\n"
         "          dreidelpoker equity two-dreidel --hand GH --opponents 2",
     )
-    from . import __version__
+    from ._version import __version__
 
     parser.add_argument("--version", action="version", version=f"dreidelpoker {__version__}")
     parser.add_argument("--debug", action="store_true", help=_DEBUG_HELP)
-    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=_Parser)
+    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=CommandParser)
     verbs.required = True
     for verb, helps in command_index().items():
         verb_help = VERB_HELP.get(verb, verb)  # plain text; argparse %-formats help (not descriptions)
         vp = verbs.add_parser(verb, help=verb_help.replace("%", "%%"), description=verb_help)
-        gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+        gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=CommandParser)
         gsub.required = True
         for name, help_text in helps.items():
             gp = gsub.add_parser(

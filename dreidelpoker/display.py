@@ -43,6 +43,7 @@ from typing import Any, Literal
 
 from ._fractions import decimal_str, frac_str, int_str, to_fraction
 from .errors import InputError, InputTypeError
+from .validation import check_count
 
 __all__ = [
     "DisplayOptions", "options", "option_context", "decimal_text", "number_text", "number_html",
@@ -118,9 +119,7 @@ class DisplayOptions:
 
 
 def _check_int(name: str, value: Any, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"options.display.{name} must be an integer from {lo} to {hi}; got {value!r}")
-    return value
+    return check_count(value, f"options.display.{name}", low=lo, high=hi)
 
 
 class _Options:
@@ -144,7 +143,7 @@ def option_context(**settings: Any) -> Iterator[DisplayOptions]:
         **settings: any of ``exact``, ``decimals``, ``max_exact_digits``.
 
     Returns:
-        A context manager giving the (changed) [`DisplayOptions`][dreidelpoker.display.DisplayOptions].
+        A context manager giving the (changed) `DisplayOptions`.
 
     Raises:
         ValueError: for an unknown setting or a bad value.

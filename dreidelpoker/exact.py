@@ -19,7 +19,7 @@ from ._fractions import frac_str, loaded_sympy, to_jsonable, to_rational
 from .display import table_html, text_table, to_pandas_frame
 from .errors import InputError, InputTypeError, shorten
 from .strict_numbers import sympy_number
-from .validation import check_field_types
+from .validation import check_field_types, is_whole_number
 
 if TYPE_CHECKING:
     import sympy
@@ -61,7 +61,7 @@ class Distribution(Generic[K]):
             raise InputTypeError(f"weights must be a mapping outcome -> integer weight, got "
                                  f"{type(self.weights).__name__} {shorten(self.weights)}")
         for key, w in self.weights.items():
-            if isinstance(w, bool) or not isinstance(w, int):
+            if not is_whole_number(w):
                 raise InputTypeError(f"weight of {shorten(key)} must be an int, got {type(w).__name__} {shorten(w)}; "
                                      "for probabilities use Distribution.from_probabilities")
             if w < 0:
@@ -84,7 +84,7 @@ class Distribution(Generic[K]):
         items = list(weights.items()) if isinstance(weights, Mapping) else list(weights)
         merged: dict[K, int] = {}
         for key, w in items:
-            if isinstance(w, bool) or not isinstance(w, int):
+            if not is_whole_number(w):
                 raise InputTypeError(f"weight of {key!r} must be an int, got {type(w).__name__}")
             if w < 0:
                 raise InputError(f"weight of {key!r} is negative ({w}); weights must be >= 0")

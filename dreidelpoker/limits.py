@@ -30,7 +30,7 @@ from .validation import check_count, check_seed
 
 __all__ = [
     "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLED_HANDS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
-    "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "use_progress",
+    "MAX_TEXT_ARGUMENT", "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "text_arg", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
@@ -44,6 +44,11 @@ MAX_ITERATIONS = 1_000_000
 #: Most chips in one Two Dreidel stack, blind or pot (every bet size is a legal action, so the
 #: work of each betting decision grows with it).
 MAX_STACK = 10_000
+#: Most characters of one text value on the command line (hands, decks, lists, names). Far
+#: below Python's 4,300-digit limit on ``int(text)``, so a game that reads numbers from its own
+#: text options never meets that limit's ``ValueError``. Paths are checked by
+#: [`dreidelpoker.files`][dreidelpoker.files] instead (up to 4,096 bytes).
+MAX_TEXT_ARGUMENT = 2_000
 #: Work units (samples, states, games) above which a progress bar is worth showing.
 PROGRESS_MIN_WORK = 200_000
 
@@ -96,6 +101,36 @@ def int_arg(text: str) -> int:
         return parse_integer(text, what="")
     except InputError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def text_arg(text: str) -> str:
+    """The argparse ``type=`` of every text option of the command line (the default the
+    [`CommandParser`][dreidelpoker.cli.CommandParser] gives options declared without a type):
+    at most [`MAX_TEXT_ARGUMENT`][dreidelpoker.limits.MAX_TEXT_ARGUMENT] characters, so no
+    command (a game from another package included) reads an unbounded value.
+
+    Parameters:
+        text: the command-line text.
+
+    Returns:
+        ``text``.
+
+    Raises:
+        argparse.ArgumentTypeError: for longer text (argparse turns it into a usage error).
+
+    Examples:
+        >>> text_arg("GH")
+        'GH'
+        >>> text_arg("9" * 5000)
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentTypeError: a text of 5,000 characters; at most 2,000 are taken
+    """
+    import argparse
+
+    if len(text) > MAX_TEXT_ARGUMENT:
+        raise argparse.ArgumentTypeError(f"a text of {len(text):,} characters; at most {MAX_TEXT_ARGUMENT:,} are taken")
+    return text
 
 
 def float_arg(text: str) -> float:

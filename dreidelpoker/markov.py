@@ -13,7 +13,7 @@ expected steps to absorption and expected hitting times, and a drawing.
 **The exact / float switch.** Solving for stationary distributions and absorption
 quantities is sparse exact Gaussian elimination on `fractions.Fraction` rows
 (see `dreidelpoker._sparse_solve`). With ``method="auto"`` (the default) a system
-with at most `MarkovChain.exact_limit` unknowns (default [`EXACT_MAX_STATES`][dreidelpoker.markov.EXACT_MAX_STATES]
+with at most `MarkovChain.exact_limit` unknowns (default `EXACT_MAX_STATES`
 = 2000) is solved exactly, a larger one in floating point with
 `scipy.sparse.linalg.spsolve`. ``method="exact"`` on a larger system raises a
 ``ValueError`` suggesting ``method="float"``; raise ``chain.exact_limit`` to go further
@@ -49,7 +49,7 @@ from ._markov_graph import class_period, reachable, strong_classes
 from ._sparse_solve import solve_exact, solve_float
 from .errors import InputError, InputTypeError
 from .limits import progress_bar
-from .validation import check_count
+from .validation import check_count, check_flag, is_whole_number
 from ._fractions import to_fraction, to_rational
 from .strict_numbers import parse_float, sympy_number
 
@@ -62,7 +62,7 @@ S = TypeVar("S", bound=Hashable)
 N = TypeVar("N", default=Any)
 Method = Literal["exact", "float", "auto"]
 
-__all__ = ["EXACT_MAX_STATES", "MAX_N_STEP", "MarkovChain", "Method"]
+__all__ = ["MarkovChain"]
 
 #: Most steps [`MarkovChain.n_step`][dreidelpoker.markov.MarkovChain.n_step] takes (the long run has its own exact answers).
 MAX_N_STEP = 1_000_000
@@ -194,8 +194,7 @@ class MarkovChain(Generic[S, N]):
             ...
             dreidelpoker.errors.InputError: transition probability from 'a' to 'b' is negative (-1); probabilities must be >= 0
         """
-        if not isinstance(exact, bool):
-            raise InputTypeError(f"exact must be True or False, got {exact!r}")
+        check_flag(exact, "exact")
         state_list = list(states)
         if not state_list:
             raise InputError("a Markov chain needs at least one state")
@@ -209,7 +208,7 @@ class MarkovChain(Generic[S, N]):
             if not isinstance(row, Mapping):
                 raise InputTypeError(f"row {i} must be a mapping successor index -> probability, "
                                      f"got {type(row).__name__}")
-            bad = [j for j in row if isinstance(j, bool) or not isinstance(j, int) or not 0 <= j < len(state_list)]
+            bad = [j for j in row if not is_whole_number(j) or not 0 <= j < len(state_list)]
             if bad:
                 raise InputError(f"row {i}: successor index {bad[0]!r} is not an index from 0 to {len(state_list) - 1}")
             by_state = {state_list[j]: p for j, p in row.items()}
@@ -310,8 +309,7 @@ class MarkovChain(Generic[S, N]):
         """
         if isinstance(start, (str, bytes)) or not isinstance(start, Iterable):
             raise InputTypeError("start must be an iterable of states, e.g. [initial_state]")
-        if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
-            raise InputError(f"max_states must be a positive integer, got {max_states!r}")
+        check_count(max_states, "max_states", low=1, high=None)
         states: list[S] = []
         index: dict[S, int] = {}
         queue: deque[S] = deque()

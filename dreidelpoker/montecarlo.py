@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 from .errors import InputError
+from .validation import check_count
 
 from .equity import EquityAccumulator
 
@@ -66,7 +67,7 @@ class MonteCarloEstimate:
         """Whether ``value`` lies inside the interval of field ``name``.
 
         Raises:
-            ValueError: if ``name`` is not one of [`FIELDS`][dreidelpoker.montecarlo.FIELDS].
+            ValueError: if ``name`` is not one of `FIELDS`.
         """
         if name not in FIELDS:
             raise InputError(f"name must be one of {list(FIELDS)}, got {name!r}")
@@ -151,8 +152,7 @@ class ShowdownTally(EquityAccumulator):
     """
 
     def __init__(self, players: int) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise InputError(f"players must be a positive integer, got {players!r}")
+        check_count(players, "players", low=1, high=None)
         super().__init__(players)
         self.share_sq = 0  # in units of 1/_den**2
 

@@ -43,6 +43,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from .validation import is_whole_number
+
 __all__ = ["SAMPLER_VERSION", "Sampler"]
 
 #: The version of the draw stream. Bump it whenever the same seed would draw other numbers
@@ -87,10 +89,10 @@ _HASH_B = _hash_consts(_INIT_B, _MULT_B, 8)
 
 def _uint32_words(value: Any) -> tuple[int, ...]:
     """numpy's ``_coerce_to_uint32_array`` for ints and sequences of ints (little-endian words)."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+    if is_whole_number(value):
         n = int(value)
         if n < 0:
-            raise ValueError(f"a seed must be non-negative, got {n}")  # numpy refuses it too
+            raise ValueError(f"a seed must be non-negative, got {n}")  # not input: numpy refuses it too
         out = [n & _M32]
         n >>= 32
         while n:
@@ -98,7 +100,7 @@ def _uint32_words(value: Any) -> tuple[int, ...]:
             n >>= 32
         return tuple(out)
     if isinstance(value, (str, bytes, float)) or not isinstance(value, Sequence):
-        raise TypeError(f"the Python path takes ints and sequences of ints, got {type(value).__name__}")
+        raise TypeError(f"the Python path takes ints and sequences of ints, got {type(value).__name__}")  # not input
     return tuple(w for v in value for w in _uint32_words(v))
 
 
@@ -154,7 +156,7 @@ def _pcg64_start(entropy: Any, spawn_key: Any) -> tuple[int, int]:
     else:
         words = run + _uint32_words(spawn_key)
     if len(words) > 4 + _MAX_WORDS:
-        raise ValueError(f"entropy of {len(words)} words is longer than the Python path takes")
+        raise ValueError(f"entropy of {len(words)} words is longer than the Python path takes")  # not input
     if len(words) > 4:  # the last word mixed here (the pool before it is cached: a game's streams share it)
         p0, p1, p2, p3 = _pool(words[:-1])
         ha, j, w = _HASH_A, 4 * len(words) - 4, words[-1]
@@ -289,7 +291,7 @@ class Sampler:
             entropy, key = seed
         elif isinstance(seed, np.random.SeedSequence) and seed.pool_size == 4:
             entropy, key = seed.entropy, seed.spawn_key
-        elif isinstance(seed, int) and not isinstance(seed, bool):
+        elif is_whole_number(seed):
             entropy, key = seed, ()
         else:
             return False

@@ -5,7 +5,8 @@ Each check raises the project's own errors ([`InputError`][dreidelpoker.InputErr
 that names the parameter, shows the (shortened) bad value and says what is allowed, so a
 mistake never surfaces as an ``AttributeError`` or ``KeyError`` from deep inside an engine.
 
-- [`check_count`][dreidelpoker.validation.check_count]: a whole number in a documented range (bools refused).
+- [`check_count`][dreidelpoker.validation.check_count]: a whole number in a documented range (bools refused);
+  [`is_whole_number`][dreidelpoker.validation.is_whole_number] is its test, for values checked in bulk.
 - [`check_seed`][dreidelpoker.validation.check_seed]: a seed, a whole number from 0 to 2**128 - 1.
 - [`check_flag`][dreidelpoker.validation.check_flag]: ``True`` or ``False``.
 - [`check_number`][dreidelpoker.validation.check_number]: a finite real number (int, ``Fraction`` or float) in a range.
@@ -40,10 +41,13 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, ParamSpec, TypeVar
 
+from typing_extensions import TypeIs
+
 from .errors import InputError, InputTypeError, shorten
 
 __all__ = ["MAX_INT_ARGUMENT", "MAX_SEED", "check_arguments", "check_choice", "check_count", "check_field_types",
-           "check_flag", "check_literal_fields", "check_number", "check_seed", "default_rules", "literal_choices"]
+           "check_flag", "check_literal_fields", "check_number", "check_seed", "default_rules", "is_whole_number",
+           "literal_choices"]
 
 #: Seeds are non-negative integers below 2**128 (numpy's SeedSequence takes any size; this keeps
 #: outputs and messages short).
@@ -54,8 +58,22 @@ T = TypeVar("T")
 P = ParamSpec("P")
 
 
-def _integer(value: Any) -> bool:
-    """A whole number: ``int`` or a numpy integer, never a bool."""
+def is_whole_number(value: Any) -> TypeIs[int]:
+    """Whether ``value`` is a whole number: an ``int`` or a numpy integer, never a bool.
+
+    The one test behind [`check_count`][dreidelpoker.validation.check_count], for places that
+    filter or check many values at once (a list of weights, a bot's legal bet sizes).
+
+    Parameters:
+        value: anything.
+
+    Returns:
+        ``True`` for ``int`` and numpy integer scalars other than bools.
+
+    Examples:
+        >>> is_whole_number(3), is_whole_number(True), is_whole_number(3.0)
+        (True, False, False)
+    """
     if isinstance(value, bool):
         return False
     if isinstance(value, int):
@@ -91,7 +109,7 @@ def check_count(value: Any, name: str, *, low: int, high: int | None, hint: str 
     """
     allowed = f"an integer from {low:,} to {high:,}" if high is not None else f"an integer >= {low:,}"
     tail = f" ({hint})" if hint else ""
-    if not _integer(value):
+    if not is_whole_number(value):
         raise InputTypeError(f"{name} must be {allowed}, got {type(value).__name__} {shorten(value)}{tail}")
     number = int(value)
     if number < low or (high is not None and number > high):
@@ -117,7 +135,7 @@ def check_seed(value: Any, name: str = "seed") -> int:
         >>> check_seed(7)
         7
     """
-    if not _integer(value):
+    if not is_whole_number(value):
         raise InputTypeError(f"{name} must be a non-negative integer, got {type(value).__name__} {shorten(value)}")
     if not 0 <= int(value) <= MAX_SEED:
         raise InputError(f"{name} must be an integer from 0 to 2**128 - 1, got {shorten(value)}")
@@ -380,7 +398,7 @@ def _predicate(hint: Any, *, loose: bool = False, deep: bool = True) -> Predicat
     if hint is bool:
         return lambda v: isinstance(v, bool)
     if hint is int:
-        return _integer
+        return is_whole_number
     if hint is float:
         return lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool)
     if hint is str:
@@ -475,7 +493,7 @@ class _ParameterCheck:
     def __call__(self, value: Any) -> None:
         if self.predicate is not None and not self.predicate(value):
             raise InputTypeError(f"{self.name} must be {self.allowed}, got {type(value).__name__} {shorten(value)}")
-        if self.whole and _integer(value) and abs(int(value)) > MAX_INT_ARGUMENT:
+        if self.whole and is_whole_number(value) and abs(int(value)) > MAX_INT_ARGUMENT:
             raise InputError(f"{self.name} must be an integer of at most 19 digits, got {shorten(value)}")
         if self.real and isinstance(value, float) and not math.isfinite(value):
             raise InputError(f"{self.name} must be a finite number, got {value!r}")

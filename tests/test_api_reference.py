@@ -21,6 +21,7 @@ has one entry per name. A failure names what to add, remove or rename.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -55,8 +56,12 @@ class Surface:
     unresolved: tuple[str, ...]
 
 
-def _is_public_module(path: str) -> bool:
-    return not any(part.startswith("_") for part in path.split(".")[1:])
+def _exported(module: Any) -> list[str]:
+    """A module's public names: its ``__all__``, or else the names it defines without a leading
+    ``_`` (never its submodules: a package makes a submodule public only by listing it)."""
+    if module.exports is not None:
+        return [str(e) for e in module.exports]
+    return [n for n, o in module.members.items() if not n.startswith("_") and not o.is_alias and not o.is_module]
 
 
 @functools.lru_cache(maxsize=1)
@@ -66,41 +71,48 @@ def load_package(root: Path = REPO) -> Any:
 
 
 def public_surface(root: Path = REPO) -> Surface:
-    """Every public module and every public object with the name it is documented under."""
+    """Every public module and every public object with the name it is documented under.
+
+    The public modules are the package itself and every module a public module's ``__all__``
+    names (``dreidelpoker.__all__`` names ``two_dreidel``, so ``dreidelpoker.games.two_dreidel``
+    is public); every other module is an implementation module, importable but not documented.
+    """
     package = load_package(root)
-    modules: list[Any] = []
-
-    def walk(module: Any) -> None:
-        modules.append(module)
-        for member in module.members.values():
-            if not member.is_alias and member.is_module:
-                walk(member)
-
-    walk(package)
-    public = [m for m in modules if _is_public_module(m.path)]
+    public: list[Any] = []
+    seen = {package.path}
+    queue = [package]
     names: dict[str, list[str]] = defaultdict(list)
     unresolved: list[str] = []
-    for module in public:
-        if module.exports is not None:
-            exported = [str(e) for e in module.exports]
-        else:
-            exported = [n for n, o in module.members.items() if not n.startswith("_") and not o.is_alias]
-        for name in exported:
+    while queue:
+        module = queue.pop(0)
+        public.append(module)
+        for name in _exported(module):
             try:
                 member = module[name]
                 target = member.final_target if member.is_alias else member
             except (KeyError, griffe.AliasResolutionError, griffe.CyclicAliasError):
                 unresolved.append(f"{module.path}.{name}")
                 continue
-            if target.is_module:
-                continue  # modules are documented under their own path
+            if target.is_module and not target.is_init_module and name in target.members and not target[name].is_module:
+                # A package exporting the function its submodule of the same name defines
+                # (``dice_poker.equity``): at run time the name is the function, which a static
+                # reader finds only under the submodule's path.
+                target = target[name]
+                target = target.final_target if target.is_alias else target
+                names[target.path].append(f"{module.path}.{name}.{name}")
+                continue
+            if target.is_module:  # documented under its own path
+                if target.path not in seen:
+                    seen.add(target.path)
+                    queue.append(target)
+                continue
             names[target.path].append(f"{module.path}.{name}")
     preferred = {
         canonical: min(paths, key=lambda p: (p.count("."), p != canonical, p))
         for canonical, paths in names.items()
     }
     return Surface(
-        modules=tuple(m.path for m in public),
+        modules=tuple(sorted(m.path for m in public)),
         preferred=preferred,
         names={k: tuple(sorted(v)) for k, v in names.items()},
         unresolved=tuple(unresolved),
@@ -152,13 +164,44 @@ def documented() -> list[Directive]:
 
 def test_the_public_surface_is_what_the_reference_is_checked_against(surface: Surface) -> None:
     # A sanity check of the surface itself, against names anyone can see in the package.
-    assert "dreidelpoker.games.queenie.cards" in surface.modules
+    assert "dreidelpoker.games.queenie" in surface.modules
+    assert "dreidelpoker.games.queenie.cards" not in surface.modules  # implementation: not listed
     assert "dreidelpoker._fractions" not in surface.modules
     assert surface.preferred["dreidelpoker.exact.Distribution"] == "dreidelpoker.Distribution"
     assert surface.preferred["dreidelpoker.widgets.domino_poker.explorer"] == "dreidelpoker.widgets.domino_poker_explorer"
     assert surface.preferred["dreidelpoker.games.registry.games"] == "dreidelpoker.list_games"
-    assert surface.preferred["dreidelpoker.cli.main"] == "dreidelpoker.cli.main"
-    assert len(surface.modules) > 100 and len(surface.preferred) > 500
+    assert surface.preferred["dreidelpoker.games.dice_poker.equity.equity"] == "dreidelpoker.games.dice_poker.equity.equity"
+    assert "dreidelpoker.cli.main" not in surface.preferred
+    assert len(surface.modules) > 10 and len(surface.preferred) > 150
+
+
+#: Issue 25 item 9: a curated public API, what users call, not every helper.
+MAX_PUBLIC_NAMES = 300
+
+
+def test_the_public_api_is_curated(surface: Surface) -> None:
+    documented = len(surface.modules) + len(surface.preferred)
+    assert documented <= MAX_PUBLIC_NAMES, (
+        f"{documented} documented public names (modules and objects), more than {MAX_PUBLIC_NAMES}: "
+        "list only what users call in a package's __all__ (rules, main analyses, results, bots)")
+
+
+def test_what_notebooks_and_docs_import_is_public(surface: Surface) -> None:
+    """Every ``from dreidelpoker… import name`` of a notebook or a docs page names a public module
+    or a public name: nothing the docs teach is an implementation detail."""
+    public = set(surface.modules) | {n for names in surface.names.values() for n in names}
+    found = []
+    sources = [(p, "\n".join("".join(c["source"]) for c in json.loads(p.read_text(encoding="utf-8"))["cells"]
+                             if c["cell_type"] == "code"))
+               for p in sorted((REPO / "notebooks").glob("*.ipynb"))]
+    sources += [(p, p.read_text(encoding="utf-8")) for p in sorted(DOCS.rglob("*.md")) if "api" not in p.parts]
+    for path, text in sources:
+        for module, names in re.findall(r"from (dreidelpoker[\w.]*) import ([\w, ]+)", text):
+            for name in (n.strip().split(" as ")[0] for n in names.split(",")):
+                full = f"{module}.{name}"
+                if full not in public and f"{full}.{name}" not in public:  # dice_poker.equity: the function
+                    found.append(f"{path.relative_to(REPO)}: {full}")
+    assert not found, "imported by a notebook or docs page but not public:\n" + "\n".join(found)
 
 
 def test_every_exported_name_can_be_followed(surface: Surface) -> None:

@@ -23,12 +23,9 @@ def _patched_run(monkeypatch: pytest.MonkeyPatch, exc: BaseException) -> None:
         def boom(args: argparse.Namespace) -> object:
             raise exc
 
-        for action in parser._subparsers._group_actions:  # type: ignore[union-attr]
-            odds = action.choices["odds"]
-            for a in odds._subparsers._group_actions:  # type: ignore[union-attr]
-                game = a.choices["two-dreidel"]
-                old: CliCommand = game.get_default("_command")
-                game.set_defaults(_command=CliCommand(help=old.help, add_arguments=old.add_arguments, run=boom))
+        game = parser.subcommands["odds"].subcommands["two-dreidel"]
+        old: CliCommand = game.get_default("_command")
+        game.set_defaults(_command=CliCommand(help=old.help, add_arguments=old.add_arguments, run=boom))
         return parser
 
     monkeypatch.setattr(cli, "build_parser", build)

@@ -9,7 +9,6 @@ real console script and that runaway inputs are refused before the work starts.
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 
@@ -28,15 +27,9 @@ PATH_OPTIONS = {"--cache", "--plot", "--out", "--output", "--store"}
 BAD_VALUES = ["@", "-1-5-5-1", "²", "1e999", "9" * 5000, "x" * 300, "-7", "0.5", "@,@", "nan", "∞", "-", "--"]
 
 
-def _game_parsers() -> list[tuple[str, str, argparse.ArgumentParser]]:
+def _game_parsers() -> list[tuple[str, str, cli.CommandParser]]:
     """(verb, game, that command's parser) for every command of the CLI."""
-    parser = cli.build_parser()
-    verbs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    out = []
-    for verb, vp in verbs.choices.items():
-        games = next(a for a in vp._actions if isinstance(a, argparse._SubParsersAction))
-        out += [(verb, game, gp) for game, gp in games.choices.items()]
-    return out
+    return [(verb, game, gp) for (verb, game), gp in cli.command_parsers(cli.build_parser()).items()]
 
 
 def _commands() -> list[tuple[str, str, tuple[str, ...], list[str]]]:
@@ -44,7 +37,7 @@ def _commands() -> list[tuple[str, str, tuple[str, ...], list[str]]]:
     out = []
     for verb, game, gp in _game_parsers():
         command = gp.get_default("_command")
-        options = [a.option_strings[-1] for a in gp._actions
+        options = [a.option_strings[-1] for a in gp.arguments
                    if a.option_strings and a.nargs != 0 and a.dest not in ("help", "debug")
                    and not PATH_OPTIONS & set(a.option_strings)]
         example = command.examples[0] if command.examples else ()
@@ -131,8 +124,7 @@ def test_no_game_command_takes_a_positional_argument() -> None:
     """Every value a game command reads is a named option, which the option fuzz above covers
     (the one positional, ``equity two-dreidel HAND``, became ``--hand``)."""
     for verb, game, gp in _game_parsers():
-        positionals = [a for a in gp._actions if not a.option_strings
-                       and not isinstance(a, argparse._SubParsersAction)]
+        positionals = [a for a in gp.arguments if not a.option_strings]
         assert positionals == [], (verb, game, [a.dest for a in positionals])
 
 

@@ -52,14 +52,9 @@ def test_one_command_imports_its_game_only() -> None:
 
 
 def test_every_game_parser_is_filled_from_its_command() -> None:
-    import argparse
-
-    def choices(p: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-        return next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices
-
     index = cli.command_index()
-    for verb, vp in choices(cli.build_parser()).items():
-        for game, gp in choices(vp).items():
+    for verb, vp in cli.build_parser().subcommands.items():
+        for game, gp in vp.subcommands.items():
             command = gp.get_default("_command")
             assert command.help == index[verb][game], (verb, game)
             assert gp.description == rules_cli.wrap_lines(command.description or command.help)

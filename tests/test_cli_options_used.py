@@ -133,7 +133,7 @@ def _cases() -> list[tuple[str, str, list[str], list[str]]]:
         if not command.examples:
             continue
         example = list(command.examples[0])
-        for action in parser._actions:
+        for action in parser.arguments:
             if not action.option_strings or action.help == argparse.SUPPRESS:
                 continue
             option = action.option_strings[-1]

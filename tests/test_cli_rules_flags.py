@@ -32,16 +32,16 @@ def _commands() -> list[tuple[str, str, CliCommand]]:
     return [(g.name, verb, command) for g in games() for verb, command in sorted(cli.game_commands(g).items())]
 
 
-def _parser(command: CliCommand) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(exit_on_error=False)
+def _parser(command: CliCommand) -> cli.CommandParser:
+    p = cli.CommandParser(exit_on_error=False)
     command.add_arguments(p)
     p.add_argument("--json", action="store_true")
     return p
 
 
-def _rules_actions(p: argparse.ArgumentParser) -> dict[str, argparse.Action]:
+def _rules_actions(p: cli.CommandParser) -> dict[str, argparse.Action]:
     """field -> its flag's action."""
-    return {a.dest[len(rules_cli.DEST_PREFIX):]: a for a in p._actions
+    return {a.dest[len(rules_cli.DEST_PREFIX):]: a for a in p.arguments
             if a.dest.startswith(rules_cli.DEST_PREFIX) and a.help != argparse.SUPPRESS}
 
 
@@ -168,10 +168,8 @@ def test_the_same_ideas_have_the_same_names() -> None:
     import argparse as ap
 
     def options(verb: str, game: str) -> set[str]:
-        p = cli.build_parser()
-        vp = next(a for a in p._actions if isinstance(a, ap._SubParsersAction)).choices[verb]
-        gp = next(a for a in vp._actions if isinstance(a, ap._SubParsersAction)).choices[game]
-        return {o for a in gp._actions if a.help != ap.SUPPRESS for o in a.option_strings}
+        gp = cli.command_parsers(cli.build_parser())[(verb, game)]
+        return {o for a in gp.arguments if a.help != ap.SUPPRESS for o in a.option_strings}
 
     for verb, game in [("equity", "two-dreidel"), ("equity", "domino-poker"), ("odds", "domino-poker")]:
         assert "--hand" in options(verb, game), (verb, game)

@@ -51,7 +51,7 @@ def test_designer_cycle_equity_and_exploitability() -> None:
     assert "0.909091 (10/11)" in r.to_text() and "dp-scroll" in r._repr_html_()
     assert r.to_pandas(exact=True).set_index("kept hand").loc["HH", "probability"] == sympy.Rational(7, 22)
     assert variant_report(deck="1-5-5-1", draw=4, put_back=1, exploitability=False).kept.total > 0
-    with pytest.raises(ValueError, match="players must be a whole number from 2 to 8"):
+    with pytest.raises(ValueError, match="players must be an integer from 2 to 8"):
         variant_report(players=9)
 
 

@@ -112,3 +112,21 @@ def test_a_stored_cell_reproduces() -> None:
     for m, e in row["estimates"].items():
         got = again.trials[0]["estimates"][m]
         assert (got.value, got.low, got.high) == pytest.approx((e.value, e.low, e.high), rel=1e-12), m
+
+
+def test_the_cli_shows_the_stored_run(capsys: pytest.CaptureFixture[str]) -> None:
+    from .cli_run import run_cli
+
+    code, out, err = run_cli(capsys, "design", "two-dreidel", "--stored", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["proposal"] == _provenance()["proposal"] and data["storage"].startswith("dreidelpoker/data/")
+    assert len(data["reevaluated"]) == 3
+    code, out, err = run_cli(capsys, "design", "two-dreidel", "--stored", "--reevaluate", "1")
+    assert code == 0 and "re-evaluated (fresh seed, 1,600 games)" in out
+    for extra, words in ((["--trials", "3"], "--trials does not apply"), (["--space"], "--stored does not apply"),
+                         (["--reevaluate", "4"], "--reevaluate")):
+        code, _out, err = run_cli(capsys, "design", "two-dreidel", "--stored", *extra)
+        assert code == 2 and words in err and err.count("\n") == 1, err
+    code, _out, err = run_cli(capsys, "design", "skirmish", "--stored")
+    assert code == 2 and "Two Dreidel only" in err

@@ -6,7 +6,8 @@ import ipywidgets as widgets
 
 from dreidelpoker.games import dice_poker as dpk
 from dreidelpoker.games.dice_poker.report import explorer_report
-from dreidelpoker.widgets import DicePokerExplorer, dice_poker_explorer
+from dreidelpoker.widgets import dice_poker_explorer
+from dreidelpoker.widgets.dice_poker import DicePokerExplorer
 
 
 def test_report_is_pure_and_shows_exact_numbers() -> None:

@@ -9,6 +9,7 @@ process behind. Only 127.0.0.1 and local clusters (dashboards on 127.0.0.1, rand
 from __future__ import annotations
 
 import http.server
+import multiprocessing
 import os
 import signal
 import socket
@@ -176,10 +177,10 @@ def test_a_killed_worker_process_is_one_line(capsys: pytest.CaptureFixture[str])
         with process_pool(2) as ex:
             def kill_one() -> None:
                 deadline = time.monotonic() + 60
-                while not ex._processes and time.monotonic() < deadline:  # the test plays the OOM killer
-                    time.sleep(0.1)
+                while not multiprocessing.active_children() and time.monotonic() < deadline:
+                    time.sleep(0.1)  # the test plays the OOM killer
                 time.sleep(0.5)
-                os.kill(next(iter(ex._processes)), signal.SIGKILL)
+                os.kill(multiprocessing.active_children()[0].pid, signal.SIGKILL)
 
             threading.Thread(target=kill_one, daemon=True).start()
             simulate(ClassicDreidelRules(players=4, coins=10), games=300_000, seed=1, executor=ex, progress=False)

@@ -162,7 +162,7 @@ def test_tight_against_a_calling_station_matches_the_exact_expectation() -> None
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["simulate", "domino-poker", "--players", "5"], "2 to 4 players"),
+    (["simulate", "domino-poker", "--players", "5"], "from 2 to 4, got 5"),
     (["simulate", "domino-poker", "--bots", "equity,shark"], "unknown bot 'shark'"),
     (["simulate", "domino-poker", "--betting", "pot-limit"], "invalid choice: 'pot-limit'"),
     (["simulate", "domino-poker", "--betting", "no-limit", "--max-bet", "3"], "does not apply to no-limit"),

@@ -48,7 +48,8 @@ def test_an_error_clears_results_and_caption() -> None:
 
 
 def test_an_out_of_range_number_gets_a_message_not_a_clamp() -> None:
-    from dreidelpoker.widgets import ClassicDreidelExplorer, two_dreidel_explorer
+    from dreidelpoker.widgets import two_dreidel_explorer
+    from dreidelpoker.widgets.classic_dreidel import ClassicDreidelExplorer
 
     ex = two_dreidel_explorer()
     ex.controls["hand_number"].value = 5000

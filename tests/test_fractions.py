@@ -76,7 +76,7 @@ def test_decimal_str_examples() -> None:
     assert decimal_str(sympy.Rational(1, 3 * 10 ** 400), 4) == "0.0000"
     assert decimal_str(sympy.Rational(2 * 10 ** 500 - 1, 2), 2) == "1.00e+500"
     assert decimal_str(7) == "7"
-    with pytest.raises(ValueError, match="digits must be an int >= 0, got -1"):
+    with pytest.raises(ValueError, match="digits must be an integer >= 0, got -1"):
         decimal_str(sympy.Rational(1, 3), -1)
 
 

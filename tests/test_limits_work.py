@@ -53,7 +53,7 @@ def test_stacks_are_bounded() -> None:
     with pytest.raises(InputError, match="a stack of 16,000 chips, over the limit of 10,000"):
         new_game(TwoDreidelRules(chips_per_player=2000), players=8)
     new_game(TwoDreidelRules(chips_per_player=2000), players=5)  # 10,000: allowed
-    with pytest.raises(InputError, match="pot must be at most 10,000 chips"):
+    with pytest.raises(InputError, match="pot must be an integer from 1 to 10,000"):
         new_spin_game(TwoDreidelRules(), hands=[{"GH": 1}, {"NN": 1}], pot=10 ** 6, stacks=[8, 8], spins=1)
 
 

@@ -117,7 +117,7 @@ def _cli_cases() -> list[tuple[str, str, tuple[str, ...], str]]:
     for verb, game, gp in _game_parsers():
         command = gp.get_default("_command")
         example = tuple(command.examples[0]) if command.examples else ()
-        for action in gp._actions:
+        for action in gp.arguments:
             if not action.option_strings or action.nargs == 0 or action.dest in ("help", "debug"):
                 continue
             if PATH_OPTIONS & set(action.option_strings):
@@ -227,7 +227,7 @@ def _integer_options() -> list[tuple[str, str, tuple[str, ...], str]]:
     for verb, game, gp in _game_parsers():
         command = gp.get_default("_command")
         example = tuple(command.examples[0]) if command.examples else ()
-        for action in gp._actions:
+        for action in gp.arguments:
             if action.option_strings and action.type is int_arg:
                 out.append((verb, game, example, action.option_strings[-1]))
     return out
@@ -241,7 +241,7 @@ def test_every_integer_option_reads_integers_strictly() -> None:
     assert len(INTEGER_OPTIONS) > 40
     loose = []
     for verb, game, gp in _game_parsers():
-        for action in gp._actions:
+        for action in gp.arguments:
             if action.type in (int, float):
                 loose.append((verb, game, action.option_strings))
     assert not loose, loose

@@ -18,9 +18,9 @@ from dreidelpoker.cli import main
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze
 from dreidelpoker.games.protocol import GameState, Turn
 from dreidelpoker.games.registry import GameInfo, register, unregister
-from dreidelpoker.play import (
-    IllegalActionError, MAX_GAMES, proportion_estimate, replay, simulate,
-)
+from dreidelpoker.play import IllegalActionError, replay, simulate
+from dreidelpoker.play.runner import MAX_GAMES
+from dreidelpoker.play.stats import proportion_estimate
 from dreidelpoker.play.sweep import sweep
 
 
@@ -185,7 +185,7 @@ def test_sweep_resumes_from_cache_without_replaying(tmp_path: Any, toy: GameInfo
         ({"games": MAX_GAMES + 1}, r"games must be an integer from 1 to 1,000,000"),
         ({"games": 10, "bots": "spinner,nobody"}, r"bots: unknown bot 'nobody' for classic-dreidel; known bots: spinner"),
         ({"games": 10, "bots": "spinner,spinner", "players": 3}, r"bots: 2 bots given for 3 players"),
-        ({"games": 10, "players": 9}, r"players: classic-dreidel is played by 2 to 8 players, got 9"),
+        ({"games": 10, "players": 9}, r"players must be an integer from 2 to 8, got 9 \(players of classic-dreidel\)"),
         ({"games": 10, "hand_limit": 0}, r"hand_limit must be an integer from 1"),
         ({"games": 10, "seed": -1}, r"seed must be an integer from 0"),
     ],

@@ -89,7 +89,7 @@ def test_queen_dead_full_deck_values() -> None:
     by = {(r["players"], r["dealing"], r["queen_card"], r["swap"]): r["probability"] for r in rows}
     # More players, smaller dead hand, fewer dead Queens.
     assert all(by[(p, "dummy-first", "deck", "never")] > by[(p + 1, "dummy-first", "deck", "never")] for p in range(3, 8))
-    with pytest.raises(ValueError, match="swap must be 'never' or 'first'"):
+    with pytest.raises(ValueError, match="swap must be one of 'never', 'first'"):
         queen_dead_probability(QueenieRules(), swap="always")  # type: ignore[arg-type]
 
 

@@ -87,3 +87,33 @@ def test_sweep_classic_dreidel_with_a_million_coins_is_refused(capsys: pytest.Ca
     code, _, err = run_cli(capsys, "simulate", "classic-dreidel", "--players", "2", "--coins", "100000",
                            "--games", "1")
     assert code == 2 and "most games would be cut short" in err
+
+
+FAINT_GIMEL = ("1/1000000", "0", "999999/1000000", "0")
+
+
+def test_a_faint_face_is_refused_on_the_cli_and_in_the_api(capsys: pytest.CaptureFixture[str]) -> None:
+    """A face probability of 1/1,000,000 (issue 20): Gimel alone moves coins, so a game of
+    2 x 3 coins lasts millions of spins, drawn one by one. The exact chain (another engine)
+    says how long; the simulator refuses before the first game, on the command line and in
+    the API, and plays it when ``hand_limit`` bounds each game."""
+    from dreidelpoker.errors import ResourceLimitError
+    from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze, new_game
+    from dreidelpoker.play import simulate
+
+    rules = ClassicDreidelRules(players=2, coins=3, face_probabilities=FAINT_GIMEL)
+    assert analyze(rules=rules, method="exact").expected_spins > 5_000_000  # the oracle: a runaway indeed
+    with _limit(20):
+        code, out, err = run_cli(capsys, "simulate", "classic-dreidel", "--players", "2", "--coins", "3",
+                                 "--games", "10", "--face-probabilities", ",".join(FAINT_GIMEL))
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert "over the limit of 1,000,000 spins a game" in err and "Traceback" not in err
+        code, _, err = run_cli(capsys, "sweep", "classic-dreidel", "--players", "2", "--coins", "3", "--games", "2",
+                               "--face-probabilities", ",".join(FAINT_GIMEL))
+        assert code == 2 and "over the limit of 1,000,000 spins a game" in err, err
+        with pytest.raises(ResourceLimitError, match="over the limit of 1,000,000 spins a game"):
+            simulate(rules, games=10, seed=1, progress=False)
+        with pytest.raises(ResourceLimitError, match="hand_limit"):
+            new_game(rules)
+        cut = simulate(rules, games=2, seed=1, progress=False, hand_limit=1_000)
+    assert [r.rounds for r in cut.records] == [1_000, 1_000]  # cut at the bound (a Gimel in 1,000 spins is rare)

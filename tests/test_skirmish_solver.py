@@ -131,7 +131,7 @@ def test_rules_validation() -> None:
                     ({"pile_size": 0}, "pile_size must be an integer from 1 to 50, got 0"),
                     ({"deck": (1, 2, 3)}, "even number"),
                     ({"deck": (1, 1, 2, 2)}, "each player's half"),
-                    ({"deck": (0, 1)}, "ranks must be integers from 1 to 99"),
+                    ({"deck": (0, 1)}, "ranks must be an integer from 1 to 99"),
                     ({"lose_at": 9}, "lose_at must be an integer from 0 to 4, got 9")]:
         with pytest.raises(ValueError, match=msg):
             SkirmishRules(**kw)  # type: ignore[arg-type]

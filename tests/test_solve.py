@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 
 from dreidelpoker.games.protocol import Turn
-from dreidelpoker.solve import (
-    best_response_value, cfr_plus, exploitability_of, extensive_form, nash_conv, profile_value, solve,
-)
+from dreidelpoker.solve import cfr_plus, exploitability_of, extensive_form, nash_conv, profile_value, solve
+from dreidelpoker.solve.exact import best_response_value
 from dreidelpoker.solve.examples import matrix_game
 
 CARDS = "JQK"

@@ -13,8 +13,10 @@ from dreidelpoker.errors import InputError
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
 from dreidelpoker.games.skirmish import SkirmishRules
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.play import (Measure, bootstrap_estimate, compare, difference_estimate, named_lineups,
-                               quantile_estimate, rules_variant, rules_variants, simulate)
+from dreidelpoker.play import compare, named_lineups, rules_variants, simulate
+from dreidelpoker.play.stats import bootstrap_estimate, difference_estimate, quantile_estimate
+from dreidelpoker.play.study import Measure
+from dreidelpoker.play.variants import rules_variant
 from dreidelpoker.play.stats import proportion_estimate
 
 CLASSIC = ClassicDreidelRules(players=3, coins=4)

@@ -1,6 +1,7 @@
 """Every table-like result has ``to_pandas()`` (issue 12: "a to_pandas() on every table-like result").
 
-A public class that displays itself as HTML is table-like unless it is listed in ``NOT_TABLES``
+A class of the package that displays itself as HTML (public or returned by something public:
+every one is walked) is table-like unless it is listed in ``NOT_TABLES``
 with the reason; the new ``to_pandas`` methods are checked against the exact values they carry.
 """
 
@@ -12,9 +13,9 @@ import inspect
 import pytest
 import sympy
 
-from tests.test_api_reference import public_surface
+from tests.test_api_reference import load_package
 
-#: Public classes with ``_repr_html_`` that show no table (so no ``to_pandas``), and why.
+#: Classes with ``_repr_html_`` that show no table (so no ``to_pandas``), and why.
 NOT_TABLES = {
     "dreidelpoker.games.dice_poker.evaluator.DiceHand": "one hand: its category and values",
     "dreidelpoker.games.two_dreidel.odds.spin_decision.SpinDecision": "one face's decision in a sentence (SpinTable has them all)",
@@ -23,12 +24,22 @@ NOT_TABLES = {
 
 
 def _public_classes() -> dict[str, type]:
+    """Every class the package defines, by its defining path (results of public functions are
+    often of classes no ``__all__`` lists)."""
     out = {}
-    for canonical in public_surface().preferred:
-        module, name = canonical.rsplit(".", 1)
-        obj = getattr(importlib.import_module(module), name, None)
-        if inspect.isclass(obj) and obj.__module__.startswith("dreidelpoker"):
-            out[canonical] = obj
+
+    def walk(module: object) -> None:
+        for member in module.members.values():  # type: ignore[attr-defined]
+            if member.is_alias:
+                continue
+            if member.is_module:
+                walk(member)
+            elif member.is_class:
+                obj = getattr(importlib.import_module(module.path), member.name, None)  # type: ignore[attr-defined]
+                if inspect.isclass(obj) and obj.__module__.startswith("dreidelpoker"):
+                    out[member.path] = obj
+
+    walk(load_package())
     return out
 
 

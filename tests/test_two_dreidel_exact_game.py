@@ -18,7 +18,8 @@ import pytest
 import sympy
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.play import proportion_estimate, simulate
+from dreidelpoker.play import simulate
+from dreidelpoker.play.stats import proportion_estimate
 
 from .two_dreidel_game_chain import game_chain
 

@@ -290,12 +290,12 @@ def test_equity_bot_beats_random_bots() -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--players", "1"], "players: two-dreidel is played by 2 to 8 players, got 1"),
-    (["--players", "9"], "players: two-dreidel is played by 2 to 8 players, got 9"),
+    (["--players", "1"], "players must be an integer from 2 to 8, got 1 (players of two-dreidel)"),
+    (["--players", "9"], "players must be an integer from 2 to 8, got 9 (players of two-dreidel)"),
     (["--players", "3", "--bots", "equity,shark,random"], "unknown bot 'shark'"),
     (["--players", "3", "--bots", "equity,random"], "2 bots given for 3 players"),
     (["--players", "3", "--chips-per-player", "0"], "chips_per_player must be an integer >= 1, got 0"),
-    (["--players", "3", "--starting-chips", "0"], "starting_chips must be an integer >= 1 or None, got 0"),
+    (["--players", "3", "--starting-chips", "0"], "starting_chips must be an integer >= 1, got 0 (or None)"),
     (["--players", "3", "--games", "0"], "games"),
     (["--players", "3", "--games", "-5"], "games"),
 ])
@@ -322,3 +322,20 @@ def test_cli_default_lineup_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["bots"] == ["equity", "equity", "equity"] and data["games"] == 20
     assert data["lineup"] == "equity x3"
     assert data["win_rates"][0]["ci95"][0] <= data["win_rates"][0]["value"] <= data["win_rates"][0]["ci95"][1]
+
+
+def test_an_observation_is_the_state_read_by_name() -> None:
+    """Every observation field is the state's field of that meaning (named, not positional)."""
+    same = {"contributions": "contrib", "round_bets": "bets", "spins": "spun", "discards": "seen", "street": "step"}
+    own = ("drawn", "hand", "put_back", "deck")
+
+    def check(state: TwoDreidelGame) -> None:
+        for seat in range(len(state.stacks)):
+            obs = state.observation(seat)._asdict()
+            assert obs.pop("seat") == seat
+            assert obs.pop("to_call") == max(0, state.high - state.bets[seat])
+            assert tuple(obs.pop(f) for f in own) == state.labs[seat]
+            assert obs == {f: getattr(state, same.get(f, f)) for f in obs}
+
+    for rules in (R, TwoDreidelRules(discard_visibility="top-two", short_stack="fold")):
+        _walk(new_game(rules, players=3, hand_limit=6), [_random] * 3, seed=5, check=check)

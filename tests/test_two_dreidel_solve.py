@@ -133,8 +133,8 @@ def test_spin_game_protocol_and_payoffs_conserve_chips() -> None:
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"pot": 0}, "pot must be a positive integer"),
-    ({"stacks": (8, 0)}, r"stacks\[1\] must be a positive integer"),
+    ({"pot": 0}, "pot must be an integer from 1 to 10,000"),
+    ({"stacks": (8, 0)}, r"stacks\[1\] must be an integer from 1 to 10,000"),
     ({"stacks": (8, 8, 8)}, "stacks must be two positive integers"),
     ({"discards": ("GH,GN", None)}, "could not have produced"),
     ({"discards": ("GH", "GH,NN")}, "equally long"),

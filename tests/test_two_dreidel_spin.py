@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
-from dreidelpoker.games.two_dreidel.odds.spin_decision import spin_buy_in, spin_decision, spin_table
+from dreidelpoker.games.two_dreidel.odds.spin_decision import spin_decision, spin_table
+from dreidelpoker.games.two_dreidel.rulebook.betting import spin_buy_in
 
 
 def test_buy_ins_follow_rules_1_4() -> None:
@@ -114,7 +115,7 @@ def test_decimal_equity_is_taken_exactly() -> None:
 def test_bad_input() -> None:
     with pytest.raises(ValueError, match="spin face 'X' is not one of"):
         spin_decision("X", pot=3, equity="1/2")
-    with pytest.raises(ValueError, match="pot must be a non-negative integer"):
+    with pytest.raises(ValueError, match="pot must be an integer >= 0"):
         spin_decision("G", pot=-1, equity="1/2")
     with pytest.raises(ValueError, match="equity must be between 0 and 1"):
         spin_decision("G", pot=3, equity="3/2")

@@ -45,6 +45,7 @@ from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from ..errors import InputError
+from ..validation import check_count
 
 __all__ = [
     "LIMIT_KINDS", "Limits", "RoundState", "action_size", "apply_action", "is_aggressive", "legal_actions",
@@ -91,14 +92,12 @@ class Limits:
             low = 1 if name != "max_raises" else 0
             if value is None and name != "bet":
                 continue
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
+            check_count(value, name, low=low, high=None)
         if self.kind == "no-limit" and self.cap is None:
             raise InputError("a no-limit round needs a cap (table stakes: the most a seat may put in)")
         if self.kind == "spread":
             mb = self.max_bet
-            if isinstance(mb, bool) or not isinstance(mb, int) or mb < self.bet:
-                raise InputError(f"max_bet must be an integer >= bet ({self.bet}) for a spread limit, got {mb!r}")
+            check_count(mb, "max_bet", low=self.bet, high=None, hint="at least the bet, for a spread limit")
         elif self.max_bet is not None:
             raise InputError(f"max_bet applies to a spread limit only, got max_bet={self.max_bet!r} with "
                              f"limit {self.kind!r}")

@@ -5,13 +5,13 @@ that meet in one registry entry ([`GameInfo`][dreidelpoker.games.registry.GameIn
 *analysis* side (``GameInfo.analysis``: hands, showdown, exact deal classes, seeded
 deals, rules presets; see [`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame] at the end of this module) and the
 *play* side (``GameInfo.play``). The play side (the first section) is shaped like OpenSpiel: a game state says whose turn it is
-([`Turn`][dreidelpoker.play.Turn]), gives the legal actions or the chance outcomes with exact integer
+(`Turn`), gives the legal actions or the chance outcomes with exact integer
 weights, returns a **new** state from [`GameState.apply`][dreidelpoker.play.GameState.apply] (the old one is never
 changed), and gives each player an [`GameState.observation`][dreidelpoker.play.GameState.observation] that holds only what
 that player may know. Bots ([`dreidelpoker.play`][dreidelpoker.play]) see observations only.
 
 A game that can be played registers a [`PlaySpec`][dreidelpoker.play.PlaySpec] as ``GameInfo.play``; the
-runner ([`dreidelpoker.play.simulate`][dreidelpoker.play.simulate]), the sweep and the ``simulate`` / ``sweep``
+runner ([`dreidelpoker.play.simulate`][dreidelpoker.play.simulate.simulate]), the sweep and the ``simulate`` / ``sweep``
 CLI verbs read nothing else.
 
 Simultaneous moves are first-class: when ``state.turn is Turn.SIMULTANEOUS`` every
@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from ..montecarlo import MonteCarloEstimate
 
 __all__ = [
-    "Bot", "BotFactory", "Event", "EventLog", "GameState", "LazyEvent", "Payoff", "PlaySpec", "Turn", "format_log",
-    "AnalysisBase", "AnalysisGame", "Deal",
+    "AnalysisBase", "AnalysisGame", "Bot", "BotFactory", "Deal", "Event", "GameState", "PlaySpec", "Turn",
+    "format_log",
 ]
 
 #: A return: chips won or lost (an int), or an exact share of a split pot.
@@ -232,7 +232,7 @@ class GameState(Protocol[ActionT, ObsT_co]):
     "seat 1" for seat 0.
 
     Two optional members speed up chance, both drawing through the game's
-    [`Sampler`][dreidelpoker.sampler.Sampler] only: ``sample_chance(sampler)`` draws a chance
+    `Sampler` only: ``sample_chance(sampler)`` draws a chance
     node's outcome itself (e.g. a whole shuffle at once), and ``run_chance(sampler, max_steps)
     -> (state, steps)`` plays chance nodes in a row with ``sampler.block``/``advance``, drawing
     exactly what the runner would draw step by step (``steps`` 0: nothing done). A third,
@@ -269,7 +269,7 @@ class GameState(Protocol[ActionT, ObsT_co]):
 
     @property
     def log(self) -> Sequence[Event]:
-        """Every event so far, oldest first (an [`EventLog`][dreidelpoker.games.protocol.EventLog] or a tuple)."""
+        """Every event so far, oldest first (an `EventLog` or a tuple)."""
         ...
 
     def legal_actions(self, player: int) -> tuple[ActionT, ...]:
@@ -301,7 +301,7 @@ class Bot(Protocol):
     """A bot chooses an action from an observation. Any function with this shape is a bot.
 
     A bot never sees the state: only ``observation`` (what its seat may know), the legal
-    actions and its seat's [`Sampler`][dreidelpoker.sampler.Sampler] (``rng.integers(n)``,
+    actions and its seat's `Sampler` (``rng.integers(n)``,
     ``rng.random()``, ``rng.choice(items)``, ``rng.permutation(n)``; ``rng.generator`` is the
     seat's numpy generator for anything else).
     """

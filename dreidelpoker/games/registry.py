@@ -33,6 +33,8 @@ from ..errors import InputError
 if TYPE_CHECKING:
     from .protocol import AnalysisGame, PlaySpec
 
+__all__ = ["CliCommand", "GameInfo", "GameManifest", "PlayCliSpec", "get_game", "games", "register", "unregister"]
+
 #: A game's rules type.
 R = TypeVar("R")
 
@@ -68,7 +70,7 @@ class PlayCliSpec(Generic[R]):
     Attributes:
         rules_from_args: ``rules_from_args(args)`` -> the rules of a ``simulate``, for a game
             that checks more than its rules object does (``None``: the generated
-            [`rules_from_args`][dreidelpoker.rules_cli.rules_from_args]).
+            `rules_from_args`).
         add_sweep_arguments / rules_grid_from_args: the rules variants a CLI sweep runs over
             (its own list options), as ``{label: rules}``.
         cli_exclude: rules fields that are no option of ``simulate`` / ``sweep``, with the
@@ -396,8 +398,11 @@ def game_for_rules(rules: R) -> GameInfo[R]:
         ValueError: when no game uses that rules type.
     """
     ref = f"{type(rules).__module__}:{type(rules).__qualname__}"
-    named = [name for name, m in manifests().items() if m.rules == ref]
-    for game in [get_game(name) for name in named] + games():
+    for name in [name for name, m in manifests().items() if m.rules == ref]:
+        game = get_game(name)
+        if isinstance(rules, game.rules_type):
+            return game
+    for game in games():  # a subclass of a game's rules, or a game registered this session: load them all
         if isinstance(rules, game.rules_type):
             return game
     known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in games())

@@ -13,24 +13,21 @@ Examples:
 
 from __future__ import annotations
 
-from ..games.protocol import Bot, Event, GameState, PlaySpec, Turn, format_log
-from .bots import IllegalActionError, bot_label, random_bot, resolve_lineup
+from ..games.protocol import Bot, GameState, PlaySpec, format_log
+from .bots import IllegalActionError, random_bot
 from .result import SimulationResult
-from .runner import MAX_GAMES, GameRecord, play_game, replay, sample_chance
+from .runner import GameRecord, play_game, replay
 from .search import SearchResult, Target, load_search, search, stored_search
 from .simulate import simulate
-from .stats import (Estimate, bootstrap_estimate, difference_estimate, mean_estimate, proportion_estimate,
-                    quantile_estimate)
-from .skill import BotRating, Ratings, SkillGap, ratings, skill_gap
-from .study import Comparison, Measure, StudyCell, compare, default_lineup, named_lineups
-from .sweep import SweepCell, SweepResult, sweep
-from .variants import rules_variant, rules_variants
+from .stats import Estimate
+from .skill import Ratings, SkillGap, ratings, skill_gap
+from .study import Comparison, compare, named_lineups
+from .sweep import SweepResult, sweep
+from .variants import rules_variants
 
 __all__ = [
-    "Bot", "Event", "GameRecord", "GameState", "IllegalActionError", "MAX_GAMES", "Estimate", "PlaySpec",
-    "SimulationResult", "Turn", "bot_label", "format_log", "mean_estimate", "play_game", "proportion_estimate",
-    "random_bot", "replay", "resolve_lineup", "sample_chance", "simulate", "SweepCell", "SweepResult", "sweep",
-    "Comparison", "Measure", "StudyCell", "bootstrap_estimate", "compare", "default_lineup", "difference_estimate",
-    "named_lineups", "quantile_estimate", "rules_variant", "rules_variants", "BotRating", "Ratings", "SkillGap",
-    "ratings", "skill_gap", "SearchResult", "Target", "load_search", "search", "stored_search",
+    "Bot", "Comparison", "Estimate", "GameRecord", "GameState", "IllegalActionError", "PlaySpec",
+    "Ratings", "SearchResult", "SimulationResult", "SkillGap", "SweepResult", "Target", "compare",
+    "format_log", "load_search", "named_lineups", "play_game", "random_bot", "ratings", "replay",
+    "rules_variants", "search", "simulate", "skill_gap", "stored_search", "sweep",
 ]

@@ -14,6 +14,7 @@ from typing import Any
 from ..games.protocol import Bot, PlaySpec
 from ..errors import InputError, InputTypeError
 from ..sampler import Sampler
+from ..validation import check_count
 
 __all__ = ["BotSpec", "IllegalActionError", "bot_label", "make_bot", "random_bot", "resolve_lineup"]
 
@@ -137,7 +138,4 @@ def resolve_lineup(
 
 
 def _check_players(spec: PlaySpec[Any], game_name: str, players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
-        allowed = (str(spec.min_players) if spec.min_players == spec.max_players
-                   else f"{spec.min_players} to {spec.max_players}")
-        raise InputError(f"players: {game_name} is played by {allowed} players, got {players!r}")
+    check_count(players, "players", low=spec.min_players, high=spec.max_players, hint=f"players of {game_name}")

@@ -224,9 +224,9 @@ def _common(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]
                        help="a line-up, repeatable: names per seat, or end with NAME* to fill the remaining "
                        f"seats (e.g. {_lineup_example(spec)}; known: {', '.join(sorted(spec.bots))}); "
                        "default: an all-equal table of the game's lead bot")
-        p.add_argument("--cache", default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
+        p.add_argument("--cache", type=str, default=None, help="folder that keeps finished cells (an interrupted sweep resumes)")
         p.add_argument("--metric", action="append", default=None, help=f"metric to print (repeatable; default: the game length in {plural(spec.round_name)})")
-        p.add_argument("--plot", default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
+        p.add_argument("--plot", type=str, default=None, help="save a line plot of the first metric to this file (.png, .svg, .pdf, ...; checked before the sweep)")
     else:
         p.add_argument("--players", type=int_arg, default=None, help=f"number of players ({rng})")
         p.add_argument("--bots", default=None,
@@ -414,7 +414,7 @@ def _add(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]) -
     p.add_argument("--minimize", action="append", default=[], metavar="MEASURE", help="a measure to minimise (repeatable)")
     p.add_argument("--trials", type=int_arg, default=50, help="finished trials the stored search should hold (default 50)")
     p.add_argument("--games", type=int_arg, default=400, help="games per trial and line-up (default 400)")
-    p.add_argument("--storage", default="design.db",
+    p.add_argument("--storage", type=str, default="design.db",
                    help="the SQLite file that keeps every trial (default design.db); run again to continue")
     p.add_argument("--fix", action="append", default=[], metavar="FIELD=VALUE",
                    help="hold a rules field at one value (repeatable; same syntax as a study variant)")
@@ -434,6 +434,9 @@ def _add(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]) -
                    help="play the best N proposals again with a fresh seed and 4x the games (default 3)")
     add_executor_arguments(p)  # trials run on the workers; a Dask cluster's workers must reach --storage
     p.add_argument("--space", action="store_true", help="print the search space and stop")
+    p.add_argument("--stored", action="store_true",
+                   help="show the library's stored full run and stop (Two Dreidel: the author's three aims; "
+                   "plays no game)")
 
 
 def _pairs(texts: list[str], flag: str) -> list[tuple[str, str]]:
@@ -494,8 +497,8 @@ def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         check_count(args.reevaluate, "--reevaluate", low=0, high=1_000)
         if args.workers is not None:
             check_count(args.workers, "--workers", low=1, high=1_024)
-        if args.space:
-            given = [flag for flag, value in (("--target", args.target), ("--maximize", args.maximize),
+        def given(*, keep: tuple[str, ...] = ()) -> list[str]:
+            return [flag for flag, value in (("--target", args.target), ("--maximize", args.maximize),
                                               ("--minimize", args.minimize), ("--fix", args.fix),
                                               ("--range", args.range), ("--choices", args.choices),
                                               ("--bots", args.bots), ("--trials", args.trials != 50),
@@ -505,10 +508,25 @@ def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
                                               ("--workers", args.workers is not None),
                                               ("--scheduler", args.scheduler is not None),
                                               ("--scheduler-timeout", args.scheduler_timeout is not None),
-                                              ("--players", getattr(args, "players", None) is not None)) if value]
-            if given:
-                raise InputError(f"--space lists the search space and runs nothing; {', '.join(given)} does not apply")
+                                              ("--players", getattr(args, "players", None) is not None),
+                                              ("--space", args.space), ("--stored", args.stored))
+                    if value and flag not in keep]
+
+        if args.space:
+            if given(keep=("--space",)):
+                raise InputError(f"--space lists the search space and runs nothing; "
+                                 f"{', '.join(given(keep=('--space',)))} does not apply")
             return _SpaceOutput(space)
+        if args.stored:
+            from .search import stored_search
+
+            if game.name != "two-dreidel":
+                raise InputError(f"--stored: the library stores a full run for Two Dreidel only, not {game.title}")
+            extra = given(keep=("--stored", "--reevaluate"))
+            if extra:
+                raise InputError(f"--stored shows the stored full run and runs nothing; {', '.join(extra)} does not apply")
+            check_count(args.reevaluate, "--reevaluate", low=0, high=3)
+            return stored_search("two_dreidel_design", reevaluate=args.reevaluate)
         fixed: dict[str, Any] = {}
         for name, value in _pairs(args.fix, "--fix"):
             fixed.update(parse_variant(game.rules_type, f"{name}={value}"))
@@ -540,7 +558,8 @@ def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         description=f"Search {game.title}'s rules space for variants that meet the targets and optimise the "
         "objectives. Every trial plays whole games with the same seed (common random numbers) and is kept in "
         "the SQLite file --storage: run the same command again to continue an interrupted search. The best "
-        "proposals are played again with a fresh seed (--reevaluate). --space lists what is searched.\n\n"
+        "proposals are played again with a fresh seed (--reevaluate). --space lists what is searched; --stored "
+        "shows the library's stored full run.\n\n"
         f"Example: {example}",
         examples=(("--space",),),
     )}

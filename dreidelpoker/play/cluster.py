@@ -26,15 +26,17 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
-import math
+import multiprocessing
 import re
 import signal
 import socket
+import threading
 from collections.abc import Iterator
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, cast
 
 from ..errors import InputError, shorten
+from ..validation import check_number
 
 __all__ = ["ClusterError", "DEFAULT_CLUSTER_TIMEOUT", "cluster_problem", "cluster_timeout", "connect_scheduler",
            "process_pool", "scheduler_client", "use_cluster_timeout"]
@@ -78,9 +80,7 @@ def use_cluster_timeout(seconds: float) -> Iterator[None]:
     Raises:
         InputError: ``seconds`` is not a finite positive number.
     """
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
-            math.isfinite(seconds) and seconds > 0):
-        raise InputError(f"scheduler timeout must be a finite number of seconds above 0, got {shorten(seconds)}")
+    check_number(seconds, "scheduler timeout", low=0, low_open=True, hint="seconds")
     token = _TIMEOUT.set(float(seconds))
     try:
         yield
@@ -235,6 +235,23 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class _RecordingContext:
+    """A multiprocessing context that remembers every process it starts: the pool's public
+    ``mp_context`` hook, so the pool can stop its workers without reading its private state."""
+
+    def __init__(self) -> None:
+        self._base = multiprocessing.get_context()
+        self.processes: list[Any] = []
+
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the name the pool calls
+        process = self._base.Process(*args, **kwargs)
+        self.processes.append(process)
+        return process
+
+    def __getattr__(self, name: str) -> Any:  # Queue, SimpleQueue, get_start_method, ...
+        return getattr(self._base, name)
+
+
 @contextlib.contextmanager
 def process_pool(workers: int) -> Iterator[cf.ProcessPoolExecutor]:
     """A ``ProcessPoolExecutor`` of ``workers`` processes that stops at once on Ctrl-C or an error.
@@ -249,23 +266,23 @@ def process_pool(workers: int) -> Iterator[cf.ProcessPoolExecutor]:
     Yields:
         The executor.
     """
-    ex = cf.ProcessPoolExecutor(workers, initializer=_ignore_sigint)
+    context = _RecordingContext()
+    ex = cf.ProcessPoolExecutor(workers, mp_context=cast(Any, context), initializer=_ignore_sigint)
     try:
         yield ex
     except BaseException:
-        # The stdlib keeps no public handle on the processes or its manager thread.
-        processes = list((getattr(ex, "_processes", None) or {}).values())
-        manager = getattr(ex, "_executor_manager_thread", None)
-        ex.shutdown(wait=False, cancel_futures=True)
-        for p in processes:
+        for p in context.processes:
             if p.is_alive():
                 p.terminate()
-        for p in processes:
+        for p in context.processes:
             p.join(timeout=1)
             if p.is_alive():
                 p.kill()
-        if manager is not None:  # let it finish closing its pipes, or exiting Python trips over them
-            manager.join(timeout=1)
+        # With its workers gone the pool's manager thread ends at once; wait for it (it closes
+        # its pipes, or exiting Python trips over them), but never more than a second.
+        closing = threading.Thread(target=ex.shutdown, kwargs={"wait": True, "cancel_futures": True}, daemon=True)
+        closing.start()
+        closing.join(timeout=1)
         raise
     else:
         ex.shutdown(wait=True)

@@ -159,7 +159,7 @@ def play_game(
         The final state, the steps applied (empty unless ``keep_history``) and their count.
 
     Chance draws from the first child stream of ``seed``; seat ``i``'s bot from child ``i + 1``,
-    each through its own [`Sampler`][dreidelpoker.sampler.Sampler].
+    each through its own `Sampler`.
 
     Raises:
         IllegalActionError: a bot returned an action that is not legal (nothing is repaired).

@@ -41,6 +41,7 @@ from typing import Any
 
 from .._version import __version__
 from ..errors import InputError, InputTypeError, shorten
+from ..validation import check_count, check_seed
 from ..search_space import SearchSpace
 from .stats import Estimate
 from .study import Measure, compare, default_lineup, known_metrics
@@ -468,8 +469,7 @@ def _make_plan(
     if not tgts and not objs:
         raise InputError("search: give at least one target (--target) or objective (--maximize / --minimize)")
     _check_count(games, "games", 1, MAX_TRIAL_GAMES)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise InputError(f"search: seed must be a whole number 0 or more; got {shorten(seed)}")
+    check_seed(seed, "search: seed")
     _check_targets(tgts)
     n = players if players is not None else (len(lineup) if lineup else None)
     base_lineup = tuple(lineup) if lineup else default_lineup(rules, n)
@@ -485,8 +485,7 @@ def _make_plan(
 
 
 def _check_count(value: Any, name: str, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InputError(f"search: {name} must be a whole number from {low} to {high:,}; got {shorten(value)}")
+    check_count(value, f"search: {name}", low=low, high=high)
 
 
 def _check_targets(tgts: Sequence[Target]) -> None:
@@ -893,7 +892,7 @@ def load_search(storage: str | os.PathLike[str], *, rules: Any, reevaluate: int 
             ones are played).
         reevaluate_games: games of that re-evaluation (default 4 x the trial's games).
         **plan: the targets, objectives, space options, line-up, games and seed the search was run
-            with (the keyword arguments of [`search`][dreidelpoker.play.search]).
+            with (the keyword arguments of [`search`][dreidelpoker.play.search.search]).
 
     Returns:
         The stored search ([`SearchResult`][dreidelpoker.play.SearchResult]).
@@ -969,5 +968,6 @@ def stored_search(name: str = "two_dreidel_design", *, reevaluate: int = 3) -> S
                              reevaluate_games=provenance["reevaluate_games"], **provenance["plan"])
     keep = ("command", "date", "git_commit", "wall_seconds", "cpu_seconds", "load_before", "cores",
             "optuna_version", "resumed")
-    return dataclasses.replace(result, provenance={**result.provenance,
+    return dataclasses.replace(result, storage=f"dreidelpoker/data/{name}.db (package data, read from a copy)",
+                               provenance={**result.provenance,
                                                    **{k: provenance[k] for k in keep if k in provenance}})

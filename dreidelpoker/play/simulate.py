@@ -87,12 +87,12 @@ def simulate(
         executor: ``None`` (serial), a ``concurrent.futures.Executor`` (e.g. a
             ``ProcessPoolExecutor``) or a ``dask.distributed.Client``.
         progress: show a ``tqdm`` progress bar (on a terminal or in Jupyter only; never in a
-            pipe, a test run or a CI log, see [`progress_bar`][dreidelpoker.limits.progress_bar]).
+            pipe, a test run or a CI log, see `progress_bar`).
         hand_limit: stop a game after this many rounds and report it as cut short
             (``None``: the game's default limit).
         keep_history: keep every game's applied steps in its record (for replays).
         chunks: how many pieces to split the games into for the executor (default:
-            [`chunk_count`][dreidelpoker.play.runner.chunk_count], about 4 per worker).
+            `chunk_count`, about 4 per worker).
 
     Returns:
         A [`SimulationResult`][dreidelpoker.play.SimulationResult].

@@ -289,7 +289,7 @@ class Ratings:
         players: the table size.
         tables: the line-ups played (each seat-rotated).
         study: the underlying study (one line-up per table).
-        ratings: one [`BotRating`][dreidelpoker.play.BotRating] per bot, best first.
+        ratings: one `BotRating` per bot, best first.
         resamples: bootstrap resamples behind the intervals.
     """
 

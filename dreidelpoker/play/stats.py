@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
+from ..validation import check_count, is_whole_number
 from ..montecarlo import wilson_interval
 
 __all__ = [
@@ -156,7 +157,7 @@ def _statistic(statistic: Statistic) -> tuple[str, float]:
         return "mean", float("nan")
     if statistic == "median":
         return "quantile", 0.5
-    if isinstance(statistic, (float, int)) and not isinstance(statistic, bool) and 0 < float(statistic) < 1:
+    if (is_whole_number(statistic) or isinstance(statistic, float)) and 0 < float(statistic) < 1:
         return "quantile", float(statistic)
     raise InputError(f"statistic: expected 'mean', 'median' or a quantile between 0 and 1, got {statistic!r}")
 
@@ -256,9 +257,7 @@ def bootstrap_estimate(
 
 
 def _check_resamples(resamples: int) -> int:
-    if isinstance(resamples, bool) or not isinstance(resamples, (int, np.integer)) or not 100 <= resamples <= 100_000:
-        raise InputError(f"resamples: expected a whole number from 100 to 100,000, got {resamples!r}")
-    return int(resamples)
+    return check_count(resamples, "resamples", low=100, high=100_000)
 
 
 def quantile_estimate(

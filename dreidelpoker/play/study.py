@@ -36,7 +36,7 @@ import numpy as np
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult, plural
 from .runner import MAX_GAMES, GameRecord, run_tasks, worker_count
-from ..validation import check_count
+from ..validation import check_count, is_whole_number
 from .simulate import play_spec, resolve_seed
 from .stats import Estimate, bootstrap_estimate, difference_estimate, proportion_estimate, quantile_estimate
 from .store import BatchStore, batch_key
@@ -170,7 +170,7 @@ def parse_precision(targets: Mapping[str, float | str] | None) -> dict[str, tupl
                 value = parse_float(number, what=f"precision: {name}") / (100 if relative else 1)
             except InputError:
                 raise InputError(f"precision: {name}={shorten(raw)} is not a number like 0.02, 1/50 or 5%") from None
-        elif isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        elif is_whole_number(raw) or isinstance(raw, float):
             value = float(raw)
         else:
             raise InputTypeError(f"precision: {name} must be a number or text like '5%', got {shorten(raw)}")
@@ -284,7 +284,7 @@ class Comparison:
         game: the registered game name.
         seed: the root seed (game ``i`` of every cell used ``SeedSequence(seed, spawn_key=(i,))``).
         cells: ``(StudyCell, SimulationResult)`` per cell, variants outer, line-ups inner.
-        measures: the measures reported ([`Measure`][dreidelpoker.play.Measure] names).
+        measures: the measures reported (`Measure` names).
         precision: ``{measure: (half-width, relative)}`` targets.
         budget: the most games per cell the study was allowed.
         batch: games per batch.
@@ -758,10 +758,10 @@ def compare(
             their ``label``; the first is the base) or one rules object. Variants written as
             text come from [`rules_variants`][dreidelpoker.play.rules_variants].
         lineups: ``{label: line-up}``, one line-up (names or a comma-separated string), a list
-            of line-ups, or ``None`` for [`default_lineup`][dreidelpoker.play.default_lineup] (an all-equal table of the
+            of line-ups, or ``None`` for `default_lineup` (an all-equal table of the
             game's lead bot); [`named_lineups`][dreidelpoker.play.named_lineups] gives the usual set.
         players: the number of players (needed when no line-up is given and the rules do not hold it).
-        metrics: what to report ([`Measure`][dreidelpoker.play.Measure] text: ``"hands"``, ``"hands:median"``,
+        metrics: what to report (`Measure` text: ``"hands"``, ``"hands:median"``,
             ``"all_in_rate"``, ``"win:1"`` …); default: the game length.
         precision: ``{measure: half-width}`` targets (``0.02`` absolute, ``"5%"`` relative): play
             until every one is met in every cell, or the budget is spent. A measure named here

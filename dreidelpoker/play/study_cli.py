@@ -34,7 +34,7 @@ def _shared(p: argparse.ArgumentParser, game: GameInfo[Any], spec: PlaySpec[Any]
                    help="games per batch (default about 100, a multiple of the player count); precision is "
                    "checked and the store written after each batch")
     p.add_argument("--seed", type=_int, default=0, help="root seed (default 0): game i of every cell uses the same seed")
-    p.add_argument("--store", default=None,
+    p.add_argument("--store", type=str, default=None,
                    help="folder that keeps finished batches: the same command run again resumes from them")
     p.add_argument("--hand-limit", type=_int, default=None,
                    help=f"stop a game after this many {plural(spec.round_name)} (default {spec.default_hand_limit})")
@@ -118,7 +118,7 @@ def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
                        "repeatable: hands=5%% (relative) or all_in_rate=0.02 (absolute)")
         p.add_argument("--no-rotate", dest="rotate", action="store_false",
                        help="keep each bot in its seat (default: rotate the line-up round the table)")
-        p.add_argument("--plot", default=None, help="save a plot of the first metric's differences to this file (.png, .svg, .pdf, ...; checked first)")
+        p.add_argument("--plot", type=str, default=None, help="save a plot of the first metric's differences to this file (.png, .svg, .pdf, ...; checked first)")
         _shared(p, game, spec, default_games=1000)
 
     def run_compare(args: argparse.Namespace) -> Any:

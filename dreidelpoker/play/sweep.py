@@ -161,7 +161,7 @@ def sweep(
         cache_dir: a folder where each finished cell is saved (atomically, with its record
             count and a checksum); a cell already there (same parameters, games, seed, limit
             and library version) is loaded, not replayed. An entry that does not match what
-            it claims is reported ([`StaleEntryWarning`][dreidelpoker.play.store.StaleEntryWarning]) and
+            it claims is reported (`StaleEntryWarning`) and
             played again. The folder is checked before any game is played.
 
     Returns:

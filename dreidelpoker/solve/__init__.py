@@ -16,13 +16,15 @@ Examples:
 from __future__ import annotations
 
 from .cfr import CFRResult, cfr_plus
-from .efg import ExtensiveForm, Infoset, extensive_form
-from .exact import best_response, best_response_value, nash_conv, profile_value
+from .efg import ExtensiveForm, extensive_form
+from .exact import best_response, nash_conv, profile_value
+from .examples import matrix_game
 from .lp import solve_sequence_form
+from .multiway import MultiwayRound, bluffing, card_deal_table, multiway_cfr_plus
 from .solver import GameSolution, exploitability_of, solve
 
 __all__ = [
-    "CFRResult", "ExtensiveForm", "GameSolution", "Infoset", "best_response", "best_response_value",
-    "cfr_plus", "exploitability_of", "extensive_form", "nash_conv", "profile_value", "solve",
-    "solve_sequence_form",
+    "CFRResult", "ExtensiveForm", "GameSolution", "MultiwayRound", "best_response", "bluffing",
+    "card_deal_table", "cfr_plus", "exploitability_of", "extensive_form", "matrix_game",
+    "multiway_cfr_plus", "nash_conv", "profile_value", "solve", "solve_sequence_form",
 ]

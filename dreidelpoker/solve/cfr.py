@@ -145,9 +145,9 @@ def cfr_plus(
     Raises:
         ValueError: when ``iterations`` or ``check_every`` is not a positive integer.
 
-    A tree whose sequence form has at most [`SMALL_TREE`][dreidelpoker.solve.cfr.SMALL_TREE]
+    A tree whose sequence form has at most `SMALL_TREE`
     entries (Kuhn poker has 56, Leduc poker 1,640) runs the same iterations in plain Python on the sequence
-    form ([`SequenceCFR`][dreidelpoker.solve.cfr.SequenceCFR]); larger trees run vectorised
+    form (`SequenceCFR`); larger trees run vectorised
     with numpy. Both give the same strategies (checked in ``tests/test_solve_small_cfr.py``).
 
     Examples:

@@ -35,6 +35,7 @@ import scipy.sparse as sp
 
 from ..games.protocol import GameState, Turn
 from ..errors import InputError, InputTypeError, shorten
+from ..validation import check_count
 from ..strict_numbers import parse_exact
 
 __all__ = ["DEFAULT_MAX_NODES", "ExtensiveForm", "Infoset", "extensive_form"]
@@ -184,8 +185,7 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
     """
     if state.num_players != 2:
         raise InputError(f"the solver needs a two-player game, got num_players={state.num_players}")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise InputError(f"max_nodes must be a positive integer, got {max_nodes!r}")
+    check_count(max_nodes, "max_nodes", low=1, high=None)
     infosets: tuple[list[Infoset], list[Infoset]] = ([], [])
     index: tuple[dict[Hashable, int], dict[Hashable, int]] = ({}, {})
     nseq = [1, 1]
@@ -266,8 +266,7 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
             outcomes = st.chance_outcomes()
             total = 0
             for _o, w in outcomes:
-                if isinstance(w, bool) or not isinstance(w, int) or w < 0:
-                    raise InputError(f"chance weights must be non-negative integers, got {w!r}")
+                check_count(w, "chance weights", low=0, high=None)
                 total += w
             if total <= 0:
                 raise InputError("a chance node must have a positive total weight")

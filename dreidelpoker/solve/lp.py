@@ -57,7 +57,7 @@ def solve_sequence_form(form: ExtensiveForm) -> LPSolution:
         form: the game.
 
     Returns:
-        An [`LPSolution`][dreidelpoker.solve.lp.LPSolution]: each seat's equilibrium realization plan (floats) and the value.
+        An `LPSolution`: each seat's equilibrium realization plan (floats) and the value.
 
     Examples:
         >>> from dreidelpoker.solve.efg import extensive_form

@@ -41,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError
+from ..validation import check_count
 from ._iterate import run_iterations
 
 __all__ = [
@@ -66,8 +67,7 @@ class MultiwayRound:
     def __post_init__(self) -> None:
         for name, low, high in (("players", 2, 4), ("ante", 0, 10**6), ("bet", 1, 10**6), ("max_raises", 0, 6)):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-                raise InputError(f"{name} must be an integer from {low} to {high}, got {v!r}")
+            check_count(v, name, low=low, high=high)
 
 
 @dataclass
@@ -180,7 +180,7 @@ def card_deal_table(*, cards: int, players: int) -> DealTable:
         players: 2 to 4.
 
     Returns:
-        The exact [`DealTable`][dreidelpoker.solve.multiway.DealTable] (every ordered deal equally likely).
+        The exact `DealTable` (every ordered deal equally likely).
 
     Raises:
         ValueError: a deck too small or too large, or a bad player count.
@@ -190,10 +190,8 @@ def card_deal_table(*, cards: int, players: int) -> DealTable:
         >>> len(t.weights), t.shares[0b11][0].tolist()
         (6, [0.0, 1.0])
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise InputError(f"players must be 2, 3 or 4, got {players!r}")
-    if isinstance(cards, bool) or not isinstance(cards, int) or not players <= cards <= 52:
-        raise InputError(f"cards must be an integer from {players} to 52, got {cards!r}")
+    check_count(players, "players", low=2, high=4)
+    check_count(cards, "cards", low=players, high=52)
     deals = np.asarray(list(itertools.permutations(range(cards), players)), dtype=np.int64)
     weights = np.full(len(deals), 1.0 / len(deals))
     return DealTable(deals, weights, _highest_wins(deals, deals, players), cards,
@@ -366,7 +364,7 @@ def multiway_cfr_plus(
         progress: show a progress bar.
 
     Returns:
-        A [`MultiwayResult`][dreidelpoker.solve.multiway.MultiwayResult].
+        A `MultiwayResult`.
 
     Raises:
         ValueError: a table for another number of players, or a bad iteration count.
@@ -491,7 +489,7 @@ def bluffing(table: DealTable, result: MultiwayResult) -> BluffReport:
         result: the solution.
 
     Returns:
-        A [`BluffReport`][dreidelpoker.solve.multiway.BluffReport].
+        A `BluffReport`.
     """
     nodes, s = result.nodes, result.average
     n, k = table.players, table.num_buckets

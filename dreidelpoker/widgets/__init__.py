@@ -4,26 +4,18 @@ Every explorer is an [`Explorer`][dreidelpoker.widgets.Explorer]: controls in, a
 report function, HTML out, a static snapshot where no kernel runs.
 """
 
-from . import domino_poker as domino_poker
 from .base import Explorer as Explorer
-from .classic_dreidel import ClassicDreidelExplorer as ClassicDreidelExplorer
 from .classic_dreidel import classic_dreidel_explorer as classic_dreidel_explorer
-from .dice_poker import DicePokerExplorer as DicePokerExplorer
 from .dice_poker import dice_poker_explorer as dice_poker_explorer
-from .domino_poker import DominoExplorer as DominoExplorer
 from .domino_poker import explorer as domino_poker_explorer
-from .queenie import QueenieExplorer as QueenieExplorer
 from .queenie import queenie_explorer as queenie_explorer
-from .skirmish import SkirmishExplorer as SkirmishExplorer
 from .skirmish import skirmish_explorer as skirmish_explorer
-from .two_dreidel import TwoDreidelExplorer as TwoDreidelExplorer
 from .two_dreidel import VariantDesigner as VariantDesigner
 from .two_dreidel import two_dreidel_designer as two_dreidel_designer
 from .two_dreidel import two_dreidel_explorer as two_dreidel_explorer
 
 __all__ = [
-    "ClassicDreidelExplorer", "DicePokerExplorer", "DominoExplorer", "Explorer", "QueenieExplorer",
-    "SkirmishExplorer", "TwoDreidelExplorer", "VariantDesigner", "classic_dreidel_explorer",
-    "dice_poker_explorer", "domino_poker", "domino_poker_explorer", "queenie_explorer", "skirmish_explorer",
-    "two_dreidel_designer", "two_dreidel_explorer",
+    "Explorer", "VariantDesigner", "classic_dreidel_explorer", "dice_poker_explorer",
+    "domino_poker_explorer", "queenie_explorer", "skirmish_explorer", "two_dreidel_designer",
+    "two_dreidel_explorer",
 ]

@@ -256,10 +256,10 @@ class VariantDesigner(Explorer):
     """The Two Dreidel variant designer: one slider per symbol's card count, draw / put back
     and players in; kept-hand odds, the deck cycle, trump frequency and exploitability out, and
     on request seeded whole games on the whole-game engine (from
-    [`dreidelpoker.games.two_dreidel.designer.variant_report`][dreidelpoker.games.two_dreidel.designer.variant_report]).
+    `dreidelpoker.games.two_dreidel.designer.variant_report`).
 
     Below it, a search panel runs a small variant search from the shown variant (targets in the
-    designer's words, [`search_report`][dreidelpoker.widgets.two_dreidel.search_report]) or shows
+    designer's words, `search_report`) or shows
     a stored one; it runs only when a button is pressed.
 
     Parameters:

@@ -21,14 +21,13 @@ if TYPE_CHECKING:  # static checkers see the real names
         AUTO_EXACT_MAX_STATES, ClassicDreidelResult, analyze, dreidel_chain, game_length_cdf, spin_outcome,
         start_state, successors,
     )
-    from .play import PLAY, ClassicDreidelGame, ClassicDreidelObservation, new_game
+    from .play import ClassicDreidelGame, new_game
     from .continuous import continuous_winnings, spin_payoffs
-    from .rules import ELIMINATIONS, FACES, HEY_ROUNDINGS, STOPPING_RULES, ClassicDreidelRules
+    from .rules import ClassicDreidelRules
 
 __all__ = [
-    "AUTO_EXACT_MAX_STATES", "ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "new_game",
-    "ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelResult", "ClassicDreidelRules",
-    "analyze", "continuous_winnings", "dreidel_chain", "game_length_cdf",
+    "AUTO_EXACT_MAX_STATES", "ClassicDreidelGame", "ClassicDreidelResult", "ClassicDreidelRules",
+    "analyze", "continuous_winnings", "dreidel_chain", "game_length_cdf", "new_game",
     "spin_outcome", "spin_payoffs", "start_state", "successors",
 ]
 

@@ -26,7 +26,7 @@ from .rules import FACES, ClassicDreidelRules
 from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
-from ...validation import check_arguments, default_rules
+from ...validation import check_arguments, check_count, default_rules
 
 __all__ = [
     "AUTO_EXACT_MAX_STATES", "EXACT_MAX_STATES",
@@ -239,7 +239,7 @@ def analyze(
     ``method="auto"`` is exact up to [`AUTO_EXACT_MAX_STATES`][dreidelpoker.games.classic_dreidel.AUTO_EXACT_MAX_STATES] chain states and
     floating point (sparse Krylov solver) beyond; ``"exact"`` insists (and may take long).
     ``progress=True`` shows a ``tqdm`` bar while the chain is explored (big games).
-    A game whose chain is estimated ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]) over ``max_states``
+    A game whose chain is estimated (`estimated_states`) over ``max_states``
     is refused at once with a ``ResourceLimitError``.
 
     Parameters:
@@ -309,8 +309,8 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
     """``P(game over after at most n spins)`` for ``n = 0 .. spins``, by evolving the state
     distribution spin by spin (exact Rationals, or floats with ``exact=False``).
 
-    The work is about ``spins`` x the chain's states ([`estimated_states`][dreidelpoker.games.classic_dreidel.size.estimated_states]); above
-    [`CDF_MAX_WORK`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK] (exact) or [`CDF_MAX_WORK_FLOAT`][dreidelpoker.games.classic_dreidel.chain.CDF_MAX_WORK_FLOAT] it is refused at once.
+    The work is about ``spins`` x the chain's states (`estimated_states`); above
+    `CDF_MAX_WORK` (exact) or `CDF_MAX_WORK_FLOAT` it is refused at once.
 
     Parameters:
         spins: the largest spin count.
@@ -327,8 +327,7 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
         >>> game_length_cdf(2, rules=ClassicDreidelRules(players=2, coins=1))
         [0, 1/2, 11/16]
     """
-    if isinstance(spins, bool) or not isinstance(spins, int) or spins < 0:
-        raise InputError(f"spins must be a non-negative integer, got {shorten(spins)}")
+    check_count(spins, "spins", low=0, high=None)
     limit = CDF_MAX_WORK if exact else CDF_MAX_WORK_FLOAT
     work = spins * estimated_states(rules)
     if work > limit:

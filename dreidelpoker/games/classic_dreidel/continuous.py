@@ -36,9 +36,7 @@ def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fract
 
 
 def _players(players: int) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 50:
-        raise InputError(f"players must be an integer from 2 to 50, got {players!r}")
-    return players
+    return check_count(players, "players", low=2, high=50)
 
 
 def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
@@ -50,7 +48,7 @@ def spin_payoffs(players: int, spins: int, *, hey_rounding: str = "continuous",
     with an integer pot, whenever Hey empties it). ``hey_rounding`` is ``"continuous"``
     (Feinerman's model: ``N/4 + (N-2)/8 * (5/8)**(n-1)``), ``"up"`` or ``"down"`` (the pot
     distribution is then evolved exactly). ``rules`` only supplies face probabilities.
-    ``spins`` is at most [`MAX_PAYOFF_SPINS`][dreidelpoker.games.classic_dreidel.continuous.MAX_PAYOFF_SPINS] (2,000 continuous, 300 with a whole-coin pot).
+    ``spins`` is at most `MAX_PAYOFF_SPINS` (2,000 continuous, 300 with a whole-coin pot).
 
     Parameters:
         players: 2 to 50.

@@ -30,7 +30,8 @@ from .cli import (
 from .rules import FACES, ClassicDreidelRules
 from ...caches import bounded_cache
 from ...sampler import Sampler
-from ...errors import InputError
+from ...errors import InputError, ResourceLimitError
+from ..._fractions import to_fraction
 from ...validation import check_arguments
 
 __all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "PLAY_CLI", "new_game"]
@@ -130,7 +131,7 @@ class ClassicDreidelGame:
 
     def run_chance(self, chance: Sampler, max_steps: int) -> tuple[ClassicDreidelGame, int]:
         """Spin until the game ends, reaches its spin limit or has spun ``max_steps`` times: the
-        runner's batch path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all
+        runner's batch path (`dreidelpoker.play.runner`), used when a game's record is all
         that is wanted.
 
         It draws what the runner's sampler draws spin by spin (``chance.block`` over the face
@@ -242,7 +243,7 @@ class ClassicDreidelGame:
     def run_games(games: Sequence[ClassicDreidelGame], chances: Sequence[Sampler],
                   max_steps: int) -> list[tuple[ClassicDreidelGame, int]] | None:
         """Play many games to their ends at once, spin by spin across all of them in numpy: the
-        runner's batch path across games ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when records are all
+        runner's batch path across games (`dreidelpoker.play.runner`), used when records are all
         that is wanted.
 
         Game ``k`` draws its faces from ``chances[k]`` exactly as [`run_chance`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame.run_chance] would
@@ -488,8 +489,63 @@ def new_game(rules: ClassicDreidelRules, *, players: int | None = None, hand_lim
     p = rules.players
     zero = 0 if rules.hey_rounding != "continuous" else Fraction(0)
     state: DreidelState = (tuple([rules.coins - 1 + zero] * p), 0, p + zero, 0)
-    return ClassicDreidelGame(rules, state, hand_limit=hand_limit or PLAY.default_hand_limit,
-                              weights=face_weights(rules))
+    limit = hand_limit or PLAY.default_hand_limit
+    weights = face_weights(rules)
+    _check_length(rules, weights, limit)
+    return ClassicDreidelGame(rules, state, hand_limit=limit, weights=weights)
+
+
+#: The most spins a typical game may last (before ``hand_limit`` cuts it) when its faces are
+#: drawn in batches, and when they must be drawn one by one (face probabilities whose common
+#: denominator is over 4,096: about 10 microseconds a spin, so about 10 seconds a game).
+MAX_TYPICAL_SPINS = 10_000_000
+MAX_TYPICAL_SPINS_ONE_BY_ONE = 1_000_000
+
+
+def _typical_spins(rules: ClassicDreidelRules) -> int:
+    """About how many spins a typical game of these rules lasts: the bound the simulator
+    checks before it plays.
+
+    A fair game lasts about (coins x players)^2 / 4 spins (about half the exact mean at
+    4 x 10, 856 spins; length grows with (coins x players)^2, Robinson and Vijay). Only a spin
+    that is no Nun moves coins, so a dreidel that rarely moves them stretches the game by
+    3/4 over its chance of a moving face; a game that stops at the first Gimel lasts about one
+    over the chance of Gimel.
+
+    Parameters:
+        rules: the rules (players, coins, face probabilities, stopping rule).
+
+    Returns:
+        The estimate, in spins (at least 1).
+
+    Examples:
+        >>> _typical_spins(ClassicDreidelRules(players=4, coins=10))
+        400
+        >>> _typical_spins(ClassicDreidelRules(players=2, coins=3, face_probabilities=("1/1000000", 0, "999999/1000000", 0)))
+        6750000
+    """
+    g, _h, n, _s = (to_fraction(x) for x in rules.face_probabilities)
+    if rules.stopping == "first-gimel":
+        return math.ceil(1 / g) if g else 10 ** 18
+    moving = 1 - n
+    fair = (rules.coins * rules.players) ** 2 // 4
+    return max(1, math.ceil(fair * Fraction(3, 4) / moving)) if moving else 10 ** 18
+
+
+def _check_length(rules: ClassicDreidelRules, weights: tuple[tuple[str, int], ...], hand_limit: int) -> None:
+    """Refuse, before any game is played, rules whose typical game outlasts what the simulator
+    plays in seconds (issue 20: a face probability of 1/1,000,000 ran for hours)."""
+    one_by_one = _spin_table(weights)[1] is None
+    cap = MAX_TYPICAL_SPINS_ONE_BY_ONE if one_by_one else MAX_TYPICAL_SPINS
+    typical = _typical_spins(rules)
+    if min(typical, hand_limit) > cap:
+        how = ("its face probabilities need a denominator over 4,096, so faces are drawn one by one" if one_by_one
+               else "faces drawn in batches")
+        probs = ",".join(str(x) for x in rules.face_probabilities)
+        raise ResourceLimitError(
+            f"{rules.players} players x {rules.coins:,} coins with face probabilities {probs}: a typical game lasts "
+            f"about {typical:,} spins, over the limit of {cap:,} spins a game ({how}); use fewer coins, face "
+            f"probabilities that move coins more often, or a hand_limit (spins a game) of at most {cap:,}")
 
 
 @bounded_cache(maxsize=256)

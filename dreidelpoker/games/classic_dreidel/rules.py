@@ -34,7 +34,7 @@ from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
 from .ending import never_ends_reason
 from .spins import FACES, hey_take_inner
-from ...validation import check_literal_fields, check_field_types
+from ...validation import check_count, check_field_types, check_flag, check_literal_fields
 
 __all__ = ["ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"]
 
@@ -64,7 +64,7 @@ class ClassicDreidelRules:
         face_probabilities: the chances of Gimel, Hey, Nun, Shin, e.g. 1/2,1/6,1/6,1/6 (a
             fair dreidel by default; real dreidels are not fair, see Nemiroff & Nemiroff
             2016); a dreidel whose game may never end (Nun-only, Gimel-only for most coin
-            counts; see [`ending`][dreidelpoker.games.classic_dreidel.ending]) is refused.
+            counts; see `ending`) is refused.
 
     Raises:
         InputError: for a field outside its allowed values, or a dreidel whose game may never end.
@@ -99,17 +99,14 @@ class ClassicDreidelRules:
     def __post_init__(self) -> None:
         check_field_types(self)
         p = self.players
-        if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= 8:
-            raise InputError(f"players must be an integer from 2 to 8, got {p!r}")
+        check_count(p, "players", low=2, high=8)
         c = self.coins
-        if isinstance(c, bool) or not isinstance(c, int) or c < 1:
-            raise InputError(f"coins must be a positive integer (coins per player at the start), got {c!r}")
+        check_count(c, "coins", low=1, high=None, hint="coins per player at the start")
         check_literal_fields(self)
         if self.elimination == "zero" and c < 2:
             raise InputError("coins must be at least 2 with elimination='zero' "
                              "(with 1 coin every player is out after the first ante)")
-        if not isinstance(self.reante, bool):
-            raise InputError(f"reante must be True or False, got {self.reante!r}")
+        check_flag(self.reante, "reante")
         probs = tuple(self.face_probabilities)
         if len(probs) != 4:
             raise InputError(f"face_probabilities needs 4 numbers (Gimel, Hey, Nun, Shin), got {len(probs)}")

@@ -28,34 +28,28 @@ _EXPORTS = {
     **names_from(".space", "DICE_MULTISETS", "RANK_TRIPLES", "dice_orderings", "keys_for_dice", "suit_weight"),
     **names_from(".tables", "SPACES", "CategoryTable", "DesignerAnswers", "category_table", "conditional_table",
                  "designer_answers", "dice_table"),
+    **names_from(".solve", "DATA_FILE", "solve_dice_poker"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
-    from .cards import CARD_RANKS, Card, format_values, parse_cards, parse_dice, value_name
-    from .equity import (
-        EXACT_CELL_LIMIT, UNKNOWN_DICE, DiceKnown, OpponentDice, dice_known, equity, exact_cells,
-        parse_opponent_dice,
-    )
-    from .evaluator import (
-        CATEGORY_NAMES, Category, DiceHand, HandKey, best_key, classify_values, dice_partitions, evaluate,
-    )
-    from .game import DicePokerGame, DicePokerObservation, new_game
-    from .play import PLAY
-    from .rules import BETTING_STRUCTURES, LIMITS, MAX_PLAYERS, PLAY_MAX_PLAYERS, DicePokerRules
-    from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, suit_weight
+    from .cards import parse_cards, parse_dice, value_name
+    from .equity import EXACT_CELL_LIMIT, equity, exact_cells
+    from .evaluator import CATEGORY_NAMES, DiceHand, best_key, evaluate
+    from .game import DicePokerGame, new_game
+    from .rules import DicePokerRules
+    from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, suit_weight
     from .tables import (
         SPACES, CategoryTable, DesignerAnswers, category_table, conditional_table, designer_answers,
         dice_table,
     )
+    from .solve import DATA_FILE, solve_dice_poker
 
 __all__ = [
-    "BETTING_STRUCTURES", "CARD_RANKS", "CATEGORY_NAMES", "DICE_MULTISETS", "EXACT_CELL_LIMIT", "LIMITS",
-    "MAX_PLAYERS", "PLAY", "PLAY_MAX_PLAYERS", "RANK_TRIPLES", "SPACES", "UNKNOWN_DICE", "Card", "Category",
-    "CategoryTable", "DesignerAnswers", "DiceHand", "DiceKnown", "DicePokerGame", "DicePokerObservation",
-    "DicePokerRules", "HandKey", "OpponentDice", "best_key", "category_table", "classify_values",
-    "conditional_table", "designer_answers", "dice_known", "dice_orderings", "dice_partitions", "dice_table",
-    "equity", "evaluate", "exact_cells", "format_values", "keys_for_dice", "new_game", "parse_cards",
-    "parse_dice", "parse_opponent_dice", "suit_weight", "value_name",
+    "CATEGORY_NAMES", "CategoryTable", "DATA_FILE", "DICE_MULTISETS", "DesignerAnswers", "DiceHand",
+    "DicePokerGame", "DicePokerRules", "EXACT_CELL_LIMIT", "RANK_TRIPLES", "SPACES", "best_key",
+    "category_table", "conditional_table", "designer_answers", "dice_orderings", "dice_table",
+    "equity", "evaluate", "exact_cells", "new_game", "parse_cards", "parse_dice",
+    "solve_dice_poker", "suit_weight", "value_name",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -22,6 +22,7 @@ from .equity import DiceKnown, dice_known, exact_equity_of, monte_carlo_equity_o
 from .rules import MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, keys_for_dice, rank_multisets
 from ...errors import InputError
+from ...validation import check_count
 
 __all__ = ["DICE_POKER", "DiceHandClass", "DicePokerAnalysis"]
 
@@ -81,8 +82,7 @@ class DicePokerAnalysis(AnalysisBase[DicePokerRules]):
 
     def known(self, hand: str, *, opponents: int, rules: DicePokerRules) -> DiceKnown:
         """``hand`` is ``"DICE | CARDS"`` with 0-3 cards; the opponents have not rolled yet."""
-        if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents < MAX_PLAYERS:
-            raise InputError(f"opponents must be an integer from 1 to {MAX_PLAYERS - 1}, got {opponents!r}")
+        check_count(opponents, "opponents", low=1, high=MAX_PLAYERS - 1)
         if not hand.strip():
             raise InputError("hand must give at least the hero's dice, e.g. '6,5,3' or '6,5,3 | K'")
         dice, cards = parse_hand(hand)

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from ...errors import InputError, InputTypeError, shorten
-from ...validation import check_arguments
+from ...validation import check_arguments, check_count, is_whole_number
 
 __all__ = [
     "CARD_RANKS",
@@ -88,8 +88,7 @@ class Card:
     suit: str | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 2 <= self.rank <= 14:
-            raise InputError(f"card rank must be 2-14 (J=11, Q=12, K=13, A=14), got {self.rank!r}")
+        check_count(self.rank, "card rank", low=2, high=14, hint="J=11, Q=12, K=13, A=14")
         if self.suit is not None and self.suit not in SUITS:
             raise InputError(f"card suit must be one of {list(SUITS)} or None, got {self.suit!r}")
 
@@ -158,7 +157,7 @@ def parse_dice(dice: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
     else:
         raise InputTypeError(f"{what} must be a string like '6,5,3' or a sequence of three ints, got {type(dice).__name__}")
     for f in faces:
-        if isinstance(f, bool) or not isinstance(f, int):
+        if not is_whole_number(f):
             raise InputError(f"{what} {shorten(dice)} must be {allowed}; {shorten(f)} is not a die face")
         if not 1 <= f <= 6:
             raise InputError(f"{what} {shorten(dice)} must be {allowed}; {f} is outside 1-6")
@@ -173,7 +172,7 @@ def parse_cards(cards: str | Iterable[str | int | Card] | None, *, max_cards: in
     """Parse up to ``max_cards`` cards from ``"K,QS"`` / ``"K QS"`` or a list of tokens.
 
     Parameters:
-        cards: the cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects), or ``None`` for none.
+        cards: the cards (a string like ``"K,QS"`` or a list of tokens / `Card` objects), or ``None`` for none.
         max_cards: the most cards allowed.
         what: what the cards are, for messages.
 

@@ -499,7 +499,7 @@ def equity(
 
     Parameters:
         dice: the hero's three dice.
-        cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
+        cards: the hero's 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / `Card` objects).
         opponent_dice: the opponents' dice, ``"?"`` for a roll not known yet.
         rules: the rules (default [Dice Poker rules][rules-2]).
         method: ``"exact"``, ``"monte-carlo"`` or ``"auto"``.

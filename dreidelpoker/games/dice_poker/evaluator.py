@@ -214,7 +214,7 @@ def best_key(dice: Sequence[int], ranks: Sequence[int], *, straight_min_start: i
              bobtail_min_start: int = 2) -> tuple[HandKey, int]:
     """The best key over the dice partitions and the index of the partition that gives it.
 
-    ``ranks`` are the card values (2-14). The index is into [`dice_partitions`][dreidelpoker.games.dice_poker.dice_partitions].
+    ``ranks`` are the card values (2-14). The index is into `dice_partitions`.
 
     Parameters:
         dice: the three dice.
@@ -329,7 +329,7 @@ def evaluate(
 
     Parameters:
         dice: the three dice (``"6,5,3"`` or a sequence).
-        cards: exactly three cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
+        cards: exactly three cards (a string like ``"K,QS"`` or a list of tokens / `Card` objects).
         rules: the rules (default [Dice Poker rules][rules-2]).
 
     Returns:

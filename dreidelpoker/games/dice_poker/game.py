@@ -34,7 +34,7 @@ from .cards import CARD_RANKS, value_name
 from .key_ranks import key_ranks
 from .rules import PLAY_MAX_PLAYERS, DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings
-from ...validation import check_arguments
+from ...validation import check_arguments, check_count
 
 __all__ = ["DicePokerGame", "DicePokerObservation", "hand_rank", "new_game", "play_limits"]
 
@@ -211,7 +211,7 @@ class DicePokerGame(LoggedState, FrozenTuple, _GameFields):
 
     def sample_chance(self, rng: Any) -> Any:
         """Every remaining roll (a tuple of dice) or every card of this dealing step (a tuple of
-        ranks) at once, through the game's [`Sampler`][dreidelpoker.sampler.Sampler]."""
+        ranks) at once, through the game's `Sampler`."""
         if self.phase == ROLL:
             # one draw per seat among the 216 ordered rolls, each mapped to its sorted dice
             return tuple(_ROLLS[int(rng.integers(216))] for _ in range(self.dice.count(())))
@@ -248,8 +248,7 @@ class DicePokerGame(LoggedState, FrozenTuple, _GameFields):
 
     def observation(self, player: int) -> DicePokerObservation:
         n = self.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
+        check_count(player, "player", low=0, high=n - 1, hint="a seat")
         b = self.betting
         history = self.history + (b.actions,) if self.phase == BET else self.history
         return DicePokerObservation(
@@ -409,13 +408,11 @@ def new_game(rules: DicePokerRules, *, players: int | None = None, hand_limit: i
         ('chance', (-1, -1, -1))
     """
     n = rules.players if players is None else players
-    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= PLAY_MAX_PLAYERS:
-        raise InputError(f"players: whole Dice Poker games take 2 to {PLAY_MAX_PLAYERS} players (the hand analyses "
-                         f"take up to 17), got {n!r}")
+    check_count(n, "players", low=2, high=PLAY_MAX_PLAYERS, hint="whole Dice Poker games; the hand analyses take up to 17")
     if n != rules.players:
         rules = replace(rules, players=n)
-    if hand_limit is not None and (isinstance(hand_limit, bool) or not isinstance(hand_limit, int) or hand_limit < 1):
-        raise InputError(f"hand_limit: a positive whole number of hands, got {hand_limit!r}")
+    if hand_limit is not None:
+        check_count(hand_limit, "hand_limit", low=1, high=None, hint="hands")
     a = rules.ante
     betting = RoundState(-1, (a,) * n, (True,) * n, 0, a, 0, False, ())
     log = EventLog().add_lazy((("ante", None, True, (), "{} players ante {} each", (n, a)),))

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar, Literal
-from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
-from ...validation import check_literal_fields, check_field_types
+from ...validation import check_count, check_field_types, check_flag, check_literal_fields
 
 __all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "LIMITS", "MAX_PLAYERS", "PLAY_MAX_PLAYERS", "DicePokerRules"]
 
@@ -24,16 +23,11 @@ LIMITS = ("fixed", "pot")
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
-    allowed = f"an integer from {low} to {high}" if high is not None else f"an integer >= {low}"
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        raise InputError(f"{name} must be {allowed}, got {value!r}")
-    return value
+    return check_count(value, name, low=low, high=high)
 
 
 def _check_bool(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise InputError(f"{name} must be True or False, got {value!r}")
-    return value
+    return check_flag(value, name)
 
 
 @dataclass(frozen=True, kw_only=True)

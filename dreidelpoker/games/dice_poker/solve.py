@@ -70,7 +70,7 @@ from .equity import heads_up_equity_table
 from .key_ranks import key_ranks
 from .rules import DicePokerRules
 from .space import DICE_MULTISETS, RANK_TRIPLES, dice_orderings, rank_multisets, suit_weight
-from ...validation import default_rules
+from ...validation import check_arguments, default_rules
 
 __all__ = ["AbstractDicePoker", "Abstraction", "DEFAULT_BUCKETS", "DicePokerSolution", "SOLVE_COMMAND", "abstraction",
            "nash_conv_part", "solve_dice_poker", "write_data_file", "DATA_FILE"]
@@ -660,6 +660,7 @@ class DicePokerSolution:
                 f"nash_conv={self.nash_conv:.2g})")
 
 
+@check_arguments
 def solve_dice_poker(
     rules: DicePokerRules | None = None,
     *,
@@ -674,13 +675,13 @@ def solve_dice_poker(
         rules: the rules (2 players, fixed limit; ``betting`` picks the structure). Default:
             [Dice Poker rules][rules-2] with one raise a round.
         buckets: ``(dice buckets, card buckets per dealing step)``; default
-            [`DEFAULT_BUCKETS`][dreidelpoker.games.dice_poker.solve.DEFAULT_BUCKETS] for the structure.
+            `DEFAULT_BUCKETS` for the structure.
         method: ``"lp"`` or ``"cfr+"``; default: the LP for ``"once"``, CFR+ for ``"per-card"``.
         iterations: CFR+ iterations.
         progress: show CFR+'s progress bar.
 
     Returns:
-        The [`DicePokerSolution`][dreidelpoker.games.dice_poker.solve.DicePokerSolution].
+        The `DicePokerSolution`.
 
     Raises:
         ValueError: more than two players, pot limit, bucket counts that do not fit, or a tree

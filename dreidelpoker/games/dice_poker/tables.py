@@ -142,7 +142,7 @@ def conditional_table(
 
     Parameters:
         dice: the three dice.
-        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
+        cards: 0 to 3 known cards (a string like ``"K,QS"`` or a list of tokens / `Card` objects).
         rules: the rules (default [Dice Poker rules][rules-2]).
         removed: cards known to be out of the deck.
 

@@ -30,37 +30,27 @@ _EXPORTS = {
                  "category_distribution", "category_table", "compare_options", "inversions", "strength_tables"),
     **names_from(".tiles", "DOUBLES", "HAND_SIZE", "MAX_PLAYERS", "TILES", "Tile", "format_hand",
                  "format_tiles", "parse_hand", "parse_tile", "parse_tiles"),
+    **names_from(".multiway", "load_bluffing"),
+    **names_from(".solve_betting", "load_precomputed", "plot_bet_by_strength"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
-    from .blocking import BlockingResult, BlockingRow, blocking, blocking_by_opponent
-    from .bots import BOTS, live_equity, win_rate
-    from .game import DominoPokerGame, DominoPokerObservation, HandSummary, new_game
-    from .play import PLAY
-    from .equity import (
-        MAX_DEALS, DominoDeal, PartialHand, category_equity, deal_count, equity, setup_deal,
-        equity_by_opponents, heads_up_wins,
-    )
-    from .evaluator import CATEGORY_DEFINITIONS, HandValue, category_names, evaluate, run_suit, suit_of
+    from .blocking import BlockingResult, blocking, blocking_by_opponent
+    from .game import DominoPokerGame, new_game
+    from .equity import category_equity, equity, equity_by_opponents, heads_up_wins
+    from .evaluator import HandValue, evaluate
     from .rules import LOW_RUN_OPTIONS, DominoPokerRules
-    from .table import (
-        ALL_HANDS, DISTINCT_HANDS, ORDERED_DRAWS, CategoryRow, CategoryTable, category_distribution,
-        category_table, compare_options, inversions, strength_tables,
-    )
-    from .tiles import (
-        DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile, format_hand, format_tiles, parse_hand, parse_tile,
-        parse_tiles,
-    )
+    from .table import CategoryTable, category_table, compare_options
+    from .tiles import DOUBLES, TILES, format_hand, format_tiles, parse_hand, parse_tiles
+    from .multiway import load_bluffing
+    from .solve_betting import load_precomputed, plot_bet_by_strength
 
 __all__ = [
-    "BOTS", "DominoPokerGame", "DominoPokerObservation", "HandSummary", "PLAY", "live_equity", "new_game", "win_rate",
-    "ALL_HANDS", "CATEGORY_DEFINITIONS", "DISTINCT_HANDS", "DOUBLES", "HAND_SIZE", "LOW_RUN_OPTIONS",
-    "MAX_DEALS", "MAX_PLAYERS", "ORDERED_DRAWS", "TILES", "BlockingResult", "BlockingRow", "DominoDeal",
-    "CategoryRow", "CategoryTable", "DominoPokerRules", "HandValue", "PartialHand", "Tile", "blocking",
-    "blocking_by_opponent", "category_distribution", "category_equity", "category_names", "category_table",
-    "compare_options", "deal_count", "equity", "equity_by_opponents", "evaluate", "format_hand",
-    "format_tiles", "heads_up_wins", "inversions", "parse_hand", "parse_tile", "parse_tiles", "run_suit",
-    "setup_deal", "strength_tables", "suit_of",
+    "BlockingResult", "CategoryTable", "DOUBLES", "DominoPokerGame", "DominoPokerRules",
+    "HandValue", "LOW_RUN_OPTIONS", "TILES", "blocking", "blocking_by_opponent", "category_equity",
+    "category_table", "compare_options", "equity", "equity_by_opponents", "evaluate", "format_hand",
+    "format_tiles", "heads_up_wins", "load_bluffing", "load_precomputed", "new_game", "parse_hand",
+    "parse_tiles", "plot_bet_by_strength",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -340,7 +340,7 @@ def equity(
         An [`EquityResult`][dreidelpoker.EquityResult] with the exact win, tie, lose and equity.
 
     Raises:
-        ValueError: bad tiles, a tile in two hands, or more than [`MAX_DEALS`][dreidelpoker.games.domino_poker.MAX_DEALS] deals to enumerate.
+        ValueError: bad tiles, a tile in two hands, or more than `MAX_DEALS` deals to enumerate.
 
     Examples:
         >>> equity("6-6,5-5,2-4,3-1,4-6", opponents=1)
@@ -435,7 +435,7 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
 
 
 def heads_up_wins(*, rules: DominoPokerRules | None = None) -> npt.NDArray[np.int64]:
-    """For every hand (in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order), how many of the 3,003 hands an
+    """For every hand (in `ALL_HANDS` order), how many of the 3,003 hands an
     opponent can hold it beats; its exact heads-up equity is that number / 3003.
 
     Parameters:

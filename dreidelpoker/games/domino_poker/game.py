@@ -38,7 +38,7 @@ from .tiles import HAND_SIZE, TILES, Tile, format_tiles
 from ...caches import bounded_cache
 from ...errors import InputError
 from ...sampler import Sampler
-from ...validation import check_arguments
+from ...validation import check_arguments, check_count, is_whole_number
 
 __all__ = [
     "DominoPokerGame", "DominoPokerObservation", "HandSummary", "hand_tiles", "new_game", "play_limits", "strength_of",
@@ -229,7 +229,7 @@ class DominoPokerGame(LoggedState, FrozenTuple, _GameFields):
     """A Domino Poker session in progress (a [`GameState`][dreidelpoker.play.GameState]).
 
     Build one with [`new_game`][dreidelpoker.games.domino_poker.new_game]. ``holdings`` are tile masks by seat; ``betting`` is
-    the hand's [`RoundState`][dreidelpoker.games.betting_round.RoundState] (what each seat has put in, who is still in,
+    the hand's `RoundState` (what each seat has put in, who is still in,
     who acts).
 
     Immutable: ``apply`` returns a new state. Two states are equal when every field
@@ -304,7 +304,7 @@ class DominoPokerGame(LoggedState, FrozenTuple, _GameFields):
     def sample_chance(self, rng: Sampler) -> tuple[int, ...]:
         """The rest of the deal at once, in dealing order (the same law as one tile at a time).
 
-        ``rng`` is the game's [`Sampler`][dreidelpoker.sampler.Sampler].
+        ``rng`` is the game's `Sampler`.
         """
         u = self.undealt
         pool = [i for i in range(len(TILES)) if u >> i & 1]
@@ -333,8 +333,7 @@ class DominoPokerGame(LoggedState, FrozenTuple, _GameFields):
 
     def observation(self, player: int) -> DominoPokerObservation:
         n = self.rules.players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
+        check_count(player, "player", low=0, high=n - 1, hint="a seat")
         b = self.betting
         paid = b.committed
         return _NEW(DominoPokerObservation, (
@@ -354,7 +353,7 @@ class DominoPokerGame(LoggedState, FrozenTuple, _GameFields):
         holdings = list(self.holdings)
         eldest = (self.button + 1) % n
         for t in tiles:
-            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(TILES) or not undealt >> t & 1:
+            if not is_whole_number(t) or not 0 <= t < len(TILES) or not undealt >> t & 1:
                 raise InputError(f"deal: {t!r} is not the index of an undealt tile (0 to {len(TILES) - 1})")
             if dealt >= HAND_SIZE * n:
                 raise InputError("deal: every hand already holds five tiles")
@@ -514,7 +513,6 @@ def new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit:
     if players is not None and players != rules.players:
         rules = replace(rules, players=players)
     limit = rules.session_hands if hand_limit is None else hand_limit
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise InputError(f"hand_limit: a positive number of hands, got {limit!r}")
+    check_count(limit, "hand_limit", low=1, high=None, hint="hands")
     n = rules.players
     return _start_hand(rules, play_limits(rules), limit, 0, n - 1, (0,) * n, _TALLY0, (0,) * n, None, EventLog())

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from ...caches import bounded_cache
 from ...errors import InputError
+from ...validation import check_count, default_rules
 from ...solve.multiway import (
     BluffReport, DealTable, MultiwayResult, MultiwayRound, bluffing, card_deal_table, multiway_cfr_plus,
 )
@@ -62,12 +63,9 @@ def _bands(low_runs: str, bands: int) -> npt.NDArray[np.int64]:
 
 
 def _check(players: int, bands: int, samples: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise InputError(f"players must be 2, 3 or 4 (20 tiles deal at most 4 hands of 5), got {players!r}")
-    if isinstance(bands, bool) or not isinstance(bands, int) or not 2 <= bands <= 64:
-        raise InputError(f"bands must be an integer from 2 to 64, got {bands!r}")
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 10_000 <= samples <= 50_000_000:
-        raise InputError(f"samples must be an integer from 10,000 to 50,000,000, got {samples!r}")
+    check_count(players, "players", low=2, high=4, hint="20 tiles deal at most 4 hands of 5")
+    check_count(bands, "bands", low=2, high=64)
+    check_count(samples, "samples", low=10_000, high=50_000_000)
 
 
 @bounded_cache(maxsize=8)
@@ -266,7 +264,7 @@ def solve_multiway(rules: DominoPokerRules | None = None, *, bands: int = DEFAUL
         >>> sol.result.spec.players, len(sol.result.gains)
         (3, 3)
     """
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     if not rules.fixed_limit:
         raise InputError("the solver needs fixed-limit bets (betting='limit', min_bet == max_bet), got "
                          f"betting={rules.betting!r}, bets {rules.min_bet}..{rules.max_bet}")
@@ -381,7 +379,7 @@ def compare_bluffing(rules: DominoPokerRules | None = None, *, players: tuple[in
     """
     from dataclasses import replace
 
-    rules = rules or DominoPokerRules()
+    rules = default_rules(rules, DominoPokerRules)
     rows = []
     for n in players:
         r = replace(rules, players=n)
@@ -396,7 +394,7 @@ def load_bluffing() -> BluffingComparison:
     """The committed comparison (default rules, 8 bands, 2 to 4 players).
 
     Returns:
-        The [`BluffingComparison`][dreidelpoker.games.domino_poker.multiway.BluffingComparison].
+        The `BluffingComparison`.
     """
     d = json.loads(BLUFFING_DATA.read_text())
     return BluffingComparison(tuple(d["rows"]), int(d["bands"]), dict(d["rules"]))

@@ -24,7 +24,10 @@ from .tiles import MAX_PLAYERS
 from ...caches import bounded_cache
 from ...errors import InputError
 
-__all__ = ["METRIC_HELP", "PLAY", "PLAY_CLI", "add_sweep_arguments", "default_bots", "metrics", "rules_grid_from_args"]
+__all__ = [
+    "METRIC_HELP", "PLAY", "PLAY_CLI", "add_sweep_arguments", "default_bots", "metrics", "rules_grid_from_args",
+    "solved_exploitability",
+]
 
 
 def metrics(final: DominoPokerGame) -> dict[str, float]:
@@ -90,6 +93,21 @@ def _adapt(rules: DominoPokerRules, players: int) -> DominoPokerRules:
     return rules if rules.players == players else replace(rules, players=players)
 
 
+def solved_exploitability(rules: DominoPokerRules) -> tuple[str, dict[str, tuple[float, ...]]]:
+    """Each bot's best-response gains in the whole heads-up hand, exactly
+    ([`domino_exploitability`][dreidelpoker.games.domino_poker.exploit.domino_exploitability]).
+
+    Parameters:
+        rules: the rules (played heads-up, one hand).
+
+    Returns:
+        ``(what was solved, {bot: (seat 1, seat 2)})`` in chips per hand.
+    """
+    from .exploit import domino_exploitability  # loads only when asked
+
+    return domino_exploitability(rules)
+
+
 def _new_game(rules: DominoPokerRules, *, players: int | None = None, hand_limit: int | None = None) -> DominoPokerGame:
     return new_game(rules, players=players, hand_limit=hand_limit)
 
@@ -153,6 +171,7 @@ PLAY: PlaySpec[DominoPokerRules] = PlaySpec(
     adapt_rules=_adapt,
     players_in_rules="players",
     metric_help=METRIC_HELP,
+    exploitability=solved_exploitability,
 )
 
 #: The command line's side of ``simulate`` and ``sweep``.

@@ -12,7 +12,7 @@ from .categories import category_names
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
 from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
-from ...validation import check_literal_fields, check_field_types
+from ...validation import check_count, check_field_types, check_literal_fields, is_whole_number
 
 __all__ = ["BETTING_OPTIONS", "LOW_RUN_OPTIONS", "MAX_SESSION_HANDS", "Betting", "DominoPokerRules", "LowRuns"]
 
@@ -28,8 +28,7 @@ MAX_SESSION_HANDS = 1_000_000
 
 
 def _check_int(name: str, value: object, *, low: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
+    check_count(value, name, low=low, high=None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,7 +86,7 @@ class DominoPokerRules:
 
     def __post_init__(self) -> None:
         check_field_types(self)
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= MAX_PLAYERS:
+        if not is_whole_number(self.players) or not 2 <= self.players <= MAX_PLAYERS:
             raise InputError(
                 f"players must be 2, 3 or 4 ({len(TILES)} tiles deal at most "
                 f"{MAX_PLAYERS} hands of {HAND_SIZE}), got {self.players!r}"
@@ -101,9 +100,7 @@ class DominoPokerRules:
             _check_int("max_raises", self.max_raises, low=0)
         check_literal_fields(self)
         _check_int("stack", self.stack, low=self.min_bet)
-        if isinstance(self.session_hands, bool) or not isinstance(self.session_hands, int) or \
-                not 1 <= self.session_hands <= MAX_SESSION_HANDS:
-            raise InputError(f"session_hands must be an integer from 1 to {MAX_SESSION_HANDS:,}, got {self.session_hands!r}")
+        check_count(self.session_hands, "session_hands", low=1, high=MAX_SESSION_HANDS)
         if self.betting == "no-limit" and self.max_bet != self.min_bet:
             raise InputError(f"max_bet ({self.max_bet}) does not apply to no-limit betting (the stack is the limit); "
                              f"leave it equal to min_bet ({self.min_bet})")

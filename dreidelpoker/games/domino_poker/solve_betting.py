@@ -17,7 +17,7 @@ frequencies are weighted by how often each decision is reached in equilibrium pl
 
 from __future__ import annotations
 
-from ...errors import InputError
+from ...errors import InputError, InputTypeError
 
 import argparse
 import html
@@ -35,7 +35,7 @@ from ..registry import CliCommand
 from .equity import heads_up_wins
 from .rules import DominoPokerRules
 from .table import strength_tables
-from ...validation import default_rules
+from ...validation import check_arguments, check_count, default_rules
 from ...solve._iterate import check_iteration_options
 
 __all__ = ["DATA_FILE", "DominoBettingSolution", "MAX_SOLVER_RAISES", "solve_betting", "SOLVE_COMMAND"]
@@ -132,10 +132,34 @@ def _binned(opening: FloatArray, after_check: FloatArray, bins: int = 50) -> dic
             "seat2_after_check": [float(after_check[a:b].mean()) for a, b in zip(edges[:-1], edges[1:])]}
 
 
+@check_arguments
 def plot_bet_by_strength(data: dict[str, list[float]], ax: Any = None) -> Any:
-    """Plot binned bet frequencies (``to_dict()["bet_by_strength"]``) against hand strength."""
+    """Plot binned bet frequencies (``to_dict()["bet_by_strength"]``) against hand strength.
+
+    Parameters:
+        data: the ``bet_by_strength`` part of a solution's ``to_dict()`` (or of
+            [`load_precomputed`][dreidelpoker.games.domino_poker.load_precomputed]).
+        ax: matplotlib axes to draw on; a new figure when ``None``.
+
+    Returns:
+        The matplotlib axes.
+
+    Raises:
+        InputError: ``data`` lacks the bet-by-strength series.
+        InputTypeError: ``ax`` is not matplotlib axes.
+
+    Examples:
+        >>> ax = plot_bet_by_strength(load_precomputed()["bet_by_strength"])
+        >>> ax.get_ylabel()
+        'bet probability'
+    """
     import matplotlib.pyplot as plt
 
+    missing = [k for k in ("strength_percentile", "seat1_open", "seat2_after_check") if k not in data]
+    if missing:
+        raise InputError(f"data must be a solution's bet_by_strength, with {', '.join(missing)}; got keys {sorted(data)}")
+    if ax is not None and not hasattr(ax, "plot"):
+        raise InputTypeError(f"ax must be matplotlib axes or None, got {type(ax).__name__}")
     if ax is None:
         _fig, ax = plt.subplots(figsize=(7, 3.5))
     x = data["strength_percentile"]
@@ -156,8 +180,7 @@ def _check_rules(rules: DominoPokerRules) -> None:
         raise InputError(f"the betting solver needs fixed-limit bets (min_bet == max_bet), got "
                          f"{rules.min_bet}..{rules.max_bet}")
     mr = rules.max_raises
-    if mr is None or isinstance(mr, bool) or not isinstance(mr, int) or not 0 <= mr <= MAX_SOLVER_RAISES:
-        raise InputError(f"max_raises must be an integer from 0 to {MAX_SOLVER_RAISES} for the solver, got {mr!r}")
+    mr = check_count(mr, "max_raises", low=0, high=MAX_SOLVER_RAISES, hint="for the solver")
     if rules.ante < 1:
         raise InputError(f"ante must be at least 1 for the solver (a pot worth fighting for), got {rules.ante}")
     if rules.stack < rules.max_bet * (mr + 1):
@@ -280,7 +303,15 @@ def _range_game(low_runs: Any) -> RangeGame:
 
 
 def load_precomputed() -> dict[str, Any]:
-    """The committed precomputed solution (default rules, ``max_raises=2``), as ``to_dict()``."""
+    """The committed precomputed solution (default rules, ``max_raises=2``), as ``to_dict()``.
+
+    Returns:
+        The solution's JSON-safe dict: value, NashConv, bluffing, bet frequencies by strength.
+
+    Examples:
+        >>> load_precomputed()["max_raises"]
+        2
+    """
     return dict(json.loads(DATA_FILE.read_text()))
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from ...errors import InputError, InputTypeError
-from ...validation import check_arguments
+from ...validation import check_arguments, is_whole_number
 
 __all__ = [
     "DOUBLES",
@@ -52,7 +52,7 @@ class Tile:
 
     def __post_init__(self) -> None:
         for end in (self.high, self.low):
-            if isinstance(end, bool) or not isinstance(end, int):
+            if not is_whole_number(end):
                 raise InputTypeError(f"tile ends must be ints, got {end!r}")
         if self.high < self.low:
             raise InputError(f"write a tile high end first: Tile({self.low}, {self.high}), not Tile({self.high}, {self.low})")
@@ -153,7 +153,7 @@ def parse_tile(tile: TileLike) -> Tile:
         if len(tile) != 2:
             raise InputError(f"a tile tuple needs two ends, got {tile!r}")
         a, b = tile
-        if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, int) or not isinstance(b, int):
+        if not is_whole_number(a) or not is_whole_number(b):
             raise InputTypeError(f"tile ends must be ints, got {tile!r}")
         _check_in_set(a, b, text=f"[{a}-{b}]")
         return Tile(max(a, b), min(a, b))

@@ -24,27 +24,26 @@ _EXPORTS = {
     **names_from(".play", "PLAY", "metrics"),
     **names_from(".rules", "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES",
                  "QUEEN_CARD_QUEEN_RULES", "QUEEN_CARD_SOURCES", "QueenieRules"),
+    **names_from(".analysis", "pot_table", "seat_table", "skill_table", "speed_table", "swap_study"),
+    **names_from(".exact", "queen_dead_probability", "queen_dead_table"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
     from .bots import (
-        BOT_NAMES, DummyValue, HeuristicBot, LookaheadBot, always_swap_bot, best_lead, dummy_value,
-        hand_features, hand_score, never_swap_bot, random_queenie_bot,
+        HeuristicBot, LookaheadBot, always_swap_bot, best_lead, hand_score, never_swap_bot,
+        random_queenie_bot,
     )
     from .cards import card_from_name, card_name, hand_text
-    from .game import DealSummary, QueenieGame, QueenieObservation, new_game
-    from .play import PLAY, metrics
-    from .rules import (
-        BLOCKED_RULES, DEALING_ORDERS, DIRECTIONS, NO_COLOUR_RULES, QUEEN_CARD_QUEEN_RULES,
-        QUEEN_CARD_SOURCES, QueenieRules,
-    )
+    from .game import DealSummary, QueenieGame, new_game
+    from .rules import QueenieRules
+    from .analysis import pot_table, seat_table, skill_table, speed_table, swap_study
+    from .exact import queen_dead_probability, queen_dead_table
 
 __all__ = [
-    "BLOCKED_RULES", "BOT_NAMES", "DEALING_ORDERS", "DIRECTIONS", "DealSummary", "DummyValue", "HeuristicBot",
-    "LookaheadBot", "NO_COLOUR_RULES", "PLAY", "QUEEN_CARD_QUEEN_RULES", "QUEEN_CARD_SOURCES", "QueenieGame",
-    "QueenieObservation", "QueenieRules", "always_swap_bot", "best_lead", "card_from_name", "card_name",
-    "dummy_value", "hand_features", "hand_score", "hand_text", "metrics", "never_swap_bot", "new_game",
-    "random_queenie_bot",
+    "DealSummary", "HeuristicBot", "LookaheadBot", "QueenieGame", "QueenieRules", "always_swap_bot",
+    "best_lead", "card_from_name", "card_name", "hand_score", "hand_text", "never_swap_bot",
+    "new_game", "pot_table", "queen_dead_probability", "queen_dead_table", "random_queenie_bot",
+    "seat_table", "skill_table", "speed_table", "swap_study",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

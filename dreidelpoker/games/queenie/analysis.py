@@ -22,13 +22,14 @@ from typing import Any
 
 import numpy as np
 
-from ...play import Estimate, mean_estimate, proportion_estimate, simulate
+from ...play import Estimate, simulate
+from ...play.stats import mean_estimate, proportion_estimate
 from .bots import hand_score, never_swap_bot
 from .exact import play_dealt
 from .game import new_game, tables
 from .rules import QueenieRules
 from ...errors import InputError
-from ...validation import default_rules
+from ...validation import check_arguments, check_seed, default_rules
 
 __all__ = ["pot_table", "seat_table", "skill_table", "speed_table", "swap_study"]
 
@@ -50,6 +51,7 @@ def _deal_share(res: Any, name: str) -> Estimate:
     return proportion_estimate(round(hits), sum(deals), seed=res.seed)
 
 
+@check_arguments
 def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int = 1,
                 bots: str = "random", rules: QueenieRules | None = None) -> list[dict[str, Any]]:
     """Cards played, runs and turns per deal, cards per player and blocked deals, by player count.
@@ -82,6 +84,7 @@ def speed_table(*, players: Sequence[int] = PLAYERS, deals: int = 300, seed: int
     return rows
 
 
+@check_arguments
 def pot_table(*, players: Sequence[int] = PLAYERS, sessions: int = 20, session_deals: int = 20, seed: int = 1,
               bots: str = "random") -> list[dict[str, Any]]:
     """Carry-overs and pot sizes over sessions of ``session_deals`` deals.
@@ -115,6 +118,7 @@ def pot_table(*, players: Sequence[int] = PLAYERS, sessions: int = 20, session_d
     return rows
 
 
+@check_arguments
 def skill_table(*, players: Sequence[int] = PLAYERS, bots: Sequence[str] = SKILL_BOTS, orbits: int = 40,
                 seed: int = 1) -> list[dict[str, Any]]:
     """Each bot in seat 1 against ``random`` bots, with the button going round.
@@ -150,6 +154,7 @@ def skill_table(*, players: Sequence[int] = PLAYERS, bots: Sequence[str] = SKILL
     return rows
 
 
+@check_arguments
 def seat_table(*, players: Sequence[int] = PLAYERS, deals: int = 400, seed: int = 1,
                bots: str = "random") -> list[dict[str, Any]]:
     """How much the seat matters with the button fixed (seat 1 first, the last seat deals).
@@ -179,6 +184,7 @@ def seat_table(*, players: Sequence[int] = PLAYERS, deals: int = 400, seed: int 
     return rows
 
 
+@check_arguments
 def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int = 1,
                bins: Sequence[float] = (-np.inf, -2.0, -1.0, 0.0, 1.0, 2.0, np.inf)) -> list[dict[str, Any]]:
     """The first player's hand score against their chance of going out, keeping or swapping.
@@ -199,7 +205,8 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
         (swap minus keep).
 
     Raises:
-        ValueError: rules whose queen-pot card does not come from the deck.
+        ValueError: rules whose queen-pot card does not come from the deck, a negative seed, or
+            bin edges that do not increase.
 
     Examples:
         >>> rows = swap_study(QueenieRules(players=4), deals=20)
@@ -209,6 +216,9 @@ def swap_study(rules: QueenieRules | None = None, *, deals: int = 400, seed: int
     r = replace(default_rules(rules, QueenieRules), session_deals=1)
     if r.queen_card != "deck":
         raise InputError("rules: swap_study deals the queen-pot card from the deck (queen_card='deck')")
+    seed = check_seed(seed)
+    if len(bins) < 2 or any(not a < b for a, b in zip(bins, bins[1:])):
+        raise InputError(f"bins must be at least two increasing bin edges, got {list(bins)!r}")
     rng = np.random.default_rng(seed)
     t = tables(r)
     start = new_game(r)

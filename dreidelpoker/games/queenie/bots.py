@@ -189,7 +189,7 @@ def hand_score(hand: Sequence[int], *, rules: QueenieRules, ignore: Sequence[str
     """A hand's shape score: higher is a better hand to keep.
 
     ``sum(SCORE_WEIGHTS[f] * feature) - 0.3 * (cards - average cards)`` over
-    [`hand_features`][dreidelpoker.games.queenie.hand_features] (more cards are harder to get rid of).
+    `hand_features` (more cards are harder to get rid of).
 
     Parameters:
         hand: the cards held.
@@ -400,7 +400,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: Samp
 
 @dataclass(frozen=True)
 class LookaheadBot:
-    """Takes the dummy when [`dummy_value`][dreidelpoker.games.queenie.dummy_value] says it is worth more chips; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead]."""
+    """Takes the dummy when `dummy_value` says it is worth more chips; leads with [`best_lead`][dreidelpoker.games.queenie.best_lead]."""
 
     samples: int = 24
 

@@ -27,6 +27,7 @@ from .rules import QueenieRules
 from ...errors import InputError
 from ..._fractions import to_rational
 from ...sampler import Sampler
+from ...validation import check_arguments
 
 if TYPE_CHECKING:
     import sympy
@@ -37,6 +38,7 @@ __all__ = ["DealDistribution", "DETERMINISTIC_BOTS", "deal_count", "deals", "enu
 DETERMINISTIC_BOTS = ("never-swap", "always-swap", "heuristic")
 
 
+@check_arguments
 def queen_dead_probability(rules: QueenieRules, *, swap: Literal["never", "first"] = "never") -> sympy.Rational:
     """The exact chance that the queen pot carries over because its Queen is dead.
 
@@ -102,6 +104,7 @@ def _queen_dead(rules: QueenieRules, swap: str) -> Fraction:
     return total
 
 
+@check_arguments
 def queen_dead_table(players: Sequence[int] = range(3, 9)) -> list[dict[str, Any]]:
     """[`queen_dead_probability`][dreidelpoker.games.queenie.exact.queen_dead_probability] for each player count, dealing order and queen-card source.
 

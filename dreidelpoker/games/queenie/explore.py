@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 
 from ...errors import InputError
+from ...validation import check_seed
 from .bots import DummyValue, dummy_value
 from .cards import card_from_name, hand_text
 from .game import QueenieGame, new_game
@@ -113,8 +114,7 @@ def deal_view(seed: int = 1, players: int = 4, *, view: str = "all", step: int =
         A [`DealView`][dreidelpoker.games.queenie.explore.DealView]; bad input gives a view whose ``error`` says what is wrong.
     """
     try:
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise InputError(f"seed: a whole number 0 or more, got {seed!r}")
+        check_seed(seed)
         rules = QueenieRules(players=players)
         if bots not in PLAY.bots:
             raise InputError(f"bots: unknown bot {bots!r}; known: {', '.join(sorted(PLAY.bots))}")

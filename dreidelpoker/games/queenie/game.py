@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-import numpy as np
 
 from ..tuple_state import FrozenTuple, LoggedState
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
@@ -27,7 +26,7 @@ from .cards import COLOUR_NAMES, card_name, cards_of, hand_text
 from .rules import QueenieRules
 from ...errors import InputError
 from ...sampler import Sampler
-from ...validation import check_arguments
+from ...validation import check_arguments, check_count, is_whole_number
 
 __all__ = ["DealSummary", "QueenieGame", "QueenieObservation", "Tables", "new_game", "tables"]
 
@@ -136,7 +135,7 @@ _DEAL_LINE = "deal {}: seat {} deals; the dummy has {} cards"
 
 def _as_card(c: Any) -> int:
     """A dealt card as an int (numpy integers accepted; bools and other types refused)."""
-    if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+    if not is_whole_number(c):
         raise InputError(f"deal: {c!r} is not a card left to deal")
     return int(c)
 
@@ -277,7 +276,7 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
             seq = action if isinstance(action, tuple) else (action,)
             return self._deal(seq)
         if p == QCARD:
-            if not isinstance(action, int) or isinstance(action, bool) or not self._qcard_pool() >> action & 1:
+            if not is_whole_number(action) or not self._qcard_pool() >> action & 1:
                 raise InputError(f"queen-pot card: {action!r} is not a card of the dummy that may be put aside")
             return self._offers_start(self.hands, self.dummy & ~(1 << action), action)
         if p == OFFER:
@@ -297,7 +296,7 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
     def run_turns(self, chance: Sampler, decide: Callable[[int, QueenieObservation, Sequence[Any]], Any],
                   max_steps: int) -> tuple[QueenieGame, int]:
         """Play on until the session ends or ``max_steps`` steps are applied: the runner's batch
-        path ([`dreidelpoker.play.runner`][dreidelpoker.play.runner]), used when a game's record is all that is wanted.
+        path (`dreidelpoker.play.runner`), used when a game's record is all that is wanted.
 
         The same steps as one by one, in the same order, from the same streams -- every deal
         drawn by `sample_chance`, every decision asked of ``decide(seat, observation, legal)``
@@ -372,7 +371,7 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
         need_q = qcard < 0 and r.queen_card == "deck"
         if need_q and seq:
             q0 = seq[0]
-            if type(q0) is not int and (isinstance(q0, bool) or not isinstance(q0, (int, np.integer))):
+            if type(q0) is not int and not is_whole_number(q0):
                 raise InputError(f"deal: {q0!r} is not a card left to deal")
             qcard = int(q0)
             if not undealt >> qcard & 1:
@@ -696,8 +695,7 @@ def new_game(rules: QueenieRules, *, players: int | None = None, hand_limit: int
 
         rules = replace(rules, players=players)
     limit = rules.session_deals if hand_limit is None else hand_limit
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise InputError(f"hand_limit: a positive number of deals, got {limit!r}")
+    check_count(limit, "hand_limit", low=1, high=None, hint="deals")
     t = tables(rules)
     n = rules.players
     a = rules.ante

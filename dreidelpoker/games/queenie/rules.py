@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
-from ...validation import check_literal_fields, check_field_types
+from ...validation import check_count, check_field_types, check_literal_fields
 
 __all__ = [
     "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES", "QUEEN_CARD_QUEEN_RULES",
@@ -69,8 +69,7 @@ MAX_SESSION_DEALS = 100_000
 
 
 def _check_int(name: str, value: object, low: int, high: int, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InputError(f"{name} must be an integer from {low} to {high} ({what}), got {value!r}")
+    check_count(value, name, low=low, high=high, hint=what)
 
 
 @dataclass(frozen=True, kw_only=True)

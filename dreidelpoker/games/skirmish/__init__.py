@@ -1,7 +1,7 @@
 """Skirmish ([Skirmish rules][rules-3]): the War variant whose strategy lives in the captures.
 
 Played on the whole-game engine ([`dreidelpoker.play`][dreidelpoker.play]), with the capture phase
-solved exactly ([`solver`][dreidelpoker.games.skirmish.solver]).
+solved exactly (`solver`).
 """
 
 from __future__ import annotations
@@ -21,24 +21,26 @@ _EXPORTS = {
     **names_from(".solver", "Capture", "CaptureOption", "CaptureSolution", "CaptureStep", "best_capture",
                  "capture_options", "capture_value", "legal_captures", "plain_minimax", "principal_line",
                  "solve_capture"),
+    **names_from(".chain", "analyze_small_deck", "pile_card_odds"),
+    **names_from(".study", "bot_matrix", "game_summary", "load_study_results"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
-    from .bots import BOTS, greedy, optimal, random_capture, spendthrift
-    from .game import SkirmishGame, SkirmishObservation, deal_state, new_game
-    from .play import PLAY
-    from .rules import STANDARD_DECK, TIE_RULES, SkirmishRules, card_name, format_cards, parse_cards, parse_deck
+    from .bots import greedy, optimal, random_capture, spendthrift
+    from .game import SkirmishGame, new_game
+    from .rules import SkirmishRules, format_cards, parse_cards
     from .solver import (
-        Capture, CaptureOption, CaptureSolution, CaptureStep, best_capture, capture_options, capture_value,
-        legal_captures, plain_minimax, principal_line, solve_capture,
+        Capture, CaptureSolution, best_capture, capture_options, legal_captures, principal_line,
+        solve_capture,
     )
+    from .chain import analyze_small_deck, pile_card_odds
+    from .study import bot_matrix, game_summary, load_study_results
 
 __all__ = [
-    "BOTS", "Capture", "CaptureOption", "CaptureSolution", "CaptureStep", "PLAY", "STANDARD_DECK",
-    "SkirmishGame", "SkirmishObservation", "SkirmishRules", "TIE_RULES", "best_capture", "capture_options",
-    "capture_value", "card_name", "deal_state", "format_cards", "greedy", "legal_captures", "new_game",
-    "optimal", "parse_cards", "parse_deck", "plain_minimax", "principal_line", "random_capture",
-    "solve_capture", "spendthrift",
+    "Capture", "CaptureSolution", "SkirmishGame", "SkirmishRules", "analyze_small_deck",
+    "best_capture", "bot_matrix", "capture_options", "format_cards", "game_summary", "greedy",
+    "legal_captures", "load_study_results", "new_game", "optimal", "parse_cards", "pile_card_odds",
+    "principal_line", "random_capture", "solve_capture", "spendthrift",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -39,6 +39,7 @@ from ...markov import MarkovChain
 from .bots import BOTS
 from .game import CAPTURE, LAY, OVER, SkirmishGame, deal_state, new_game, runs
 from .rules import SkirmishRules
+from ...validation import check_arguments
 
 __all__ = ["PileOdds", "SmallDeckResult", "analyze_small_deck", "deal_distribution", "lay_outcomes", "pile_card_odds",
            "skirmish_chain",
@@ -287,6 +288,7 @@ class SmallDeckResult:
                 "expected_skirmishes": str(self.expected_skirmishes)}
 
 
+@check_arguments
 def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("optimal", "optimal")) -> SmallDeckResult:
     """Exact win probabilities and expected length of a small-deck game under deterministic bots.
 
@@ -295,7 +297,7 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
         bots: two deterministic bots, or one name for both seats.
 
     Returns:
-        A [`SmallDeckResult`][dreidelpoker.games.skirmish.chain.SmallDeckResult] of exact sympy Rationals.
+        A `SmallDeckResult` of exact sympy Rationals.
 
     Raises:
         ValueError: a bot that is not deterministic, or a chain whose game may never end
@@ -329,6 +331,7 @@ class PileOdds:
         return {"win_seat1": str(self.win_seat1), "win_seat2": str(self.win_seat2), "tie": str(self.tie)}
 
 
+@check_arguments
 def pile_card_odds(rules: SkirmishRules) -> PileOdds:
     """The exact probability that each seat's pile wins the first skirmish, or that they tie,
     over one uniformly random deal.
@@ -342,7 +345,7 @@ def pile_card_odds(rules: SkirmishRules) -> PileOdds:
         rules: the rules.
 
     Returns:
-        A [`PileOdds`][dreidelpoker.games.skirmish.chain.PileOdds] (seat 1 wins, seat 2 wins, tie; exact).
+        A `PileOdds` (seat 1 wins, seat 2 wins, tie; exact).
 
     Examples:
         >>> pile_card_odds(SkirmishRules()).tie

@@ -125,7 +125,7 @@ class SkirmishGame:
         limit: the skirmish limit of this game.
         cut: the game stopped at the limit.
         winner: the winning seat, ``2`` for a draw, ``-1`` while playing.
-        stats: per-game counters (see [`Stats`][dreidelpoker.games.skirmish.game.Stats]).
+        stats: per-game counters (see `Stats`).
         log: the readable events.
     """
 

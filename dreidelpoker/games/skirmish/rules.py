@@ -37,7 +37,7 @@ from typing import Any, ClassVar, Literal, get_args
 from ...errors import InputError, InputTypeError, shorten
 from ...search_space import Choice, IntRange, SearchSpace
 from ...strict_numbers import parse_integer
-from ...validation import check_arguments, check_field_types, check_literal_fields
+from ...validation import check_arguments, check_count, check_field_types, check_literal_fields
 
 __all__ = [
     "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
@@ -188,10 +188,7 @@ def check_lines(mine: Sequence[int], theirs: Sequence[int], deck: Sequence[int] 
 
 
 def _int_field(name: str, value: Any, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        allowed = f"an integer >= {low}" if high is None else f"an integer from {low} to {high}"
-        raise InputError(f"{name} must be {allowed}, got {value!r}")
-    return value
+    return check_count(value, name, low=low, high=high)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -249,8 +246,7 @@ class SkirmishRules:
             raise InputError(f"deck must be a sequence of integer ranks or a mapping rank -> copies, got {deck!r}")
         ranks = tuple(deck)
         for r in ranks:
-            if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= 99:
-                raise InputError(f"deck: ranks must be integers from 1 to 99, got {r!r}")
+            check_count(r, "deck: ranks", low=1, high=99)
         if len(ranks) % 2 or len(ranks) < 2:
             raise InputError(f"deck must hold an even number of cards (at least 2), got {len(ranks)}")
         object.__setattr__(self, "deck", tuple(sorted(ranks)))

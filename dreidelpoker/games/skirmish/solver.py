@@ -294,7 +294,7 @@ def capture_options(mover: Sequence[int], other: Sequence[int]) -> tuple[Capture
         other: the other line (ranks).
 
     Returns:
-        One [`CaptureOption`][dreidelpoker.games.skirmish.CaptureOption] per legal capture.
+        One `CaptureOption` per legal capture.
 
     Examples:
         >>> [(o.capture.text, o.value, o.loss) for o in capture_options((9, 3), (8, 2))]

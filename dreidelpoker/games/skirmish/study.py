@@ -24,11 +24,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ...play import Estimate, mean_estimate, proportion_estimate, simulate
+from ...play import Estimate, simulate
+from ...play.stats import mean_estimate, proportion_estimate
 from .rules import SMALL_DECK, SkirmishRules
 from ...errors import InputError
 from ...files import check_output_file, write_text_atomic
 from ...limits import int_arg
+from ...validation import check_arguments
 
 __all__ = ["BOT_NAMES", "STUDY_RESULTS", "VARIANTS", "bot_matrix", "game_summary", "load_study_results", "main",
            "run_study"]
@@ -38,7 +40,7 @@ STUDY_RESULTS = Path(__file__).with_name("study_results.json")
 
 
 def load_study_results() -> dict[str, Any]:
-    """The stored bigger run ([`STUDY_RESULTS`][dreidelpoker.games.skirmish.study.STUDY_RESULTS]) as a dict (Estimates as ``value``/``ci95``/``samples``).
+    """The stored bigger run (`STUDY_RESULTS`) as a dict (Estimates as ``value``/``ci95``/``samples``).
 
     Returns:
         The stored results.
@@ -65,6 +67,7 @@ VARIANTS: dict[str, SkirmishRules] = {
 }
 
 
+@check_arguments
 def game_summary(bots: Sequence[str], *, rules: SkirmishRules, games: int, seed: int) -> dict[str, Any]:
     """Length, limit hits, seat and pile edges and where the cards come from, for one line-up.
 
@@ -107,6 +110,7 @@ def game_summary(bots: Sequence[str], *, rules: SkirmishRules, games: int, seed:
     }
 
 
+@check_arguments
 def bot_matrix(rules: SkirmishRules, bots: Sequence[str] = BOT_NAMES, *, games: int, seed: int
                ) -> dict[tuple[str, str], Estimate]:
     """Win rate of each bot (row) against each other bot (column), seats alternated.

@@ -91,6 +91,15 @@ _LAZY: dict[str, str] = {
     "new_game": ".whole_game.play",
     # play_spec
     "PLAY": ".play_spec",
+    # whole_game bots
+    "calling_station_bot": ".whole_game.bots",
+    "random_bot": ".whole_game.bots",
+    "tight_bot": ".whole_game.bots",
+    "equity_bot": ".whole_game.equity_bot",
+    # spin_game
+    "equilibrium_bot": ".spin_game.equilibrium_bot",
+    "SpinGameSolution": ".spin_game.solve",
+    "solve_spin_game": ".spin_game.solve",
     # odds.information
     "OpponentPosterior": ".odds.information",
     "opponent_posterior": ".odds.information",
@@ -98,7 +107,7 @@ _LAZY: dict[str, str] = {
     # odds.spin_decision
     "SpinDecision": ".odds.spin_decision",
     "SpinTable": ".odds.spin_decision",
-    "spin_buy_in": ".odds.spin_decision",
+    "spin_buy_in": ".rulebook.betting",
     "spin_decision": ".odds.spin_decision",
     "spin_table": ".odds.spin_decision",
     # odds.table
@@ -110,42 +119,39 @@ _LAZY: dict[str, str] = {
 
 if TYPE_CHECKING:  # static checkers see the real names
     from .deck_cycle.chain import DeckChain, HeadsUpLongRun, deck_chain, heads_up_long_run
-    from .rulebook.deck import DeckState, draw_weights, hypergeometric
-    from .odds.equity import MAX_OPPONENTS, equity, equity_table, heads_up_matrix, possible_hands
-    from .odds.kept_hand import KeptHandFormulas, deck_symbols, kept_hand_distribution, kept_hand_formulas
-    from .deck_cycle.policies import POLICIES, StateAwarePolicy, greedy_equity_policy, kept_weights, resolve_policy
-    from .rulebook.ranking import compare, format_hand, normal_key, parse_cards, parse_hand, showdown, trumps
-    from .rulebook.rules import DECK_PRESETS, STREET_SEQUENCES, TwoDreidelRules, parse_deck
+    from .rulebook.deck import DeckState
+    from .odds.equity import equity, equity_table, heads_up_matrix, possible_hands
+    from .odds.kept_hand import KeptHandFormulas, kept_hand_distribution, kept_hand_formulas
+    from .deck_cycle.policies import POLICIES, greedy_equity_policy
+    from .rulebook.ranking import compare, format_hand, parse_hand, showdown, trumps
+    from .rulebook.rules import TwoDreidelRules
     from .deck_cycle.strategy import (
-        BestResponse, EquilibriumResult, PutBackMDP, best_put_back_policy, exploitability, put_back_equilibrium,
+        BestResponse, EquilibriumResult, best_put_back_policy, exploitability, put_back_equilibrium,
     )
     from . import deck_cycle, odds, rulebook, spin_game, whole_game
     from .odds.at_the_table import TableReport, at_the_table
-    from .whole_game.play import TwoDreidelGame, TwoDreidelObservation, new_game
+    from .whole_game.play import TwoDreidelGame, new_game
     from .play_spec import PLAY
+    from .whole_game.bots import calling_station_bot, random_bot, tight_bot
+    from .whole_game.equity_bot import equity_bot
+    from .spin_game.equilibrium_bot import equilibrium_bot
+    from .spin_game.solve import SpinGameSolution, solve_spin_game
     from .odds.information import OpponentPosterior, opponent_posterior, table_posteriors
-    from .odds.spin_decision import SpinDecision, SpinTable, spin_buy_in, spin_decision, spin_table
-    from .odds.table import (
-        PutBackTable, before_draw_equity, monte_carlo_equity, put_back_equities,
-    )
+    from .odds.spin_decision import SpinDecision, SpinTable, spin_decision, spin_table
+    from .odds.table import PutBackTable, before_draw_equity, monte_carlo_equity, put_back_equities
 
 __all__ = [
-    "BestResponse", "DeckChain", "EquilibriumResult", "HeadsUpLongRun", "PutBackMDP",
-    "StateAwarePolicy", "best_put_back_policy", "deck_chain", "exploitability", "greedy_equity_policy",
-    "heads_up_long_run", "put_back_equilibrium", "deck_cycle", "odds", "rulebook", "spin_game", "whole_game",
-    "DECK_PRESETS", "MAX_OPPONENTS", "POLICIES", "STREET_SEQUENCES", "DeckState",
-    "KeptHandFormulas", "TwoDreidelRules", "compare", "deck_symbols", "draw_weights", "equity",
-    "equity_table", "format_hand", "heads_up_matrix", "hypergeometric", "kept_hand_distribution",
-    "kept_hand_formulas", "kept_weights", "normal_key", "parse_cards", "parse_deck", "parse_hand", "possible_hands",
-    "resolve_policy", "showdown", "trumps",
+    "BestResponse", "DeckChain", "DeckState", "EquilibriumResult", "HeadsUpLongRun",
+    "KeptHandFormulas", "OpponentPosterior", "PLAY", "POLICIES", "PutBackTable", "SpinDecision",
+    "SpinGameSolution", "SpinTable", "TableReport", "TwoDreidelGame", "TwoDreidelRules",
+    "at_the_table", "before_draw_equity", "best_put_back_policy", "calling_station_bot", "compare",
+    "deck_chain", "deck_cycle", "equilibrium_bot", "equity", "equity_bot", "equity_table",
+    "exploitability", "format_hand", "greedy_equity_policy", "heads_up_long_run", "heads_up_matrix",
+    "kept_hand_distribution", "kept_hand_formulas", "monte_carlo_equity", "new_game", "odds",
+    "opponent_posterior", "parse_hand", "possible_hands", "put_back_equilibrium",
+    "put_back_equities", "random_bot", "rulebook", "showdown", "solve_spin_game", "spin_decision",
+    "spin_game", "spin_table", "table_posteriors", "tight_bot", "trumps", "whole_game",
 ]
-__all__ += [
-    "OpponentPosterior", "PutBackTable", "SpinDecision", "SpinTable", "TableReport",
-    "at_the_table", "before_draw_equity", "monte_carlo_equity",
-    "opponent_posterior", "put_back_equities", "spin_buy_in", "spin_decision", "spin_table",
-    "table_posteriors",
-]
-__all__ += ["PLAY", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
 
 __getattr__, __dir__ = lazy_exports(__name__, {name: f"{module}:{name}" for name, module in _LAZY.items()})

@@ -19,6 +19,7 @@ import sympy
 
 from ...display import number_html, table_html, text_table, to_pandas_frame
 from ...errors import InputError
+from ...validation import check_count, default_rules
 from ...exact import Distribution
 from .deck_cycle.chain import deck_chain
 from .odds.kept_hand import kept_hand_distribution
@@ -201,11 +202,8 @@ def variant_report(rules: TwoDreidelRules | None = None, *, deck: str | None = N
         >>> variant_report(deck="2-6-6-2").trump_share
         137/7840
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
-        raise InputError(f"players must be a whole number from 2 to 8; got {players!r}")
-    base = rules if rules is not None else TwoDreidelRules()
-    if not isinstance(base, TwoDreidelRules):
-        raise InputError(f"rules: expected TwoDreidelRules, got {type(base).__name__}")
+    check_count(players, "players", low=2, high=8)
+    base = default_rules(rules, TwoDreidelRules)
     rules = dataclasses.replace(base, deck=base.deck if deck is None else deck,
                                 draw=base.draw if draw is None else draw,
                                 put_back=base.put_back if put_back is None else put_back)
@@ -233,8 +231,7 @@ def variant_report(rules: TwoDreidelRules | None = None, *, deck: str | None = N
                      "(tick the box to compute it anyway; it can take a minute)")
     games = None
     if whole_games:
-        if isinstance(whole_games, bool) or not isinstance(whole_games, int) or not 0 < whole_games <= 2000:
-            raise InputError(f"whole games must be a whole number from 0 to 2000; got {whole_games!r}")
+        check_count(whole_games, "whole games", low=1, high=2000)
         from ...play import simulate
         from ..registry import get_game
 

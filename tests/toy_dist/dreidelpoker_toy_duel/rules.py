@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 from dreidelpoker.errors import InputError
+from dreidelpoker.search_space import IntRange, SearchSpace
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -16,6 +18,8 @@ class DuelRules:
     """
 
     deck_size: int = 6
+    #: What ``dreidelpoker design`` may vary.
+    search_space: ClassVar[SearchSpace] = SearchSpace((IntRange("deck_size", 2, 20),))
 
     def __post_init__(self) -> None:
         if isinstance(self.deck_size, bool) or not isinstance(self.deck_size, int) or not 2 <= self.deck_size <= 20:

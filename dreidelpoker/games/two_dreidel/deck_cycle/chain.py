@@ -464,7 +464,7 @@ class DeckChain:
         as sympy Rationals.
 
         Raises:
-            InputError: ``hand`` outside 1 to 10,000, or more work than [`MAX_STEP_WORK`][dreidelpoker.games.two_dreidel.deck_cycle.chain.MAX_STEP_WORK].
+            InputError: ``hand`` outside 1 to 10,000, or more work than `MAX_STEP_WORK`.
         """
         return to_rationals(self._state_fractions(hand))
 
@@ -607,7 +607,7 @@ def deck_chain(
 
     ``policy`` is a name from [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES], a
     callable ``drawn -> put-back`` or a
-    [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy]; ``start`` defaults
+    `StateAwarePolicy`; ``start`` defaults
     to a fresh deck.
 
     Parameters:

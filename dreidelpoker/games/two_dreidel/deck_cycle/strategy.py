@@ -266,7 +266,7 @@ class BestResponse:
     """The optimal put-back policy against one opponent policy, with its exact value.
 
     ``value`` is the long-run average heads-up equity it reaches; ``policy`` is a
-    [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy] usable anywhere a
+    `StateAwarePolicy` usable anywhere a
     policy is; ``model`` states the opponent model.
     """
 
@@ -384,7 +384,7 @@ def best_put_back_policy(
     Parameters:
         rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         opponent: the opponent's policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
-        mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules, to save building it.
+        mdp: a ready `PutBackMDP` of these rules, to save building it.
 
     Returns:
         A [`BestResponse`][dreidelpoker.games.two_dreidel.BestResponse]: the policy, its exact long-run equity and a summary.
@@ -410,7 +410,7 @@ def exploitability(
     Parameters:
         rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
         policy: the policy (a name, a resolved policy or its [`DeckChain`][dreidelpoker.games.two_dreidel.DeckChain]).
-        mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules.
+        mdp: a ready `PutBackMDP` of these rules.
 
     Returns:
         The exploitability, exact.
@@ -655,11 +655,11 @@ def put_back_equilibrium(
     iteration cycles (the trump makes the game rock-paper-scissors-like), so the
     equilibrium is found as a linear program over long-run state-action frequencies
     (floating point, HiGHS). Its policy is rounded to exact probabilities, and its
-    exploitability is then computed *exactly* with [`PutBackMDP.best_response`][dreidelpoker.games.two_dreidel.PutBackMDP.best_response].
+    exploitability is then computed *exactly* with `PutBackMDP.best_response`.
 
     Parameters:
         rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
-        mdp: a ready [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP] of these rules.
+        mdp: a ready `PutBackMDP` of these rules.
 
     Returns:
         An [`EquilibriumResult`][dreidelpoker.games.two_dreidel.EquilibriumResult].

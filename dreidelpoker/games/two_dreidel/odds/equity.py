@@ -20,7 +20,7 @@ from ..rulebook.rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, heads_up_counts, showdown_table
 from ....caches import ValueCache, bounded_cache
 from ....errors import InputError, InputTypeError
-from ....validation import check_arguments, default_rules
+from ....validation import check_arguments, check_count, default_rules
 
 __all__ = [
     "MAX_OPPONENTS", "equity", "equity_against", "equity_table", "hand_weights", "heads_up_matrix",
@@ -32,9 +32,7 @@ MAX_OPPONENTS = 7
 
 
 def _check_opponents(n: object) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_OPPONENTS:
-        raise InputError(f"opponents must be an integer from 1 to {MAX_OPPONENTS}, got {n!r}")
-    return n
+    return check_count(n, "opponents", low=1, high=MAX_OPPONENTS)
 
 
 class HandPosterior(Protocol):

@@ -37,17 +37,16 @@ from ...._fractions import frac_str, to_rational
 from ....display import number_html, number_text, table_html
 from ....exact import ExactTable
 from .equity import MAX_OPPONENTS
+from ..rulebook.betting import award, call_payment, spin_buy_in, spin_face_index
 from ..rulebook.rules import TwoDreidelRules
 from ....errors import InputError, InputTypeError
-from ....validation import check_arguments, default_rules
+from ....validation import check_arguments, check_count, default_rules
 
-__all__ = ["SpinDecision", "SpinTable", "spin_buy_in", "spin_decision", "spin_table"]
+__all__ = ["SpinDecision", "SpinTable", "spin_decision", "spin_table"]
 
 
 def _nonneg_int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(f"{name} must be a non-negative integer number of chips, got {value!r}")
-    return value
+    return check_count(value, name, low=0, high=None, hint="chips")
 
 
 def _probability(name: str, value: object) -> sympy.Rational:
@@ -59,43 +58,6 @@ def _probability(name: str, value: object) -> sympy.Rational:
     if not 0 <= p <= 1:
         raise InputError(f"{name} must be between 0 and 1, got {value!r}")
     return p
-
-
-def _face_index(rules: TwoDreidelRules, face: str) -> int:
-    sym = rules.aliases.get(face, face.upper()) if isinstance(face, str) else face
-    if sym not in rules.spin_faces:
-        raise InputError(f"spin face {face!r} is not one of {list(rules.spin_faces)}")
-    return rules.spin_faces.index(sym)
-
-
-@check_arguments
-def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) -> int:
-    """The buy-in a spin face sets from the pot at that moment.
-
-    Parameters:
-        face: ``"G"``, ``"H"``, ``"N"`` or ``"S"``.
-        pot: the pot when the dreidel lands.
-        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
-
-    Returns:
-        The buy-in in chips.
-
-    Examples:
-        >>> [spin_buy_in(f, 5) for f in "GHNS"]
-        [5, 3, 0, 1]
-        >>> spin_buy_in("H", 5, rules=TwoDreidelRules(half_pot_rounding="down"))
-        2
-    """
-    rules = default_rules(rules, TwoDreidelRules)
-    pot = _nonneg_int("pot", pot)
-    kind = rules.spin_buy_ins[_face_index(rules, face)]
-    if kind == "pot":
-        return pot
-    if kind == "half-pot":
-        return (pot + 1) // 2 if rules.half_pot_rounding == "up" else pot // 2
-    if kind == "nothing":
-        return 0
-    return 1
 
 
 @dataclass(frozen=True)
@@ -213,17 +175,17 @@ def spin_decision(
         raise InputTypeError(f"opponents must be a number 1..{MAX_OPPONENTS} or a list of their stacks")
     if not 1 <= len(stacks) <= MAX_OPPONENTS:
         raise InputError(f"opponents still in must number 1 to {MAX_OPPONENTS}, got {len(stacks)}")
-    idx = _face_index(rules, face)
+    idx = spin_face_index(face, rules=rules)
     face_sym = rules.spin_faces[idx]
     b = spin_buy_in(face_sym, pot, rules=rules)
     assumptions = _assumptions(rules, q)
-    cannot = hero_stack is not None and hero_stack < b
-    if cannot and rules.short_stack == "fold":
+    paid = b if hero_stack is None else call_payment(hero_stack, b, rules=rules)
+    if paid is None:
         return SpinDecision(face_sym, b, 0, pot, e, None, sympy.Integer(0), None, "fold", assumptions)
-    x = b if hero_stack is None else min(b, hero_stack)
-    # Opponents who may call and what each can put in.
-    able = [s for s in stacks if not (rules.short_stack == "fold" and s is not None and s < b)]
-    pays = [b if s is None else min(b, s) for s in able]
+    x = paid
+    # What each opponent who may call can put in (the short-stack rule leaves some only a fold).
+    offers = [b if s is None else call_payment(s, b, rules=rules) for s in stacks]
+    pays = [p for p in offers if p is not None]
     # EV(e) = A*e + B, summed over which opponents call.
     a_coef = sympy.Integer(0)
     b_coef = sympy.Integer(0)
@@ -237,7 +199,7 @@ def spin_decision(
         if not callers:
             b_coef += prob * pot
             continue
-        eligible = pot + x + sum(min(p, x) for p in callers)
+        eligible = award([x, *callers], 0, carry=pot)[0][0]  # what the hero may win: the side-pot rule
         a_coef += prob * eligible
         b_coef -= prob * x
     ev_call = a_coef * e + b_coef

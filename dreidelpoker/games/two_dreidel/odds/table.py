@@ -44,7 +44,7 @@ from ..rulebook.ranking import Hand, HandLike, format_hand, parse_cards
 from ..rulebook.rules import TwoDreidelRules
 from ....errors import InputError, InputTypeError, ResourceLimitError, shorten
 from ....limits import MAX_SAMPLED_HANDS, MAX_SAMPLES
-from ....validation import check_arguments, check_choice, check_count, check_seed, default_rules
+from ....validation import check_arguments, check_choice, check_count, check_seed, default_rules, is_whole_number
 
 __all__ = [
     "BeforeDrawEquity",
@@ -99,7 +99,7 @@ def parse_drawn(
         cards = parse_cards(drawn, what="drawn cards", rules=rules)
     else:
         cards = tuple(sorted(drawn))
-        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(rules.symbols) for c in cards):
+        if any(not is_whole_number(c) or not 0 <= c < len(rules.symbols) for c in cards):
             raise InputError(f"drawn cards {drawn!r} must be symbol indices 0..{len(rules.symbols) - 1}")
     label = format_hand(cards, rules=rules)
     if len(cards) != rules.draw:
@@ -294,7 +294,7 @@ def put_back_equities(
         A [`PutBackTable`][dreidelpoker.games.two_dreidel.PutBackTable], one row per choice.
 
     Raises:
-        ValueError: an unknown method, or drawn cards that are not a draw (see [`parse_drawn`][dreidelpoker.games.two_dreidel.odds.table.parse_drawn]).
+        ValueError: an unknown method, or drawn cards that are not a draw (see `parse_drawn`).
 
     Examples:
         >>> t = put_back_equities("GHS", opponents=1)
@@ -391,7 +391,7 @@ def before_draw_equity(
         hero_policy: ``"best"`` (the best put-back of every draw) or a keep policy.
 
     Returns:
-        A [`BeforeDrawEquity`][dreidelpoker.games.two_dreidel.odds.table.BeforeDrawEquity].
+        A `BeforeDrawEquity`.
 
     Raises:
         TypeError: ``state`` is not a [`DeckState`][dreidelpoker.games.two_dreidel.DeckState].

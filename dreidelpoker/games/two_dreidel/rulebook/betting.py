@@ -1,7 +1,18 @@
-"""Chips in a hand of Two Dreidel: side pots, showdown payouts and no-limit bet sizes ([Two Dreidel rules: one hand of play][rules-1-4]).
+"""Chips in a hand of Two Dreidel: buy-ins, short stacks, no-limit bet sizes, side pots and
+showdown payouts ([Two Dreidel rules: one hand of play][rules-1-4]).
 
-Pure functions on tuples of integers, used by the whole-game state
-([`play`][dreidelpoker.games.two_dreidel.whole_game.play]) and checked on their own in the tests.
+One pure function per rule, called by every engine that needs it: the whole game
+([`play`][dreidelpoker.games.two_dreidel.whole_game.play], which tabulates them per rules
+object), the spin decision ([`spin_decision`][dreidelpoker.games.two_dreidel.spin_decision])
+and the heads-up spin game ([`spin_game`][dreidelpoker.games.two_dreidel.spin_game]); each is
+checked on its own in the tests.
+
+**Buy-ins.** A spin's face sets the buy-in from the pot at that moment
+([`spin_buy_in`][dreidelpoker.games.two_dreidel.spin_buy_in]).
+
+**Short stacks.** A player who cannot pay a buy-in or a bet in full goes all-in for less
+(``short_stack="all-in"``, the default) or may only fold (``short_stack="fold"``):
+[`call_payment`][dreidelpoker.games.two_dreidel.rulebook.betting.call_payment].
 
 **Side pots.** Every seat's contribution to the pot this hand is recorded; chips carried
 over from earlier hands (nobody called a spin) belong to nobody and join the main pot.
@@ -19,15 +30,106 @@ chip: the first winner left of the button, [Two Dreidel rules: one hand of play]
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import add
 
 from .ranking import Hand, normal_key, showdown_winners
 from .rules import TwoDreidelRules
 from ....errors import InputError
+from ....validation import check_arguments, check_count, default_rules
 
-__all__ = ["Pot", "award", "bet_range", "side_pots", "showdown_payouts", "seats_from"]
+__all__ = [
+    "Pot", "award", "bet_range", "call_payment", "seats_from", "showdown_payouts", "side_pots", "spin_buy_in",
+    "spin_face_index", "split_pot",
+]
 
 #: One pot: its chips and the seats that may win it (seat order).
 Pot = tuple[int, tuple[int, ...]]
+
+_NO_SIZES = range(0)
+
+
+def spin_face_index(face: str, *, rules: TwoDreidelRules) -> int:
+    """The position of a spin face among ``rules.spin_faces`` (a face is given by its symbol,
+    any case, or by one of the rules' aliases).
+
+    Parameters:
+        face: the face, e.g. ``"G"`` or ``"gimel"`` where the rules alias it.
+        rules: the rules.
+
+    Returns:
+        The index into ``rules.spin_faces`` and ``rules.spin_buy_ins``.
+
+    Raises:
+        InputError: the face is not one of the rules' spin faces.
+
+    Examples:
+        >>> spin_face_index("h", rules=TwoDreidelRules())
+        1
+    """
+    sym = rules.aliases.get(face, face.upper()) if isinstance(face, str) else face
+    if sym not in rules.spin_faces:
+        raise InputError(f"spin face {face!r} is not one of {list(rules.spin_faces)}")
+    return rules.spin_faces.index(sym)
+
+
+@check_arguments
+def spin_buy_in(face: str, pot: int, *, rules: TwoDreidelRules | None = None) -> int:
+    """The buy-in a spin face sets from the pot at that moment.
+
+    Parameters:
+        face: ``"G"``, ``"H"``, ``"N"`` or ``"S"``.
+        pot: the pot when the dreidel lands.
+        rules: the rules (default [Two Dreidel rules][rules-1]: deck 1-5-5-1).
+
+    Returns:
+        The buy-in in chips.
+
+    Raises:
+        InputError: the face is not one of the rules' spin faces, or the pot is not a
+            non-negative integer.
+
+    Examples:
+        >>> [spin_buy_in(f, 5) for f in "GHNS"]
+        [5, 3, 0, 1]
+        >>> spin_buy_in("H", 5, rules=TwoDreidelRules(half_pot_rounding="down"))
+        2
+    """
+    rules = default_rules(rules, TwoDreidelRules)
+    check_count(pot, "pot", low=0, high=None, hint="chips")
+    kind = rules.spin_buy_ins[spin_face_index(face, rules=rules)]
+    if kind == "pot":
+        return pot
+    if kind == "half-pot":
+        return (pot + 1) // 2 if rules.half_pot_rounding == "up" else pot // 2
+    if kind == "nothing":
+        return 0
+    return 1
+
+
+def call_payment(stack: int, owed: int, *, rules: TwoDreidelRules) -> int | None:
+    """The short-stack rule: what a player with ``stack`` chips puts in to call ``owed`` chips
+    (a spin's buy-in, or a bet to match).
+
+    Parameters:
+        stack: the player's chips behind.
+        owed: the chips the call asks for.
+        rules: the rules (``short_stack``).
+
+    Returns:
+        ``owed`` when the player can pay it; otherwise ``stack`` (all-in for less) with
+        ``short_stack="all-in"``, or ``None`` (the player may only fold) with
+        ``short_stack="fold"``.
+
+    Examples:
+        >>> call_payment(10, 4, rules=TwoDreidelRules()), call_payment(3, 4, rules=TwoDreidelRules())
+        (4, 3)
+        >>> call_payment(3, 4, rules=TwoDreidelRules(short_stack="fold")) is None
+        True
+    """
+    if stack >= owed:
+        return owed
+    return None if rules.short_stack == "fold" else stack
 
 
 def seats_from(start: int, players: int) -> tuple[int, ...]:
@@ -84,14 +186,29 @@ def side_pots(contrib: Sequence[int], live: Sequence[bool], carry: int = 0) -> t
     return pots, total - taken
 
 
-def _split(amount: int, winners: Sequence[int], button: int, players: int, out: list[int]) -> None:
+def split_pot(amount: int, winners: Sequence[int], *, button: int, out: list[int]) -> None:
+    """Pay one pot to its winners into ``out``: ``amount // k`` each, and the odd chips one each
+    to the winners in seat order starting left of the button.
+
+    Parameters:
+        amount: the pot's chips.
+        winners: the seats that share it.
+        button: the dealer seat.
+        out: chips paid to each seat so far (one entry a seat), added to in place.
+
+    Examples:
+        >>> out = [0, 0, 0]
+        >>> split_pot(7, [0, 2], button=0, out=out)
+        >>> out
+        [3, 0, 4]
+    """
     k = len(winners)
     share, odd = divmod(amount, k)
     for w in winners:
         out[w] += share
     if odd:
         ws = set(winners)
-        for seat in seats_from(button + 1, players):
+        for seat in seats_from(button + 1, len(out)):
             if seat in ws:
                 out[seat] += 1
                 odd -= 1
@@ -116,12 +233,14 @@ def award(contrib: Sequence[int], winner: int, carry: int = 0) -> tuple[list[int
         >>> award([3, 1, 5], 1, carry=2)
         ([0, 5, 0], 6)
     """
-    live = [i == winner for i in range(len(contrib))]
-    pots, leftover = side_pots(contrib, live, carry)
+    # side_pots with one seat live: a single pot, every seat's chips up to the winner's level
+    level = contrib[winner]
+    won = carry
+    for c in contrib:
+        won += c if c < level else level
     out = [0] * len(contrib)
-    for amount, _eligible in pots:
-        out[winner] += amount
-    return out, leftover
+    out[winner] = won
+    return out, sum(contrib) + carry - won
 
 
 def showdown_payouts(
@@ -174,7 +293,7 @@ def showdown_payouts(
             best = max(normal_key(h) for h in held if h is not None)
             normal = [eligible[p] for p, h in enumerate(held) if h is not None and normal_key(h) == best]
             trump = normal != winners
-        _split(amount, winners, button, players, out)
+        split_pot(amount, winners, button=button, out=out)
     return out, leftover, trump
 
 
@@ -205,9 +324,12 @@ def bet_range(*, stack: int, to_call: int, min_raise: int, bets: Sequence[int], 
         >>> bet_range(stack=3, to_call=2, min_raise=2, bets=[2, 0], stacks=[5, 3], live=[True, True], seat=1)
         range(3, 4)
     """
-    deepest = max((stacks[j] + bets[j] for j in range(len(stacks)) if j != seat and live[j]), default=0)
-    cap = min(stack, deepest - bets[seat])
+    reach = list(map(add, stacks, bets))  # what each seat can put in this round, all told
+    reach[seat] = 0
+    cap = max(compress(reach, live), default=0) - bets[seat]  # the deepest opponent still in
+    if stack < cap:
+        cap = stack
     if cap <= to_call:
-        return range(0)
-    low = min(to_call + max(1, min_raise), cap)
-    return range(low, cap + 1)
+        return _NO_SIZES
+    low = to_call + (min_raise if min_raise > 1 else 1)
+    return range(low if low < cap else cap, cap + 1)

@@ -16,7 +16,7 @@ from typing import Any
 from ....errors import InputError, InputTypeError, shorten
 from .ranking import Hand, format_hand, parse_cards
 from .rules import TwoDreidelRules, parse_deck
-from ....validation import check_arguments
+from ....validation import check_arguments, is_whole_number
 
 __all__ = ["DeckState", "draw_weights", "hypergeometric"]
 
@@ -90,7 +90,7 @@ class DeckState:
         # must fail here with a clear message, not later with an IndexError.
         for name, pile in (("deck", self.deck), ("discard", self.discard)):
             if not isinstance(pile, tuple) or not all(
-                isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in pile
+                is_whole_number(c) and c >= 0 for c in pile
             ):
                 raise InputTypeError(f"DeckState {name} must be a tuple of card counts >= 0 (one per symbol), "
                                      f"got {shorten(pile)}")
@@ -99,7 +99,7 @@ class DeckState:
         top: Any = self.top
         k = len(self.deck)
         if not isinstance(top, tuple) or not all(
-            isinstance(t, int) and not isinstance(t, bool) and 0 <= t < k for t in top
+            is_whole_number(t) and 0 <= t < k for t in top
         ):
             raise InputTypeError(f"DeckState top must be a tuple of symbol indices 0..{k - 1} (the known top "
                                  f"cards), got {shorten(top)}")
@@ -157,7 +157,7 @@ class DeckState:
         top_cards: Hand
         if top is None:
             top_cards = ()
-        elif isinstance(top, int) and not isinstance(top, bool):
+        elif is_whole_number(top):
             if not 0 <= top < k:
                 raise InputError(f"top card index {top} must be in 0..{k - 1}")
             top_cards = (top,)

@@ -17,7 +17,7 @@ from ....search_space import Choice, Counts, IntRange, SearchSpace
 from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
 from ...._fractions import to_fraction
 from ....strict_numbers import sympy_number
-from ....validation import check_arguments, check_choice, check_field_types, check_literal_fields
+from ....validation import check_arguments, check_choice, check_count, check_field_types, check_literal_fields, is_whole_number
 
 __all__ = ["TwoDreidelRules", "TrumpPairs", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
@@ -107,7 +107,7 @@ def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[
     if len(counts) != k:
         raise InputError(f"deck {shorten(deck)} has {len(counts)} counts; expected {allowed}")
     for c in counts:
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= MAX_DECK_COUNT:
+        if not is_whole_number(c) or not 0 <= c <= MAX_DECK_COUNT:
             raise InputError(f"deck {shorten(deck)} contains {shorten(c)}; expected {allowed}")
     return counts
 
@@ -292,12 +292,9 @@ class TwoDreidelRules:
         object.__setattr__(self, "deck", parse_deck(self.deck, syms))
         for name, value, low in (("draw", self.draw, 1), ("put_back", self.put_back, 0),
                                  ("chips_per_player", self.chips_per_player, 1), ("blind", self.blind, 0)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise InputError(f"{name} must be an integer >= {low}, got {value!r}")
-        if self.starting_chips is not None and (
-            isinstance(self.starting_chips, bool) or not isinstance(self.starting_chips, int) or self.starting_chips < 1
-        ):
-            raise InputError(f"starting_chips must be an integer >= 1 or None, got {self.starting_chips!r}")
+            check_count(value, name, low=low, high=None)
+        if self.starting_chips is not None:
+            check_count(self.starting_chips, "starting_chips", low=1, high=None, hint="or None")
         for name, chips in (("chips_per_player", self.chips_per_player), ("starting_chips", self.starting_chips),
                             ("blind", self.blind)):
             if chips is not None and chips > MAX_STACK:

@@ -32,9 +32,11 @@ from math import lcm
 from typing import Any
 
 from ...protocol import Event, Payoff, Turn
+from ..rulebook.betting import bet_range, call_payment, side_pots, spin_buy_in, split_pot
 from ..rulebook.ranking import heads_up_points, parse_hand
 from ..rulebook.rules import TwoDreidelRules
-from ....errors import InputError, shorten
+from ....errors import InputError
+from ....validation import check_count, is_whole_number
 from ....limits import MAX_STACK
 from ...._fractions import to_fraction
 
@@ -75,13 +77,13 @@ class SpinGameSetup:
     share: tuple[tuple[Fraction, ...], ...]
 
     def buy_in(self, face: int, pot: int) -> int:
-        """The buy-in the face sets from ``pot``."""
-        kind = self.rules.spin_buy_ins[face]
-        if kind == "pot":
-            return pot
-        if kind == "half-pot":
-            return (pot + 1) // 2 if self.rules.half_pot_rounding == "up" else pot // 2
-        return 0 if kind == "nothing" else 1
+        """The buy-in face number ``face`` sets from ``pot`` ([`spin_buy_in`][dreidelpoker.games.two_dreidel.spin_buy_in])."""
+        return spin_buy_in(self.rules.spin_faces[face], pot, rules=self.rules)
+
+    def pays(self, stack: int, owed: int) -> int | None:
+        """What a seat with ``stack`` chips puts in to call ``owed`` (the short-stack rule,
+        [`call_payment`][dreidelpoker.games.two_dreidel.rulebook.betting.call_payment]); ``None``: it may only fold."""
+        return call_payment(stack, owed, rules=self.rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,14 +142,17 @@ class SpinGameState:
 
     def legal_actions(self, player: int) -> tuple[str, ...]:
         if self.phase == _CALL:
-            if self.setup.rules.short_stack == "fold" and self.stacks()[player] < self.buy_in:
+            if self.setup.pays(self.stacks()[player], self.buy_in) is None:
                 return ("fold",)
             return ("call", "fold")
         if self.phase != _BET or player != self.to_act:
             return ()
         if self.bet:
             return ("call", "fold")
-        eff = min(self.stacks())
+        st = self.stacks()
+        sizes_allowed = bet_range(stack=st[player], to_call=0, min_raise=1, bets=(0, 0), stacks=st, live=(True, True),
+                                  seat=player)
+        eff = sizes_allowed[-1] if sizes_allowed else 0  # the most a bet may be: the shorter stack
         sizes = {"half-pot": max(1, self.pot // 2), "pot": self.pot, "all-in": eff}
         amounts: list[int] = []
         for name in BET_SIZES:
@@ -188,7 +193,8 @@ class SpinGameState:
             winner = 0 if calls[0] else 1
             return self._win(winner, pub)
         st = self.stacks()
-        pay = (min(self.buy_in, st[0]), min(self.buy_in, st[1]))
+        pays = self.setup.pays
+        pay = (pays(st[0], self.buy_in) or 0, pays(st[1], self.buy_in) or 0)  # both called: both could pay
         paid = (self.paid[0] + pay[0], self.paid[1] + pay[1])
         nxt = self._next(pot=self.pot + pay[0] + pay[1], paid=paid, public=pub)
         return nxt._after_calls()
@@ -241,16 +247,14 @@ class SpinGameState:
     def _showdown(self) -> SpinGameState:
         s = self.setup
         share = s.share[self.deal[0]][self.deal[1]]
-        matched = min(self.paid)
-        main = s.pot + 2 * matched
-        excess = (self.paid[0] - matched, self.paid[1] - matched)
-        if share == 1:
-            back = (main, 0)
-        elif share == 0:
-            back = (0, main)
-        else:  # tie: the odd chip goes to seat 1, first left of the button
-            back = (main // 2, main - main // 2)
-        back = (back[0] + excess[0], back[1] + excess[1])
+        # the side-pot rule: the main pot (with the carried pot) is shown down, the deeper seat's
+        # unmatched chips come back; a tie splits, the odd chip to seat 1 (left of the button)
+        pots, _nobody = side_pots(self.paid, (True, True), carry=s.pot)
+        out = [0, 0]
+        for amount, eligible in pots:
+            winners = eligible if len(eligible) == 1 else (0,) if share == 1 else (1,) if share == 0 else (0, 1)
+            split_pot(amount, winners, button=0, out=out)
+        back = (out[0], out[1])
         hands = f"{s.hands[0][self.deal[0]]} vs {s.hands[1][self.deal[1]]}"
         return self._end(back, self.public + (f"showdown {hands}",))
 
@@ -287,11 +291,7 @@ def _half(twice: Payoff) -> Payoff:
 
 
 def _check_chips(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InputError(f"{name} must be a positive integer number of chips, got {shorten(value)}")
-    if value > MAX_STACK:
-        raise InputError(f"{name} must be at most {MAX_STACK:,} chips, got {shorten(value)}")
-    return value
+    return check_count(value, name, low=1, high=MAX_STACK, hint="chips")
 
 
 def _face_weights(rules: TwoDreidelRules) -> tuple[int, ...]:
@@ -343,8 +343,8 @@ def new_spin_game(
     st = (_check_chips("stacks[0]", stacks[0]), _check_chips("stacks[1]", stacks[1]))
     if spins not in (1, 2):
         raise InputError(f"spins must be 1 or 2, got {spins!r}")
-    share = Fraction(carry_share) if not isinstance(carry_share, bool) else None
-    if share is None or not 0 <= share <= 1:
+    share = to_fraction(carry_share, what="carry_share")  # text is parsed strictly, never evaluated
+    if not 0 <= share <= 1:
         raise InputError(f"carry_share must be a number from 0 to 1, got {carry_share!r}")
     if len(hands) != 2:
         raise InputError(f"hands must give one distribution per seat (2), got {len(hands)}")
@@ -353,7 +353,7 @@ def new_spin_game(
     parsed: list[list[tuple[int, ...]]] = []
     for seat, dist in enumerate(hands):
         items = [(h, w) for h, w in dist.items() if w]
-        if not items or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for _h, w in items):
+        if not items or any(not is_whole_number(w) or w < 0 for _h, w in items):
             raise InputError(f"hands[{seat}] must map hands to non-negative integer weights, some positive")
         labels.append(tuple(h for h, _w in items))
         weights.append(tuple(w for _h, w in items))

@@ -43,7 +43,7 @@ from ....errors import InputError, ResourceLimitError
 from ....limits import int_arg, progress_bar
 from ....rules_cli import add_rules_flags, rules_from_args
 from ....strict_numbers import parse_integer
-from ....validation import default_rules
+from ....validation import check_arguments, default_rules
 
 __all__ = ["SpinGameSolution", "advice_policy", "solve_spin_game", "SOLVE_COMMAND"]
 
@@ -286,6 +286,7 @@ def _bluffing(setup: SpinGameSetup, sol: GameSolution) -> tuple[dict[str, float]
     return out[0], out[1]
 
 
+@check_arguments
 def solve_spin_game(
     rules: TwoDreidelRules | None = None,
     *,

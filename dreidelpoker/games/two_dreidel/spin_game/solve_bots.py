@@ -29,6 +29,7 @@ from ..rulebook.deck import DeckState
 from ..whole_game.play import TwoDreidelObservation
 from .game import SpinGameSetup
 from ....errors import InputError
+from ....validation import is_whole_number
 from ....sampler import Sampler
 
 __all__ = ["bot_policy"]
@@ -83,7 +84,7 @@ def bot_policy(bot: Bot, setup: SpinGameSetup, seat: int, *, samples: int = 16, 
         counts: dict[Hashable, int] = {}
         for i in range(samples):
             answer = bot(o, whole, Sampler(np.random.SeedSequence([seed, i])))
-            if isinstance(answer, int) and not isinstance(answer, bool):
+            if is_whole_number(answer):
                 if not bets:
                     answer = "check"
                 else:

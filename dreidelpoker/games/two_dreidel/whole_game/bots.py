@@ -19,6 +19,7 @@ from ...protocol import Bot
 from .play import TwoDreidelObservation
 from ..rulebook.rules import TwoDreidelRules
 from ....sampler import Sampler
+from ....validation import is_whole_number
 
 __all__ = [
     "BET_FRACTIONS", "calling_station_bot", "hand_strengths", "pot_fraction_bet", "random_bot", "tight_bot",
@@ -45,7 +46,7 @@ def pot_fraction_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction:
         >>> pot_fraction_bet(g.observation(0), ("check", 2, 3, 4, 5), 1.0)  # the pot is the blind: 1, below 2
         2
     """
-    sizes = [a for a in legal if isinstance(a, int) and not isinstance(a, bool)]
+    sizes = [a for a in legal if is_whole_number(a)]
     if not sizes:
         return None
     want = obs.to_call + int(round(fraction * (obs.pot + obs.to_call)))
@@ -239,7 +240,7 @@ def _sized_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction: float
 def tight_bot(rules: TwoDreidelRules) -> Bot:
     """A rule-of-thumb bot: keeps the normal-best hand, judges it by its heads-up equity
     against a fresh deck raised to the number of opponents still in
-    ([`hand_strengths`][dreidelpoker.games.two_dreidel.whole_game.bots.hand_strengths]), bets half the pot with a strong hand, raises the pot with a
+    (`hand_strengths`), bets half the pot with a strong hand, raises the pot with a
     very strong one, calls cheap bets and spins with a fair one and folds the rest.
 
     Parameters:

@@ -317,7 +317,7 @@ def _best_policy(rules: TwoDreidelRules) -> Any:
 
 def equity_bot(rules: TwoDreidelRules, *, put_back: Literal["greedy-equity", "normal-best", "best"] = "greedy-equity",
                aggression: float = 1.0) -> EquityBot:
-    """An [`EquityBot`][dreidelpoker.games.two_dreidel.whole_game.equity_bot.EquityBot] for one game (the registered ``equity`` bot uses the defaults).
+    """An `EquityBot` for one game (the registered ``equity`` bot uses the defaults).
 
     Parameters:
         rules: the rules the bot plays.
@@ -325,7 +325,7 @@ def equity_bot(rules: TwoDreidelRules, *, put_back: Literal["greedy-equity", "no
         aggression: scales its bet sizes and call thresholds (1: neutral).
 
     Returns:
-        The [`EquityBot`][dreidelpoker.games.two_dreidel.whole_game.equity_bot.EquityBot].
+        The `EquityBot`.
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel.whole_game.play import new_game

@@ -43,49 +43,164 @@ legal actions of the phase it enters and nothing else; draw classes, put-back ch
 (with the next deck, the log line and what the seat observes), buy-ins and turn orders
 are looked up in per-rules tables ([`play_tables`][dreidelpoker.games.two_dreidel.whole_game.play_tables]);
 the end of a hand notes its figures as one tuple, folded into the game's figures only
-when they are read ([`play_end`][dreidelpoker.games.two_dreidel.whole_game.play_end]).
+when they are read.
 """
 
 from __future__ import annotations
 
 import bisect
-from itertools import compress
-from operator import add as _ADD
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError
+from operator import add as _ADD, attrgetter, sub as _SUB
 from typing import Any, NamedTuple
 
 
 from ...protocol import Event, EventLog, LazyEvent, Payoff, Turn
+from ..rulebook.betting import award, bet_range, call_payment
 from ..rulebook.deck import DeckState
 from ..rulebook.ranking import Hand
-from .play_end import end_hand as _end_hand, showdown as _showdown, start_hand as _start_hand, win_alone as _win_alone
-from .play_state import (
-    ALIVE as _ALIVE, ALL_IN as _ALL_IN, BET, BETS as _BETS, BUTTON as _BUTTON, BUY_IN as _BUY_IN, CALLS,
-    CONTRIB as _CONTRIB, CURRENT as _CURRENT, DRAW, FACE as _FACE, HIGH as _HIGH,
-    IN_HAND as _IN_HAND, LABS as _LABS, LEGAL as _LEGAL, LEGALS as _LEGALS, LOG as _LOG, NODES as _NODES, OBS_A as _OBS_A,
-    OBS_B as _OBS_B, OBS_C as _OBS_C, OUTS as _OUTS, OVER, PENDING as _PENDING, PHASE as _PHASE, PLANS as _PLANS,
-    POT as _POT, PUT_BACK, RAISE_BY as _RAISE_BY, RAISES as _RAISES, SEAT as _SEAT, SPIN, SPUN as _SPUN,
-    STACKS as _STACKS, STEP as _STEP, T as _T, TURN as _TURN, NO_RAISE as _NO_RAISE, Stats, StateFields, decks_of, fold_stats,
-)
-from .play_tables import Tables, tables
+from .play_tables import DeckNode, Drawn, Labels, Plan, Tables, tables
 from ..rulebook.rules import TwoDreidelRules, whole_game_end_problem
 from ....errors import InputError
 from ....limits import MAX_STACK
 from ....sampler import Sampler
-from ....validation import check_arguments
+from ....validation import check_arguments, check_count, is_whole_number
 
 __all__ = ["MAX_PLAYERS", "TwoDreidelGame", "TwoDreidelObservation", "new_game"]
 
 #: The most players at one table (the library's equity engines handle up to 7 opponents).
 MAX_PLAYERS = 8
 
-_CHANCE, _PLAYER, _SIMULTANEOUS = Turn.CHANCE, Turn.PLAYER, Turn.SIMULTANEOUS
+_CHANCE, _PLAYER, _SIMULTANEOUS, _TERMINAL = Turn.CHANCE, Turn.PLAYER, Turn.SIMULTANEOUS, Turn.TERMINAL
 _FOLD: tuple[str, ...] = ("fold",)
 _FOLD_CALL: tuple[str, ...] = ("fold", "call")
 _CHECK: tuple[str, ...] = ("check",)
 _CALL_FOLD: tuple[str, ...] = ("call", "fold")
 _TUPLE = tuple.__new__
+
+
+# -- the state's fields: a step works on a list of them, indexed by the constants below ----
+DRAW, PUT_BACK, BET, SPIN, CALLS, OVER = "draw", "put-back", "bet", "spin", "calls", "over"
+_NO_RAISE = range(0)
+
+
+class Stats(NamedTuple):
+    """A game's figures, hand by hand (folded from the per-hand notes: `fold_stats`)."""
+
+    spins: int = 0
+    gimels: int = 0
+    gimel_ends: int = 0
+    pot_share_sum: float = 0.0
+    pot_share_max: float = 0.0
+    all_in_hands: int = 0
+    carries: int = 0
+    showdowns: int = 0
+    trump_showdowns: int = 0
+    lead_changes: int = 0
+    leader: int = -1
+    max_swing: int = 0
+    button_net: int = 0
+
+
+#: One hand's note: ``(faces spun, a Gimel emptied the pot, pot at the end, someone was
+#: all-in, the pot carried over, showdown, the trump decided, stacks after the payouts,
+#: stacks at the start, button)``.
+Note = tuple[tuple[str, ...], bool, int, bool, bool, bool, bool, tuple[int, ...], tuple[int, ...], int]
+
+
+def fold_stats(t: Tables, notes: tuple[Note, ...]) -> Stats:
+    """The game's figures from its hands' notes (oldest first)."""
+    pot_faces, total = t.pot_faces, t.total_chips
+    spins = gimels = gimel_ends = all_ins = carries = showdowns = trumps = changes = max_swing = button_net = 0
+    share_sum = share_max = 0.0
+    leader = -1
+    for spun, gimel_end, pot_total, all_in, carried, showdown, trump, stacks, hand_start, button in notes:
+        swing = max(map(abs, map(_SUB, stacks, hand_start)))
+        if swing > max_swing:
+            max_swing = swing
+        top = max(stacks)
+        if stacks.count(top) == 1:  # a single chip leader, else the last one stands
+            first = stacks.index(top)
+            if first != leader:
+                changes += leader != -1
+                leader = first
+        share = pot_total / total
+        share_sum += share
+        if share > share_max:
+            share_max = share
+        spins += len(spun)
+        gimels += sum(map(pot_faces.__contains__, spun))
+        gimel_ends += gimel_end
+        all_ins += all_in
+        carries += carried
+        showdowns += showdown
+        trumps += trump
+        button_net += stacks[button] - hand_start[button]
+    return Stats(spins, gimels, gimel_ends, share_sum, share_max, all_ins, carries, showdowns, trumps, changes, leader,
+                 max_swing, button_net)
+
+
+class StateFields(NamedTuple):
+    t: Tables
+    hand_limit: int
+    # what every seat observes (TwoDreidelGame.observation reads them by name)
+    hand_number: int
+    phase: str
+    button: int
+    stacks: tuple[int, ...]
+    alive: tuple[bool, ...]
+    in_hand: tuple[bool, ...]
+    contrib: tuple[int, ...]
+    pot: int
+    carry: int
+    bets: tuple[int, ...]
+    face: str
+    buy_in: int
+    spun: tuple[str, ...]
+    seen: tuple[tuple[str, ...], ...]
+    visibility: str
+    step: int
+    # the rest of the game
+    nodes: tuple[DeckNode, ...]  # each seat's deck now (after its draw this hand)
+    start_nodes: tuple[DeckNode, ...]  # each seat's deck at the start of the hand
+    hands: int
+    seat: int
+    outs: tuple[Drawn | None, ...]  # this hand's draws
+    plans: tuple[Plan | None, ...]  # this hand's put-backs (kept hands, next decks)
+    labs: tuple[Labels, ...]  # what each seat observes of its cards (drawn, kept, put back, deck at the start)
+    high: int
+    raise_by: int
+    pending: int
+    discards: tuple[tuple[str, ...], ...]
+    hand_start: tuple[int, ...]
+    all_in: bool
+    cut: bool
+    notes: tuple[Note, ...]
+    log: EventLog
+    # derived when the state is made (functions of the fields above)
+    turn: Turn
+    current_players: tuple[int, ...]
+    legal: tuple[Any, ...]
+    raises: range
+    legals: tuple[tuple[Any, ...], ...]  # each seat's legal actions at a simultaneous step
+
+
+_I = {f: i for i, f in enumerate(StateFields._fields)}
+_T, _HAND_LIMIT, _HAND_NUMBER, _PHASE, _BUTTON = _I["t"], _I["hand_limit"], _I["hand_number"], _I["phase"], _I["button"]
+_STACKS, _ALIVE, _IN_HAND, _CONTRIB, _POT, _CARRY = _I["stacks"], _I["alive"], _I["in_hand"], _I["contrib"], _I["pot"], _I["carry"]
+_BETS, _FACE, _BUY_IN, _SPUN, _SEEN, _VISIBILITY, _STEP = (_I["bets"], _I["face"], _I["buy_in"], _I["spun"], _I["seen"],
+                                                    _I["visibility"], _I["step"])
+_NODES, _START_NODES, _HANDS, _SEAT, _OUTS, _PLANS, _LABS = (_I["nodes"], _I["start_nodes"], _I["hands"], _I["seat"],
+                                                      _I["outs"], _I["plans"], _I["labs"])
+_HIGH, _RAISE_BY, _PENDING, _DISCARDS, _HAND_START = _I["high"], _I["raise_by"], _I["pending"], _I["discards"], _I["hand_start"]
+_ALL_IN, _CUT, _NOTES, _LOG, _TURN, _CURRENT = (_I["all_in"], _I["cut"], _I["notes"], _I["log"], _I["turn"],
+                                          _I["current_players"])
+_LEGAL, _RAISES, _LEGALS = _I["legal"], _I["raises"], _I["legals"]
+
+
+def decks_of(nodes: tuple[DeckNode, ...]) -> tuple[DeckState, ...]:
+    """The decks of deck nodes."""
+    return tuple(node.chain for node in nodes)
 
 
 # -- the observation ----------------------------------------------------------------------
@@ -337,11 +452,16 @@ class TwoDreidelGame(StateFields):
         return tuple(s - start for s in self.stacks)
 
     def observation(self, player: int) -> TwoDreidelObservation:
-        """What ``player`` may know now (see [`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.TwoDreidelObservation])."""
-        c = self.high - self.bets[player]
-        me: Any = self  # (slices of the state's fields)
-        return _TUPLE(TwoDreidelObservation,
-                      (player, *me[_OBS_A], c if c > 0 else 0, *me[_OBS_B], *self.labs[player], *me[_OBS_C]))
+        """What ``player`` may know now (see `TwoDreidelObservation`)."""
+        bets = self.bets
+        c = self.high - bets[player]
+        drawn, hand, put_back, deck = self.labs[player]
+        # every field read by name, in TwoDreidelObservation's order (a keyword call would cost
+        # a tenth of a whole game's speed: bots ask for an observation at every decision)
+        return _TUPLE(TwoDreidelObservation, (
+            player, self.hand_number, self.phase, self.button, self.stacks, self.alive, self.in_hand, self.contrib,
+            self.pot, self.carry, bets, c if c > 0 else 0, self.face, self.buy_in, self.spun,
+            drawn, hand, put_back, deck, self.seen, self.visibility, self.step))
 
 
 # -- transitions: each works on ``v``, a list copy of the state's fields, and returns the
@@ -351,36 +471,26 @@ def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int
             high: int, live: tuple[bool, ...]) -> bool:
     """Find the next pending seat after ``after`` that has a decision (a bet to face, or someone
     left to bet against; the seats passed over leave the pending set) and offer it its legal
-    actions: fold/call or check, then the bet sizes (no-limit:
-    [`bet_range`][dreidelpoker.games.two_dreidel.rulebook.betting.bet_range], computed inline). ``False``:
+    actions: fold/call (the short-stack rule,
+    [`call_payment`][dreidelpoker.games.two_dreidel.rulebook.betting.call_payment]) or check, then the bet sizes
+    (no-limit: [`bet_range`][dreidelpoker.games.two_dreidel.rulebook.betting.bet_range]). ``False``:
     nobody is left to act, the round is over."""
     if not pending:
         return False
     for i in t.order[after]:
         if pending >> i & 1:
             s = stacks[i]
-            b = bets[i]
-            c = high - b
-            reach = list(map(_ADD, stacks, bets))  # what each seat can put in this round, all told
-            reach[i] = 0
-            cap = max(compress(reach, live), default=0) - b  # the deepest opponent still in
+            c = high - bets[i]
+            raises = bet_range(stack=s, to_call=c, min_raise=v[_RAISE_BY], bets=bets, stacks=stacks, live=live, seat=i)
             if c > 0:
-                base = _FOLD if (t.short_fold and s < c) else _FOLD_CALL
-            elif s > 0 and cap > 0:
+                base = _FOLD if (t.short_fold and call_payment(s, c, rules=t.rules) is None) else _FOLD_CALL
+            elif raises:  # nothing to call, and chips to bet against someone still in
                 base = _CHECK
             else:
                 pending &= ~(1 << i)
                 continue
-            if s < cap:
-                cap = s
             v[_SEAT], v[_PENDING], v[_CURRENT] = i, pending, t.ones[i]
-            if cap <= c:
-                v[_LEGAL], v[_RAISES] = base, _NO_RAISE
-            else:
-                rb = v[_RAISE_BY]
-                low = c + (rb if rb > 1 else 1)
-                raises = range(low if low < cap else cap, cap + 1)
-                v[_LEGAL], v[_RAISES] = base + tuple(raises), raises
+            v[_LEGAL], v[_RAISES] = (base + tuple(raises), raises) if raises else (base, raises)
             return True
     return False
 
@@ -502,7 +612,8 @@ def _bet(v: list[Any], action: Any) -> list[LazyEvent]:
     else:
         b = bets[i]
         left = stacks[i]
-        pay = (high - b if high - b < left else left) if action == "call" else int(action)
+        # a call is offered only when the short-stack rule lets the seat pay (all-in for less or in full)
+        pay = (call_payment(left, high - b, rules=t.rules) or 0) if action == "call" else int(action)
         left -= pay
         b += pay
         new = list(stacks)
@@ -543,9 +654,10 @@ def _spin(v: list[Any], face: str) -> list[LazyEvent]:
     in_hand = v[_IN_HAND]
     v[_PHASE], v[_FACE], v[_BUY_IN], v[_SPUN] = CALLS, face, buy_in, v[_SPUN] + (face,)
     v[_TURN], v[_CURRENT] = _SIMULTANEOUS, t.seats(in_hand)
-    if t.short_fold:
-        stacks = v[_STACKS]
-        v[_LEGALS] = tuple(() if not a else _FOLD if stacks[s] < buy_in else _CALL_FOLD for s, a in enumerate(in_hand))
+    if t.short_fold:  # the short-stack rule leaves a seat that cannot pay only a fold
+        stacks, r = v[_STACKS], t.rules
+        v[_LEGALS] = tuple(() if not a else _FOLD if call_payment(stacks[s], buy_in, rules=r) is None else _CALL_FOLD
+                           for s, a in enumerate(in_hand))
     else:
         v[_LEGALS] = t.call_sets.get(in_hand) or t.calls(in_hand)
     lines: list[LazyEvent] = [("spin", None, True, (), "seat {} spins {}: buy-in {} (pot {})",
@@ -560,6 +672,7 @@ def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> 
     contrib = list(v[_CONTRIB])
     buy_in = v[_BUY_IN]
     pot = v[_POT]
+    r = t.rules
     called = list(t.falses)
     callers = 0
     last = -1
@@ -569,16 +682,12 @@ def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> 
             callers += 1
             last = s
             have = stacks[s]
-            if buy_in < have:
-                stacks[s] = have - buy_in
-                contrib[s] += buy_in
-                pot += buy_in
-            else:  # all-in (for less)
-                stacks[s] = 0
-                contrib[s] += have
-                pot += have
-                if buy_in > 0:
-                    v[_ALL_IN] = True
+            pay = call_payment(have, buy_in, rules=r) or 0  # (a seat that may only fold cannot call)
+            stacks[s] = have - pay
+            contrib[s] += pay
+            pot += pay
+            if pay == have and buy_in > 0:  # all-in (for less, or exactly)
+                v[_ALL_IN] = True
     in_hand = tuple(called)
     lines: list[LazyEvent] = [("calls", None, True, (), _calls_text, (seats, in_hand, before, buy_in))]
     v[_STACKS], v[_CONTRIB], v[_POT], v[_LEGALS], v[_IN_HAND] = tuple(stacks), tuple(contrib), pot, t.empties, in_hand
@@ -599,10 +708,139 @@ def _calls_text(seats: tuple[int, ...], called: tuple[bool, ...], stacks: tuple[
 
 def _short_legal(legal: Sequence[Any]) -> str:
     words = [repr(a) for a in legal if isinstance(a, str)]
-    ints = [a for a in legal if isinstance(a, int) and not isinstance(a, bool)]
+    ints = [a for a in legal if is_whole_number(a)]
     if ints:
         words.append(f"a bet or raise of {ints[0]} to {ints[-1]} chips" if len(ints) > 1 else f"a raise of {ints[0]}")
     return ", ".join(words)
+
+
+# -- the end of a hand and the start of the next (rules steps 6-7): settlement, discards,
+# the hand's note, elimination, the next hand's button and blind ---------------------------
+_BLANK = attrgetter("blank")
+
+
+def _win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gimel_end: bool = False) -> None:
+    """The only player left wins every pot they may win (the side-pot rule,
+    [`award`][dreidelpoker.games.two_dreidel.rulebook.betting.award]: every seat's contribution up to
+    the winner's, and the carried pot); the rest carries over."""
+    payouts, leftover = award(v[_CONTRIB], seat, v[_CARRY])
+    won = payouts[seat]
+    note = ("seat {} wins {} ({}){}", (seat + 1, won, why,
+                                       f"; {leftover} nobody still in may win carry over" if leftover else ""))
+    _end_hand(v, leftover, payouts, note, lines, gimel_end=gimel_end)
+
+
+def _showdown(v: list[Any], lines: list[LazyEvent]) -> None:
+    """Showdown among the players still in, pot by pot (`showdown`)."""
+    t: Tables = v[_T]
+    plans, in_hand = v[_PLANS], v[_IN_HAND]
+    kept = tuple(None if p is None else p.kept for p in plans)
+    payouts, leftover, trump = t.showdown(kept, v[_CONTRIB], in_hand, v[_CARRY], v[_BUTTON])
+    note = (_showdown_text, (t, kept, in_hand, payouts, trump, leftover))
+    _end_hand(v, leftover, payouts, note, lines, showdown=True, trump=trump)
+
+
+def _showdown_text(t: Tables, kept: tuple[Hand | None, ...], in_hand: tuple[bool, ...], payouts: tuple[int, ...],
+                   trump: bool, leftover: int) -> str:
+    shown = [(i + 1, t.label(h)) for i, h in enumerate(kept) if in_hand[i] and h is not None]
+    won = ", ".join(f"seat {i + 1} wins {p}" for i, p in enumerate(payouts) if p)
+    note = f"showdown: {', '.join(f'seat {s} {lab}' for s, lab in shown)}; {won}" + (" (the trump decides)" if trump else "")
+    return note + (f"; {leftover} carry over" if leftover else "")
+
+
+def _discards_text(seats: tuple[int, ...], plans: tuple[Plan, ...]) -> str:
+    return "discards: " + ", ".join(f"seat {i + 1} {plans[i].klab}" for i in seats)
+
+
+def _hand_text(number: int, seat: int, blind: int, all_in: bool) -> str:
+    posts = (f" and posts a blind of {blind}" + (" (all-in)" if all_in else "")) if blind else ""
+    return f"hand {number}: seat {seat} has the button{posts}"
+
+
+def _end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tuple[Any, tuple[Any, ...]],
+             lines: list[LazyEvent], *, gimel_end: bool = False, showdown: bool = False, trump: bool = False) -> None:
+    """Pay ``payouts`` (``None``: the pot carries over), discard, note the hand, eliminate, and
+    end the game or start the next hand; ``carry`` chips stay in the middle."""
+    t: Tables = v[_T]
+    stacks = tuple(map(_ADD, v[_STACKS], payouts)) if payouts is not None else v[_STACKS]
+    lines.append(("result", None, True, (), note[0], note[1]))
+    alive = v[_ALIVE]
+    seats = t.seat_sets.get(alive) or t.seats(alive)
+    plans = v[_PLANS]
+    nodes = list(v[_NODES])
+    discards = list(v[_DISCARDS])
+    for i in seats:  # each seat's deck for the next hand; the kept hand goes on its discard pile
+        p = plans[i]
+        nodes[i] = p.next
+        discards[i] += p.shown
+    lines.append(("discard", None, True, (), _discards_text, (seats, plans)))
+    v[_NOTES] += ((v[_SPUN], gimel_end, v[_POT], v[_ALL_IN], payouts is None, showdown, trump, stacks, v[_HAND_START],
+                  v[_BUTTON]),)
+    # elimination (nobody is out while the carried pot holds every chip)
+    left = seats
+    if stacks.count(0) > t.players - len(seats):
+        busted = [i for i in seats if not stacks[i]]
+        if len(busted) < len(seats):
+            out = list(alive)
+            for i in busted:
+                out[i] = False
+                lines.append(("out", i, True, (), "seat {} has no chips and is out", (i + 1,)))
+            alive = tuple(out)
+            left = t.seats(alive)
+    hands = v[_HANDS] + 1
+    new_discards = tuple(discards)
+    v[_ALIVE] = v[_IN_HAND] = alive
+    v[_NODES], v[_DISCARDS], v[_HANDS], v[_CARRY] = tuple(nodes), new_discards, hands, carry
+    v[_SEEN] = new_discards if t.visibility == "all" else tuple(hs[-1:] for hs in new_discards)
+    v[_PENDING], v[_CONTRIB], v[_BETS], v[_HIGH], v[_POT], v[_HAND_NUMBER] = 0, t.zeros, t.zeros, 0, carry, hands + 1
+    if len(left) == 1:
+        w = left[0]
+        won = list(stacks)
+        won[w] += carry
+        lines.append(("end", w, True, (), "seat {} holds every chip and wins after {} hands", (w + 1, hands)))
+        v[_STACKS], v[_CARRY], v[_POT], v[_PHASE] = tuple(won), 0, 0, OVER
+        _over(v)
+        return
+    v[_STACKS] = stacks
+    if hands >= v[_HAND_LIMIT]:
+        lines.append(("end", None, True, (), "the hand limit ({}) is reached: the game is cut short", (v[_HAND_LIMIT],)))
+        v[_PHASE], v[_CUT] = OVER, True
+        _over(v)
+        return
+    button = (t.nexts.get(alive) or t.next_seats(alive))[v[_BUTTON]]
+    assert button is not None
+    _start_hand(v, button, lines)
+
+
+def _start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
+    """The button posts the blind; the first seat left of the button draws."""
+    t: Tables = v[_T]
+    before = v[_STACKS]
+    have = before[button]
+    blind = t.blind if t.blind < have else have
+    stacks, contrib = before, t.zeros
+    if blind:
+        s, c = list(before), list(contrib)
+        s[button] -= blind
+        c[button] = blind
+        stacks, contrib = tuple(s), tuple(c)
+    all_in = blind > 0 and stacks[button] == 0
+    lines.append(("hand", button, True, (), _hand_text, (v[_HANDS] + 1, button + 1, blind, all_in)))
+    alive = v[_ALIVE]
+    first = (t.nexts.get(alive) or t.next_seats(alive))[button]
+    v[_STACKS], v[_BUTTON], v[_PHASE], v[_STEP] = stacks, button, DRAW, 0
+    v[_SEAT] = first if first is not None else button
+    v[_OUTS] = v[_PLANS] = t.nones
+    v[_LABS] = tuple(map(_BLANK, v[_NODES]))
+    v[_POT] = v[_CARRY] + blind
+    v[_IN_HAND], v[_CONTRIB], v[_BETS], v[_HIGH], v[_RAISE_BY], v[_PENDING] = alive, contrib, t.zeros, 0, t.min_bet, 0
+    v[_FACE], v[_BUY_IN], v[_SPUN], v[_HAND_START], v[_START_NODES] = "", 0, (), before, v[_NODES]
+    v[_ALL_IN] = all_in
+    v[_TURN], v[_CURRENT], v[_LEGAL], v[_RAISES], v[_LEGALS] = _CHANCE, (), (), _NO_RAISE, t.empties
+
+
+def _over(v: list[Any]) -> None:
+    v[_TURN], v[_CURRENT], v[_LEGAL], v[_RAISES], v[_LEGALS] = _TERMINAL, (), (), _NO_RAISE, v[_T].empties
 
 
 @check_arguments
@@ -619,7 +857,7 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
 
     Raises:
         InputError: a player count outside 2..8, a hand limit below 1, symbolic spin probabilities, or
-            rules whose game may never end ([`whole_game_end_problem`][dreidelpoker.games.two_dreidel.rulebook.rules.whole_game_end_problem]).
+            rules whose game may never end (`whole_game_end_problem`).
 
     Examples:
         >>> g = new_game(TwoDreidelRules(), players=3)
@@ -628,11 +866,9 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
     """
     if not isinstance(rules, TwoDreidelRules):
         raise InputError(f"rules: expected TwoDreidelRules, got {type(rules).__name__}")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise InputError(f"players: Two Dreidel is played by 2 to {MAX_PLAYERS} players, got {players!r}")
+    players = check_count(players, "players", low=2, high=MAX_PLAYERS, hint="Two Dreidel players")
     limit = 2_000 if hand_limit is None else hand_limit
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise InputError(f"hand_limit: expected a whole number >= 1, got {hand_limit!r}")
+    limit = check_count(limit, "hand_limit", low=1, high=None)
     last = _LAST.get(players)
     if last is not None and last[0] is rules:  # the same rules object as the last game's (a simulation)
         t, start = last[1], last[2]

@@ -16,11 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from ..rulebook.betting import showdown_payouts
+from ..rulebook.betting import call_payment, showdown_payouts, spin_buy_in
 from ..rulebook.deck import DeckState, counts_of, draw_weights, hypergeometric
 from ..rulebook.ranking import Hand, format_hand
 from ..rulebook.rules import STREET_SEQUENCES, TwoDreidelRules
-from ..odds.spin_decision import spin_buy_in
 from ....errors import InputError
 
 __all__: list[str] = []
@@ -149,7 +148,8 @@ class Tables:
         self.min_bet = max(1, rules.blind)
         self.blind = rules.blind
         self.put_back = bool(rules.put_back)
-        self.short_fold = rules.short_stack == "fold"
+        #: Whether the short-stack rule ever leaves a seat only a fold (else every seat may call).
+        self.short_fold = call_payment(0, 1, rules=rules) is None
         self.visibility = rules.discard_visibility
         self.fresh = DeckState.fresh(rules)
         self.nodes: dict[DeckState, DeckNode] = {}
