@@ -17,6 +17,12 @@ cold and 4,110 warm hands per CPU-second; solves once 6.7 s CPU (54 s wall), per
 CPU (171 s wall: 37 s enumeration, 56 s tree, 57 s CFR+). Bytecodes a hand: random x4 12,040,
 calling-station x4 10,790, tight x4 13,170.
 
+After the runner's streams started in Python (``Sampler.spawned``) and a batch's shared initial
+state (issue 23), at load 12.3: random x4 5,956, calling-station x4 8,214, tight x4 6,285 (6,500
+warm), equity x4 254 cold and 5,535 warm. Interleaved against the code before (load 11-12, 3,000
+hands each, two pairs): random 1.52x, tight 1.29x, calling-station 1.39x. The per-card solve,
+measured alone in its process: 36.1 s CPU (276 s wall at load 11.6); once: 6.9 s CPU (28 s wall).
+
 Run: .venv/bin/python benchmarks/bench_dice_poker_play.py [--games 5000] [--no-solve] [--bytecodes]
 """
 

@@ -11,6 +11,12 @@
 2. ``solve_multiway`` on 8 strength bands for 2, 3 and 4 players (default rules, raise cap
    3): CPU seconds per CFR+ iteration and the deal table's set-up.
 
+Measured at load 15.5 (issue 23, after the runner's Python-started streams and Domino on the
+shared betting round), ``--games 3000 --no-solve``: random x4 6,578 (11,368 with 100 hands a
+game), calling-station x4 11,127 (17,982), tight x4 8,608 (12,278), equity x4 6,734 cold and
+7,900 warm. Interleaved against the code before (load 11-12, two pairs): random 1.54x, tight
+1.33x, calling-station 1.51x.
+
 Run: .venv/bin/python benchmarks/bench_domino_poker_play.py [--games 4000] [--no-solve]
 """
 

@@ -45,7 +45,13 @@ import numpy as np
 
 from .validation import is_whole_number
 
-__all__ = ["Sampler"]
+__all__ = ["SAMPLER_VERSION", "Sampler"]
+
+#: The version of the draw stream. Bump it whenever the same seed would draw other numbers
+#: (another algorithm, word size, block order or Python-computed prefix): stored study
+#: batches and sweep cells carry it in their keys ([`batch_key`][dreidelpoker.play.store.batch_key]),
+#: so games drawn by another version are played again, never read back.
+SAMPLER_VERSION = 1
 
 T = TypeVar("T")
 

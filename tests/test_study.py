@@ -56,7 +56,7 @@ def test_bootstrap_bounds_never_leave_the_range_of_a_non_negative_metric(values:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=1), min_size=1, max_size=60))
 def test_rate_bounds_stay_in_0_1(values: list[int]) -> None:
-    e = Measure("all_in").estimate(np.array(values, dtype=float), seed=0)
+    e = Measure("all_in").estimate(np.array(values, dtype=float), seed=0, rate=True)
     assert e.kind == "proportion"
     assert 0 <= e.low <= e.value <= e.high <= 1
 
@@ -121,7 +121,7 @@ def test_rotation_seats_each_bot_everywhere_equally_and_matches_simulate_per_rot
         assert seated[res.seat_of(0, i)] == "equity"
     # The bot at position 1 wins what its seat won.
     wins = res.per_game("win:1")
-    assert all(w == res._win_share(rec, res.seat_of(0, rec.index)) for w, rec in zip(wins, res.records))
+    assert all(w == res.win_share(rec, res.seat_of(0, rec.index)) for w, rec in zip(wins, res.records))
 
 
 def test_win_shares_of_a_line_up_sum_to_one_and_seat_advantage_is_shifted_by_one_over_n() -> None:
@@ -228,7 +228,7 @@ def test_empty_variant_list_and_over_bound_study_are_refused(tmp_path) -> None: 
 
 def test_rate_estimate_matches_wilson() -> None:
     v = np.array([1.0] * 7 + [0.0] * 13)
-    assert Measure("showdown").estimate(v, seed=1) == proportion_estimate(7, 20, seed=1)
+    assert Measure("showdown").estimate(v, seed=1, rate=True) == proportion_estimate(7, 20, seed=1)
 
 
 @pytest.mark.parametrize("game", [g.name for g in __import__("dreidelpoker.games.registry", fromlist=["x"]).playable_games()])

@@ -338,6 +338,9 @@ class PlaySpec(Generic[R]):
         players_in_rules: the rules field that holds the player count, if any (then
             ``simulate(rules)`` needs no ``players``).
         metric_help: metric name -> one line saying what it measures.
+        rate_metrics: the metrics that record an event, 1 if it happened in the game and 0
+            if not: their mean is a proportion and gets a Wilson interval. Any other metric's mean gets a bootstrap interval,
+            whatever values it happens to take (a count that is 1 in every game is a count).
         exact_metrics: metric name -> ``(help, function(rules, players))``: figures of a
             variant computed exactly, not played (the variant search uses them as cheap
             objectives, e.g. Two Dreidel's trump share).
@@ -357,6 +360,7 @@ class PlaySpec(Generic[R]):
     adapt_rules: Callable[[R, int], R] | None = None
     players_in_rules: str | None = None
     metric_help: Mapping[str, str] = field(default_factory=dict)
+    rate_metrics: frozenset[str] = frozenset()
     exploitability: Callable[[Any], tuple[str, Mapping[str, tuple[Any, ...]]]] | None = None
     exact_metrics: Mapping[str, tuple[str, Callable[[Any, int], Any]]] = field(default_factory=dict)
 

@@ -50,6 +50,8 @@ class SimulationResult:
         hand_limit: the round limit each game was played under.
         round_name: what a round is called ("hand", "deal", "skirmish").
         records: one [`GameRecord`][dreidelpoker.play.GameRecord] per game, in order.
+        rate_metrics: the game's metrics that record a 0/1 event (``PlaySpec.rate_metrics``):
+            their means are proportions (see [`is_rate`][dreidelpoker.play.SimulationResult.is_rate]).
         rotated: the line-up was rotated round the table: game ``i`` seats the bot at
             line-up position ``k`` (``bots[k]``) in seat ``(k - i) mod n``, so every bot
             sits in every seat equally often (see [`seat_of`][dreidelpoker.play.SimulationResult.seat_of]); ``False``: ``bots[k]``
@@ -67,6 +69,7 @@ class SimulationResult:
     metric_help: Mapping[str, str] = field(default_factory=dict)
     rules_label: str = ""
     rotated: bool = False
+    rate_metrics: frozenset[str] = frozenset()
 
     # -- counts ---------------------------------------------------------------------
     @property
@@ -83,6 +86,13 @@ class SimulationResult:
     def finished(self) -> int:
         """How many games ended by the rules."""
         return self.games - self.truncated
+
+    @cached_property
+    def draws(self) -> int:
+        """How many finished games every seat drew (equal returns, no winner). Win shares count
+        such a game as an n-way split: 1/n to every seat (see
+        [`win_share`][dreidelpoker.play.SimulationResult.win_share])."""
+        return sum(1 for r in self.records if not r.truncated and not r.winners)
 
     @property
     def lineup_label(self) -> str:
@@ -104,9 +114,32 @@ class SimulationResult:
         n = self.players
         return (position - index) % n if self.rotated else position
 
-    def _win_share(self, r: GameRecord, seat: int) -> float:
-        """A seat's share of one game's win: 1/k of a k-way split, 1/n when every seat drew,
-        ``nan`` for a game cut at the round limit (it has no winner)."""
+    def win_share(self, r: GameRecord, seat: int) -> float:
+        """A seat's share of one game's win: **the one rule every win figure follows**
+        ([`win_rates`][dreidelpoker.play.SimulationResult.win_rates],
+        [`seat_advantage`][dreidelpoker.play.SimulationResult.seat_advantage],
+        ``per_game("win:K")`` and ``per_game("seat_win:S")``, and so every study and skill gap).
+
+        A sole winner gets 1; each of ``k`` seats splitting the best return gets ``1/k``; a game
+        every seat drew is an ``n``-way split, ``1/n`` each; a game cut at the round limit has no
+        winner and no share (``nan``, left out). Over the finished games the shares of all
+        seats sum to 1, so the fair share of a seat is ``1/n``.
+
+        Parameters:
+            r: one game's record (from ``records``).
+            seat: the seat, 0-based.
+
+        Returns:
+            The share, from 0 to 1, or ``nan``.
+
+        Examples:
+            >>> from dreidelpoker.play import GameRecord
+            >>> res = SimulationResult(game="g", rules=None, bots=("a", "b"), games=1, seed=0, hand_limit=9,
+            ...                        round_name="hand", records=())
+            >>> drawn = GameRecord(index=0, returns=(0, 0), winners=(), rounds=3, truncated=False, steps=9)
+            >>> res.win_share(drawn, 0), res.win_share(drawn, 1)
+            (0.5, 0.5)
+        """
         if r.truncated:
             return math.nan
         if not r.winners:
@@ -144,9 +177,9 @@ class SimulationResult:
                                  f"expected {head}:1 to {head}:{self.players}")
             k = int(tail) - 1
             if head == "seat_win":
-                return np.array([self._win_share(r, k) for r in self.records])
+                return np.array([self.win_share(r, k) for r in self.records])
             if head == "win":
-                return np.array([self._win_share(r, self.seat_of(k, r.index)) for r in self.records])
+                return np.array([self.win_share(r, self.seat_of(k, r.index)) for r in self.records])
             return np.array([float(r.returns[self.seat_of(k, r.index)]) for r in self.records])
         if name == "rounds":
             return np.array([float(r.rounds) for r in self.records])
@@ -188,16 +221,29 @@ class SimulationResult:
 
     # -- estimates ----------------------------------------------------------------
     def win_rates(self) -> tuple[Estimate, ...]:
-        """Each seat's share of the games that ended by the rules (a split win counts as a share),
-        with Wilson 95% intervals. Games cut at the limit are left out and counted in
-        [`truncated`][dreidelpoker.play.SimulationResult.truncated]."""
-        shares = [0.0] * self.players
-        for r in self.records:
-            if r.truncated or not r.winners:
-                continue
-            for w in r.winners:
-                shares[w] += 1 / len(r.winners)
-        return tuple(proportion_estimate(s, self.finished, seed=self.seed) for s in shares)
+        """Each seat's share of the wins of the games that ended by the rules, with Wilson 95%
+        intervals. A split counts ``1/k`` to each of ``k`` winners and a draw ``1/n`` to every
+        seat ([`win_share`][dreidelpoker.play.SimulationResult.win_share]), so the rates sum
+        to 1; [`draws`][dreidelpoker.play.SimulationResult.draws] says how many games drew.
+        Games cut at the limit are left out and counted in
+        [`truncated`][dreidelpoker.play.SimulationResult.truncated].
+
+        Returns:
+            One [`Estimate`][dreidelpoker.play.Estimate] per seat (``nan`` when no game finished).
+
+        Examples:
+            >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+            >>> from dreidelpoker.play import simulate
+            >>> res = simulate(ClassicDreidelRules(players=2, coins=2), games=100, seed=1, progress=False)
+            >>> round(sum(e.value for e in res.win_rates()), 12)
+            1.0
+        """
+        out = []
+        for s in range(self.players):
+            v = self.per_game(f"seat_win:{s + 1}")
+            v = v[~np.isnan(v)]
+            out.append(proportion_estimate(float(v.sum()), int(v.size), seed=self.seed))
+        return tuple(out)
 
     def metric_values(self, name: str) -> list[float]:
         """The per-game values of a metric: ``rounds``, ``steps``, ``return_seat1`` …, or a game metric."""
@@ -233,16 +279,34 @@ class SimulationResult:
         names.update({f"return_seat{i + 1}": None for i in range(self.players)})
         return tuple(names)
 
+    def is_rate(self, name: str) -> bool:
+        """Whether a metric's mean is a proportion (Wilson interval): a win share (``win:K``,
+        ``seat_win:S``) or a metric the game declares a rate (``PlaySpec.rate_metrics``).
+        Declared, never guessed from the values: a count that is 1 in every game is a count.
+
+        Examples:
+            >>> from dreidelpoker.games.dice_poker import DicePokerRules
+            >>> from dreidelpoker.play import simulate
+            >>> res = simulate(DicePokerRules(), games=2, seed=1, progress=False)
+            >>> res.is_rate("showdown"), res.is_rate("pot"), res.is_rate("win:1")
+            (True, False, True)
+        """
+        return name.startswith(("win:", "seat_win:")) or name in self.rate_metrics
+
     def estimate(self, name: str) -> Estimate:
-        """The mean of a metric with its 95% interval and sample count."""
-        return mean_estimate(self.metric_values(name), seed=self.seed)
+        """The mean of a metric with its 95% interval and sample count: Wilson for a rate
+        ([`is_rate`][dreidelpoker.play.SimulationResult.is_rate]), else the normal interval."""
+        values = self.metric_values(name)
+        if self.is_rate(name):
+            return proportion_estimate(math.fsum(values), len(values), seed=self.seed)
+        return mean_estimate(values, seed=self.seed)
 
     def summary(self) -> dict[str, dict[str, Any]]:
         """Per metric: mean with 95% interval, median, 90th percentile and samples."""
         out: dict[str, dict[str, Any]] = {}
         for name in self.metric_names:
             values = self.metric_values(name)
-            est = mean_estimate(values, seed=self.seed)
+            est = self.estimate(name)
             out[name] = {"mean": est, "median": _quantile(values, 0.5), "p90": _quantile(values, 0.9),
                          "samples": len(values)}
         return out
@@ -255,6 +319,9 @@ class SimulationResult:
                 f"{self.truncated} of {self.games} games hit the limit of {self.hand_limit} {plural(self.round_name)}: "
                 f"their lengths are lower bounds, and win rates count only the {self.finished} finished games."
             )
+        if self.draws:
+            notes.append(f"{self.draws} of the {self.finished} finished games were draws: each counts "
+                         f"1/{self.players} to every seat in the win rates.")
         return notes
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
@@ -264,6 +331,7 @@ class SimulationResult:
             "bots": list(self.bots),
             "players": self.players, "games": self.games, "seed": self.seed, "hand_limit": self.hand_limit,
             "round_name": self.round_name, "rotated": self.rotated, "games_finished": self.finished, "games_hit_limit": self.truncated,
+            "games_drawn": self.draws,
             "win_rates": [e.to_dict() for e in self.win_rates()],
             "metrics": {
                 name: {"mean": s["mean"].to_dict(), "median": _nan_none(s["median"]), "p90": _nan_none(s["p90"])}

@@ -125,7 +125,7 @@ def simulate(
     return SimulationResult(
         game=game.name, rules=rules, bots=tuple(bot_label(b) for b in lineup), games=n_games, seed=root,
         hand_limit=limit, round_name=spec.round_name, records=tuple(records), metric_help=spec.metric_help,
-        rules_label=str(getattr(rules, "label", "") or ""),
+        rules_label=str(getattr(rules, "label", "") or ""), rate_metrics=spec.rate_metrics,
     )
 
 

@@ -2,7 +2,9 @@
 study (Ctrl-C, ``kill -9``) run again plays only what it had not finished.
 
 One file per (game, rules, line-up, seats rotated or not, seed, hand limit, batch size,
-batch number, library version): ``<game>-<digest>.json`` holding that key, the record
+batch number, library version, sampler version
+([`SAMPLER_VERSION`][dreidelpoker.sampler.SAMPLER_VERSION])): a batch played by another
+version of the engine or of its draw stream is played again, never read back. ``<game>-<digest>.json`` holding that key, the record
 count, a SHA-256 of the records and the records. A file is written to a temporary name
 in the same folder, flushed to disk and renamed over its final name (``os.replace``), so a
 reader sees either nothing or the whole batch. A file whose key, count or checksum does
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .._version import __version__
+from ..sampler import SAMPLER_VERSION
 from .bots import BotSpec, bot_label
 from .runner import GameRecord
 from ..errors import InputError, shorten
@@ -61,7 +64,9 @@ def batch_key(*, game: str, rules: object, lineup: Sequence[BotSpec], rotated: b
         batch: the batch number (games ``batch * batch_size`` onwards).
 
     Returns:
-        The key.
+        The key; it also holds the library's ``__version__`` and the
+        [`SAMPLER_VERSION`][dreidelpoker.sampler.SAMPLER_VERSION], so a changed engine never
+        reuses a stored batch.
 
     Examples:
         >>> k = batch_key(game="g", rules=None, lineup=("a", "b"), rotated=True, seed=1, hand_limit=9,
@@ -72,6 +77,7 @@ def batch_key(*, game: str, rules: object, lineup: Sequence[BotSpec], rotated: b
     return json.dumps({
         "game": game, "rules": repr(rules), "lineup": [_bot_key(b) for b in lineup], "rotated": rotated,
         "seed": seed, "hand_limit": hand_limit, "batch_size": batch_size, "batch": batch, "version": __version__,
+        "sampler": SAMPLER_VERSION,
     }, sort_keys=True)
 
 

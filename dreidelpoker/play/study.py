@@ -15,8 +15,9 @@ stopping point and the same result serially, on processes and on Dask. With ``st
 finished batch is kept on disk ([`dreidelpoker.play.store`][dreidelpoker.play.store]) and a study run again
 resumes from it.
 
-Intervals fit the metric ([`dreidelpoker.play.stats`][dreidelpoker.play.stats]): Wilson for win shares and other
-0/1 figures, a seeded BCa bootstrap for means and medians of everything else, order
+Intervals fit the metric ([`dreidelpoker.play.stats`][dreidelpoker.play.stats]): Wilson for win shares and the
+metrics a game declares rates (``PlaySpec.rate_metrics``: a 0/1 event per game; never guessed
+from the values), a seeded BCa bootstrap for means and medians of everything else, order
 statistics for other quantiles, and a paired bootstrap for differences.
 """
 
@@ -103,18 +104,21 @@ class Measure:
             return f"{self.metric}:median"
         return f"{self.metric}:p{round(float(self.statistic) * 100)}"
 
-    def is_rate(self, values: np.ndarray[Any, Any]) -> bool:
-        """A mean of shares of a win, or of figures that are all 0 or 1: a Wilson interval fits it."""
-        if self.statistic != "mean":
-            return False
-        if self.metric.startswith(("win:", "seat_win:")):
-            return True
-        return bool(values.size) and bool(np.all((values == 0) | (values == 1)))
+    def estimate(self, values: np.ndarray[Any, Any], *, seed: int | None, rate: bool = False) -> Estimate:
+        """This figure over ``values`` (``nan`` left out) with the interval that fits it: Wilson for
+        the mean of a ``rate`` (a metric that records a 0/1 event or a win share, as
+        [`SimulationResult.is_rate`][dreidelpoker.play.SimulationResult.is_rate] declares it), a
+        seeded bootstrap for any other mean or median, order statistics for other quantiles.
 
-    def estimate(self, values: np.ndarray[Any, Any], *, seed: int | None) -> Estimate:
-        """This figure over ``values`` (``nan`` left out) with the interval that fits it."""
+        Examples:
+            >>> import numpy as np
+            >>> Measure.parse("deals").estimate(np.ones(50), seed=1).kind  # a count that is always 1
+            'bootstrap'
+            >>> Measure.parse("showdown").estimate(np.ones(50), seed=1, rate=True).kind
+            'proportion'
+        """
         v = values[~np.isnan(values)]
-        if self.is_rate(v):
+        if rate and self.statistic == "mean":
             return proportion_estimate(float(v.sum()), int(v.size), seed=seed)
         if self.statistic in ("mean", "median"):
             return bootstrap_estimate(v, statistic=self.statistic, seed=_seed32(seed))
@@ -351,7 +355,8 @@ class Comparison:
         key = ("e", variant, lineup, measure)
         if key not in self._cache:
             m = Measure.parse(measure)
-            self._cache[key] = m.estimate(self.result(variant, lineup).per_game(m.metric), seed=self.seed)
+            res = self.result(variant, lineup)
+            self._cache[key] = m.estimate(res.per_game(m.metric), seed=self.seed, rate=res.is_rate(m.metric))
         return self._cache[key]
 
     def difference(self, variant: str, measure: str, lineup: str | None = None, *, paired: bool = True) -> Estimate:
@@ -640,7 +645,7 @@ def _cell_results(game: str, spec: Any, cells: Sequence[StudyCell], records: lis
         (cell, SimulationResult(
             game=game, rules=cell.rules, bots=tuple(bot_label(b) for b in cell.bots), games=len(recs), seed=seed,
             hand_limit=hand_limit, round_name=spec.round_name, records=tuple(recs), metric_help=spec.metric_help,
-            rules_label=cell.variant, rotated=rotate))
+            rules_label=cell.variant, rotated=rotate, rate_metrics=spec.rate_metrics))
         for cell, recs in zip(cells, records))
 
 
@@ -820,7 +825,7 @@ def compare(
     for cell in cells:  # rules the game refuses fail here, before any game runs or anything is stored
         spec.new_game(cell.rules, players=len(cell.bots), hand_limit=limit)
     bs = BatchStore(store) if store is not None else None
-    check = _precision_check(cells, targets, root, rotate) if targets else None
+    check = _precision_check(cells, targets, root, rotate, spec.rate_metrics) if targets else None
     records, met = _run_cells(game.name, spec, cells, seed=root, budget=budget, batch=size, rotate=rotate,
                              hand_limit=limit, executor=executor, progress=progress, store=bs, check=check)
     results = _cell_results(game.name, spec, cells, records, seed=root, hand_limit=limit, rotate=rotate)
@@ -834,13 +839,13 @@ def _rules_label(rules: Any) -> str:
 
 
 def _precision_check(cells: Sequence[StudyCell], targets: Mapping[str, tuple[float, bool]],
-                     seed: int, rotate: bool) -> Callable[[list[list[GameRecord]]], bool]:
+                     seed: int, rotate: bool, rate_metrics: frozenset[str]) -> Callable[[list[list[GameRecord]]], bool]:
     """``records -> every target met in every cell`` (a cheap normal screen first, then the real interval)."""
     def check(records: list[list[GameRecord]]) -> bool:
         for cell, recs in zip(cells, records):
             res = SimulationResult(game="", rules=cell.rules, bots=tuple(bot_label(b) for b in cell.bots),
                                    games=len(recs), seed=seed, hand_limit=0, round_name="", records=tuple(recs),
-                                   rotated=rotate)
+                                   rotated=rotate, rate_metrics=rate_metrics)
             for name, (target, relative) in targets.items():
                 m = Measure.parse(name)
                 values = res.per_game(m.metric)
@@ -852,7 +857,7 @@ def _precision_check(cells: Sequence[StudyCell], targets: Mapping[str, tuple[flo
                 limit = target * abs(float(np.mean(v))) if relative else target
                 if m.statistic == "mean" and rough > 1.5 * limit:
                     return False
-                if not _meets(m.estimate(values, seed=seed), target, relative):
+                if not _meets(m.estimate(values, seed=seed, rate=res.is_rate(m.metric)), target, relative):
                     return False
         return True
 

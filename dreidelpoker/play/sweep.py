@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._version import __version__
+from ..sampler import SAMPLER_VERSION
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult
 from .runner import MAX_GAMES, GameRecord, chunk_count, run_tasks, split, worker_count
@@ -49,7 +50,7 @@ class SweepCell:
         return json.dumps({
             "game": game, "rules": repr(self.rules), "players": self.players,
             "bots": [_bot_key(b) for b in self.bots], "games": games, "seed": seed,
-            "hand_limit": hand_limit, "version": __version__,
+            "hand_limit": hand_limit, "version": __version__, "sampler": SAMPLER_VERSION,
         }, sort_keys=True)
 
 
@@ -235,14 +236,16 @@ def sweep(
         results.append((cell, SimulationResult(
             game=game.name, rules=cell.rules, bots=tuple(bot_label(b) for b in cell.bots), games=n_games,
             seed=root, hand_limit=limit, round_name=spec.round_name, records=tuple(done[i]),
-            metric_help=spec.metric_help, rules_label=cell.rules_label)))
+            metric_help=spec.metric_help, rules_label=cell.rules_label, rate_metrics=spec.rate_metrics)))
     return SweepResult(game=game.name, games=n_games, seed=root, cells=tuple(results))
 
 
 def key_without_seed(key: str) -> str:
-    """A cell key without its seed (the seed enters the entropy separately)."""
+    """A cell key without its seed (the seed enters the entropy separately) and its sampler
+    version (a new draw stream changes the draws from a cell's seed, not which seed it gets)."""
     d = json.loads(key)
     d.pop("seed", None)
+    d.pop("sampler", None)
     return json.dumps(d, sort_keys=True)
 
 

@@ -627,6 +627,7 @@ PLAY: PlaySpec[ClassicDreidelRules] = PlaySpec(
     metric_help={"spins": "spins until the game ends",
                  **{f"winnings_seat{i}": f"seat {i}'s coins taken on Gimel and Hey less coins paid on Shin "
                                          "(antes not counted)" for i in range(1, 9)}},
+    rate_metrics=frozenset(f"first_out_seat{i}" for i in range(1, 9)),  # 1 if the seat went out first
 )
 
 #: The command line's side of ``simulate`` and ``sweep``.

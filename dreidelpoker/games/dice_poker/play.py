@@ -163,6 +163,7 @@ PLAY: PlaySpec[DicePokerRules] = PlaySpec(
     adapt_rules=_adapt,
     players_in_rules="players",
     metric_help=METRIC_HELP,
+    rate_metrics=frozenset({"showdown", "split"}),
     exploitability=solved_exploitability,
 )
 
