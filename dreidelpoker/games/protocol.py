@@ -252,6 +252,19 @@ class GameState(Protocol[ActionT, ObsT_co]):
     a row, asking ``decide(seat, observation, legal_actions)`` (the seat's bot, checked by
     the runner) exactly where the runner would. The runner calls ``run_chance`` and
     ``run_turns`` only when a game's record is all that is wanted.
+
+    Examples:
+        Classic dreidel, two players with one coin each: both ante, so a Gimel on the first spin
+        takes the whole pot and ends the game.
+
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.games.registry import get_game
+        >>> state = get_game("classic-dreidel").play.new_game(ClassicDreidelRules(players=2, coins=1), players=2)
+        >>> state.turn, state.chance_outcomes()
+        (<Turn.CHANCE: 'chance'>, (('G', 1), ('H', 1), ('N', 1), ('S', 1)))
+        >>> after = state.apply("G")
+        >>> after.turn, after.returns()
+        (<Turn.TERMINAL: 'terminal'>, (1, 0))
     """
 
     @property
@@ -316,6 +329,15 @@ class Bot(Protocol):
     actions and its seat's `Sampler` (``rng.integers(n)``,
     ``rng.random()``, ``rng.choice(items)``, ``rng.permutation(n)``; ``rng.generator`` is the
     seat's numpy generator for anything else).
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules
+        >>> from dreidelpoker.play import simulate
+        >>> def first_capture(observation, legal_actions, rng):
+        ...     return legal_actions[0]
+        >>> simulate(SkirmishRules(line_size=3), games=4, seed=1, bots=[first_capture, "greedy"],
+        ...          progress=False).games
+        4
     """
 
     def __call__(self, observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any: ...
@@ -405,6 +427,14 @@ class AnalysisGame(Protocol[H, K, R]):
 
     Implementations are small classes in each game package (``analysis.py``) and are
     registered through [`GameInfo`][dreidelpoker.games.registry.GameInfo]'s ``analysis``.
+
+    Examples:
+        >>> from dreidelpoker.games.registry import get_game
+        >>> dice = get_game("dice-poker").analysis
+        >>> rules = dice.rules_type()
+        >>> hands = [dice.parse_hand(t, rules=rules) for t in ("6,5,3 | A Q 10", "2,2,1 | K K 2")]
+        >>> dice.showdown(hands, rules=rules)  # the pair of Kings (seat 2) beats no pair
+        [1]
     """
 
     #: Most players at one showdown.

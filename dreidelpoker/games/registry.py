@@ -51,7 +51,14 @@ class CliResult(Protocol):
 class CliCommand:
     """One ``dreidelpoker VERB GAME`` command. A game's own commands leave ``help`` empty: their
     one-line help is in the game's manifest (``command_help``), which adds it when the
-    command is loaded, so ``--help`` can list it without importing the game."""
+    command is loaded, so ``--help`` can list it without importing the game.
+
+    Examples:
+        >>> from dreidelpoker.games.registry import get_game
+        >>> odds = get_game("two-dreidel").commands["odds"]
+        >>> odds.help
+        'exact distribution of the kept two-card hand from a fresh deck'
+    """
 
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], CliResult]
@@ -77,6 +84,11 @@ class PlayCliSpec(Generic[R]):
             reason (e.g. a limit the generic ``--hand-limit`` sets).
         sweep_fields: rules fields a ``sweep`` varies through its own list options, with the
             option's name (they are no single-value option of ``sweep``).
+
+    Examples:
+        >>> from dreidelpoker.games.registry import get_game
+        >>> get_game("two-dreidel").play_cli.sweep_fields  # sweep varies these through its own options
+        {'deck': '--decks', 'chips_per_player': '--chips'}
     """
 
     rules_from_args: Callable[[argparse.Namespace], R] | None = None
@@ -132,6 +144,12 @@ class GameInfo(Generic[R]):
         play_cli: the command-line side of ``simulate`` and ``sweep`` (``None``: the defaults).
         explorers: explorer name -> ``"module:factory"`` (the first is the default of
             ``dreidelpoker explore``).
+
+    Examples:
+        >>> from dreidelpoker.games.registry import get_game
+        >>> queenie = get_game("queenie")
+        >>> queenie.name, queenie.title, queenie.rules_type.__name__, queenie.play is not None
+        ('queenie', 'Queenie', 'QueenieRules', True)
     """
 
     name: str

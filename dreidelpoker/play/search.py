@@ -668,6 +668,14 @@ class SearchResult:
         reevaluated: the best rows played again with a fresh seed and more games.
         elapsed: seconds this call spent running trials.
         provenance: library version, seed and games per trial of the stored search.
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules
+        >>> from dreidelpoker.play import search
+        >>> r = search(SkirmishRules(), minimize=["skirmishes"], trials=2, games=20, storage=None, progress=False,
+        ...            reevaluate=1, fixed={"line_size": 3})
+        >>> len(r.trials) + len(r.invalid), len(r.reevaluated), r.proposal().startswith("Of ")
+        (2, 1, True)
     """
 
     plan: _Plan

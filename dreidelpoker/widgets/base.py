@@ -89,6 +89,20 @@ class Explorer:
         status: the ``HTML`` widget holding the error, if any, or the "computing" line.
         caption: the ``HTML`` widget naming the inputs the shown results belong to.
         widget: the box to display.
+
+    Examples:
+        >>> import ipywidgets as w
+        >>> class Doubler(Explorer):
+        ...     def build_controls(self):
+        ...         return {"x": w.IntText(value=2, description="x")}
+        ...     def report(self, x):
+        ...         return f"<p>{2 * x}</p>"
+        >>> ex = Doubler()
+        >>> ex.output.value
+        '<p>4</p>'
+        >>> ex.controls["x"].value = 5
+        >>> ex.output.value, ex.caption.value
+        ('<p>10</p>', "<p class='dp-caption'>For x 5:</p>")
     """
 
     game: ClassVar[str] = ""
@@ -163,7 +177,7 @@ class Explorer:
                 refresh already, e.g. clamping a slider to the new result).
 
         Examples:
-            >>> from dreidelpoker.widgets import ClassicDreidelExplorer
+            >>> from dreidelpoker.widgets.classic_dreidel import ClassicDreidelExplorer
             >>> ex = ClassicDreidelExplorer(players=2, coins=1)
             >>> with ex.hold():
             ...     ex.players.value = 3

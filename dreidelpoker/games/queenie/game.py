@@ -73,6 +73,15 @@ class DealSummary(FrozenTuple, _DealSummaryFields):
         cards, runs, turns: cards played, runs, and turns (a turn is one player's
             unbroken stretch of cards within a run).
         left: cards left in each seat's hand.
+
+    Examples:
+        >>> import numpy as np
+        >>> from dreidelpoker.games.queenie import QueenieRules, always_swap_bot, new_game
+        >>> from dreidelpoker.play import play_game
+        >>> final, _, _ = play_game(new_game(QueenieRules(players=3)), [always_swap_bot] * 3, np.random.SeedSequence(1))
+        >>> deal = final.last_deal
+        >>> deal.number, deal.blocked, deal.left[deal.went_out]  # the seat that went out holds no card
+        (1, False, 0)
     """
 
     __slots__ = ()

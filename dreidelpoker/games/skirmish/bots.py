@@ -108,6 +108,12 @@ def optimal(observation: Any, legal_actions: Sequence[Capture], rng: Sampler) ->
 
     Raises:
         ValueError: asked in a position without captures (the runner never does).
+
+    Examples:
+        >>> from dreidelpoker.games.skirmish import SkirmishRules, optimal
+        >>> from dreidelpoker.play import simulate
+        >>> simulate(SkirmishRules(line_size=3), games=4, seed=1, bots=[optimal, "greedy"], progress=False).games
+        4
     """
     c = best_capture(observation.mine, observation.theirs)
     if c is None:  # pragma: no cover - the runner only asks a seat that can capture

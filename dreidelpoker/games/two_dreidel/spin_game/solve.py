@@ -67,6 +67,14 @@ class SpinGameSolution:
             after both call the first spin (seat 2 opens; seat 1 after a check).
         bluffing: per seat ``{"call": f, "bet": f, "weak_hands": share}`` (see the module docstring).
         exploitability: policy name -> per seat exploitability (chips per game).
+
+    Examples:
+        >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules, solve_spin_game
+        >>> sol = solve_spin_game(TwoDreidelRules(), pot=2, stacks=(2, 2))
+        >>> sol.solution.nash_conv  # an exact equilibrium: no seat gains by deviating
+        Fraction(0, 1)
+        >>> len(sol.bluffing), sorted(sol.bluffing[0])
+        (2, ['bet', 'call', 'weak_hands'])
     """
 
     setup: SpinGameSetup
