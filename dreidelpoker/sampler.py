@@ -36,13 +36,12 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any, TypeVar
 
 import numpy as np
 
+from .caches import bounded_cache
 from .validation import is_whole_number
 
 __all__ = ["SAMPLER_VERSION", "Sampler"]
@@ -104,7 +103,7 @@ def _uint32_words(value: Any) -> tuple[int, ...]:
     return tuple(w for v in value for w in _uint32_words(v))
 
 
-@lru_cache(maxsize=256)
+@bounded_cache(maxsize=256)
 def _pool(words: tuple[int, ...]) -> tuple[int, ...]:
     """SeedSequence's entropy pool after hashing ``words`` (at least four); cached, so the
     streams of one game (same entropy and game index, another stream number) share the work."""
@@ -136,7 +135,7 @@ def _pool(words: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(mixer)
 
 
-@lru_cache(maxsize=64)
+@bounded_cache(maxsize=64)
 def _run_words(entropy: Any) -> tuple[int, ...]:
     """The run entropy's words, padded to the pool's four (numpy pads with zeros: hashing a
     missing word is hashing 0). Cached: a run's streams share their entropy."""
@@ -190,7 +189,7 @@ def _pcg64_start(entropy: Any, spawn_key: Any) -> tuple[int, int]:
 _FAST_SHUFFLE = 4096
 
 
-@functools.lru_cache(maxsize=64)
+@bounded_cache(maxsize=64)
 def _shuffle_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     """For a shuffle of ``n`` items: the totals of its draws (``n, n - 1, ... 2``) and each
     draw's rejection limit (the largest multiple of the total that fits in a word)."""

@@ -41,9 +41,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal, NamedTuple
 
+from ..caches import bounded_cache
 from ..errors import InputError
 from ..validation import check_count
 
@@ -259,7 +259,7 @@ _CALL_FOLD = ("call", "fold")
 _CALL_RAISE_FOLD = ("call", "raise", "fold")
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(maxsize=4096)
 def _named(first: str, word: str, sizes: range, final: str) -> tuple[str, ...]:
     """``(first, "word k" for each size, final)`` (cached: the legal actions of sized limits)."""
     return (first,) + tuple(f"{word} {k}" for k in sizes) + ((final,) if final else ())

@@ -252,6 +252,24 @@ class _RecordingContext:
         return getattr(self._base, name)
 
 
+def _quiet_pool_teardown() -> None:
+    """Keep the pool's own thread quiet when we stop it: on Python 3.11 its manager thread, finding
+    the workers terminated, sets an exception on futures we had cancelled and dies printing an
+    ``InvalidStateError`` traceback beside our one-line message (nothing is lost: those batches
+    were given up). Any other thread error is printed as before."""
+    previous = threading.excepthook
+    if getattr(previous, "quiet_pool_teardown", False):
+        return
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is cf.InvalidStateError and type(args.thread).__name__ == "_ExecutorManagerThread":
+            return
+        previous(args)
+
+    hook.quiet_pool_teardown = True  # type: ignore[attr-defined]
+    threading.excepthook = hook
+
+
 @contextlib.contextmanager
 def process_pool(workers: int) -> Iterator[cf.ProcessPoolExecutor]:
     """A ``ProcessPoolExecutor`` of ``workers`` processes that stops at once on Ctrl-C or an error.
@@ -271,6 +289,7 @@ def process_pool(workers: int) -> Iterator[cf.ProcessPoolExecutor]:
     try:
         yield ex
     except BaseException:
+        _quiet_pool_teardown()
         for p in context.processes:
             if p.is_alive():
                 p.terminate()
