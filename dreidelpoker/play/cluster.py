@@ -156,22 +156,31 @@ def connect_scheduler(address: str, *, timeout: float | None = None) -> Any:
     return client
 
 
-def _close_quietly(client: Any, *, timeout: float = 2.0) -> None:
-    """Close a client without the tracebacks distributed logs when its comm is already gone."""
+@contextlib.contextmanager
+def _quiet_cluster_logs() -> Iterator[None]:
+    """Silence the tracebacks distributed and tornado log when a comm breaks (a scheduler that
+    dies, a client closed on a dead cluster): the command reports the problem in one line."""
     import logging
 
     loggers = [logging.getLogger(n) for n in ("distributed", "distributed.client", "distributed.comm",
-                                               "distributed.core", "tornado")]
+                                               "distributed.core", "tornado", "tornado.application")]
     levels = [lg.level for lg in loggers]
     for lg in loggers:
         lg.setLevel(logging.CRITICAL + 1)
     try:
-        client.close(timeout=timeout)
-    except Exception:  # noqa: BLE001 - closing a broken client must not hide the real error
-        pass
+        yield
     finally:
         for lg, level in zip(loggers, levels):
             lg.setLevel(level)
+
+
+def _close_quietly(client: Any, *, timeout: float = 2.0) -> None:
+    """Close a client without the tracebacks distributed logs when its comm is already gone."""
+    with _quiet_cluster_logs():
+        try:
+            client.close(timeout=timeout)
+        except Exception:  # noqa: BLE001 - closing a broken client must not hide the real error
+            pass
 
 
 @contextlib.contextmanager
@@ -191,7 +200,8 @@ def scheduler_client(address: str) -> Iterator[Any]:
     """
     client = connect_scheduler(address)
     try:
-        yield client
+        with _quiet_cluster_logs():  # a scheduler dying mid-run is reported in one line, not logged
+            yield client
     except KeyboardInterrupt:
         # Ctrl-C: the process is about to exit and the scheduler drops its tasks when the
         # connection goes; a polite close can take seconds on a busy machine.
