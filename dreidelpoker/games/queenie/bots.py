@@ -1,4 +1,4 @@
-"""Queenie's bots: they see a [`QueenieObservation`][dreidelpoker.games.queenie.QueenieObservation] only.
+"""Queenie's bots: they see a [`QueenieObservation`][dreidelpoker.games.queenie.game.QueenieObservation] only.
 
 Every bot answers two questions: at an offer, ``"keep"`` or ``"swap"``; at a lead with
 two or more lowest cards of the same rank, which card. The rule-based bots lead the
@@ -12,7 +12,7 @@ card that lets them play the most of their own cards in a row ([`best_lead`][dre
   (more for a swap that costs chips).
 * ``lookahead`` estimates by Monte Carlo, from its observation only, its chance of going
   out and of winning the queen pot with its hand and with the unseen dummy
-  ([`dummy_value`][dreidelpoker.games.queenie.dummy_value]), and takes the better.
+  ([`dummy_value`][dreidelpoker.games.queenie.bots.dummy_value]), and takes the better.
 """
 
 from __future__ import annotations
@@ -396,7 +396,7 @@ def dummy_value(observation: QueenieObservation, *, samples: int = 32, rng: Samp
         rng: the random generator (default: seeded 0).
 
     Returns:
-        A [`DummyValue`][dreidelpoker.games.queenie.DummyValue].
+        A [`DummyValue`][dreidelpoker.games.queenie.bots.DummyValue].
 
     Raises:
         ValueError: not an offer, or a bad sample count.

@@ -37,48 +37,31 @@ _LAZY: dict[str, str] = {
     "HeadsUpLongRun": ".deck_cycle.chain",
     "deck_chain": ".deck_cycle.chain",
     "heads_up_long_run": ".deck_cycle.chain",
-    # odds.analysis
-    "TWO_DREIDEL": ".odds.analysis",
-    # cli
-    "COMMANDS": ".cli",
     # rulebook.deck
     "DeckState": ".rulebook.deck",
-    "draw_weights": ".rulebook.deck",
-    "hypergeometric": ".rulebook.deck",
     # odds.equity
-    "MAX_OPPONENTS": ".odds.equity",
     "equity": ".odds.equity",
     "equity_table": ".odds.equity",
     "heads_up_matrix": ".odds.equity",
     "possible_hands": ".odds.equity",
     # odds.kept_hand
     "KeptHandFormulas": ".odds.kept_hand",
-    "deck_symbols": ".odds.kept_hand",
     "kept_hand_distribution": ".odds.kept_hand",
     "kept_hand_formulas": ".odds.kept_hand",
     # deck_cycle.policies
     "POLICIES": ".deck_cycle.policies",
-    "StateAwarePolicy": ".deck_cycle.policies",
     "greedy_equity_policy": ".deck_cycle.policies",
-    "resolve_policy": ".deck_cycle.policies",
-    "kept_weights": ".deck_cycle.policies",
     # rulebook.ranking
     "compare": ".rulebook.ranking",
     "format_hand": ".rulebook.ranking",
-    "normal_key": ".rulebook.ranking",
-    "parse_cards": ".rulebook.ranking",
     "parse_hand": ".rulebook.ranking",
     "showdown": ".rulebook.ranking",
     "trumps": ".rulebook.ranking",
     # rulebook.rules
-    "DECK_PRESETS": ".rulebook.rules",
-    "STREET_SEQUENCES": ".rulebook.rules",
     "TwoDreidelRules": ".rulebook.rules",
-    "parse_deck": ".rulebook.rules",
     # deck_cycle.strategy
     "BestResponse": ".deck_cycle.strategy",
     "EquilibriumResult": ".deck_cycle.strategy",
-    "PutBackMDP": ".deck_cycle.strategy",
     "best_put_back_policy": ".deck_cycle.strategy",
     "exploitability": ".deck_cycle.strategy",
     "put_back_equilibrium": ".deck_cycle.strategy",
@@ -87,7 +70,6 @@ _LAZY: dict[str, str] = {
     "at_the_table": ".odds.at_the_table",
     # whole_game.play
     "TwoDreidelGame": ".whole_game.play",
-    "TwoDreidelObservation": ".whole_game.play",
     "new_game": ".whole_game.play",
     # play_spec
     "PLAY": ".play_spec",
@@ -107,7 +89,6 @@ _LAZY: dict[str, str] = {
     # odds.spin_decision
     "SpinDecision": ".odds.spin_decision",
     "SpinTable": ".odds.spin_decision",
-    "spin_buy_in": ".rulebook.betting",
     "spin_decision": ".odds.spin_decision",
     "spin_table": ".odds.spin_decision",
     # odds.table

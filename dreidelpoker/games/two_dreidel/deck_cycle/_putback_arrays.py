@@ -1,6 +1,6 @@
 """The put-back decision process on integer indices: the state build and its solvers.
 
-This is the engine under [`PutBackMDP`][dreidelpoker.games.two_dreidel.PutBackMDP]
+This is the engine under [`PutBackMDP`][dreidelpoker.games.two_dreidel.deck_cycle.strategy.PutBackMDP]
 (issue 16): states are integers, every decision and action lives in flat numpy index
 arrays, and there are no ``DeckState`` objects, dictionaries of dataclasses or Fractions
 in the loops.

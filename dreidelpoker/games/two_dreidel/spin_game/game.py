@@ -77,7 +77,7 @@ class SpinGameSetup:
     share: tuple[tuple[Fraction, ...], ...]
 
     def buy_in(self, face: int, pot: int) -> int:
-        """The buy-in face number ``face`` sets from ``pot`` ([`spin_buy_in`][dreidelpoker.games.two_dreidel.spin_buy_in])."""
+        """The buy-in face number ``face`` sets from ``pot`` ([`spin_buy_in`][dreidelpoker.games.two_dreidel.rulebook.betting.spin_buy_in])."""
         return spin_buy_in(self.rules.spin_faces[face], pot, rules=self.rules)
 
     def pays(self, stack: int, owed: int) -> int | None:
