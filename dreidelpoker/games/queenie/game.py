@@ -401,8 +401,6 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
         steps = 0
         ahead: list[list[int]] = []  # deals shuffled ahead: [queen-pot card, the hand of each deal slot]
         while steps + most <= max_steps:
-            if summary is not None:
-                last_deal, summary = _new_tuple(DealSummary, summary), None
             if from_deck:  # the chance stream draws nothing but the shuffles: many at once
                 if not ahead:
                     ahead = _shuffled_deals(chance, t, hands_n, min(limit - deals, (max_steps - steps) // most, 1024),
@@ -433,8 +431,12 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
             swapper, dead = -1, dummy
             for offer in range(1, n + 1):
                 seat = (button + offer * step) % n
-                seen = _observe(r, t, seat, OFFER, deals, button, hands, dummy, -1, 0, 0, (going, queen), chips_now,
-                                -1, last_deal) if offer_seen[seat] else None
+                seen = None
+                if offer_seen[seat]:
+                    if summary is not None:
+                        last_deal, summary = _summary(summary), None
+                    seen = _observe(r, t, seat, OFFER, deals, button, hands, dummy, -1, 0, 0, (going, queen), chips_now,
+                                    -1, last_deal)
                 action = decide(seat, seen, _OFFER_ACTIONS)
                 steps += 1
                 if action == "keep":
@@ -457,6 +459,8 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
                 else:
                     seen = None
                     if observes is None or observes(leader, cands):
+                        if summary is not None:
+                            last_deal, summary = _summary(summary), None
                         seen = _observe(r, t, leader, LEAD, deals, button, hands, 0, swapper, dead, played,
                                         (going, queen), tuple(chips), colour, last_deal)
                     card = decide(leader, seen, cands)
@@ -473,18 +477,18 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
             _count_deal(tally, stats, blocked, out_winner, queen_winner, queen_dead, swapper, out_pot, queen_pot)
             deals += 1
             summary = (deals, out, blocked, out_winner, out_pot, qcard, queen_winner, queen_pot, queen_dead, swapper,
-                       *stats, tuple(map(int.bit_count, hands)))
+                       *stats, hands)
             if deals >= limit:
                 return QueenieGame(r, hand_limit, deals, button, tuple(chips), (going, queen), OVER, 0, 0,
                                    tuple(hands), 0, dead, qcard, 0, swapper, played, -1, (), -1, tuple(queen_by),
                                    stats, tuple(tally), tuple(out_wins), tuple(queen_wins),
-                                   _new_tuple(DealSummary, summary), self.log), steps
+                                   _summary(summary), self.log), steps
             button = (button + step) % n
             chips = [c - 2 * ante for c in chips]
             going += n * ante
             queen += n * ante
         if summary is not None:
-            last_deal = _new_tuple(DealSummary, summary)
+            last_deal = _summary(summary)
         return QueenieGame(r, hand_limit, deals, button, tuple(chips), (going, queen), DEAL, t.full, 0, (0,) * n, 0, 0,
                            -1, 0, -1, 0, -1, (), -1, (-1,) * t.suits, (0, 0, 0), tuple(tally), tuple(out_wins),
                            tuple(queen_wins), last_deal, self.log), steps
@@ -898,6 +902,11 @@ def _shuffled_deals(rng: Sampler, t: Tables, hands_n: int, count: int, redraw_qu
     for j in range(hands_n):
         out[:, j + 1] = bits[:, j::hands_n].sum(axis=1)  # distinct bits: their sum is their union
     return out.tolist()
+
+
+def _summary(fields: tuple[Any, ...]) -> DealSummary:
+    """A deal's summary from its fields with the final hands (a list) last: the cards left are counted here."""
+    return _new_tuple(DealSummary, fields[:-1] + (tuple(map(int.bit_count, fields[-1])),))
 
 
 def _deck_order(rng: Sampler, t: Tables, redraw_queen: bool) -> list[int]:
