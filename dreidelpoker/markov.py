@@ -44,7 +44,7 @@ from typing_extensions import TypeVar
 import numpy as np
 import sympy
 
-from ._markov_draw import draw_chain
+from .plotting import draw_chain
 from ._markov_graph import class_period, reachable, strong_classes
 from ._sparse_solve import class_stationary, solve_exact, solve_float
 from .errors import InputError, InputTypeError

@@ -112,7 +112,7 @@ class Arrays:
         return out
 
 
-def build(rules: TwoDreidelRules, max_states: int) -> Arrays:
+def build(max_states: int, *, rules: TwoDreidelRules) -> Arrays:
     """Every deck state any put-back policy reaches from a fresh deck, with its decisions.
 
     Raises:
@@ -235,7 +235,7 @@ def build(rules: TwoDreidelRules, max_states: int) -> Arrays:
 
 
 # -- values -----------------------------------------------------------------------------
-def action_values(arr: Arrays, rules: TwoDreidelRules, opp: Any) -> tuple[np.ndarray, np.ndarray]:
+def action_values(arr: Arrays, opp: Any, *, rules: TwoDreidelRules) -> tuple[np.ndarray, np.ndarray]:
     """Each action's immediate value: its kept hand's equity against the opponent's kept
     hand on hands of that deck size (``opp``: deck size -> {kept hand: probability}).
 
