@@ -255,6 +255,8 @@ def _steps(
     own: type | None = state.__class__ if hasattr(state, "sample_chance") else None  # draws its own chance
     batched: type | None = state.__class__ if batch and hasattr(state, "run_chance") else None
     steps = 0
+    # A bot may say where it reads no observation (``observation_needed(legal) -> False``): it is given None there.
+    needed: list[Callable[[Sequence[Any]], bool] | None] = [getattr(b, "observation_needed", None) for b in bots]
     if batch and hasattr(state, "run_turns"):
         def decide(seat: int, observation: Any, legal: Sequence[Any]) -> Any:
             action = bots[seat](observation, legal, bot_rngs[seat])
@@ -262,7 +264,11 @@ def _steps(
                 _illegal(names[seat], None, seat, action, legal)
             return action
 
-        state, steps = state.run_turns(chance, decide, max_steps)
+        def observes(seat: int, legal: Sequence[Any]) -> bool:
+            need = needed[seat]
+            return need is None or need(legal)
+
+        state, steps = state.run_turns(chance, decide, max_steps, log=False, observes=observes)
     while steps < max_steps:
         turn = state.turn
         if turn is _CHANCE:
@@ -280,7 +286,9 @@ def _steps(
         elif turn is _PLAYER:
             seat = state.current_players[0]
             legal = state.legal_actions(seat)
-            action = bots[seat](state.observation(seat), legal, bot_rngs[seat])
+            need = needed[seat]
+            action = bots[seat](state.observation(seat) if need is None or need(legal) else None, legal,
+                                bot_rngs[seat])
             if action not in legal:
                 _illegal(names[seat], state, seat, action, legal)
             if keep_history:
@@ -294,7 +302,8 @@ def _steps(
             legal_of, observe = state.legal_actions, state.observation
             for s in state.current_players:
                 legal = legal_of(s)
-                action = bots[s](observe(s), legal, bot_rngs[s])
+                need = needed[s]
+                action = bots[s](observe(s) if need is None or need(legal) else None, legal, bot_rngs[s])
                 if action not in legal:
                     _illegal(names[s], state, s, action, legal)
                 joint[s] = action
