@@ -352,6 +352,21 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         """A fixed-width text table under the display policy."""
         return text_table(("key", "value"), [(_label(k), v) for k, v in self._values.items()], title=self.title)
 
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """A ``pandas.DataFrame`` with columns ``key`` and ``value``.
+
+        Parameters:
+            exact: keep sympy Rationals (object column) instead of floats.
+
+        Returns:
+            A ``pandas.DataFrame``, one row per key.
+
+        Examples:
+            >>> ExactMapping({"a": "1/4", "b": "3/4"}).to_pandas()["value"].tolist()
+            [0.25, 0.75]
+        """
+        return to_pandas_frame(("key", "value"), [(_label(k), self[k]) for k in self._values], exact=exact)
+
 
 @dataclass(frozen=True)
 class ExactTable:
