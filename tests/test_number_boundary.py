@@ -177,6 +177,10 @@ def test_solutions_and_results_hand_over_their_fractions() -> None:
     assert sol.strategies[0] == [[sympy.Rational(2, 5), sympy.Rational(3, 5)]]
     game = SOLVE.matrix_game([[1, "-1/2"], [-1, 1]])
     assert game.fractions()[0][1] == Fraction(-1, 2) and game.payoffs[0][1] == sympy.Rational(-1, 2)
+    record = importlib.import_module("dreidelpoker.play").GameRecord(0, (Fraction(1, 2), -1), (0,), 1, False, 3)
+    assert record.fractions() == (Fraction(1, 2), -1) and type(record.fractions()[0]) is Fraction
+    assert record.returns == (sympy.Rational(1, 2), -1) and isinstance(record.returns[0], sympy.Rational)
+    assert fractions_in(record) == [] and fractions_in(record.returns) == []
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda g: g.name)
