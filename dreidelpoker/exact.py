@@ -288,7 +288,7 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         >>> from fractions import Fraction
         >>> m = ExactMapping({"a": Fraction(1, 3), "b": Fraction(2, 3)})
         >>> m["a"], m
-        (1/3, ExactMapping({'a': 1/3, 'b': 2/3}))
+        (1/3, {'a': 1/3, 'b': 2/3})
         >>> m.fractions()["b"], m.to_dict(), m == {"a": Fraction(1, 3), "b": Fraction(2, 3)}
         (Fraction(2, 3), {'a': '1/3', 'b': '2/3'}, True)
     """
@@ -343,7 +343,7 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
 
     def __repr__(self) -> str:
         body = ", ".join(f"{k!r}: {frac_str(v)}" for k, v in self._values.items())
-        return f"ExactMapping({{{body}}})"
+        return f"{{{body}}}"  # shown as the dict of Rationals it stands for
 
     def _repr_html_(self) -> str:
         return table_html(("key", "value"), [(_label(k), v) for k, v in self._values.items()], title=self.title)
