@@ -63,6 +63,7 @@ VALUES: dict[tuple[str, str, str] | str, list[str]] = {
     ("solve", "domino-poker", "--target"): ["1000"],
     ("solve", "skirmish", "--first"): ["theirs"],
     ("solve", "dice-poker", "--dice-buckets"): ["2"],
+    ("solve", "dice-poker", "--full-game"): ["6,5,3:2,2,1"],
     ("solve", "two-dreidel", "--pot"): ["6"],
     ("solve", "two-dreidel", "--stacks"): ["2,8"],
     ("solve", "two-dreidel", "--discard"): ["GG"],
