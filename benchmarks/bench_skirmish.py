@@ -16,8 +16,9 @@ import time
 
 from _timing import WARM, Row, interleaved, print_table
 
-from dreidelpoker.games.skirmish import STANDARD_DECK, SkirmishRules, best_capture, capture_value, plain_minimax
-from dreidelpoker.games.skirmish.solver import solver_cache_clear
+from dreidelpoker.games.skirmish import SkirmishRules, best_capture
+from dreidelpoker.games.skirmish.rules import STANDARD_DECK
+from dreidelpoker.games.skirmish.solver import capture_value, plain_minimax, solver_cache_clear
 from dreidelpoker.play import simulate
 
 

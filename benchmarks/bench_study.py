@@ -4,8 +4,10 @@
 The study is :func:`dreidelpoker.play.compare` with its defaults (seats rotated, common
 random numbers, batches of 100), the base rules against one variant, on a
 ``ProcessPoolExecutor(2)``. Printed: wall time, games and hands played, hands per second
-of wall time (both processes together), the machine's load before and after (the machine
-is shared: quote the load with the figure), and the verdict on the target.
+of wall time (both processes together), the CPU seconds the worker processes spent (so a
+run on a loaded machine still says what a quiet one would take: CPU / workers), the
+machine's load before and after (the machine is shared: quote the load with the figure),
+and the verdict on the target.
 
     python benchmarks/bench_study.py [--games 5000] [--workers 2] [--variant deck=2-7-7-2]
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -26,19 +29,28 @@ from dreidelpoker.play import compare, rules_variants
 TARGET_SECONDS = 600.0
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far."""
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return u.ru_utime + u.ru_stime
+
+
 def run(games: int, workers: int, variant: str, players: int = 4) -> dict[str, float]:
-    """Time one paired study; returns wall seconds, games, hands and hands per second."""
+    """Time one paired study; returns wall seconds, CPU seconds, games, hands and hands per second."""
     variants = rules_variants(TwoDreidelRules(), [variant])
+    cpu0, own0 = _children_cpu(), time.process_time()
     with ProcessPoolExecutor(workers) as ex:
         ex.submit(int, 0).result()  # start the workers before timing
         t = time.perf_counter()
         study = compare(variants, lineups={f"equity x{players}": ("equity",) * players}, players=players,
                         metrics=["hands", "all_in_rate"], games=games, seed=1, executor=ex, progress=False)
         wall = time.perf_counter() - t
+    # the workers' CPU is known once they have exited (it includes their start-up, about a second each)
+    cpu = _children_cpu() - cpu0 + time.process_time() - own0
     hands = sum(float(r.per_game("hands").sum()) for _, r in study.cells)
     played = sum(r.games for _, r in study.cells)
     print(study.to_text())
-    return {"seconds": wall, "games": played, "hands": hands, "hands_per_second": hands / wall}
+    return {"seconds": wall, "cpu_seconds": cpu, "games": played, "hands": hands, "hands_per_second": hands / wall}
 
 
 def main() -> None:
@@ -53,6 +65,10 @@ def main() -> None:
     print(f"\n{fig['games']:,.0f} games ({fig['hands']:,.0f} hands) in {fig['seconds']:.1f} s wall on "
           f"{args.workers} processes: {fig['hands_per_second']:,.0f} hands/s; load {before[0]:.1f} before, "
           f"{after[0]:.1f} after (1-minute averages)")
+    quiet = fig["cpu_seconds"] / args.workers
+    print(f"CPU: {fig['cpu_seconds']:,.1f} s over all processes ({1000 * fig['cpu_seconds'] / fig['games']:.1f} ms "
+          f"a game, {fig['hands'] / fig['cpu_seconds']:,.0f} hands per CPU-second); on a quiet machine about "
+          f"{quiet:,.0f} s wall on {args.workers} processes")
     verdict = "meets" if fig["seconds"] < TARGET_SECONDS else "misses"
     print(f"target: under {TARGET_SECONDS:.0f} s -> {verdict} it")
 

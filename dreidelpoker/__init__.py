@@ -16,13 +16,6 @@ subpackage adds one line to ``_LAZY`` and ``__all__``; never import a submodule 
 of this file. ``tests/test_lazy_import.py`` checks that the package import stays light.
 """
 
-# Lazy imports (how to add a name here): ``import dreidelpoker`` loads nothing heavy (no
-# sympy, numpy, scipy or networkx). Every public name is listed in ``_LAZY`` as
-# ``name -> (module, attribute)`` (attribute ``None`` = the module itself) and is imported
-# on first access by the module ``__getattr__`` below (SPEC 1 style). A new game or
-# subpackage adds one line to ```_LAZY``` and ``__all__``; never import a submodule at the top
-# of this file. ``tests/test_lazy_import.py`` checks that the package import stays light.
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -42,6 +35,7 @@ _LAZY: dict[str, str] = {
     "cache_info": ".caches:cache_info",
     "clear_caches": ".caches:clear_caches",
     "Distribution": ".exact:Distribution",
+    "ExactMapping": ".exact:ExactMapping",
     "ExactMatrix": ".exact:ExactMatrix",
     "ExactTable": ".exact:ExactTable",
     "InputError": ".errors:InputError",
@@ -64,7 +58,7 @@ _LAZY: dict[str, str] = {
 #: The public API: these names and the public names of the modules listed here (each game's
 #: package, ``play``, ``solve``, ``widgets`` …). Other modules are implementation, not documented.
 __all__ = [
-    "Distribution", "EquityResult", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
+    "Distribution", "EquityResult", "ExactMapping", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
     "MonteCarloEstimate", "ResourceLimitError", "__version__", "analysis", "cache_info", "classic_dreidel",
     "clear_caches", "dice_poker", "domino_poker", "games", "get_game", "list_games", "markov", "option_context",
     "options", "play", "plotting", "queenie", "skirmish", "solve", "two_dreidel", "widgets",
@@ -77,7 +71,7 @@ if TYPE_CHECKING:  # static checkers see the real names
     from .display import option_context, options
     from .equity import EquityResult
     from .errors import InputError, InputTypeError, ResourceLimitError
-    from .exact import Distribution, ExactMatrix, ExactTable
+    from .exact import Distribution, ExactMapping, ExactMatrix, ExactTable
     from .games import classic_dreidel, dice_poker, domino_poker, queenie, skirmish, two_dreidel
     from .games.registry import games as list_games
     from .games.registry import get_game

@@ -64,8 +64,10 @@ def names_from(module: str, *names: str) -> dict[str, str]:
 
 def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """A package's module ``__getattr__`` and ``__dir__`` (PEP 562) that import each public
-    name on first access and keep it on the package. A name not in ``exports`` that is a
-    submodule of the package is imported as such. A public name that is also a submodule's
+    name on first access and keep it on the package. The package serves only its public
+    names: every name in ``exports`` must be in its ``__all__`` (set before this call); code
+    that needs anything else imports it from the module that defines it. A name not in
+    ``exports`` that is a submodule of the package is imported as such. A public name that is also a submodule's
     name (``equity`` the function, in ``equity.py``) stays the public object when that
     submodule is imported (Python's import would otherwise put the module in its place).
 
@@ -75,9 +77,15 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[st
 
     Returns:
         ``(__getattr__, __dir__)``, to assign at the package's top level.
+
+    Raises:
+        ImportError: a name in ``exports`` is not in the package's ``__all__``.
     """
     module = sys.modules[package]
     namespace = module.__dict__
+    stray = sorted(set(exports) - set(namespace.get("__all__", ())))
+    if stray:
+        raise ImportError(f"{package} exports names not in its __all__: {', '.join(stray)}")
     namespace["_lazy_attributes"] = frozenset(name for name, ref in exports.items() if ":" in ref)
     module.__class__ = _LazyPackage
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from math import gcd
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ._fractions import frac_str, loaded_sympy, to_jsonable, to_rational
+from ._fractions import frac_str, loaded_sympy, to_fraction, to_jsonable, to_rational
 from .display import table_html, text_table, to_pandas_frame
 from .errors import InputError, InputTypeError, shorten
 from .strict_numbers import sympy_number
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 K = TypeVar("K", bound=Hashable)
 
-__all__ = ["Distribution", "ExactTable", "ExactMatrix"]
+__all__ = ["Distribution", "ExactMapping", "ExactTable", "ExactMatrix"]
 
 
 def _label(x: object) -> str:
@@ -268,6 +268,104 @@ class Distribution(Generic[K]):
             ylabel="probability",
             **bar_kwargs,
         )
+
+
+class ExactMapping(Mapping[K, "sympy.Rational"]):
+    """A read-only mapping key -> exact number, held as Fractions and shown as sympy Rationals.
+
+    Engines answer once, in `fractions.Fraction`; this is how their answers meet the
+    public face: item access, iteration over ``values()``/``items()``, ``repr`` and
+    `to_dict` give sympy Rationals (``"p/q"`` text in JSON), and
+    [`fractions`][dreidelpoker.ExactMapping.fractions] hands the stored Fractions to exact
+    inner loops with no conversion. It compares equal to any mapping with the same values.
+
+    Parameters:
+        values: key -> exact number (Fractions are stored as they are; ints, sympy
+            Rationals and ``"p/q"`` text are read strictly).
+        title: a caption for displays.
+
+    Examples:
+        >>> from fractions import Fraction
+        >>> m = ExactMapping({"a": Fraction(1, 3), "b": Fraction(2, 3)})
+        >>> m["a"], m
+        (1/3, ExactMapping({'a': 1/3, 'b': 2/3}))
+        >>> m.fractions()["b"], m.to_dict()["values"], m == {"a": Fraction(1, 3), "b": Fraction(2, 3)}
+        (Fraction(2, 3), {'a': '1/3', 'b': '2/3'}, True)
+    """
+
+    __slots__ = ("_values", "title")
+
+    def __init__(self, values: Mapping[K, Any], *, title: str = "") -> None:
+        self._values: dict[K, Fraction] = {
+            k: v if type(v) is Fraction else to_fraction(v, what=f"value of {shorten(k)}")
+            for k, v in values.items()}
+        self.title = title
+
+    def __getitem__(self, key: K) -> sympy.Rational:
+        import sympy
+
+        f = self._values[key]
+        return sympy.Rational(f.numerator, f.denominator)
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ExactMapping):
+            return self._values == other._values
+        if isinstance(other, Mapping):
+            return self._values == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # a mapping, compared by value
+
+    def fractions(self) -> dict[K, Fraction]:
+        """The stored values as `fractions.Fraction` (a new dict), for exact inner loops.
+
+        Returns:
+            ``{key: Fraction}`` in key order.
+
+        Examples:
+            >>> ExactMapping({"x": "1/4"}).fractions()
+            {'x': Fraction(1, 4)}
+        """
+        return dict(self._values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe: ``{"title", "values": {key: "p/q"}}``."""
+        return {"title": self.title, "values": {_label(k): frac_str(v) for k, v in self._values.items()}}
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{k!r}: {frac_str(v)}" for k, v in self._values.items())
+        return f"ExactMapping({{{body}}})"
+
+    def _repr_html_(self) -> str:
+        return table_html(("key", "value"), [(_label(k), v) for k, v in self._values.items()], title=self.title)
+
+    def to_text(self) -> str:
+        """A fixed-width text table under the display policy."""
+        return text_table(("key", "value"), [(_label(k), v) for k, v in self._values.items()], title=self.title)
+
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """A ``pandas.DataFrame`` with columns ``key`` and ``value``.
+
+        Parameters:
+            exact: keep sympy Rationals (object column) instead of floats.
+
+        Returns:
+            A ``pandas.DataFrame``, one row per key.
+
+        Examples:
+            >>> ExactMapping({"a": "1/4", "b": "3/4"}).to_pandas()["value"].tolist()
+            [0.25, 0.75]
+        """
+        return to_pandas_frame(("key", "value"), [(_label(k), self[k]) for k in self._values], exact=exact)
 
 
 @dataclass(frozen=True)

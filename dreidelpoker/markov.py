@@ -44,9 +44,9 @@ from typing_extensions import TypeVar
 import numpy as np
 import sympy
 
-from ._markov_draw import draw_chain
+from .plotting import draw_chain
 from ._markov_graph import class_period, reachable, strong_classes
-from ._sparse_solve import solve_exact, solve_float
+from ._sparse_solve import class_stationary, solve_exact, solve_float
 from .errors import InputError, InputTypeError
 from .limits import progress_bar
 from .validation import check_count, check_flag, is_whole_number
@@ -574,30 +574,6 @@ class MarkovChain(Generic[S, N]):
         x = solve_float(frows, [[float(v) for v in b] for b in rhs])
         return [list(map(float, r)) for r in x]
 
-    def _class_stationary(self, members: list[int], exact: bool) -> dict[int, _Num]:
-        if len(members) == 1:
-            return {members[0]: Fraction(1) if exact else 1.0}
-        root = members[0]
-        local = {s: k for k, s in enumerate(members[1:])}
-        rows: list[dict[int, _Num]] = [{} for _ in local]
-        rhs: list[list[_Num]] = [[Fraction(0) if exact else 0.0] for _ in local]
-        # pi_j = sum_i pi_i P_ij with pi_root = 1 fixed: the transpose, restricted.
-        for i in members:
-            for j, p in self._rows[i].items():
-                if j == root:
-                    continue
-                pj = p if exact else float(p)
-                if i == root:
-                    rhs[local[j]][0] += pj
-                else:
-                    rows[local[j]][local[i]] = pj
-        x = self._solve(rows, rhs, exact, None)
-        unnorm: dict[int, _Num] = {root: Fraction(1) if exact else 1.0}
-        for s, k in local.items():
-            unnorm[s] = x[k][0]
-        total = sum(unnorm.values())
-        return {s: v / total for s, v in unnorm.items()}
-
     @overload
     def stationary_distributions(self, *, method: Literal["exact"]) -> dict[frozenset[S], dict[S, sympy.Rational]]: ...
     @overload
@@ -615,7 +591,7 @@ class MarkovChain(Generic[S, N]):
         out: dict[frozenset[S], dict[S, Any]] = {}
         for members in self._recurrent_index_classes():
             exact = self._use_exact(method, len(members) - 1)
-            pi = self._class_stationary(members, exact)
+            pi = class_stationary(self._rows, members, exact=exact)
             out[frozenset(self._states[i] for i in members)] = {
                 self._states[i]: _out(pi[i], exact) for i in members
             }
@@ -659,7 +635,7 @@ class MarkovChain(Generic[S, N]):
             members = classes[ci]
             exact = self._use_exact(method, len(members) - 1)
             exact_all = exact_all and exact and isinstance(w, Fraction)
-            for s, v in self._class_stationary(members, exact).items():
+            for s, v in class_stationary(self._rows, members, exact=exact).items():
                 result[s] = w * v if exact and isinstance(w, Fraction) else float(w) * float(v)
         zero: _Num = Fraction(0) if exact_all else 0.0
         return {s: _out(result.get(i, zero), exact_all) if exact_all else float(result.get(i, 0.0))

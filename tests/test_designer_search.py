@@ -71,8 +71,10 @@ def test_a_bad_target_shows_the_search_s_own_words(targets: str, words: str) -> 
 
 
 def test_the_panel_bounds_its_own_work() -> None:
-    with pytest.raises(InputError, match="trials must be from 1 to 30"):
+    with pytest.raises(InputError, match="trials must be an integer from 1 to 30, got 31"):
         search_report(TwoDreidelRules(), targets="", maximize="skill_gap", players=2, trials=31, games=20)
+    with pytest.raises(InputError, match="games must be an integer from 20 to 400, got 19"):
+        search_report(TwoDreidelRules(), targets="", maximize="skill_gap", players=2, trials=1, games=19)
 
 
 # -- the stored full run ---------------------------------------------------------------------------

@@ -13,26 +13,30 @@ from hypothesis import strategies as st
 from dreidelpoker.equity import EquityResult
 from dreidelpoker.montecarlo import MonteCarloEstimate
 from dreidelpoker.games import dice_poker as dpk
+from dreidelpoker.games.dice_poker.cards import Card
+from dreidelpoker.games.dice_poker.equity import parse_opponent_dice
+from dreidelpoker.games.dice_poker.evaluator import Category, classify_values, dice_partitions
+from dreidelpoker.games.dice_poker.space import keys_for_dice
 
 # -- RULES.md 2.2 and the seed's examples ------------------------------------------------
 
 
 def test_six_plus_six_is_a_queen_and_six_plus_five_a_jack() -> None:
     """Erratum: the source calls 6+6 a King and 6+5 a Queen; its value table (the sum) wins."""
-    sums = {tuple(sorted(sum(g) for g in p)) for p in dpk.dice_partitions((6, 6, 5))}
+    sums = {tuple(sorted(sum(g) for g in p)) for p in dice_partitions((6, 6, 5))}
     assert (5, 12) in sums and (6, 11) in sums
     assert dpk.value_name(12) == "Q" and dpk.value_name(11) == "J"
 
 
 def test_seed_example_three_sixes() -> None:
     """Three sixes: three sixes or 'a King and a six' (really a Queen, 12, and a six); 18 is no card."""
-    parts = dpk.dice_partitions((6, 6, 6))
+    parts = dice_partitions((6, 6, 6))
     assert sorted(tuple(sorted(sum(g) for g in p)) for p in parts) == [(6, 6, 6), (6, 12), (6, 12), (6, 12)]
 
 
 def test_seed_example_six_five_three() -> None:
     """6,5,3: three cards; Jack and three (the seed says Queen), eight and six, nine and five; or an Ace."""
-    values = {tuple(sorted((sum(g) for g in p), reverse=True)) for p in dpk.dice_partitions((6, 5, 3))}
+    values = {tuple(sorted((sum(g) for g in p), reverse=True)) for p in dice_partitions((6, 5, 3))}
     assert values == {(6, 5, 3), (11, 3), (9, 5), (8, 6), (14,)}
 
 
@@ -49,21 +53,21 @@ def test_ones_are_not_aces_and_a_pair_of_ones_exists() -> None:
 
 
 def test_source_odds_or_evens_examples() -> None:
-    assert dpk.classify_values((14, 12, 10, 8, 6))[0] == dpk.Category.ODDS_OR_EVENS
-    key = dpk.classify_values((11, 9, 7, 5, 3, 1))
-    assert key == (dpk.Category.ODDS_OR_EVENS, (6, 11), ())
+    assert classify_values((14, 12, 10, 8, 6))[0] == Category.ODDS_OR_EVENS
+    key = classify_values((11, 9, 7, 5, 3, 1))
+    assert key == (Category.ODDS_OR_EVENS, (6, 11), ())
     # A longer run beats a higher shorter one.
-    assert dpk.classify_values((11, 9, 7, 5, 3, 1)) > dpk.classify_values((14, 12, 10, 8, 6, 6))
+    assert classify_values((11, 9, 7, 5, 3, 1)) > classify_values((14, 12, 10, 8, 6, 6))
 
 
 def test_straights_from_one_and_bobtails() -> None:
-    assert dpk.classify_values((1, 2, 3, 4, 5, 9))[0] == dpk.Category.STRAIGHT
+    assert classify_values((1, 2, 3, 4, 5, 9))[0] == Category.STRAIGHT
     # Without straights from 1, the 2-5 part is still a bobtail.
-    assert dpk.classify_values((1, 2, 3, 4, 5, 9), straight_min_start=2)[0] == dpk.Category.BOBTAIL
-    assert dpk.classify_values((1, 2, 3, 4, 5, 6), straight_min_start=2) == (8, (6,), (1,))
-    assert dpk.classify_values((1, 2, 3, 4, 9, 12))[0] == dpk.Category.HIGH_CARD
-    assert dpk.classify_values((1, 2, 3, 4, 9, 12), bobtail_min_start=1)[0] == dpk.Category.BOBTAIL
-    assert dpk.classify_values((2, 3, 4, 5, 9, 12))[0] == dpk.Category.BOBTAIL
+    assert classify_values((1, 2, 3, 4, 5, 9), straight_min_start=2)[0] == Category.BOBTAIL
+    assert classify_values((1, 2, 3, 4, 5, 6), straight_min_start=2) == (8, (6,), (1,))
+    assert classify_values((1, 2, 3, 4, 9, 12))[0] == Category.HIGH_CARD
+    assert classify_values((1, 2, 3, 4, 9, 12), bobtail_min_start=1)[0] == Category.BOBTAIL
+    assert classify_values((2, 3, 4, 5, 9, 12))[0] == Category.BOBTAIL
     rules = dpk.DicePokerRules(straights_from_one=False)
     assert dpk.evaluate("1,2,3", "4,5,9", rules=rules).name != "Straight"
 
@@ -77,25 +81,25 @@ def test_rules_md_category_rows() -> None:
         ((9, 9, 9, 9, 9, 2),), ((2, 3, 4, 5, 6, 7),), ((6, 6, 6, 6, 6, 6),),
     ]
     for rank, (values,) in enumerate(examples):
-        assert dpk.classify_values(values)[0] == rank, (rank, values)
-    assert [c.label for c in dpk.Category] == list(dpk.CATEGORY_NAMES)
+        assert classify_values(values)[0] == rank, (rank, values)
+    assert [c.label for c in Category] == list(dpk.CATEGORY_NAMES)
 
 
 def test_six_sixes_is_the_strongest_hand_of_all() -> None:
     """The seed: 'This, of course, makes six of a kind sixes the highest hand.'"""
-    top = max(max(dpk.keys_for_dice(d)) for d in dpk.DICE_MULTISETS)
+    top = max(max(keys_for_dice(d)) for d in dpk.DICE_MULTISETS)
     assert top == dpk.evaluate("6,6,6", "6S,6H,6D").key
 
 
 def test_within_category_comparisons() -> None:
     # A hand that runs out of values first loses: pair of nines with fewer kickers.
-    assert dpk.classify_values((9, 9, 7, 5)) < dpk.classify_values((9, 9, 7, 5, 3))
+    assert classify_values((9, 9, 7, 5)) < classify_values((9, 9, 7, 5, 3))
     # Group part first, then kickers.
-    assert dpk.classify_values((10, 10, 2, 3, 4)) > dpk.classify_values((9, 9, 14, 13, 12))
-    assert dpk.classify_values((9, 9, 9, 2, 2)) > dpk.classify_values((8, 8, 8, 14, 14))
+    assert classify_values((10, 10, 2, 3, 4)) > classify_values((9, 9, 14, 13, 12))
+    assert classify_values((9, 9, 9, 2, 2)) > classify_values((8, 8, 8, 14, 14))
     # Runs: top of the run first, then the rest.
-    assert dpk.classify_values((3, 4, 5, 6, 7, 2)) > dpk.classify_values((2, 3, 4, 5, 6, 14))
-    assert dpk.classify_values((2, 3, 4, 5, 6, 9)) > dpk.classify_values((2, 3, 4, 5, 6, 8))
+    assert classify_values((3, 4, 5, 6, 7, 2)) > classify_values((2, 3, 4, 5, 6, 14))
+    assert classify_values((2, 3, 4, 5, 6, 9)) > classify_values((2, 3, 4, 5, 6, 8))
 
 
 def test_evaluator_keeps_partition_and_cards() -> None:
@@ -153,7 +157,7 @@ def test_conditional_with_known_cards_averages_over_the_next_card() -> None:
     acc = [sympy.Integer(0)] * 15
     for rank in range(2, 15):
         left = 4 - (rank == 13)
-        t = dpk.conditional_table("6,5,3", [dpk.Card(13), dpk.Card(rank)])
+        t = dpk.conditional_table("6,5,3", [Card(13), Card(rank)])
         for i in range(15):
             acc[i] += sympy.Rational(left, 51) * t.probability(i)
     assert acc == [base.probability(i) for i in range(15)]
@@ -179,9 +183,9 @@ def test_evaluation_ignores_order_and_is_the_best_partition(dice: tuple[int, int
     h = dpk.evaluate(dice, cards)
     h2 = dpk.evaluate([dice[i] for i in perm], [cards[i] for i in perm])
     assert h.key == h2.key
-    ranks = [dpk.Card.parse(c).rank for c in cards]
-    for part in dpk.dice_partitions(dice):
-        assert dpk.classify_values([sum(g) for g in part] + ranks) <= h.key
+    ranks = [Card.parse(c).rank for c in cards]
+    for part in dice_partitions(dice):
+        assert classify_values([sum(g) for g in part] + ranks) <= h.key
     assert sorted(h.values) == sorted([sum(g) for g in h.partition] + ranks)
     assert sum(len(g) for g in h.partition) == 3
 
@@ -367,5 +371,5 @@ def test_unknown_roll_is_the_average_over_rolls() -> None:
         e = dpk.equity("5,4,4", "Q,7,7", opponent_dice=[d])
         acc += sympy.Rational(dpk.dice_orderings(d), 216) * e.equity
     assert acc == r.equity
-    assert dpk.parse_opponent_dice("2,2,1 ? any") == [(2, 2, 1), None, None]
+    assert parse_opponent_dice("2,2,1 ? any") == [(2, 2, 1), None, None]
     assert dpk.exact_cells(0, 1, unknown_rolls=1) == 455 * 455 * 56

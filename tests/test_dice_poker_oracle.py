@@ -23,6 +23,8 @@ from functools import cache, lru_cache
 import pytest
 
 from dreidelpoker.games import dice_poker as dpk
+from dreidelpoker.games.dice_poker.cards import Card
+from dreidelpoker.games.dice_poker.space import keys_for_dice
 
 SUITS = "SHDC"
 DECK = [(r, s) for r in range(2, 15) for s in SUITS]
@@ -161,7 +163,7 @@ def test_every_class_category_and_order_match_the_oracle() -> None:
     engine: list[tuple[object, ...]] = []
     oracle: list[tuple[int, ...]] = []
     for dice in itertools.combinations_with_replacement(range(1, 7), 3):
-        keys = dpk.keys_for_dice(tuple(sorted(dice, reverse=True)))
+        keys = keys_for_dice(tuple(sorted(dice, reverse=True)))
         for ranks, key in zip(dpk.RANK_TRIPLES, keys):
             o = oracle_best(dice, tuple(sorted(ranks)))
             assert key[0] == o[0], (dice, ranks, key, o)
@@ -177,7 +179,7 @@ def test_every_class_category_and_order_match_the_oracle() -> None:
 @pytest.mark.parametrize("dice,known", [((6, 5, 3), ()), ((1, 1, 1), ()), ((6, 6, 6), ("KS",)),
                                          ((4, 2, 1), ("5H", "3C")), ((6, 5, 3), ("AS", "AH"))])
 def test_conditional_table_matches_real_card_enumeration(dice: tuple[int, ...], known: tuple[str, ...]) -> None:
-    known_cards = [(dpk.Card.parse(k).rank, k[-1]) for k in known]
+    known_cards = [(Card.parse(k).rank, k[-1]) for k in known]
     rest = [c for c in DECK if c not in known_cards]
     expected = [0] * 15
     for extra in itertools.combinations(rest, 3 - len(known)):

@@ -14,7 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dreidelpoker.games import domino_poker as dom
-from dreidelpoker.games.domino_poker import DominoPokerRules, Tile, evaluate, parse_hand, parse_tile
+from dreidelpoker.games.domino_poker import DominoPokerRules, evaluate, parse_hand
+from dreidelpoker.games.domino_poker.table import ALL_HANDS, DISTINCT_HANDS, strength_tables
+from dreidelpoker.games.domino_poker.tiles import Tile, parse_tile
 
 OPTIONS = ("flush", "straight", "high-card")
 
@@ -199,7 +201,7 @@ def test_every_hand_category_matches_oracle(low_runs: str) -> None:
     assert rules.categories == bf_names(low_runs)
     counts: dict[str, int] = {}
     hands = bf.all_hands()
-    assert len(hands) == 15504 == dom.DISTINCT_HANDS
+    assert len(hands) == 15504 == DISTINCT_HANDS
     for h in hands:
         v = dom.evaluate(h, rules=rules)
         assert (v.rank, v.category) == bf.category(h, low_runs), h
@@ -267,8 +269,8 @@ def test_key_order_matches_oracle(low_runs: str) -> None:
 
 
 def test_strength_index_is_the_key_order() -> None:
-    t = dom.strength_tables()
-    values = [evaluate(h) for h in dom.ALL_HANDS]
+    t = strength_tables()
+    values = [evaluate(h) for h in ALL_HANDS]
     by_strength = sorted(range(len(values)), key=lambda i: int(t.strength[i]))
     assert all(values[by_strength[i]] < values[by_strength[i + 1]] for i in range(len(values) - 1))
     assert len({v.key for v in values}) == len(values)  # distinct hands never tie

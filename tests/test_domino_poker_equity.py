@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from dreidelpoker.games import domino_poker as dom
 from dreidelpoker.games.domino_poker import DominoPokerRules, blocking, equity
+from dreidelpoker.games.domino_poker.equity import deal_count
+from dreidelpoker.games.domino_poker.table import ALL_HANDS
 
 R = sympy.Rational
 
@@ -89,9 +91,9 @@ def test_certain_outcomes() -> None:
 
 
 def test_deal_counts() -> None:
-    assert dom.deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3) == comb(15, 5) * comb(10, 5) == 756_756
-    assert dom.deal_count("6-6,5-5,2-4,3-1,4-6", opponents=2) == comb(15, 5) * comb(10, 5)
-    assert dom.deal_count("6-6,5-5,2-4,3-1,4-6", opponents=1) == 3003
+    assert deal_count("6-6,5-5,2-4,3-1,4-6", opponents=3) == comb(15, 5) * comb(10, 5) == 756_756
+    assert deal_count("6-6,5-5,2-4,3-1,4-6", opponents=2) == comb(15, 5) * comb(10, 5)
+    assert deal_count("6-6,5-5,2-4,3-1,4-6", opponents=1) == 3003
     r = equity("6-6,5-5,2-4,3-1,4-6", opponents=3)
     assert r.details["enumerated"] == 756_756 // 6  # exchangeable opponents dealt as sets
 
@@ -202,8 +204,8 @@ def test_blocking_bad_input(held: str, message: str) -> None:
 def test_heads_up_wins_against_naive() -> None:
     wins = dom.heads_up_wins()
     rng = random.Random(5)
-    for i in rng.sample(range(len(dom.ALL_HANDS)), 6):
-        hand = bf.norm(dom.ALL_HANDS[i])
+    for i in rng.sample(range(len(ALL_HANDS)), 6):
+        hand = bf.norm(ALL_HANDS[i])
         w, _, _, _, deals = bf.naive_equity(list(hand), [[]])
         assert deals == 3003 and int(wins[i]) == w
 

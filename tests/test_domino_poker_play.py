@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 
 from dreidelpoker.cli import main
 from tests.cli_run import run_cli
-from dreidelpoker.games.domino_poker import DominoPokerRules, heads_up_wins, strength_tables
+from dreidelpoker.games.domino_poker import DominoPokerRules, heads_up_wins
 from dreidelpoker.games.domino_poker.bots import BOTS, live_equity, sized_action, win_rate
 from dreidelpoker.games.domino_poker.equity import equity
 from dreidelpoker.games.domino_poker.game import hand_tiles, new_game
 from dreidelpoker.games.domino_poker.tiles import TILES
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.play import IllegalActionError, replay, simulate
+from dreidelpoker.games.domino_poker.table import strength_tables
 
 DEAL_4 = tuple(range(20))  # seat k (eldest first) gets tiles k, k+4, k+8, ...
 

@@ -16,11 +16,12 @@ import numpy as np
 import pytest
 
 from dreidelpoker.cli import main
-from dreidelpoker.games.domino_poker import DominoPokerRules, heads_up_wins, strength_tables
+from dreidelpoker.games.domino_poker import DominoPokerRules, heads_up_wins
 from dreidelpoker.games.domino_poker.solve_betting import load_precomputed, solve_betting
 from dreidelpoker.games.protocol import Turn
 from dreidelpoker.solve import solve
 from dreidelpoker.solve.ranges import LimitRound, RangeGame, range_cfr_plus
+from dreidelpoker.games.domino_poker.table import strength_tables
 
 ITEMS = 5
 HANDS = [sum(1 << i for i in c) for c in itertools.combinations(range(ITEMS), 2)]

@@ -50,3 +50,33 @@ def test_every_game_package_is_lazy_and_keeps_its_public_names() -> None:
             if importlib.util.find_spec(f"{package}.{public}") is not None and not isinstance(value, types.ModuleType):
                 importlib.import_module(f"{package}.{public}")
                 assert getattr(pkg, public) is value, f"{package}.{public}"
+
+
+def test_a_lazy_package_serves_only_its_public_names() -> None:
+    """A game package serves its ``__all__`` (and its submodules), nothing else: code that
+    needs an implementation name imports it from the module that defines it."""
+    import types
+
+    import pytest
+
+    from dreidelpoker._lazy import lazy_exports
+    from dreidelpoker.games import dice_poker, two_dreidel
+    from dreidelpoker.games.dice_poker.evaluator import classify_values
+
+    assert classify_values((6, 6, 6)) is not None
+    with pytest.raises(AttributeError, match="classify_values"):
+        dice_poker.classify_values  # noqa: B018 -- defined in dice_poker.evaluator, not public
+    with pytest.raises(AttributeError, match="normal_key"):
+        two_dreidel.normal_key  # noqa: B018
+    assert isinstance(dice_poker.evaluator, types.ModuleType)  # submodules are still reachable
+
+    planted = types.ModuleType("planted_package")
+    planted.__all__ = ["shown"]  # type: ignore[attr-defined]
+    import sys
+
+    sys.modules["planted_package"] = planted
+    try:
+        with pytest.raises(ImportError, match="not in its __all__: hidden"):
+            lazy_exports("planted_package", {"shown": "fractions:Fraction", "hidden": "fractions:Fraction"})
+    finally:
+        del sys.modules["planted_package"]

@@ -11,18 +11,12 @@ import pytest
 
 from dreidelpoker.games.registry import get_game
 from dreidelpoker.games.protocol import Turn
-from dreidelpoker.games.queenie import (
-    QueenieRules,
-    best_lead,
-    card_from_name,
-    card_name,
-    hand_features,
-    new_game,
-)
+from dreidelpoker.games.queenie import QueenieRules, best_lead, card_from_name, card_name, new_game
 from dreidelpoker.games.queenie.game import QueenieGame
 from dreidelpoker.play import IllegalActionError, simulate
 from dreidelpoker.play.runner import play_game
 from dreidelpoker.sampler import Sampler
+from dreidelpoker.games.queenie.bots import hand_features
 
 
 def C(*names: str) -> tuple[int, ...]:

@@ -60,13 +60,14 @@ def test_runaway_is_refused_at_once_with_its_bound(capsys: pytest.CaptureFixture
 
 def test_the_api_is_bounded_too() -> None:
     from dreidelpoker.errors import InputError, ResourceLimitError
-    from dreidelpoker.games import classic_dreidel, skirmish, two_dreidel
+    from dreidelpoker.games import classic_dreidel, two_dreidel
+    from dreidelpoker.games.skirmish.solver import capture_value
 
     with _limit(20):
         with pytest.raises(ResourceLimitError, match="exact limit"):
             classic_dreidel.analyze(rules=classic_dreidel.ClassicDreidelRules(players=3, coins=8), method="exact")
         with pytest.raises(ResourceLimitError, match="capture positions"):
-            skirmish.capture_value(list(range(2, 15)) * 2, list(range(2, 15)) * 2)
+            capture_value(list(range(2, 15)) * 2, list(range(2, 15)) * 2)
         with pytest.raises(ResourceLimitError, match="work limit"):
             two_dreidel.TwoDreidelRules(deck="100-100-100-100", draw=200, put_back=198)
         with pytest.raises(ResourceLimitError, match="hands to draw"):

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dreidelpoker.games.protocol import Turn
-from dreidelpoker.games.skirmish import SkirmishRules, deal_state, new_game
+from dreidelpoker.games.skirmish import SkirmishRules, new_game
+from dreidelpoker.games.skirmish.game import deal_state
 from dreidelpoker.games.skirmish.game import SkirmishGame
 from dreidelpoker.play import IllegalActionError, simulate
 from dreidelpoker.sampler import Sampler

@@ -10,19 +10,10 @@ import pytest
 
 from dreidelpoker.cli import main
 from dreidelpoker.games.skirmish import (
-    STANDARD_DECK,
-    SkirmishRules,
-    best_capture,
-    capture_options,
-    capture_value,
-    legal_captures,
-    parse_cards,
-    plain_minimax,
-    principal_line,
-    solve_capture,
+    SkirmishRules, best_capture, capture_options, legal_captures, parse_cards, principal_line, solve_capture,
 )
-from dreidelpoker.games.skirmish.rules import parse_deck
-from dreidelpoker.games.skirmish.solver import canonical
+from dreidelpoker.games.skirmish.rules import STANDARD_DECK, parse_deck
+from dreidelpoker.games.skirmish.solver import canonical, capture_value, plain_minimax
 
 
 def brute(mover: tuple[int, ...], other: tuple[int, ...]) -> int:

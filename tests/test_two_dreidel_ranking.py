@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dreidelpoker.games import two_dreidel as td
+from dreidelpoker.games.two_dreidel.rulebook.ranking import normal_key
 from tests import two_dreidel_oracles as oracle
 
 RULES = td.TwoDreidelRules()
@@ -33,7 +34,7 @@ def test_rules_multiway_example() -> None:
 
 def test_normal_order_listing() -> None:
     listed = ["GG", "GH", "GN", "GS", "HH", "HN", "HS", "NN", "NS", "SS"]
-    keys = [td.normal_key(td.parse_hand(h)) for h in listed]
+    keys = [normal_key(td.parse_hand(h)) for h in listed]
     assert keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys)
     assert [td.format_hand(h) for h in RULES.all_hands] == listed
 

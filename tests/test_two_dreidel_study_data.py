@@ -61,3 +61,32 @@ def test_the_docs_page_states_the_notebooks_thresholds() -> None:
     for constant, phrase in (("FAST_HANDS = 40", "at most 40 hands"), ("HIGH_STAKES_RATE = 0.2", "at least 0.2 |"),
                              ("STRATEGIC_EDGE = 0.05", "at least 0.05 |")):
         assert constant in notebook and phrase in page, constant
+
+
+def _verdict_row(study: pd.DataFrame, wish: str, measure: str, lineup: str, threshold: float, *, above: bool,
+                 shift: float = 0.0, digits: int = 1) -> str:
+    """The docs page's row for one 4-player verdict, made from the committed study."""
+    r = study[(study.block == "lineups") & (study.players == 4) & (study.variant == "base") & (study.lineup == lineup)
+              & (study.measure == measure)].iloc[0]
+    low, value, high = r.low - shift, r.value - shift, r.high - shift
+    if above:
+        said = "yes" if low >= threshold else ("no" if high < threshold else "undecided")
+    else:
+        said = "yes" if high <= threshold else ("no" if low > threshold else "undecided")
+    return f"| {wish} | `{lineup}` | {int(r.games):,} | {value:.{digits}f} ({low:.{digits}f} .. {high:.{digits}f}) | {said} |"
+
+
+def test_the_docs_page_verdicts_are_the_studys(study: pd.DataFrame) -> None:
+    """Every verdict row of the docs page (wish, line-up, games, figure and interval) is the committed study's."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "two-dreidel" / "whole-game.md").read_text(encoding="utf-8")
+    rows = [_verdict_row(study, "fast", "hands", lu, 40, above=False) for lu in ("equity x4", "tight x4", "mixed")]
+    rows += [_verdict_row(study, "high-stakes", "all_in_rate", lu, 0.2, above=True, digits=3)
+             for lu in ("equity x4", "tight x4", "mixed")]
+    rows += [_verdict_row(study, "strategic", "win:1", lu, 0.05, above=True, shift=1 / 4, digits=3)
+             for lu in ("equity vs random", "equity vs tight", "mixed")]
+    for row in rows:
+        assert row in page, row
+    # and no other verdict row (a row naming a line-up) that the study does not back
+    assert sum(line.startswith(("| fast | `", "| high-stakes | `", "| strategic | `")) for line in page.splitlines()) == 9

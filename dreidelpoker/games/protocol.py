@@ -248,9 +248,11 @@ class GameState(Protocol[ActionT, ObsT_co]):
     node's outcome itself (e.g. a whole shuffle at once), and ``run_chance(sampler, max_steps)
     -> (state, steps)`` plays chance nodes in a row with ``sampler.block``/``advance``, drawing
     exactly what the runner would draw step by step (``steps`` 0: nothing done). A third,
-    ``run_turns(sampler, decide, max_steps) -> (state, steps)``, plays chance and decisions in
-    a row, asking ``decide(seat, observation, legal_actions)`` (the seat's bot, checked by
-    the runner) exactly where the runner would. The runner calls ``run_chance`` and
+    ``run_turns(sampler, decide, max_steps, *, log, observes) -> (state, steps)``, plays chance
+    and decisions in a row, asking ``decide(seat, observation, legal_actions)`` (the seat's
+    bot, checked by the runner) exactly where the runner would, with ``None`` for the
+    observation where ``observes(seat, legal_actions)`` is false (see [`Bot`][dreidelpoker.play.Bot]), and
+    writing no log lines with ``log=False``. The runner calls ``run_chance`` and
     ``run_turns`` only when a game's record is all that is wanted.
 
     Examples:
@@ -329,6 +331,11 @@ class Bot(Protocol):
     actions and its seat's `Sampler` (``rng.integers(n)``,
     ``rng.random()``, ``rng.choice(items)``, ``rng.permutation(n)``; ``rng.generator`` is the
     seat's numpy generator for anything else).
+
+    A bot that does not always read its observation may say so with an attribute
+    ``observation_needed(legal_actions) -> bool``: where it returns ``False`` the runner
+    does not build the observation and passes ``None`` (a random bot needs none; a bot that
+    always keeps its hand needs none at the offer). The game played is the same.
 
     Examples:
         >>> from dreidelpoker.games.skirmish import SkirmishRules

@@ -16,6 +16,7 @@ from ..games.two_dreidel.rulebook.rules import DECK_PRESETS, TwoDreidelRules, pa
 from ..errors import InputError
 from .base import Explorer, error_html
 from ..strict_numbers import parse_integer
+from ..validation import check_count
 
 __all__ = ["TwoDreidelExplorer", "VariantDesigner", "search_report", "table_report", "two_dreidel_designer",
            "two_dreidel_explorer"]
@@ -230,8 +231,7 @@ def search_report(rules: TwoDreidelRules, *, targets: str, maximize: str, player
                                                                                 reevaluate=1, **plan)
         return str(found._repr_html_())
     for name, value, low, high in (("trials", trials, 1, 30), ("games", games, 20, 400)):
-        if not low <= value <= high:
-            raise InputError(f"{name} must be from {low} to {high} here (the CLI's design command runs more); got {value:,}")
+        check_count(value, name, low=low, high=high, hint="the panel's bound; the CLI's design command runs more")
     result = search(rules, **plan, trials=trials, storage=storage.strip() or None, reevaluate=1,
                     reevaluate_games=2 * games, progress=False)
     return result._repr_html_()

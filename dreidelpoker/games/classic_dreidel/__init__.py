@@ -11,9 +11,9 @@ from ..._lazy import lazy_exports, names_from
 _EXPORTS = {
     **names_from(".chain", "AUTO_EXACT_MAX_STATES", "ClassicDreidelResult", "analyze", "dreidel_chain",
                  "game_length_cdf", "spin_outcome", "start_state", "successors"),
-    **names_from(".play", "PLAY", "ClassicDreidelGame", "ClassicDreidelObservation", "new_game"),
+    **names_from(".play", "ClassicDreidelGame", "new_game"),
     **names_from(".continuous", "continuous_winnings", "spin_payoffs"),
-    **names_from(".rules", "ELIMINATIONS", "FACES", "HEY_ROUNDINGS", "STOPPING_RULES", "ClassicDreidelRules"),
+    **names_from(".rules", "ClassicDreidelRules"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names

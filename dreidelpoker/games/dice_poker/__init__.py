@@ -17,17 +17,14 @@ from ..._lazy import lazy_exports, names_from
 #: Public name -> where it is defined; each is imported on first access, so importing the package
 #: (as the registry does to read the manifest) loads none of the game.
 _EXPORTS = {
-    **names_from(".cards", "CARD_RANKS", "Card", "format_values", "parse_cards", "parse_dice", "value_name"),
-    **names_from(".equity", "EXACT_CELL_LIMIT", "UNKNOWN_DICE", "DiceKnown", "OpponentDice", "dice_known",
-                 "equity", "exact_cells", "parse_opponent_dice"),
-    **names_from(".evaluator", "CATEGORY_NAMES", "Category", "DiceHand", "HandKey", "best_key",
-                 "classify_values", "dice_partitions", "evaluate"),
-    **names_from(".game", "DicePokerGame", "DicePokerObservation", "new_game"),
-    **names_from(".play", "PLAY"),
-    **names_from(".rules", "BETTING_STRUCTURES", "LIMITS", "MAX_PLAYERS", "PLAY_MAX_PLAYERS", "DicePokerRules"),
-    **names_from(".space", "DICE_MULTISETS", "RANK_TRIPLES", "dice_orderings", "keys_for_dice", "suit_weight"),
-    **names_from(".tables", "SPACES", "CategoryTable", "DesignerAnswers", "category_table", "conditional_table",
-                 "designer_answers", "dice_table"),
+    **names_from(".cards", "parse_cards", "parse_dice", "value_name"),
+    **names_from(".equity", "EXACT_CELL_LIMIT", "equity", "exact_cells"),
+    **names_from(".evaluator", "CATEGORY_NAMES", "DiceHand", "best_key", "evaluate"),
+    **names_from(".game", "DicePokerGame", "new_game"),
+    **names_from(".rules", "DicePokerRules"),
+    **names_from(".space", "DICE_MULTISETS", "RANK_TRIPLES", "dice_orderings", "suit_weight"),
+    **names_from(".tables", "SPACES", "CategoryTable", "DesignerAnswers", "category_table",
+                 "conditional_table", "designer_answers", "dice_table"),
     **names_from(".solve", "DATA_FILE", "solve_dice_poker"),
 }
 

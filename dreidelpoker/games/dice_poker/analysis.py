@@ -1,7 +1,7 @@
 """Dice Poker's side of the game protocol ([`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame]).
 
 A hand is ``(dice, ranks)``: the three dice and the three card ranks, each sorted
-high to low (suits never matter). What is known is a [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown].
+high to low (suits never matter). What is known is a [`DiceKnown`][dreidelpoker.games.dice_poker.equity.DiceKnown].
 Deal classes are rank multisets weighted by their suit choices (and dice multisets by
 their orders for an opponent who has not rolled); the fast paths are the vectorised
 engines of [`equity`][dreidelpoker.games.dice_poker.equity] (measured ~50x faster than the generic enumeration heads-up).

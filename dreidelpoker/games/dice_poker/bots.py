@@ -1,6 +1,6 @@
 """Dice Poker's bots: ``random``, ``calling-station``, ``tight`` and ``equity``.
 
-Bots see a [`DicePokerObservation`][dreidelpoker.games.dice_poker.DicePokerObservation] only: every die,
+Bots see a [`DicePokerObservation`][dreidelpoker.games.dice_poker.game.DicePokerObservation] only: every die,
 their own cards and the betting.
 
 * ``random``: uniform over the legal actions.

@@ -376,10 +376,10 @@ class DiceKnown:
     """What is known before the cards are dealt: the hero's dice and known cards, each
     opponent's dice (``None`` = not rolled yet) and the dead cards.
 
-    Build it with [`dice_known`][dreidelpoker.games.dice_poker.dice_known], which checks it.
+    Build it with [`dice_known`][dreidelpoker.games.dice_poker.equity.dice_known], which checks it.
 
     Examples:
-        >>> from dreidelpoker.games.dice_poker import dice_known
+        >>> from dreidelpoker.games.dice_poker.equity import dice_known
         >>> known = dice_known((6, 5, 3), opponent_dice="2,2,1")
         >>> known.dice, known.cards, known.opponent_dice
         ((6, 5, 3), (), ((2, 2, 1),))
@@ -414,12 +414,12 @@ def dice_known(
 
     Parameters:
         dice: the hero's three dice.
-        cards: the hero's known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.Card] objects).
-        opponent_dice: the opponents' dice (see [`parse_opponent_dice`][dreidelpoker.games.dice_poker.parse_opponent_dice]).
+        cards: the hero's known cards (a string like ``"K,QS"`` or a list of tokens / [`Card`][dreidelpoker.games.dice_poker.cards.Card] objects).
+        opponent_dice: the opponents' dice (see [`parse_opponent_dice`][dreidelpoker.games.dice_poker.equity.parse_opponent_dice]).
         dead: cards known to be out of play.
 
     Returns:
-        The checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown].
+        The checked [`DiceKnown`][dreidelpoker.games.dice_poker.equity.DiceKnown].
 
     Raises:
         ValueError: for bad dice or cards, too many players, or too few cards left.
@@ -445,10 +445,10 @@ def dice_known(
 
 
 def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
-    """The vectorised exact engine on a checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown] (no cell limit).
+    """The vectorised exact engine on a checked [`DiceKnown`][dreidelpoker.games.dice_poker.equity.DiceKnown] (no cell limit).
 
     Parameters:
-        known: what is known, checked by [`dice_known`][dreidelpoker.games.dice_poker.dice_known].
+        known: what is known, checked by [`dice_known`][dreidelpoker.games.dice_poker.equity.dice_known].
         rules: the rules.
 
     Returns:
@@ -461,10 +461,10 @@ def exact_equity_of(known: DiceKnown, *, rules: DicePokerRules) -> EquityResult:
 
 def monte_carlo_equity_of(known: DiceKnown, *, rules: DicePokerRules, samples: int, seed: int,
                           confidence: float = 0.95) -> MonteCarloEstimate:
-    """The vectorised Monte Carlo engine on a checked [`DiceKnown`][dreidelpoker.games.dice_poker.DiceKnown].
+    """The vectorised Monte Carlo engine on a checked [`DiceKnown`][dreidelpoker.games.dice_poker.equity.DiceKnown].
 
     Parameters:
-        known: what is known, checked by [`dice_known`][dreidelpoker.games.dice_poker.dice_known].
+        known: what is known, checked by [`dice_known`][dreidelpoker.games.dice_poker.equity.dice_known].
         rules: the rules.
         samples: the number of samples.
         seed: the seed.

@@ -159,7 +159,7 @@ def classify_values(values: Iterable[int], *, straight_min_start: int = 1, bobta
 
 @bounded_cache(maxsize=400_000)
 def classify_sorted(vals: tuple[int, ...], smin: int, bmin: int) -> HandKey:
-    """[`classify_values`][dreidelpoker.games.dice_poker.classify_values] of values already sorted high to low, with the straight and
+    """[`classify_values`][dreidelpoker.games.dice_poker.evaluator.classify_values] of values already sorted high to low, with the straight and
     bobtail minimum starts by position (the cached kernel every engine calls).
 
     Examples:

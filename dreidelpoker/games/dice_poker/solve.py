@@ -713,16 +713,17 @@ def solve_dice_poker(
     sol = solve(form, method=method, iterations=iterations, check_every=max(1, iterations // 4), progress=progress)
     t3 = time.perf_counter()
     unit = 1 / _RESULT_SCALE  # the abstract game pays in 2**-24 chips
-    value = float(sol.value_for(0)) * unit
+    exact_value, exact_nash_conv, strategies = sol.fractions()
+    value = float(exact_value) * unit
     bots: dict[str, dict[str, float]] = {}
     for name in _BOTS:
         policy = _bot_policy(name, start.model, rules)
         e = [float(sol.exploitability_of(seat, policy)) * unit for seat in (0, 1)]
         bots[name] = {"seat1": e[0], "seat2": e[1], "mean": (e[0] + e[1]) / 2}
-    bluffing, pace = _bluffing(form, sol.strategies, start.model, float(sol.value_for(0)))
+    bluffing, pace = _bluffing(form, strategies, start.model, float(exact_value))
     t4 = time.perf_counter()
     return DicePokerSolution(
-        rules=rules, method=method, value=(value, -value), nash_conv=float(sol.nash_conv) * unit, tree=form.describe(),
+        rules=rules, method=method, value=(value, -value), nash_conv=float(exact_nash_conv) * unit, tree=form.describe(),
         buckets=(k, tuple(cards)), bots=bots, bluffing=bluffing, pace=pace, iterations=sol.iterations,
         seconds={"abstraction": round(t1 - t0, 2), "tree": round(t2 - t1, 2), "solve": round(t3 - t2, 2),
                  "total": round(t4 - t0, 2)})

@@ -17,19 +17,13 @@ from ..._lazy import lazy_exports, names_from
 #: Public name -> where it is defined; each is imported on first access, so importing the package
 #: (as the registry does to read the manifest) loads none of the game.
 _EXPORTS = {
-    **names_from(".blocking", "BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"),
-    **names_from(".bots", "BOTS", "live_equity", "win_rate"),
-    **names_from(".game", "DominoPokerGame", "DominoPokerObservation", "HandSummary", "new_game"),
-    **names_from(".play", "PLAY"),
-    **names_from(".equity", "MAX_DEALS", "DominoDeal", "PartialHand", "category_equity", "deal_count", "equity",
-                 "setup_deal", "equity_by_opponents", "heads_up_wins"),
-    **names_from(".evaluator", "CATEGORY_DEFINITIONS", "HandValue", "category_names", "evaluate", "run_suit",
-                 "suit_of"),
+    **names_from(".blocking", "BlockingResult", "blocking", "blocking_by_opponent"),
+    **names_from(".game", "DominoPokerGame", "new_game"),
+    **names_from(".equity", "category_equity", "equity", "equity_by_opponents", "heads_up_wins"),
+    **names_from(".evaluator", "HandValue", "evaluate"),
     **names_from(".rules", "LOW_RUN_OPTIONS", "DominoPokerRules"),
-    **names_from(".table", "ALL_HANDS", "DISTINCT_HANDS", "ORDERED_DRAWS", "CategoryRow", "CategoryTable",
-                 "category_distribution", "category_table", "compare_options", "inversions", "strength_tables"),
-    **names_from(".tiles", "DOUBLES", "HAND_SIZE", "MAX_PLAYERS", "TILES", "Tile", "format_hand",
-                 "format_tiles", "parse_hand", "parse_tile", "parse_tiles"),
+    **names_from(".table", "CategoryTable", "category_table", "compare_options"),
+    **names_from(".tiles", "DOUBLES", "TILES", "format_hand", "format_tiles", "parse_hand", "parse_tiles"),
     **names_from(".multiway", "load_bluffing"),
     **names_from(".solve_betting", "load_precomputed", "plot_bet_by_strength"),
 }

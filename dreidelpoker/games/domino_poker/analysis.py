@@ -1,6 +1,6 @@
 """Domino Poker's side of the game protocol ([`AnalysisGame`][dreidelpoker.games.protocol.AnalysisGame]).
 
-A hand is five tiles, strongest first. What is known is a [`DominoDeal`][dreidelpoker.games.domino_poker.DominoDeal]:
+A hand is five tiles, strongest first. What is known is a [`DominoDeal`][dreidelpoker.games.domino_poker.equity.DominoDeal]:
 each player's known tiles and the unseen pool; every completion from the pool is
 equally likely (weight 1). The fast exact path is the vectorised mask enumeration of
 [`equity`][dreidelpoker.games.domino_poker.equity] (measured ~20x faster than the generic enumeration heads-up).

@@ -1,8 +1,8 @@
 """Bots for whole games of Domino Poker: ``random``, ``calling-station``, ``tight`` and ``equity``.
 
 A bot is any function ``bot(observation, legal_actions, rng) -> action`` that sees a
-[`DominoPokerObservation`][dreidelpoker.games.domino_poker.DominoPokerObservation] only. The factories
-here take the rules and return such a function; [`BOTS`][dreidelpoker.games.domino_poker.BOTS] registers them by name.
+[`DominoPokerObservation`][dreidelpoker.games.domino_poker.game.DominoPokerObservation] only. The factories
+here take the rules and return such a function; [`BOTS`][dreidelpoker.games.domino_poker.bots.BOTS] registers them by name.
 
 **Bet sizes (no-limit).** Where more than one size is legal the bots choose from four
 sizes only (the *bet-size abstraction*, [`BET_SIZES`][dreidelpoker.games.domino_poker.bots.BET_SIZES]): the smallest legal size, half
@@ -10,7 +10,7 @@ the pot, the pot, and all-in; "the pot" is the pot after calling, and a size out
 legal range is moved to its nearest end. In fixed-limit play there is one size and the
 abstraction changes nothing.
 
-**Equity.** [`live_equity`][dreidelpoker.games.domino_poker.live_equity] is a hand's exact share of the pot at a showdown against
+**Equity.** [`live_equity`][dreidelpoker.games.domino_poker.bots.live_equity] is a hand's exact share of the pot at a showdown against
 ``k`` opponents whose tiles are unknown (every hand of the 15 unseen tiles equally likely,
 card removal included): the library's equity engine's counts for every hand, shipped as
 data ([`multiway_wins`][dreidelpoker.games.domino_poker.equity.multiway_wins]) and read once into a
@@ -302,7 +302,7 @@ class _Equity:
 
 
 def equity_bot(rules: DominoPokerRules) -> Bot:
-    """From its exact equity ``e`` against the ``k`` opponents still in ([`live_equity`][dreidelpoker.games.domino_poker.live_equity]):
+    """From its exact equity ``e`` against the ``k`` opponents still in ([`live_equity`][dreidelpoker.games.domino_poker.bots.live_equity]):
     bets (a pot-sized bet in no-limit) when ``e >= 1.5 / (k + 1)``, raises when ``e`` is
     at least halfway from there to 1, calls when the pot odds pay (``e * (pot + to_call) >=
     to_call``), else checks or folds.

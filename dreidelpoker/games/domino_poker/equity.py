@@ -4,7 +4,7 @@ known or unknown ([Domino Poker rules: play][rules-5-1]: best hand wins, exact t
 Method: every way to complete the unknown parts of the hands from the unseen tiles is
 equally likely, so the engine enumerates those completions exactly, one player after
 the other, vectorised with numpy over 20-bit tile masks. A hand's strength comes from
-a lookup table over all 15,504 hands ([`strength_tables`][dreidelpoker.games.domino_poker.strength_tables]), so one
+a lookup table over all 15,504 hands ([`strength_tables`][dreidelpoker.games.domino_poker.table.strength_tables]), so one
 showdown costs a few integer comparisons. Opponents whose tiles are all unknown are
 exchangeable: the hero's result depends only on the set of their hands, so such
 opponents are dealt as an unordered set (each set stands for ``k!`` orders), which
@@ -89,10 +89,11 @@ def _known(spec: PartialHand, *, what: str) -> tuple[Tile, ...]:
 @dataclass(frozen=True)
 class DominoDeal:
     """What is known before the deal: known tiles per player (hero first) and the unseen
-    pool. Build it with [`setup_deal`][dreidelpoker.games.domino_poker.setup_deal], which checks it.
+    pool. Build it with [`setup_deal`][dreidelpoker.games.domino_poker.equity.setup_deal], which checks it.
 
     Examples:
-        >>> from dreidelpoker.games.domino_poker import DominoPokerRules, setup_deal
+        >>> from dreidelpoker.games.domino_poker import DominoPokerRules
+        >>> from dreidelpoker.games.domino_poker.equity import setup_deal
         >>> deal = setup_deal("6-6,5-5,2-4,3-1,4-6", opponents=1, rules=DominoPokerRules())
         >>> len(deal.known[0]), len(deal.pool)  # your 5 tiles; the opponent's come from 15 unseen
         (5, 15)
@@ -128,7 +129,7 @@ def setup_deal(hand: PartialHand, opponents: int | Sequence[PartialHand] | None,
         rules: the rules.
 
     Returns:
-        The checked [`DominoDeal`][dreidelpoker.games.domino_poker.DominoDeal].
+        The checked [`DominoDeal`][dreidelpoker.games.domino_poker.equity.DominoDeal].
 
     Raises:
         ValueError: for bad tiles, a tile in two hands, or a bad number of opponents.
@@ -393,10 +394,10 @@ def describe_deal(deal: DominoDeal) -> str:
 
 
 def exact_equity_of(deal: DominoDeal, *, rules: DominoPokerRules) -> EquityResult:
-    """The vectorised exact engine on a checked [`DominoDeal`][dreidelpoker.games.domino_poker.DominoDeal] (no size limit).
+    """The vectorised exact engine on a checked [`DominoDeal`][dreidelpoker.games.domino_poker.equity.DominoDeal] (no size limit).
 
     Parameters:
-        deal: a deal checked by [`setup_deal`][dreidelpoker.games.domino_poker.setup_deal].
+        deal: a deal checked by [`setup_deal`][dreidelpoker.games.domino_poker.equity.setup_deal].
         rules: the rules.
 
     Returns:
@@ -514,7 +515,7 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
 
 
 #: Shipped multiway win counts (``multiway_wins.npz``): for each ``low_runs`` option, every
-#: hand's wins against 1, 2 and 3 unknown opponents in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order.
+#: hand's wins against 1, 2 and 3 unknown opponents in [`ALL_HANDS`][dreidelpoker.games.domino_poker.table.ALL_HANDS] order.
 #: Regenerate with ``python -m dreidelpoker.games.domino_poker.equity``; a test checks
 #: samples of it against [`equity`][dreidelpoker.games.domino_poker.equity.equity].
 MULTIWAY_DATA = "multiway_wins.npz"
@@ -540,7 +541,7 @@ def compute_multiway_wins(low_runs: LowRuns = "flush") -> IntArray:
         low_runs: the [Domino Poker rules: errata and options][rules-5-4] option.
 
     Returns:
-        An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order; divide
+        An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.table.ALL_HANDS] order; divide
         column ``k - 1`` by ``MULTIWAY_DEALS[k - 1]``.
 
     Examples:
@@ -602,7 +603,7 @@ def multiway_wins(low_runs: LowRuns = "flush", *, compute: bool = True) -> IntAr
             ``False``: return ``None`` instead.
 
     Returns:
-        An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order; column
+        An int64 array of shape (15504, 3) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.table.ALL_HANDS] order; column
         ``k - 1`` divided by ``MULTIWAY_DEALS[k - 1]`` is the exact equity against ``k``
         opponents (two hands never tie).
 

@@ -5,7 +5,7 @@ the eldest hand (the seat left of the dealer), then one betting round starting w
 eldest hand and going left: check (only while nobody has bet), bet, call, raise (after
 a bet, at most ``max_raises`` raises), fold (without showing). When one player is left
 they take the pot unseen; otherwise the best hand at the showdown (the library's strength
-order, [`strength_tables`][dreidelpoker.games.domino_poker.strength_tables]) takes it, exact
+order, [`strength_tables`][dreidelpoker.games.domino_poker.table.strength_tables]) takes it, exact
 ties split. The deal then moves one seat to the left.
 
 The betting round is the shared one, [`dreidelpoker.games.betting_round`][dreidelpoker.games.betting_round]
@@ -177,7 +177,7 @@ class DominoPokerObservation(FrozenTuple, _ObservationFields):
         phase: ``"deal"``, ``"bet"`` or ``"over"``.
         hand_number: hands finished so far in the session.
         button: the dealer's seat (the eldest hand is the seat after it).
-        hand: this seat's tiles as a 20-bit mask (see [`tiles`][dreidelpoker.games.domino_poker.DominoPokerObservation.tiles]).
+        hand: this seat's tiles as a 20-bit mask (see [`tiles`][dreidelpoker.games.domino_poker.game.DominoPokerObservation.tiles]).
         pot: chips in the pot (antes included).
         paid: what each seat has put in this hand (ante included).
         to_call: what this seat must add to call (0: it may check).

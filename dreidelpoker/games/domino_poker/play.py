@@ -1,4 +1,4 @@
-"""How the registry plays Domino Poker whole ([`PLAY`][dreidelpoker.games.domino_poker.PLAY], ``GameInfo.play``): bots by name,
+"""How the registry plays Domino Poker whole ([`PLAY`][dreidelpoker.games.domino_poker.play.PLAY], ``GameInfo.play``): bots by name,
 the default line-up, per-game metrics and the ``simulate`` / ``sweep`` CLI options.
 
 A game on the engine is one **session** of ``session_hands`` hands (default 1, so

@@ -3,7 +3,7 @@
 Every one of the C(20, 5) = 15,504 distinct hands is valued once per ``low_runs``
 option and sorted; a hand's *strength* is its position in that order (0 = weakest).
 Tiles are distinct, so no two hands share a key and strengths are a total order that
-equals the key order. [`strength_tables`][dreidelpoker.games.domino_poker.strength_tables] also gives a numpy lookup
+equals the key order. [`strength_tables`][dreidelpoker.games.domino_poker.table.strength_tables] also gives a numpy lookup
 ``mask -> strength`` over 20-bit tile masks, which the equity engine uses.
 """
 
@@ -70,16 +70,16 @@ class StrengthTables:
 
 
 #: Shipped strength data (``strengths.npz``): for each ``low_runs`` option, every hand's
-#: strength and category in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order. Regenerate with
+#: strength and category in [`ALL_HANDS`][dreidelpoker.games.domino_poker.table.ALL_HANDS] order. Regenerate with
 #: ``python -m dreidelpoker.games.domino_poker.table``; a test checks it against
 #: [`compute_strengths`][dreidelpoker.games.domino_poker.table.compute_strengths].
 STRENGTH_DATA = "strengths.npz"
 
 
 def compute_strengths(low_runs: LowRuns = "flush") -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
-    """Value all 15,504 hands with the evaluator: (strength, category) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.ALL_HANDS] order.
+    """Value all 15,504 hands with the evaluator: (strength, category) in [`ALL_HANDS`][dreidelpoker.games.domino_poker.table.ALL_HANDS] order.
 
-    This is what the shipped data file holds; [`strength_tables`][dreidelpoker.games.domino_poker.strength_tables] loads the file
+    This is what the shipped data file holds; [`strength_tables`][dreidelpoker.games.domino_poker.table.strength_tables] loads the file
     instead of calling this (it costs a few hundred milliseconds).
 
     Parameters:

@@ -127,13 +127,13 @@ _TILE_RE = re.compile(r"(\[)?\s*([0-9]{1,3})\s*(?:[-|:/]\s*)?([0-9]{1,3})\s*(\])
 
 
 def parse_tile(tile: TileLike) -> Tile:
-    """Parse ``"6-4"``, ``"[4-6]"``, ``"64"``, ``"[4- 6]"``, ``(4, 6)`` or a [`Tile`][dreidelpoker.games.domino_poker.Tile].
+    """Parse ``"6-4"``, ``"[4-6]"``, ``"64"``, ``"[4- 6]"``, ``(4, 6)`` or a [`Tile`][dreidelpoker.games.domino_poker.tiles.Tile].
 
     Parameters:
         tile: the tile in any of these forms.
 
     Returns:
-        The [`Tile`][dreidelpoker.games.domino_poker.Tile].
+        The [`Tile`][dreidelpoker.games.domino_poker.tiles.Tile].
 
     Raises:
         ValueError: not a tile of the Domino Poker set (blanks and [1-1] are removed).

@@ -16,14 +16,11 @@ from ..._lazy import lazy_exports, names_from
 #: Public name -> where it is defined; each is imported on first access, so importing the package
 #: (as the registry does to read the manifest) loads none of the game.
 _EXPORTS = {
-    **names_from(".bots", "BOT_NAMES", "DummyValue", "HeuristicBot", "LookaheadBot", "always_swap_bot",
-                 "best_lead", "dummy_value", "hand_features", "hand_score", "never_swap_bot",
-                 "random_queenie_bot"),
+    **names_from(".bots", "HeuristicBot", "LookaheadBot", "always_swap_bot", "best_lead", "hand_score",
+                 "never_swap_bot", "random_queenie_bot"),
     **names_from(".cards", "card_from_name", "card_name", "hand_text"),
-    **names_from(".game", "DealSummary", "QueenieGame", "QueenieObservation", "new_game"),
-    **names_from(".play", "PLAY", "metrics"),
-    **names_from(".rules", "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES",
-                 "QUEEN_CARD_QUEEN_RULES", "QUEEN_CARD_SOURCES", "QueenieRules"),
+    **names_from(".game", "DealSummary", "QueenieGame", "new_game"),
+    **names_from(".rules", "QueenieRules"),
     **names_from(".analysis", "pot_table", "seat_table", "skill_table", "speed_table", "swap_study"),
     **names_from(".exact", "queen_dead_probability", "queen_dead_table"),
 }

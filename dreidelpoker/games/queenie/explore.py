@@ -1,7 +1,7 @@
 """The pure functions behind the Queenie explorer widget ([`dreidelpoker.widgets.queenie`][dreidelpoker.widgets.queenie]).
 
 [`deal_view`][dreidelpoker.games.queenie.explore.deal_view] deals a hand from a seed, estimates the first player's dummy decision
-([`dummy_value`][dreidelpoker.games.queenie.dummy_value]), plays the deal out with a line-up
+([`dummy_value`][dreidelpoker.games.queenie.bots.dummy_value]), plays the deal out with a line-up
 of bots and returns a [`DealView`][dreidelpoker.games.queenie.explore.DealView] after ``step`` runs: every hand (or only one
 seat's), the runs so far and, at the end, who won each pot. The widget only wires inputs
 to it.

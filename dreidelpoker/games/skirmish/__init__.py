@@ -13,14 +13,11 @@ from ..._lazy import lazy_exports, names_from
 #: Public name -> where it is defined; each is imported on first access, so importing the package
 #: (as the registry does to read the manifest) loads none of the game.
 _EXPORTS = {
-    **names_from(".bots", "BOTS", "greedy", "optimal", "random_capture", "spendthrift"),
-    **names_from(".game", "SkirmishGame", "SkirmishObservation", "deal_state", "new_game"),
-    **names_from(".play", "PLAY"),
-    **names_from(".rules", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "format_cards",
-                 "parse_cards", "parse_deck"),
-    **names_from(".solver", "Capture", "CaptureOption", "CaptureSolution", "CaptureStep", "best_capture",
-                 "capture_options", "capture_value", "legal_captures", "plain_minimax", "principal_line",
-                 "solve_capture"),
+    **names_from(".bots", "greedy", "optimal", "random_capture", "spendthrift"),
+    **names_from(".game", "SkirmishGame", "new_game"),
+    **names_from(".rules", "SkirmishRules", "format_cards", "parse_cards"),
+    **names_from(".solver", "Capture", "CaptureSolution", "best_capture", "capture_options",
+                 "legal_captures", "principal_line", "solve_capture"),
     **names_from(".chain", "analyze_small_deck", "pile_card_odds"),
     **names_from(".study", "bot_matrix", "game_summary", "load_study_results"),
 }

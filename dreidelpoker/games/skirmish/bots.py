@@ -1,6 +1,6 @@
 """Skirmish bots: random, greedy, optimal and spendthrift.
 
-Every bot receives a [`SkirmishObservation`][dreidelpoker.games.skirmish.SkirmishObservation] and
+Every bot receives a [`SkirmishObservation`][dreidelpoker.games.skirmish.game.SkirmishObservation] and
 the legal captures, and returns one of them: a capture is compulsory, and the runner only
 asks a seat that can capture (a seat that cannot passes without being asked).
 

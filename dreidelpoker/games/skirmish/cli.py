@@ -1,7 +1,7 @@
 """Skirmish's own CLI command: ``solve skirmish`` (the exact capture phase).
 
 ``simulate skirmish`` and ``sweep skirmish`` are the generic verbs built from
-[`PLAY`][dreidelpoker.games.skirmish.PLAY].
+[`PLAY`][dreidelpoker.games.skirmish.play.PLAY].
 """
 
 from __future__ import annotations

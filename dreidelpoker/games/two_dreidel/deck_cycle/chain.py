@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from ...._fractions import frac_str, to_fraction, to_rational, to_rationals
+from ...._fractions import frac_str, to_fraction, to_rational
 from ....display import table_html, text_table, to_pandas_frame
-from ....exact import Distribution, ExactTable
+from ....exact import Distribution, ExactMapping, ExactTable
 from ..rulebook.deck import DeckState, DrawOutcome, counts_of, draw_weights
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from ..rulebook.ranking import Hand, format_hand, heads_up_points, normal_key, trumps
@@ -120,7 +120,7 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
     return tuple(kept)
 
 
-def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> dict[DeckState, sympy.Rational]:
+def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -> ExactMapping[DeckState]:
     """The deck chain's transition function: next state -> exact probability.
 
     Parameters:
@@ -129,7 +129,7 @@ def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: Two
         policy: the keep policy (a name, a callable or a resolved policy).
 
     Returns:
-        ``{next state: probability}`` (sympy Rationals).
+        ``{next state: probability}`` (sympy Rationals; ``.fractions()`` for Fractions).
 
     Examples:
         >>> rules = TwoDreidelRules()
@@ -142,7 +142,7 @@ def transitions(state: DeckState, policy: Policy | ResolvedPolicy, *, rules: Two
     out: dict[DeckState, Fraction] = {}
     for s in steps:
         out[s.next_state] = out.get(s.next_state, Fraction(0)) + Fraction(s.weight, total)
-    return to_rationals(out)
+    return ExactMapping(out)
 
 
 def deck_size_cycle(rules: TwoDreidelRules, *, start_size: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -274,17 +274,15 @@ class DeckChain:
     def n_states(self) -> int:
         return len(self._info)
 
-    def successors(self, state: DeckState) -> dict[DeckState, sympy.Rational]:
-        """The transition function: next state -> exact probability (sympy Rationals)."""
-        return to_rationals(self._info[state].next)
+    def successors(self, state: DeckState) -> ExactMapping[DeckState]:
+        """The transition function: next state -> exact probability (sympy Rationals;
+        ``.fractions()`` for Fractions)."""
+        return ExactMapping(self._info[state].next)
 
-    def successor_fractions(self, state: DeckState) -> dict[DeckState, Fraction]:
-        """[`successors`][dreidelpoker.games.two_dreidel.DeckChain.successors] as Fractions, the engine's inner type (for exact inner loops)."""
-        return dict(self._info[state].next)
-
-    def kept_distribution(self, state: DeckState) -> dict[Hand, sympy.Rational]:
-        """The kept hand's distribution on a hand that starts from ``state`` (sympy Rationals)."""
-        return to_rationals(self._info[state].kept)
+    def kept_distribution(self, state: DeckState) -> ExactMapping[Hand]:
+        """The kept hand's distribution on a hand that starts from ``state`` (sympy Rationals;
+        ``.fractions()`` for Fractions)."""
+        return ExactMapping(self._info[state].kept)
 
     @cached_property
     def chain(self) -> MarkovChain[DeckState]:
@@ -354,14 +352,12 @@ class DeckChain:
             phases[(anchor + j) % L] = _mat_vec(phases[(anchor + j - 1) % L], self._info)
         return phases, converges
 
-    def phase_state_distributions(self) -> dict[int, dict[DeckState, sympy.Rational]]:
+    def phase_state_distributions(self) -> dict[int, ExactMapping[DeckState]]:
         """Deck size at the start of a hand -> long-run distribution of the state on such
-        hands (the Cesàro limit along that position of the deck cycle), as sympy Rationals."""
-        return {size: to_rationals(p) for size, p in self._phase_state_fractions().items()}
-
-    def _phase_state_fractions(self) -> dict[int, dict[DeckState, Fraction]]:
+        hands (the Cesàro limit along that position of the deck cycle), as sympy Rationals
+        (``.fractions()`` for Fractions)."""
         phases, _ = self._phase_limits
-        return {size: dict(p) for size, p in zip(self.cycle, phases)}
+        return {size: ExactMapping(p) for size, p in zip(self.cycle, phases)}
 
     @property
     def phases_converge(self) -> bool:
@@ -369,21 +365,18 @@ class DeckChain:
         only on average), which the two-player analyses need."""
         return self._phase_limits[1]
 
-    def long_run_state_distribution(self, *, method: str = "layered") -> dict[DeckState, sympy.Rational]:
-        """The long-run (Cesàro) fraction of hands that start from each state (sympy Rationals).
+    def long_run_state_distribution(self, *, method: str = "layered") -> ExactMapping[DeckState]:
+        """The long-run (Cesàro) fraction of hands that start from each state (sympy Rationals;
+        ``.fractions()`` for Fractions).
 
         ``method="layered"`` (default) solves exactly on the smallest deck-size layer and
         propagates around the cycle; ``method="engine"`` asks the generic
         [`MarkovChain`][dreidelpoker.markov.MarkovChain] for its exact stationary distribution of
         the whole chain (slower; the two agree exactly).
         """
-        return to_rationals(self.long_run_fractions(method=method))
-
-    def long_run_fractions(self, *, method: str = "layered") -> dict[DeckState, Fraction]:
-        """[`long_run_state_distribution`][dreidelpoker.games.two_dreidel.DeckChain.long_run_state_distribution] as Fractions (for exact inner loops)."""
         if method == "engine":
             pi = self.chain.stationary_distribution(method="exact", start=self.start)
-            return {s: to_fraction(p) for s, p in pi.items() if p}
+            return ExactMapping({s: p for s, p in pi.items() if p})
         if method != "layered":
             raise InputError(f"method must be 'layered' or 'engine', got {method!r}")
         phases, _ = self._phase_limits
@@ -392,35 +385,30 @@ class DeckChain:
         for ph in phases:
             for s, p in ph.items():
                 out[s] = out.get(s, Fraction(0)) + p / L
-        return out
+        return ExactMapping(out)
 
-    def kept_hand_mixture(self, dist: Mapping[DeckState, Any]) -> dict[Hand, sympy.Rational]:
+    def kept_hand_mixture(self, dist: Mapping[DeckState, Any]) -> ExactMapping[Hand]:
         """The kept-hand distribution of a hand played from a mixture of start states (exact).
 
         Parameters:
-            dist: start state -> exact probability (the chain's own states).
+            dist: start state -> exact probability (the chain's own states; an
+                [`ExactMapping`][dreidelpoker.ExactMapping] or any exact numbers).
 
         Returns:
-            Parsed kept hand -> probability, as sympy Rationals.
+            Parsed kept hand -> probability, as sympy Rationals (``.fractions()`` for Fractions).
         """
-        return to_rationals(self.kept_mixture_fractions(
-            {s: to_fraction(p, what="probability") for s, p in dist.items()}))
-
-    def kept_mixture_fractions(self, dist: Mapping[DeckState, Fraction]) -> dict[Hand, Fraction]:
-        """[`kept_hand_mixture`][dreidelpoker.games.two_dreidel.DeckChain.kept_hand_mixture] of Fractions, as Fractions (for exact inner loops)."""
+        start = dist.fractions() if isinstance(dist, ExactMapping) else ExactMapping(dist).fractions()
         out: dict[Hand, Fraction] = {}
-        for s, p in dist.items():
+        for s, p in start.items():
             for h, q in self._info[s].kept.items():
                 out[h] = out.get(h, Fraction(0)) + p * q
-        return out
+        return ExactMapping(out)
 
     # -- analyses ------------------------------------------------------------------
-    def long_run_hand_weights(self, *, method: str = "layered") -> dict[Hand, sympy.Rational]:
-        """Parsed kept hand -> long-run probability (sympy Rationals); [`long_run_hands`][dreidelpoker.games.two_dreidel.DeckChain.long_run_hands] names them."""
-        return to_rationals(self._long_run_hand_fractions(method=method))
-
-    def _long_run_hand_fractions(self, *, method: str = "layered") -> dict[Hand, Fraction]:
-        return self.kept_mixture_fractions(self.long_run_fractions(method=method))
+    def long_run_hand_weights(self, *, method: str = "layered") -> ExactMapping[Hand]:
+        """Parsed kept hand -> long-run probability (sympy Rationals; ``.fractions()`` for
+        Fractions); [`long_run_hands`][dreidelpoker.games.two_dreidel.DeckChain.long_run_hands] names them."""
+        return self.kept_hand_mixture(self.long_run_state_distribution(method=method))
 
     def long_run_hands(self, *, method: str = "layered") -> Distribution[str]:
         """Long-run frequency of each kept hand, best first (exact).
@@ -429,23 +417,19 @@ class DeckChain:
             >>> deck_chain(TwoDreidelRules(), policy="keep-shin").long_run_hands()["GS"]
             1/55
         """
-        return _hand_dist(self.rules, self._long_run_hand_fractions(method=method),
+        return _hand_dist(self.rules, self.long_run_hand_weights(method=method).fractions(),
                           f"long-run kept hand, {self.policy.name}, deck {self.rules.deck_label}")
 
-    def phase_hands_weights(self) -> dict[int, dict[Hand, sympy.Rational]]:
-        """Deck size -> long-run kept-hand probabilities on hands of that deck size (sympy Rationals)."""
-        return {size: to_rationals(w) for size, w in self.phase_hand_fractions().items()}
-
-    def phase_hand_fractions(self) -> dict[int, dict[Hand, Fraction]]:
-        """[`phase_hands_weights`][dreidelpoker.games.two_dreidel.DeckChain.phase_hands_weights] as Fractions (for exact inner loops)."""
-        return {size: self.kept_mixture_fractions(p) for size, p in self._phase_state_fractions().items()}
+    def phase_hands_weights(self) -> dict[int, ExactMapping[Hand]]:
+        """Deck size -> long-run kept-hand probabilities on hands of that deck size (sympy
+        Rationals; ``.fractions()`` for Fractions)."""
+        return {size: self.kept_hand_mixture(p) for size, p in self.phase_state_distributions().items()}
 
     def phase_hands(self) -> dict[int, Distribution[str]]:
         """Deck size at the start of a hand -> long-run kept-hand distribution on such hands."""
         return {
-            size: _hand_dist(self.rules, self.kept_mixture_fractions(p),
-                             f"kept hand on hands that start with {size} cards in the deck")
-            for size, p in self._phase_state_fractions().items()
+            size: _hand_dist(self.rules, p.fractions(), f"kept hand on hands that start with {size} cards in the deck")
+            for size, p in self.phase_hands_weights().items()
         }
 
     def _check_hands(self, name: str, hands: Any) -> int:
@@ -459,23 +443,20 @@ class DeckChain:
                 "need none: long_run_hands())")
         return int(hands)
 
-    def state_distribution(self, hand: int) -> dict[DeckState, sympy.Rational]:
+    def state_distribution(self, hand: int) -> ExactMapping[DeckState]:
         """Exact distribution of the state at the start of hand number ``hand`` (1 = first),
-        as sympy Rationals.
+        as sympy Rationals (``.fractions()`` for Fractions).
 
         Raises:
             InputError: ``hand`` outside 1 to 10,000, or more work than `MAX_STEP_WORK`.
         """
-        return to_rationals(self._state_fractions(hand))
-
-    def _state_fractions(self, hand: int) -> dict[DeckState, Fraction]:
         self._check_hands("hand", hand)
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         with progress_bar(hand - 1, "deck chain: hand by hand", unit=" hands", min_total=0) as bar:
             for _ in range(hand - 1):
                 vec = _mat_vec(vec, self._info)
                 bar.update(1)
-        return vec
+        return ExactMapping(vec)
 
     def hand_distribution(self, hand: int) -> Distribution[str]:
         """Exact distribution of the kept hand on hand number ``hand`` (1 = first).
@@ -484,7 +465,7 @@ class DeckChain:
             >>> deck_chain(TwoDreidelRules()).hand_distribution(1)["GH"]
             2/11
         """
-        return _hand_dist(self.rules, self.kept_mixture_fractions(self._state_fractions(hand)),
+        return _hand_dist(self.rules, self.kept_hand_mixture(self.state_distribution(hand)).fractions(),
                           f"kept hand on hand {hand}, {self.policy.name}, deck {self.rules.deck_label}")
 
     def hand_distributions(self, hands: int) -> list[Distribution[str]]:
@@ -494,7 +475,7 @@ class DeckChain:
         vec: dict[DeckState, Fraction] = {self.start: Fraction(1)}
         with progress_bar(hands, "deck chain: hand by hand", unit=" hands", min_total=0) as bar:
             for k in range(1, hands + 1):
-                out.append(_hand_dist(self.rules, self.kept_mixture_fractions(vec), f"hand {k}"))
+                out.append(_hand_dist(self.rules, self.kept_hand_mixture(ExactMapping(vec)).fractions(), f"hand {k}"))
                 vec = _mat_vec(vec, self._info)
                 bar.update(1)
         return out
@@ -523,7 +504,7 @@ class DeckChain:
 
     def reshuffle_rate(self) -> sympy.Rational:
         """Long-run fraction of hands with a mid-draw reshuffle (1 / cycle length)."""
-        pi = self.long_run_fractions()
+        pi = self.long_run_state_distribution().fractions()
         return to_rational(sum((p * self._info[s].reshuffle for s, p in pi.items()), Fraction(0)))
 
     def symbol_frequencies(self) -> ExactTable:
@@ -534,7 +515,7 @@ class DeckChain:
             >>> t.records()[0]["symbol"], t.records()[0]["P(held)"]
             ('G', 2/11)
         """
-        weights = self._long_run_hand_fractions()
+        weights = self.long_run_hand_weights().fractions()
         rows = []
         for i, (sym, name) in enumerate(zip(self.rules.symbols, self.rules.symbol_names)):
             held = sum((p for h, p in weights.items() if i in h), Fraction(0))
@@ -774,7 +755,8 @@ def heads_up_long_run(
             "neither player's distribution settles on each deck size (both chains are periodic "
             "beyond the deck cycle); the long-run joint distribution is not a product here"
         )
-    pa, pb = a.phase_hand_fractions(), b.phase_hand_fractions()
+    pa = {size: m.fractions() for size, m in a.phase_hands_weights().items()}
+    pb = {size: m.fractions() for size, m in b.phase_hands_weights().items()}
     L = len(a.cycle)
     tot = {"win": Fraction(0), "tie": Fraction(0), "eq": Fraction(0), "tr": Fraction(0),
            "trh": Fraction(0), "up": Fraction(0)}

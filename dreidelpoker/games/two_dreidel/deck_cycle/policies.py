@@ -5,7 +5,7 @@ A policy is a function from the drawn cards (canonical string, best first, e.g.
 policies are looked up in [`POLICIES`][dreidelpoker.games.two_dreidel.POLICIES]; any callable works too.
 
 A policy that also looks at the deck (for example the optimal put-back policy of
-[`strategy`][dreidelpoker.games.two_dreidel.deck_cycle.strategy]) is a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy]: it wraps a
+[`strategy`][dreidelpoker.games.two_dreidel.deck_cycle.strategy]) is a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.deck_cycle.policies.StateAwarePolicy]: it wraps a
 function ``(drawn, state) -> put-back`` where ``state`` is the
 [`DeckState`][dreidelpoker.games.two_dreidel.DeckState] at the start of the hand.
 """
@@ -203,7 +203,7 @@ def _needs_state(name: str) -> PolicyFn:
 @dataclass(frozen=True)
 class ResolvedPolicy:
     """A policy checked against the rules, memoised per drawn multiset (and per deck
-    state for a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy]).
+    state for a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.deck_cycle.policies.StateAwarePolicy]).
 
     The memo lives in the object, so it goes when the policy goes; named policies are
     resolved once per (name, rules) value, so every call with ``"normal-best"`` and the
@@ -352,7 +352,7 @@ def resolve_policy(policy: Policy | ResolvedPolicy, *, rules: TwoDreidelRules) -
     """Turn a policy name or callable into a validated, memoised policy.
 
     Parameters:
-        policy: a name, a callable ``drawn -> put-back``, a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.StateAwarePolicy] or a resolved policy.
+        policy: a name, a callable ``drawn -> put-back``, a [`StateAwarePolicy`][dreidelpoker.games.two_dreidel.deck_cycle.policies.StateAwarePolicy] or a resolved policy.
         rules: the rules.
 
     Returns:

@@ -33,17 +33,17 @@ from typing import Any
 
 import sympy
 
-from ...._fractions import decimal_str, frac_str, to_rationals
+from ...._fractions import decimal_str, frac_str
 from ...._fractions import to_rational as _rat
 from ....display import number_text
-from ....exact import ExactTable
-from ._putback_arrays import Q as _Q
-from ._putback_arrays import action_values as _action_values
-from ._putback_arrays import build as _build
-from ._putback_arrays import evaluate as _evaluate
-from ._putback_arrays import exact_improve as _exact_improve
-from ._putback_arrays import float_policy_iteration as _float_policy_iteration
-from ._putback_arrays import phase_kept as _phase_kept
+from ....exact import ExactMapping, ExactTable
+from .decision_process import Q as _Q
+from .decision_process import action_values as _action_values
+from .decision_process import build as _build
+from .decision_process import evaluate as _evaluate
+from .decision_process import exact_improve as _exact_improve
+from .decision_process import float_policy_iteration as _float_policy_iteration
+from .decision_process import phase_kept as _phase_kept
 from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle
 from ..rulebook.deck import DeckState, draw_weights
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
@@ -81,9 +81,9 @@ class _Decision:
 class PutBackMDP:
     """The hero's put-back decision process over every deck state any policy can reach.
 
-    Built once per rules; [`best_response`][dreidelpoker.games.two_dreidel.PutBackMDP.best_response] solves it against an opponent policy.
+    Built once per rules; [`best_response`][dreidelpoker.games.two_dreidel.deck_cycle.strategy.PutBackMDP.best_response] solves it against an opponent policy.
     States, decisions and actions live in integer index arrays
-    (`_putback_arrays`); ``decisions`` gives them as
+    (`decision_process`); ``decisions`` gives them as
     ``DeckState`` objects on first use.
 
     Examples:
@@ -98,7 +98,7 @@ class PutBackMDP:
         self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
         check_count(max_states, "max_states", low=1, high=None)
-        self._arrays = _build(self.rules, max_states)
+        self._arrays = _build(max_states, rules=self.rules)
         full = self.rules.counts
         self.states: list[DeckState] = [
             DeckState.trusted(deck, top, tuple(a - d for a, d in zip(full, deck))) for deck, top in self._arrays.keys
@@ -169,13 +169,13 @@ class PutBackMDP:
                 f"the opponent policy {chain.policy.name!r} never settles on a distribution per deck size "
                 "(its chain is periodic beyond the deck cycle); the opponent model needs it to"
             )
-        out = chain.phase_hand_fractions()
+        out = {size: m.fractions() for size, m in chain.phase_hands_weights().items()}
         vec: dict[DeckState, Fraction] = {chain.start: Fraction(1)}
         for size in self.prefix:
-            out[size] = chain.kept_mixture_fractions(vec)
+            out[size] = chain.kept_hand_mixture(ExactMapping(vec)).fractions()
             nxt: dict[DeckState, Fraction] = {}
             for s, p in vec.items():
-                for t, q in chain.successor_fractions(s).items():
+                for t, q in chain.successors(s).fractions().items():
                     nxt[t] = nxt.get(t, Fraction(0)) + p * q
             vec = nxt
         return chain.policy.name, {size: {h: _Q(q.numerator, q.denominator) for h, q in d.items()}
@@ -233,7 +233,7 @@ class PutBackMDP:
             True
         """
         name, opp = self._opponent(opponent)
-        exact_values, float_values = _action_values(self._arrays, self.rules, opp)
+        exact_values, float_values = _action_values(self._arrays, opp, rules=self.rules)
         choice = self._policy_choice(resolve_policy(initial, rules=self.rules))
         # Policy iteration in floats first (a sparse solve per step), then exactly from the
         # float optimum: usually one exact evaluation proves it optimal, and the exact loop
@@ -309,7 +309,7 @@ class BestResponse:
         what the policy puts back (share of those times) and what normal-best would.
 
         ``P(drawn)`` is shown as a decimal unless ``exact=True``."""
-        pi = self.chain.long_run_fractions()
+        pi = self.chain.long_run_state_distribution().fractions()
         seen: dict[Hand, Fraction] = {}
         backs: dict[Hand, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
@@ -334,7 +334,7 @@ class BestResponse:
     def by_deck_size(self, drawn: str) -> ExactTable:
         """For one drawn set, what the policy puts back on hands of each deck size."""
         hand = parse_cards(drawn, what="drawn cards", rules=self.rules)
-        pi = self.chain.long_run_fractions()
+        pi = self.chain.long_run_state_distribution().fractions()
         by: dict[int, dict[Hand, Fraction]] = {}
         for s, p in pi.items():
             outcomes, total = draw_weights(s, rules=self.rules)
@@ -447,7 +447,7 @@ class EquilibriumResult:
 
     rules: TwoDreidelRules
     chain: DeckChain
-    probabilities: dict[tuple[DeckState, Hand], dict[Hand, sympy.Rational]]
+    probabilities: dict[tuple[DeckState, Hand], ExactMapping[Hand]]
     exploitability: sympy.Rational
     lp_value: float
     table: ExactTable
@@ -694,7 +694,7 @@ def put_back_equilibrium(
     gap = mdp.best_response(chain).value - half
     table = ExactTable(("policy", "exploitability", "best response's equity"), tuple(rows),
                        title=f"exploitability of the built-in policies, deck {mdp.rules.deck_label}")
-    return EquilibriumResult(mdp.rules, chain, {key: to_rationals(p) for key, p in probs.items()}, gap, lp_value,
+    return EquilibriumResult(mdp.rules, chain, {key: ExactMapping(p) for key, p in probs.items()}, gap, lp_value,
                              table, _randomised_summary(mdp, chain, probs))
 
 
@@ -702,7 +702,7 @@ def _randomised_summary(mdp: PutBackMDP, chain: DeckChain,
                         probs: Mapping[tuple[DeckState, Hand], Mapping[Hand, Fraction]]) -> ExactTable:
     """Per drawn set: long-run frequency and the equilibrium's average put-back shares."""
     rules = mdp.rules
-    pi = chain.long_run_fractions()
+    pi = chain.long_run_state_distribution().fractions()
     seen: dict[Hand, Fraction] = {}
     backs: dict[Hand, dict[Hand, Fraction]] = {}
     for s, p in pi.items():

@@ -8,7 +8,7 @@ and the heads-up spin game ([`spin_game`][dreidelpoker.games.two_dreidel.spin_ga
 checked on its own in the tests.
 
 **Buy-ins.** A spin's face sets the buy-in from the pot at that moment
-([`spin_buy_in`][dreidelpoker.games.two_dreidel.spin_buy_in]).
+([`spin_buy_in`][dreidelpoker.games.two_dreidel.rulebook.betting.spin_buy_in]).
 
 **Short stacks.** A player who cannot pay a buy-in or a bet in full goes all-in for less
 (``short_stack="all-in"``, the default) or may only fold (``short_stack="fold"``):

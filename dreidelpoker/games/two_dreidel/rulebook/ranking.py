@@ -4,7 +4,7 @@ Hands are handled internally as tuples of symbol indices sorted best first (inde
 the best symbol in normal order). Public functions accept hand strings in any
 notation (``"GH"``, ``"גה"``, ``"♠♥"``) and return canonical strings.
 
-Greater is stronger for [`normal_key`][dreidelpoker.games.two_dreidel.normal_key]. The heads-up relation with trumps is not
+Greater is stronger for [`normal_key`][dreidelpoker.games.two_dreidel.rulebook.ranking.normal_key]. The heads-up relation with trumps is not
 transitive, so never sort hands with [`compare`][dreidelpoker.games.two_dreidel.compare]; use [`showdown`][dreidelpoker.games.two_dreidel.showdown].
 """
 

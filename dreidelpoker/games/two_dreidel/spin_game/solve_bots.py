@@ -2,7 +2,7 @@
 
 [`bot_policy`][dreidelpoker.games.two_dreidel.spin_game.solve_bots.bot_policy] lets any whole-game bot ([`dreidelpoker.games.two_dreidel.whole_game.bots`][dreidelpoker.games.two_dreidel.whole_game.bots])
 play a seat of the heads-up spin game: each information set of the spin game is shown to
-the bot as a [`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.TwoDreidelObservation] (its
+the bot as a [`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.whole_game.play.TwoDreidelObservation] (its
 hand, the pot, the stacks, the face and buy-in, what it must call), with the legal
 actions of the whole game (any integer bet from 1 to the shorter stack); an integer bet
 is mapped to the nearest abstracted bet size. A bot that draws random numbers is asked

@@ -3,7 +3,7 @@ in [`equity_bot`][dreidelpoker.games.two_dreidel.whole_game.equity_bot]).
 
 A bot is any function ``bot(observation, legal_actions, rng) -> action`` (see
 [`Bot`][dreidelpoker.play.Bot]): it sees a
-[`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.TwoDreidelObservation] only. The factories
+[`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.whole_game.play.TwoDreidelObservation] only. The factories
 here take the rules and return such a function; they are registered by name in
 [`PLAY`][dreidelpoker.games.two_dreidel.PLAY]. A user's own function plays
 against them by passing it in the ``bots`` line-up of [`dreidelpoker.play.simulate`][dreidelpoker.play.simulate].

@@ -7,12 +7,12 @@ One hand, as the state machine walks it:
    raise when the action comes back), otherwise it simply sits in the pot.
 2. Every player still in the game draws (one CHANCE node per player: the drawn cards as
    a class with its exact hypergeometric weight, reshuffle included, from
-   [`draw_weights`][dreidelpoker.games.two_dreidel.draw_weights]), then all put back at once
+   [`draw_weights`][dreidelpoker.games.two_dreidel.rulebook.deck.draw_weights]), then all put back at once
    (a SIMULTANEOUS node; nobody sees another's card).
 3. The street sequence of ``rules.streets``: a ``"bet"`` is a no-limit round (integer
    amounts, left of the button first; see [`bet_range`][dreidelpoker.games.two_dreidel.rulebook.betting.bet_range]); a ``"spin"`` is a
    CHANCE node for the dreidel (integer face weights from ``spin_probabilities``), the
-   buy-in set by [`spin_buy_in`][dreidelpoker.games.two_dreidel.spin_buy_in], then a
+   buy-in set by [`spin_buy_in`][dreidelpoker.games.two_dreidel.rulebook.betting.spin_buy_in], then a
    SIMULTANEOUS call/fold node. Callers pay the buy-in (all-in for less, or with
    ``short_stack="fold"`` a player who cannot pay may only fold). Nobody calls: the pot
    carries over. One caller: that player wins what they may win ([`award`][dreidelpoker.games.two_dreidel.rulebook.betting.award]).
@@ -27,7 +27,7 @@ One hand, as the state machine walks it:
 Actions: a put-back is the card(s) as a string (``"N"``); in a betting round ``"fold"``,
 ``"check"``, ``"call"`` or an ``int`` = the chips put in now for a bet or raise; at a spin
 ``"call"`` or ``"fold"``; chance outcomes are the drawn cards (``"GHN"``) or the face
-(``"G"``). Observations ([`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.TwoDreidelObservation]) hold only what the seat may know:
+(``"G"``). Observations ([`TwoDreidelObservation`][dreidelpoker.games.two_dreidel.whole_game.play.TwoDreidelObservation]) hold only what the seat may know:
 its own cards, deck and put-back, everybody's stacks and bets, and the public discards
 (all of them, or with ``discard_visibility="top-two"`` each player's last kept hand).
 

@@ -3,7 +3,7 @@
 drawn hand, buy-ins, labels), built once per (rules, players) and cached by value.
 
 These tables make an engine step a few dictionary look-ups: the exact draw classes of a
-deck ([`draw_weights`][dreidelpoker.games.two_dreidel.draw_weights]) with their cumulative
+deck ([`draw_weights`][dreidelpoker.games.two_dreidel.rulebook.deck.draw_weights]) with their cumulative
 weights and the deck after each draw, the put-back choices of a drawn hand with the kept
 hand and its label, the deck at the start of the next hand, and a spin's buy-in.
 """
@@ -222,7 +222,7 @@ class Tables:
         return got
 
     def buy_in(self, face: str, pot: int) -> int:
-        """[`spin_buy_in`][dreidelpoker.games.two_dreidel.spin_buy_in] of ``face`` with ``pot`` chips in the middle."""
+        """[`spin_buy_in`][dreidelpoker.games.two_dreidel.rulebook.betting.spin_buy_in] of ``face`` with ``pot`` chips in the middle."""
         got = self.buy_ins.get((face, pot))
         if got is None:
             got = self.buy_ins[(face, pot)] = spin_buy_in(face, pot, rules=self.rules)
