@@ -354,6 +354,30 @@ class Bot(Protocol):
 BotFactory = Callable[[Any], Bot]
 
 
+class SameBot:
+    """The [`BotFactory`][dreidelpoker.games.protocol.BotFactory] of a bot that plays alike
+    under any rules: ``SameBot(bot)(rules)`` is ``bot``. It pickles by reference to ``bot``
+    (a module-level function), as a [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec] must.
+
+    Parameters:
+        bot: the bot.
+
+    Examples:
+        >>> def first(observation, legal_actions, rng):
+        ...     return legal_actions[0]
+        >>> SameBot(first)(None) is first
+        True
+    """
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, rules: object) -> Bot:
+        return self.bot
+
+
 @dataclass(frozen=True)
 class PlaySpec(Generic[R]):
     """What the engines need to play whole games of a game (``GameInfo.play``); the command

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
+from ..protocol import Event, EventLog, Payoff, PlaySpec, SameBot, Turn
 from ..registry import PlayCliSpec
 from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
@@ -600,10 +600,6 @@ def _face_weights(probs: tuple[Any, ...]) -> tuple[tuple[str, int], ...]:
     return tuple((f, int(p * den)) for f, p in zip(FACES, probs) if p)
 
 
-def _spinner(rules: ClassicDreidelRules) -> Any:
-    return _spin_nothing
-
-
 def _spin_nothing(observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     raise AssertionError("classic dreidel asks no decisions")  # pragma: no cover
 
@@ -637,7 +633,7 @@ def _adapt(rules: ClassicDreidelRules, players: int) -> ClassicDreidelRules:
 # Module-level functions only: a spec pickles by reference onto process and Dask workers.
 PLAY: PlaySpec[ClassicDreidelRules] = PlaySpec(
     new_game=new_game,
-    bots={"spinner": _spinner},
+    bots={"spinner": SameBot(_spin_nothing)},
     default_bots=_default_bots,
     metrics=_metrics,
     min_players=2,

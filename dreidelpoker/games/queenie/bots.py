@@ -464,21 +464,6 @@ class LookaheadBot:
         return _best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
 
 
-def make_never_swap(rules: QueenieRules) -> Any:
-    """Factory for ``never-swap``."""
-    return never_swap_bot
-
-
-def make_always_swap(rules: QueenieRules) -> Any:
-    """Factory for ``always-swap``."""
-    return always_swap_bot
-
-
-def make_random(rules: QueenieRules) -> Any:
-    """Factory for ``random``."""
-    return random_queenie_bot
-
-
 def make_heuristic(rules: QueenieRules) -> Any:
     """Factory for ``heuristic``."""
     return HeuristicBot()

@@ -375,7 +375,7 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
                    max_steps: int, observes: Callable[[int, Sequence[Any]], bool] | None) -> tuple[QueenieGame, int]:
         """`run_turns` without a log, from the start of a deal: whole deals in one loop over
         plain ints and lists (the same draws, decisions, runs and payments as `apply`:
-        `_deck_order`, `_runs`, `_settle` and `_count_deal` are the engine's own), while a
+        `_deck_order`, `_runs`, `_settle` and `_count_deals` are the engine's own), while a
         deal's most steps still fit in ``max_steps``. A state is made only for the end and
         for a bot that reads its observation."""
         r = self.rules
@@ -398,11 +398,10 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
         deals, button, chips, (going, queen) = self.deals, self.button, list(self.chips), self.pots
         tally, out_wins, queen_wins = list(self.tally), list(self.out_wins), list(self.queen_wins)
         last_deal, summary = self.last_deal, None  # the last deal's summary is made when it is read
+        counted: list[tuple[int, ...]] = []  # each deal's figures, added to the tally at the end (_count_deals)
         steps = 0
         ahead: list[list[int]] = []  # deals shuffled ahead: [queen-pot card, the hand of each deal slot]
         while steps + most <= max_steps:
-            if summary is not None:
-                last_deal, summary = _new_tuple(DealSummary, summary), None
             if from_deck:  # the chance stream draws nothing but the shuffles: many at once
                 if not ahead:
                     ahead = _shuffled_deals(chance, t, hands_n, min(limit - deals, (max_steps - steps) // most, 1024),
@@ -433,8 +432,12 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
             swapper, dead = -1, dummy
             for offer in range(1, n + 1):
                 seat = (button + offer * step) % n
-                seen = _observe(r, t, seat, OFFER, deals, button, hands, dummy, -1, 0, 0, (going, queen), chips_now,
-                                -1, last_deal) if offer_seen[seat] else None
+                seen = None
+                if offer_seen[seat]:
+                    if summary is not None:
+                        last_deal, summary = _summary(summary), None
+                    seen = _observe(r, t, seat, OFFER, deals, button, hands, dummy, -1, 0, 0, (going, queen), chips_now,
+                                    -1, last_deal)
                 action = decide(seat, seen, _OFFER_ACTIONS)
                 steps += 1
                 if action == "keep":
@@ -457,6 +460,8 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
                 else:
                     seen = None
                     if observes is None or observes(leader, cands):
+                        if summary is not None:
+                            last_deal, summary = _summary(summary), None
                         seen = _observe(r, t, leader, LEAD, deals, button, hands, 0, swapper, dead, played,
                                         (going, queen), tuple(chips), colour, last_deal)
                     card = decide(leader, seen, cands)
@@ -470,21 +475,24 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
             stats = (played.bit_count(), n_runs, n_turns)
             out_winner, out_pot, queen_winner, queen_pot, queen_dead, going, queen = _settle(
                 r, t, hands, dead, qcard, queen_by, out, blocked, chips, (going, queen), out_wins, queen_wins)
-            _count_deal(tally, stats, blocked, out_winner, queen_winner, queen_dead, swapper, out_pot, queen_pot)
+            counted.append((*stats, blocked, out_winner < 0, queen_winner < 0, queen_dead, swapper >= 0, out_pot,
+                            queen_pot))
             deals += 1
             summary = (deals, out, blocked, out_winner, out_pot, qcard, queen_winner, queen_pot, queen_dead, swapper,
-                       *stats, tuple(map(int.bit_count, hands)))
+                       *stats, hands)
             if deals >= limit:
+                _count_deals(tally, counted)
                 return QueenieGame(r, hand_limit, deals, button, tuple(chips), (going, queen), OVER, 0, 0,
                                    tuple(hands), 0, dead, qcard, 0, swapper, played, -1, (), -1, tuple(queen_by),
                                    stats, tuple(tally), tuple(out_wins), tuple(queen_wins),
-                                   _new_tuple(DealSummary, summary), self.log), steps
+                                   _summary(summary), self.log), steps
             button = (button + step) % n
             chips = [c - 2 * ante for c in chips]
             going += n * ante
             queen += n * ante
         if summary is not None:
-            last_deal = _new_tuple(DealSummary, summary)
+            last_deal = _summary(summary)
+        _count_deals(tally, counted)
         return QueenieGame(r, hand_limit, deals, button, tuple(chips), (going, queen), DEAL, t.full, 0, (0,) * n, 0, 0,
                            -1, 0, -1, 0, -1, (), -1, (-1,) * t.suits, (0, 0, 0), tuple(tally), tuple(out_wins),
                            tuple(queen_wins), last_deal, self.log), steps
@@ -651,7 +659,8 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
             events.append(("pot", None, True, (), "queen-pot card {} {}: the queen pot of {} carries over",
                            (qname, why, queen_pot)))
         tl = list(self.tally)
-        _count_deal(tl, stats, blocked, out_winner, queen_winner, queen_dead, self.swapper, out_pot, queen_pot)
+        _count_deals(tl, [(*stats, blocked, out_winner < 0, queen_winner < 0, queen_dead, self.swapper >= 0, out_pot,
+                           queen_pot)])
         deals = self.deals + 1
         summary = DealSummary(deals, out, blocked, out_winner, out_pot, q, queen_winner, queen_pot, queen_dead,
                               self.swapper, *stats, tuple(h.bit_count() for h in hands))
@@ -719,6 +728,7 @@ def _runs(hands: list[int], played: int, queen_by: list[int], n_runs: int, n_tur
     live = 0
     for h in hands:
         live |= h
+    held = live  # the cards played from here on are those that leave `live`: played = played | held ^ live
     step = t.step
     logged = events is not None
     offsets = t.colour_offsets
@@ -741,14 +751,12 @@ def _runs(hands: list[int], played: int, queen_by: list[int], n_runs: int, n_tur
                 if length > top - c + 1:
                     length = top - c + 1
                 turn = ((1 << length) - 1) << c
+                c += length - 1
             else:
-                length = 1
                 turn = 1 << c
             h ^= turn
             hands[s] = h
             live ^= turn
-            played |= turn
-            c += length - 1
             n_turns += 1
             if turn & qbit:  # the suit's Queen
                 queen_by[suit] = s
@@ -767,10 +775,10 @@ def _runs(hands: list[int], played: int, queen_by: list[int], n_runs: int, n_tur
         if out >= 0:
             if events is not None:
                 events.append(("run", seat, True, (), run_line, (t, tuple(parts), out, c, False)))
-            return played, n_runs, n_turns, out, -1, (), -1
+            return played | held ^ live, n_runs, n_turns, out, -1, (), -1
         if events is not None:
             events.append(("run", seat, True, (), run_line,
-                           (t, tuple(parts), -1, c, c != top and played >> (c + 1) & 1 == 1)))
+                           (t, tuple(parts), -1, c, c != top and (played | held ^ live) >> (c + 1) & 1 == 1)))
         # The next lead: the other colour, from the run's last player.
         colour = 1 - suit % 2
         cands: tuple[int, ...]
@@ -806,9 +814,9 @@ def _runs(hands: list[int], played: int, queen_by: list[int], n_runs: int, n_tur
                 if events is not None:
                     events.append(_PASS[colour][k])
             if leader < 0:
-                return played, n_runs, n_turns, -1, -1, (), colour
+                return played | held ^ live, n_runs, n_turns, -1, -1, (), colour
         if len(cands) > 1:
-            return played, n_runs, n_turns, -1, leader, cands, colour
+            return played | held ^ live, n_runs, n_turns, -1, leader, cands, colour
         seat, card = leader, cands[0]
 
 
@@ -850,20 +858,17 @@ def _settle(r: QueenieRules, t: Tables, hands: list[int], dead: int, qcard: int,
     return out_winner, out_pot, queen_winner, queen_pot, queen_dead, going, queen
 
 
-def _count_deal(tally: list[int], stats: tuple[int, int, int], blocked: bool, out_winner: int, queen_winner: int,
-                queen_dead: bool, swapper: int, out_pot: int, queen_pot: int) -> None:
-    """Add a finished deal to the session's tally (in place)."""
-    cards, runs, turns = stats
-    tally[T_CARDS] += cards
-    tally[T_RUNS] += runs
-    tally[T_TURNS] += turns
-    tally[T_BLOCKED] += blocked
-    tally[T_OUT_CARRIED] += out_winner < 0
-    tally[T_QUEEN_CARRIED] += queen_winner < 0
-    tally[T_QUEEN_DEAD] += queen_dead
-    tally[T_SWAPS] += swapper >= 0
-    tally[T_MAX_OUT_POT] = max(tally[T_MAX_OUT_POT], out_pot)
-    tally[T_MAX_QUEEN_POT] = max(tally[T_MAX_QUEEN_POT], queen_pot)
+def _count_deals(tally: list[int], deals: Sequence[tuple[int, ...]]) -> None:
+    """Add finished deals to the session's tally (in place). Each deal is ``(cards, runs,
+    turns, blocked, out pot carried, queen pot carried, queen dead, swapped, out pot, queen
+    pot)``: the first eight are summed into their slots, the pots kept as maxima."""
+    if not deals:
+        return
+    columns = list(zip(*deals))
+    for k in range(T_MAX_OUT_POT):
+        tally[k] += sum(columns[k])
+    tally[T_MAX_OUT_POT] = max(tally[T_MAX_OUT_POT], *columns[T_MAX_OUT_POT])
+    tally[T_MAX_QUEEN_POT] = max(tally[T_MAX_QUEEN_POT], *columns[T_MAX_QUEEN_POT])
 
 
 def _observe(r: QueenieRules, t: Tables, player: int, phase: int, deals: int, button: int, hands: Sequence[int],
@@ -898,6 +903,11 @@ def _shuffled_deals(rng: Sampler, t: Tables, hands_n: int, count: int, redraw_qu
     for j in range(hands_n):
         out[:, j + 1] = bits[:, j::hands_n].sum(axis=1)  # distinct bits: their sum is their union
     return out.tolist()
+
+
+def _summary(fields: tuple[Any, ...]) -> DealSummary:
+    """A deal's summary from its fields with the final hands (a list) last: the cards left are counted here."""
+    return _new_tuple(DealSummary, fields[:-1] + (tuple(map(int.bit_count, fields[-1])),))
 
 
 def _deck_order(rng: Sampler, t: Tables, redraw_queen: bool) -> list[int]:
