@@ -513,8 +513,8 @@ def _ranges(texts: list[str]) -> dict[str, tuple[int, int]]:
 
 
 def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
-    """The generated ``design`` command of a playable game (else ``{}``); a game whose rules
-    declare no search space refuses it in one line.
+    """The generated ``design`` command of a playable game whose rules declare a search space
+    (else ``{}``: no command that cannot work).
 
     Parameters:
         game: a registered game.
@@ -523,8 +523,8 @@ def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         ``{"design": ...}`` or ``{}``.
     """
     spec = game.play
-    if spec is None:
-        return {}
+    if spec is None or (_space(game) is None and not callable(getattr(game.rules_type, "searchable", None))):
+        return {}  # no search space: no design command (GameManifest.searchable says so without importing)
 
     def known_space() -> SearchSpace:
         space = _space(game)
