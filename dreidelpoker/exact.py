@@ -289,7 +289,7 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         >>> m = ExactMapping({"a": Fraction(1, 3), "b": Fraction(2, 3)})
         >>> m["a"], m
         (1/3, ExactMapping({'a': 1/3, 'b': 2/3}))
-        >>> m.fractions()["b"], m.to_dict()["values"], m == {"a": Fraction(1, 3), "b": Fraction(2, 3)}
+        >>> m.fractions()["b"], m.to_dict(), m == {"a": Fraction(1, 3), "b": Fraction(2, 3)}
         (Fraction(2, 3), {'a': '1/3', 'b': '2/3'}, True)
     """
 
@@ -338,8 +338,8 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         return dict(self._values)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe: ``{"title", "values": {key: "p/q"}}``."""
-        return {"title": self.title, "values": {_label(k): frac_str(v) for k, v in self._values.items()}}
+        """JSON-safe: ``{key: "p/q"}`` (keys as text), the shape of a plain dict of exact numbers."""
+        return {_label(k): frac_str(v) for k, v in self._values.items()}
 
     def __repr__(self) -> str:
         body = ", ".join(f"{k!r}: {frac_str(v)}" for k, v in self._values.items())

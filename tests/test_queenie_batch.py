@@ -104,9 +104,11 @@ def test_batch_records_on_processes_and_dask() -> None:
     assert on_dask.records == serial.records
 
 
-#: Every rules option, with the deck's queen-pot card redrawn (shuffled ahead, then moved).
+#: Every rules option; sessions long enough to be shuffled ahead (`_SHUFFLES_AHEAD`), the
+#: deck's queen-pot card redrawn there too (shuffled ahead, then moved).
 TIGHT = OPTIONS + [
-    QueenieRules(players=4, queen_card_queen="redraw", session_deals=9),
+    QueenieRules(players=4, queen_card_queen="redraw", session_deals=40),
+    QueenieRules(players=6, deck_suits=2, deck_ranks=9, session_deals=33),
     QueenieRules(players=8, session_deals=3, ante=2, swap_cost=3),
     QueenieRules(players=4, deck_ranks=4, queen_card="dummy", dealing="players-first", session_deals=7),
     QueenieRules(players=5, session_deals=1),
@@ -124,7 +126,7 @@ def test_the_tight_loop_gives_the_engines_records(rules: QueenieRules) -> None:
         assert [replace(r, history=None) for r in steps.records] == list(batch.records), names
 
 
-@pytest.mark.parametrize("rules", TIGHT[:5], ids=lambda r: r.variant)
+@pytest.mark.parametrize("rules", TIGHT[:6], ids=lambda r: r.variant)
 def test_the_tight_loop_stops_where_the_steps_do(rules: QueenieRules) -> None:
     """``run_turns(log=False)`` reaches the state the steps one by one reach (all but the log),
     with a step budget that ends the session, stops it between deals or inside one, and
@@ -134,13 +136,13 @@ def test_the_tight_loop_stops_where_the_steps_do(rules: QueenieRules) -> None:
     n = rules.players
     names = (LINEUP * 2)[2:n + 2]
     bots = [PLAY.bots[b](rules) for b in names]
-    start = new_game(rules, hand_limit=7)
+    start = new_game(rules, hand_limit=36)
 
     def observes(seat: int, legal: Any) -> bool:
         return names[seat] != "random" and (names[seat] == "heuristic" or "keep" not in legal)
 
     for seed in range(4):
-        for limit in (10**9, 1, 9, 40, 41, 150):
+        for limit in (10**9, 1, 9, 41, 150, 2100):  # 2,100 steps: 35 deals shuffled ahead, then the budget
             one, k1 = _step_by_step(start, Sampler(seed), bots, [Sampler(100 + s) for s in range(n)], limit, [])
             rngs = [Sampler(100 + s) for s in range(n)]
             blind = []
@@ -166,7 +168,7 @@ def test_the_tight_loop_stops_where_the_steps_do(rules: QueenieRules) -> None:
 def test_engine_records_on_processes_match_the_tight_loop() -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    rules = QueenieRules(players=5, session_deals=20, queen_card_queen="redraw")
+    rules = QueenieRules(players=5, session_deals=40, queen_card_queen="redraw")
     names = "never-swap,random,always-swap,never-swap,heuristic"
     engine = simulate(rules, names, games=16, seed=4, progress=False, keep_history=True)
     with ProcessPoolExecutor(2) as ex:

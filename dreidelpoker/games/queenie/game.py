@@ -402,14 +402,18 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
         steps = 0
         ahead: list[list[int]] = []  # deals shuffled ahead: [queen-pot card, the hand of each deal slot]
         while steps + most <= max_steps:
-            if from_deck:  # the chance stream draws nothing but the shuffles: many at once
-                if not ahead:
-                    ahead = _shuffled_deals(chance, t, hands_n, min(limit - deals, (max_steps - steps) // most, 1024),
-                                            redraw)
+            if from_deck and not ahead:  # the chance stream draws nothing but the shuffles: many at once
+                count = min(limit - deals, (max_steps - steps) // most, 1024)
+                if count >= _SHUFFLES_AHEAD:
+                    ahead = _shuffled_deals(chance, t, hands_n, count, redraw)
                     ahead.reverse()
+            if ahead:
                 qcard, *by_slot = ahead.pop()
-            else:
-                seq = _deck_order(chance, t, False)
+            else:  # one shuffle (the queen-pot card from the dummy draws between shuffles; short sessions)
+                seq = _deck_order(chance, t, from_deck and redraw)
+                if from_deck:
+                    qcard = seq[0]
+                    del seq[0]
                 bits = list(map(bit.__getitem__, seq))
                 by_slot = [sum(bits[j::hands_n]) for j in range(hands_n)]
             steps += 1
@@ -883,6 +887,11 @@ def _observe(r: QueenieRules, t: Tables, player: int, phase: int, deals: int, bu
         tuple(map(int.bit_count, hands)), dummy.bit_count() if swapper < 0 else 0, swapper,
         own_dead, hand_cards(played, t) if played else (), pots, chips,
         lead_colour if phase == LEAD else -1, last_deal))
+
+
+#: The fewest deals `QueenieGame.run_turns` shuffles at once (`Sampler.permutations` costs
+#: about as much as this many shuffles one by one, whatever the count).
+_SHUFFLES_AHEAD = 32
 
 
 def _shuffled_deals(rng: Sampler, t: Tables, hands_n: int, count: int, redraw_queen: bool) -> list[list[int]]:
