@@ -107,10 +107,17 @@ def interleaved(library: Callable[[], object], fair: Callable[[], object], runs:
 
 def cold(argv: Sequence[str], *, cpu: bool = False) -> float:
     """Wall time of one fresh process (what a CLI user pays), or with ``cpu`` its CPU time
-    (user + system, which other load on a shared machine disturbs much less)."""
+    (user + system, which other load on a shared machine disturbs much less).
+
+    The process may write its bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped from its
+    environment): an installed package's modules are compiled once, so a user's fresh
+    process reads ``.pyc`` files; with the variable set (as on some CI and sandbox shells)
+    every run would compile each changed module again and time the compiler, not the import.
+    The untimed first run of ``cold_pair`` writes them."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    subprocess.run(list(argv), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(list(argv), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime) if cpu else wall

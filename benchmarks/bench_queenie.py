@@ -7,17 +7,16 @@ CPU time is the fairer single-core figure). One short untimed run comes first, s
 figures leave out the one-off import of the game registry (about a second), which the
 first call of ``simulate`` pays.
 
-What bounds the speed: a deal at 5 players is about 8 engine steps (the shuffle, one numpy
-permutation; the deal, into bit masks; 2-3 dummy offers and now and then a choice of lead,
-each building an observation and calling a bot; the runs are played inside one step, a
-turn at a time with bit arithmetic). The log's text is written only when someone reads it,
-and states, observations and deal summaries are named tuples, so what is left is plain
-Python work spread over the deal: about 26 turns and 10 runs, the lead look-ups, 2-3
-observations and the bots' hand scores; in sessions of 100 deals about a tenth more goes
-to the garbage collector (the session's log lives until the session ends). Sessions of one
-deal also pay per game for the runner's seeded generators (numpy makes a ``SeedSequence``
-and a ``Generator``, about 25 µs, for chance and for each seat that decides: about a fifth
-of a one-deal game), a fresh line-up of bots and the record with its ~30 metrics.
+What bounds the speed: the runner's batch path (``QueenieGame.run_turns(log=False)``) plays
+whole deals in one loop over plain ints: the session's deals shuffled ahead in numpy
+(``Sampler.permutations``) and dealt into bit masks there, the dummy offered round (the
+bot asked each time, with an observation only if it reads one: ``observation_needed``),
+the runs a turn at a time with bit arithmetic (about 26 turns and 10 runs a deal: about
+half of a deal's time), the leads that need a choice (an observation and the bot) and
+the pots. No state is made between steps and no log line is written. Sessions of one
+deal also pay per game for the runner's seeded generators (numpy makes a
+``SeedSequence`` and a ``Generator``, about 20 µs), a fresh line-up of bots and the
+record with its ~30 metrics.
 
     python benchmarks/bench_queenie.py [--runs 1] [--deals 20000] [--sweep-games 400]  (0: no sweep)
 """

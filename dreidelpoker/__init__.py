@@ -16,13 +16,6 @@ subpackage adds one line to ``_LAZY`` and ``__all__``; never import a submodule 
 of this file. ``tests/test_lazy_import.py`` checks that the package import stays light.
 """
 
-# Lazy imports (how to add a name here): ``import dreidelpoker`` loads nothing heavy (no
-# sympy, numpy, scipy or networkx). Every public name is listed in ``_LAZY`` as
-# ``name -> (module, attribute)`` (attribute ``None`` = the module itself) and is imported
-# on first access by the module ``__getattr__`` below (SPEC 1 style). A new game or
-# subpackage adds one line to ```_LAZY``` and ``__all__``; never import a submodule at the top
-# of this file. ``tests/test_lazy_import.py`` checks that the package import stays light.
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from .validation import check_count
 from .strict_numbers import exact_number
 
 if TYPE_CHECKING:
     import sympy
-
-K = TypeVar("K")
 
 
 def loaded_sympy() -> Any:
@@ -70,24 +67,6 @@ def to_rational(value: Any, *, what: str = "value") -> sympy.Rational:
         return value
     f = to_fraction(value, what=what)
     return sympy.Rational(f.numerator, f.denominator)
-
-
-def to_rationals(values: Mapping[K, Any]) -> dict[K, sympy.Rational]:
-    """The one way out for a mapping: the same keys, every value as a sympy Rational.
-
-    Examples:
-        >>> to_rationals({"a": Fraction(1, 2), "b": 0})
-        {'a': 1/2, 'b': 0}
-    """
-    import sympy
-
-    out: dict[K, sympy.Rational] = {}
-    for key, value in values.items():
-        if type(value) is Fraction:  # the common case, without the checks
-            out[key] = sympy.Rational(value.numerator, value.denominator)
-        else:
-            out[key] = to_rational(value)
-    return out
 
 
 def int_str(n: int) -> str:

@@ -17,7 +17,7 @@ The float solver uses SuperLU for small systems and BiCGSTAB for large ones.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -40,7 +40,7 @@ try:  # FLINT's dense exact solver; optional (extra "fast").
 except ImportError:  # pragma: no cover - depends on the environment
     HAVE_FLINT = False
 
-__all__ = ["HAVE_FLINT", "HAVE_GMPY2", "solve_exact", "solve_float"]
+__all__ = ["HAVE_FLINT", "HAVE_GMPY2", "class_stationary", "solve_exact", "solve_float"]
 
 #: Dense FLINT solving is tried for systems of this many unknowns (memory grows as n^2).
 FLINT_RANGE = (150, 6000)
@@ -257,3 +257,44 @@ def solve_float(
             sol = spsolve(m.tocsc(), b)
         out[:, t] = sol
     return out
+
+
+def class_stationary(rows: Sequence[Mapping[int, Any]], members: Sequence[int], *, exact: bool = True) -> dict[int, Any]:
+    """The stationary distribution of one closed class of a chain given by its index rows
+    (``rows[i]`` maps each successor of ``i`` to its probability): ``pi_j = sum_i pi_i P_ij``
+    with the first member's ``pi`` fixed at 1 (the transpose, restricted), then normalised.
+
+    Parameters:
+        rows: the chain's rows (exact numbers, or floats with ``exact=False``).
+        members: the class's indices.
+        exact: solve in Fractions (``solve_exact``) or in floats (``solve_float``).
+
+    Returns:
+        Member -> its probability (Fractions, or floats).
+
+    Examples:
+        >>> class_stationary([{1: Fraction(1)}, {0: Fraction(1, 2), 1: Fraction(1, 2)}], [0, 1])
+        {0: Fraction(1, 3), 1: Fraction(2, 3)}
+    """
+    one: Any = Fraction(1) if exact else 1.0
+    if len(members) == 1:
+        return {members[0]: one}
+    root = members[0]
+    local = {s: k for k, s in enumerate(members[1:])}
+    system: list[dict[int, Any]] = [{} for _ in local]
+    rhs: list[list[Any]] = [[one - one] for _ in local]
+    for i in members:
+        for j, p in rows[i].items():
+            if j == root:
+                continue
+            pj = p if exact else float(p)
+            if i == root:
+                rhs[local[j]][0] += pj
+            else:
+                system[local[j]][local[i]] = pj
+    x = solve_exact(system, rhs) if exact else solve_float(system, rhs).tolist()
+    unnorm: dict[int, Any] = {root: one}
+    for s, k in local.items():
+        unnorm[s] = x[k][0] if exact else float(x[k][0])
+    total = sum(unnorm.values())
+    return {s: v / total for s, v in unnorm.items()}

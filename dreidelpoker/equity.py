@@ -106,9 +106,16 @@ class EquityResult:
         """The expected share of the pot (a tie among k winners pays 1/k)."""
         return self._rational(3)
 
-    @property
-    def exact(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-        """``(win, tie, lose, equity)`` as Fractions (no sympy: for exact inner loops)."""
+    def fractions(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """``(win, tie, lose, equity)`` as stored, in Fractions (no sympy: for exact inner loops).
+
+        Returns:
+            The four probabilities as `fractions.Fraction`.
+
+        Examples:
+            >>> EquityResult(win=Fraction(1, 2), tie=0, lose=Fraction(1, 2), equity=Fraction(1, 2)).fractions()[0]
+            Fraction(1, 2)
+        """
         return self._values
 
     def with_details(self, details: dict[str, Any]) -> EquityResult:

@@ -288,8 +288,8 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         >>> from fractions import Fraction
         >>> m = ExactMapping({"a": Fraction(1, 3), "b": Fraction(2, 3)})
         >>> m["a"], m
-        (1/3, ExactMapping({'a': 1/3, 'b': 2/3}))
-        >>> m.fractions()["b"], m.to_dict()["values"], m == {"a": Fraction(1, 3), "b": Fraction(2, 3)}
+        (1/3, {'a': 1/3, 'b': 2/3})
+        >>> m.fractions()["b"], m.to_dict(), m == {"a": Fraction(1, 3), "b": Fraction(2, 3)}
         (Fraction(2, 3), {'a': '1/3', 'b': '2/3'}, True)
     """
 
@@ -338,12 +338,12 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         return dict(self._values)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe: ``{"title", "values": {key: "p/q"}}``."""
-        return {"title": self.title, "values": {_label(k): frac_str(v) for k, v in self._values.items()}}
+        """JSON-safe: ``{key: "p/q"}`` (keys as text), the shape of a plain dict of exact numbers."""
+        return {_label(k): frac_str(v) for k, v in self._values.items()}
 
     def __repr__(self) -> str:
         body = ", ".join(f"{k!r}: {frac_str(v)}" for k, v in self._values.items())
-        return f"ExactMapping({{{body}}})"
+        return f"{{{body}}}"  # shown as the dict of Rationals it stands for
 
     def _repr_html_(self) -> str:
         return table_html(("key", "value"), [(_label(k), v) for k, v in self._values.items()], title=self.title)
@@ -352,29 +352,79 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         """A fixed-width text table under the display policy."""
         return text_table(("key", "value"), [(_label(k), v) for k, v in self._values.items()], title=self.title)
 
+    def to_pandas(self, *, exact: bool = False) -> Any:
+        """A ``pandas.DataFrame`` with columns ``key`` and ``value``.
+
+        Parameters:
+            exact: keep sympy Rationals (object column) instead of floats.
+
+        Returns:
+            A ``pandas.DataFrame``, one row per key.
+
+        Examples:
+            >>> ExactMapping({"a": "1/4", "b": "3/4"}).to_pandas()["value"].tolist()
+            [0.25, 0.75]
+        """
+        return to_pandas_frame(("key", "value"), [(_label(k), self[k]) for k in self._values], exact=exact)
+
+
+def _held(v: Any) -> Any:
+    """A cell as a table holds it: a sympy Rational as a Fraction, anything else as it is."""
+    sp = loaded_sympy()
+    if sp is not None and isinstance(v, sp.Rational):
+        return Fraction(int(v.p), int(v.q))
+    return v
+
+
+def _shown(v: Any) -> Any:
+    """A held cell as the table shows it: a Fraction as a sympy Rational."""
+    return to_rational(v) if type(v) is Fraction else v
+
 
 @dataclass(frozen=True)
 class ExactTable:
     """A table of records whose cells may be exact numbers.
+
+    Exact cells are held as Fractions (sympy Rationals given are stored as Fractions) and
+    shown as sympy Rationals by ``rows``, ``column`` and ``records``;
+    [`fractions`][dreidelpoker.ExactTable.fractions] gives the rows as held.
 
     Examples:
         >>> import sympy
         >>> t = ExactTable(("hand", "probability"), (("GH", sympy.Rational(1, 3)),), title="demo")
         >>> t.to_dict()["rows"]
         [{'hand': 'GH', 'probability': '1/3'}]
-        >>> t.column("probability")
-        [1/3]
+        >>> t.column("probability"), t.fractions()[0][1]
+        ([1/3], Fraction(1, 3))
     """
 
     columns: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
+    _rows: tuple[tuple[Any, ...], ...]
     title: str = ""
 
     def __post_init__(self) -> None:
         check_field_types(self)
-        for r in self.rows:
+        for r in self._rows:
             if len(r) != len(self.columns):
                 raise InputError(f"row {r!r} has {len(r)} cells, expected {len(self.columns)}")
+        object.__setattr__(self, "_rows", tuple(tuple(_held(v) for v in r) for r in self._rows))
+
+    @property
+    def rows(self) -> tuple[tuple[Any, ...], ...]:
+        """The rows, exact cells as sympy Rationals."""
+        return tuple(tuple(_shown(v) for v in r) for r in self._rows)
+
+    def fractions(self) -> tuple[tuple[Any, ...], ...]:
+        """The rows as held: exact cells as `fractions.Fraction`, for inner loops.
+
+        Returns:
+            The rows, one tuple of cells each.
+
+        Examples:
+            >>> ExactTable(("p",), (("1/4",), (Fraction(1, 2),))).fractions()
+            (('1/4',), (Fraction(1, 2),))
+        """
+        return self._rows
 
     def column(self, name: str) -> list[Any]:
         try:
@@ -387,13 +437,14 @@ class ExactTable:
         return [dict(zip(self.columns, r)) for r in self.rows]
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self._rows)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "columns": list(self.columns), "rows": to_jsonable(self.records())}
+        return {"title": self.title, "columns": list(self.columns),
+                "rows": to_jsonable([dict(zip(self.columns, r)) for r in self._rows])}
 
     def _repr_html_(self) -> str:
-        return table_html(self.columns, self.rows, title=self.title)
+        return table_html(self.columns, self._rows, title=self.title)
 
     def to_pandas(self, *, exact: bool = False) -> Any:
         """A ``pandas.DataFrame`` of the rows.
@@ -410,20 +461,18 @@ class ExactTable:
             >>> t.to_pandas(exact=True)["p"][0]
             1/3
         """
-        return to_pandas_frame(self.columns, self.rows, exact=exact)
+        return to_pandas_frame(self.columns, self.rows if exact else self._rows, exact=exact)
 
     def __repr__(self) -> str:
         lines = [" | ".join(self.columns)]
-        for r in self.rows:
-            sp = loaded_sympy()
-            lines.append(" | ".join(frac_str(v) if sp is not None and isinstance(v, sp.Rational) else str(v)
-                                    for v in r))
+        for r in self._rows:
+            lines.append(" | ".join(frac_str(v) if type(v) is Fraction else str(v) for v in r))
         head = f"ExactTable({self.title!r})\n" if self.title else "ExactTable\n"
         return head + "\n".join(lines)
 
     def to_text(self) -> str:
         """A fixed-width text rendering under the display policy (used by the CLI)."""
-        return text_table(self.columns, self.rows, title=self.title)
+        return text_table(self.columns, self._rows, title=self.title)
 
     def plot(self, x: str, y: str, ax: Any = None, **bar_kwargs: Any) -> Any:
         """Bar chart of column ``y`` against column ``x``."""
@@ -444,42 +493,64 @@ class ExactTable:
 class ExactMatrix:
     """A labelled matrix of exact numbers (e.g. heads-up equities), drawable as a heatmap.
 
+    The numbers are held as Fractions and shown as sympy Rationals (``values``, item
+    access); [`fractions`][dreidelpoker.ExactMatrix.fractions] gives them as held.
+
     Examples:
         >>> import sympy
         >>> m = ExactMatrix(("a", "b"), ("x",), ((sympy.Rational(1, 2),), (sympy.Integer(1),)))
-        >>> m["b", "x"]
-        1
+        >>> m["b", "x"], m.fractions()[0][0]
+        (1, Fraction(1, 2))
     """
 
     row_labels: tuple[str, ...]
     col_labels: tuple[str, ...]
-    values: tuple[tuple[sympy.Rational, ...], ...]
+    _values: tuple[tuple[Any, ...], ...]
     title: str = ""
     value_name: str = "value"
 
     def __post_init__(self) -> None:
         check_field_types(self)
-        if len(self.values) != len(self.row_labels) or any(
-            len(r) != len(self.col_labels) for r in self.values
+        if len(self._values) != len(self.row_labels) or any(
+            len(r) != len(self.col_labels) for r in self._values
         ):
             raise InputError("matrix shape does not match its labels")
+        object.__setattr__(self, "_values", tuple(tuple(to_fraction(v, what="matrix value") for v in r)
+                                                  for r in self._values))
+
+    @property
+    def values(self) -> tuple[tuple[sympy.Rational, ...], ...]:
+        """The matrix, row by row, as sympy Rationals."""
+        return tuple(tuple(to_rational(v) for v in r) for r in self._values)
+
+    def fractions(self) -> tuple[tuple[Fraction, ...], ...]:
+        """The matrix as held, in `fractions.Fraction`, for inner loops.
+
+        Returns:
+            The rows of the matrix.
+
+        Examples:
+            >>> ExactMatrix(("a",), ("x",), (("1/3",),)).fractions()
+            ((Fraction(1, 3),),)
+        """
+        return self._values
 
     def __getitem__(self, key: tuple[str, str]) -> sympy.Rational:
         r, c = key
-        return self.values[self.row_labels.index(r)][self.col_labels.index(c)]
+        return to_rational(self._values[self.row_labels.index(r)][self.col_labels.index(c)])
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "rows": list(self.row_labels),
             "columns": list(self.col_labels),
-            "values": [[frac_str(v) for v in r] for r in self.values],
+            "values": [[frac_str(v) for v in r] for r in self._values],
         }
 
     def as_table(self) -> ExactTable:
         return ExactTable(
             ("",) + self.col_labels,
-            tuple((lab,) + tuple(r) for lab, r in zip(self.row_labels, self.values)),
+            tuple((lab,) + tuple(r) for lab, r in zip(self.row_labels, self._values)),
             title=self.title,
         )
 
@@ -505,7 +576,7 @@ class ExactMatrix:
             >>> m.to_pandas().loc["a", "x"]
             np.float64(0.5)
         """
-        df = to_pandas_frame(self.col_labels, self.values, exact=exact)
+        df = to_pandas_frame(self.col_labels, self.values if exact else self._values, exact=exact)
         df.index = list(self.row_labels)
         return df
 
@@ -523,7 +594,7 @@ class ExactMatrix:
         from .plotting import heatmap
 
         return heatmap(
-            [[float(v) for v in r] for r in self.values],
+            [[float(v) for v in r] for r in self._values],
             row_labels=list(self.row_labels),
             col_labels=list(self.col_labels),
             ax=ax,

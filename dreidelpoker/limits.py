@@ -25,12 +25,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, ResourceLimitError
 from .validation import check_count, check_seed
 
 __all__ = [
     "MAX_HAND_NUMBER", "MAX_ITERATIONS", "MAX_SAMPLED_HANDS", "MAX_SAMPLES", "MAX_STACK", "PROGRESS_DELAY", "PROGRESS_MIN_WORK", "approx_count",
-    "MAX_TEXT_ARGUMENT", "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "text_arg", "use_progress",
+    "MAX_TEXT_ARGUMENT", "check_estimate", "float_arg", "int_arg", "monte_carlo_options", "open_progress_bar", "progress_bar", "progress_display", "text_arg", "use_progress",
 ]
 
 #: Most Monte Carlo samples one call draws (memory stays constant: samples are drawn in chunks).
@@ -67,6 +67,39 @@ def approx_count(n: int) -> str:
         ('12,345', 'about 10^17')
     """
     return f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
+
+
+def check_estimate(estimate: int, max_states: int, *, option: str, what: str, cost: str, remedy: str) -> int:
+    """Refuse at once work whose estimated size (in states) is over ``max_states``, before
+    anything is built: the one size check of the games' chains.
+
+    Parameters:
+        estimate: the estimated states.
+        max_states: the limit (a whole number; NaN or a float would skip it).
+        option: how the caller names the limit (``"--max-states"`` on the command line).
+        what: what is that big, ending where the count follows (``"deck 1-5-5-1 gives a chain of"``).
+        cost: what each state costs, for the message.
+        remedy: how to go on (after ``raise {option}``).
+
+    Returns:
+        ``estimate``.
+
+    Raises:
+        ResourceLimitError: naming the estimate, the limit and the option that raises it.
+
+    Examples:
+        >>> check_estimate(5, 10, option="max_states", what="a chain of", cost="cheap", remedy="anyway")
+        5
+        >>> check_estimate(50, 10, option="max_states", what="a chain of", cost="cheap", remedy="anyway")
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.ResourceLimitError: a chain of about 50 states, over max_states=10 (cheap); raise max_states anyway
+    """
+    check_count(max_states, option, low=1, high=None)
+    if estimate > max_states:
+        raise ResourceLimitError(f"{what} about {approx_count(estimate)} states, over {option}={max_states:,} ({cost}); "
+                                 f"raise {option} {remedy}")
+    return estimate
 
 
 def int_arg(text: str) -> int:

@@ -197,6 +197,23 @@ def _shuffle_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     return totals, (np.uint64(_WORD_LIMIT) // totals) * totals
 
 
+def _shuffles(draws: np.ndarray, n: int) -> np.ndarray:
+    """Fisher-Yates on ``range(n)`` for every row of ``draws`` (each row the draws ``n - 1 .. 1``
+    of one shuffle) at once: one numpy pass per position over every shuffle, on a flat deck."""
+    k = len(draws)
+    columns = np.ascontiguousarray(draws.astype(np.intp).T)  # (n - 1, k): a position's draws together
+    base = np.arange(k, dtype=np.intp) * n  # where each shuffle's deck starts in the flat deck
+    deck = np.tile(np.arange(n, dtype=np.int64), k)
+    out = np.empty((n, k), dtype=np.int64)
+    for step in range(n - 1):  # position i is final once drawn: swap it with j, keep the card there
+        i = n - 1 - step
+        j = base + columns[step]
+        out[i] = deck[j]
+        deck[j] = deck[base + i]
+    out[0] = deck[base]
+    return out.T
+
+
 class Sampler:
     """Exactly uniform draws from one numpy generator (see the module docstring).
 
@@ -417,6 +434,67 @@ class Sampler:
             j = self.integers(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+    def permutations(self, n: int, count: int) -> np.ndarray:
+        """``count`` shuffles of ``range(n)`` at once: what ``count`` calls of
+        [`permutation`][dreidelpoker.sampler.Sampler.permutation] would return, in order, as the rows of one array.
+
+        The batch path of a game that deals many times in a row from one stream: the swaps of
+        every shuffle in one numpy pass per position instead of a Python loop per shuffle.
+
+        Parameters:
+            n: the number of items (3 to 4,096).
+            count: how many shuffles (0 or more).
+
+        Returns:
+            An integer array of shape ``(count, n)``.
+
+        Raises:
+            ValueError: ``n`` out of range (a bug of the caller, not input).
+
+        Examples:
+            >>> a, b = Sampler(np.random.default_rng(3)), Sampler(np.random.default_rng(3))
+            >>> a.permutations(52, 30).tolist() == [b.permutation(52) for _ in range(30)]
+            True
+        """
+        if not 2 < n <= _FAST_SHUFFLE:
+            raise ValueError(f"permutations() shuffles 3 to {_FAST_SHUFFLE} items, got {n}")  # not input: a bug
+        totals, limits = _shuffle_tables(n)
+        self._numpy_block()
+        words = self._take_words(count * (n - 1)).reshape(count, n - 1)
+        kept = (words < limits).all(axis=1)
+        if kept.all():
+            return _shuffles(words % totals, n)
+        # A rejected word (odds below n / 2**62 a word): the shuffles before it at once, the
+        # rest one draw at a time from the words taken, then from the stream, as one by one.
+        first = int(np.argmin(kept))
+        out = np.empty((count, n), dtype=np.int64)
+        out[:first] = _shuffles(words[:first] % totals, n)
+        rest = iter(words[first:].ravel().tolist())
+        for row in range(first, count):
+            deck = list(range(n))
+            for i in range(n - 1, 0, -1):
+                limit = (_WORD_LIMIT // (i + 1)) * (i + 1)
+                x = next(rest, None)
+                while x is None or x >= limit:
+                    x = next(rest, None) if x is not None else self._word()
+                j = x % (i + 1)
+                deck[i], deck[j] = deck[j], deck[i]
+            out[row] = deck
+        return out
+
+    def _take_words(self, count: int) -> np.ndarray:
+        """The next ``count`` words of the stream, taken (across blocks), as one array."""
+        parts = []
+        need = count
+        while need > 0:
+            if self._i >= len(self._words):
+                self._refill()
+            words = self._words[self._i:self._i + need]
+            self._i += len(words)
+            parts.append(words)
+            need -= len(words)
+        return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else _NO_WORDS
 
     def weighted(self, outcomes: Iterable[tuple[T, int]]) -> T:
         """An outcome drawn with probability weight / total (integer weights, as a chance node's

@@ -80,3 +80,17 @@ def test_a_lazy_package_serves_only_its_public_names() -> None:
             lazy_exports("planted_package", {"shown": "fractions:Fraction", "hidden": "fractions:Fraction"})
     finally:
         del sys.modules["planted_package"]
+
+
+def test_simulate_loads_neither_the_study_nor_the_search() -> None:
+    """``from dreidelpoker.play import simulate`` loads the runner, not the study, search, skill
+    or sweep modules (issue 22: a fresh process pays for what it uses); every public name of
+    ``dreidelpoker.play`` still resolves."""
+    code = ("from dreidelpoker.play import simulate\nfrom dreidelpoker.games.queenie import QueenieRules\n"
+            "simulate(QueenieRules(players=3), games=2, seed=1, progress=False)")
+    heavy = ("dreidelpoker.play.study", "dreidelpoker.play.search", "dreidelpoker.play.skill", "dreidelpoker.play.sweep",
+             "scipy", "pandas")
+    assert _loaded_after(code, heavy) == []
+    import dreidelpoker.play as play
+
+    assert all(getattr(play, name) is not None for name in play.__all__)

@@ -80,6 +80,7 @@ SKC = importlib.import_module("dreidelpoker.games.skirmish.chain")
 QX = importlib.import_module("dreidelpoker.games.queenie.exact")
 QUEENIE = importlib.import_module("dreidelpoker.games.queenie").QueenieRules(players=4)
 QUEENIE_SMALL = importlib.import_module("dreidelpoker.games.queenie").QueenieRules(players=3, deck_suits=2, deck_ranks=3)
+SOLVE = importlib.import_module("dreidelpoker.solve")
 
 CASES: dict[str, Callable[[], Any]] = {
     "two_dreidel.rulebook.ranking.heads_up_share": lambda: ranking.heads_up_share((0, 1), (3, 3), rules=TD),
@@ -121,23 +122,21 @@ CASES: dict[str, Callable[[], Any]] = {
         "dreidelpoker.games.two_dreidel.deck_cycle.strategy").PutBackMDP(TD).opponent_hands("normal-best"),
     "two_dreidel.put_back_equilibrium probabilities": lambda: importlib.import_module(
         "dreidelpoker.games.two_dreidel.deck_cycle.strategy").put_back_equilibrium(TD).probabilities,
-}
-
-
-#: Known leaks still to close, each with why it is still open. ``strict``: closing one fails
-#: the test until its case moves to ``CASES``.
-KNOWN: dict[str, tuple[Callable[[], Any], str]] = {
-    "two_dreidel.new_spin_game setup": (
-        lambda: importlib.import_module("dreidelpoker.games.two_dreidel.spin_game.game").new_spin_game(
+    "two_dreidel.new_spin_game setup": lambda: importlib.import_module(
+        "dreidelpoker.games.two_dreidel.spin_game.game").new_spin_game(
             TD, hands=({"GH": 1}, {"NN": 1}), pot=4, stacks=(10, 10)).setup,
-        "SpinGameSetup's share tables are the spin game's exact payoff inputs for the solvers"),
-    "solve.matching_pennies": (
-        lambda: importlib.import_module("dreidelpoker.solve.examples").matching_pennies(),
-        "MatrixGame / ExtensiveForm payoffs are the exact LP inputs of the solvers"),
+    "two_dreidel.solve_spin_game": lambda: td.solve_spin_game(
+        td.TwoDreidelRules(deck="2-6-6-2"), pot=4, stacks=(8, 8), spins=1, betting=False),
+    "solve.matching_pennies": lambda: importlib.import_module("dreidelpoker.solve.examples").matching_pennies(),
+    "solve.solve lp": lambda: SOLVE.solve(SOLVE.matrix_game([[2, -1], [-1, 1]])),
+    "solve.solve cfr+": lambda: SOLVE.solve(SOLVE.matrix_game([[2, -1], [-1, 1]]), method="cfr+", iterations=20),
+    "solve.exploitability_of": lambda: SOLVE.exploitability_of(
+        SOLVE.extensive_form(SOLVE.matrix_game([[2, -1], [-1, 1]])), 0, lambda obs, legal: 0),
+    "solve.GameSolution.strategy": lambda: SOLVE.solve(SOLVE.matrix_game([[2, -1], [-1, 1]])).strategy(0),
 }
 
-# Not a leak, by design: ``Distribution.fractions()`` is the documented Fraction view of a
-# distribution for exact inner loops.
+# Not a leak, by design: ``.fractions()`` is the one documented accessor to the Fractions a
+# result holds (``Distribution``, ``ExactMapping``, ``EquityResult``, ``GameSolution`` ...).
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -145,10 +144,43 @@ def test_no_fraction_leaks_out(name: str) -> None:
     assert fractions_in(CASES[name]()) == []
 
 
-@pytest.mark.parametrize("name", list(KNOWN))
-def test_known_leaks_are_still_open(name: str) -> None:
-    call, why = KNOWN[name]
-    assert fractions_in(call()), f"{name} no longer leaks a Fraction ({why}): move it to CASES"
+#: Answers whose public face is a mapping of exact numbers: ``.fractions()`` must hold the
+#: same numbers, as Fractions.
+MAPPINGS: dict[str, Callable[[], Any]] = {
+    "DeckChain.successors": lambda: CHAIN.successors(FRESH),
+    "DeckChain.long_run_state_distribution": lambda: CHAIN.long_run_state_distribution(),
+    "DeckChain.long_run_hand_weights": lambda: CHAIN.long_run_hand_weights(),
+    "classic_dreidel.successors": lambda: cd.successors(cd.start_state(rules=CLASSIC), rules=CLASSIC),
+    "classic_dreidel.rules.probabilities": lambda: cd.ClassicDreidelRules(
+        face_probabilities=("1/2", "1/6", "1/6", "1/6")).probabilities,
+    "skirmish.deal_distribution": lambda: SKC.deal_distribution(SKIRMISH),
+    "skirmish.lay_outcomes": lambda: SKC.lay_outcomes((1, 2, 2), (), 1, 1, ordered_pile=True),
+    "Distribution": lambda: CHAIN.long_run_hands(),
+}
+
+
+@pytest.mark.parametrize("name", list(MAPPINGS))
+def test_the_accessor_holds_the_public_numbers(name: str) -> None:
+    answer = MAPPINGS[name]()
+    held = answer.fractions()
+    assert all(type(v) is Fraction for v in held.values())
+    assert list(held) == list(answer)
+    assert all(isinstance(answer[k], sympy.Rational) and answer[k] == sympy.Rational(v.numerator, v.denominator)
+               for k, v in held.items())
+
+
+def test_solutions_and_results_hand_over_their_fractions() -> None:
+    sol = SOLVE.solve(SOLVE.matrix_game([[2, -1], [-1, 1]]))
+    value, nash_conv, strategies = sol.fractions()
+    assert (value, nash_conv) == (Fraction(1, 5), 0) and strategies[0] == [[Fraction(2, 5), Fraction(3, 5)]]
+    assert isinstance(sol.value, sympy.Rational) and sol.value == value
+    assert sol.strategies[0] == [[sympy.Rational(2, 5), sympy.Rational(3, 5)]]
+    game = SOLVE.matrix_game([[1, "-1/2"], [-1, 1]])
+    assert game.fractions()[0][1] == Fraction(-1, 2) and game.payoffs[0][1] == sympy.Rational(-1, 2)
+    record = importlib.import_module("dreidelpoker.play").GameRecord(0, (Fraction(1, 2), -1), (0,), 1, False, 3)
+    assert record.fractions() == (Fraction(1, 2), -1) and type(record.fractions()[0]) is Fraction
+    assert record.returns == (sympy.Rational(1, 2), -1) and isinstance(record.returns[0], sympy.Rational)
+    assert fractions_in(record) == [] and fractions_in(record.returns) == []
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda g: g.name)

@@ -116,3 +116,31 @@ def test_a_shuffle_after_python_draws_is_numpys(before: int) -> None:
         assert [ours.integers(6) for _ in range(before)] == [ref.integers(6) for _ in range(before)]
         assert ours.permutation(n) == ref.permutation(n)
         assert [ours.integers(1000) for _ in range(30)] == [ref.integers(1000) for _ in range(30)]
+
+
+@pytest.mark.parametrize("n", [3, 9, 52])
+def test_permutations_are_the_shuffles_one_by_one(n: int) -> None:
+    # across block boundaries (blocks of 512 to 8,192 words), after Python-made words and other draws
+    for seed in range(4):
+        many, one = Sampler.spawned(seed, (2,)), Sampler.spawned(seed, (2,))
+        assert [many.integers(7) for _ in range(seed * 30)] == [one.integers(7) for _ in range(seed * 30)]
+        for count in (0, 1, 5, 130, 400, 2):
+            assert many.permutations(n, count).tolist() == [one.permutation(n) for _ in range(count)]
+        assert many.integers(1 << 40) == one.integers(1 << 40)  # both streams stand at the same word
+
+
+@pytest.mark.parametrize("where", [5, 51 * 3 + 7, 51 * 9 + 50])
+def test_permutations_skip_a_rejected_word_as_one_by_one(where: int) -> None:
+    many, one = Sampler(np.random.default_rng(3)), Sampler(np.random.default_rng(3))
+    many.integers(2), one.integers(2)  # fill the first block
+    for s in (many, one):  # a word no draw of a 52-card shuffle may keep
+        s._words = s._words.copy()
+        s._words[s._i + where] = np.uint64(_WORD_LIMIT - 1)
+        s._buf = []
+    assert many.permutations(52, 10).tolist() == [one.permutation(52) for _ in range(10)]
+    assert many.integers(1000) == one.integers(1000)
+
+
+def test_permutations_refuse_a_length_they_do_not_shuffle() -> None:
+    with pytest.raises(ValueError, match="3 to 4096 items"):
+        Sampler(1).permutations(2, 5)

@@ -248,9 +248,11 @@ class GameState(Protocol[ActionT, ObsT_co]):
     node's outcome itself (e.g. a whole shuffle at once), and ``run_chance(sampler, max_steps)
     -> (state, steps)`` plays chance nodes in a row with ``sampler.block``/``advance``, drawing
     exactly what the runner would draw step by step (``steps`` 0: nothing done). A third,
-    ``run_turns(sampler, decide, max_steps) -> (state, steps)``, plays chance and decisions in
-    a row, asking ``decide(seat, observation, legal_actions)`` (the seat's bot, checked by
-    the runner) exactly where the runner would. The runner calls ``run_chance`` and
+    ``run_turns(sampler, decide, max_steps, *, log, observes) -> (state, steps)``, plays chance
+    and decisions in a row, asking ``decide(seat, observation, legal_actions)`` (the seat's
+    bot, checked by the runner) exactly where the runner would, with ``None`` for the
+    observation where ``observes(seat, legal_actions)`` is false (see [`Bot`][dreidelpoker.play.Bot]), and
+    writing no log lines with ``log=False``. The runner calls ``run_chance`` and
     ``run_turns`` only when a game's record is all that is wanted.
 
     Examples:
@@ -330,6 +332,11 @@ class Bot(Protocol):
     ``rng.random()``, ``rng.choice(items)``, ``rng.permutation(n)``; ``rng.generator`` is the
     seat's numpy generator for anything else).
 
+    A bot that does not always read its observation may say so with an attribute
+    ``observation_needed(legal_actions) -> bool``: where it returns ``False`` the runner
+    does not build the observation and passes ``None`` (a random bot needs none; a bot that
+    always keeps its hand needs none at the offer). The game played is the same.
+
     Examples:
         >>> from dreidelpoker.games.skirmish import SkirmishRules
         >>> from dreidelpoker.play import simulate
@@ -345,6 +352,30 @@ class Bot(Protocol):
 
 #: Makes a fresh bot for one game: ``factory(rules)`` -> a bot.
 BotFactory = Callable[[Any], Bot]
+
+
+class SameBot:
+    """The [`BotFactory`][dreidelpoker.games.protocol.BotFactory] of a bot that plays alike
+    under any rules: ``SameBot(bot)(rules)`` is ``bot``. It pickles by reference to ``bot``
+    (a module-level function), as a [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec] must.
+
+    Parameters:
+        bot: the bot.
+
+    Examples:
+        >>> def first(observation, legal_actions, rng):
+        ...     return legal_actions[0]
+        >>> SameBot(first)(None) is first
+        True
+    """
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, rules: object) -> Bot:
+        return self.bot
 
 
 @dataclass(frozen=True)

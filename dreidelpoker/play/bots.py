@@ -59,6 +59,13 @@ def random_bot(observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> 
     return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
+def _reads_nothing(legal_actions: Sequence[Any]) -> bool:
+    return False
+
+
+setattr(random_bot, "observation_needed", _reads_nothing)  # the runner gives it None (the ``Bot`` protocol)
+
+
 def bot_label(bot: BotSpec) -> str:
     """A short name for a bot: its registered name, ``name`` attribute or function name.
 

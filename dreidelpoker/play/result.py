@@ -143,7 +143,7 @@ class SimulationResult:
             >>> from dreidelpoker.play import GameRecord
             >>> res = SimulationResult(game="g", rules=None, bots=("a", "b"), games=1, seed=0, hand_limit=9,
             ...                        round_name="hand", records=())
-            >>> drawn = GameRecord(index=0, returns=(0, 0), winners=(), rounds=3, truncated=False, steps=9)
+            >>> drawn = GameRecord(0, (0, 0), winners=(), rounds=3, truncated=False, steps=9)
             >>> res.win_share(drawn, 0), res.win_share(drawn, 1)
             (0.5, 0.5)
         """
@@ -187,14 +187,14 @@ class SimulationResult:
                 return np.array([self.win_share(r, k) for r in self.records])
             if head == "win":
                 return np.array([self.win_share(r, self.seat_of(k, r.index)) for r in self.records])
-            return np.array([float(r.returns[self.seat_of(k, r.index)]) for r in self.records])
+            return np.array([float(r.fractions()[self.seat_of(k, r.index)]) for r in self.records])
         if name == "rounds":
             return np.array([float(r.rounds) for r in self.records])
         if name == "steps":
             return np.array([float(r.steps) for r in self.records])
         if name.startswith("return_seat"):
             seat = int(name.removeprefix("return_seat")) - 1
-            return np.array([float(r.returns[seat]) for r in self.records])
+            return np.array([float(r.fractions()[seat]) for r in self.records])
         if name not in self.metric_names and not any(name in r.metrics for r in self.records):
             raise InputError(f"metric: unknown metric {name!r}; known: {', '.join(self.metric_names)}, "
                              f"win:K, return:K, seat_win:S")
@@ -260,7 +260,7 @@ class SimulationResult:
             return [float(r.steps) for r in self.records]
         if name.startswith("return_seat"):
             seat = int(name.removeprefix("return_seat")) - 1
-            return [float(r.returns[seat]) for r in self.records]
+            return [float(r.fractions()[seat]) for r in self.records]
         values = [r.metrics[name] for r in self.records if name in r.metrics and not math.isnan(r.metrics[name])]
         if not values and name not in self.metric_names:
             raise InputError(f"metric: unknown metric {name!r}; known: {', '.join(self.metric_names)}")
@@ -358,7 +358,7 @@ class SimulationResult:
         for r in self.records:
             row: dict[str, Any] = {"game": r.index, "rounds": r.rounds, "steps": r.steps, "truncated": r.truncated,
                                    "winners": ",".join(str(w + 1) for w in r.winners)}
-            row.update({f"return_seat{i + 1}": float(v) for i, v in enumerate(r.returns)})
+            row.update({f"return_seat{i + 1}": float(v) for i, v in enumerate(r.fractions())})
             row.update(r.metrics)
             rows.append(row)
         return pd.DataFrame(rows)

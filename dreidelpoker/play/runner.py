@@ -26,6 +26,7 @@ from ..games.protocol import Bot, GameState, Payoff, PlaySpec, Turn
 from .bots import BotSpec, IllegalActionError, bot_label, make_bot
 from ..sampler import Sampler
 from ..errors import InputError
+from .._fractions import to_rational
 from .cluster import ClusterError, cluster_problem, cluster_timeout
 
 __all__ = [
@@ -47,7 +48,8 @@ class GameRecord:
 
     Attributes:
         index: the game's number in its run (its seed is ``spawn_key=(index,)``).
-        returns: each seat's net result (exact ints or Fractions).
+        returns: each seat's net result, exact: ints, or sympy Rationals where a seat's
+            result is fractional (held as Fractions; ``fractions()`` gives them as stored).
         winners: the seats with the best return in a game that ended by its rules;
             ``()`` for a game cut at the round limit, or when every seat drew.
         rounds: rounds played (hands, deals, skirmishes).
@@ -65,7 +67,7 @@ class GameRecord:
     """
 
     index: int
-    returns: tuple[Payoff, ...]
+    _returns: tuple[Payoff, ...]
     winners: tuple[int, ...]
     rounds: int
     truncated: bool
@@ -73,10 +75,27 @@ class GameRecord:
     metrics: Mapping[str, float] = field(default_factory=dict)
     history: tuple[HistoryItem, ...] | None = None
 
+    @property
+    def returns(self) -> tuple[Any, ...]:
+        """Each seat's net result: ints, or sympy Rationals where it is fractional."""
+        return tuple(r if type(r) is int else to_rational(r) for r in self._returns)
+
+    def fractions(self) -> tuple[Payoff, ...]:
+        """Each seat's net result as stored (ints or `fractions.Fraction`), for inner loops.
+
+        Returns:
+            One exact number per seat.
+
+        Examples:
+            >>> GameRecord(0, (Fraction(1, 2), Fraction(-1, 2)), (0,), 1, False, 3).fractions()
+            (Fraction(1, 2), Fraction(-1, 2))
+        """
+        return self._returns
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe; exact returns as ints or ``"p/q"`` strings."""
         return {
-            "index": self.index, "returns": [_json_payoff(r) for r in self.returns],
+            "index": self.index, "returns": [_json_payoff(r) for r in self._returns],
             "winners": list(self.winners), "rounds": self.rounds, "truncated": self.truncated,
             "steps": self.steps, "metrics": dict(self.metrics),
         }
@@ -85,7 +104,7 @@ class GameRecord:
     def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
         """Inverse of [`to_dict`][dreidelpoker.play.GameRecord.to_dict] (without history)."""
         return cls(
-            index=int(d["index"]), returns=tuple(_parse_payoff(r) for r in d["returns"]),
+            int(d["index"]), tuple(_parse_payoff(r) for r in d["returns"]),
             winners=tuple(int(w) for w in d["winners"]), rounds=int(d["rounds"]),
             truncated=bool(d["truncated"]), steps=int(d["steps"]),
             metrics={str(k): float(v) for k, v in d["metrics"].items()},
@@ -255,6 +274,8 @@ def _steps(
     own: type | None = state.__class__ if hasattr(state, "sample_chance") else None  # draws its own chance
     batched: type | None = state.__class__ if batch and hasattr(state, "run_chance") else None
     steps = 0
+    # A bot may say where it reads no observation (``observation_needed(legal) -> False``): it is given None there.
+    needed: list[Callable[[Sequence[Any]], bool] | None] = [getattr(b, "observation_needed", None) for b in bots]
     if batch and hasattr(state, "run_turns"):
         def decide(seat: int, observation: Any, legal: Sequence[Any]) -> Any:
             action = bots[seat](observation, legal, bot_rngs[seat])
@@ -262,7 +283,11 @@ def _steps(
                 _illegal(names[seat], None, seat, action, legal)
             return action
 
-        state, steps = state.run_turns(chance, decide, max_steps)
+        def observes(seat: int, legal: Sequence[Any]) -> bool:
+            need = needed[seat]
+            return need is None or need(legal)
+
+        state, steps = state.run_turns(chance, decide, max_steps, log=False, observes=observes)
     while steps < max_steps:
         turn = state.turn
         if turn is _CHANCE:
@@ -280,7 +305,9 @@ def _steps(
         elif turn is _PLAYER:
             seat = state.current_players[0]
             legal = state.legal_actions(seat)
-            action = bots[seat](state.observation(seat), legal, bot_rngs[seat])
+            need = needed[seat]
+            action = bots[seat](state.observation(seat) if need is None or need(legal) else None, legal,
+                                bot_rngs[seat])
             if action not in legal:
                 _illegal(names[seat], state, seat, action, legal)
             if keep_history:
@@ -294,7 +321,8 @@ def _steps(
             legal_of, observe = state.legal_actions, state.observation
             for s in state.current_players:
                 legal = legal_of(s)
-                action = bots[s](observe(s), legal, bot_rngs[s])
+                need = needed[s]
+                action = bots[s](observe(s) if need is None or need(legal) else None, legal, bot_rngs[s])
                 if action not in legal:
                     _illegal(names[s], state, s, action, legal)
                 joint[s] = action

@@ -380,7 +380,7 @@ def _game_ranks(res: SimulationResult) -> list[tuple[tuple[str, ...], tuple[int,
         seated = [""] * n
         for k, b in enumerate(res.bots):
             seated[res.seat_of(k, rec.index)] = b
-        rets = [float(x) for x in rec.returns]
+        rets = [float(x) for x in rec.fractions()]
         ranks = tuple(1 + sum(1 for y in rets if y > x) for x in rets)
         out.append((tuple(seated), ranks))
     return out

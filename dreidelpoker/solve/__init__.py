@@ -10,7 +10,7 @@ Examples:
     >>> from dreidelpoker.solve import solve
     >>> from dreidelpoker.solve.examples import matching_pennies
     >>> solve(matching_pennies()).value
-    Fraction(0, 1)
+    0
 """
 
 from __future__ import annotations

@@ -241,7 +241,7 @@ class SequenceCFR:
         self.sets = [sorted((i.parent_sequence, i.first_sequence, len(i.actions)) for i in form.infosets[p])
                      for p in (0, 1)]
         self.sets = [sorted(sets, key=lambda x: x[1]) for sets in self.sets]
-        self.pairs = [(a, b, float(v)) for (a, b), v in form.payoff_exact.items() if v]
+        self.pairs = [(a, b, float(v)) for (a, b), v in form.payoff_exact.fractions().items() if v]
         n0, n1 = form.num_sequences
         self.regrets = [[0.0] * n0, [0.0] * n1]
         self.average = [[0.0] * n0, [0.0] * n1]

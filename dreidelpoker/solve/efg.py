@@ -35,6 +35,7 @@ import scipy.sparse as sp
 
 from ..games.protocol import GameState, Turn
 from ..errors import InputError, InputTypeError, shorten
+from ..exact import ExactMapping
 from ..validation import check_count
 from ..strict_numbers import parse_exact
 
@@ -103,8 +104,9 @@ class ExtensiveForm:
     edge_probability: FloatArray
     payoff: FloatArray
     depth: IntArray
-    #: Exact sequence-form payoff: ``(σ0, σ1) -> Σ chance probability × payoff to seat 0``.
-    payoff_exact: dict[tuple[int, int], Fraction]
+    #: Exact sequence-form payoff: ``(σ0, σ1) -> Σ chance probability × payoff to seat 0``
+    #: (sympy Rationals; ``.fractions()`` for Fractions).
+    payoff_exact: ExactMapping[tuple[int, int]]
     #: ``infoset_index[p][key]`` -> index into ``infosets[p]``.
     infoset_index: tuple[dict[Hashable, int], dict[Hashable, int]] = field(repr=False)
     _matrix: sp.csr_matrix | None = field(default=None, repr=False)
@@ -123,10 +125,11 @@ class ExtensiveForm:
     def matrix(self) -> sp.csr_matrix:
         """The sequence-form payoff matrix ``A`` (seat 0's sequences × seat 1's) as floats."""
         if self._matrix is None:
-            keys = list(self.payoff_exact)
+            exact = self.payoff_exact.fractions()
+            keys = list(exact)
             rows = np.fromiter((k[0] for k in keys), dtype=np.int64, count=len(keys))
             cols = np.fromiter((k[1] for k in keys), dtype=np.int64, count=len(keys))
-            vals = np.fromiter((float(v) for v in self.payoff_exact.values()), dtype=np.float64, count=len(keys))
+            vals = np.fromiter((float(v) for v in exact.values()), dtype=np.float64, count=len(keys))
             self._matrix = sp.csr_matrix((vals, (rows, cols)), shape=self.num_sequences)
         return self._matrix
 
@@ -324,7 +327,7 @@ def extensive_form(state: GameState[Any, Any], *, max_nodes: int = DEFAULT_MAX_N
         edge_probability=np.asarray(edge_prob, dtype=np.float64),
         payoff=np.asarray(payoff, dtype=np.float64),
         depth=np.asarray(depth, dtype=np.int64),
-        payoff_exact=payoff_exact,
+        payoff_exact=ExactMapping(payoff_exact),
         infoset_index=index,
     )
 

@@ -36,8 +36,9 @@ def _integer_payoffs(form: ExtensiveForm) -> tuple[int, list[tuple[int, int, int
     """The exact payoff matrix as ``(M, [(σ0, σ1, M·A[σ0, σ1])])`` with integer entries."""
     cached = getattr(form, "_integer_payoffs", None)
     if cached is None:
-        m = lcm(*(v.denominator for v in form.payoff_exact.values())) if form.payoff_exact else 1
-        items = [(s0, s1, v.numerator * (m // v.denominator)) for (s0, s1), v in form.payoff_exact.items()]
+        exact = form.payoff_exact.fractions()
+        m = lcm(*(v.denominator for v in exact.values())) if exact else 1
+        items = [(s0, s1, v.numerator * (m // v.denominator)) for (s0, s1), v in exact.items()]
         cached = (m, items)
         object.__setattr__(form, "_integer_payoffs", cached)
     return cast(tuple[int, list[tuple[int, int, int]]], cached)
@@ -148,7 +149,7 @@ def profile_value(form: ExtensiveForm, strategies: tuple[Behaviour, Behaviour]) 
         >>> from dreidelpoker.solve import extensive_form, solve
         >>> from dreidelpoker.solve.examples import matching_pennies
         >>> game = matching_pennies()
-        >>> profile_value(extensive_form(game), solve(game).strategies)  # the equilibrium is worth 0 to seat 1
+        >>> profile_value(extensive_form(game), solve(game).fractions()[2])  # the equilibrium is worth 0 to seat 1
         Fraction(0, 1)
     """
     exact = _is_exact(strategies[0]) and _is_exact(strategies[1])

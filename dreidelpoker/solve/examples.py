@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .._fractions import to_fraction, to_rational
 from ..games.protocol import Event, Payoff, Turn
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["MatrixGame", "matching_pennies", "matrix_game"]
 
@@ -21,11 +25,34 @@ __all__ = ["MatrixGame", "matching_pennies", "matrix_game"]
 class MatrixGame:
     """A one-shot simultaneous game: seat 0 picks a row, seat 1 a column, together.
 
-    ``payoffs[r][c]`` is what seat 1 pays seat 0. Actions are row and column indices.
+    ``payoffs[r][c]`` is what seat 1 pays seat 0 (sympy Rationals; held as Fractions, which
+    [`fractions`][dreidelpoker.solve.examples.MatrixGame.fractions] gives). Actions are row and column indices.
+
+    Examples:
+        >>> g = matrix_game([[1, "-1/2"], [-1, 1]])
+        >>> g.payoffs[0][1], g.fractions()[0][1]
+        (-1/2, Fraction(-1, 2))
     """
 
-    payoffs: tuple[tuple[Fraction, ...], ...]
+    _payoffs: tuple[tuple[Fraction, ...], ...]
     choice: tuple[int, int] | None = None
+
+    @property
+    def payoffs(self) -> tuple[tuple[sympy.Rational, ...], ...]:
+        """``payoffs[r][c]``: what seat 1 pays seat 0 when the row is r and the column c."""
+        return tuple(tuple(to_rational(v) for v in row) for row in self._payoffs)
+
+    def fractions(self) -> tuple[tuple[Fraction, ...], ...]:
+        """The payoff table as stored, in `fractions.Fraction` (what the game pays out).
+
+        Returns:
+            ``payoffs[r][c]`` as Fractions.
+
+        Examples:
+            >>> matching_pennies().fractions()[0]
+            (Fraction(1, 1), Fraction(-1, 1))
+        """
+        return self._payoffs
 
     @property
     def num_players(self) -> int:
@@ -60,7 +87,7 @@ class MatrixGame:
     def legal_actions(self, player: int) -> tuple[int, ...]:
         if self.choice is not None:
             return ()
-        return tuple(range(len(self.payoffs) if player == 0 else len(self.payoffs[0])))
+        return tuple(range(len(self._payoffs) if player == 0 else len(self._payoffs[0])))
 
     def chance_outcomes(self) -> tuple[tuple[int, int], ...]:
         raise InputError("a matrix game has no chance nodes")
@@ -69,12 +96,12 @@ class MatrixGame:
         raise InputError("a matrix game is simultaneous: use apply_joint")
 
     def apply_joint(self, actions: Mapping[int, int]) -> MatrixGame:
-        return MatrixGame(self.payoffs, (actions[0], actions[1]))
+        return MatrixGame(self._payoffs, (actions[0], actions[1]))
 
     def returns(self) -> tuple[Payoff, ...]:
         if self.choice is None:
             return (0, 0)
-        v = self.payoffs[self.choice[0]][self.choice[1]]
+        v = self._payoffs[self.choice[0]][self.choice[1]]
         return (v, -v)
 
     def observation(self, player: int) -> tuple[str, bool]:
@@ -97,7 +124,7 @@ def matrix_game(payoffs: Sequence[Sequence[Any]]) -> MatrixGame:
         >>> matrix_game([[1, -1], [-1, 1]]).legal_actions(1)
         (0, 1)
     """
-    rows = tuple(tuple(Fraction(v) for v in row) for row in payoffs)
+    rows = tuple(tuple(to_fraction(v, what="payoff") for v in row) for row in payoffs)
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
         raise InputError(f"payoffs must be a non-empty rectangular table, got {payoffs!r}")
     return MatrixGame(rows)

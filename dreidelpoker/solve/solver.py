@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .._fractions import frac_str
+from .._fractions import frac_str, to_fraction, to_rational
 from ..games.protocol import GameState
 from .cfr import cfr_plus
 from .efg import DEFAULT_MAX_NODES, ExtensiveForm, extensive_form
@@ -42,6 +42,11 @@ def _num(v: Any) -> Any:
     return frac_str(v) if isinstance(v, (int, Fraction)) else float(v)
 
 
+def _shown(v: Any) -> Any:
+    """The public face of a stored number: a sympy Rational for an exact one, a float as itself."""
+    return to_rational(v) if isinstance(v, (int, Fraction)) else v
+
+
 def _show(v: Any, digits: int = 4) -> str:
     if isinstance(v, (int, Fraction)):
         f = Fraction(v)
@@ -54,9 +59,13 @@ def _show(v: Any, digits: int = 4) -> str:
 class GameSolution:
     """An equilibrium (or CFR+ approximation) of a two-player zero-sum game.
 
+    The numbers are held as the engine made them (Fractions after ``method="lp"``,
+    floats after ``"cfr+"``) and shown as sympy Rationals (or floats) when read;
+    [`fractions`][dreidelpoker.solve.GameSolution.fractions] hands over the stored ones.
+
     Attributes:
         form: the extensive form that was solved.
-        strategies: each seat's behaviour strategy (per information set, exact Fractions
+        strategies: each seat's behaviour strategy (per information set, exact sympy Rationals
             after ``method="lp"``, floats after ``"cfr+"``).
         value: the value of the profile to seat 0 (exact after ``"lp"``).
         nash_conv: ``BR0 − BR1`` of the profile: 0 at an exact equilibrium.
@@ -75,9 +84,9 @@ class GameSolution:
     """
 
     form: ExtensiveForm
-    strategies: tuple[Behaviour, Behaviour]
-    value: Any
-    nash_conv: Any
+    _strategies: tuple[Behaviour, Behaviour]
+    _value: Any
+    _nash_conv: Any
     method: str
     iterations: int = 0
     history: tuple[tuple[int, float], ...] = ()
@@ -87,26 +96,60 @@ class GameSolution:
     meta: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def value(self) -> Any:
+        """The value of the profile to seat 0 (a sympy Rational after ``"lp"``, a float after ``"cfr+"``)."""
+        return _shown(self._value)
+
+    @property
+    def nash_conv(self) -> Any:
+        """``BR0 − BR1`` of the profile: 0 at an exact equilibrium (sympy or float, as ``value``)."""
+        return _shown(self._nash_conv)
+
+    @property
+    def strategies(self) -> tuple[list[list[Any]], list[list[Any]]]:
+        """Each seat's behaviour strategy: per information set, the probability of each action."""
+        return tuple([[_shown(p) for p in probs] for probs in seat] for seat in self._strategies)  # type: ignore[return-value]
+
+    def fractions(self) -> tuple[Any, Any, tuple[Behaviour, Behaviour]]:
+        """``(value, nash_conv, strategies)`` as stored: Fractions after ``"lp"`` (floats
+        after ``"cfr+"``), for exact inner loops.
+
+        Returns:
+            The value to seat 0, the NashConv and both seats' behaviour strategies.
+
+        Examples:
+            >>> from dreidelpoker.solve import solve
+            >>> from dreidelpoker.solve.examples import matrix_game
+            >>> solve(matrix_game([[2, -1], [-1, 1]])).fractions()[0]
+            Fraction(1, 5)
+        """
+        return self._value, self._nash_conv, self._strategies
+
+    @property
     def exact(self) -> bool:
         """True when the strategies are exact and their NashConv is exactly 0."""
-        return isinstance(self.nash_conv, (int, Fraction)) and self.nash_conv == 0
+        return isinstance(self._nash_conv, (int, Fraction)) and self._nash_conv == 0
 
     def value_for(self, seat: int) -> Any:
         """The value to ``seat`` (0 or 1)."""
         if seat not in (0, 1):
             raise InputError(f"seat must be 0 or 1, got {seat!r}")
-        return self.value if seat == 0 else -self.value
+        return _shown(self._value if seat == 0 else -self._value)
 
     def strategy(self, seat: int) -> dict[Hashable, dict[Hashable, Any]]:
-        """``{observation: {action: probability}}`` for one seat."""
+        """``{observation: {action: probability}}`` for one seat (sympy Rationals after ``"lp"``)."""
+        return {key: {a: _shown(p) for a, p in probs.items()} for key, probs in self._table(seat).items()}
+
+    def _table(self, seat: int) -> dict[Hashable, dict[Hashable, Any]]:
         if seat not in (0, 1):
             raise InputError(f"seat must be 0 or 1, got {seat!r}")
         return {info.key: dict(zip(info.actions, probs))
-                for info, probs in zip(self.form.infosets[seat], self.strategies[seat])}
+                for info, probs in zip(self.form.infosets[seat], self._strategies[seat])}
 
     def policy(self, seat: int) -> Policy:
-        """The equilibrium as a policy ``policy(observation, legal_actions) -> {action: p}``."""
-        table = self.strategy(seat)
+        """The equilibrium as a policy ``policy(observation, legal_actions) -> {action: p}``
+        (the stored Fractions: a policy feeds exact best responses)."""
+        table = self._table(seat)
 
         def policy(observation: Hashable, legal: tuple[Hashable, ...]) -> dict[Hashable, Any]:
             return table[observation]
@@ -116,14 +159,14 @@ class GameSolution:
     def exploitability_of(self, seat: int, policy: Policy) -> Any:
         """How much ``policy`` playing ``seat`` loses against a best response, compared with
         the game value (see [`exploitability_of`][dreidelpoker.solve.GameSolution.exploitability_of])."""
-        return exploitability_of(self.form, seat, policy, value=self.value)
+        return exploitability_of(self.form, seat, policy, value=self._value)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe summary: values, NashConv, method, sizes (strategies via [`to_pandas`][dreidelpoker.solve.GameSolution.to_pandas])."""
         return {
             "method": self.method,
-            "value": [_num(self.value_for(0)), _num(self.value_for(1))],
-            "nash_conv": _num(self.nash_conv),
+            "value": [_num(self._value), _num(-self._value)],
+            "nash_conv": _num(self._nash_conv),
             "exact": self.exact,
             "iterations": self.iterations,
             "history": [[t, v] for t, v in self.history],
@@ -138,7 +181,7 @@ class GameSolution:
 
         rows = []
         for seat in (0, 1):
-            for info, probs in zip(self.form.infosets[seat], self.strategies[seat]):
+            for info, probs in zip(self.form.infosets[seat], self._strategies[seat]):
                 for a, p in zip(info.actions, probs):
                     rows.append({"seat": seat, "observation": str(info.key), "action": str(a),
                                  "probability": float(p)})
@@ -147,8 +190,8 @@ class GameSolution:
     def to_text(self) -> str:
         lines = [
             f"solved by {self.method} in {self.seconds:.2f} s: {self.form.describe()}",
-            f"value to seat 1: {_show(self.value_for(0))}; to seat 2: {_show(self.value_for(1))}",
-            f"NashConv: {_show(self.nash_conv)}" + (" (an exact equilibrium)" if self.exact else ""),
+            f"value to seat 1: {_show(self._value)}; to seat 2: {_show(-self._value)}",
+            f"NashConv: {_show(self._nash_conv)}" + (" (an exact equilibrium)" if self.exact else ""),
         ]
         return "\n".join(lines)
 
@@ -192,7 +235,7 @@ def solve(
         >>> from dreidelpoker.solve.examples import matrix_game
         >>> sol = solve(matrix_game([[2, -1], [-1, 1]]))
         >>> sol.value, sol.nash_conv, sol.strategies[0]
-        (Fraction(1, 5), Fraction(0, 1), [[Fraction(2, 5), Fraction(3, 5)]])
+        (1/5, 0, [[2/5, 3/5]])
     """
     if method not in _METHODS:
         raise InputError(f"method must be one of {list(_METHODS)}, got {method!r}")
@@ -242,7 +285,8 @@ def exploitability_of(
 
     Returns:
         ``value_for(seat) − (what the policy gets against a best response)``: 0 for an
-        equilibrium strategy, positive otherwise; exact when the policy's probabilities are.
+        equilibrium strategy, positive otherwise; a sympy Rational when the policy's
+        probabilities are exact, else a float.
 
     Raises:
         ValueError: for a bad seat or a policy that plays illegal actions.
@@ -250,13 +294,14 @@ def exploitability_of(
     Examples:
         >>> from dreidelpoker.solve.examples import matching_pennies
         >>> form = extensive_form(matching_pennies())
-        >>> exploitability_of(form, 0, lambda obs, legal: 0, value=Fraction(0))
-        Fraction(1, 1)
+        >>> exploitability_of(form, 0, lambda obs, legal: 0, value=0)
+        1
     """
     if seat not in (0, 1):
         raise InputError(f"seat must be 0 or 1, got {seat!r}")
-    if value is None:
-        value = solve(form).value
+    value = solve(form).fractions()[0] if value is None else value
+    if not isinstance(value, float):
+        value = to_fraction(value, what="value")
     behaviour = behaviour_from_policy(form, seat, policy)
     br = best_response_value(form, 1 - seat, behaviour)
-    return value - br if seat == 0 else br - value
+    return _shown(value - br if seat == 0 else br - value)

@@ -16,13 +16,14 @@ from typing import Any, Literal
 
 import sympy
 
-from ..._fractions import to_fraction, to_jsonable, to_rational, to_rationals
+from ..._fractions import to_jsonable, to_rational
+from ...exact import ExactMapping
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
 from .size import check_chain_size, estimated_states
 from .float_chain import float_absorption
-from .rules import FACES, ClassicDreidelRules
+from .rules import ClassicDreidelRules
 from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
@@ -58,7 +59,7 @@ EXACT_MAX_STATES = 5 * AUTO_EXACT_MAX_STATES
 
 
 @check_arguments
-def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[DreidelState, sympy.Rational]:
+def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> ExactMapping[DreidelState]:
     """Every state one spin away, with its exact probability (terminal states loop).
 
     Parameters:
@@ -66,7 +67,7 @@ def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[Dreid
         rules: the rules.
 
     Returns:
-        ``{next state: probability}`` (sympy Rationals).
+        ``{next state: probability}`` (sympy Rationals; ``.fractions()`` for Fractions).
 
     Raises:
         InputError: a state that is not a classic dreidel state.
@@ -82,24 +83,14 @@ def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> dict[Dreid
     """
     if not state or (state[0] not in ("win", "draw", "out") and len(state) != 4):
         raise InputError(f"state must be a classic dreidel state (coins, out, pot, seat to spin), got {shorten(state)}")
-    return to_rationals(_successor_fractions(state, rules, _face_fractions(rules)))
-
-
-def _face_fractions(rules: ClassicDreidelRules) -> tuple[Fraction, ...]:
-    """The face probabilities as Fractions, for the exact inner loops."""
-    return tuple(to_fraction(p) for p in rules.face_probabilities)
-
-
-def _successor_fractions(state: DreidelState, rules: ClassicDreidelRules,
-                         faces: tuple[Fraction, ...]) -> dict[DreidelState, Fraction]:
     if state[0] in ("win", "draw", "out"):
-        return {state: Fraction(1)}
+        return ExactMapping({state: Fraction(1)})
     out: dict[DreidelState, Fraction] = {}
-    for face, prob in zip(FACES, faces):
+    for face, prob in rules.probabilities.fractions().items():
         if prob:
             nxt = spin_outcome(state, face, rules=rules)
             out[nxt] = out.get(nxt, Fraction(0)) + prob
-    return out
+    return ExactMapping(out)
 
 
 @check_arguments
@@ -132,14 +123,13 @@ def dreidel_chain(
         (8, [('win', 0), ('win', 1)])
     """
     check_integer_pot(rules)
-    faces = _face_fractions(rules)
     if exact:
         return MarkovChain.from_successors([start_state(rules=rules)],
-                                           lambda s: _successor_fractions(s, rules, faces),
+                                           lambda s: successors(s, rules=rules).fractions(),
                                            max_states=max_states, progress=progress)
     return MarkovChain.from_successors(
         [start_state(rules=rules)],
-        lambda s: {t: float(p) for t, p in _successor_fractions(s, rules, faces).items()},
+        lambda s: {t: float(p) for t, p in successors(s, rules=rules).fractions().items()},
         max_states=max_states, exact=False, progress=progress,
     )
 
@@ -343,7 +333,6 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
             + (", exact=False" if exact else "") + " or fewer coins")
     one: Any = Fraction(1) if exact else 1.0
     dist: dict[DreidelState, Any] = {start_state(rules=rules): one}
-    faces = _face_fractions(rules)
     cache: dict[DreidelState, list[tuple[DreidelState, Any]]] = {}
     out: list[Any] = []
     done: Any = one - one
@@ -359,7 +348,7 @@ def game_length_cdf(spins: int, *, rules: ClassicDreidelRules, exact: bool = Tru
             if s[0] in ("win", "draw", "out"):
                 continue
             if s not in cache:
-                cache[s] = [(t, p if exact else float(p)) for t, p in _successor_fractions(s, rules, faces).items()]
+                cache[s] = [(t, p if exact else float(p)) for t, p in successors(s, rules=rules).fractions().items()]
             for t, p in cache[s]:
                 nxt[t] = nxt.get(t, 0) + v * p
         dist = nxt

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 
-from ..._fractions import to_fraction, to_rational
+from ..._fractions import to_rational
 from ..._sparse_solve import solve_exact
 from .rules import ClassicDreidelRules
 from ...errors import InputError
@@ -31,7 +31,7 @@ MAX_PAYOFF_SPINS = {"continuous": 2_000, "up": 300, "down": 300}
 
 
 def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    g, h, n, s = (to_fraction(p) for p in default_rules(rules, ClassicDreidelRules).face_probabilities)
+    g, h, n, s = default_rules(rules, ClassicDreidelRules).probabilities.fractions().values()
     return g, h, n, s
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import Event, EventLog, Payoff, PlaySpec, Turn
+from ..protocol import Event, EventLog, Payoff, PlaySpec, SameBot, Turn
 from ..registry import PlayCliSpec
 from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
@@ -317,7 +317,7 @@ _ACROSS_FROM = 400
 _SPIN_CHUNK = 512
 #: Below this many games still playing, `run_games` hands the rest to `run_chance` one by one
 #: (a numpy pass costs about as much as this many spins played in plain Python).
-_FEW_GAMES = 48
+_FEW_GAMES = 250
 
 
 class _AcrossGames:
@@ -346,6 +346,12 @@ class _AcrossGames:
         finals: list[tuple[ClassicDreidelGame, int] | None] = [None] * g
         spins = 0
         seat_of, ones = np.arange(p), np.ones(p, dtype=np.int64)
+        # What a spin moves from the pot to the spinner, by face and pot (a Shin's -1 is refused below
+        # for a spinner without a coin): one look-up a spin instead of the faces' arithmetic.
+        most = int(sum(coins_t)) + pot0 + 1  # the pot never holds more than every coin
+        pots = np.arange(most, dtype=np.int64)
+        moves = np.concatenate([pots, (pots + up) >> 1, np.zeros(most, dtype=np.int64), np.full(most, -1, dtype=np.int64)])
+        nun = 2 * most
         while spins < self.stop:
             playing = ids >= 0
             if not playing.all():  # drop the rows of games that ended in the last pass
@@ -356,27 +362,31 @@ class _AcrossGames:
             k = min(_SPIN_CHUNK, self.stop - spins)
             # (spins, games): a spin's faces of every game lie side by side in memory
             faces = np.stack([self.chances[i].take(self.total, k, self.face_of) for i in ids.tolist()], axis=1)
-            gimels, heys, shins = faces == 0, faces == 1, faces == 3
+            rows = most * faces  # where each spin's face starts in `moves`
             base = np.arange(len(ids)) * p  # row r's seat i is r * p + i in the flat arrays
             flat_coins, flat_net, flat_after = coins.reshape(-1), net.reshape(-1), after.reshape(-1)
             for j in range(k):
-                gimel, shin = gimels[j], shins[j]
                 at = base + s
                 cs = flat_coins[at]
-                take = np.where(gimel, pot, ((pot + up) >> 1) * heys[j])
-                pay = shin & (cs >= 1)
-                delta = take - pay
-                flat_coins[at] = cs + delta
-                flat_net[at] += delta
-                pot -= delta
+                delta = moves[rows[j] + pot]
+                now = cs + delta
                 spins += 1
                 gone = None  # seats out after this spin, row by row (made only when someone is out)
-                broke = shin ^ pay  # cannot pay the Shin: out
+                broke = now < 0  # cannot pay the Shin: out (and pays nothing)
                 if zero_rule:
-                    broke |= pay & (cs == 1)
+                    broke |= (now == 0) & (delta < 0)
                 if broke.any():
+                    now = np.maximum(now, 0)
+                    delta = now - cs
                     gone = (seat_of == s[:, None]) & broke[:, None]
-                won = gimel if first_gimel and gimel.any() else None
+                flat_coins[at] = now
+                flat_net[at] += delta
+                pot -= delta
+                won = None
+                if first_gimel:
+                    gimel = rows[j] == 0
+                    if gimel.any():
+                        won = gimel
                 if reante:
                     empty = pot == 0
                     if won is not None:
@@ -398,7 +408,7 @@ class _AcrossGames:
                     if ended is not None:  # rows whose game ended spin Nuns with nobody in until the pass ends
                         alive[ended] = False
                         pot[ended] = 1
-                        gimels[j + 1:, ended] = heys[j + 1:, ended] = shins[j + 1:, ended] = False
+                        rows[j + 1:, ended] = nun
                         ids[ended] = -1
                 s = flat_after[at]
         playing = ids >= 0
@@ -590,10 +600,6 @@ def _face_weights(probs: tuple[Any, ...]) -> tuple[tuple[str, int], ...]:
     return tuple((f, int(p * den)) for f, p in zip(FACES, probs) if p)
 
 
-def _spinner(rules: ClassicDreidelRules) -> Any:
-    return _spin_nothing
-
-
 def _spin_nothing(observation: Any, legal_actions: Sequence[Any], rng: Sampler) -> Any:
     raise AssertionError("classic dreidel asks no decisions")  # pragma: no cover
 
@@ -627,7 +633,7 @@ def _adapt(rules: ClassicDreidelRules, players: int) -> ClassicDreidelRules:
 # Module-level functions only: a spec pickles by reference onto process and Dask workers.
 PLAY: PlaySpec[ClassicDreidelRules] = PlaySpec(
     new_game=new_game,
-    bots={"spinner": _spinner},
+    bots={"spinner": SameBot(_spin_nothing)},
     default_bots=_default_bots,
     metrics=_metrics,
     min_players=2,

@@ -25,9 +25,13 @@ at possiblywrong.wordpress.com, 2024-01-16, "Exact analysis of Dreidel game"):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 import sympy
+
+if TYPE_CHECKING:
+    from ...exact import ExactMapping
 
 from ..._fractions import to_fraction, to_rational
 from ...errors import InputError
@@ -123,15 +127,17 @@ class ClassicDreidelRules:
                 "give Shin a positive probability (then every game can end)"
             )
 
-    @property
-    def probabilities(self) -> dict[str, sympy.Rational]:
-        """Face -> exact probability (sympy Rationals).
+    @cached_property
+    def probabilities(self) -> ExactMapping[str]:
+        """Face -> exact probability (sympy Rationals; ``.fractions()`` for Fractions).
 
         Examples:
             >>> ClassicDreidelRules().probabilities["G"]
             1/4
         """
-        return {face: to_rational(p) for face, p in zip(FACES, self.face_probabilities)}
+        from ...exact import ExactMapping  # not needed to play: kept off the import path
+
+        return ExactMapping(dict(zip(FACES, self.face_probabilities)))
 
     @property
     def total_coins(self) -> int:

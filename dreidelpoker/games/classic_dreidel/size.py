@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from math import comb
 
-from ...errors import ResourceLimitError
-from ...limits import approx_count
+from ...limits import check_estimate
 from .rules import ClassicDreidelRules
-from ...validation import check_count
 
 __all__ = ["check_chain_size", "estimated_states"]
 
@@ -59,13 +57,7 @@ def check_chain_size(max_states: int, *, rules: ClassicDreidelRules, option: str
         >>> check_chain_size(100, rules=ClassicDreidelRules(players=2, coins=3))
         56
     """
-    check_count(max_states, option, low=1, high=None)  # NaN or a float would skip the limit
-    n = estimated_states(rules)
-    if n > max_states:
-        shown = approx_count(n)
-        raise ResourceLimitError(
-            f"{rules.players} players x {rules.coins:,} coins is a chain of about {shown} states, over "
-            f"{option}={max_states:,} (memory and time grow with it: about 3 GB and 5 minutes per million "
-            f"states); raise {option} if you have them, or use fewer coins"
-        )
-    return n
+    return check_estimate(estimated_states(rules), max_states, option=option,
+                          what=f"{rules.players} players x {rules.coins:,} coins is a chain of",
+                          cost="memory and time grow with it: about 3 GB and 5 minutes per million states",
+                          remedy="if you have them, or use fewer coins")

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from ...caches import bounded_cache
 from ...play.bots import random_bot
 from ..betting_round import is_aggressive
-from ..protocol import Bot
+from ..protocol import Bot, BotFactory, SameBot
 from .equity import heads_up_equity_table
 from .evaluator import best_key, classify_values, dice_partitions
 from .game import DicePokerObservation, hand_rank
@@ -39,39 +39,16 @@ from .space import DICE_MULTISETS, RANK_TRIPLES
 from .rules import DicePokerRules
 from ...sampler import Sampler
 
-__all__ = ["BOTS", "EQUITY_AGGRESSION", "category_held", "make_calling_station", "make_equity", "make_random",
+__all__ = ["BOTS", "EQUITY_AGGRESSION", "calling_station", "category_held", "make_equity",
            "make_tight", "showdown_equity"]
 
 #: The equity bot bets or raises at this multiple of its fair share (1 / players still in).
 EQUITY_AGGRESSION = 1.3
 
 
-def make_random(rules: DicePokerRules) -> Bot:
-    """Uniform over the legal actions.
-
-    Parameters:
-        rules: the rules (unused).
-
-    Returns:
-        The bot.
-    """
-    return random_bot
-
-
-def _calling_station(observation: Any, legal_actions: Sequence[str], rng: Sampler) -> str:
+def calling_station(observation: Any, legal_actions: Sequence[str], rng: Sampler) -> str:
+    """The ``calling-station`` bot: checks when it can, else calls."""
     return "check" if "check" in legal_actions else "call"
-
-
-def make_calling_station(rules: DicePokerRules) -> Bot:
-    """Checks when it can, else calls.
-
-    Parameters:
-        rules: the rules (unused).
-
-    Returns:
-        The bot.
-    """
-    return _calling_station
 
 
 def _choose(legal: Sequence[str], *, aggressive: bool, call: bool, size: int = 0) -> str:
@@ -247,4 +224,5 @@ def make_equity(rules: DicePokerRules) -> Bot:
 
 
 #: Bot name -> factory (``factory(rules)`` returns a bot).
-BOTS = {"random": make_random, "calling-station": make_calling_station, "tight": make_tight, "equity": make_equity}
+BOTS: dict[str, BotFactory] = {"random": SameBot(random_bot), "calling-station": SameBot(calling_station),
+                               "tight": make_tight, "equity": make_equity}

@@ -177,7 +177,7 @@ class DominoPokerObservation(FrozenTuple, _ObservationFields):
         phase: ``"deal"``, ``"bet"`` or ``"over"``.
         hand_number: hands finished so far in the session.
         button: the dealer's seat (the eldest hand is the seat after it).
-        hand: this seat's tiles as a 20-bit mask (see [`tiles`][dreidelpoker.games.domino_poker.DominoPokerObservation.tiles]).
+        hand: this seat's tiles as a 20-bit mask (see [`tiles`][dreidelpoker.games.domino_poker.game.DominoPokerObservation.tiles]).
         pot: chips in the pot (antes included).
         paid: what each seat has put in this hand (ante included).
         to_call: what this seat must add to call (0: it may check).

@@ -25,6 +25,8 @@ class Tables:
     full: int
     suit_masks: tuple[int, ...]
     colour_suits: tuple[tuple[int, ...], tuple[int, ...]]
+    #: The first card of each suit of a colour (``suit * ranks``), by colour.
+    colour_offsets: tuple[tuple[int, ...], tuple[int, ...]]
     all_suits: tuple[int, ...]
     queens: tuple[int, ...]
     queen_mask: int
@@ -68,6 +70,7 @@ def _make_tables(rules: QueenieRules) -> Tables:
     return Tables(
         ranks=r, suits=s, full=(1 << (r * s)) - 1, suit_masks=suit_masks,
         colour_suits=(tuple(k for k in range(s) if k % 2 == 0), tuple(k for k in range(s) if k % 2 == 1)),
+        colour_offsets=(tuple(k * r for k in range(s) if k % 2 == 0), tuple(k * r for k in range(s) if k % 2 == 1)),
         all_suits=tuple(range(s)), queens=queens, queen_mask=sum(1 << q for q in queens),
         step=1 if rules.direction == "right" else -1, order=order,
         deal_count=r * s - (1 if rules.queen_card == "deck" else 0),

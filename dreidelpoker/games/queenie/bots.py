@@ -17,6 +17,7 @@ card that lets them play the most of their own cards in a row ([`best_lead`][dre
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -61,25 +62,27 @@ def best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
     check_count(ranks, "ranks", low=2, high=13)
     if not legal:
         raise InputError("legal must hold at least one card to lead")
-    return _best_lead(hand, legal, ranks)
+    return _best_lead(sorted(hand), legal, ranks)
 
 
 def _best_lead(hand: Sequence[int], legal: Sequence[int], ranks: int) -> int:
-    """[`best_lead`][dreidelpoker.games.queenie.best_lead] without the argument checks (the bots
-    call it with the engine's own legal leads)."""
+    """[`best_lead`][dreidelpoker.games.queenie.best_lead] without the argument checks, for a
+    ``hand`` sorted lowest first (an observation's; the bots call it with the engine's own
+    legal leads): runs and suit lengths are read off the sorted hand by bisection."""
     if len(legal) == 1:
         return legal[0]
-    held = set(hand)
     best, best_key = legal[0], (-1, -1, 0)
+    size = len(hand)
     for c in legal:
         run = 0
         nxt = c + 1
-        while nxt % ranks and nxt in held:
+        k = bisect_left(hand, nxt)
+        while nxt % ranks and k < size and hand[k] == nxt:
             run += 1
             nxt += 1
-        suit = c // ranks
-        length = sum(1 for x in held if x // ranks == suit)
-        key = (run, length, -c)
+            k += 1
+        low = c - c % ranks
+        key = (run, bisect_left(hand, low + ranks) - bisect_left(hand, low), -c)
         if key > best_key:
             best, best_key = c, key
     return best
@@ -153,6 +156,21 @@ def random_queenie_bot(observation: QueenieObservation, legal_actions: Sequence[
         True
     """
     return legal_actions[int(rng.integers(len(legal_actions)))]
+
+
+def _reads_at_leads(legal_actions: Sequence[Any]) -> bool:
+    """A bot that answers every offer alike reads its observation only to choose a lead."""
+    return "keep" not in legal_actions
+
+
+def _reads_nothing(legal_actions: Sequence[Any]) -> bool:
+    return False
+
+
+# The runner gives these bots ``None`` where they read no observation (the ``Bot`` protocol).
+setattr(never_swap_bot, "observation_needed", _reads_at_leads)
+setattr(always_swap_bot, "observation_needed", _reads_at_leads)
+setattr(random_queenie_bot, "observation_needed", _reads_nothing)
 
 
 @check_arguments
@@ -444,21 +462,6 @@ class LookaheadBot:
         if "swap" in legal_actions:
             return dummy_value(observation, samples=self.samples, rng=rng).best
         return _best_lead(observation.hand, legal_actions, observation.rules.deck_ranks)
-
-
-def make_never_swap(rules: QueenieRules) -> Any:
-    """Factory for ``never-swap``."""
-    return never_swap_bot
-
-
-def make_always_swap(rules: QueenieRules) -> Any:
-    """Factory for ``always-swap``."""
-    return always_swap_bot
-
-
-def make_random(rules: QueenieRules) -> Any:
-    """Factory for ``random``."""
-    return random_queenie_bot
 
 
 def make_heuristic(rules: QueenieRules) -> Any:

@@ -32,7 +32,7 @@ from ...validation import check_arguments
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["DealDistribution", "DETERMINISTIC_BOTS", "deal_count", "deals", "enumerate_deal", "play_dealt", "queen_dead_probability", "queen_dead_table"]
+__all__ = ["DealDistribution", "Deals", "DETERMINISTIC_BOTS", "deal_count", "deals", "enumerate_deal", "play_dealt", "queen_dead_probability", "queen_dead_table"]
 
 #: Bots whose choices depend on their observation only (no randomness): fit for enumeration.
 DETERMINISTIC_BOTS = ("never-swap", "always-swap", "heuristic")
@@ -180,7 +180,59 @@ def _partitions(pool: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
             yield (m,) + rest
 
 
-def deals(rules: QueenieRules) -> Iterator[tuple[sympy.Rational, int, tuple[int, ...]]]:
+class Deals:
+    """Every distinct deal of one rules object, enumerated lazily (see [`deals`][dreidelpoker.games.queenie.exact.deals]).
+
+    Iterating gives ``(probability, queen-pot card, hands)`` with sympy Rationals;
+    [`fractions`][dreidelpoker.games.queenie.exact.Deals.fractions] gives the same deals with
+    the engine's own `fractions.Fraction` probabilities, for exact inner loops.
+
+    Examples:
+        >>> d = deals(QueenieRules(players=3, deck_suits=2, deck_ranks=3))
+        >>> next(iter(d))[0], next(d.fractions())[0]
+        (1/360, Fraction(1, 360))
+    """
+
+    def __init__(self, rules: QueenieRules) -> None:
+        self.rules = rules
+
+    def __iter__(self) -> Iterator[tuple[sympy.Rational, int, tuple[int, ...]]]:
+        for p, q, hands in self.fractions():
+            yield to_rational(p), q, hands
+
+    def fractions(self) -> Iterator[tuple[Fraction, int, tuple[int, ...]]]:
+        """The deals with `fractions.Fraction` probabilities (the same order as iterating).
+
+        Returns:
+            An iterator of ``(probability, queen-pot card, hands)``.
+
+        Examples:
+            >>> sum(p for p, _, _ in deals(QueenieRules(players=3, deck_suits=2, deck_ranks=3)).fractions())
+            Fraction(1, 1)
+        """
+        rules = self.rules
+        t = tables(rules)
+        sizes = rules.hand_sizes()
+        full = t.full
+        if rules.queen_card == "deck":
+            qs = [c for c in range(full.bit_length())
+                  if not (rules.queen_card_queen == "redraw" and t.queen_mask >> c & 1)]
+            per = Fraction(1, len(qs) * _multinomial(sizes))
+            for q in qs:
+                for hands in _partitions(full & ~(1 << q), sizes):
+                    yield per, q, hands
+            return
+        dealt = (sizes[0] + 1,) + tuple(sizes[1:])
+        per_split = Fraction(1, _multinomial(dealt))
+        for hands in _partitions(full, dealt):
+            dummy = hands[0]
+            pool = dummy & ~t.queen_mask if rules.queen_card_queen == "redraw" and dummy & ~t.queen_mask else dummy
+            cards = [c for c in range(pool.bit_length()) if pool >> c & 1]
+            for q in cards:
+                yield per_split / len(cards), q, (dummy & ~(1 << q),) + hands[1:]
+
+
+def deals(rules: QueenieRules) -> Deals:
     """Every distinct deal with its exact probability: ``(probability, queen-pot card, hands)``.
 
     ``hands`` are masks by position: the dummy (after any card put aside), then the first
@@ -191,37 +243,15 @@ def deals(rules: QueenieRules) -> Iterator[tuple[sympy.Rational, int, tuple[int,
         rules: the rules (small decks: the count grows fast).
 
     Returns:
-        An iterator of ``(probability, queen-pot card, hands)`` (sympy Rationals); the
-        probabilities sum to 1.
+        A lazy [`Deals`][dreidelpoker.games.queenie.exact.Deals]: iterate it for
+        ``(probability, queen-pot card, hands)`` with sympy Rationals (``.fractions()`` for
+        Fractions); the probabilities sum to 1.
 
     Examples:
         >>> sum(p for p, _, _ in deals(QueenieRules(players=3, deck_suits=2, deck_ranks=3)))
         1
     """
-    for p, q, hands in _deal_fractions(rules):
-        yield to_rational(p), q, hands
-
-
-def _deal_fractions(rules: QueenieRules) -> Iterator[tuple[Fraction, int, tuple[int, ...]]]:
-    t = tables(rules)
-    sizes = rules.hand_sizes()
-    full = t.full
-    if rules.queen_card == "deck":
-        qs = [c for c in range(full.bit_length())
-              if not (rules.queen_card_queen == "redraw" and t.queen_mask >> c & 1)]
-        per = Fraction(1, len(qs) * _multinomial(sizes))
-        for q in qs:
-            for hands in _partitions(full & ~(1 << q), sizes):
-                yield per, q, hands
-        return
-    dealt = (sizes[0] + 1,) + tuple(sizes[1:])
-    per_split = Fraction(1, _multinomial(dealt))
-    for hands in _partitions(full, dealt):
-        dummy = hands[0]
-        pool = dummy & ~t.queen_mask if rules.queen_card_queen == "redraw" and dummy & ~t.queen_mask else dummy
-        cards = [c for c in range(pool.bit_length()) if pool >> c & 1]
-        for q in cards:
-            yield per_split / len(cards), q, (dummy & ~(1 << q),) + hands[1:]
+    return Deals(rules)
 
 
 def _multinomial(sizes: Sequence[int]) -> int:
@@ -315,7 +345,7 @@ def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals:
     went = [Fraction(0)] * rules.players
     qc = qd = sw = cards = Fraction(0)
     n_deals = 0
-    for w, q, hands in _deal_fractions(rules):
+    for w, q, hands in deals(rules).fractions():
         d = play_dealt(q, hands, made, start=start, rules=rules).last_deal
         assert d is not None
         n_deals += 1

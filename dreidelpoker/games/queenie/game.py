@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+import numpy as np
 
 from ..tuple_state import FrozenTuple, LoggedState
 from ..protocol import Event, EventLog, LazyEvent, Payoff, Turn
@@ -271,13 +272,13 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
         """
         if self.phase == DEAL:
             t = tables(self.rules)
+            redraw = self.qcard < 0 and self.rules.queen_card == "deck" and self.rules.queen_card_queen == "redraw"
             if self.undealt == t.full:  # the whole deck undealt (the usual case): the permutation is the deal
-                seq: list[int] = rng.permutation(t.ranks * t.suits)
-            else:
-                cards = cards_of(self.undealt)
-                seq = [cards[i] for i in rng.permutation(len(cards))]
-            if self.qcard < 0 and self.rules.queen_card == "deck" and self.rules.queen_card_queen == "redraw":
-                qm = tables(self.rules).queen_mask
+                return tuple(_deck_order(rng, t, redraw))
+            cards = cards_of(self.undealt)
+            seq = [cards[i] for i in rng.permutation(len(cards))]
+            if redraw:
+                qm = t.queen_mask
                 k = next(i for i, c in enumerate(seq) if not qm >> c & 1)  # first non-Queen: uniform
                 seq.insert(0, seq.pop(k))
             return tuple(seq)
@@ -307,45 +308,58 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
     def apply_joint(self, actions: Mapping[int, Any]) -> QueenieGame:
         raise InputError("Queenie has no simultaneous moves")
 
-    def run_turns(self, chance: Sampler, decide: Callable[[int, QueenieObservation, Sequence[Any]], Any],
-                  max_steps: int) -> tuple[QueenieGame, int]:
+    def run_turns(self, chance: Sampler, decide: Callable[[int, QueenieObservation | None, Sequence[Any]], Any],
+                  max_steps: int, *, log: bool = True,
+                  observes: Callable[[int, Sequence[Any]], bool] | None = None) -> tuple[QueenieGame, int]:
         """Play on until the session ends or ``max_steps`` steps are applied: the runner's batch
         path (`dreidelpoker.play.runner`), used when a game's record is all that is wanted.
 
         The same steps as one by one, in the same order, from the same streams -- every deal
         drawn by `sample_chance`, every decision asked of ``decide(seat, observation, legal)``
         with the observation and legal actions the runner would give -- so the final state is
-        the one the steps one by one reach (its log too); what is saved is the runner's
-        look-ups between steps and, while the dummy is offered round, a state per seat that
-        keeps its hand (checked game for game in ``tests/test_queenie_batch.py``).
+        the one the steps one by one reach; what is saved is the runner's look-ups between
+        steps and, while the dummy is offered round, a state per seat that keeps its hand
+        (checked game for game in ``tests/test_queenie_batch.py``).
+
+        With ``log=False`` whole deals are played in a tight loop over plain ints and lists,
+        with no state between steps and no log lines (the final state's log is this one's):
+        every other field of the final state is the same.
 
         Parameters:
             chance: the game's chance stream.
             decide: the runner's bot call for a seat (it raises on an illegal action).
             max_steps: the most steps to apply.
+            log: write the log (``False``: nobody reads it).
+            observes: ``observes(seat, legal)`` says whether the seat's bot reads its
+                observation there; where it does not, ``decide`` is given ``None`` instead
+                (``None``: every bot reads it).
 
         Returns:
             The state after the steps, and how many were applied.
         """
         state, steps = self, 0
+        if not log and self.phase == DEAL and self.qcard < 0 and self.undealt == tables(self.rules).full:
+            state, steps = self._run_deals(chance, decide, max_steps, observes)
         n = self.rules.players
         step = tables(self.rules).step
         while steps < max_steps:
             phase = state.phase
             if phase == OFFER:
-                offer, log, button = state.offer, state.log, state.button
+                offer, events, button = state.offer, state.log, state.button
                 while True:  # the offers round the table, without a state per kept hand
                     seat = (button + offer * step) % n  # (seat_at)
-                    action = decide(seat, state.observation(seat), _OFFER_ACTIONS)
+                    seen = state.observation(seat) if observes is None or observes(seat, _OFFER_ACTIONS) else None
+                    action = decide(seat, seen, _OFFER_ACTIONS)
                     steps += 1
                     if action != "keep" or offer == n or steps >= max_steps:
                         break
-                    log = log.add(_KEEP[seat])
+                    events = events.add(_KEEP[seat])
                     offer += 1
-                state = state._offered(offer, action, log)
+                state = state._offered(offer, action, events)
             elif phase == LEAD:
-                leader = state.leader
-                state = state._play(leader, decide(leader, state.observation(leader), state.lead_cards))
+                leader, legal = state.leader, state.lead_cards
+                seen = state.observation(leader) if observes is None or observes(leader, legal) else None
+                state = state._play(leader, decide(leader, seen, legal))
                 steps += 1
             elif phase == DEAL:
                 state = state._deal(state.sample_chance(chance))
@@ -357,6 +371,136 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
                 break
         return state, steps
 
+    def _run_deals(self, chance: Sampler, decide: Callable[[int, QueenieObservation | None, Sequence[Any]], Any],
+                   max_steps: int, observes: Callable[[int, Sequence[Any]], bool] | None) -> tuple[QueenieGame, int]:
+        """`run_turns` without a log, from the start of a deal: whole deals in one loop over
+        plain ints and lists (the same draws, decisions, runs and payments as `apply`:
+        `_deck_order`, `_runs`, `_settle` and `_count_deals` are the engine's own), while a
+        deal's most steps still fit in ``max_steps``. A state is made only for the end and
+        for a bot that reads its observation."""
+        r = self.rules
+        t = tables(r)
+        n = r.players
+        step = t.step
+        hands_n = n + 1
+        slots = t.slots[:hands_n]
+        bit = t.bit
+        from_deck = r.queen_card == "deck"
+        redraw = r.queen_card_queen == "redraw"
+        not_queens = t.full & ~t.queen_mask
+        all_suits = t.all_suits
+        ante = r.ante
+        first_cost, cost = r.first_swap_cost, r.swap_cost
+        hand_limit = self.hand_limit
+        limit = min(r.session_deals, hand_limit)
+        most = 2 + n + t.ranks * t.suits  # the most steps a deal takes: two draws, every offer, a lead per card
+        offer_seen = [observes is None or observes(seat, _OFFER_ACTIONS) for seat in range(n)]
+        deals, button, chips, (going, queen) = self.deals, self.button, list(self.chips), self.pots
+        tally, out_wins, queen_wins = list(self.tally), list(self.out_wins), list(self.queen_wins)
+        last_deal, summary = self.last_deal, None  # the last deal's summary is made when it is read
+        counted: list[tuple[int, ...]] = []  # each deal's figures, added to the tally at the end (_count_deals)
+        steps = 0
+        ahead: list[list[int]] = []  # deals shuffled ahead: [queen-pot card, the hand of each deal slot]
+        while steps + most <= max_steps:
+            if from_deck and not ahead:  # the chance stream draws nothing but the shuffles: many at once
+                count = min(limit - deals, (max_steps - steps) // most, 1024)
+                if count >= _SHUFFLES_AHEAD:
+                    ahead = _shuffled_deals(chance, t, hands_n, count, redraw)
+                    ahead.reverse()
+            if ahead:
+                qcard, *by_slot = ahead.pop()
+            else:  # one shuffle (the queen-pot card from the dummy draws between shuffles; short sessions)
+                seq = _deck_order(chance, t, from_deck and redraw)
+                if from_deck:
+                    qcard = seq[0]
+                    del seq[0]
+                bits = list(map(bit.__getitem__, seq))
+                by_slot = [sum(bits[j::hands_n]) for j in range(hands_n)]
+            steps += 1
+            hands = [0] * n
+            dummy = 0
+            for j in range(hands_n):
+                pos = slots[j]
+                if pos:
+                    hands[(button + pos * step) % n] = by_slot[j]
+                else:
+                    dummy = by_slot[j]
+            if not from_deck:  # the queen-pot card is put aside from the dummy: a second draw
+                pool = dummy & not_queens if redraw and dummy & not_queens else dummy
+                pool_cards = cards_of(pool)
+                qcard = pool_cards[chance.integers(len(pool_cards))]
+                dummy &= ~(1 << qcard)
+                steps += 1
+            chips_now = tuple(chips)
+            # The dummy offered round the table until someone takes it.
+            swapper, dead = -1, dummy
+            for offer in range(1, n + 1):
+                seat = (button + offer * step) % n
+                seen = None
+                if offer_seen[seat]:
+                    if summary is not None:
+                        last_deal, summary = _summary(summary), None
+                    seen = _observe(r, t, seat, OFFER, deals, button, hands, dummy, -1, 0, 0, (going, queen), chips_now,
+                                    -1, last_deal)
+                action = decide(seat, seen, _OFFER_ACTIONS)
+                steps += 1
+                if action == "keep":
+                    continue
+                paid = first_cost if offer == 1 else cost
+                chips[seat] -= paid
+                going += paid
+                swapper, dead = seat, hands[seat]
+                hands[seat] = dummy
+                break
+            # The runs, from the first player's lowest card.
+            played, n_runs, n_turns = 0, 0, 0
+            queen_by = [-1] * t.suits
+            leader = (button + step) % n
+            cands = lowest_cards(hands[leader], all_suits, t)
+            colour = -1
+            while True:
+                if len(cands) == 1:
+                    card = cands[0]
+                else:
+                    seen = None
+                    if observes is None or observes(leader, cands):
+                        if summary is not None:
+                            last_deal, summary = _summary(summary), None
+                        seen = _observe(r, t, leader, LEAD, deals, button, hands, 0, swapper, dead, played,
+                                        (going, queen), tuple(chips), colour, last_deal)
+                    card = decide(leader, seen, cands)
+                    steps += 1
+                played, n_runs, n_turns, out, leader, cands, colour = _runs(hands, played, queen_by, n_runs, n_turns,
+                                                                           leader, card, r, t, None)
+                if out >= 0 or leader < 0:
+                    break
+            # The pots.
+            blocked = out < 0
+            stats = (played.bit_count(), n_runs, n_turns)
+            out_winner, out_pot, queen_winner, queen_pot, queen_dead, going, queen = _settle(
+                r, t, hands, dead, qcard, queen_by, out, blocked, chips, (going, queen), out_wins, queen_wins)
+            counted.append((*stats, blocked, out_winner < 0, queen_winner < 0, queen_dead, swapper >= 0, out_pot,
+                            queen_pot))
+            deals += 1
+            summary = (deals, out, blocked, out_winner, out_pot, qcard, queen_winner, queen_pot, queen_dead, swapper,
+                       *stats, hands)
+            if deals >= limit:
+                _count_deals(tally, counted)
+                return QueenieGame(r, hand_limit, deals, button, tuple(chips), (going, queen), OVER, 0, 0,
+                                   tuple(hands), 0, dead, qcard, 0, swapper, played, -1, (), -1, tuple(queen_by),
+                                   stats, tuple(tally), tuple(out_wins), tuple(queen_wins),
+                                   _summary(summary), self.log), steps
+            button = (button + step) % n
+            chips = [c - 2 * ante for c in chips]
+            going += n * ante
+            queen += n * ante
+        if summary is not None:
+            last_deal = _summary(summary)
+        _count_deals(tally, counted)
+        return QueenieGame(r, hand_limit, deals, button, tuple(chips), (going, queen), DEAL, t.full, 0, (0,) * n, 0, 0,
+                           -1, 0, -1, 0, -1, (), -1, (-1,) * t.suits, (0, 0, 0), tuple(tally), tuple(out_wins),
+                           tuple(queen_wins), last_deal, self.log), steps
+
     def returns(self) -> tuple[Payoff, ...]:
         """Each seat's net chips: pots won minus antes and swap costs."""
         return self.chips
@@ -366,16 +510,8 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
         n = r.players
         if not isinstance(player, int) or not 0 <= player < n:
             raise InputError(f"player: a seat from 0 to {n - 1}, got {player!r}")
-        t = tables(r)
-        position = ((player - self.button) * t.step) % n or n
-        own_dead = hand_cards(self.dead, t) if self.swapper == player else ()
-        phase = self.phase
-        # Made positionally (a dozen a deal: keywords cost more than the rest of the observation).
-        return _new_tuple(QueenieObservation, (
-            player, r, _PHASE_NAMES[phase], self.deals, self.button, position, hand_cards(self.hands[player], t),
-            tuple(map(int.bit_count, self.hands)), self.dummy.bit_count() if self.swapper < 0 else 0, self.swapper,
-            own_dead, hand_cards(self.played, t) if self.played else (), self.pots, self.chips,
-            self.lead_colour if phase == LEAD else -1, self.last_deal))
+        return _observe(r, tables(r), player, self.phase, self.deals, self.button, self.hands, self.dummy, self.swapper,
+                        self.dead, self.played, self.pots, self.chips, self.lead_colour, self.last_deal)
 
     # -- the deal -------------------------------------------------------------------
     def _deal(self, seq: Sequence[int]) -> QueenieGame:
@@ -484,162 +620,54 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
         return base
 
     def _play(self, seat: int, card: int) -> QueenieGame:
-        """Play runs from ``seat`` leading ``card`` until a lead needs a choice or the deal ends.
-
-        A run is played a turn at a time: a turn is the longest stretch of consecutive
-        cards of the suit, from the one asked for, that one hand holds (bit arithmetic,
-        not card by card). The run goes on while some hand holds the next card.
-        """
+        """Play runs from ``seat`` leading ``card`` until a lead needs a choice or the deal ends (`_runs`)."""
         r = self.rules
         t = tables(r)
-        rk = t.ranks
-        n = r.players
         hands = list(self.hands)
-        live = 0
-        for h in hands:
-            live |= h
-        played = self.played
-        queen_by = self.queen_by
+        queen_by = list(self.queen_by)
         _, n_runs, n_turns = self.stats
         events: list[LazyEvent] = []
-        step = t.step
-        while True:
-            # One run, led by `seat` with `card`.
-            suit = card // rk
-            top = suit * rk + rk - 1
-            parts: list[int] = []  # seat, cards mask, seat, cards mask ... (the log line's data)
-            c, s = card, seat
-            before = played
-            out = -1
-            while True:
-                # A turn: seat `s` plays its cards c, c + 1, ... (at most to the King).
-                h = hands[s]
-                x = h >> c
-                if x & 2 and c < top:  # two or more cards: the trailing ones of x, up to the King
-                    length = (~x & (x + 1)).bit_length() - 1
-                    if length > top - c + 1:
-                        length = top - c + 1
-                    turn = ((1 << length) - 1) << c
-                else:
-                    length = 1
-                    turn = 1 << c
-                h ^= turn
-                hands[s] = h
-                live ^= turn
-                played |= turn
-                c += length - 1
-                parts += (s, turn)
-                if not h:
-                    out = s
-                    break
-                if c == top or not live >> (c + 1) & 1:
-                    break
-                c += 1
-                s = 0
-                while not hands[s] >> c & 1:
-                    s += 1
-            n_runs += 1
-            n_turns += len(parts) >> 1
-            if (played ^ before) >> (top - 1) & 1:  # the suit's Queen was played in this run: by whom?
-                qbit = 1 << (top - 1)
-                holder = next(parts[i] for i in range(0, len(parts), 2) if parts[i + 1] & qbit)
-                queen_by = queen_by[:suit] + (holder,) + queen_by[suit + 1:]
-            if out >= 0:
-                events.append(("run", seat, True, (), run_line, (t, tuple(parts), out, c, False)))
-                return self._finish(hands, played, queen_by, (played.bit_count(), n_runs, n_turns), out, False,
-                                    events)
-            events.append(("run", seat, True, (), run_line, (t, tuple(parts), -1, c, c != top and played >> (c + 1) & 1 == 1)))
-            # The next lead: the other colour, from the run's last player.
-            colour = 1 - suit % 2
-            cands = lowest_cards(hands[s], t.colour_suits[colour], t)
-            leader = s
-            if not cands:
-                events.append(_PASS[colour][s])
-                leader = -1
-                k = s
-                for _ in range(n - 1):
-                    k = (k + step) % n
-                    cands = lowest_cards(hands[k], t.colour_suits[colour], t)
-                    if cands:
-                        leader = k
-                        break
-                    if r.no_colour == "next-any":
-                        cands = lowest_cards(hands[k], t.all_suits, t)
-                        leader = k
-                        break
-                    events.append(_PASS[colour][k])
-                if leader < 0:
-                    return self._finish(hands, played, queen_by, (played.bit_count(), n_runs, n_turns), -1, True,
-                                        events)
-            if len(cands) > 1:
-                return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, LEAD, 0,
-                                   self.dealt, tuple(hands), 0, self.dead, self.qcard, 0, self.swapper, played,
-                                   leader, cands, colour, queen_by, (played.bit_count(), n_runs, n_turns), self.tally,
-                                   self.out_wins, self.queen_wins, self.last_deal, self.log.add_lazy(tuple(events)))
-            seat, card = leader, cands[0]
+        played, n_runs, n_turns, out, leader, cands, colour = _runs(hands, self.played, queen_by, n_runs, n_turns, seat,
+                                                                   card, r, t, events)
+        stats = (played.bit_count(), n_runs, n_turns)
+        if out >= 0 or leader < 0:
+            return self._finish(hands, played, tuple(queen_by), stats, out, out < 0, events)
+        return QueenieGame(r, self.hand_limit, self.deals, self.button, self.chips, self.pots, LEAD, 0,
+                           self.dealt, tuple(hands), 0, self.dead, self.qcard, 0, self.swapper, played,
+                           leader, cands, colour, tuple(queen_by), stats, self.tally,
+                           self.out_wins, self.queen_wins, self.last_deal, self.log.add_lazy(tuple(events)))
 
     def _finish(self, hands: list[int], played: int, queen_by: tuple[int, ...], stats: tuple[int, int, int], out: int,
                 blocked: bool, events: list[LazyEvent]) -> QueenieGame:
         r = self.rules
         t = tables(r)
         n = r.players
-        rk = r.deck_ranks
         chips = list(self.chips)
-        going, queen = self.pots
         out_wins = list(self.out_wins)
         queen_wins = list(self.queen_wins)
-        out_winner = out
-        if blocked and r.blocked == "fewest-cards":
-            left = [h.bit_count() for h in hands]
-            low = min(left)
-            out_winner = left.index(low) if left.count(low) == 1 else -1
-        out_pot = going
+        q = self.qcard
+        out_winner, out_pot, queen_winner, queen_pot, queen_dead, going, queen = _settle(
+            r, t, hands, self.dead, q, queen_by, out, blocked, chips, self.pots, out_wins, queen_wins)
         if out_winner >= 0:
-            chips[out_winner] += going
-            out_wins[out_winner] += 1
-            events.append(("pot", out_winner, True, (), "seat {} wins the going-out pot of {}", (out_winner + 1, going)))
-            going = 0
+            events.append(("pot", out_winner, True, (), "seat {} wins the going-out pot of {}", (out_winner + 1, out_pot)))
         else:
             events.append(("pot", None, True, (), "blocked: nobody goes out; the going-out pot of {} carries over",
-                           (going,)))
-        q = self.qcard
+                           (out_pot,)))
         qname = t.names[q]
-        q_is_queen = t.queen_mask >> q & 1 == 1
-        qsuit = q // rk
-        queen_card_of_suit = qsuit * rk + rk - 2
-        queen_dead = q_is_queen or bool(self.dead >> queen_card_of_suit & 1)
-        queen_winner = -1
-        if q_is_queen and r.queen_card_queen == "to-going-out":
-            queen_winner = out_winner
-        elif not q_is_queen:
-            queen_winner = queen_by[qsuit]
-        queen_pot = queen
         if queen_winner >= 0:
-            chips[queen_winner] += queen
-            queen_wins[queen_winner] += 1
             events.append(("pot", queen_winner, True, (), "queen-pot card {}: seat {} wins the queen pot of {}",
-                           (qname, queen_winner + 1, queen)))
-            queen = 0
+                           (qname, queen_winner + 1, queen_pot)))
         else:
-            why = "is itself a Queen" if q_is_queen else (
+            why = "is itself a Queen" if t.queen_mask >> q & 1 else (
                 "its Queen is dead" if queen_dead else "its Queen was not played")
             events.append(("pot", None, True, (), "queen-pot card {} {}: the queen pot of {} carries over",
-                           (qname, why, queen)))
-        cards, runs, turns = stats
+                           (qname, why, queen_pot)))
         tl = list(self.tally)
-        tl[T_CARDS] += cards
-        tl[T_RUNS] += runs
-        tl[T_TURNS] += turns
-        tl[T_BLOCKED] += blocked
-        tl[T_OUT_CARRIED] += out_winner < 0
-        tl[T_QUEEN_CARRIED] += queen_winner < 0
-        tl[T_QUEEN_DEAD] += queen_dead
-        tl[T_SWAPS] += self.swapper >= 0
-        tl[T_MAX_OUT_POT] = max(tl[T_MAX_OUT_POT], out_pot)
-        tl[T_MAX_QUEEN_POT] = max(tl[T_MAX_QUEEN_POT], queen_pot)
+        _count_deals(tl, [(*stats, blocked, out_winner < 0, queen_winner < 0, queen_dead, self.swapper >= 0, out_pot,
+                           queen_pot)])
         deals = self.deals + 1
         summary = DealSummary(deals, out, blocked, out_winner, out_pot, q, queen_winner, queen_pot, queen_dead,
-                              self.swapper, cards, runs, turns, tuple(h.bit_count() for h in hands))
+                              self.swapper, *stats, tuple(h.bit_count() for h in hands))
         log = self.log.add_lazy(tuple(events))
         if deals >= r.session_deals or deals >= self.hand_limit:
             return QueenieGame(r, self.hand_limit, deals, self.button, tuple(chips), (going, queen), OVER, 0, 0,
@@ -681,6 +709,225 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
         if self.qcard >= 0:
             lines.append(f"queen-pot card: {card_name(self.qcard, rk)}")
         return "\n".join(lines)
+
+
+def _runs(hands: list[int], played: int, queen_by: list[int], n_runs: int, n_turns: int, seat: int, card: int,
+          r: QueenieRules, t: Tables, events: list[LazyEvent] | None
+          ) -> tuple[int, int, int, int, int, tuple[int, ...], int]:
+    """Play runs from ``seat`` leading ``card`` until a lead needs a choice or the deal ends.
+
+    A run is played a turn at a time: a turn is the longest stretch of consecutive
+    cards of the suit, from the one asked for, that one hand holds (bit arithmetic,
+    not card by card). The run goes on while some hand holds the next card. ``hands`` and
+    ``queen_by`` (who played each suit's Queen) are updated in place; the log's lines go to
+    ``events`` unless it is ``None`` (the batch path, which writes no log).
+
+    Returns:
+        ``(played, runs, turns, out, leader, cands, colour)``: ``out`` is the seat that went
+        out, or -1; then ``leader`` is -1 when the deal is blocked, else the seat that must
+        choose among the lowest cards ``cands`` of ``colour``.
+    """
+    rk = t.ranks
+    n = r.players
+    live = 0
+    for h in hands:
+        live |= h
+    held = live  # the cards played from here on are those that leave `live`: played = played | held ^ live
+    step = t.step
+    logged = events is not None
+    offsets = t.colour_offsets
+    pairs = len(offsets[0]) == 2 and len(offsets[1]) == 2
+    rank_mask = (1 << rk) - 1
+    while True:
+        # One run, led by `seat` with `card`.
+        suit = card // rk
+        top = suit * rk + rk - 1
+        qbit = 1 << (top - 1)
+        parts: list[int] = []  # seat, cards mask, seat, cards mask ... (the log line's data)
+        c, s = card, seat
+        out = -1
+        while True:
+            # A turn: seat `s` plays its cards c, c + 1, ... (at most to the King).
+            h = hands[s]
+            x = h >> c
+            if x & 2 and c < top:  # two or more cards: the trailing ones of x, up to the King
+                length = (~x & (x + 1)).bit_length() - 1
+                if length > top - c + 1:
+                    length = top - c + 1
+                turn = ((1 << length) - 1) << c
+                c += length - 1
+            else:
+                turn = 1 << c
+            h ^= turn
+            hands[s] = h
+            live ^= turn
+            n_turns += 1
+            if turn & qbit:  # the suit's Queen
+                queen_by[suit] = s
+            if logged:
+                parts += (s, turn)
+            if not h:
+                out = s
+                break
+            if c == top or not live >> (c + 1) & 1:
+                break
+            c += 1
+            s = 0
+            while not hands[s] >> c & 1:
+                s += 1
+        n_runs += 1
+        if out >= 0:
+            if events is not None:
+                events.append(("run", seat, True, (), run_line, (t, tuple(parts), out, c, False)))
+            return played | held ^ live, n_runs, n_turns, out, -1, (), -1
+        if events is not None:
+            events.append(("run", seat, True, (), run_line,
+                           (t, tuple(parts), -1, c, c != top and (played | held ^ live) >> (c + 1) & 1 == 1)))
+        # The next lead: the other colour, from the run's last player.
+        colour = 1 - suit % 2
+        cands: tuple[int, ...]
+        if pairs:  # (lowest_cards, inline for a colour of two suits: the hot path)
+            a, b = offsets[colour]
+            h = hands[s]
+            sa, sb = h >> a & rank_mask, h >> b & rank_mask
+            both = sa | sb
+            if both:
+                low = both & -both
+                rank = low.bit_length() - 1
+                cands = ((a + rank, b + rank) if sb & low else (a + rank,)) if sa & low else (b + rank,)
+            else:
+                cands = ()
+        else:
+            cands = lowest_cards(hands[s], t.colour_suits[colour], t)
+        leader = s
+        if not cands:
+            if events is not None:
+                events.append(_PASS[colour][s])
+            leader = -1
+            k = s
+            for _ in range(n - 1):
+                k = (k + step) % n
+                cands = lowest_cards(hands[k], t.colour_suits[colour], t)
+                if cands:
+                    leader = k
+                    break
+                if r.no_colour == "next-any":
+                    cands = lowest_cards(hands[k], t.all_suits, t)
+                    leader = k
+                    break
+                if events is not None:
+                    events.append(_PASS[colour][k])
+            if leader < 0:
+                return played | held ^ live, n_runs, n_turns, -1, -1, (), colour
+        if len(cands) > 1:
+            return played | held ^ live, n_runs, n_turns, -1, leader, cands, colour
+        seat, card = leader, cands[0]
+
+
+def _settle(r: QueenieRules, t: Tables, hands: list[int], dead: int, qcard: int, queen_by: Sequence[int], out: int,
+            blocked: bool, chips: list[int], pots: tuple[int, int], out_wins: list[int], queen_wins: list[int]
+            ) -> tuple[int, int, int, int, bool, int, int]:
+    """Pay a finished deal's pots: ``chips``, ``out_wins`` and ``queen_wins`` are updated in place.
+
+    Returns:
+        ``(out_winner, out_pot, queen_winner, queen_pot, queen_dead, going, queen)``: who took
+        each pot (-1: it carries over) and how big it was, whether the queen-pot card's Queen
+        was dead, and the pots left.
+    """
+    going, queen = pots
+    out_winner = out
+    if blocked and r.blocked == "fewest-cards":
+        left = [h.bit_count() for h in hands]
+        low = min(left)
+        out_winner = left.index(low) if left.count(low) == 1 else -1
+    out_pot = going
+    if out_winner >= 0:
+        chips[out_winner] += going
+        out_wins[out_winner] += 1
+        going = 0
+    rk = t.ranks
+    q_is_queen = t.queen_mask >> qcard & 1 == 1
+    qsuit = qcard // rk
+    queen_dead = q_is_queen or bool(dead >> (qsuit * rk + rk - 2) & 1)
+    queen_winner = -1
+    if q_is_queen and r.queen_card_queen == "to-going-out":
+        queen_winner = out_winner
+    elif not q_is_queen:
+        queen_winner = queen_by[qsuit]
+    queen_pot = queen
+    if queen_winner >= 0:
+        chips[queen_winner] += queen
+        queen_wins[queen_winner] += 1
+        queen = 0
+    return out_winner, out_pot, queen_winner, queen_pot, queen_dead, going, queen
+
+
+def _count_deals(tally: list[int], deals: Sequence[tuple[int, ...]]) -> None:
+    """Add finished deals to the session's tally (in place). Each deal is ``(cards, runs,
+    turns, blocked, out pot carried, queen pot carried, queen dead, swapped, out pot, queen
+    pot)``: the first eight are summed into their slots, the pots kept as maxima."""
+    if not deals:
+        return
+    columns = list(zip(*deals))
+    for k in range(T_MAX_OUT_POT):
+        tally[k] += sum(columns[k])
+    tally[T_MAX_OUT_POT] = max(tally[T_MAX_OUT_POT], *columns[T_MAX_OUT_POT])
+    tally[T_MAX_QUEEN_POT] = max(tally[T_MAX_QUEEN_POT], *columns[T_MAX_QUEEN_POT])
+
+
+def _observe(r: QueenieRules, t: Tables, player: int, phase: int, deals: int, button: int, hands: Sequence[int],
+             dummy: int, swapper: int, dead: int, played: int, pots: tuple[int, int], chips: tuple[int, ...],
+             lead_colour: int, last_deal: DealSummary | None) -> QueenieObservation:
+    """What ``player`` sees (`QueenieGame.observation`, from the state's fields)."""
+    position = ((player - button) * t.step) % r.players or r.players
+    own_dead = hand_cards(dead, t) if swapper == player else ()
+    # Made positionally (a dozen a deal: keywords cost more than the rest of the observation).
+    return _new_tuple(QueenieObservation, (
+        player, r, _PHASE_NAMES[phase], deals, button, position, hand_cards(hands[player], t),
+        tuple(map(int.bit_count, hands)), dummy.bit_count() if swapper < 0 else 0, swapper,
+        own_dead, hand_cards(played, t) if played else (), pots, chips,
+        lead_colour if phase == LEAD else -1, last_deal))
+
+
+#: The fewest deals `QueenieGame.run_turns` shuffles at once (`Sampler.permutations` costs
+#: about as much as this many shuffles one by one, whatever the count).
+_SHUFFLES_AHEAD = 32
+
+
+def _shuffled_deals(rng: Sampler, t: Tables, hands_n: int, count: int, redraw_queen: bool) -> list[list[int]]:
+    """``count`` deals from a whole deck, shuffled at once (`Sampler.permutations`: the shuffles
+    `_deck_order` draws one by one): per deal the queen-pot card, then the cards dealt to each
+    slot of the dealing order as a bit mask (slot ``j`` gets every ``hands_n``-th card from ``j``)."""
+    perms = rng.permutations(t.ranks * t.suits, count)
+    if redraw_queen:  # a Queen on top: the first card that is not a Queen goes first (rare: one deal in 13)
+        qm = t.queen_mask
+        for row in np.flatnonzero((qm >> perms[:, 0].astype(np.uint64)) & np.uint64(1)).tolist():
+            seq = perms[row].tolist()
+            k = next(i for i, c in enumerate(seq) if not qm >> c & 1)
+            seq.insert(0, seq.pop(k))
+            perms[row] = seq
+    bits = np.uint64(1) << perms[:, 1:].astype(np.uint64)
+    out = np.empty((count, hands_n + 1), dtype=np.uint64)
+    out[:, 0] = perms[:, 0]
+    for j in range(hands_n):
+        out[:, j + 1] = bits[:, j::hands_n].sum(axis=1)  # distinct bits: their sum is their union
+    return out.tolist()
+
+
+def _summary(fields: tuple[Any, ...]) -> DealSummary:
+    """A deal's summary from its fields with the final hands (a list) last: the cards left are counted here."""
+    return _new_tuple(DealSummary, fields[:-1] + (tuple(map(int.bit_count, fields[-1])),))
+
+
+def _deck_order(rng: Sampler, t: Tables, redraw_queen: bool) -> list[int]:
+    """A whole deck dealt from the top: the queen-pot card first when it comes from the deck
+    (under ``redraw_queen``, the first card that is not a Queen, moved to the front)."""
+    seq: list[int] = rng.permutation(t.ranks * t.suits)
+    if redraw_queen:
+        qm = t.queen_mask
+        k = next(i for i, c in enumerate(seq) if not qm >> c & 1)  # first non-Queen: uniform
+        seq.insert(0, seq.pop(k))
+    return seq
 
 
 @check_arguments

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..protocol import PlaySpec
+from ..protocol import PlaySpec, SameBot
 from ..registry import PlayCliSpec
 from ...caches import bounded_cache
-from .bots import make_always_swap, make_heuristic, make_lookahead, make_never_swap, make_random
+from .bots import always_swap_bot, make_heuristic, make_lookahead, never_swap_bot, random_queenie_bot
 from .game import (
     T_BLOCKED, T_CARDS, T_MAX_OUT_POT, T_MAX_QUEEN_POT, T_OUT_CARRIED, T_QUEEN_CARRIED, T_QUEEN_DEAD, T_RUNS,
     T_SWAPS, T_TURNS, QueenieGame, new_game,
@@ -147,8 +147,8 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, QueenieRules]
 
 PLAY: PlaySpec[QueenieRules] = PlaySpec(
     new_game=new_game,
-    bots={"never-swap": make_never_swap, "always-swap": make_always_swap, "random": make_random,
-          "heuristic": make_heuristic, "lookahead": make_lookahead},
+    bots={"never-swap": SameBot(never_swap_bot), "always-swap": SameBot(always_swap_bot),
+          "random": SameBot(random_queenie_bot), "heuristic": make_heuristic, "lookahead": make_lookahead},
     default_bots=default_bots,
     metrics=metrics,
     min_players=3,

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 
-from .rules import SkirmishRules
 from .solver import Capture, best_capture
+from ..protocol import SameBot
 from ...errors import InputError
 from ...sampler import Sampler
 
@@ -121,22 +121,6 @@ def optimal(observation: Any, legal_actions: Sequence[Capture], rng: Sampler) ->
     return c
 
 
-def _random_factory(rules: SkirmishRules) -> Any:
-    return random_capture
-
-
-def _greedy_factory(rules: SkirmishRules) -> Any:
-    return greedy
-
-
-def _optimal_factory(rules: SkirmishRules) -> Any:
-    return optimal
-
-
-def _spendthrift_factory(rules: SkirmishRules) -> Any:
-    return spendthrift
-
-
-#: Bot name -> factory (module-level functions: they pickle onto process and Dask workers).
-BOTS = {"random": _random_factory, "greedy": _greedy_factory, "optimal": _optimal_factory,
-        "spendthrift": _spendthrift_factory}
+#: Bot name -> factory (each bot plays alike under any rules; they pickle onto process and Dask workers).
+BOTS = {"random": SameBot(random_capture), "greedy": SameBot(greedy), "optimal": SameBot(optimal),
+        "spendthrift": SameBot(spendthrift)}

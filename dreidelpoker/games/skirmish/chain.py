@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..._fractions import to_rational, to_rationals
+from ..._fractions import to_rational
+from ...exact import ExactMapping
 
 if TYPE_CHECKING:
     import sympy
@@ -52,7 +53,7 @@ DETERMINISTIC_BOTS = ("optimal", "greedy", "spendthrift")
 
 
 def lay_outcomes(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, pile_n: int, *,
-                 ordered_pile: bool) -> dict[tuple[Any, ...], sympy.Rational]:
+                 ordered_pile: bool) -> ExactMapping[tuple[Any, ...]]:
     """Every way one player's lay can come out, with its exact probability.
 
     Cards come off the draw pile one by one (each rank weighted by its copies); an empty
@@ -69,17 +70,13 @@ def lay_outcomes(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, p
         ordered_pile: keep the pile's cards in lay order (``tie="war"`` needs it).
 
     Returns:
-        ``{(line, pile, draw after, discard after): probability}`` (sympy Rationals).
+        ``{(line, pile, draw after, discard after): probability}`` (sympy Rationals;
+        ``.fractions()`` for Fractions).
 
     Examples:
         >>> sorted(lay_outcomes((1, 2), (), 1, 1, ordered_pile=False).items())
         [(((1,), (2,), (), ()), 1/2), (((2,), (1,), (), ()), 1/2)]
     """
-    return to_rationals(_lay_fractions(draw, discard, line_n, pile_n, ordered_pile))
-
-
-def _lay_fractions(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int, pile_n: int,
-                   ordered_pile: bool) -> dict[tuple[Any, ...], Fraction]:
     partial: dict[tuple[Any, ...], Fraction] = {((), (), draw, discard): Fraction(1)}
     for k in range(line_n + pile_n):
         nxt: dict[tuple[Any, ...], Fraction] = {}
@@ -98,7 +95,7 @@ def _lay_fractions(draw: tuple[int, ...], discard: tuple[int, ...], line_n: int,
                     key = (line, tuple(sorted(pile + (r,))), rest, dc)
                 nxt[key] = nxt.get(key, Fraction(0)) + p * Fraction(w, n)
         partial = nxt
-    return partial
+    return ExactMapping(partial)
 
 
 def _resolve(g: SkirmishGame, bots: tuple[Any, Any]) -> SkirmishGame:
@@ -123,7 +120,7 @@ def _normal(draw: tuple[int, ...], discard: tuple[int, ...]) -> tuple[tuple[int,
 
 
 def skirmish_transitions(state: ChainState, bots: tuple[str, str], *,
-                         rules: SkirmishRules) -> dict[ChainState, sympy.Rational]:
+                         rules: SkirmishRules) -> ExactMapping[ChainState]:
     """The exact distribution of the state after one skirmish from ``state``.
 
     Parameters:
@@ -132,26 +129,23 @@ def skirmish_transitions(state: ChainState, bots: tuple[str, str], *,
         bots: the two seats' bots (deterministic).
 
     Returns:
-        ``{next state: probability}`` (sympy Rationals; a finished game loops on itself).
+        ``{next state: probability}`` (sympy Rationals, ``.fractions()`` for Fractions; a
+        finished game loops on itself).
 
     Raises:
         ValueError: a bot that is not deterministic (``random``).
     """
-    return to_rationals(_transition_fractions(rules, state, bots))
-
-
-def _transition_fractions(rules: SkirmishRules, state: ChainState, bots: tuple[str, str]) -> dict[ChainState, Fraction]:
     for b in bots:
         if b not in DETERMINISTIC_BOTS:
             raise InputError(f"bots: the exact chain needs deterministic bots ({', '.join(DETERMINISTIC_BOTS)}), "
                              f"got {b!r}")
     if state[0] in ("win", "draw"):
-        return {state: Fraction(1)}
+        return ExactMapping({state: Fraction(1)})
     draw0, disc0, draw1, disc1, prev = state
     ordered = rules.tie == "war"
     sizes = rules.lay_sizes(len(draw0) + len(disc0)) + rules.lay_sizes(len(draw1) + len(disc1))
-    seat0 = _lay_fractions(draw0, disc0, sizes[0], sizes[1], ordered)
-    seat1 = _lay_fractions(draw1, disc1, sizes[2], sizes[3], ordered)
+    seat0 = lay_outcomes(draw0, disc0, sizes[0], sizes[1], ordered_pile=ordered).fractions()
+    seat1 = lay_outcomes(draw1, disc1, sizes[2], sizes[3], ordered_pile=ordered).fractions()
     lose = rules.losing_cards
     out: dict[ChainState, Fraction] = {}
     for (l0, p0, d0, c0), q0 in seat0.items():
@@ -164,7 +158,7 @@ def _transition_fractions(rules: SkirmishRules, state: ChainState, bots: tuple[s
             else:
                 nxt = _normal(d0, disc0_) + _normal(d1, disc1_) + (first,)
             out[nxt] = out.get(nxt, Fraction(0)) + q0 * q1
-    return out
+    return ExactMapping(out)
 
 
 _RESULTS: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
@@ -191,24 +185,21 @@ def _skirmish_result(rules: SkirmishRules, l0: tuple[int, ...], p0: tuple[int, .
     return hit
 
 
-def deal_distribution(rules: SkirmishRules) -> dict[ChainState, sympy.Rational]:
+def deal_distribution(rules: SkirmishRules) -> ExactMapping[ChainState]:
     """The exact distribution of the state after the deal (each half a multiset; seat 1 first to capture on a tie).
 
     Parameters:
         rules: the rules.
 
     Returns:
-        ``{state: probability}`` (sympy Rationals); the probabilities sum to 1.
+        ``{state: probability}`` (sympy Rationals, ``.fractions()`` for Fractions); the
+        probabilities sum to 1.
 
     Examples:
         >>> d = deal_distribution(SkirmishRules(deck=(1, 1, 2, 2), line_size=0, pile_size=1, lose_at=0))
         >>> sorted(d.values())
         [1/6, 1/6, 2/3]
     """
-    return to_rationals(_deal_fractions(rules))
-
-
-def _deal_fractions(rules: SkirmishRules) -> dict[ChainState, Fraction]:
     deck = rules.deck
     half = rules.half
     dist: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
@@ -227,7 +218,7 @@ def _deal_fractions(rules: SkirmishRules) -> dict[ChainState, Fraction]:
         g = deal_state(hand, _minus(deck, hand), hand_limit=10**9, rules=rules)
         key = _state_of(g)
         out[key] = out.get(key, Fraction(0)) + p
-    return out
+    return ExactMapping(out)
 
 
 def _minus(deck: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -250,15 +241,15 @@ def skirmish_chain(rules: SkirmishRules, bots: tuple[str, str] = ("optimal", "op
     Raises:
         ValueError: a bot that is not deterministic.
     """
-    deal = _deal_fractions(rules)
-    transitions: dict[Hashable, Mapping[Hashable, Fraction]] = {"start": dict(deal)}
+    deal = deal_distribution(rules).fractions()
+    transitions: dict[Hashable, Mapping[Any, Fraction]] = {"start": deal}
     todo: list[ChainState] = list(deal)
     while todo:
         s = todo.pop()
         if s in transitions:
             continue
-        row = _transition_fractions(rules, s, bots)
-        transitions[s] = dict(row)
+        row = skirmish_transitions(s, bots, rules=rules).fractions()
+        transitions[s] = row
         todo.extend(t for t in row if t not in transitions)
     return MarkovChain.from_transitions(transitions)
 
@@ -312,11 +303,9 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
     chain = skirmish_chain(rules, pair)
     chain.exact_limit = max(chain.exact_limit, len(chain))
     steps_raw, absorbed = chain.absorption_summary("start", method="exact")
-    probs = {s: to_rational(v) for s, v in absorbed.items()}
-    steps = to_rational(steps_raw) - 1  # minus the deal step
     zero = to_rational(0)
-    return SmallDeckResult(rules, pair, len(chain), probs.get(("win", 0), zero),
-                           probs.get(("win", 1), zero), probs.get(("draw",), zero), steps)
+    return SmallDeckResult(rules, pair, len(chain), absorbed.get(("win", 0), zero),
+                           absorbed.get(("win", 1), zero), absorbed.get(("draw",), zero), steps_raw - 1)
 
 
 @dataclass(frozen=True)

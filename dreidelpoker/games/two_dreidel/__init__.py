@@ -17,10 +17,10 @@ The doors the registry opens stay at the top: ``manifest`` (read before anything
 ``designer`` (a variant's numbers across all rooms).
 
 Lazy imports: ``from dreidelpoker.games import two_dreidel`` loads no submodule. Every public
-name is listed in ``_LAZY`` as ``name -> submodule`` and imported on first access
+name is listed in ``_EXPORTS`` with the submodule that defines it and imported on first access
 (``dreidelpoker._lazy.lazy_exports``, as every package does), so the CLI's ``odds
 two-dreidel`` loads the rules, the deck and the odds only (no sympy, numpy or scipy). A new
-public name adds one line to ``_LAZY`` and ``__all__``; never import a submodule at the top
+public name goes into ``_EXPORTS`` and ``__all__``; never import a submodule at the top
 of this file.
 """
 
@@ -28,74 +28,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..._lazy import lazy_exports
+from ..._lazy import lazy_exports, names_from
 
-#: Public name -> the submodule (relative to this package) that defines it.
-_LAZY: dict[str, str] = {
-    # deck_cycle.chain
-    "DeckChain": ".deck_cycle.chain",
-    "HeadsUpLongRun": ".deck_cycle.chain",
-    "deck_chain": ".deck_cycle.chain",
-    "heads_up_long_run": ".deck_cycle.chain",
-    # rulebook.deck
-    "DeckState": ".rulebook.deck",
-    # odds.equity
-    "equity": ".odds.equity",
-    "equity_table": ".odds.equity",
-    "heads_up_matrix": ".odds.equity",
-    "possible_hands": ".odds.equity",
-    # odds.kept_hand
-    "KeptHandFormulas": ".odds.kept_hand",
-    "kept_hand_distribution": ".odds.kept_hand",
-    "kept_hand_formulas": ".odds.kept_hand",
-    # deck_cycle.policies
-    "POLICIES": ".deck_cycle.policies",
-    "greedy_equity_policy": ".deck_cycle.policies",
-    # rulebook.ranking
-    "compare": ".rulebook.ranking",
-    "format_hand": ".rulebook.ranking",
-    "parse_hand": ".rulebook.ranking",
-    "showdown": ".rulebook.ranking",
-    "trumps": ".rulebook.ranking",
-    # rulebook.rules
-    "TwoDreidelRules": ".rulebook.rules",
-    # deck_cycle.strategy
-    "BestResponse": ".deck_cycle.strategy",
-    "EquilibriumResult": ".deck_cycle.strategy",
-    "best_put_back_policy": ".deck_cycle.strategy",
-    "exploitability": ".deck_cycle.strategy",
-    "put_back_equilibrium": ".deck_cycle.strategy",
-    # odds.at_the_table
-    "TableReport": ".odds.at_the_table",
-    "at_the_table": ".odds.at_the_table",
-    # whole_game.play
-    "TwoDreidelGame": ".whole_game.play",
-    "new_game": ".whole_game.play",
-    # play_spec
-    "PLAY": ".play_spec",
-    # whole_game bots
-    "calling_station_bot": ".whole_game.bots",
-    "random_bot": ".whole_game.bots",
-    "tight_bot": ".whole_game.bots",
-    "equity_bot": ".whole_game.equity_bot",
-    # spin_game
-    "equilibrium_bot": ".spin_game.equilibrium_bot",
-    "SpinGameSolution": ".spin_game.solve",
-    "solve_spin_game": ".spin_game.solve",
-    # odds.information
-    "OpponentPosterior": ".odds.information",
-    "opponent_posterior": ".odds.information",
-    "table_posteriors": ".odds.information",
-    # odds.spin_decision
-    "SpinDecision": ".odds.spin_decision",
-    "SpinTable": ".odds.spin_decision",
-    "spin_decision": ".odds.spin_decision",
-    "spin_table": ".odds.spin_decision",
-    # odds.table
-    "PutBackTable": ".odds.table",
-    "before_draw_equity": ".odds.table",
-    "monte_carlo_equity": ".odds.table",
-    "put_back_equities": ".odds.table",
+#: Public name -> where it is defined; each is imported on first access.
+_EXPORTS = {
+    **names_from(".deck_cycle.chain", "DeckChain", "HeadsUpLongRun", "deck_chain", "heads_up_long_run"),
+    **names_from(".rulebook.deck", "DeckState"),
+    **names_from(".odds.equity", "equity", "equity_table", "heads_up_matrix", "possible_hands"),
+    **names_from(".odds.kept_hand", "KeptHandFormulas", "kept_hand_distribution", "kept_hand_formulas"),
+    **names_from(".deck_cycle.policies", "POLICIES", "greedy_equity_policy"),
+    **names_from(".rulebook.ranking", "compare", "format_hand", "parse_hand", "showdown", "trumps"),
+    **names_from(".rulebook.rules", "TwoDreidelRules"),
+    **names_from(".deck_cycle.strategy", "BestResponse", "EquilibriumResult", "best_put_back_policy",
+                 "exploitability", "put_back_equilibrium"),
+    **names_from(".odds.at_the_table", "TableReport", "at_the_table"),
+    **names_from(".whole_game.play", "TwoDreidelGame", "new_game"),
+    **names_from(".play_spec", "PLAY"),
+    **names_from(".whole_game.bots", "calling_station_bot", "random_bot", "tight_bot"),
+    **names_from(".whole_game.equity_bot", "equity_bot"),
+    **names_from(".spin_game.equilibrium_bot", "equilibrium_bot"),
+    **names_from(".spin_game.solve", "SpinGameSolution", "solve_spin_game"),
+    **names_from(".odds.information", "OpponentPosterior", "opponent_posterior", "table_posteriors"),
+    **names_from(".odds.spin_decision", "SpinDecision", "SpinTable", "spin_decision", "spin_table"),
+    **names_from(".odds.table", "PutBackTable", "before_draw_equity", "monte_carlo_equity",
+                 "put_back_equities"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
@@ -135,4 +91,4 @@ __all__ = [
 ]
 
 
-__getattr__, __dir__ = lazy_exports(__name__, {name: f"{module}:{name}" for name, module in _LAZY.items()})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

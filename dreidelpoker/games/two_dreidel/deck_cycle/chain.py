@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from ...._fractions import frac_str, to_fraction, to_rational
+from ...._fractions import frac_str, to_rational
 from ....display import table_html, text_table, to_pandas_frame
 from ....exact import Distribution, ExactMapping, ExactTable
 from ..rulebook.deck import DeckState, DrawOutcome, counts_of, draw_weights
@@ -338,12 +338,12 @@ class DeckChain:
         reduced = MarkovChain.from_transitions(rows)
         classes = reduced.recurrent_classes()
         if len(classes) == 1:
-            limit = {s: to_fraction(p) for s, p in reduced.stationary_distribution(method="exact").items()}
+            limit = reduced.stationary_distribution(method="exact").fractions()
         else:
             limit = {}
             for s, w in mu.items():
-                for t, p in reduced.stationary_distribution(method="exact", start=s).items():
-                    limit[t] = limit.get(t, Fraction(0)) + w * to_fraction(p)
+                for t, p in reduced.stationary_distribution(method="exact", start=s).fractions().items():
+                    limit[t] = limit.get(t, Fraction(0)) + w * p
         converges = all(reduced.period(next(iter(c))) == 1 for c in classes)
         limit = {s: p for s, p in limit.items() if p}
         phases: list[dict[DeckState, Fraction]] = [{} for _ in range(L)]
@@ -375,7 +375,7 @@ class DeckChain:
         the whole chain (slower; the two agree exactly).
         """
         if method == "engine":
-            pi = self.chain.stationary_distribution(method="exact", start=self.start)
+            pi = self.chain.stationary_distribution(method="exact", start=self.start).fractions()
             return ExactMapping({s: p for s, p in pi.items() if p})
         if method != "layered":
             raise InputError(f"method must be 'layered' or 'engine', got {method!r}")

@@ -37,13 +37,13 @@ from ...._fractions import decimal_str, frac_str
 from ...._fractions import to_rational as _rat
 from ....display import number_text
 from ....exact import ExactMapping, ExactTable
-from ._putback_arrays import Q as _Q
-from ._putback_arrays import action_values as _action_values
-from ._putback_arrays import build as _build
-from ._putback_arrays import evaluate as _evaluate
-from ._putback_arrays import exact_improve as _exact_improve
-from ._putback_arrays import float_policy_iteration as _float_policy_iteration
-from ._putback_arrays import phase_kept as _phase_kept
+from .decision_process import Q as _Q
+from .decision_process import action_values as _action_values
+from .decision_process import build as _build
+from .decision_process import evaluate as _evaluate
+from .decision_process import exact_improve as _exact_improve
+from .decision_process import float_policy_iteration as _float_policy_iteration
+from .decision_process import phase_kept as _phase_kept
 from .chain import DeckChain, after_hand, deck_chain, deck_size_cycle
 from ..rulebook.deck import DeckState, draw_weights
 from .policies import POLICIES, Policy, ResolvedPolicy, StateAwarePolicy, resolve_policy
@@ -81,9 +81,9 @@ class _Decision:
 class PutBackMDP:
     """The hero's put-back decision process over every deck state any policy can reach.
 
-    Built once per rules; [`best_response`][dreidelpoker.games.two_dreidel.PutBackMDP.best_response] solves it against an opponent policy.
+    Built once per rules; [`best_response`][dreidelpoker.games.two_dreidel.deck_cycle.strategy.PutBackMDP.best_response] solves it against an opponent policy.
     States, decisions and actions live in integer index arrays
-    (`_putback_arrays`); ``decisions`` gives them as
+    (`decision_process`); ``decisions`` gives them as
     ``DeckState`` objects on first use.
 
     Examples:
@@ -98,7 +98,7 @@ class PutBackMDP:
         self.start = DeckState.fresh(self.rules)
         self.prefix, self.cycle = deck_size_cycle(self.rules)
         check_count(max_states, "max_states", low=1, high=None)
-        self._arrays = _build(self.rules, max_states)
+        self._arrays = _build(max_states, rules=self.rules)
         full = self.rules.counts
         self.states: list[DeckState] = [
             DeckState.trusted(deck, top, tuple(a - d for a, d in zip(full, deck))) for deck, top in self._arrays.keys
@@ -233,7 +233,7 @@ class PutBackMDP:
             True
         """
         name, opp = self._opponent(opponent)
-        exact_values, float_values = _action_values(self._arrays, self.rules, opp)
+        exact_values, float_values = _action_values(self._arrays, opp, rules=self.rules)
         choice = self._policy_choice(resolve_policy(initial, rules=self.rules))
         # Policy iteration in floats first (a sparse solve per step), then exactly from the
         # float optimum: usually one exact evaluation proves it optimal, and the exact loop

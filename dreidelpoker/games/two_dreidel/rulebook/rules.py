@@ -14,9 +14,8 @@ from typing import Any, ClassVar, Literal, cast
 from ....errors import InputError, InputTypeError, ResourceLimitError, shorten
 from ....limits import MAX_STACK
 from ....search_space import Choice, Counts, IntRange, SearchSpace
-from ._lazy_spin import SpinProbabilities, exact_spin_probabilities
-from ...._fractions import to_fraction
-from ....strict_numbers import sympy_number
+from ...._fractions import loaded_sympy, to_fraction, to_rational
+from ....strict_numbers import parse_exact, sympy_number
 from ....validation import check_arguments, check_choice, check_count, check_field_types, check_literal_fields, is_whole_number
 
 __all__ = ["TwoDreidelRules", "TrumpPairs", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
@@ -110,6 +109,76 @@ def parse_deck(deck: str | Sequence[int] | Mapping[str, int], symbols: Sequence[
         if not is_whole_number(c) or not 0 <= c <= MAX_DECK_COUNT:
             raise InputError(f"deck {shorten(deck)} contains {shorten(c)}; expected {allowed}")
     return counts
+
+
+# -- the spin_probabilities field ----------------------------------------------------------------
+# The field has always held sympy expressions (numbers or symbols), and still does when read.
+# But most uses of the rules never look at the dreidel's faces (the CLI's ``odds``, the deck
+# chain), and importing sympy costs more than the rest of such a command. So plain exact
+# numbers (ints, Fractions, sympy Rationals, number text read strictly by
+# [`parse_exact`][dreidelpoker.strict_numbers.parse_exact]) are validated as Fractions and turned into
+# sympy Rationals on first read; floats and sympy objects (symbols, expressions built in Python)
+# go through sympy at once. Text is never handed to sympy.
+
+
+def exact_spin_probabilities(values: Sequence[Any]) -> tuple[Fraction, ...] | None:
+    """The face probabilities as Fractions when every one is a plain exact number and they
+    are a distribution (each >= 0, summing to 1); ``None`` otherwise, and then the rules
+    validate them with sympy (whose error messages users see).
+
+    Examples:
+        >>> exact_spin_probabilities(("1/2", 0, Fraction(1, 4), "1/4"))
+        (Fraction(1, 2), Fraction(0, 1), Fraction(1, 4), Fraction(1, 4))
+        >>> exact_spin_probabilities((0.5, 0.5)) is None, exact_spin_probabilities(("1/2", "1/3")) is None
+        (True, True)
+    """
+    sympy = loaded_sympy()
+    out: list[Fraction] = []
+    for p in values:
+        if type(p) is int or type(p) is Fraction:
+            out.append(Fraction(p))
+        elif isinstance(p, str):
+            out.append(parse_exact(p, what="spin probability"))  # strict: never evaluated
+        elif sympy is not None and isinstance(p, sympy.Rational):
+            out.append(to_fraction(p))
+        else:
+            return None
+    if any(f < 0 for f in out) or sum(out) != 1:
+        return None
+    return tuple(out)
+
+
+class SpinProbabilities:
+    """The data descriptor behind the ``spin_probabilities`` field (its dataclass default is
+    the descriptor itself, read as four quarters).
+
+    The instance keeps what it was given (``_spin_given``, read back only while the rules
+    validate it), then either the validated Fractions (``_spin_exact``) or the sympy values
+    (``_spin_sympy``); reading the field gives sympy values, made once from the Fractions.
+    """
+
+    DEFAULT: tuple[Fraction, ...] = (Fraction(1, 4),) * 4
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        if "_spin_sympy" in d:
+            return d["_spin_sympy"]
+        if "_spin_exact" in d:
+
+            d["_spin_sympy"] = tuple(to_rational(f) for f in d["_spin_exact"])
+            return d["_spin_sympy"]
+        return d["_spin_given"]
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        d = obj.__dict__
+        d["_spin_given"] = self.DEFAULT if value is self else value
+        d.pop("_spin_exact", None)
+        d.pop("_spin_sympy", None)
+
+    def __repr__(self) -> str:
+        return "(1/4, 1/4, 1/4, 1/4)"
 
 
 def _sums_to_one(probs: Sequence[Any]) -> bool:
@@ -235,7 +304,7 @@ class TwoDreidelRules:
     put_back: int = 1
     spin_faces: tuple[str, ...] = ("G", "H", "N", "S")
     #: sympy numbers or symbols (1/4 each by default); compared through ``_spin_key``, and
-    #: made into sympy only when read (`_lazy_spin`), so rules that never spin the
+    #: made into sympy only when read (`SpinProbabilities`), so rules that never spin the
     #: dreidel need no sympy.
     spin_probabilities: tuple[Any, ...] = field(default=SpinProbabilities(), compare=False, metadata={  # type: ignore[arg-type]
         "cli": {"example": "1/2,1/6,1/6,1/6", "show": lambda value: "1/4 each (fair)"}})

@@ -16,9 +16,8 @@ from math import comb, prod
 
 from ....caches import bounded_cache
 from ....errors import ResourceLimitError
-from ....limits import approx_count
+from ....limits import check_estimate
 from .rules import TwoDreidelRules
-from ....validation import check_count
 
 __all__ = ["MAX_POSTERIOR_WORK", "check_chain_size", "check_posterior_work", "estimated_states", "posterior_work"]
 
@@ -57,16 +56,10 @@ def check_chain_size(max_states: int, *, rules: TwoDreidelRules, option: str = "
         >>> check_chain_size(1000, rules=TwoDreidelRules())
         72
     """
-    check_count(max_states, option, low=1, high=None)  # NaN or a float would skip the limit
-    n = estimated_states(rules)
-    if n > max_states:
-        shown = approx_count(n)
-        raise ResourceLimitError(
-            f"deck {rules.deck_label} gives a deck-cycle chain of about {shown} states, over {option}="
-            f"{max_states:,} (about 3 ms per state today, and the exact solve grows faster); raise {option} "
-            "to run it anyway, or use a smaller deck"
-        )
-    return n
+    return check_estimate(estimated_states(rules), max_states, option=option,
+                          what=f"deck {rules.deck_label} gives a deck-cycle chain of",
+                          cost="about 3 ms per state today, and the exact solve grows faster",
+                          remedy="to run it anyway, or use a smaller deck")
 
 
 #: Most hidden states (summed over the hands) an opponent posterior may visit, as bounded by

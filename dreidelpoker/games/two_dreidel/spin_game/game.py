@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...protocol import Event, Payoff, Turn
 from ..rulebook.betting import bet_range, call_payment, side_pots, spin_buy_in, split_pot
@@ -38,7 +38,10 @@ from ..rulebook.rules import TwoDreidelRules
 from ....errors import InputError
 from ....validation import check_count, is_whole_number
 from ....limits import MAX_STACK
-from ...._fractions import to_fraction
+from ...._fractions import to_fraction, to_rational
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["BET_SIZES", "SpinGameSetup", "SpinGameState", "new_spin_game"]
 
@@ -60,9 +63,11 @@ class SpinGameSetup:
         stacks: each seat's chips behind.
         spins: 1 (round 2 only) or 2 (rounds 2 and 3).
         betting: whether the abstracted no-limit round follows a spin both seats call.
-        carry_share: seat 0's share of a pot that carries over (seat 1 gets the rest).
+        carry_share: seat 0's share of a pot that carries over (seat 1 gets the rest; a sympy
+            Rational, held as a Fraction: ``fractions()``).
         face_weights: integer weights of the spin faces.
-        share: ``share[i][j]``: seat 0's showdown share with hand i against hand j (0, 1/2, 1).
+        points: ``points[i][j]``: seat 0's heads-up points with hand i against hand j
+            (2 win, 1 tie, 0 loss: the showdown share is half of it).
     """
 
     rules: TwoDreidelRules
@@ -72,9 +77,24 @@ class SpinGameSetup:
     stacks: tuple[int, int]
     spins: int
     betting: bool
-    carry_share: Fraction
+    _carry_share: Fraction
     face_weights: tuple[int, ...]
-    share: tuple[tuple[Fraction, ...], ...]
+    points: tuple[tuple[int, ...], ...]
+
+    @property
+    def carry_share(self) -> sympy.Rational:
+        """Seat 0's share of a pot that carries over (seat 1 gets the rest)."""
+        return to_rational(self._carry_share)
+
+    def fractions(self) -> Fraction:
+        """The stored carry share as a `fractions.Fraction` (the setup's one non-integer number).
+
+        Examples:
+            >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules
+            >>> new_spin_game(TwoDreidelRules(), hands=({"GH": 1}, {"NN": 1}), pot=4, stacks=(10, 10)).setup.fractions()
+            Fraction(1, 2)
+        """
+        return self._carry_share
 
     def buy_in(self, face: int, pot: int) -> int:
         """The buy-in face number ``face`` sets from ``pot`` ([`spin_buy_in`][dreidelpoker.games.two_dreidel.rulebook.betting.spin_buy_in])."""
@@ -231,7 +251,7 @@ class SpinGameState:
         return self._end(back, public + (f"seat {winner + 1} takes the pot of {self.pot}",))
 
     def _carry(self, public: tuple[str, ...]) -> SpinGameState:
-        c = self.setup.carry_share
+        c = self.setup.fractions()
         return self._end((c * self.pot, (1 - c) * self.pot), public + (f"the pot of {self.pot} carries over",))
 
     def _after_calls(self) -> SpinGameState:
@@ -246,13 +266,13 @@ class SpinGameState:
 
     def _showdown(self) -> SpinGameState:
         s = self.setup
-        share = s.share[self.deal[0]][self.deal[1]]
+        points = s.points[self.deal[0]][self.deal[1]]
         # the side-pot rule: the main pot (with the carried pot) is shown down, the deeper seat's
         # unmatched chips come back; a tie splits, the odd chip to seat 1 (left of the button)
         pots, _nobody = side_pots(self.paid, (True, True), carry=s.pot)
         out = [0, 0]
         for amount, eligible in pots:
-            winners = eligible if len(eligible) == 1 else (0,) if share == 1 else (1,) if share == 0 else (0, 1)
+            winners = eligible if len(eligible) == 1 else (0,) if points == 2 else (1,) if points == 0 else (0, 1)
             split_pot(amount, winners, button=0, out=out)
         back = (out[0], out[1])
         hands = f"{s.hands[0][self.deal[0]]} vs {s.hands[1][self.deal[1]]}"
@@ -358,7 +378,7 @@ def new_spin_game(
         labels.append(tuple(h for h, _w in items))
         weights.append(tuple(w for _h, w in items))
         parsed.append([parse_hand(h, rules=rules) for h, _w in items])
-    table = tuple(tuple(Fraction(heads_up_points(a, b, rules=rules), 2) for b in parsed[1]) for a in parsed[0])
+    table = tuple(tuple(heads_up_points(a, b, rules=rules) for b in parsed[1]) for a in parsed[0])
     setup = SpinGameSetup(rules, (labels[0], labels[1]), (weights[0], weights[1]), pot, st, spins, betting,
                           share, _face_weights(rules), table)
     return SpinGameState(setup)

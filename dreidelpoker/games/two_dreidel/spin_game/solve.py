@@ -31,7 +31,8 @@ from typing import Any, cast
 import numpy as np
 
 from ...._fractions import frac_str
-from ....solve import GameSolution, exploitability_of, solve
+from ....exact import ExactMapping
+from ....solve import GameSolution, solve
 from ....solve.cfr import FlatForm
 from ...registry import CliCommand, get_game
 from ..odds.information import opponent_posterior, parse_discards
@@ -51,7 +52,8 @@ Policy = Callable[[Hashable, tuple[Hashable, ...]], Any]
 
 
 def _num(v: Any) -> Any:
-    return frac_str(v) if isinstance(v, (int, Fraction)) else float(v)
+    """An exact number (int, Fraction, sympy Rational) as ``"p/q"`` for JSON, a float as itself."""
+    return float(v) if isinstance(v, float) else frac_str(v)
 
 
 @dataclass(frozen=True)
@@ -72,14 +74,14 @@ class SpinGameSolution:
         >>> from dreidelpoker.games.two_dreidel import TwoDreidelRules, solve_spin_game
         >>> sol = solve_spin_game(TwoDreidelRules(), pot=2, stacks=(2, 2))
         >>> sol.solution.nash_conv  # an exact equilibrium: no seat gains by deviating
-        Fraction(0, 1)
+        0
         >>> len(sol.bluffing), sorted(sol.bluffing[0])
         (2, ['bet', 'call', 'weak_hands'])
     """
 
     setup: SpinGameSetup
     solution: GameSolution
-    equity: tuple[dict[str, Fraction], dict[str, Fraction]]
+    equity: tuple[ExactMapping[str], ExactMapping[str]]
     calls: tuple[tuple[int, str, str, Any], ...]
     bets: tuple[tuple[int, str, str, Any], ...]
     bluffing: tuple[dict[str, float], dict[str, float]]
@@ -181,25 +183,25 @@ def _hand_weights(rules: TwoDreidelRules, discards: Any, policy: str, length: in
     return {h: w for h, w in post.hand.weights.items() if w}
 
 
-def _equities(setup: SpinGameSetup) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+def _equities(setup: SpinGameSetup) -> tuple[ExactMapping[str], ExactMapping[str]]:
     w0, w1 = setup.weights
     t0, t1 = sum(w0), sum(w1)
-    e0 = {h: sum((setup.share[i][j] * w1[j] for j in range(len(w1))), Fraction(0)) / t1
+    e0 = {h: Fraction(sum(setup.points[i][j] * w1[j] for j in range(len(w1))), 2 * t1)
           for i, h in enumerate(setup.hands[0])}
-    e1 = {h: sum(((1 - setup.share[i][j]) * w0[i] for i in range(len(w0))), Fraction(0)) / t0
+    e1 = {h: Fraction(sum((2 - setup.points[i][j]) * w0[i] for i in range(len(w0))), 2 * t0)
           for j, h in enumerate(setup.hands[1])}
-    return e0, e1
+    return ExactMapping(e0), ExactMapping(e1)
 
 
 def _weak(setup: SpinGameSetup) -> tuple[set[str], set[str]]:
     """Hands that lose at showdown more often than they win against the other seat's hands."""
     w0, w1 = setup.weights
     weak0 = {h for i, h in enumerate(setup.hands[0])
-             if sum(w1[j] for j in range(len(w1)) if setup.share[i][j] == 0)
-             > sum(w1[j] for j in range(len(w1)) if setup.share[i][j] == 1)}
+             if sum(w1[j] for j in range(len(w1)) if setup.points[i][j] == 0)
+             > sum(w1[j] for j in range(len(w1)) if setup.points[i][j] == 2)}
     weak1 = {h for j, h in enumerate(setup.hands[1])
-             if sum(w0[i] for i in range(len(w0)) if setup.share[i][j] == 1)
-             > sum(w0[i] for i in range(len(w0)) if setup.share[i][j] == 0)}
+             if sum(w0[i] for i in range(len(w0)) if setup.points[i][j] == 2)
+             > sum(w0[i] for i in range(len(w0)) if setup.points[i][j] == 0)}
     return weak0, weak1
 
 
@@ -216,7 +218,7 @@ def advice_policy(setup: SpinGameSetup, seat: int) -> Policy:
     Returns:
         The policy.
     """
-    equity = _equities(setup)[seat]
+    equity = _equities(setup)[seat].fractions()
     rules = setup.rules
 
     @cache
@@ -262,10 +264,11 @@ def _tables(setup: SpinGameSetup, sol: GameSolution) -> tuple[tuple[tuple[int, s
 
 def _bluffing(setup: SpinGameSetup, sol: GameSolution) -> tuple[dict[str, float], dict[str, float]]:
     form = sol.form
+    strategies = sol.fractions()[2]
     flat = FlatForm(form)
     sigma = np.zeros(flat.num_actions)
     for p in (0, 1):
-        for info, probs in zip(form.infosets[p], sol.strategies[p]):
+        for info, probs in zip(form.infosets[p], strategies[p]):
             for s, pr in zip(info.sequences, probs):
                 sigma[s - 1 + flat.offset[p]] = float(pr)
     r0, r1 = flat.reach(sigma)
@@ -278,7 +281,7 @@ def _bluffing(setup: SpinGameSetup, sol: GameSolution) -> tuple[dict[str, float]
         set_reach = np.bincount(form.infoset[dec], weights=reach[dec], minlength=len(form.infosets[p]))
         num = {"call": 0.0, "bet": 0.0}
         den = {"call": 0.0, "bet": 0.0}
-        for info, probs, rch in zip(form.infosets[p], sol.strategies[p], set_reach):
+        for info, probs, rch in zip(form.infosets[p], strategies[p], set_reach):
             if info.key[0] not in weak[p]:  # type: ignore[index]
                 continue
             acts = dict(zip(info.actions, probs))
@@ -339,9 +342,9 @@ def solve_spin_game(
     Examples:
         >>> sol = solve_spin_game(TwoDreidelRules(deck="2-6-6-2"), pot=4, stacks=(8, 8), spins=1, betting=False)
         >>> sol.value, sol.solution.nash_conv
-        ((Fraction(0, 1), Fraction(0, 1)), Fraction(0, 1))
+        ((0, 0), 0)
         >>> sol.call_probability(1, "GG", "G")
-        Fraction(1, 1)
+        1
     """
     rules = default_rules(rules, TwoDreidelRules)
     if isinstance(discards, str) or len(discards) != 2:
@@ -370,8 +373,7 @@ def solve_spin_game(
     # A bar on a terminal or in Jupyter, under use_progress(True) (the CLI), after a second of work.
     with progress_bar(len(named), "spin game: measuring bots", unit=" bots", min_total=0) as bar:
         for name, (p0, p1) in named.items():
-            measured[name] = (exploitability_of(sol.form, 0, p0, value=sol.value),
-                              exploitability_of(sol.form, 1, p1, value=sol.value))
+            measured[name] = (sol.exploitability_of(0, p0), sol.exploitability_of(1, p1))
             bar.update(1)
     return SpinGameSolution(setup, sol, _equities(setup), calls, bets, _bluffing(setup, sol), measured)
 

@@ -45,7 +45,6 @@ from ..rulebook.ranking import Hand, parse_cards
 from ..rulebook.rules import TwoDreidelRules
 from ..odds.spin_decision import spin_decision
 from ....errors import InputError
-from ...._fractions import to_fraction
 from ....sampler import Sampler
 
 __all__ = ["CACHE_LIMIT", "EquityBot", "PUT_BACK_POLICIES", "cache_info", "clear_caches", "equity_bot"]
@@ -141,8 +140,7 @@ def _compute_class(rules: TwoDreidelRules, history: tuple[str, ...], visibility:
         post = opponent_posterior(rules, discards=list(history), visibility="all")
     except ValueError:
         return ("any", disc), _fallback(rules, disc)
-    top = () if post.top_card is None else tuple(
-        (c, to_fraction(p)) for c, p in post.top_card.probabilities().items())
+    top = () if post.top_card is None else tuple(post.top_card.fractions().items())
     return ("all", disc, top), tuple(hand_weights(post.hand, rules=rules))
 
 

@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from ...._markov_graph import class_period, strong_classes
+from ...._sparse_solve import class_stationary, solve_exact
 from ....errors import InputError
 from ..rulebook.rules import TwoDreidelRules
 
@@ -110,7 +112,7 @@ class Arrays:
         return out
 
 
-def build(rules: TwoDreidelRules, max_states: int) -> Arrays:
+def build(max_states: int, *, rules: TwoDreidelRules) -> Arrays:
     """Every deck state any put-back policy reaches from a fresh deck, with its decisions.
 
     Raises:
@@ -233,7 +235,7 @@ def build(rules: TwoDreidelRules, max_states: int) -> Arrays:
 
 
 # -- values -----------------------------------------------------------------------------
-def action_values(arr: Arrays, rules: TwoDreidelRules, opp: Any) -> tuple[np.ndarray, np.ndarray]:
+def action_values(arr: Arrays, opp: Any, *, rules: TwoDreidelRules) -> tuple[np.ndarray, np.ndarray]:
     """Each action's immediate value: its kept hand's equity against the opponent's kept
     hand on hands of that deck size (``opp``: deck size -> {kept hand: probability}).
 
@@ -432,101 +434,28 @@ def reduced_chain(anchor_states: Sequence[int], pol: PolicyChain, L: int) -> dic
     return rows
 
 
-def closed_classes(rows: dict[int, dict[int, Any]]) -> list[list[int]]:
-    """The closed communicating classes of a small chain given by its rows (the order of
-    ``rows`` inside each class)."""
-    reach: dict[int, set[int]] = {}
-    for s in rows:
-        seen = {s}
-        queue = [s]
-        for u in queue:
-            for t, p in rows[u].items():
-                if p and t not in seen:
-                    seen.add(t)
-                    queue.append(t)
-        reach[s] = seen
-    out: list[list[int]] = []
-    done: set[int] = set()
-    for s in rows:
-        if s in done or any(s not in reach[t] for t in reach[s]):
-            continue
-        cls = [t for t in rows if t in reach[s]]
-        done.update(cls)
-        out.append(cls)
-    return out
+def closed_class(rows: dict[int, dict[int, Any]]) -> tuple[list[int], list[dict[int, Any]]] | None:
+    """The one closed class of a small chain given by its rows (its states in the order of
+    ``rows``) and the rows on the chain's own indices; ``None`` when there are several."""
+    states = list(rows)
+    index = {s: i for i, s in enumerate(states)}
+    indexed = [{index[t]: p for t, p in rows[s].items() if p} for s in states]
+    classes, closed = strong_classes(indexed)
+    closed_classes = [c for c, is_closed in zip(classes, closed) if is_closed]
+    return (closed_classes[0], indexed) if len(closed_classes) == 1 else None
 
 
-def period(cls: Sequence[int], rows: dict[int, dict[int, Any]]) -> int:
-    """The period of a closed class (gcd of level differences along its edges)."""
-    from math import gcd
-
-    level = {cls[0]: 0}
-    queue = [cls[0]]
-    for s in queue:
-        for t, p in rows[s].items():
-            if p and t not in level:
-                level[t] = level[s] + 1
-                queue.append(t)
-    g = 0
-    for s in cls:
-        for t, p in rows[s].items():
-            if p:
-                g = gcd(g, level[s] + 1 - level[t])
-    return g
-
-
-def gauss(a: list[list[Any]]) -> list[Any]:
-    """Solve the square system with augmented rows ``a`` exactly (Gauss-Jordan, in place)."""
-    n = len(a)
-    for col in range(n):
-        piv = next(r for r in range(col, n) if a[r][col] != 0)
-        a[col], a[piv] = a[piv], a[col]
-        pv = a[col][col]
-        if pv != 1:
-            a[col] = [x / pv for x in a[col]]
-        for r in range(n):
-            if r != col and a[r][col] != 0:
-                f = a[r][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
-    return [a[i][n] for i in range(n)]
-
-
-def stationary(cls: Sequence[int], rows: dict[int, dict[int, Any]]) -> dict[int, Any]:
-    """The exact stationary distribution of a closed class (pi = pi M, sum 1)."""
-    n = len(cls)
-    idx = {s: i for i, s in enumerate(cls)}
-    # Equation j < n - 1: sum_i pi_i M_ij - pi_j = 0; the last equation: sum_i pi_i = 1.
-    a = [[Q(0)] * (n + 1) for _ in range(n)]
-    for s in cls:
-        i = idx[s]
-        for t, p in rows[s].items():
-            j = idx[t]
-            if j < n - 1:
-                a[j][i] += p
-        if i < n - 1:
-            a[i][i] -= 1
-    a[n - 1] = [Q(1)] * (n + 1)
-    sol = gauss(a)
-    return {s: sol[idx[s]] for s in cls}
+def stationary(members: Sequence[int], indexed: Sequence[dict[int, Any]], states: Sequence[int]) -> dict[int, Any]:
+    """The exact stationary distribution of a closed class, by state."""
+    return {states[i]: Q(p) for i, p in class_stationary(indexed, members).items()}
 
 
 def solve_bias(states: Sequence[int], rows: dict[int, dict[int, Any]], rhs: dict[int, Any], ref: int) -> dict[int, Any]:
     """Solve h = rhs + M h with h(ref) = 0 exactly on the anchor layer."""
     idx = {s: i for i, s in enumerate(states)}
-    n = len(states)
-    zero = Q(0)
-    a = [[zero] * (n + 1) for _ in range(n)]
-    for s in states:
-        i = idx[s]
-        if s == ref:
-            a[i][i] = zero + 1
-            continue
-        a[i][i] += 1
-        for t, q in rows[s].items():
-            a[i][idx[t]] -= q
-        a[i][n] = rhs[s]
-    sol = gauss(a)
-    return {s: sol[idx[s]] for s in states}
+    system = [{} if s == ref else {idx[t]: q for t, q in rows[s].items()} for s in states]
+    x = solve_exact(system, [[Fraction(0) if s == ref else rhs[s]] for s in states])
+    return {s: Q(x[idx[s]][0]) for s in states}
 
 
 def anchor_position(cycle: Sequence[int], layers: dict[int, list[int]]) -> int:
@@ -574,15 +503,16 @@ def evaluate(arr: Arrays, prefix: Sequence[int], cycle: Sequence[int], choice: n
         for i in layers.get(cycle[(anchor + j) % L], []):
             v[i] = reward[i] + back(i, v)
     r_cycle = {a: reward[a] + back(a, v) for a in anchor_states}
-    classes = closed_classes(rows)
-    if len(classes) != 1:
+    found = closed_class(rows)
+    if found is None:
         raise InputError(
-            f"a policy met during the solve splits the deck cycle into {len(classes)} closed classes; "
+            "a policy met during the solve splits the deck cycle into several closed classes; "
             "the unichain policy iteration used here does not apply to these rules"
         )
-    pi = stationary(classes[0], rows)
+    members, indexed = found
+    pi = stationary(members, indexed, list(rows))
     gain = sum((p * r_cycle[a] for a, p in pi.items()), zero) / L
-    ref = min(classes[0], key=lambda i: arr.keys[i])
+    ref = min(pi, key=lambda i: arr.keys[i])
     h_anchor = solve_bias(anchor_states, rows, {a: r_cycle[a] - L * gain for a in anchor_states}, ref)
     bias: list[Any] = [zero] * n
     for a, h in h_anchor.items():
@@ -620,8 +550,8 @@ def phase_kept(arr: Arrays, prefix: Sequence[int], cycle: Sequence[int], choice:
     L = len(cycle)
     anchor = anchor_position(cycle, layers)
     rows = reduced_chain(layers.get(cycle[anchor], []), pol, L)
-    classes = closed_classes(rows)
-    if len(classes) != 1 or period(classes[0], rows) != 1:
+    found = closed_class(rows)
+    if found is None or class_period(found[1], found[0]) != 1:
         return None
     totals, kept = pol.totals, pol.kept
 
@@ -634,7 +564,7 @@ def phase_kept(arr: Arrays, prefix: Sequence[int], cycle: Sequence[int], choice:
         return out
 
     result: dict[int, dict[int, Any]] = {}
-    vec = {s: p for s, p in stationary(classes[0], rows).items() if p}
+    vec = {s: p for s, p in stationary(found[0], found[1], list(rows)).items() if p}
     for j in range(L):
         if j:
             vec = step(vec, pol)
