@@ -296,6 +296,11 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
     __slots__ = ("_values", "title")
 
     def __init__(self, values: Mapping[K, Any], *, title: str = "") -> None:
+        if not isinstance(values, Mapping):
+            raise InputTypeError(f"values must be a mapping key -> exact number, got {type(values).__name__} "
+                                 f"{shorten(values)}")
+        if not isinstance(title, str):
+            raise InputTypeError(f"title must be text, got {type(title).__name__} {shorten(title)}")
         self._values: dict[K, Fraction] = {
             k: v if type(v) is Fraction else to_fraction(v, what=f"value of {shorten(k)}")
             for k, v in values.items()}
