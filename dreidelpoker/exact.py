@@ -107,12 +107,12 @@ class Distribution(Generic[K]):
         label: Callable[[K], str] = _label,
     ) -> Distribution[K]:
         """Build from exact probabilities (Rationals, Fractions or ``"p/q"`` strings) summing to 1."""
-        probs = {k: to_rational(p, what=f"probability of {k!r}") for k, p in probabilities.items()}
+        probs = {k: to_fraction(p, what=f"probability of {k!r}") for k, p in probabilities.items()}
         if any(p < 0 for p in probs.values()):
             raise InputError("probabilities must be >= 0")
         if sum(probs.values()) != 1:
             raise InputError(f"probabilities must sum to 1, they sum to {sum(probs.values())}")
-        lcm = math.lcm(*[int(p.q) for p in probs.values()]) if probs else 1  # sympy.ilcm needs 2+ args
+        lcm = math.lcm(*[p.denominator for p in probs.values()]) if probs else 1
         return cls.from_weights(
             {k: int(p * lcm) for k, p in probs.items()},
             title=title,
