@@ -51,6 +51,7 @@ from .errors import InputError, InputTypeError
 from .limits import progress_bar
 from .validation import check_count, check_flag, is_whole_number
 from ._fractions import to_fraction, to_rational
+from .exact import ExactMapping
 from .strict_numbers import parse_float, sympy_number
 
 if TYPE_CHECKING:
@@ -112,6 +113,13 @@ def _out(value: _Num, exact: bool) -> Any:
     if exact:
         return to_rational(value)
     return float(value)
+
+
+def _answer(values: dict[Any, _Num], exact: bool) -> Any:
+    """A mapping answer: the Fractions held in an `ExactMapping`, or floats in a dict."""
+    if exact:
+        return ExactMapping(values)
+    return {k: float(v) for k, v in values.items()}
 
 
 def _check_row(s: Any, row_in: Mapping[Any, Any], index: Mapping[Any, int], exact: bool) -> dict[int, _Num]:
@@ -409,7 +417,7 @@ class MarkovChain(Generic[S, N]):
         except (KeyError, TypeError):
             raise InputError(f"{what} {state!r} is not a state of this chain") from None
 
-    def successors(self, state: S) -> dict[S, N]:
+    def successors(self, state: S) -> Mapping[S, N]:
         """The successors of ``state`` with their probabilities.
 
         Examples:
@@ -417,7 +425,7 @@ class MarkovChain(Generic[S, N]):
             {0: 1/2, 1: 1/2}
         """
         row = self._rows[self._idx(state)]
-        out: dict[S, N] = {self._states[j]: _out(p, self._exact) for j, p in row.items()}
+        out: Mapping[S, N] = _answer({self._states[j]: p for j, p in row.items()}, self._exact)
         return out
 
     def transition_probability(self, state: S, successor: S) -> N:
@@ -575,11 +583,11 @@ class MarkovChain(Generic[S, N]):
         return [list(map(float, r)) for r in x]
 
     @overload
-    def stationary_distributions(self, *, method: Literal["exact"]) -> dict[frozenset[S], dict[S, sympy.Rational]]: ...
+    def stationary_distributions(self, *, method: Literal["exact"]) -> dict[frozenset[S], ExactMapping[S]]: ...
     @overload
     def stationary_distributions(self, *, method: Literal["float"]) -> dict[frozenset[S], dict[S, float]]: ...
     @overload
-    def stationary_distributions(self, *, method: Method = ...) -> dict[frozenset[S], dict[S, N | float]]: ...
+    def stationary_distributions(self, *, method: Method = ...) -> dict[frozenset[S], Mapping[S, N | float]]: ...
     def stationary_distributions(self, *, method: Method = "auto") -> Any:
         """One stationary distribution per recurrent class (supported on that class).
 
@@ -588,21 +596,20 @@ class MarkovChain(Generic[S, N]):
             >>> list(chain.stationary_distributions().values())
             [{0: 1}, {1: 1/2, 2: 1/2}]
         """
-        out: dict[frozenset[S], dict[S, Any]] = {}
+        out: dict[frozenset[S], Mapping[S, Any]] = {}
         for members in self._recurrent_index_classes():
             exact = self._use_exact(method, len(members) - 1)
             pi = class_stationary(self._rows, members, exact=exact)
-            out[frozenset(self._states[i] for i in members)] = {
-                self._states[i]: _out(pi[i], exact) for i in members
-            }
+            out[frozenset(self._states[i] for i in members)] = _answer(
+                {self._states[i]: pi[i] for i in members}, exact)
         return out
 
     @overload
-    def stationary_distribution(self, *, method: Literal["exact"], start: S | None = ...) -> dict[S, sympy.Rational]: ...
+    def stationary_distribution(self, *, method: Literal["exact"], start: S | None = ...) -> ExactMapping[S]: ...
     @overload
     def stationary_distribution(self, *, method: Literal["float"], start: S | None = ...) -> dict[S, float]: ...
     @overload
-    def stationary_distribution(self, *, method: Method = ..., start: S | None = ...) -> dict[S, N | float]: ...
+    def stationary_distribution(self, *, method: Method = ..., start: S | None = ...) -> Mapping[S, N | float]: ...
     def stationary_distribution(self, *, method: Method = "auto", start: S | None = None) -> Any:
         """The stationary distribution, over every state (zeros included).
 
@@ -638,8 +645,7 @@ class MarkovChain(Generic[S, N]):
             for s, v in class_stationary(self._rows, members, exact=exact).items():
                 result[s] = w * v if exact and isinstance(w, Fraction) else float(w) * float(v)
         zero: _Num = Fraction(0) if exact_all else 0.0
-        return {s: _out(result.get(i, zero), exact_all) if exact_all else float(result.get(i, 0.0))
-                for i, s in enumerate(self._states)}
+        return _answer({s: result.get(i, zero) for i, s in enumerate(self._states)}, exact_all)
 
     def long_run_average(self, reward: Callable[[S], Any], *, start: S | None = None,
                          method: Method = "auto") -> sympy.Expr | float:
@@ -653,13 +659,13 @@ class MarkovChain(Generic[S, N]):
             >>> flip.long_run_average(lambda s: 3 * s)
             3/2
         """
-        pi: dict[S, Any] = self.stationary_distribution(method=method, start=start)
+        pi: Mapping[S, Any] = self.stationary_distribution(method=method, start=start)
         if all(isinstance(v, sympy.Basic) for v in pi.values()):
             # sympy_number reads a text reward strictly instead of letting sympy evaluate it.
             return sympy.Add(*[v * sympy_number(reward(s), what=f"reward({s!r})") for s, v in pi.items() if v != 0])
         return float(sum(float(v) * _float_reward(reward(s), s) for s, v in pi.items() if v != 0))
 
-    def n_step(self, start: S | Mapping[S, Any], n: int) -> dict[S, N]:
+    def n_step(self, start: S | Mapping[S, Any], n: int) -> Mapping[S, N]:
         """The distribution after ``n`` steps from a state or an initial distribution.
 
         Only states with positive probability are listed, in [`states`][dreidelpoker.markov.MarkovChain.states] order.
@@ -691,7 +697,8 @@ class MarkovChain(Generic[S, N]):
                         nxt[j] = nxt.get(j, 0) + p * q
                 vec = nxt
                 bar.update(1)
-        return {self._states[i]: _out(vec[i], self._exact) for i in sorted(vec) if vec[i]}
+        out: Mapping[S, N] = _answer({self._states[i]: vec[i] for i in sorted(vec) if vec[i]}, self._exact)
+        return out
 
     def _transient_system(self, k: int) -> tuple[list[int], dict[int, int]]:
         _, closed = self._scc
@@ -733,11 +740,11 @@ class MarkovChain(Generic[S, N]):
         return (x[0] if steps else zero), {ci: x[t] for ci, t in col.items() if x[t]}
 
     @overload
-    def absorption_summary(self, start: S, *, method: Literal["exact"]) -> tuple[sympy.Rational, dict[S, sympy.Rational]]: ...
+    def absorption_summary(self, start: S, *, method: Literal["exact"]) -> tuple[sympy.Rational, ExactMapping[S]]: ...
     @overload
     def absorption_summary(self, start: S, *, method: Literal["float"]) -> tuple[float, dict[S, float]]: ...
     @overload
-    def absorption_summary(self, start: S, *, method: Method = ...) -> tuple[N | float, dict[S, N | float]]: ...
+    def absorption_summary(self, start: S, *, method: Method = ...) -> tuple[N | float, Mapping[S, N | float]]: ...
     def absorption_summary(self, start: S, *, method: Method = "auto") -> Any:
         """Expected steps to absorption and the absorption probabilities, in one sparse solve.
 
@@ -757,15 +764,15 @@ class MarkovChain(Generic[S, N]):
                     f"from {start!r} the chain can end in a recurrent class of {len(classes[ci])} states, "
                     "not a single absorbing state; use class_absorption_probabilities()"
                 )
-            probs[self._states[classes[ci][0]]] = _out(v, exact)
-        return _out(steps, exact), probs
+            probs[self._states[classes[ci][0]]] = v
+        return _out(steps, exact), _answer(probs, exact)
 
     @overload
-    def class_absorption_probabilities(self, start: S, *, method: Literal["exact"]) -> dict[frozenset[S], sympy.Rational]: ...
+    def class_absorption_probabilities(self, start: S, *, method: Literal["exact"]) -> ExactMapping[frozenset[S]]: ...
     @overload
     def class_absorption_probabilities(self, start: S, *, method: Literal["float"]) -> dict[frozenset[S], float]: ...
     @overload
-    def class_absorption_probabilities(self, start: S, *, method: Method = ...) -> dict[frozenset[S], N | float]: ...
+    def class_absorption_probabilities(self, start: S, *, method: Method = ...) -> Mapping[frozenset[S], N | float]: ...
     def class_absorption_probabilities(self, start: S, *, method: Method = "auto") -> Any:
         """Probability of ending in each recurrent class, from ``start``.
 
@@ -776,15 +783,15 @@ class MarkovChain(Generic[S, N]):
         """
         classes = self._recurrent_index_classes()
         w = self._class_weights(self._idx(start, "start"), method)
-        return {frozenset(self._states[i] for i in classes[ci]): _out(v, isinstance(v, Fraction))
-                for ci, v in sorted(w.items())}
+        return _answer({frozenset(self._states[i] for i in classes[ci]): v for ci, v in sorted(w.items())},
+                       all(isinstance(v, Fraction) for v in w.values()))
 
     @overload
-    def absorption_probabilities(self, start: S, *, method: Literal["exact"]) -> dict[S, sympy.Rational]: ...
+    def absorption_probabilities(self, start: S, *, method: Literal["exact"]) -> ExactMapping[S]: ...
     @overload
     def absorption_probabilities(self, start: S, *, method: Literal["float"]) -> dict[S, float]: ...
     @overload
-    def absorption_probabilities(self, start: S, *, method: Method = ...) -> dict[S, N | float]: ...
+    def absorption_probabilities(self, start: S, *, method: Method = ...) -> Mapping[S, N | float]: ...
     def absorption_probabilities(self, start: S, *, method: Method = "auto") -> Any:
         """Probability of being absorbed in each absorbing state, from ``start``.
 
@@ -797,7 +804,9 @@ class MarkovChain(Generic[S, N]):
             {0: 2/3, 2: 1/3}
         """
         out: dict[S, Any] = {}
-        for cls_, p in self.class_absorption_probabilities(start, method=method).items():
+        answer = self.class_absorption_probabilities(start, method=method)
+        held = answer.fractions() if isinstance(answer, ExactMapping) else dict(answer)
+        for cls_, p in held.items():
             if len(cls_) != 1:
                 raise InputError(
                     f"from {start!r} the chain can end in the recurrent class {set(cls_)!r}, which is not a "
@@ -805,7 +814,7 @@ class MarkovChain(Generic[S, N]):
                 )
             (s,) = cls_
             out[s] = p
-        return out
+        return _answer(out, isinstance(answer, ExactMapping))
 
     @overload
     def expected_steps_to_absorption(self, start: S, *, method: Literal["exact"]) -> sympy.Rational: ...

@@ -26,6 +26,7 @@ _EXPORTS = {
     **names_from(".tables", "SPACES", "CategoryTable", "DesignerAnswers", "category_table",
                  "conditional_table", "designer_answers", "dice_table"),
     **names_from(".solve", "DATA_FILE", "solve_dice_poker"),
+    **names_from(".exploit", "DiceExploitability", "full_game_exploitability"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
@@ -40,12 +41,13 @@ if TYPE_CHECKING:  # static checkers see the real names
         dice_table,
     )
     from .solve import DATA_FILE, solve_dice_poker
+    from .exploit import DiceExploitability, full_game_exploitability
 
 __all__ = [
-    "CATEGORY_NAMES", "CategoryTable", "DATA_FILE", "DICE_MULTISETS", "DesignerAnswers", "DiceHand",
+    "CATEGORY_NAMES", "CategoryTable", "DATA_FILE", "DICE_MULTISETS", "DesignerAnswers", "DiceExploitability", "DiceHand",
     "DicePokerGame", "DicePokerRules", "EXACT_CELL_LIMIT", "RANK_TRIPLES", "SPACES", "best_key",
     "category_table", "conditional_table", "designer_answers", "dice_orderings", "dice_table",
-    "equity", "evaluate", "exact_cells", "new_game", "parse_cards", "parse_dice",
+    "equity", "evaluate", "exact_cells", "full_game_exploitability", "new_game", "parse_cards", "parse_dice",
     "solve_dice_poker", "suit_weight", "value_name",
 ]
 

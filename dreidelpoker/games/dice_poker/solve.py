@@ -47,7 +47,7 @@ import re
 import math
 import time
 from pathlib import Path
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -110,6 +110,9 @@ class Abstraction:
         equity_hist: per seat, per step, the equity histogram (``_EQ_BINS`` bins) of each bucket.
         dice_hist: per dice bucket, the histogram of seat 1's dice-alone equity.
         seconds: the time the enumeration took.
+        dice_edges: the cut points of the dice buckets (on seat 1's dice-alone equity).
+        card_edges: per dealing step, the cut points of the card buckets (on the holder's
+            exact equity with the cards held so far).
     """
 
     betting: str
@@ -126,6 +129,31 @@ class Abstraction:
     equity_hist: tuple[tuple[FloatArray, ...], ...]
     dice_hist: FloatArray
     seconds: float = 0.0
+    dice_edges: FloatArray = field(default_factory=lambda: np.zeros(0))
+    card_edges: tuple[FloatArray, ...] = ()
+
+    def dice_bucket(self, equity: Any) -> Any:
+        """The dice bucket of seat 1's dice-alone equity (a float or an array of them).
+
+        Parameters:
+            equity: seat 1's equity on the two rolls alone.
+
+        Returns:
+            The bucket (0 = weakest for seat 1), as ``equity`` is shaped.
+        """
+        return _bucket(np.asarray(equity, dtype=np.float64), self.dice_edges)
+
+    def card_bucket(self, step: int, equity: Any) -> Any:
+        """The card bucket after dealing step ``step`` (0-based) of a holder's exact equity.
+
+        Parameters:
+            step: the dealing step (0 for ``"once"``; 0, 1 or 2 for ``"per-card"``).
+            equity: the holder's equity with the cards it holds (a float or an array).
+
+        Returns:
+            The bucket (0 = weakest), as ``equity`` is shaped.
+        """
+        return _bucket(np.asarray(equity, dtype=np.float64), self.card_edges[step])
 
     @property
     def histories(self) -> int:
@@ -310,7 +338,7 @@ def abstraction(betting: str, dice_buckets: int, card_buckets: tuple[int, ...],
         dice_equity=dice_mean / dice_mass, step_equity=per(step_mean), step_weight=per(step_w),
         tight_strong=per(strong_p), tight_call=per(pair_p),
         equity_hist=tuple(tuple(eq_hist[seat, s, :card_buckets[s]] for s in range(nsteps)) for seat in range(2)),
-        dice_hist=dice_hist, seconds=time.perf_counter() - start)
+        dice_hist=dice_hist, seconds=time.perf_counter() - start, dice_edges=dice_edges, card_edges=tuple(edges))
 
 
 # -- the abstract game as a GameState -------------------------------------------------------
@@ -578,6 +606,10 @@ class DicePokerSolution:
         pace: for the whole hand at equilibrium, ``bets`` (bets and raises), ``actions`` and
             ``pot`` (the mean pot), each per hand.
         seconds: ``{"abstraction": s, "tree": s, "solve": s, "total": s}``.
+        iterations: CFR+ iterations (0 for the LP).
+        abstraction: the abstract game's numbers (bucket edges included).
+        policy: the equilibrium itself: ``{abstract observation: {action: probability}}``
+            (see [`full_game_policy`][dreidelpoker.games.dice_poker.solve.DicePokerSolution.full_game_policy]).
     """
 
     rules: DicePokerRules
@@ -591,6 +623,64 @@ class DicePokerSolution:
     pace: dict[str, float]
     seconds: dict[str, float]
     iterations: int = 0
+    abstraction: Abstraction | None = field(default=None, repr=False, compare=False)
+    policy: Mapping[Hashable, Mapping[str, float]] = field(default_factory=dict, repr=False, compare=False)
+
+    def abstract_observation(self, observation: Any) -> tuple[int, int, tuple[int, ...], Any]:
+        """The abstract game's observation behind a whole-game one: the seat, the dice bucket
+        of the two rolls, the bucket of the seat's exact equity after each dealing step so far
+        (its dice and cards against the other roll and every card set it may hold), the betting.
+
+        Parameters:
+            observation: a heads-up [`DicePokerObservation`][dreidelpoker.games.dice_poker.DicePokerObservation]
+                after the dice are rolled.
+
+        Returns:
+            ``(seat, dice bucket, bucket history, betting)``, a key of ``policy``.
+
+        Raises:
+            InputError: a solution without its abstraction, or an observation that is not heads-up
+                after the roll.
+        """
+        data = self.abstraction
+        if data is None:
+            raise InputError("this solution does not carry its abstraction (solve it again with solve_dice_poker)")
+        dice = observation.dice
+        if len(dice) != 2 or not dice[0] or not dice[1]:
+            raise InputError("observation: a heads-up Dice Poker observation after both rolls")
+        seat = observation.seat
+        options = self.rules.ranking_options
+        dice_eq = heads_up_equity_table(dice[0], dice[1], options).floats[0][0]
+        k = int(data.dice_bucket(dice_eq))
+        table = heads_up_equity_table(dice[seat], dice[1 - seat], options)
+        cards = tuple(observation.cards)
+        held = (3,) if self.rules.betting == "once" else (1, 2, 3)
+        hist = tuple(int(data.card_bucket(s, table.equity(cards[:j]))) for s, j in enumerate(held) if len(cards) >= j)
+        return seat, k, hist, observation.history
+
+    def full_game_policy(self, observation: Any, legal: Sequence[str]) -> dict[str, float]:
+        """The abstract equilibrium played in the whole game: its action probabilities at the
+        abstract observation behind a whole-game one (uniform over the legal actions where the
+        abstract game never reaches it).
+
+        Parameters:
+            observation: a heads-up [`DicePokerObservation`][dreidelpoker.games.dice_poker.DicePokerObservation].
+            legal: the legal actions there.
+
+        Returns:
+            ``{action: probability}``.
+
+        Examples:
+            >>> from dreidelpoker.games.dice_poker.game import new_game
+            >>> sol = solve_dice_poker(DicePokerRules(max_raises=0), buckets=(1, (2,)))  # doctest: +SKIP
+            >>> g = new_game(DicePokerRules(max_raises=0)).apply(((6, 5, 3), (2, 2, 1)))  # doctest: +SKIP
+            >>> sorted(sol.full_game_policy(g.observation(0), g.legal_actions(0)))  # doctest: +SKIP
+            ['bet', 'check']
+        """
+        probs = self.policy.get(self.abstract_observation(observation))
+        if probs is None:
+            return {a: 1 / len(legal) for a in legal}
+        return {a: float(probs.get(a, 0.0)) for a in legal}
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe summary."""
@@ -721,12 +811,14 @@ def solve_dice_poker(
         e = [float(sol.exploitability_of(seat, policy)) * unit for seat in (0, 1)]
         bots[name] = {"seat1": e[0], "seat2": e[1], "mean": (e[0] + e[1]) / 2}
     bluffing, pace = _bluffing(form, strategies, start.model, float(exact_value))
+    policy = {info.key: {str(a): float(pr) for a, pr in zip(info.actions, probs)}
+              for p in (0, 1) for info, probs in zip(form.infosets[p], strategies[p])}
     t4 = time.perf_counter()
     return DicePokerSolution(
         rules=rules, method=method, value=(value, -value), nash_conv=float(exact_nash_conv) * unit, tree=form.describe(),
         buckets=(k, tuple(cards)), bots=bots, bluffing=bluffing, pace=pace, iterations=sol.iterations,
         seconds={"abstraction": round(t1 - t0, 2), "tree": round(t2 - t1, 2), "solve": round(t3 - t2, 2),
-                 "total": round(t4 - t0, 2)})
+                 "total": round(t4 - t0, 2)}, abstraction=data, policy=policy)
 
 
 def _holding_equity(model: _Model, seat: int, dice: int, hist: tuple[int, ...], step: int) -> float:

@@ -303,11 +303,9 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
     chain = skirmish_chain(rules, pair)
     chain.exact_limit = max(chain.exact_limit, len(chain))
     steps_raw, absorbed = chain.absorption_summary("start", method="exact")
-    probs = {s: to_rational(v) for s, v in absorbed.items()}
-    steps = to_rational(steps_raw) - 1  # minus the deal step
     zero = to_rational(0)
-    return SmallDeckResult(rules, pair, len(chain), probs.get(("win", 0), zero),
-                           probs.get(("win", 1), zero), probs.get(("draw",), zero), steps)
+    return SmallDeckResult(rules, pair, len(chain), absorbed.get(("win", 0), zero),
+                           absorbed.get(("win", 1), zero), absorbed.get(("draw",), zero), steps_raw - 1)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from ...._fractions import frac_str, to_fraction, to_rational
+from ...._fractions import frac_str, to_rational
 from ....display import table_html, text_table, to_pandas_frame
 from ....exact import Distribution, ExactMapping, ExactTable
 from ..rulebook.deck import DeckState, DrawOutcome, counts_of, draw_weights
@@ -338,12 +338,12 @@ class DeckChain:
         reduced = MarkovChain.from_transitions(rows)
         classes = reduced.recurrent_classes()
         if len(classes) == 1:
-            limit = {s: to_fraction(p) for s, p in reduced.stationary_distribution(method="exact").items()}
+            limit = reduced.stationary_distribution(method="exact").fractions()
         else:
             limit = {}
             for s, w in mu.items():
-                for t, p in reduced.stationary_distribution(method="exact", start=s).items():
-                    limit[t] = limit.get(t, Fraction(0)) + w * to_fraction(p)
+                for t, p in reduced.stationary_distribution(method="exact", start=s).fractions().items():
+                    limit[t] = limit.get(t, Fraction(0)) + w * p
         converges = all(reduced.period(next(iter(c))) == 1 for c in classes)
         limit = {s: p for s, p in limit.items() if p}
         phases: list[dict[DeckState, Fraction]] = [{} for _ in range(L)]
@@ -375,7 +375,7 @@ class DeckChain:
         the whole chain (slower; the two agree exactly).
         """
         if method == "engine":
-            pi = self.chain.stationary_distribution(method="exact", start=self.start)
+            pi = self.chain.stationary_distribution(method="exact", start=self.start).fractions()
             return ExactMapping({s: p for s, p in pi.items() if p})
         if method != "layered":
             raise InputError(f"method must be 'layered' or 'engine', got {method!r}")
@@ -496,7 +496,7 @@ class DeckChain:
         for k in range(1, n + 1):
             size = next(iter(vec)).deck_size
             p = sum((q * self._info[s].reshuffle for s, q in vec.items()), Fraction(0))
-            rows.append((k, size, to_rational(p)))
+            rows.append((k, size, p))
             vec = _mat_vec(vec, self._info)
         return ExactTable(("hand", "deck size", "P(reshuffle)"), tuple(rows),
                           title=f"reshuffle schedule, deck {self.rules.deck_label}: every "
@@ -520,7 +520,7 @@ class DeckChain:
         for i, (sym, name) in enumerate(zip(self.rules.symbols, self.rules.symbol_names)):
             held = sum((p for h, p in weights.items() if i in h), Fraction(0))
             mean = sum((p * h.count(i) for h, p in weights.items()), Fraction(0))
-            rows.append((sym, name, to_rational(held), to_rational(mean)))
+            rows.append((sym, name, held, mean))
         return ExactTable(("symbol", "name", "P(held)", "mean held"), tuple(rows),
                           title=f"how often each symbol is held in the long run, {self.policy.name}, "
                                 f"deck {self.rules.deck_label}")
@@ -777,7 +777,7 @@ def heads_up_long_run(
                     ka, kb = normal_key(ha), normal_key(hb)
                     normal = Fraction(1) if ka > kb else Fraction(0) if ka < kb else Fraction(1, 2)
                     acc["up"] += w if normal != v else 0
-        rows.append((size, to_rational(acc["eq"]), to_rational(acc["tr"]), to_rational(acc["up"])))
+        rows.append((size, acc["eq"], acc["tr"], acc["up"]))
         for k in tot:
             tot[k] += acc[k] / L
     table = ExactTable(("deck size", "hero equity", "P(trump decides)", "P(trump upsets)"), tuple(rows),
