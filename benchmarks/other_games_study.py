@@ -20,7 +20,8 @@ Output: one tidy row per cell and measure (``Comparison.rows``), plus the paired
 differences and seat advantages, in ``dreidelpoker/data/other_games_study.csv`` with
 provenance (library version, git commit, command, seed) in ``other_games_study.json``.
 
-Command (about 10 CPU-minutes, most of it Skirmish; two worker processes)::
+Command (about 25 CPU-minutes, most of it Skirmish's 2 x 100,000 games; two worker processes; 58 minutes
+wall under ``nice -n 10`` on the shared 2-core machine at load 6-7; resumable from ``--store``)::
 
     .venv/bin/python benchmarks/other_games_study.py --workers 2
 
@@ -74,8 +75,9 @@ def paired_rows(c: Any, block: str, players: int, base_lineup: str, measure: str
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--queenie-games", type=int, default=10_000)
-    p.add_argument("--skirmish-games", type=int, default=30_000,
-                   help="games per line-up (30,000: a 95%% half-width of about 0.65 points on the paired gap)")
+    p.add_argument("--skirmish-games", type=int, default=100_000,
+                   help="games per line-up (100,000: a 95%% half-width of about 0.35 points on the paired gap, "
+                        "enough to bound a gap of about 0.65 points below 1)")
     p.add_argument("--classic-games", type=int, default=50_000, help="games per player count, 3-6 players")
     p.add_argument("--classic-heads-up-games", type=int, default=200_000,
                    help="games at 2 players (200,000: standard error 0.0011 against an exact advantage of 0.0057)")

@@ -213,4 +213,6 @@ def to_jsonable(value: Any) -> Any:
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [to_jsonable(v) for v in value]
+    if isinstance(value, (set, frozenset)):  # sorted: the same bytes under every hash seed
+        return sorted((to_jsonable(v) for v in value), key=repr)
     return str(value)

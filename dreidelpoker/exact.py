@@ -107,12 +107,12 @@ class Distribution(Generic[K]):
         label: Callable[[K], str] = _label,
     ) -> Distribution[K]:
         """Build from exact probabilities (Rationals, Fractions or ``"p/q"`` strings) summing to 1."""
-        probs = {k: to_rational(p, what=f"probability of {k!r}") for k, p in probabilities.items()}
+        probs = {k: to_fraction(p, what=f"probability of {k!r}") for k, p in probabilities.items()}
         if any(p < 0 for p in probs.values()):
             raise InputError("probabilities must be >= 0")
         if sum(probs.values()) != 1:
             raise InputError(f"probabilities must sum to 1, they sum to {sum(probs.values())}")
-        lcm = math.lcm(*[int(p.q) for p in probs.values()]) if probs else 1  # sympy.ilcm needs 2+ args
+        lcm = math.lcm(*[p.denominator for p in probs.values()]) if probs else 1
         return cls.from_weights(
             {k: int(p * lcm) for k, p in probs.items()},
             title=title,
@@ -296,6 +296,11 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
     __slots__ = ("_values", "title")
 
     def __init__(self, values: Mapping[K, Any], *, title: str = "") -> None:
+        if not isinstance(values, Mapping):
+            raise InputTypeError(f"values must be a mapping key -> exact number, got {type(values).__name__} "
+                                 f"{shorten(values)}")
+        if not isinstance(title, str):
+            raise InputTypeError(f"title must be text, got {type(title).__name__} {shorten(title)}")
         self._values: dict[K, Fraction] = {
             k: v if type(v) is Fraction else to_fraction(v, what=f"value of {shorten(k)}")
             for k, v in values.items()}

@@ -168,7 +168,9 @@ def check_json_numbers(value: Any, where: str = "") -> None:
             p, q = (int(x) for x in v.split("/"))
             assert q > 1 and Fraction(p, q).denominator == q, f"{where}.{k}: {v!r} is not in lowest terms"
         for k, v in value.items():
-            if k in PROBABILITY_KEYS and isinstance(v, (str, float, int)) and not isinstance(v, bool):
+            # a number under a probability's name (a rules record's "tie": "own-pile" is a rule, not a number)
+            if k in PROBABILITY_KEYS and isinstance(v, (str, float, int)) and not isinstance(v, bool) and (
+                    not isinstance(v, str) or re.fullmatch(r"-?\d+(/\d+|\.\d+)?", v)):
                 assert 0 <= Fraction(v) <= 1, f"{where}.{k} = {v!r} is not a probability"
         if {"win", "tie", "lose"} <= set(value) and all(isinstance(value[k], str) for k in ("win", "tie", "lose")):
             assert sum(Fraction(value[k]) for k in ("win", "tie", "lose")) == 1, f"{where}: win + tie + lose != 1"

@@ -288,3 +288,27 @@ def test_a_plugin_poker_member_with_its_own_symbols() -> None:
     found = search(r, maximize=["trump_share"], trials=3, storage=None, progress=False, reevaluate=0, players=2,
                    choices={"draw/put_back": ["3/1"]})
     assert all(len(row["settings"]["deck"].split("-")) == 5 for row in found.trials)
+
+
+def test_design_is_offered_only_where_the_rules_declare_a_search_space(capsys: pytest.CaptureFixture[str]) -> None:
+    # A playable game without a search space gets no `design` (the tests' toy); the built-in games
+    # all have one, and each manifest says so without importing the game (`dreidelpoker --help`).
+    from dreidelpoker.cli import command_index, game_commands
+    from dreidelpoker.games.registry import GameInfo, get_game, manifests, register, unregister
+    from dreidelpoker.search_space import SearchSpace
+    from tests import play_toy
+
+    assert not hasattr(play_toy.ToyRules, "search_space")
+    toy = register(GameInfo(name="toy-no-space", title="Toy", summary="tests only", rules_type=play_toy.ToyRules,
+                            play=play_toy.SPEC))
+    try:
+        assert "design" not in game_commands(toy) and "simulate" in game_commands(toy)
+        assert "toy-no-space" not in command_index()["design"]
+        code, _out, err = run_cli(capsys, "design", "toy-no-space", "--space")
+        assert code == 2 and err.count("\n") == 1 and "toy-no-space" in err and "Traceback" not in err
+    finally:
+        unregister(toy.name)
+    for name, manifest in manifests().items():
+        declares = isinstance(getattr(get_game(name).rules_type, "search_space", None), SearchSpace)
+        assert manifest.searchable == declares, name
+        assert ("design" in manifest.verbs()) == declares, name

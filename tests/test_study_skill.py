@@ -187,6 +187,41 @@ def test_skill_cli_with_ratings(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(d["ratings"]["ratings"]) == 4
 
 
+def test_compare_json_records_every_field_of_the_base_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    import dataclasses
+
+    from dreidelpoker.games.dice_poker import DicePokerRules
+
+    code, out, err = run_cli(capsys, "compare", "dice-poker", "--variant", "bet=2", "--ante", "3", "--no-straights-from-one",
+                             "--games", "4", "--json")
+    assert code == 0, err
+    base = json.loads(out)["base_rules"]
+    assert set(base) == {f.name for f in dataclasses.fields(DicePokerRules)}  # every field, not a label
+    assert (base["ante"], base["straights_from_one"], base["bet"]) == (3, False, 1)  # as typed; the variant has bet 2
+    assert DicePokerRules(**base) == DicePokerRules(ante=3, straights_from_one=False, players=base["players"])
+
+
+@pytest.mark.parametrize("args", [["--ratings"], ["--ratings", "--rating-games", "4"], ["--coins", "3"], ["--games", "9"],
+                                  ["--exploitability"], ["--no-reante", "--seed", "2"]])
+def test_skill_of_a_one_bot_game_refuses_each_option_in_one_line(capsys: pytest.CaptureFixture[str],
+                                                                  args: list[str]) -> None:
+    code, out, err = run_cli(capsys, "skill", "classic-dreidel", *args)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    for words in ("not apply", "one bot (spinner)", "no choice to measure or rate", "with no options", args[0]):
+        assert words in err, (words, err)
+    code, out, _err = run_cli(capsys, "skill", "classic-dreidel")  # what is allowed: the plain answer
+    assert code == 0 and "skill gap 0 by definition" in out
+
+
+def test_exploitability_is_refused_where_no_sub_game_is_solved(capsys: pytest.CaptureFixture[str]) -> None:
+    from dreidelpoker.games.queenie import QueenieRules
+
+    with pytest.raises(InputError, match="exploitability does not apply to Queenie"):
+        skill_gap(QueenieRules(), games=4, progress=False, exploitability=True)
+    code, _out, err = run_cli(capsys, "skill", "skirmish", "--games", "4", "--exploitability")
+    assert code == 2 and "--exploitability does not apply to Skirmish" in err and err.count("\n") == 1
+
+
 def test_results_plot_and_display_themselves() -> None:
     sg = skill_gap(SkirmishRules(), games=20, seed=1, progress=False)
     assert len(sg.plot().lines) >= 1 and "skill gap" in sg._repr_html_()

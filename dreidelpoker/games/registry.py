@@ -197,6 +197,8 @@ class GameManifest:
         play: the [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec], or ``None``.
         play_cli: the [`PlayCliSpec`][dreidelpoker.games.registry.PlayCliSpec] of ``simulate``/``sweep``, or ``None``.
         explorers: explorer name -> ``"module:factory"`` of a widget (``dreidelpoker explore``).
+        searchable: the rules declare a search space (``search_space``), so the game offers
+            ``design`` (a playable game without one is not offered a command that cannot work).
 
     Examples:
         >>> m = GameManifest(name="toy", title="Toy", summary="a test", rules="fractions:Fraction")
@@ -214,6 +216,7 @@ class GameManifest:
     play: str | None = None
     play_cli: str | None = None
     explorers: Mapping[str, str] = field(default_factory=dict)
+    searchable: bool = False
 
     def verbs(self) -> dict[str, str]:
         """verb -> one-line help of every command the game offers (its own and the generic
@@ -224,7 +227,7 @@ class GameManifest:
         """
         out = {verb: generic_help(verb, self.title) for verb, present in
                (("simulate", self.play), ("sweep", self.play), ("compare", self.play), ("skill", self.play),
-                ("design", self.play),
+                ("design", self.play and self.searchable),
                 ("explore", self.explorers),
                 ("equity", self.analysis)) if present}
         return {**out, **self.command_help}

@@ -21,8 +21,8 @@ from ..strict_numbers import parse_integer
 from ..search_space import Choice, SearchSpace
 from .result import plural
 
-__all__ = ["add_executor_arguments", "check_output_options", "executor_from_args", "parse_lineups", "parse_players",
-           "play_commands", "search_commands"]
+__all__ = ["add_executor_arguments", "check_hand_limit", "check_lineup_choice", "check_output_options",
+           "executor_from_args", "parse_lineups", "parse_players", "play_commands", "search_commands"]
 
 
 def parse_players(text: str) -> list[int]:
@@ -195,6 +195,56 @@ def check_output_options(args: argparse.Namespace) -> None:
         check_output_file(plot, what="--plot", suffixes=PLOT_SUFFIXES)
 
 
+def check_hand_limit(spec: PlaySpec[Any], title: str, hand_limit: int | None) -> None:
+    """Refuse ``--hand-limit`` for a game that is one round (``PlaySpec.default_hand_limit``
+    1, as Dice Poker: a game is one hand), where no limit has anything to cut.
+
+    Parameters:
+        spec: the game's play spec.
+        title: the game's name, for the message.
+        hand_limit: the ``--hand-limit`` given, or ``None``.
+
+    Raises:
+        InputError: a limit given for a one-round game.
+
+    Examples:
+        >>> from dreidelpoker.games.dice_poker.play import PLAY
+        >>> check_hand_limit(PLAY, "Dice Poker", None)
+        >>> check_hand_limit(PLAY, "Dice Poker", 3)
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputError: --hand-limit does not apply to Dice Poker: a game is one hand, so no limit has anything to cut; leave it out
+    """
+    if hand_limit is not None and spec.default_hand_limit == 1:
+        raise InputError(f"--hand-limit does not apply to {title}: a game is one {spec.round_name}, so no limit has "
+                         "anything to cut; leave it out")
+
+
+def check_lineup_choice(spec: PlaySpec[Any], title: str, option: str, given: Any) -> None:
+    """Refuse a line-up option (``--bots``, ``--named-lineups``) for a game with one bot, where
+    every line-up is the same table.
+
+    Parameters:
+        spec: the game's play spec.
+        title: the game's name, for the message.
+        option: the option's name.
+        given: its value (``None`` or ``False`` when not given).
+
+    Raises:
+        InputError: the option given for a game with one bot.
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel.play import PLAY
+        >>> check_lineup_choice(PLAY, "Classic dreidel", "--bots", ["spinner*"])
+        Traceback (most recent call last):
+        ...
+        dreidelpoker.errors.InputError: --bots does not apply to Classic dreidel: it has one bot (spinner), so every line-up is the same table; leave it out
+    """
+    if given and len(spec.bots) == 1:
+        raise InputError(f"{option} does not apply to {title}: it has one bot ({next(iter(spec.bots))}), so every "
+                         "line-up is the same table; leave it out")
+
+
 def add_executor_arguments(p: argparse.ArgumentParser) -> None:
     """``--workers N``, ``--scheduler ADDRESS`` and ``--scheduler-timeout SECONDS``, read by
     [`executor_from_args`][dreidelpoker.play.cli.executor_from_args].
@@ -278,6 +328,7 @@ def play_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         from .simulate import simulate
 
         _check_counts(args)
+        check_hand_limit(spec, game.title, args.hand_limit)
         rules = _rules(game, args)
         with executor_from_args(args) as ex:
             return simulate(rules, args.bots, games=args.games, seed=args.seed, players=args.players,
@@ -290,6 +341,8 @@ def play_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         from .sweep import sweep
 
         _check_counts(args)
+        check_hand_limit(spec, game.title, args.hand_limit)
+        check_lineup_choice(spec, game.title, "--bots", args.bots)
         check_output_options(args)  # before any game is played: a bad path must not cost the results
         if game.play_cli is not None and game.play_cli.rules_grid_from_args is not None:
             rules: Any = dict(game.play_cli.rules_grid_from_args(args))
@@ -460,8 +513,8 @@ def _ranges(texts: list[str]) -> dict[str, tuple[int, int]]:
 
 
 def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
-    """The generated ``design`` command of a playable game (else ``{}``); a game whose rules
-    declare no search space refuses it in one line.
+    """The generated ``design`` command of a playable game whose rules declare a search space
+    (else ``{}``: no command that cannot work).
 
     Parameters:
         game: a registered game.
@@ -470,8 +523,8 @@ def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         ``{"design": ...}`` or ``{}``.
     """
     spec = game.play
-    if spec is None:
-        return {}
+    if spec is None or (_space(game) is None and not callable(getattr(game.rules_type, "searchable", None))):
+        return {}  # no search space: no design command (GameManifest.searchable says so without importing)
 
     def known_space() -> SearchSpace:
         space = _space(game)
@@ -521,7 +574,8 @@ def search_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
             from .search import stored_search
 
             if game.name != "two-dreidel":
-                raise InputError(f"--stored: the library stores a full run for Two Dreidel only, not {game.title}")
+                raise InputError(f"--stored applies only to Two Dreidel: the library stores a full run for Two Dreidel only, "
+                                 f"not for {game.title}")
             extra = given(keep=("--stored", "--reevaluate"))
             if extra:
                 raise InputError(f"--stored shows the stored full run and runs nothing; {', '.join(extra)} does not apply")

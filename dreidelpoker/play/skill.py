@@ -128,9 +128,11 @@ class SkillGap:
         return pd.DataFrame(self.rows())
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe: the definition, each bot's row, the strongest bot and how the study stopped."""
+        """JSON-safe: the rules played (every field), the definition, each bot's row, the strongest bot and
+        how the study stopped."""
         return {
-            "game": self.game, "players": self.players, "baseline": self.baseline, "seed": self.study.seed,
+            "game": self.game, "rules": self.study.rules_fields(), "players": self.players, "baseline": self.baseline,
+            "seed": self.study.seed,
             "games_per_bot": self.study.games if self.bots else 0, "stopped_on": self.study.stopped_on,
             "definition": f"share of games won by the bot at a table of {self.players - 1} {self.baseline} bot(s), "
                           f"seats rotated, minus 1/{self.players}",
@@ -220,13 +222,14 @@ def skill_gap(
         hand_limit: the round limit of each game.
         store: a folder that keeps finished batches (resumable).
         exploitability: also compute each bot's exploitability in the game's exactly solved
-            sub-game, where it has one (may take a minute).
+            sub-game (may take a minute); refused for a game without one.
 
     Returns:
         A [`SkillGap`][dreidelpoker.play.SkillGap].
 
     Raises:
-        InputError: an unknown bot, a bad count or target (as [`compare`][dreidelpoker.play.compare]).
+        InputError: an unknown bot, a bad count or target (as [`compare`][dreidelpoker.play.compare]), or
+            ``exploitability`` for a game with no exactly solved sub-game.
 
     Examples:
         >>> from dreidelpoker.games.skirmish import SkirmishRules
@@ -235,6 +238,10 @@ def skill_gap(
         True
     """
     game, spec = play_spec(rules)
+    hook = spec.exploitability
+    if exploitability and hook is None:  # refused before any game is played
+        raise InputError(f"exploitability does not apply to {game.title}: it has no exactly solved sub-game to "
+                         "measure a bot in; leave it out")
     base = baseline if baseline is not None else baseline_bot(spec)
     if base not in spec.bots:
         raise InputError(f"baseline: unknown bot {shorten(base)} for {game.name}; known bots: {', '.join(spec.bots)}")
@@ -253,7 +260,6 @@ def skill_gap(
                     store=store if lineups else None)
     expl: dict[str, tuple[float, ...]] = {}
     note = ""
-    hook = spec.exploitability
     if exploitability and hook is not None:
         note, measured = hook(rules)
         expl = {b: tuple(float(x) for x in v) for b, v in measured.items()}
@@ -450,7 +456,8 @@ def ratings(
     game, spec = play_spec(rules)
     names = _candidates(spec, game.name, bots, "")
     if len(names) < 2:
-        raise InputError(f"bots: ratings need at least 2 bots; {game.name} has {', '.join(names) or 'none'} here")
+        raise InputError(f"bots: ratings rank bots against each other and need at least 2 bots; {game.name} offers "
+                         f"only {', '.join(names) or 'none'} here (known bots: {', '.join(spec.bots)})")
     resamples = check_count(resamples, "resamples", low=20, high=2000)
     if players is None and spec.players_in_rules:
         players = getattr(rules, spec.players_in_rules)

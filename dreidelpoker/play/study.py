@@ -23,6 +23,7 @@ statistics for other quantiles, and a paired bootstrap for differences.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import os
@@ -33,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from .._fractions import to_jsonable
 from .bots import BotSpec, bot_label, resolve_lineup
 from .result import SimulationResult, plural
 from .runner import MAX_GAMES, GameRecord, run_tasks, worker_count
@@ -445,6 +447,11 @@ class Comparison:
                 out.append(row)
         return out
 
+    def rules_fields(self, variant: str | None = None) -> Any:
+        """The rules a variant (default: the base) was played under, every field with its value
+        (JSON-safe; the rules' repr for rules that are not a dataclass)."""
+        return _rules_fields(self.result(variant or self.base, self.lineups[0]).rules)
+
     def seat_advantage(self, variant: str | None = None, lineup: str | None = None) -> tuple[Estimate, ...]:
         """Each seat's share of the win minus 1/n in one cell (default: the base), Wilson 95%."""
         return self.result(variant or self.base, lineup).seat_advantage()
@@ -456,13 +463,15 @@ class Comparison:
         return pd.DataFrame(self.rows())
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe: the study's parameters, every row, seat advantage per cell and the flips."""
+        """JSON-safe: the study's parameters, the base rules (every field), every row, seat advantage
+        per cell and the flips."""
         def num(x: Any) -> Any:
             return None if isinstance(x, float) and math.isnan(x) else x
 
         return {
             "game": self.game, "seed": self.seed, "games_per_cell": self.games, "budget": self.budget,
             "batch": self.batch, "stopped_on": self.stopped_on, "base": self.base,
+            "base_rules": self.rules_fields(),
             "precision": {k: {"half_width": t, "relative": r} for k, (t, r) in self.precision.items()},
             "cells": [{"variant": c.variant, "lineup": c.lineup, "rules": r.rules_label or repr(c.rules),
                        "bots": list(r.bots), "rotated": r.rotated, "games_hit_limit": r.truncated,
@@ -848,6 +857,13 @@ def compare(
     stopped = "games" if not targets else ("precision" if met else "budget")
     return Comparison(game=game.name, seed=root, cells=results, measures=tuple(measures), precision=targets,
                       budget=budget, batch=size, stopped_on=stopped, base=cells[0].variant)
+
+
+def _rules_fields(rules: Any) -> Any:
+    """Every field of a rules dataclass with its value (JSON-safe), else the rules' repr."""
+    if dataclasses.is_dataclass(rules) and not isinstance(rules, type):
+        return {f.name: to_jsonable(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+    return repr(rules)
 
 
 def _rules_label(rules: Any) -> str:

@@ -10,7 +10,8 @@ from ..games.protocol import PlaySpec
 from ..games.registry import CliCommand, GameInfo, PlayCliSpec, generic_help
 from ..errors import InputError, shorten
 from ..rules_cli import add_rules_flags, rules_from_args
-from .cli import add_executor_arguments, check_output_options, executor_from_args, parse_lineups
+from .cli import (add_executor_arguments, check_hand_limit, check_lineup_choice, check_output_options, executor_from_args,
+                  parse_lineups)
 from .result import plural
 
 __all__ = ["study_commands"]
@@ -78,10 +79,11 @@ def _lineups(args: argparse.Namespace, rules: Any, players: int | None) -> Any:
     return {label: fill(players) for label, fill in patterns.items()}
 
 
-def _check(args: argparse.Namespace) -> None:
+def _check(args: argparse.Namespace, game: GameInfo[Any], spec: PlaySpec[Any]) -> None:
     from ..validation import check_count, check_seed
     from .runner import MAX_GAMES
 
+    check_hand_limit(spec, game.title, args.hand_limit)
     check_seed(args.seed, "--seed")
     check_count(args.games, "--games", low=1, high=MAX_GAMES)
     check_output_options(args)  # --store and --plot, before any game is played
@@ -125,10 +127,12 @@ def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
         from .study import compare
         from .variants import rules_variants
 
-        _check(args)
+        _check(args, game, spec)
         if not args.variant:
             raise InputError("--variant: give at least one rules variant to compare, e.g. --variant "
                              + _variant_example(game))
+        for option, given in (("--bots", args.bots), ("--named-lineups", args.named_lineups)):
+            check_lineup_choice(spec, game.title, option, given)
         base = _rules(spec, game, args)
         variants = rules_variants(base, args.variant)
         lineups = _lineups(args, base, args.players)
@@ -165,7 +169,12 @@ def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
     def run_skill(args: argparse.Namespace) -> Any:
         from .skill import ratings, skill_gap
 
-        _check(args)
+        _check(args, game, spec)
+        if len(spec.bots) == 1:
+            _refuse_options_of_a_one_bot_game(game, spec, args, add_skill)
+        if args.exploitability and spec.exploitability is None:
+            raise InputError(f"--exploitability does not apply to {game.title}: it has no exactly solved sub-game to "
+                             "measure a bot in; leave it out")
         if not args.ratings and (args.rating_games != 200 or args.resamples != 100):
             raise InputError("--rating-games and --resamples apply only with --ratings; add --ratings or leave them out")
         rules = _rules(spec, game, args)
@@ -183,6 +192,7 @@ def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
 
     title = game.title
     players = () if spec.players_in_rules or spec.min_players == spec.max_players else ("--players", str(spec.min_players))
+    one_bot = len(spec.bots) == 1
     return {
         "compare": CliCommand(
             help=generic_help("compare", title),
@@ -201,10 +211,31 @@ def study_commands(game: GameInfo[Any]) -> dict[str, CliCommand]:
             description=f"Measure how much skill {title} rewards: each bot's share of the games won at a table of "
             f"baseline (random) bots, seats rotated, minus the fair share 1/n, with a 95% interval; with --ratings "
             f"also a round-robin of all bots rated by openskill's Weng-Lin model with bootstrap intervals.\n\n"
-            f"Example: dreidelpoker skill {game.name} {' '.join(players)} --games 1000 --ratings",
-            examples=(("--games", "4", "--seed", "1", *players),),
+            + (f"{title} has one bot ({next(iter(spec.bots))}): no choice to measure, so its skill gap is 0 by "
+               f"definition and the command takes no options.\n\nExample: dreidelpoker skill {game.name}" if one_bot else
+               f"Example: dreidelpoker skill {' '.join((game.name, *players))} --games 1000 --ratings"),
+            examples=(() if one_bot else ("--games", "4", "--seed", "1", *players),),
         ),
     }
+
+
+def _refuse_options_of_a_one_bot_game(game: GameInfo[Any], spec: PlaySpec[Any], args: argparse.Namespace,
+                                      add: Any) -> None:
+    """A game with one bot has nothing to measure: every option given is refused in one line."""
+    from ..rules_cli import DEST_PREFIX, rules_flags
+
+    blank = argparse.ArgumentParser(add_help=False)
+    add(blank)  # the command's own options, at their defaults
+    defaults = vars(blank.parse_args([]))
+    rules = {DEST_PREFIX + f.field: f.flag for f in rules_flags(game.rules_type)}
+    given = [("--no-" + rules[dest][2:] if value is False else rules[dest]) if dest in rules
+             else "--" + dest.replace("_", "-") for dest, value in vars(args).items()
+             if dest.startswith(DEST_PREFIX) or (dest in defaults and value != defaults[dest])]
+    if given:
+        raise InputError(f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to skill {game.name}: "
+                         f"{game.title} has one bot "
+                         f"({next(iter(spec.bots))}), so there is no choice to measure or rate (its skill gap is 0 by "
+                         f"definition); run 'dreidelpoker skill {game.name}' with no options")
 
 
 def _length(spec: PlaySpec[Any]) -> str:

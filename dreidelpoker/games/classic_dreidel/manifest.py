@@ -21,4 +21,5 @@ MANIFEST = GameManifest(
     explorers={
         "table": "dreidelpoker.widgets.classic_dreidel:classic_dreidel_explorer",
     },
+    searchable=True,
 )

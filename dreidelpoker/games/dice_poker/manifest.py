@@ -25,4 +25,5 @@ MANIFEST = GameManifest(
     explorers={
         "table": "dreidelpoker.widgets.dice_poker:dice_poker_explorer",
     },
+    searchable=True,
 )

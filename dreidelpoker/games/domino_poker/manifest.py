@@ -25,4 +25,5 @@ MANIFEST = GameManifest(
     explorers={
         "table": "dreidelpoker.widgets.domino_poker:explorer",
     },
+    searchable=True,
 )

@@ -17,4 +17,5 @@ MANIFEST = GameManifest(
     explorers={
         "deal": "dreidelpoker.widgets.queenie:queenie_explorer",
     },
+    searchable=True,
 )

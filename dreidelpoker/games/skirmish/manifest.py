@@ -21,4 +21,5 @@ MANIFEST = GameManifest(
     explorers={
         "table": "dreidelpoker.widgets.skirmish:skirmish_explorer",
     },
+    searchable=True,
 )

@@ -27,4 +27,5 @@ MANIFEST = GameManifest(
         "table": "dreidelpoker.widgets.two_dreidel:two_dreidel_explorer",
         "designer": "dreidelpoker.widgets.two_dreidel:two_dreidel_designer",
     },
+    searchable=True,
 )

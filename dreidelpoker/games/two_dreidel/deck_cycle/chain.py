@@ -496,7 +496,7 @@ class DeckChain:
         for k in range(1, n + 1):
             size = next(iter(vec)).deck_size
             p = sum((q * self._info[s].reshuffle for s, q in vec.items()), Fraction(0))
-            rows.append((k, size, to_rational(p)))
+            rows.append((k, size, p))
             vec = _mat_vec(vec, self._info)
         return ExactTable(("hand", "deck size", "P(reshuffle)"), tuple(rows),
                           title=f"reshuffle schedule, deck {self.rules.deck_label}: every "
@@ -520,7 +520,7 @@ class DeckChain:
         for i, (sym, name) in enumerate(zip(self.rules.symbols, self.rules.symbol_names)):
             held = sum((p for h, p in weights.items() if i in h), Fraction(0))
             mean = sum((p * h.count(i) for h, p in weights.items()), Fraction(0))
-            rows.append((sym, name, to_rational(held), to_rational(mean)))
+            rows.append((sym, name, held, mean))
         return ExactTable(("symbol", "name", "P(held)", "mean held"), tuple(rows),
                           title=f"how often each symbol is held in the long run, {self.policy.name}, "
                                 f"deck {self.rules.deck_label}")
@@ -777,7 +777,7 @@ def heads_up_long_run(
                     ka, kb = normal_key(ha), normal_key(hb)
                     normal = Fraction(1) if ka > kb else Fraction(0) if ka < kb else Fraction(1, 2)
                     acc["up"] += w if normal != v else 0
-        rows.append((size, to_rational(acc["eq"]), to_rational(acc["tr"]), to_rational(acc["up"])))
+        rows.append((size, acc["eq"], acc["tr"], acc["up"]))
         for k in tot:
             tot[k] += acc[k] / L
     table = ExactTable(("deck size", "hero equity", "P(trump decides)", "P(trump upsets)"), tuple(rows),
