@@ -156,12 +156,13 @@ RICH: dict[tuple[str, str], set[str]] = {
     ("compare", "domino-poker"): {"--ante", "--min-bet", "--max-bet", "--max-raises", "--low-runs", "--betting",
                                   "--stack"},
     ("compare", "queenie"): {"--queen-card-queen", "--blocked", "--ante", "--first-swap-cost"},
-    ("compare", "two-dreidel"): {"--half-pot-rounding", "--streets"},
+    ("compare", "two-dreidel"): {"--half-pot-rounding", "--streets", "--trumps"},
     ("skill", "dice-poker"): {"--max-raises", "--no-straights-from-one", "--bobtail-from-one"},
     ("skill", "domino-poker"): {"--max-bet", "--max-raises", "--low-runs", "--betting", "--stack"},
     ("skill", "queenie"): {"--queen-card-queen", "--blocked"},
     ("skill", "skirmish"): {"--lose-at"},
-    ("skill", "two-dreidel"): {"--symbols", "--half-pot-rounding", "--discard-visibility", "--draw", "--put-back"},
+    ("skill", "two-dreidel"): {"--symbols", "--half-pot-rounding", "--discard-visibility", "--draw", "--put-back",
+                               "--trumps"},
 }
 VALUES.update({
     **{(verb, "domino-poker", "--stack"): ["2"] for verb in ("compare", "skill")},  # binds below max_bet x raises
@@ -217,8 +218,9 @@ APPLIES_ELSEWHERE: dict[tuple[str, str, str], str] = {
        for option, reason in (
         ("--symbol-names", "names shown in the text and HTML output, not in JSON"),
         ("--aliases", "how cards may be typed: the example types canonical letters"),
-        ("--trumps", "changes answers with a trump hand or a greedy-equity policy, not this example"),
     )},
+    **{(verb, "two-dreidel", "--trumps"): "changes answers with a trump hand or a greedy-equity policy, not this "
+       "example" for verb in ("odds", "equity", "chain", "solve", "simulate")},
     ("equity", "two-dreidel", "--discard-visibility"): "changes the posteriors with --opponent-discard",
     ("solve", "domino-poker", "--bands"): "takes a band count with --players 3 or 4 (tests/test_multiway_solve.py)",
     ("solve", "two-dreidel", "--discard-visibility"): "changes the posteriors with --discard",
