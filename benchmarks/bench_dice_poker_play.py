@@ -22,6 +22,8 @@ state (issue 23), at load 12.3: random x4 5,956, calling-station x4 8,214, tight
 warm), equity x4 254 cold and 5,535 warm. Interleaved against the code before (load 11-12, 3,000
 hands each, two pairs): random 1.52x, tight 1.29x, calling-station 1.39x. The per-card solve,
 measured alone in its process: 36.1 s CPU (276 s wall at load 11.6); once: 6.9 s CPU (28 s wall).
+Issue 23's last stop, alone in its process: per-card 30.5 s CPU (72.4 s wall at load 7.0), once 3.6 s
+CPU (7.5 s wall).
 
 Run: .venv/bin/python benchmarks/bench_dice_poker_play.py [--games 5000] [--no-solve] [--bytecodes]
 """
@@ -97,7 +99,8 @@ def main() -> None:
         wall, cpu = time.perf_counter(), time.process_time()
         sol = solve_dice_poker(DicePokerRules(betting=betting, max_raises=1))  # type: ignore[arg-type]
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"solve {betting}: {wall:.1f} s wall, {cpu:.1f} s CPU ({sol.seconds}); {sol.tree}")
+        load = os.getloadavg()[0]  # wall time on a shared machine means little without it
+        print(f"solve {betting}: {wall:.1f} s wall, {cpu:.1f} s CPU at load {load:.1f} ({sol.seconds}); {sol.tree}")
 
 
 if __name__ == "__main__":
