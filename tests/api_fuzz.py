@@ -186,6 +186,7 @@ NOT_FUZZED = {
     "dreidelpoker.games.dice_poker.evaluator.Category": "a record: a NamedTuple of the category tables",
     "dreidelpoker.games.domino_poker.CategoryTable": "a result: built by domino_poker.category_table() (fuzzed)",
     "dreidelpoker.games.domino_poker.game.HandSummary": "a result: built by the Domino Poker engine for a finished hand",
+    "dreidelpoker.games.domino_poker.BotExploitability": "a result: built by domino_poker.bot_exploitability() (fuzzed)",
     **{f"dreidelpoker.games.skirmish.{bot}": "a bot: called by the runner with the engine's own observations"
        for bot in ("greedy", "optimal", "random_capture", "spendthrift")},
 }

@@ -221,7 +221,7 @@ def test_sweep_cli_json_and_unreachable_scheduler(capsys: Any) -> None:
     assert main(["sweep", "classic-dreidel", "--players", "2-3", "--games", "10", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [c["players"] for c in out["cells"]] == [2, 3]
-    assert main(["sweep", "classic-dreidel", "--players", "2", "--games", "5", "--bots", "spinner,x*"]) == 2
+    assert main(["sweep", "two-dreidel", "--players", "2", "--games", "5", "--bots", "random,x*"]) == 2
     assert "unknown bot 'x'" in capsys.readouterr().err
     pytest.importorskip("distributed")
     assert main(["sweep", "classic-dreidel", "--games", "5", "--scheduler", "tcp://127.0.0.1:9"]) == 2

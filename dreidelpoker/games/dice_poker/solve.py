@@ -961,9 +961,6 @@ class _SolvedWithFullGame:
         text: str = self.solution.to_text() + "\n" + self.full_game.to_text()
         return text
 
-    def _repr_html_(self) -> str:
-        return "<pre>" + html.escape(self.to_text()) + "</pre>"
-
 
 def _rolls(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """``--full-game``'s value: ``all`` or two rolls ``6,5,3:2,2,1``."""

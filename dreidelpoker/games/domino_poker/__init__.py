@@ -18,6 +18,7 @@ from ..._lazy import lazy_exports, names_from
 #: (as the registry does to read the manifest) loads none of the game.
 _EXPORTS = {
     **names_from(".blocking", "BlockingResult", "blocking", "blocking_by_opponent"),
+    **names_from(".exploit", "BotExploitability", "bot_exploitability"),
     **names_from(".game", "DominoPokerGame", "new_game"),
     **names_from(".equity", "category_equity", "equity", "equity_by_opponents", "heads_up_wins"),
     **names_from(".evaluator", "HandValue", "evaluate"),
@@ -30,6 +31,7 @@ _EXPORTS = {
 
 if TYPE_CHECKING:  # static checkers see the real names
     from .blocking import BlockingResult, blocking, blocking_by_opponent
+    from .exploit import BotExploitability, bot_exploitability
     from .game import DominoPokerGame, new_game
     from .equity import category_equity, equity, equity_by_opponents, heads_up_wins
     from .evaluator import HandValue, evaluate
@@ -40,9 +42,9 @@ if TYPE_CHECKING:  # static checkers see the real names
     from .solve_betting import load_precomputed, plot_bet_by_strength
 
 __all__ = [
-    "BlockingResult", "CategoryTable", "DOUBLES", "DominoPokerGame", "DominoPokerRules",
+    "BlockingResult", "BotExploitability", "CategoryTable", "DOUBLES", "DominoPokerGame", "DominoPokerRules",
     "HandValue", "LOW_RUN_OPTIONS", "TILES", "blocking", "blocking_by_opponent", "category_equity",
-    "category_table", "compare_options", "equity", "equity_by_opponents", "evaluate", "format_hand",
+    "category_table", "bot_exploitability", "compare_options", "equity", "equity_by_opponents", "evaluate", "format_hand",
     "format_tiles", "heads_up_wins", "load_bluffing", "load_precomputed", "new_game", "parse_hand",
     "parse_tiles", "plot_bet_by_strength",
 ]

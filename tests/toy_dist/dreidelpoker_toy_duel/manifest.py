@@ -11,4 +11,5 @@ MANIFEST = GameManifest(
     rules="dreidelpoker_toy_duel.rules:DuelRules",
     analysis="dreidelpoker_toy_duel.analysis:DUEL",
     play="dreidelpoker_toy_duel.play:PLAY",
+    searchable=True,  # DuelRules declares a search_space
 )
