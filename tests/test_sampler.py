@@ -144,3 +144,19 @@ def test_permutations_skip_a_rejected_word_as_one_by_one(where: int) -> None:
 def test_permutations_refuse_a_length_they_do_not_shuffle() -> None:
     with pytest.raises(ValueError, match="3 to 4096 items"):
         Sampler(1).permutations(2, 5)
+
+
+def test_streams_drawn_in_threads_are_numpys() -> None:
+    # the first block's words come from one shared bit generator set to each stream's state:
+    # streams drawn at once from several threads still get their own words
+    from concurrent.futures import ThreadPoolExecutor
+
+    def draws(key: int) -> list[int]:
+        s = Sampler.spawned(3, (key, 1))
+        return [s.integers(1000) for _ in range(300)]
+
+    with ThreadPoolExecutor(4) as ex:
+        got = list(ex.map(draws, range(40)))
+    for key, ours in enumerate(got):
+        ref = Sampler(np.random.default_rng(np.random.SeedSequence(3, spawn_key=(key, 1))))
+        assert ours == [ref.integers(1000) for _ in range(300)]

@@ -248,11 +248,13 @@ class GameState(Protocol[ActionT, ObsT_co]):
     node's outcome itself (e.g. a whole shuffle at once), and ``run_chance(sampler, max_steps)
     -> (state, steps)`` plays chance nodes in a row with ``sampler.block``/``advance``, drawing
     exactly what the runner would draw step by step (``steps`` 0: nothing done). A third,
-    ``run_turns(sampler, decide, max_steps, *, log, observes) -> (state, steps)``, plays chance
+    ``run_turns(sampler, decide, max_steps, *, log, observes, seats) -> (state, steps)``, plays chance
     and decisions in a row, asking ``decide(seat, observation, legal_actions)`` (the seat's
     bot, checked by the runner) exactly where the runner would, with ``None`` for the
     observation where ``observes(seat, legal_actions)`` is false (see [`Bot`][dreidelpoker.play.Bot]), and
-    writing no log lines with ``log=False``. The runner calls ``run_chance`` and
+    writing no log lines with ``log=False``; a game may instead play bots it knows over plain
+    values with the same draws from each seat's sampler (``seats``: each seat's bot and
+    sampler), or decline (``steps`` 0). The runner calls ``run_chance`` and
     ``run_turns`` only when a game's record is all that is wanted.
 
     Examples:

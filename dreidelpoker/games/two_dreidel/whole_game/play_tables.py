@@ -34,9 +34,10 @@ Labels = tuple[str, str, str, DeckState]
 
 class DrawInfo:
     """The exact draw classes of one deck: ``outcomes`` ``(label, weight)``, their running
-    sums, the total weight, and by label the `Drawn` outcome."""
+    sums, the total weight, and by label the `Drawn` outcome (``after``; ``drawn`` holds them
+    in the order of ``outcomes``)."""
 
-    __slots__ = ("outcomes", "cumulative", "total", "after")
+    __slots__ = ("outcomes", "cumulative", "total", "after", "drawn")
 
     def __init__(self, outcomes: tuple[tuple[str, int], ...], cumulative: list[int], total: int,
                  after: dict[str, Drawn]) -> None:
@@ -44,6 +45,7 @@ class DrawInfo:
         self.cumulative = cumulative
         self.total = total
         self.after = after
+        self.drawn = tuple(after[lab] for lab, _w in outcomes)
 
 
 class Drawn:
