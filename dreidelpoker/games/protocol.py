@@ -381,6 +381,30 @@ class SameBot:
 
 
 @dataclass(frozen=True)
+class LeadAgainst:
+    """A [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec]'s ``default_bots``: seat 1 plays
+    ``lead`` and the other seats cycle through ``others`` (``lead`` again when there are none).
+
+    Parameters:
+        lead: the bot in seat 1.
+        others: the bots of seats 2, 3, ... in turn.
+
+    Examples:
+        >>> LeadAgainst("equity", ("tight", "calling-station", "random"))(5)
+        ('equity', 'tight', 'calling-station', 'random', 'tight')
+        >>> LeadAgainst("spinner")(3)
+        ('spinner', 'spinner', 'spinner')
+    """
+
+    lead: str
+    others: tuple[str, ...] = ()
+
+    def __call__(self, players: int) -> tuple[str, ...]:
+        others = self.others or (self.lead,)
+        return (self.lead,) + tuple(others[i % len(others)] for i in range(players - 1))
+
+
+@dataclass(frozen=True)
 class PlaySpec(Generic[R]):
     """What the engines need to play whole games of a game (``GameInfo.play``); the command
     line's side of ``simulate``/``sweep`` is the game's
@@ -393,7 +417,8 @@ class PlaySpec(Generic[R]):
         new_game: ``new_game(rules, players=n, hand_limit=k)`` -> the initial state.
             ``hand_limit`` ``None`` means the game's own default limit.
         bots: bot name -> factory ``factory(rules)`` returning a bot.
-        default_bots: ``default_bots(players)`` -> a line-up of bot names.
+        default_bots: ``default_bots(players)`` -> a line-up of bot names (e.g. a
+            `LeadAgainst`).
         metrics: ``metrics(final_state)`` -> the game's own per-game figures
             (e.g. ``{"spins": 12, "max_pot_share": 0.4}``). Higher-level summaries
             (means, intervals, win rates) are computed by the runner.
