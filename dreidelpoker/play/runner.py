@@ -287,7 +287,8 @@ def _steps(
             need = needed[seat]
             return need is None or need(legal)
 
-        state, steps = state.run_turns(chance, decide, max_steps, log=False, observes=observes)
+        state, steps = state.run_turns(chance, decide, max_steps, log=False, observes=observes,
+                                       seats=tuple(zip(bots, bot_rngs)))
     while steps < max_steps:
         turn = state.turn
         if turn is _CHANCE:
