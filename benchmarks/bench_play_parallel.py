@@ -22,7 +22,10 @@ On a shared machine other jobs take the second core, so the warm rows also accou
 CPU: the serial sweep's CPU, every worker's CPU during the sweep and the main process's
 (the client, and with a ``LocalCluster`` its scheduler and nannies too). "2 quiet cores"
 is serial CPU over the wall two quiet cores would need for that CPU: the busiest worker's
-CPU or half of all the CPU used, whichever is larger.
+CPU or half of all the CPU used, whichever is larger. It is pessimistic for Dask on a loaded
+machine: its processes' event loops (ticks, heartbeats, the worker's profiler) spend CPU per
+second of wall (about 0.03 s a second in the client process, 0.02-0.03 in each worker, measured
+idle), and a loaded machine stretches the wall.
 
     python benchmarks/bench_play_parallel.py [--runs 3] [--games 16000]
 """
@@ -33,6 +36,7 @@ import argparse
 import contextlib
 import statistics
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -99,7 +103,12 @@ def _timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
 
 
 def _dask_cold(games: int) -> Any:
+    import logging
+
     from distributed import Client, LocalCluster
+
+    # A worker's last heartbeat can race the cluster's close and log a traceback; the run is done.
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             Client(cluster) as client:
@@ -181,6 +190,9 @@ def rows(runs: int, games: int = 16000) -> list[Row]:
 
 
 def main() -> None:
+    # The warm cluster holds port 8787 (the scheduler's HTTP routes start even without a
+    # dashboard), so the cold row's cluster picks another port and says so.
+    warnings.filterwarnings("ignore", message="Port 8787 is already in use")
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--games", type=int, default=16000)
