@@ -15,10 +15,10 @@ and many bots never draw). Anything the sampler does not offer (a vectorised num
 uses [`Sampler.generator`][dreidelpoker.sampler.Sampler.generator], the same generator; mixing the two is deterministic too.
 
 A sampler seeded by a ``SeedSequence`` (or an int, or [`Sampler.spawned`][dreidelpoker.sampler.Sampler.spawned]) computes
-its ``PCG64`` start and first four words in plain Python (numpy's ``SeedSequence`` hashing and
+its ``PCG64`` start and first eight words in plain Python (numpy's ``SeedSequence`` hashing and
 ``PCG64``'s output, fixed by numpy's stream-compatibility policy, NEP 19, and checked word
-for word against numpy by the tests), then reads words 4 to 255 from one shared ``PCG64``
-bit generator set to its state, in chunks of 4, 8, 16 ... 128. Making a numpy generator
+for word against numpy by the tests), then reads words 8 to 63 and 64 to 255 from one
+shared ``PCG64`` bit generator set to its state. Making a numpy generator
 and a block of 512 words costs about 60 µs; a chunk costs a few, and a seat that draws two
 numbers a game needs two words. Past the first
 256 words (or when the generator or a block is asked for) the sampler makes the numpy
@@ -76,6 +76,18 @@ _M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
 _INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
 _MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
 _PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
+
+
+def _jump(steps: int) -> tuple[int, int]:
+    """``(a, b)`` with PCG64's state ``steps`` steps on ``= a * state + b * increment`` (mod 2**128)."""
+    a, b = 1, 0
+    for _ in range(steps):
+        a, b = a * _PCG_MULT & _M128, (b * _PCG_MULT + 1) & _M128
+    return a, b
+
+
+#: The jumps of the shared bit generator's chunks (`Sampler._python_words`).
+_JUMPS = {56: _jump(56), 192: _jump(192)}
 
 
 def _hash_consts(init: int, mult: int, count: int) -> tuple[int, ...]:
@@ -326,10 +338,10 @@ class Sampler:
 
     def _python_words(self) -> None:
         """More words of the first block, from the stream's PCG64 state computed in Python: the
-        first four in Python (under a microsecond a word), then chunks of 4, 8, 16 ... 128
-        from one shared bit generator set to that state (a few microseconds a chunk, where
-        making the stream's own numpy generator costs about 60); numpy's generator goes on
-        beyond them."""
+        first eight in Python (under a microsecond a word), then words 8-63 and 64-255 in two
+        chunks from one shared bit generator set to that state (a few microseconds a chunk,
+        where making the stream's own numpy generator costs about 60); numpy's generator
+        goes on beyond them."""
         have = len(self._buf)
         if have >= _PYTHON_WORDS:
             self._numpy()
@@ -338,7 +350,7 @@ class Sampler:
         assert self._pcg is not None
         state, inc = self._pcg
         buf = self._buf
-        if not have:
+        if have < 8:
             mult, m128, m64, keep = _PCG_MULT, _M128, _M64, 64 - _BITS
             for _ in range(4):  # PCG64's step and XSL-RR output, kept to the sampler's 62 bits
                 state = (state * mult + inc) & m128
@@ -346,11 +358,14 @@ class Sampler:
                 rot = state >> 122
                 buf.append((((x >> rot) | (x << (64 - rot))) & m64) >> keep)
         else:
+            size = _PYTHON_WORDS - have if have >= 64 else 64 - have
             with _SHARED_LOCK:  # (threads of one process share the bit generator)
                 _SHARED.state = {"bit_generator": "PCG64", "state": {"state": state, "inc": inc}, "has_uint32": 0,
                                  "uinteger": 0}
-                buf += (_SHARED.random_raw(have) >> _KEEP).tolist()
-                state = _SHARED.state["state"]["state"]
+                words = _SHARED.random_raw(size)
+            buf += (words >> _KEEP).tolist()
+            mult, add = _JUMPS[size]
+            state = (mult * state + add * inc) & _M128  # PCG64's state ``size`` steps on
         self._pcg = state, inc
 
     def _word(self) -> int:

@@ -65,7 +65,7 @@ def test_python_start_is_numpys_pcg64(entropy: object, key: tuple[int, ...]) -> 
     assert _pcg64_start(entropy, key) == (state["state"], state["inc"])
 
 
-@pytest.mark.parametrize("draws", [1, 3, _PYTHON_WORDS - 1, _PYTHON_WORDS, _PYTHON_WORDS + 1, 700, 3000])
+@pytest.mark.parametrize("draws", [1, 3, 8, 9, 64, 65, _PYTHON_WORDS - 1, _PYTHON_WORDS, _PYTHON_WORDS + 1, 700, 3000])
 def test_draws_match_numpy_across_the_switch(draws: int) -> None:
     rnd = random.Random(draws)
     for entropy, key in _seeds()[:25]:

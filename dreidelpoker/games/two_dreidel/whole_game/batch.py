@@ -17,6 +17,7 @@ is the engine's, field for field, except its log (checked game for game in
 from __future__ import annotations
 
 from bisect import bisect_right
+from operator import add
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -105,6 +106,9 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
     # the hand in progress (at its start: the blind is posted)
     hand_start, contrib, pot, all_in = state.hand_start, list(state.contrib), state.pot, state.all_in
     start_nodes = state.start_nodes
+    put_backs = [p.put_back for p in policies]
+    bets_of = [p.bet for p in policies]
+    calls_of = [p.call for p in policies]
     steps = 0
     cut = False
     draw_orders: dict[tuple[tuple[bool, ...], int], tuple[int, ...]] = {}
@@ -117,22 +121,20 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
             drawers = draw_orders[key] = tuple(i for i in order[button] if alive[i])
         outs: list[Any] = [None] * n
         plans: list[Any] = [None] * n
-        for s in drawers:
+        klabs: list[str] = [""] * n  # each seat's kept hand, as its bot reads it
+        for s in drawers:  # (each seat's put-back drawn from its own stream: the same draws as after every draw)
             node = nodes[s]
             info = node.info or t.draws_of(node)
             o = info.drawn[bisect_right(info.cumulative, chance.integers(info.total))]
             nodes[s] = o.node
             outs[s] = o
-        steps += len(drawers)
-        if put_back:
-            for s in drawers:
-                o = outs[s]
-                lab = policies[s].put_back(o.choices, rngs[s])
-                plans[s] = o.plans.get(lab) or o.plan(lab)
-            steps += 1
-        else:
-            for s in drawers:
-                plans[s] = outs[s].plan(None)
+            if put_back:
+                lab = put_backs[s](o.choices, rngs[s])
+                p = plans[s] = o.plans.get(lab) or o.plan(lab)
+            else:
+                p = plans[s] = o.plan(None)
+            klabs[s] = p.klab
+        steps += len(drawers) + 1 if put_back else len(drawers)
         seat = button  # (the button draws last)
         # -- the streets (rules step 3) -------------------------------------------------------
         spun: tuple[str, ...] = ()
@@ -160,7 +162,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                 for s in callers:  # every seat answers from the same state
                     have = stacks[s]
                     legal = _FOLD if short_fold and call_payment(have, buy_in, rules=r) is None else _CALL_FOLD
-                    answers.append(policies[s].call(rngs[s], plans[s].klab, have, count - 1, buy_in, legal))
+                    answers.append(calls_of[s](rngs[s], klabs[s], have, count - 1, buy_in, legal))
                 steps += 2
                 called = list(t.falses)
                 last, count = -1, 0
@@ -193,7 +195,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                 high = bets[button] = contrib[button]
             pending = masks.get(in_hand) or t.mask(in_hand)
             if 0 in stacks:
-                pending = _with_chips(pending, stacks)
+                pending &= _chips_mask(t, stacks)
             saved, raise_by = raise_by, min_bet
             after = button
             acted = False
@@ -217,7 +219,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                     break
                 acted = True
                 step, seat = street, i
-                action = policies[i].bet(rngs[i], plans[i].klab, have, in_hand.count(True) - 1, pot, c if c > 0 else 0,
+                action = bets_of[i](rngs[i], klabs[i], have, in_hand.count(True) - 1, pot, c if c > 0 else 0,
                                          words, sizes.start, sizes.stop - 1)
                 steps += 1
                 pending &= ~(1 << i)
@@ -245,7 +247,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                     high = b
                     pending = (masks.get(in_hand) or t.mask(in_hand)) & ~(1 << i)
                     if 0 in stacks:
-                        pending = _with_chips(pending, stacks)
+                        pending &= _chips_mask(t, stacks)
                 if not left:
                     all_in = True
             if alone >= 0:
@@ -256,8 +258,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
             street += 1
         # -- the end of the hand (rules steps 6-7): settle, discard, note, eliminate ----------
         if payouts is not None:
-            for i, p in enumerate(payouts):
-                stacks[i] += p
+            stacks = list(map(add, stacks, payouts))
         seats = seats_of.get(alive) or t.seats(alive)
         for i in seats:
             p = plans[i]
@@ -306,9 +307,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
         cut=cut, notes=tuple(notes)), steps
 
 
-def _with_chips(pending: int, stacks: Sequence[int]) -> int:
-    """The seats of ``pending`` that still have chips."""
-    for j, s in enumerate(stacks):
-        if not s:
-            pending &= ~(1 << j)
-    return pending
+def _chips_mask(t: Tables, stacks: Sequence[int]) -> int:
+    """The seats that still have chips, as a bit mask."""
+    flags = tuple(map(bool, stacks))
+    return t.masks.get(flags) or t.mask(flags)

@@ -62,6 +62,7 @@ from ..rulebook.ranking import Hand
 from .batch import hand_steps_bound, play_hands
 from .play_tables import DeckNode, Drawn, Labels, Plan, Tables, tables
 from ..rulebook.rules import TwoDreidelRules, whole_game_end_problem
+from ....caches import ValueCache
 from ....errors import InputError
 from ....limits import MAX_STACK
 from ....sampler import Sampler
@@ -929,7 +930,7 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
 
 #: By player count, the rules object of the last game made, its tables and its first log line
 #: (a simulation makes every game from one rules object: its checks are made once).
-_LAST: dict[int, tuple[TwoDreidelRules, Tables, str]] = {}
+_LAST = ValueCache("dreidelpoker.games.two_dreidel.whole_game.play.new_game", maxsize=16)
 
 
 def _checked(rules: TwoDreidelRules, players: int) -> tuple[Tables, str]:
