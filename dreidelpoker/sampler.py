@@ -398,11 +398,13 @@ class Sampler:
             ValueError: an empty range (a bug of the caller, not input).
         """
         if high is None:
-            i = self._i  # the common case first: a count, and a word in the list that is kept
-            buf = self._buf
-            if i < len(buf) and 0 < low < _WORD_LIMIT:
-                x = buf[i]
-                if x < _WORD_LIMIT - _WORD_LIMIT % low:
+            if low > 0:  # the common case first: a count, and a word in the list that is kept
+                i = self._i
+                try:
+                    x = self._buf[i]
+                except IndexError:  # (the list is used up: _word reads on)
+                    x = _WORD_LIMIT
+                if x < _WORD_LIMIT - _WORD_LIMIT % low:  # (a count of 2**62 or more keeps no word here)
                     self._i = i + 1
                     return x % low
             low, high = 0, low
