@@ -59,12 +59,13 @@ import argparse
 import json
 import statistics
 import time
+from dataclasses import replace
 from typing import Any
 
 import fair_classic_dreidel
 import os
 
-from _timing import COLD_PROCESS, WARM, Row, cold_pair, interleaved, python
+from _timing import COLD_PROCESS, Row, cold_pair, interleaved, python
 
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
@@ -158,6 +159,12 @@ def _classic_rows(runs: int) -> list[Row]:
     return out
 
 
+#: The "comparable poker game" of the second row: OpenSpiel's ``universal_poker`` at 4 players,
+#: limit betting, two rounds (2 hole cards, then a 3-card flop), blinds 1 and 2.
+UNIVERSAL_POKER = ("universal_poker(betting=limit,numPlayers=4,numRounds=2,blind=1 2 0 0,raiseSize=2 4,"
+                   "firstPlayer=3 1,maxRaises=3 3,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3)")
+
+
 def _openspiel_steps(game: Any, steps: int, seed: int) -> int:
     """Random play of an OpenSpiel game from Python for at least ``steps`` steps; the steps played."""
     import random
@@ -169,7 +176,7 @@ def _openspiel_steps(game: Any, steps: int, seed: int) -> int:
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                action = outcomes[rng.randrange(len(outcomes))][0]  # Leduc's deals are uniform
+                action = outcomes[rng.randrange(len(outcomes))][0]  # the deals are uniform
             else:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
@@ -178,31 +185,50 @@ def _openspiel_steps(game: Any, steps: int, seed: int) -> int:
     return done
 
 
-def _engine_row(runs: int) -> Row:
-    """Two Dreidel random x4 whole games against OpenSpiel's C++ Leduc poker (4 players) driven
-    from Python with random actions, both per engine step (issue 22: at most 2x OpenSpiel's)."""
-    work = "Two Dreidel random x4, per engine step vs OpenSpiel leduc_poker(players=4) from Python"
+def openspiel_actions(records: Any) -> int:
+    """Steps counted the way OpenSpiel counts them: every chance outcome and every seat's action
+    is one step (a simultaneous put-back or spin call of ``k`` seats is ``k`` steps; the
+    engine's ``GameRecord.steps`` counts it as one)."""
+    return sum(len(item[1]) if item[0] == "joint" else 1 for r in records for item in r.history)
+
+
+def _engine_rows(runs: int, games: int = 1000) -> list[Row]:
+    """Two Dreidel random x4 whole games (``simulate``: the batch path, the per-rules tables built
+    afresh in every call) against OpenSpiel's C++ ``leduc_poker`` (4 players) and
+    ``universal_poker`` (`UNIVERSAL_POKER`) driven from Python with random actions, per step
+    counted OpenSpiel's way (`openspiel_actions`) (issue 22: at most 2x OpenSpiel's cost)."""
+    work = "Two Dreidel random x4 ({} games), per step vs OpenSpiel {} from Python"
+    names = (("leduc_poker(players=4)", "leduc_poker", {"players": 4}), ("universal_poker (4p limit, 2 rounds)",
+                                                                         UNIVERSAL_POKER, None))
     try:
         import pyspiel
     except ImportError:
-        return Row(work, [], [], target=0.5, note="skipped: OpenSpiel is not installed (pip install open_spiel)")
-    game = pyspiel.load_game("leduc_poker", {"players": 4})
+        return [Row(work.format(games, name), [], [], target=0.5,
+                    note="skipped: OpenSpiel is not installed (pip install 'dreidelpoker[bench]')")
+                for name, _g, _p in names]
     rules = TwoDreidelRules()
-    simulate(rules, bots="random,random,random,random", games=2, seed=10_000, progress=False)  # import the registry
-    res = simulate(rules, bots="random,random,random,random", games=40, seed=1, progress=False)
-    steps = sum(r.steps for r in res.records)
-    t_lib, t_fair = interleaved(
-        lambda: simulate(rules, bots="random,random,random,random", games=40, seed=1, progress=False),
-        lambda: _openspiel_steps(game, steps, 1), runs, warm=True)
-    os_steps = _openspiel_steps(game, steps, 1)
-    return Row(work, [1000 * t / steps for t in t_lib], [1000 * t / os_steps for t in t_fair], target=0.5, kind=WARM,
-               note="times per 1,000 steps, the per-rules tables built once (a long simulation's steady state); "
-                    "target: at most 2x OpenSpiel's cost per step")
+    bots = "random,random,random,random"
+    simulate(rules, bots=bots, games=2, seed=10_000, progress=False)  # import the registry
+    history = simulate(rules, bots=bots, games=games, seed=1, progress=False, keep_history=True)
+    steps = openspiel_actions(history.records)
+    assert [replace(r, history=None) for r in history.records] == list(
+        simulate(rules, bots=bots, games=games, seed=1, progress=False).records), "the batch path plays other games"
+    out = []
+    for name, game_name, params in names:
+        game = pyspiel.load_game(game_name, params) if params else pyspiel.load_game(game_name)
+        os_steps = _openspiel_steps(game, steps, 1)
+        t_lib, t_fair = interleaved(lambda: simulate(rules, bots=bots, games=games, seed=1, progress=False),
+                                    lambda: _openspiel_steps(game, steps, 1), runs)
+        out.append(Row(work.format(games, name), [1000 * t / steps for t in t_lib],
+                       [1000 * t / os_steps for t in t_fair], target=0.5,
+                       note=f"times per 1,000 steps ({steps:,} steps: every chance outcome and every seat's action); "
+                            "target: at most 2x OpenSpiel's cost per step"))
+    return out
 
 
 def rows(runs: int) -> list[Row]:
     """The rows of ``make bench``: classic dreidel against a plain loop, engine steps against OpenSpiel."""
-    return _classic_rows(runs) + [_engine_row(runs)]
+    return _classic_rows(runs) + _engine_rows(runs)
 
 
 def main() -> None:

@@ -15,13 +15,14 @@ and many bots never draw). Anything the sampler does not offer (a vectorised num
 uses [`Sampler.generator`][dreidelpoker.sampler.Sampler.generator], the same generator; mixing the two is deterministic too.
 
 A sampler seeded by a ``SeedSequence`` (or an int, or [`Sampler.spawned`][dreidelpoker.sampler.Sampler.spawned]) computes
-its first words in plain Python: numpy's ``SeedSequence`` hashing and ``PCG64``'s
-output, both fixed by numpy's stream-compatibility policy (NEP 19) and checked word for
-word against numpy by the tests. Making a numpy generator and a block of 512 words costs
-about 60 µs; a seat that draws two numbers a game needs two words. Past the first
-64 words (or when the generator or a
-block is asked for) the sampler makes the numpy generator and goes on from the same place:
-every draw is the one the numpy path gives.
+its ``PCG64`` start and first eight words in plain Python (numpy's ``SeedSequence`` hashing and
+``PCG64``'s output, fixed by numpy's stream-compatibility policy, NEP 19, and checked word
+for word against numpy by the tests), then reads words 8 to 63 and 64 to 255 from one
+shared ``PCG64`` bit generator set to its state. Making a numpy generator
+and a block of 512 words costs about 60 µs; a chunk costs a few, and a seat that draws two
+numbers a game needs two words. Past the first
+256 words (or when the generator or a block is asked for) the sampler makes the numpy
+generator and goes on from the same place: every draw is the one the numpy path gives.
 
 Examples:
     >>> s = Sampler(np.random.SeedSequence(7))
@@ -62,14 +63,32 @@ _BITS = 62
 _WORD_LIMIT = 1 << _BITS
 #: The size of the first block of words (later blocks double, up to 8,192).
 _FIRST_BLOCK = 512
-#: Words a sampler computes in Python before it makes the numpy generator (at most the first block).
-_PYTHON_WORDS = 64
+#: Words a sampler reads from its Python-computed PCG64 state before it makes the numpy generator
+#: (at most the first block).
+_PYTHON_WORDS = 256
+#: The bit generator that makes those words (set to a stream's state each time), and its lock.
+_SHARED = np.random.PCG64(0)
+_SHARED_LOCK = threading.Lock()
+_KEEP = np.uint64(64 - _BITS)
 
 # -- numpy's SeedSequence and PCG64, in Python (numpy/random/bit_generator.pyx, pcg64.h) -----------
 _M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
 _INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
 _MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
 _PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
+
+
+@bounded_cache(maxsize=1024)
+def _pcg64_jump(steps: int) -> tuple[int, int]:
+    """``(a, b)`` with PCG64's state ``steps`` steps on ``= a * state + b * increment`` (mod 2**128):
+    ``a = mult**steps`` and ``b = 1 + mult + ... + mult**(steps - 1) = (mult**steps - 1) / (mult - 1)``,
+    the division exact when the power is taken modulo ``(mult - 1) * 2**128``."""
+    power = pow(_PCG_MULT, steps, (_PCG_MULT - 1) << 128)
+    return power & _M128, ((power - 1) // (_PCG_MULT - 1)) & _M128
+
+
+#: The jumps of the shared bit generator's chunks (`Sampler._python_words`).
+_JUMPS = {56: _pcg64_jump(56), 192: _pcg64_jump(192)}
 
 
 def _hash_consts(init: int, mult: int, count: int) -> tuple[int, ...]:
@@ -232,27 +251,6 @@ def _pcg64_starts(entropy: Any, keys: Sequence[tuple[int, ...]]) -> list[tuple[i
     return out
 
 
-@bounded_cache(maxsize=1024)
-def _pcg64_jump(steps: int) -> tuple[int, int]:
-    """``(a, b)`` with PCG64's state after ``steps`` steps ``(a * state + b * increment) mod 2**128``:
-    ``a = mult**steps`` and ``b = 1 + mult + ... + mult**(steps - 1) = (mult**steps - 1) / (mult - 1)``,
-    the division exact when the power is taken modulo ``(mult - 1) * 2**128``."""
-    power = pow(_PCG_MULT, steps, (_PCG_MULT - 1) << 128)
-    return power & _M128, ((power - 1) // (_PCG_MULT - 1)) & _M128
-
-
-_SCRATCH = threading.local()
-
-
-def _scratch_bits() -> np.random.PCG64:
-    """This thread's bit generator for `Sampler.take_rows` to set to each stream's state in turn
-    (one a thread: a worker's threads would race on a shared one)."""
-    bits = getattr(_SCRATCH, "bits", None)
-    if bits is None:
-        bits = _SCRATCH.bits = np.random.PCG64(0)
-    return bits
-
-
 #: The longest shuffle drawn in one numpy pass (the tables below are cached per length).
 _FAST_SHUFFLE = 4096
 
@@ -392,20 +390,34 @@ class Sampler:
         return True
 
     def _python_words(self) -> None:
-        """Four more words of the first block, from the Python generator (numpy's beyond it)."""
-        if len(self._buf) >= _PYTHON_WORDS:
+        """More words of the first block, from the stream's PCG64 state computed in Python: the
+        first eight in Python (under a microsecond a word), then words 8-63 and 64-255 in two
+        chunks from one shared bit generator set to that state (a few microseconds a chunk,
+        where making the stream's own numpy generator costs about 60); numpy's generator
+        goes on beyond them."""
+        have = len(self._buf)
+        if have >= _PYTHON_WORDS:
             self._numpy()
             self._buf = self._words.tolist()
             return
         assert self._pcg is not None
         state, inc = self._pcg
         buf = self._buf
-        mult, m128, m64, keep = _PCG_MULT, _M128, _M64, 64 - _BITS
-        for _ in range(4):  # PCG64's step and XSL-RR output, kept to the sampler's 62 bits
-            state = (state * mult + inc) & m128
-            x = ((state >> 64) ^ state) & m64
-            rot = state >> 122
-            buf.append((((x >> rot) | (x << (64 - rot))) & m64) >> keep)
+        if have < 8:
+            mult, m128, m64, keep = _PCG_MULT, _M128, _M64, 64 - _BITS
+            for _ in range(4):  # PCG64's step and XSL-RR output, kept to the sampler's 62 bits
+                state = (state * mult + inc) & m128
+                x = ((state >> 64) ^ state) & m64
+                rot = state >> 122
+                buf.append((((x >> rot) | (x << (64 - rot))) & m64) >> keep)
+        else:
+            size = _PYTHON_WORDS - have if have >= 64 else 64 - have
+            with _SHARED_LOCK:  # (threads of one process share the bit generator)
+                _SHARED.state = _pcg64_state(state, inc)
+                words = _SHARED.random_raw(size)
+            buf += (words >> _KEEP).tolist()
+            mult, add = _JUMPS[size]
+            state = (mult * state + add * inc) & _M128  # PCG64's state ``size`` steps on
         self._pcg = state, inc
 
     def _word(self) -> int:
@@ -438,6 +450,13 @@ class Sampler:
             ValueError: an empty range (a bug of the caller, not input).
         """
         if high is None:
+            i = self._i  # the common case first: a count, and a word in the list that is kept
+            buf = self._buf
+            if i < len(buf) and 0 < low < _WORD_LIMIT:
+                x = buf[i]
+                if x < _WORD_LIMIT - _WORD_LIMIT % low:
+                    self._i = i + 1
+                    return x % low
             low, high = 0, low
         total = high - low
         if total <= 0:
@@ -730,32 +749,31 @@ class Sampler:
                 fast = [r for r in fast if samplers[r]._at is not None]
         words = np.empty((len(fast), count), dtype=np.uint64)
         if fast and count:
-            bits = _scratch_bits()
-            state = bits.state
-            inner = state["state"]
             jump_a, jump_b = _pcg64_jump(count)
-            for row, r in enumerate(fast):
-                s = samplers[r]
-                assert s._at is not None
-                now, inc = s._at
-                inner["state"], inner["inc"] = now, inc
-                bits.state = state
-                words[row] = bits.random_raw(count)
-                s._at = ((jump_a * now + jump_b * inc) & _M128, inc)
-            words >>= np.uint64(64 - _BITS)
             limit = (_WORD_LIMIT // total) * total
-            if limit < _WORD_LIMIT:
-                for row in np.flatnonzero((words >= np.uint64(limit)).any(axis=1)).tolist():
+            with _SHARED_LOCK:  # (threads of one process share the bit generator)
+                state = _pcg64_state(0, 1)
+                inner = state["state"]
+                for row, r in enumerate(fast):
+                    s = samplers[r]
+                    assert s._at is not None
+                    now, inc = s._at
+                    inner["state"], inner["inc"] = now, inc
+                    _SHARED.state = state
+                    words[row] = _SHARED.random_raw(count)
+                    s._at = ((jump_a * now + jump_b * inc) & _M128, inc)
+                words >>= _KEEP
+                for row in np.flatnonzero((words >= np.uint64(limit)).any(axis=1)).tolist() if limit < _WORD_LIMIT else ():
                     # rejected words are skipped, as one by one: more words for this row
                     s = samplers[fast[row]]
                     assert s._at is not None
-                    bits.state = _pcg64_state(*s._at)
+                    _SHARED.state = _pcg64_state(*s._at)
                     kept = words[row][words[row] < np.uint64(limit)]
                     while len(kept) < count:
-                        more = bits.random_raw(count - len(kept)) >> np.uint64(64 - _BITS)
+                        more = _SHARED.random_raw(count - len(kept)) >> _KEEP
                         kept = np.concatenate([kept, more[more < np.uint64(limit)]])
                     words[row] = kept
-                    s._at = (int(bits.state["state"]["state"]), s._at[1])
+                    s._at = (int(_SHARED.state["state"]["state"]), s._at[1])
             if total & (total - 1):
                 words %= np.uint64(total)
             else:

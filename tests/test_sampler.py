@@ -65,7 +65,7 @@ def test_python_start_is_numpys_pcg64(entropy: object, key: tuple[int, ...]) -> 
     assert _pcg64_start(entropy, key) == (state["state"], state["inc"])
 
 
-@pytest.mark.parametrize("draws", [1, 3, _PYTHON_WORDS - 1, _PYTHON_WORDS, _PYTHON_WORDS + 1, 700, 3000])
+@pytest.mark.parametrize("draws", [1, 3, 8, 9, 64, 65, _PYTHON_WORDS - 1, _PYTHON_WORDS, _PYTHON_WORDS + 1, 700, 3000])
 def test_draws_match_numpy_across_the_switch(draws: int) -> None:
     rnd = random.Random(draws)
     for entropy, key in _seeds()[:25]:
@@ -191,3 +191,19 @@ def test_take_rows_is_take_row_by_row(total: int, transposed: bool) -> None:
     assert [s.generator.random() for s in ours] == [s.generator.random() for s in ref]
     with pytest.raises(ValueError):
         Sampler.take_rows(ours, 0, 3)
+
+
+def test_streams_drawn_in_threads_are_numpys() -> None:
+    # the first block's words come from one shared bit generator set to each stream's state:
+    # streams drawn at once from several threads still get their own words
+    from concurrent.futures import ThreadPoolExecutor
+
+    def draws(key: int) -> list[int]:
+        s = Sampler.spawned(3, (key, 1))
+        return [s.integers(1000) for _ in range(300)]
+
+    with ThreadPoolExecutor(4) as ex:
+        got = list(ex.map(draws, range(40)))
+    for key, ours in enumerate(got):
+        ref = Sampler(np.random.default_rng(np.random.SeedSequence(3, spawn_key=(key, 1))))
+        assert ours == [ref.integers(1000) for _ in range(300)]

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import Event, EventLog, Payoff, PlaySpec, SameBot, Turn
+from ..protocol import Event, EventLog, LeadAgainst, Payoff, PlaySpec, SameBot, Turn
 from ..registry import PlayCliSpec
 from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
@@ -724,10 +724,6 @@ def _seat_keys(players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(f"first_out_seat{i}" for i in range(1, players + 1)))
 
 
-def _default_bots(players: int) -> tuple[str, ...]:
-    return ("spinner",) * players
-
-
 def _adapt(rules: ClassicDreidelRules, players: int) -> ClassicDreidelRules:
     return rules if rules.players == players else replace(rules, players=players)
 
@@ -736,7 +732,7 @@ def _adapt(rules: ClassicDreidelRules, players: int) -> ClassicDreidelRules:
 PLAY: PlaySpec[ClassicDreidelRules] = PlaySpec(
     new_game=new_game,
     bots={"spinner": SameBot(_spin_nothing)},
-    default_bots=_default_bots,
+    default_bots=LeadAgainst("spinner"),
     metrics=_metrics,
     min_players=2,
     max_players=8,

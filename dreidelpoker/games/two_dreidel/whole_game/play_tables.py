@@ -20,6 +20,7 @@ from ..rulebook.betting import call_payment, showdown_payouts, spin_buy_in
 from ..rulebook.deck import DeckState, counts_of, draw_weights, hypergeometric
 from ..rulebook.ranking import Hand, format_hand
 from ..rulebook.rules import STREET_SEQUENCES, TwoDreidelRules
+from ....caches import ValueCache
 from ....errors import InputError
 
 __all__: list[str] = []
@@ -34,9 +35,10 @@ Labels = tuple[str, str, str, DeckState]
 
 class DrawInfo:
     """The exact draw classes of one deck: ``outcomes`` ``(label, weight)``, their running
-    sums, the total weight, and by label the `Drawn` outcome."""
+    sums, the total weight, and by label the `Drawn` outcome (``after``; ``drawn`` holds them
+    in the order of ``outcomes``)."""
 
-    __slots__ = ("outcomes", "cumulative", "total", "after")
+    __slots__ = ("outcomes", "cumulative", "total", "after", "drawn")
 
     def __init__(self, outcomes: tuple[tuple[str, int], ...], cumulative: list[int], total: int,
                  after: dict[str, Drawn]) -> None:
@@ -44,6 +46,7 @@ class DrawInfo:
         self.cumulative = cumulative
         self.total = total
         self.after = after
+        self.drawn = tuple(after[lab] for lab, _w in outcomes)
 
 
 class Drawn:
@@ -343,15 +346,12 @@ def _as_fraction(p: Any) -> tuple[int, int]:
     return f.numerator, f.denominator
 
 
-_TABLES: dict[tuple[TwoDreidelRules, int], Tables] = {}
+#: By (rules, players): registered with `dreidelpoker.clear_caches` (a first call builds them afresh).
+_TABLES = ValueCache("dreidelpoker.games.two_dreidel.whole_game.play_tables.tables", maxsize=256)
 
 
 def tables(players: int, *, rules: TwoDreidelRules) -> Tables:
     """The shared tables of ``rules`` at ``players`` seats (cached by value)."""
     key = (rules, players)
-    t = _TABLES.get(key)
-    if t is None:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
-        t = _TABLES[key] = Tables(players, rules=rules)
+    t: Tables = _TABLES.remember(key, lambda: Tables(players, rules=rules))
     return t
