@@ -157,21 +157,17 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                     buy_in = t.buy_in(face, pot)
                 spun += (face,)
                 callers = seats_of.get(in_hand) or t.seats(in_hand)
-                count = len(callers)
-                answers = []
-                for s in callers:  # every seat answers from the same state
-                    have = stacks[s]
-                    legal = _FOLD if short_fold and call_payment(have, buy_in, rules=r) is None else _CALL_FOLD
-                    answers.append(calls_of[s](rngs[s], klabs[s], have, count - 1, buy_in, legal))
+                opponents = len(callers) - 1
                 steps += 2
                 called = list(t.falses)
                 last, count = -1, 0
-                for s, a in zip(callers, answers):
-                    if a == "call":
+                for s in callers:  # (a policy reads only its own stack: paying as each answers is answering at once)
+                    have = stacks[s]
+                    legal = _FOLD if short_fold and call_payment(have, buy_in, rules=r) is None else _CALL_FOLD
+                    if calls_of[s](rngs[s], klabs[s], have, opponents, buy_in, legal) == "call":
                         called[s] = True
                         count += 1
                         last = s
-                        have = stacks[s]
                         pay = call_payment(have, buy_in, rules=r) or 0
                         stacks[s] = have - pay
                         contrib[s] += pay
