@@ -436,7 +436,7 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
     rows = []
     for n in range(1, MAX_PLAYERS):
         r = equity(hand, opponents=n, rules=rules)
-        rows.append((n, r.win, r.tie, r.lose, r.equity))
+        rows.append((n, *r.fractions()))
     label = format_tiles(_known(hand, what="hand"))
     return ExactTable(("opponents", "win", "tie", "lose", "equity"), tuple(rows),
                       title=f"Equity of {label} against unknown opponents")

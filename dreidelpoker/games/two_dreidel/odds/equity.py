@@ -411,11 +411,11 @@ def equity_table(
         ('GH', 2/11, 9/11, 2/11, 0, 10/11)
     """
     rules = default_rules(rules, TwoDreidelRules)
-    kept = kept_hand_distribution(rules, policy=policy)
+    kept = kept_hand_distribution(rules, policy=policy).fractions()
     rows = []
     for h in possible_hands(rules):
         r = equity(h, rules=rules, opponents=opponents, policy=policy)
-        rows.append((h, kept[h], r.win, r.tie, r.lose, r.equity))
+        rows.append((h, kept.get(h, Fraction(0)), *r.fractions()))
     return ExactTable(
         ("hand", "P(kept)", "win", "tie", "lose", "equity"),
         tuple(rows),
