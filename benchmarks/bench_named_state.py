@@ -45,7 +45,10 @@ step-by-step path (``keep_history=True``) random x4 -7.5%, +0.3%, -4.7%; calling
 -7.1%, +5.0%, +6.3%; tight x4 -17.7%, -6.8%, -7.2%; equity x4 +0.8%, +2.7%, -3.7%. Counted
 in bytecodes (load-independent) the step path's hand grows by 10% (random x4), 13%
 (calling-station x2) and 13% (tight x4); the batch path's by none. This script's
-projection from the step path agrees (about -8% to -10%).
+projection from the step path agrees (about -8% to -10%). Again on main at b587245 (22:35,
+load 5.0-7.3, three pairs): batch path +0.7%, +5.1%, +1.0% (medians, noise); step path
+random x4 -8.7% (-8.3% to -13.0%), calling-station x2 -9.0% (-6.2% to -13.1%), tight x4
+-5.7% (-5.3% to -9.5%), equity x4 -1.8%; bytecodes +10%, +13%, +13% on the step path.
 
 Usage: ``python benchmarks/bench_named_state.py [--games 60] [--repeat 5]``
 """
