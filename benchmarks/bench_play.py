@@ -6,7 +6,13 @@ time. The equity bots are measured twice: cold (empty caches) and warm (the cach
 first run kept: the steady state of a long simulation, where exact equities are looked
 up by observation class instead of recomputed).
 
-What bounds the speed (printed as "steps/hand" and "us/step"): every hand is a sequence
+The rule-based line-ups (random, calling-station, tight) now play on the batch path
+(issue 22: ``TwoDreidelGame.run_turns`` plays each game in one loop over plain values,
+``whole_game/batch.py``), about 2.7-3.9x the hands a CPU-second of the engine path below;
+the equity bots, and every game played with ``keep_history``, still take the engine path.
+``--steps`` prints the per-step rows against OpenSpiel (see ``docs/speed.md``).
+
+What bounds the engine path's speed (printed as "steps/hand" and "us/step"): every hand is a sequence
 of engine steps -- one chance draw per player, one simultaneous put-back, the betting
 actions, the spins and the simultaneous call/fold reveals -- all through the one protocol
 (``GameState.apply`` / ``apply_joint``, ``observation``, ``legal_actions``). A step costs
@@ -51,6 +57,7 @@ Command::
     .venv/bin/python benchmarks/bench_play.py            # about a minute
     .venv/bin/python benchmarks/bench_play.py --games 400 --json
     .venv/bin/python benchmarks/bench_play.py --bytecodes   # bytecodes a hand (slow: traced)
+    .venv/bin/python benchmarks/bench_play.py --steps 3     # per step against OpenSpiel (needs open_spiel)
 """
 
 from __future__ import annotations
@@ -126,12 +133,13 @@ def bytecodes(bots: str, games: int, warm: int) -> tuple[float, float]:
 
 def _classic_rows(runs: int) -> list[Row]:
     """Classic dreidel 4 x 10 through ``simulate`` against a plain Python loop of the same rules
-    (``fair_classic_dreidel.play``): 200 games a call (played one by one, each by
-    ``run_chance``) and 2,000 (pieces of 1,000 played across games at once in numpy by
-    ``ClassicDreidelGame.run_games``)."""
+    (``fair_classic_dreidel.play``): 80 games a call (played one by one, each by
+    ``run_chance``: fewer than ``run_games`` takes), 200 and 2,000 (pieces of up to 1,000
+    played across games at once in numpy by ``ClassicDreidelGame.run_games``)."""
     rules = ClassicDreidelRules(players=4, coins=10)
     out = []
-    for games, target, how in ((200, 1.0, "one by one"), (2000, 2.0, "across games in numpy")):
+    for games, target, how in ((80, 1.0, "one by one"), (200, 1.0, "across games in numpy"),
+                               (2000, 2.0, "across games in numpy")):
         lib = simulate(rules, games=games, seed=1, progress=False)
         fair = fair_classic_dreidel.play(4, 10, games, 1)
         spins_lib = [r.rounds for r in lib.records]
@@ -237,7 +245,15 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.add_argument("--bytecodes", action="store_true", help="count bytecodes a hand of the rule-based line-ups")
+    p.add_argument("--steps", type=int, metavar="RUNS",
+                   help="only the per-step rows against OpenSpiel, RUNS interleaved runs (before/after: run it with "
+                        "PYTHONPATH set to an older tree unpacked by git archive)")
     args = p.parse_args()
+    if args.steps:
+        from _timing import print_table
+
+        print_table(_engine_rows(args.steps), runs=args.steps)
+        return
     if args.bytecodes:
         for name, bots, games, warm in (("random x4", LINEUPS["random x4"], 12, 100),
                                         ("calling-station x2", LINEUPS["calling-station x2"], 12, 100),

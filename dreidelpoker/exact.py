@@ -144,10 +144,10 @@ class Distribution(Generic[K]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
             return NotImplemented
-        return self.probabilities() == other.probabilities()
+        return self.fractions() == other.fractions()
 
     def __hash__(self) -> int:
-        return hash(frozenset(self.probabilities().items()))
+        return hash(frozenset(self.fractions().items()))
 
     def probabilities(self) -> dict[K, sympy.Rational]:
         """Outcome -> exact probability, in outcome order."""

@@ -272,3 +272,35 @@ def test_an_exact_field_takes_no_default() -> None:
     with pytest.raises(TypeError, match="takes no default"):
         class Bad(ExactRecord, exact=("p",)):  # noqa: F841 - the class statement is what fails
             p = Fraction(1, 2)
+
+
+#: Dataclass fields annotated with sympy that hold symbols, not numbers (nothing to hold as a Fraction).
+SYMBOLIC_FIELDS = {
+    "dreidelpoker.games.two_dreidel.odds.kept_hand.KeptHandFormulas.formulas",
+    "dreidelpoker.games.two_dreidel.odds.kept_hand.KeptHandFormulas.symbols",
+}
+
+
+def test_every_dataclass_field_of_exact_numbers_is_held_as_fractions() -> None:
+    """A guard: a dataclass of the package whose field is annotated as a sympy number holds it
+    through ``ExactRecord`` (so a new result type cannot quietly convert to sympy when built)."""
+    import pkgutil
+
+    import dreidelpoker
+    from dreidelpoker.exact import ExactRecord
+
+    found: list[str] = []
+    checked = 0
+    for info in pkgutil.walk_packages(dreidelpoker.__path__, "dreidelpoker."):
+        module = importlib.import_module(info.name)
+        for obj in vars(module).values():
+            if not (inspect.isclass(obj) and dataclasses.is_dataclass(obj) and obj.__module__ == info.name):
+                continue
+            for f in dataclasses.fields(obj):
+                where = f"{obj.__module__}.{obj.__qualname__}.{f.name}"
+                if "sympy." not in str(f.type) or where in SYMBOLIC_FIELDS:
+                    continue
+                checked += 1
+                if not (issubclass(obj, ExactRecord) and f.name in obj._exact_fields):
+                    found.append(where)
+    assert checked >= 20 and found == []

@@ -157,21 +157,17 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                     buy_in = t.buy_in(face, pot)
                 spun += (face,)
                 callers = seats_of.get(in_hand) or t.seats(in_hand)
-                count = len(callers)
-                answers = []
-                for s in callers:  # every seat answers from the same state
-                    have = stacks[s]
-                    legal = _FOLD if short_fold and call_payment(have, buy_in, rules=r) is None else _CALL_FOLD
-                    answers.append(calls_of[s](rngs[s], klabs[s], have, count - 1, buy_in, legal))
+                opponents = len(callers) - 1
                 steps += 2
                 called = list(t.falses)
                 last, count = -1, 0
-                for s, a in zip(callers, answers):
-                    if a == "call":
+                for s in callers:  # (a policy reads only its own stack: paying as each answers is answering at once)
+                    have = stacks[s]
+                    legal = _FOLD if short_fold and call_payment(have, buy_in, rules=r) is None else _CALL_FOLD
+                    if calls_of[s](rngs[s], klabs[s], have, opponents, buy_in, legal) == "call":
                         called[s] = True
                         count += 1
                         last = s
-                        have = stacks[s]
                         pay = call_payment(have, buy_in, rules=r) or 0
                         stacks[s] = have - pay
                         contrib[s] += pay
@@ -194,8 +190,9 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
             if street == 0 and opening_bet:  # the blind is a live bet of the opening round
                 high = bets[button] = contrib[button]
             pending = masks.get(in_hand) or t.mask(in_hand)
-            if 0 in stacks:
-                pending &= _chips_mask(t, stacks)
+            if 0 in stacks:  # (the seats with chips)
+                flags = tuple(map(bool, stacks))
+                pending &= masks.get(flags) or t.mask(flags)
             saved, raise_by = raise_by, min_bet
             after = button
             acted = False
@@ -247,7 +244,8 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                     high = b
                     pending = (masks.get(in_hand) or t.mask(in_hand)) & ~(1 << i)
                     if 0 in stacks:
-                        pending &= _chips_mask(t, stacks)
+                        flags = tuple(map(bool, stacks))
+                        pending &= masks.get(flags) or t.mask(flags)
                 if not left:
                     all_in = True
             if alone >= 0:
@@ -260,10 +258,9 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
         if payouts is not None:
             stacks = list(map(add, stacks, payouts))
         seats = seats_of.get(alive) or t.seats(alive)
-        for i in seats:
-            p = plans[i]
-            nodes[i] = p.next
-            discards[i].append(p.klab)
+        for i in drawers:  # (every seat still in the game drew this hand)
+            nodes[i] = plans[i].next
+            discards[i].append(klabs[i])
         after_payouts = tuple(stacks)
         notes.append((spun, gimel_end, pot, all_in, payouts is None, showdown, trump, after_payouts, hand_start, button))
         left_seats = seats
@@ -305,9 +302,3 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
         nodes=tuple(nodes), start_nodes=start_nodes, hands=hands, seat=seat, outs=tuple(outs), plans=tuple(plans),
         labs=labs, high=0, raise_by=raise_by, pending=0, discards=final_discards, hand_start=hand_start, all_in=all_in,
         cut=cut, notes=tuple(notes)), steps
-
-
-def _chips_mask(t: Tables, stacks: Sequence[int]) -> int:
-    """The seats that still have chips, as a bit mask."""
-    flags = tuple(map(bool, stacks))
-    return t.masks.get(flags) or t.mask(flags)

@@ -222,7 +222,7 @@ def hand_strengths(rules: TwoDreidelRules) -> dict[str, float]:
     if got is None:
         from ..odds.equity import equity, possible_hands
 
-        got = {h: float(equity(h, rules=rules, opponents=1).equity) for h in possible_hands(rules)}
+        got = {h: float(equity(h, rules=rules, opponents=1).fractions()[3]) for h in possible_hands(rules)}
         if len(_STRENGTHS) > 64:
             _STRENGTHS.clear()
         _STRENGTHS[rules] = got

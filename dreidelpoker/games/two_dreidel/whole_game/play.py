@@ -49,6 +49,7 @@ when they are read.
 from __future__ import annotations
 
 import bisect
+from itertools import chain
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import FrozenInstanceError
 from operator import add as _ADD, attrgetter, sub as _SUB
@@ -111,35 +112,29 @@ Note = tuple[tuple[str, ...], bool, int, bool, bool, bool, bool, tuple[int, ...]
 
 
 def fold_stats(t: Tables, notes: tuple[Note, ...]) -> Stats:
-    """The game's figures from its hands' notes (oldest first)."""
-    pot_faces, total = t.pot_faces, t.total_chips
-    spins = gimels = gimel_ends = all_ins = carries = showdowns = trumps = changes = max_swing = button_net = 0
-    share_sum = share_max = 0.0
+    """The game's figures from its hands' notes (oldest first): the counts column by column,
+    the lead changes and the pot shares hand by hand (the shares summed in hand order)."""
+    if not notes:
+        return Stats()
+    spun, gimel_end, pot_total, all_in, carried, showdown, trump, stacks, hand_start, button = zip(*notes)
+    total = t.total_chips
+    changes = 0
     leader = -1
-    for spun, gimel_end, pot_total, all_in, carried, showdown, trump, stacks, hand_start, button in notes:
-        swing = max(map(abs, map(_SUB, stacks, hand_start)))
-        if swing > max_swing:
-            max_swing = swing
-        top = max(stacks)
-        if stacks.count(top) == 1:  # a single chip leader, else the last one stands
-            first = stacks.index(top)
+    for after in stacks:
+        top = max(after)
+        if after.count(top) == 1:  # a single chip leader, else the last one stands
+            first = after.index(top)
             if first != leader:
                 changes += leader != -1
                 leader = first
-        share = pot_total / total
-        share_sum += share
-        if share > share_max:
-            share_max = share
-        spins += len(spun)
-        gimels += sum(map(pot_faces.__contains__, spun))
-        gimel_ends += gimel_end
-        all_ins += all_in
-        carries += carried
-        showdowns += showdown
-        trumps += trump
-        button_net += stacks[button] - hand_start[button]
-    return Stats(spins, gimels, gimel_ends, share_sum, share_max, all_ins, carries, showdowns, trumps, changes, leader,
-                 max_swing, button_net)
+    share_sum = 0.0
+    for pot in pot_total:
+        share_sum += pot / total
+    max_swing = max(max(map(abs, map(_SUB, a, b))) for a, b in zip(stacks, hand_start))
+    button_net = sum(a[k] - b[k] for a, b, k in zip(stacks, hand_start, button))
+    return Stats(sum(map(len, spun)), sum(map(t.pot_faces.__contains__, chain.from_iterable(spun))), sum(gimel_end),
+                 share_sum, max(0.0, max(pot_total) / total), sum(all_in), sum(carried), sum(showdown), sum(trump),
+                 changes, leader, max_swing, button_net)
 
 
 class StateFields(NamedTuple):
