@@ -671,13 +671,14 @@ class Sampler:
             if self._i >= len(self._words):
                 self._refill()
             words = self._words[self._i:self._i + 512]
-            if words.max() >= limit:  # a rejected word: the draws before it, or skip it
+            if limit < _WORD_LIMIT and words.max() >= limit:  # a rejected word: the draws before it, or skip it
                 first = int(np.argmin(words < limit))
                 if not first:
                     self._i += 1
                     continue
                 words = words[:first]
-            draws = words % np.uint64(total)
+            # (a total dividing 2**62 rejects no word, and its draws are the low bits)
+            draws = words & np.uint64(total - 1) if limit == _WORD_LIMIT else words % np.uint64(total)
             return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
 
     def take(self, total: int, count: int, table: np.ndarray | None = None) -> np.ndarray:
