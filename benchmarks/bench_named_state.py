@@ -5,15 +5,17 @@ observations are built field by field that way); a step makes the next state fro
 working copy of its fields. Until issue 25 item 5 the working copy was a list
 (``list(state)``, written through 38 module-level index constants, made back into the
 tuple in one C call). It is now a mutable ``__slots__`` record of the same fields
-(``play._Draft``, made from ``StateFields``: the transitions write ``v.stacks`` etc.; one
-``operator.attrgetter`` of every field makes the next state). The issue keeps named
+(``play._Draft``: the state unpacked into its slots, the transitions write ``v.stacks``
+etc., the slots read back into one tuple make the next state). The issue keeps named
 fields unless they cost more than 15% of hands per second.
 
 This script measures, on the tree it imports:
 
 * the copy a step makes, on the states of real games: ``list`` (the working copy before),
-  ``slots draft`` (the engine's now, rebuilt here the same way) and the named tuple's own
-  ``_replace``, each writing three fields;
+  ``dataclass draft`` (a slots dataclass made by ``Draft(*state)``, read back by an
+  ``attrgetter`` of every field: the first named copy tried, about twice the engine's
+  record, which unpacks and reads back its slots in Python bytecodes) and the named
+  tuple's own ``_replace``, each writing three fields;
 * hands per CPU-second of the *step-by-step path* (``keep_history=True``, the path that
   copies the state once a step; the equity bots always take it) and of the *batch path*
   (``simulate`` of the rule-based line-ups: ``whole_game.batch`` plays whole hands over
@@ -29,9 +31,18 @@ After the batch path landed, a mechanically converted engine copy against the li
 alternating pairs each time, 300 games a line-up): batch path no difference beyond noise;
 step path random x4 -5% to -9%, calling-station x2 +5% to -9%, tight x4 -6% to -7%, equity
 x4 about 0% (medians), bytecodes a hand +10% to +13% on the step path, none on the batch
-path. Under 15%: the engine now uses named fields. The figures of the landed engine
-against the list engine (main at 01619d1) are in CHANGELOG.md and the closing note of
-issue 25.
+path. Under 15%: the engine now uses named fields.
+
+Landed (1 Dec, 22:55-23:00, load 5.7-7.5, 2 cores shared; main at 01619d1 unpacked by
+``git archive`` against this tree, ``--json --games 300``, three alternating pairs): with a
+dataclass draft the step path lost -12% to -15% (calling-station x2 -15%), so the engine's
+record unpacks and reads back its slots instead; with it, step path random x4 +12%, -8%,
+-14%; calling-station x2 -2%, -4%, +1%; tight x4 +3%, 0%, -10%; equity x4 +20%, +10%,
+-12%; batch path -7% to +17% (noise: no state on it). One copy and the next state (best
+of 15): list 0.68 us, record 2.01 us, dataclass draft 2.93 us. Bytecodes a hand on the
+step path (``keep_history``): 6,644 -> 7,948 (random x4), 8,593 -> 10,713
+(calling-station x2), 5,778 -> 7,240 (tight x4): the record's slot stores and loads are
+bytecodes, each cheaper than a generic one.
 
 Usage: ``python benchmarks/bench_named_state.py [--games 300] [--json]``
 """
@@ -146,7 +157,7 @@ def main() -> None:
         return
     sample = states(60, 1)
     costs = {"list (before)": per_copy(by_list, sample, args.repeat),
-             "slots draft (now)": per_copy(by_slots_draft, sample, args.repeat),
+             "dataclass draft": per_copy(by_slots_draft, sample, args.repeat),
              "_replace": per_copy(by_replace, sample, args.repeat)}
     print(f"{len(sample):,} states; CPU time a step's copy (best of {args.repeat}):")
     for name, c in costs.items():

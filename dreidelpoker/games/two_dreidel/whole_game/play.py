@@ -35,7 +35,8 @@ its own cards, deck and put-back, everybody's stacks and bets, and the public di
 an immutable tuple (a `typing.NamedTuple`), so a step copies the tuple once and
 shares every unchanged field (the stacks, the decks, the discards are themselves shared
 tuples); one ``apply`` walks the hand's transitions on one working copy (a mutable
-``__slots__`` record of the same fields, written by name) and builds one new state; log lines are stored as data and written as text only when the log is read
+``__slots__`` record of the same fields, written by name) and builds one new state; log
+lines are stored as data and written as text only when the log is read
 ([`add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]); the legal actions of a betting
 decision are computed once, when the state is made, and an action is checked against them
 in O(1) (those of a simultaneous step are stored by seat); each step sets the turn and
@@ -51,9 +52,9 @@ from __future__ import annotations
 import bisect
 from itertools import chain
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import FrozenInstanceError, make_dataclass
+from dataclasses import FrozenInstanceError
 from operator import add as _ADD, attrgetter, sub as _SUB
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 
 from ...protocol import Event, EventLog, LazyEvent, Payoff, Turn
@@ -182,19 +183,31 @@ class StateFields(NamedTuple):
     legals: tuple[tuple[Any, ...], ...]  # each seat's legal actions at a simultaneous step
 
 
-if TYPE_CHECKING:
-    class _Draft:
-        """The typed face of the working copy made below (each field is that of `StateFields`)."""
+class _Draft:
+    """A step's working copy of a state: a mutable ``__slots__`` record of `StateFields`'
+    fields, written by name by the transitions (``v.stacks = ...``). Unpacking the state into
+    the slots and reading them back in one tuple are the cheapest named copy found (about
+    half the cost of a dataclass's ``__init__`` and an ``attrgetter`` of every field;
+    ``benchmarks/bench_named_state.py``); the order is checked against `StateFields` below."""
 
-        def __init__(self, *fields: Any, **by_name: Any) -> None: ...
-        def __getattr__(self, name: str) -> Any: ...
-        def __setattr__(self, name: str, value: Any) -> None: ...
-else:
-    #: A step's working copy of a state: a mutable ``__slots__`` record with `StateFields`'
-    #: fields (made from them, so they are declared once), written by name by the transitions.
-    _Draft = make_dataclass("_Draft", StateFields._fields, slots=True)
-#: A working copy's fields in `StateFields` order (one C call back to the state's tuple).
-_FIELDS_OF = attrgetter(*StateFields._fields)
+    __slots__ = StateFields._fields
+
+    def __init__(self, state: StateFields) -> None:
+        (self.t, self.hand_limit, self.hand_number, self.phase, self.button, self.stacks, self.alive,
+         self.in_hand, self.contrib, self.pot, self.carry, self.bets, self.face, self.buy_in, self.spun,
+         self.seen, self.visibility, self.step, self.nodes, self.start_nodes, self.hands, self.seat,
+         self.outs, self.plans, self.labs, self.high, self.raise_by, self.pending, self.discards,
+         self.hand_start, self.all_in, self.cut, self.notes, self.log, self.turn, self.current_players,
+         self.legal, self.raises, self.legals) = state
+
+    def state(self) -> TwoDreidelGame:
+        """The new state made of the fields."""
+        return _TUPLE(TwoDreidelGame, (self.t, self.hand_limit, self.hand_number, self.phase, self.button,
+            self.stacks, self.alive, self.in_hand, self.contrib, self.pot, self.carry, self.bets, self.face,
+            self.buy_in, self.spun, self.seen, self.visibility, self.step, self.nodes, self.start_nodes,
+            self.hands, self.seat, self.outs, self.plans, self.labs, self.high, self.raise_by, self.pending,
+            self.discards, self.hand_start, self.all_in, self.cut, self.notes, self.log, self.turn,
+            self.current_players, self.legal, self.raises, self.legals))
 
 
 def decks_of(nodes: tuple[DeckNode, ...]) -> tuple[DeckState, ...]:
@@ -399,26 +412,26 @@ class TwoDreidelGame(StateFields):
         ph = self.phase
         v: _Draft
         if ph == DRAW:
-            v = _Draft(*self)
+            v = _Draft(self)
             lines = _draw(v, action)
         elif ph == BET:
             ok = (action in self.raises if action.__class__ is int
                   else not isinstance(action, bool) and action in self.legal)
             if not ok:
                 raise InputError(f"seat {self.seat + 1} cannot play {action!r} here; legal: {_short_legal(self.legal)}")
-            v = _Draft(*self)
+            v = _Draft(self)
             lines = _bet(v, action)
         elif ph == SPIN:
             if action not in self.t.face_weights:
                 raise InputError(f"a spin lands on one of {', '.join(f for f, _w in self.t.faces)}, got {action!r}")
-            v = _Draft(*self)
+            v = _Draft(self)
             lines = _spin(v, action)
         elif ph == OVER:
             raise InputError("the game is over: no more actions")
         else:
             raise InputError(f"the {ph} step is simultaneous: use apply_joint with every seat's choice")
         v.log = v.log.add_lazy(lines)
-        return _TUPLE(TwoDreidelGame, _FIELDS_OF(v))
+        return v.state()
 
     def apply_joint(self, actions: Mapping[int, Any]) -> TwoDreidelGame:
         """The state after every choosing seat's put-back or spin call is revealed at once."""
@@ -435,10 +448,10 @@ class TwoDreidelGame(StateFields):
             if actions[s] not in legals[s]:
                 raise InputError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
                                  f"legal: {', '.join(map(repr, legals[s]))}")
-        v = _Draft(*self)
+        v = _Draft(self)
         lines = _put_back(v, actions, seats) if ph == PUT_BACK else _calls(v, actions, seats)
         v.log = v.log.add_lazy(lines)
-        return _TUPLE(TwoDreidelGame, _FIELDS_OF(v))
+        return v.state()
 
     def run_turns(self, chance: Sampler, decide: Callable[[int, Any, Sequence[Any]], Any], max_steps: int, *,
                   log: bool = True, observes: Callable[[int, Sequence[Any]], bool] | None = None,
@@ -496,8 +509,15 @@ class TwoDreidelGame(StateFields):
             drawn, hand, put_back, deck, self.seen, self.visibility, self.step))
 
 
-# -- transitions: each works on ``v``, a working copy of the state's fields (`_Draft`), and returns the
-# step's log lines; a transition that enters a phase sets the state's turn, current players
+# the working copy names every field in `StateFields`' order (a field out of place would
+# move a value into another field of every next state)
+_NAMES = StateFields._make(StateFields._fields)
+if _Draft(_NAMES).state() != _NAMES:
+    raise RuntimeError("play._Draft lists the state's fields out of StateFields' order")
+
+
+# -- transitions: each works on ``v``, a working copy of the state's fields (`_Draft`), and
+# returns the step's log lines; a transition that enters a phase sets the state's turn, current players
 # and legal actions (``_offer`` for a betting decision); ``apply`` makes the one new state.
 def _to_act(v: _Draft, t: Tables, pending: int, after: int, stacks: tuple[int, ...], bets: tuple[int, ...],
             high: int, live: tuple[bool, ...]) -> bool:
@@ -546,7 +566,7 @@ def _draw(v: _Draft, action: str) -> Sequence[LazyEvent]:
     v.nodes, v.outs, v.labs = tuple(new_nodes), tuple(outs), tuple(labs)
     alive = v.alive
     if seat != v.button:
-        v.seat = (t.nexts.get(alive) or t.next_seats(alive))[seat]
+        v.seat = (t.nexts.get(alive) or t.next_seats(alive))[seat]  # type: ignore[assignment]  # (a seat is left)
         return o.lines[seat]  # (the next seat still in draws: the phase and turn stay)
     if t.put_back:
         v.phase, v.turn = PUT_BACK, _SIMULTANEOUS
@@ -568,7 +588,7 @@ def _put_back(v: _Draft, actions: Mapping[int, str], seats: tuple[int, ...]) -> 
     labs = list(v.labs)
     lines: list[LazyEvent] = []
     for s in seats:
-        o = outs[s]
+        o: Drawn = outs[s]  # type: ignore[assignment]  # (every choosing seat has drawn)
         lab = actions[s]
         p = o.plans.get(lab) or o.plan(lab)
         plans[s] = p
@@ -802,7 +822,7 @@ def _end_hand(v: _Draft, carry: int, payouts: Sequence[int] | None, note: tuple[
     nodes = list(v.nodes)
     discards = list(v.discards)
     for i in seats:  # each seat's deck for the next hand; the kept hand goes on its discard pile
-        p = plans[i]
+        p: Plan = plans[i]  # type: ignore[assignment]  # (every seat still in has a plan)
         nodes[i] = p.next
         discards[i] += p.shown
     lines.append(("discard", None, True, (), _discards_text, (seats, plans)))
@@ -918,11 +938,11 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
         hand_start=(stack,) * n, all_in=False, cut=False, notes=(),
         log=EventLog().add(Event("start", start)),
         turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE, legals=t.empties)
-    v = _Draft(**fields)
+    v = _Draft(StateFields(**fields))
     lines: list[LazyEvent] = []
     _start_hand(v, 0, lines)
     v.log = v.log.add_lazy(lines)
-    return _TUPLE(TwoDreidelGame, _FIELDS_OF(v))
+    return v.state()
 
 
 #: By player count, the rules object of the last game made, its tables and its first log line
