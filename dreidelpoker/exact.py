@@ -448,7 +448,7 @@ class ExactRecord:
         super().__init_subclass__(**kwargs)
         for name in exact:
             if name in cls.__dict__:
-                raise TypeError(f"{cls.__name__}.{name}: an exact field takes no default")
+                raise TypeError(f"{cls.__name__}.{name}: an exact field takes no default")  # not input: a class bug
             setattr(cls, name, _HeldExact(name))
         cls._exact_fields = tuple(dict.fromkeys(cls._exact_fields + tuple(exact)))
 

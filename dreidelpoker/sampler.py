@@ -23,6 +23,8 @@ and a block of 512 words costs about 60 µs; a chunk costs a few, and a seat tha
 numbers a game needs two words. Past the first
 256 words (or when the generator or a block is asked for) the sampler makes the numpy
 generator and goes on from the same place: every draw is the one the numpy path gives.
+A spawned stream read only in blocks (a game's batch path: ``block``, ``take_rows``)
+reads them from the shared bit generator set to its state, and makes no numpy generator.
 
 Examples:
     >>> s = Sampler(np.random.SeedSequence(7))
@@ -352,6 +354,24 @@ class Sampler:
     def _refill(self, keep: int = 0) -> None:
         # The same words whatever the block sizes, so blocks grow (512, 1024, ... 8192).
         size = min(8192, max(_FIRST_BLOCK, 2 * len(self._words)))
+        if self._rng is None and self._pcg is None and self._seed.__class__ is tuple:
+            # a spawned stream read in blocks only (a game's batch path): its words from the shared
+            # bit generator set to its state, no numpy generator made (it would cost more than the block)
+            if self._at is None:
+                try:
+                    self._at = _pcg64_start(*self._seed)
+                except (ValueError, TypeError):
+                    pass  # a seed the Python path does not take: numpy's generator below
+            if self._at is not None:
+                now, inc = self._at
+                with _SHARED_LOCK:
+                    _SHARED.state = _pcg64_state(now, inc)
+                    self._words = _SHARED.random_raw(size) >> _KEEP
+                jump_a, jump_b = _pcg64_jump(size)
+                self._at = ((jump_a * now + jump_b * inc) & _M128, inc)
+                self._buf = []
+                self._i = keep
+                return
         rng = self.generator
         bits = rng.bit_generator
         if type(bits) in _RAW_64:
@@ -651,13 +671,14 @@ class Sampler:
             if self._i >= len(self._words):
                 self._refill()
             words = self._words[self._i:self._i + 512]
-            if words.max() >= limit:  # a rejected word: the draws before it, or skip it
+            if limit < _WORD_LIMIT and words.max() >= limit:  # a rejected word: the draws before it, or skip it
                 first = int(np.argmin(words < limit))
                 if not first:
                     self._i += 1
                     continue
                 words = words[:first]
-            draws = words % np.uint64(total)
+            # (a total dividing 2**62 rejects no word, and its draws are the low bits)
+            draws = words & np.uint64(total - 1) if limit == _WORD_LIMIT else words % np.uint64(total)
             return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
 
     def take(self, total: int, count: int, table: np.ndarray | None = None) -> np.ndarray:

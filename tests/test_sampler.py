@@ -207,3 +207,17 @@ def test_streams_drawn_in_threads_are_numpys() -> None:
     for key, ours in enumerate(got):
         ref = Sampler(np.random.default_rng(np.random.SeedSequence(3, spawn_key=(key, 1))))
         assert ours == [ref.integers(1000) for _ in range(300)]
+
+
+def test_a_spawned_stream_read_in_blocks_is_numpys() -> None:
+    # run_chance reads a game's stream by block() only: its words come from the shared bit
+    # generator (no numpy generator made), block after block, and a generator made later goes on
+    ours, ref = Sampler.spawned(17, (4, 0)), Sampler(np.random.default_rng(np.random.SeedSequence(17, spawn_key=(4, 0))))
+    for used in (300, 512, 1, 2000, 77):
+        block = ours.block(6)
+        assert block == ref.block(6)
+        take = min(used, len(block))
+        ours.advance(take)
+        ref.advance(take)
+    assert [ours.integers(9) for _ in range(3000)] == [ref.integers(9) for _ in range(3000)]
+    assert ours.generator.random() == ref.generator.random()
