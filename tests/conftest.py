@@ -12,6 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# No per-example time limit: with the tests on every core (make test-unit) and other work on the
+# machine, a fast example can miss hypothesis' 200 ms deadline; the tests check answers, not speed.
+settings.register_profile("dreidelpoker", deadline=None)
+settings.load_profile("dreidelpoker")
 
 # The docs-site browser test needs a built site: `make test-site` runs it after `make docs`.
 collect_ignore = [] if os.environ.get("DREIDELPOKER_SITE_DIR") else ["docsite"]
@@ -40,6 +46,18 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+#: Session fixtures worth starting once: `make test-unit` (pytest-xdist, --dist loadgroup) runs
+#: every test that uses one in the same worker, so one chromium and one Voila server serve them.
+SHARED_ONCE = {"chromium", "voila_app", "explorer_page"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if SHARED_ONCE.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
