@@ -48,18 +48,6 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-#: Session fixtures worth starting once: `make test-unit` (pytest-xdist, --dist loadgroup) runs
-#: every test that uses one in the same worker, so one chromium and one Voila server serve them.
-SHARED_ONCE = {"chromium", "voila_app", "explorer_page"}
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if SHARED_ONCE.intersection(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     """One headless chromium for every browser test of the session (playwright's sync API).
