@@ -37,7 +37,7 @@ class Row:
     work: str
     library: list[float]
     fair: list[float]
-    target: float = 1.0  # the fair/library ratio to reach (2.0 = "2x faster")
+    target: float = 1.0  # the fair/library ratio to reach (2.0 = "2x faster"); 0: none (shown for what it costs)
     note: str = ""
     ran: bool = True  # False: not run this time; the times are the last measured ones (see note)
     kind: str = FIRST_CALL  # FIRST_CALL (caches emptied before each call), COLD_PROCESS or WARM
@@ -168,6 +168,8 @@ def print_table(rows: Sequence[Row], *, runs: int) -> None:
         if not r.library or not r.fair:  # a row that could not run here (its note says why)
             print(f"{r.work:<{w}}  {r.kind:<{k}}  {'':>21}  {'':>21}  {'-':>7}  {r.target:6.2f}x  -  ({r.note})")
             continue
-        met = ("yes" if r.ratio >= r.target else "NO") + ("" if r.ran else " (last measured, not run)")
-        print(f"{r.work:<{w}}  {r.kind:<{k}}  {_fmt(r.library)}  {_fmt(r.fair)}  {r.ratio:6.2f}x  {r.target:6.2f}x  "
+        met = ("-" if r.target <= 0 else "yes" if r.ratio >= r.target else "NO") + (
+            "" if r.ran else " (last measured, not run)")
+        target = f"{'-':>6} " if r.target <= 0 else f"{r.target:6.2f}x"
+        print(f"{r.work:<{w}}  {r.kind:<{k}}  {_fmt(r.library)}  {_fmt(r.fair)}  {r.ratio:6.2f}x  {target}  "
               f"{met}" + (f"  ({r.note})" if r.note else ""))

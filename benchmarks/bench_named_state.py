@@ -18,7 +18,11 @@ whole-game speed:
 
 Each step copies the state once, so a variant's cost per hand is its extra time per copy
 times the engine's steps per hand; the projection divides the measured hands per
-CPU-second by ``1 + hands_per_s * steps_per_hand * extra``.
+CPU-second *of the step-by-step path* by ``1 + hands_per_s * steps_per_hand * extra``. Since
+the batch path (``whole_game.batch``) plays the rule-based line-ups of ``simulate`` with no
+state between steps, the copy is paid only on the step-by-step path: games kept for replay
+(``keep_history=True``, measured here), bots without a plain policy (``equity``), and callers
+of ``apply`` themselves.
 
 Measured (issue 25, load 11-13, 2 cores shared): the copy costs 0.49 us as a list, 1.37 us
 as a slots draft, 1.39 us by ``_replace``, 8.1 us as a frozen slots dataclass; projected
@@ -30,6 +34,21 @@ a line-up, five pairs: random x4 -4% to -12%, calling-station x2 -11% to -19% (m
 -17%), tight x4 -9% to -16% (median -12%); the pinned games were unchanged. Over the 15% the
 issue allows for the 12-step calling-station hands, so the engine keeps the list working
 copy; reads (observations, bots, the runner) are by name.
+
+Measured again after the batch path landed (1 Dec, 22:04-22:09, load 4.7-5.5, 2 cores
+shared): the copy costs 0.57 us as a list and 1.7 us as a slots draft. The slots draft was
+built into a copy of the engine mechanically (``v = _Draft(*self)``, every ``v[_X]`` written
+``v.x``, ``attrgetter`` of every field back; the pinned games unchanged) and timed against
+the list in alternating fresh processes, 300 games a line-up, three pairs: on the batch
+path (``simulate``) no difference beyond noise (+2% to +15%, the list first); on the
+step-by-step path (``keep_history=True``) random x4 -7.5%, +0.3%, -4.7%; calling-station x2
+-7.1%, +5.0%, +6.3%; tight x4 -17.7%, -6.8%, -7.2%; equity x4 +0.8%, +2.7%, -3.7%. Counted
+in bytecodes (load-independent) the step path's hand grows by 10% (random x4), 13%
+(calling-station x2) and 13% (tight x4); the batch path's by none. This script's
+projection from the step path agrees (about -8% to -10%). Again on main at b587245 (22:35,
+load 5.0-7.3, three pairs): batch path +0.7%, +5.1%, +1.0% (medians, noise); step path
+random x4 -8.7% (-8.3% to -13.0%), calling-station x2 -9.0% (-6.2% to -13.1%), tight x4
+-5.7% (-5.3% to -9.5%), equity x4 -1.8%; bytecodes +10%, +13%, +13% on the step path.
 
 Usage: ``python benchmarks/bench_named_state.py [--games 60] [--repeat 5]``
 """
@@ -47,11 +66,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_play import LINEUPS, bench, warm_up  # noqa: E402
+from bench_play import LINEUPS  # noqa: E402
 
 from dreidelpoker.games.protocol import Turn  # noqa: E402
 from dreidelpoker.games.two_dreidel import TwoDreidelRules, new_game  # noqa: E402
 from dreidelpoker.games.two_dreidel.whole_game.play import StateFields, TwoDreidelGame  # noqa: E402
+from dreidelpoker.play import simulate  # noqa: E402
 from dreidelpoker.sampler import Sampler  # noqa: E402
 
 FIELDS = StateFields._fields
@@ -104,6 +124,17 @@ def by_frozen(s: Any) -> Any:
     return dataclasses.replace(s, stacks=s.stacks, bets=s.bets, pot=s.pot)
 
 
+def step_path(bots: str, games: int) -> tuple[float, float]:
+    """Hands per CPU-second and steps per hand of ``games`` seeded games played step by step
+    (``keep_history=True``: the path that copies the state), after two untimed games."""
+    simulate(TwoDreidelRules(), bots=bots, games=2, seed=10_000, progress=False, keep_history=True)
+    t0 = time.process_time()
+    res = simulate(TwoDreidelRules(), bots=bots, games=games, seed=1, progress=False, keep_history=True)
+    cpu = time.process_time() - t0
+    hands = sum(r.rounds for r in res.records)
+    return hands / cpu, sum(r.steps for r in res.records) / hands
+
+
 def per_copy(fn: Callable[[Any], Any], sample: list[Any], repeat: int) -> float:
     """Best-of-``repeat`` CPU seconds a copy."""
     best = float("inf")
@@ -129,11 +160,9 @@ def main() -> None:
     print(f"{len(sample):,} states; CPU time a step's copy (best of {args.repeat}):")
     for name, c in costs.items():
         print(f"  {name:<22}{c * 1e6:>7.2f} us")
-    print(f"\n{'line-up':<22}{'hands/s cpu':>12}{'steps/hand':>11}" + "".join(f"{n:>20}" for n in list(costs)[1:]))
+    print(f"\nstep-by-step path\n{'line-up':<22}{'hands/s cpu':>12}{'steps/hand':>11}" + "".join(f"{n:>20}" for n in list(costs)[1:]))
     for name in ("random x4", "calling-station x2", "tight x4"):
-        warm_up(LINEUPS[name])
-        r = bench(LINEUPS[name], 300, 1)
-        h, steps = r["hands_per_s_cpu"], r["steps_per_hand"]
+        h, steps = step_path(LINEUPS[name], 300)
         cells = []
         for c in list(costs.values())[1:]:
             projected = h / (1 + h * steps * (c - base))

@@ -6,7 +6,13 @@ time. The equity bots are measured twice: cold (empty caches) and warm (the cach
 first run kept: the steady state of a long simulation, where exact equities are looked
 up by observation class instead of recomputed).
 
-What bounds the speed (printed as "steps/hand" and "us/step"): every hand is a sequence
+The rule-based line-ups (random, calling-station, tight) now play on the batch path
+(issue 22: ``TwoDreidelGame.run_turns`` plays each game in one loop over plain values,
+``whole_game/batch.py``), about 2.7-3.9x the hands a CPU-second of the engine path below;
+the equity bots, and every game played with ``keep_history``, still take the engine path.
+``--steps`` prints the per-step rows against OpenSpiel (see ``docs/speed.md``).
+
+What bounds the engine path's speed (printed as "steps/hand" and "us/step"): every hand is a sequence
 of engine steps -- one chance draw per player, one simultaneous put-back, the betting
 actions, the spins and the simultaneous call/fold reveals -- all through the one protocol
 (``GameState.apply`` / ``apply_joint``, ``observation``, ``legal_actions``). A step costs
@@ -51,6 +57,7 @@ Command::
     .venv/bin/python benchmarks/bench_play.py            # about a minute
     .venv/bin/python benchmarks/bench_play.py --games 400 --json
     .venv/bin/python benchmarks/bench_play.py --bytecodes   # bytecodes a hand (slow: traced)
+    .venv/bin/python benchmarks/bench_play.py --steps 3     # per step against OpenSpiel (needs open_spiel)
 """
 
 from __future__ import annotations
@@ -59,12 +66,13 @@ import argparse
 import json
 import statistics
 import time
+from dataclasses import replace
 from typing import Any
 
 import fair_classic_dreidel
 import os
 
-from _timing import COLD_PROCESS, WARM, Row, cold_pair, interleaved, python
+from _timing import COLD_PROCESS, Row, cold_pair, interleaved, python
 
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
 from dreidelpoker.games.two_dreidel import TwoDreidelRules
@@ -125,12 +133,13 @@ def bytecodes(bots: str, games: int, warm: int) -> tuple[float, float]:
 
 def _classic_rows(runs: int) -> list[Row]:
     """Classic dreidel 4 x 10 through ``simulate`` against a plain Python loop of the same rules
-    (``fair_classic_dreidel.play``): 200 games a call (played one by one, each by
-    ``run_chance``) and 2,000 (pieces of 1,000 played across games at once in numpy by
-    ``ClassicDreidelGame.run_games``)."""
+    (``fair_classic_dreidel.play``): 80 games a call (played one by one, each by
+    ``run_chance``: fewer than ``run_games`` takes), 200 and 2,000 (pieces of up to 1,000
+    played across games at once in numpy by ``ClassicDreidelGame.run_games``)."""
     rules = ClassicDreidelRules(players=4, coins=10)
     out = []
-    for games, target, how in ((200, 1.0, "one by one"), (2000, 2.0, "across games in numpy")):
+    for games, target, how in ((80, 1.0, "one by one"), (200, 1.0, "across games in numpy"),
+                               (2000, 2.0, "across games in numpy")):
         lib = simulate(rules, games=games, seed=1, progress=False)
         fair = fair_classic_dreidel.play(4, 10, games, 1)
         spins_lib = [r.rounds for r in lib.records]
@@ -158,6 +167,12 @@ def _classic_rows(runs: int) -> list[Row]:
     return out
 
 
+#: The "comparable poker game" of the second row: OpenSpiel's ``universal_poker`` at 4 players,
+#: limit betting, two rounds (2 hole cards, then a 3-card flop), blinds 1 and 2.
+UNIVERSAL_POKER = ("universal_poker(betting=limit,numPlayers=4,numRounds=2,blind=1 2 0 0,raiseSize=2 4,"
+                   "firstPlayer=3 1,maxRaises=3 3,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3)")
+
+
 def _openspiel_steps(game: Any, steps: int, seed: int) -> int:
     """Random play of an OpenSpiel game from Python for at least ``steps`` steps; the steps played."""
     import random
@@ -169,7 +184,7 @@ def _openspiel_steps(game: Any, steps: int, seed: int) -> int:
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                action = outcomes[rng.randrange(len(outcomes))][0]  # Leduc's deals are uniform
+                action = outcomes[rng.randrange(len(outcomes))][0]  # the deals are uniform
             else:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
@@ -178,31 +193,50 @@ def _openspiel_steps(game: Any, steps: int, seed: int) -> int:
     return done
 
 
-def _engine_row(runs: int) -> Row:
-    """Two Dreidel random x4 whole games against OpenSpiel's C++ Leduc poker (4 players) driven
-    from Python with random actions, both per engine step (issue 22: at most 2x OpenSpiel's)."""
-    work = "Two Dreidel random x4, per engine step vs OpenSpiel leduc_poker(players=4) from Python"
+def openspiel_actions(records: Any) -> int:
+    """Steps counted the way OpenSpiel counts them: every chance outcome and every seat's action
+    is one step (a simultaneous put-back or spin call of ``k`` seats is ``k`` steps; the
+    engine's ``GameRecord.steps`` counts it as one)."""
+    return sum(len(item[1]) if item[0] == "joint" else 1 for r in records for item in r.history)
+
+
+def _engine_rows(runs: int, games: int = 1000) -> list[Row]:
+    """Two Dreidel random x4 whole games (``simulate``: the batch path, the per-rules tables built
+    afresh in every call) against OpenSpiel's C++ ``leduc_poker`` (4 players) and
+    ``universal_poker`` (`UNIVERSAL_POKER`) driven from Python with random actions, per step
+    counted OpenSpiel's way (`openspiel_actions`) (issue 22: at most 2x OpenSpiel's cost)."""
+    work = "Two Dreidel random x4 ({} games), per step vs OpenSpiel {} from Python"
+    names = (("leduc_poker(players=4)", "leduc_poker", {"players": 4}), ("universal_poker (4p limit, 2 rounds)",
+                                                                         UNIVERSAL_POKER, None))
     try:
         import pyspiel
     except ImportError:
-        return Row(work, [], [], target=0.5, note="skipped: OpenSpiel is not installed (pip install open_spiel)")
-    game = pyspiel.load_game("leduc_poker", {"players": 4})
+        return [Row(work.format(games, name), [], [], target=0.5,
+                    note="skipped: OpenSpiel is not installed (pip install 'dreidelpoker[bench]')")
+                for name, _g, _p in names]
     rules = TwoDreidelRules()
-    simulate(rules, bots="random,random,random,random", games=2, seed=10_000, progress=False)  # import the registry
-    res = simulate(rules, bots="random,random,random,random", games=40, seed=1, progress=False)
-    steps = sum(r.steps for r in res.records)
-    t_lib, t_fair = interleaved(
-        lambda: simulate(rules, bots="random,random,random,random", games=40, seed=1, progress=False),
-        lambda: _openspiel_steps(game, steps, 1), runs, warm=True)
-    os_steps = _openspiel_steps(game, steps, 1)
-    return Row(work, [1000 * t / steps for t in t_lib], [1000 * t / os_steps for t in t_fair], target=0.5, kind=WARM,
-               note="times per 1,000 steps, the per-rules tables built once (a long simulation's steady state); "
-                    "target: at most 2x OpenSpiel's cost per step")
+    bots = "random,random,random,random"
+    simulate(rules, bots=bots, games=2, seed=10_000, progress=False)  # import the registry
+    history = simulate(rules, bots=bots, games=games, seed=1, progress=False, keep_history=True)
+    steps = openspiel_actions(history.records)
+    assert [replace(r, history=None) for r in history.records] == list(
+        simulate(rules, bots=bots, games=games, seed=1, progress=False).records), "the batch path plays other games"
+    out = []
+    for name, game_name, params in names:
+        game = pyspiel.load_game(game_name, params) if params else pyspiel.load_game(game_name)
+        os_steps = _openspiel_steps(game, steps, 1)
+        t_lib, t_fair = interleaved(lambda: simulate(rules, bots=bots, games=games, seed=1, progress=False),
+                                    lambda: _openspiel_steps(game, steps, 1), runs)
+        out.append(Row(work.format(games, name), [1000 * t / steps for t in t_lib],
+                       [1000 * t / os_steps for t in t_fair], target=0.5,
+                       note=f"times per 1,000 steps ({steps:,} steps: every chance outcome and every seat's action); "
+                            "target: at most 2x OpenSpiel's cost per step"))
+    return out
 
 
 def rows(runs: int) -> list[Row]:
     """The rows of ``make bench``: classic dreidel against a plain loop, engine steps against OpenSpiel."""
-    return _classic_rows(runs) + [_engine_row(runs)]
+    return _classic_rows(runs) + _engine_rows(runs)
 
 
 def main() -> None:
@@ -211,7 +245,15 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.add_argument("--bytecodes", action="store_true", help="count bytecodes a hand of the rule-based line-ups")
+    p.add_argument("--steps", type=int, metavar="RUNS",
+                   help="only the per-step rows against OpenSpiel, RUNS interleaved runs (before/after: run it with "
+                        "PYTHONPATH set to an older tree unpacked by git archive)")
     args = p.parse_args()
+    if args.steps:
+        from _timing import print_table
+
+        print_table(_engine_rows(args.steps), runs=args.steps)
+        return
     if args.bytecodes:
         for name, bots, games, warm in (("random x4", LINEUPS["random x4"], 12, 100),
                                         ("calling-station x2", LINEUPS["calling-station x2"], 12, 100),

@@ -1,109 +1,201 @@
-"""Two workers against one: the same sweep serially, on a 2-process pool and on a 2-worker
-Dask LocalCluster (issue 22: at least 1.6x serial on a quiet 2-core machine).
+"""Two workers against one: the same sweep serially, on 2 processes and on 2 Dask workers
+(issue 22: at least 1.6x serial on a quiet 2-core machine).
 
 The records are checked to be identical on every executor before any time is reported.
 The work is classic dreidel, 3 and 4 players x 10 coins (no decisions: the runner's own
-overhead and its batch path), chunked by ``dreidelpoker.play.runner.chunk_count`` (about 4
-tasks per worker; 4,000 games a cell make pieces of 1,000 on 2 workers and serially alike, so
-both play across games at once in numpy). Each executor's workers run a small sweep first (untimed): a Dask
-worker imports the library on its first task, a cost of starting the cluster, not of the
-sweep.
+overhead and its batch path), cut by ``dreidelpoker.play.runner.chunk_count`` into pieces of
+at most 1,000 games (16,000 games a cell: 32 tasks).
 
-On a shared machine the wall-time ratio says little (other jobs take the second core), so
-the Dask row also measures the work itself: each worker's CPU seconds during the sweep and
-the main process's (client and scheduler). Serial CPU over the busiest worker's CPU is the
-speed-up two quiet cores would give (the note's "2 quiet cores"), and the sum of the
-workers' CPU over serial CPU is what running in pieces costs (pickling, scheduling).
+What each row times (wall clock, each run interleaved with the serial sweep):
 
-    python benchmarks/bench_play_parallel.py [--runs 3] [--games 4000]
+* **a started pool / cluster** (kind ``warm``): the sweep alone, on a pool of 2 processes
+  (``play.cluster.process_pool``, what ``--workers 2`` uses) or a Dask
+  ``LocalCluster(n_workers=2, threads_per_worker=1, processes=True)`` with its client,
+  both started and given a small sweep first (a Dask worker imports the library on its
+  first task). This is the common case for a cluster: ``--scheduler`` or a notebook's
+  client runs many sweeps on workers started once.
+* **start, sweep, stop** (kind ``cold process``): starting the pool or the cluster and
+  client, the sweep, and closing them, all timed: what one sweep on a fresh pool or
+  cluster costs. No target: it shows what starting costs.
+
+On a shared machine other jobs take the second core, so the warm rows also account for
+CPU: the serial sweep's CPU, every worker's CPU during the sweep and the main process's
+(the client, and with a ``LocalCluster`` its scheduler and nannies too). "2 quiet cores"
+is serial CPU over the wall two quiet cores would need for that CPU: the busiest worker's
+CPU or half of all the CPU used, whichever is larger. It is pessimistic for Dask on a loaded
+machine: its processes' event loops (ticks, heartbeats, the worker's profiler) spend CPU per
+second of wall (about 0.03 s a second in the client process, 0.02-0.03 in each worker, measured
+idle), and a loaded machine stretches the wall.
+
+    python benchmarks/bench_play_parallel.py [--runs 3] [--games 16000]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+import warnings
+from collections.abc import Callable, Iterator
 from typing import Any
 
 try:
-    from _timing import WARM, Row, print_table
+    from _timing import COLD_PROCESS, WARM, Row, print_table
 except ImportError:  # run as benchmarks.bench_play_parallel
-    from benchmarks._timing import WARM, Row, print_table  # type: ignore[no-redef]
+    from benchmarks._timing import COLD_PROCESS, WARM, Row, print_table  # type: ignore[no-redef]
 
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
 from dreidelpoker.play import sweep
+from dreidelpoker.play.cluster import process_pool
 
 
 def _grid() -> dict[str, Any]:
     return {"rules": {"10 coins": ClassicDreidelRules(coins=10)}, "players": [3, 4]}
 
 
-def _time(executor: Any, games: int) -> tuple[float, float, Any]:
-    t, c = time.perf_counter(), time.process_time()
-    res = sweep(_grid(), games=games, seed=1, executor=executor, progress=False)
-    return time.perf_counter() - t, time.process_time() - c, [r.records for _, r in res.cells]
+def _records(executor: Any, games: int) -> list[Any]:
+    return [r.records for _, r in sweep(_grid(), games=games, seed=1, executor=executor, progress=False).cells]
 
 
-def _worker_cpu(client: Any) -> dict[str, float]:
+def _children_cpu(pids: list[int]) -> dict[int, float]:
+    import psutil  # a dependency of dask.distributed
+
+    out = {}
+    for pid in pids:
+        t = psutil.Process(pid).cpu_times()
+        out[pid] = t.user + t.system
+    return out
+
+
+def _dask_worker_cpu(client: Any) -> dict[str, float]:
     return dict(client.run(time.process_time))
 
 
-def rows(runs: int, games: int = 4000) -> list[Row]:
-    serial: list[float] = []
-    serial_cpu: list[float] = []
-    pool: list[float] = []
-    dask: list[float] = []
-    busiest: list[float] = []
-    overhead: list[float] = []
-    main_cpu: list[float] = []
-    with ProcessPoolExecutor(2) as ex:
-        sweep(_grid(), games=20, seed=2, executor=ex, progress=False)  # start and warm the workers
-        client = cluster = None
+class _Account:
+    """Wall and CPU of one executor's sweeps, run by run."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.main: list[float] = []
+        self.busiest: list[float] = []
+        self.workers: list[float] = []
+
+    def add(self, wall: float, main: float, workers: list[float]) -> None:
+        self.wall.append(wall)
+        self.main.append(main)
+        self.busiest.append(max(workers))
+        self.workers.append(sum(workers))
+
+    def note(self, serial_cpu: list[float], main_what: str) -> str:
+        quiet = statistics.median(s / max(b, (w + m) / 2) for s, b, w, m
+                                  in zip(serial_cpu, self.busiest, self.workers, self.main))
+        workers = statistics.median(w / s for w, s in zip(self.workers, serial_cpu))
+        main = statistics.median(self.main)
+        return (f"wall time, workers started and warmed first; 2 quiet cores: {quiet:.2f}x; workers' CPU "
+                f"{workers:.2f}x serial, {main_what} {main * 1e3:.0f} ms CPU (serial {statistics.median(serial_cpu):.2f} s)")
+
+
+def _timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
+    t, c = time.perf_counter(), time.process_time()
+    out = run()
+    return time.perf_counter() - t, time.process_time() - c, out
+
+
+def _dask_cold(games: int) -> Any:
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    # A worker's last heartbeat can race the cluster's close and log a traceback; the run is done.
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        return _records(client, games)
+
+
+def _pool_cold(games: int) -> Any:
+    with process_pool(2) as pool:
+        return _records(pool, games)
+
+
+@contextlib.contextmanager
+def _started() -> Iterator[tuple[Any, list[int], Any]]:
+    """A started pool (with its workers' pids) and a started Dask client (``None`` without
+    dask.distributed), each warmed by a small sweep."""
+    import psutil
+
+    before = {p.pid for p in psutil.Process().children(recursive=True)}
+    with contextlib.ExitStack() as stack:
+        pool = stack.enter_context(process_pool(2))
+        _records(pool, 200)  # start and warm the workers
+        pids = [p.pid for p in psutil.Process().children(recursive=True) if p.pid not in before]
+        assert len(pids) == 2, f"expected 2 pool workers, found {len(pids)}"
+        client = None
         try:
             from distributed import Client, LocalCluster
-
-            cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-            client = Client(cluster)
-            sweep(_grid(), games=20, seed=2, executor=client, progress=False)
         except ImportError:
             pass
+        else:
+            cluster = stack.enter_context(LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                                       dashboard_address=None))
+            client = stack.enter_context(Client(cluster))
+            _records(client, 200)
+        yield pool, pids, client
+
+
+def rows(runs: int, games: int = 16000) -> list[Row]:
+    serial: list[float] = []
+    serial_cpu: list[float] = []
+    pool, dask = _Account(), _Account()
+    pool_cold: list[float] = []
+    dask_cold: list[float] = []
+    with _started() as (started_pool, pids, client):
         for _ in range(runs):
-            t, c, ref = _time(None, games)
+            t, c, ref = _timed(lambda: _records(None, games))
             serial.append(t)
             serial_cpu.append(c)
-            t, _c, recs = _time(ex, games)
-            assert recs == ref, "process pool gave different records"
-            pool.append(t)
+            before = _children_cpu(pids)
+            t, c, recs = _timed(lambda: _records(started_pool, games))
+            after = _children_cpu(pids)
+            assert recs == ref, "the process pool gave different records"
+            pool.add(t, c, [after[p] - before[p] for p in pids])
             if client is not None:
-                before = _worker_cpu(client)
-                t, c, recs = _time(client, games)
-                after = _worker_cpu(client)
+                before_w = _dask_worker_cpu(client)
+                t, c, recs = _timed(lambda: _records(client, games))
+                after_w = _dask_worker_cpu(client)
                 assert recs == ref, "Dask gave different records"
-                dask.append(t)
-                used = [after[w] - before[w] for w in after]
-                busiest.append(max(used))
-                overhead.append(sum(used) / serial_cpu[-1])
-                main_cpu.append(c)
-        if client is not None:
-            client.close()
-            cluster.close()  # type: ignore[union-attr]
-    work = f"classic-dreidel sweep, 2 cells x {games} games of 10 coins"
-    out = [Row(f"{work}: 2 processes vs serial", pool, serial, target=1.6, kind=WARM,
-               note="wall time, workers started and warmed first; a shared machine's other jobs take the second core")]
-    if dask:
-        quiet = statistics.median(serial_cpu) / statistics.median(busiest)
-        out.append(Row(f"{work}: Dask 2 workers vs serial", dask, serial, target=1.6, kind=WARM, note=(
-            f"wall time, workers warmed first; 2 quiet cores: {quiet:.2f}x (serial CPU / busiest worker's CPU), workers' CPU "
-            f"{statistics.median(overhead):.2f}x serial, client and scheduler "
-            f"{statistics.median(main_cpu) * 1e3:.0f} ms CPU")))
+                dask.add(t, c, [after_w[w] - before_w[w] for w in after_w])
+            t, _c, recs = _timed(lambda: _pool_cold(games))
+            assert recs == ref, "a new process pool gave different records"
+            pool_cold.append(t)
+            if client is not None:
+                t, _c, recs = _timed(lambda: _dask_cold(games))
+                assert recs == ref, "a new Dask cluster gave different records"
+                dask_cold.append(t)
+    work = f"classic-dreidel sweep, 2 cells x {games:,} games of 10 coins"
+    out = [Row(f"{work}: a started pool of 2 processes vs serial", pool.wall, serial, target=1.6, kind=WARM,
+               note=pool.note(serial_cpu, "main process"))]
+    if dask.wall:
+        out.append(Row(f"{work}: a started Dask LocalCluster, 2 workers vs serial", dask.wall, serial, target=1.6,
+                       kind=WARM, note=dask.note(serial_cpu, "client, scheduler and nannies (one process)")))
+    out.append(Row(f"{work}: start 2 processes, sweep, stop vs serial", pool_cold, serial, target=0.0,
+                   kind=COLD_PROCESS, note="wall time; no target: what starting a pool costs"))
+    if dask_cold:
+        out.append(Row(f"{work}: start a Dask LocalCluster (2 workers), sweep, close vs serial", dask_cold, serial,
+                       target=0.0, kind=COLD_PROCESS,
+                       note="wall time; no target: what starting a cluster costs (workers import dask and the library)"))
     return out
 
 
 def main() -> None:
+    # The warm cluster holds port 8787 (the scheduler's HTTP routes start even without a
+    # dashboard), so the cold row's cluster picks another port and says so.
+    warnings.filterwarnings("ignore", message="Port 8787 is already in use")
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--games", type=int, default=16000)
     args = ap.parse_args()
     print_table(rows(args.runs, args.games), runs=args.runs)
 

@@ -36,6 +36,7 @@ _LAZY: dict[str, str] = {
     "clear_caches": ".caches:clear_caches",
     "Distribution": ".exact:Distribution",
     "ExactMapping": ".exact:ExactMapping",
+    "ExactRecord": ".exact:ExactRecord",
     "ExactMatrix": ".exact:ExactMatrix",
     "ExactTable": ".exact:ExactTable",
     "InputError": ".errors:InputError",
@@ -58,7 +59,8 @@ _LAZY: dict[str, str] = {
 #: The public API: these names and the public names of the modules listed here (each game's
 #: package, ``play``, ``solve``, ``widgets`` …). Other modules are implementation, not documented.
 __all__ = [
-    "Distribution", "EquityResult", "ExactMapping", "ExactMatrix", "ExactTable", "InputError", "InputTypeError",
+    "Distribution", "EquityResult", "ExactMapping", "ExactMatrix", "ExactRecord", "ExactTable", "InputError",
+    "InputTypeError",
     "MonteCarloEstimate", "ResourceLimitError", "__version__", "analysis", "cache_info", "classic_dreidel",
     "clear_caches", "dice_poker", "domino_poker", "games", "get_game", "list_games", "markov", "option_context",
     "options", "play", "plotting", "queenie", "skirmish", "solve", "two_dreidel", "widgets",
@@ -71,7 +73,7 @@ if TYPE_CHECKING:  # static checkers see the real names
     from .display import option_context, options
     from .equity import EquityResult
     from .errors import InputError, InputTypeError, ResourceLimitError
-    from .exact import Distribution, ExactMapping, ExactMatrix, ExactTable
+    from .exact import Distribution, ExactMapping, ExactMatrix, ExactRecord, ExactTable
     from .games import classic_dreidel, dice_poker, domino_poker, queenie, skirmish, two_dreidel
     from .games.registry import games as list_games
     from .games.registry import get_game

@@ -13,14 +13,16 @@ import textwrap
 import html
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-import sympy
-
-from ._fractions import frac_str, to_jsonable
+from ._fractions import frac_str, to_jsonable, to_rational
 from .display import Html, table_html, to_pandas_frame
 from .errors import InputError
-from .exact import Distribution, ExactTable
+from .exact import Distribution, ExactRecord, ExactTable
+
+if TYPE_CHECKING:
+    import sympy
 from .validation import check_count, check_field_types
 
 __all__ = ["CategoryRow", "CategoryTable"]
@@ -34,14 +36,15 @@ def _fields(rules: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class CategoryRow:
+class CategoryRow(ExactRecord, exact=("probability",)):
     """One category of a [`CategoryTable`][dreidelpoker.categories.CategoryTable].
 
     Attributes:
         rank: the category's rank (0 is the weakest).
         name: the category's name.
         count: hands in the category (in the table's outcome space).
-        probability: ``count / total``, exact.
+        probability: ``count / total``, exact (held as a Fraction, shown as a sympy Rational;
+            ``.fractions()`` gives it as held).
         ordered_draws: ``count`` times the orders each hand can be drawn in.
         definition: what the category is (empty when the game gives none).
         rarer_below: names of weaker-ranked categories that are rarer than this one.
@@ -172,7 +175,7 @@ class CategoryTable:
         Raises:
             dreidelpoker.errors.InputError: an unknown category (from [`index`][dreidelpoker.categories.CategoryTable.index]).
         """
-        return sympy.Rational(self.count(category), self.total)
+        return to_rational(Fraction(self.count(category), self.total))
 
     def probabilities(self) -> dict[str, sympy.Rational]:
         """Every category's exact probability, weakest first.
@@ -180,7 +183,7 @@ class CategoryTable:
         Returns:
             ``{name: probability}``.
         """
-        return {name: sympy.Rational(c, self.total) for name, c in zip(self.names, self.counts)}
+        return {name: to_rational(Fraction(c, self.total)) for name, c in zip(self.names, self.counts)}
 
     def inverted_with(self, category: int | str) -> list[str]:
         """The weaker-ranked categories that are rarer than this one (strongest first).
@@ -211,7 +214,7 @@ class CategoryTable:
         for rank in range(len(self.names) - 1, -1, -1):
             c = self.counts[rank]
             out.append(CategoryRow(
-                rank=rank, name=self.names[rank], count=c, probability=sympy.Rational(c, total),
+                rank=rank, name=self.names[rank], count=c, probability=Fraction(c, total),
                 ordered_draws=c * self.draw_orders,
                 definition=self.definitions[rank] if self.definitions else "",
                 rarer_below=tuple(self.inverted_with(rank)),
@@ -256,7 +259,7 @@ class CategoryTable:
         columns = ("rank", "category", "count", *(("ordered draws",) if draws else ()), "probability",
                    "rarer categories ranked below")
         rows = tuple(
-            (r.rank, r.name, r.count, *((r.ordered_draws,) if draws else ()), r.probability,
+            (r.rank, r.name, r.count, *((r.ordered_draws,) if draws else ()), r.fractions()["probability"],
              ", ".join(r.rarer_below) or "-")
             for r in self.rows
         )
@@ -277,7 +280,7 @@ class CategoryTable:
             "total": self.total,
             "ordered_draws": self.ordered_draws,
             "categories": [
-                {"name": r.name, "rank": r.rank, "count": r.count, "probability": frac_str(r.probability),
+                {"name": r.name, "rank": r.rank, "count": r.count, "probability": frac_str(r.fractions()["probability"]),
                  "ordered_draws": r.ordered_draws, "definition": r.definition, "inverted": r.inverted,
                  "rarer_below": list(r.rarer_below), "equally_likely": list(r.equally_likely)}
                 for r in self.rows
@@ -317,7 +320,7 @@ class CategoryTable:
 
     def _repr_html_(self) -> str:
         # What decides first (the category and its probability); the inversion note wraps.
-        rows = [(r.name, r.probability, r.rank, r.count,
+        rows = [(r.name, r.fractions()["probability"], r.rank, r.count,
                  Html(f"<span class='dp-wrap'>⚠ more likely than {html.escape(', '.join(r.rarer_below))}</span>")
                  if r.rarer_below else "") for r in self.rows]
         styles = ["background:#fde2e1" if r.inverted else "" for r in self.rows]

@@ -9,11 +9,12 @@ as matplotlib plots.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ._fractions import frac_str, loaded_sympy, to_fraction, to_jsonable, to_rational
 from .display import table_html, text_table, to_pandas_frame
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 K = TypeVar("K", bound=Hashable)
 
-__all__ = ["Distribution", "ExactMapping", "ExactTable", "ExactMatrix"]
+__all__ = ["Distribution", "ExactMapping", "ExactRecord", "ExactTable", "ExactMatrix"]
 
 
 def _label(x: object) -> str:
@@ -143,10 +144,10 @@ class Distribution(Generic[K]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
             return NotImplemented
-        return self.probabilities() == other.probabilities()
+        return self.fractions() == other.fractions()
 
     def __hash__(self) -> int:
-        return hash(frozenset(self.probabilities().items()))
+        return hash(frozenset(self.fractions().items()))
 
     def probabilities(self) -> dict[K, sympy.Rational]:
         """Outcome -> exact probability, in outcome order."""
@@ -371,6 +372,99 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
             [0.25, 0.75]
         """
         return to_pandas_frame(("key", "value"), [(_label(k), self[k]) for k in self._values], exact=exact)
+
+
+def _held_deep(v: Any) -> Any:
+    """A record's exact value as held: any rational number (int, sympy Rational, gmpy2 mpq) as a
+    Fraction, through tuples and dicts; floats, bools, None and anything else as they are."""
+    if type(v) is Fraction or isinstance(v, (bool, float)):
+        return v
+    if isinstance(v, numbers.Rational):
+        return Fraction(int(v.numerator), int(v.denominator))
+    if isinstance(v, tuple):
+        return tuple(_held_deep(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _held_deep(x) for k, x in v.items()}
+    return v
+
+
+def _shown_deep(v: Any) -> Any:
+    """A held value as the record shows it: Fractions as sympy Rationals, through tuples and dicts."""
+    if type(v) is Fraction:
+        return to_rational(v)
+    if isinstance(v, tuple):
+        return tuple(_shown_deep(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _shown_deep(x) for k, x in v.items()}
+    return v
+
+
+class _HeldExact:
+    """The descriptor behind an `ExactRecord` field: stores the Fractions in the instance's
+    ``__dict__`` under the field's own name, and shows sympy Rationals when read."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:  # no class-level value: dataclasses then see a field without a default
+            raise AttributeError(self.name)
+        return _shown_deep(obj.__dict__[self.name])
+
+    def __set__(self, obj: object, value: Any) -> None:
+        obj.__dict__[self.name] = _held_deep(value)
+
+
+class ExactRecord:
+    """Base of the result records (dataclasses) that hold exact values once.
+
+    A subclass names its exact fields in the class statement (``exact=(...)``). Each is
+    held as `fractions.Fraction` (tuples and dicts of them, too; floats and ``None`` stay
+    as they are) whatever it was built from, and shown as a ``sympy.Rational`` when read,
+    so ``repr``, equality, ``dataclasses.replace`` and ``to_dict`` see the public face;
+    [`fractions`][dreidelpoker.ExactRecord.fractions] hands the held values to
+    exact inner loops with no conversion (and no sympy import).
+
+    Examples:
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Odds(ExactRecord, exact=("win", "by_seat")):
+        ...     name: str
+        ...     win: Any
+        ...     by_seat: Any
+        >>> odds = Odds("coin", Fraction(1, 2), (Fraction(1, 3), Fraction(2, 3)))
+        >>> odds
+        Odds(name='coin', win=1/2, by_seat=(1/3, 2/3))
+        >>> odds.fractions()["win"]
+        Fraction(1, 2)
+    """
+
+    __slots__ = ()
+    _exact_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, *, exact: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in exact:
+            if name in cls.__dict__:
+                raise TypeError(f"{cls.__name__}.{name}: an exact field takes no default")  # not input: a class bug
+            setattr(cls, name, _HeldExact(name))
+        cls._exact_fields = tuple(dict.fromkeys(cls._exact_fields + tuple(exact)))
+
+    def fractions(self) -> dict[str, Any]:
+        """The exact fields as held: Fractions (in the field's shape), by field name.
+
+        Returns:
+            ``{field name: held value}`` in declaration order.
+
+        Examples:
+            >>> from dreidelpoker.games.skirmish import SkirmishRules, pile_card_odds
+            >>> pile_card_odds(SkirmishRules()).fractions()["tie"]
+            Fraction(1, 17)
+        """
+        held = self.__dict__
+        return {name: held[name] for name in self._exact_fields}
 
 
 def _held(v: Any) -> Any:

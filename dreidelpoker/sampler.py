@@ -15,13 +15,16 @@ and many bots never draw). Anything the sampler does not offer (a vectorised num
 uses [`Sampler.generator`][dreidelpoker.sampler.Sampler.generator], the same generator; mixing the two is deterministic too.
 
 A sampler seeded by a ``SeedSequence`` (or an int, or [`Sampler.spawned`][dreidelpoker.sampler.Sampler.spawned]) computes
-its first words in plain Python: numpy's ``SeedSequence`` hashing and ``PCG64``'s
-output, both fixed by numpy's stream-compatibility policy (NEP 19) and checked word for
-word against numpy by the tests. Making a numpy generator and a block of 512 words costs
-about 60 µs; a seat that draws two numbers a game needs two words. Past the first
-64 words (or when the generator or a
-block is asked for) the sampler makes the numpy generator and goes on from the same place:
-every draw is the one the numpy path gives.
+its ``PCG64`` start and first eight words in plain Python (numpy's ``SeedSequence`` hashing and
+``PCG64``'s output, fixed by numpy's stream-compatibility policy, NEP 19, and checked word
+for word against numpy by the tests), then reads words 8 to 63 and 64 to 255 from one
+shared ``PCG64`` bit generator set to its state. Making a numpy generator
+and a block of 512 words costs about 60 µs; a chunk costs a few, and a seat that draws two
+numbers a game needs two words. Past the first
+256 words (or when the generator or a block is asked for) the sampler makes the numpy
+generator and goes on from the same place: every draw is the one the numpy path gives.
+A spawned stream read only in blocks (a game's batch path: ``block``, ``take_rows``)
+reads them from the shared bit generator set to its state, and makes no numpy generator.
 
 Examples:
     >>> s = Sampler(np.random.SeedSequence(7))
@@ -36,6 +39,7 @@ Examples:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -61,14 +65,32 @@ _BITS = 62
 _WORD_LIMIT = 1 << _BITS
 #: The size of the first block of words (later blocks double, up to 8,192).
 _FIRST_BLOCK = 512
-#: Words a sampler computes in Python before it makes the numpy generator (at most the first block).
-_PYTHON_WORDS = 64
+#: Words a sampler reads from its Python-computed PCG64 state before it makes the numpy generator
+#: (at most the first block).
+_PYTHON_WORDS = 256
+#: The bit generator that makes those words (set to a stream's state each time), and its lock.
+_SHARED = np.random.PCG64(0)
+_SHARED_LOCK = threading.Lock()
+_KEEP = np.uint64(64 - _BITS)
 
 # -- numpy's SeedSequence and PCG64, in Python (numpy/random/bit_generator.pyx, pcg64.h) -----------
 _M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
 _INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
 _MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
 _PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
+
+
+@bounded_cache(maxsize=1024)
+def _pcg64_jump(steps: int) -> tuple[int, int]:
+    """``(a, b)`` with PCG64's state ``steps`` steps on ``= a * state + b * increment`` (mod 2**128):
+    ``a = mult**steps`` and ``b = 1 + mult + ... + mult**(steps - 1) = (mult**steps - 1) / (mult - 1)``,
+    the division exact when the power is taken modulo ``(mult - 1) * 2**128``."""
+    power = pow(_PCG_MULT, steps, (_PCG_MULT - 1) << 128)
+    return power & _M128, ((power - 1) // (_PCG_MULT - 1)) & _M128
+
+
+#: The jumps of the shared bit generator's chunks (`Sampler._python_words`).
+_JUMPS = {56: _pcg64_jump(56), 192: _pcg64_jump(192)}
 
 
 def _hash_consts(init: int, mult: int, count: int) -> tuple[int, ...]:
@@ -185,6 +207,52 @@ def _pcg64_start(entropy: Any, spawn_key: Any) -> tuple[int, int]:
     return ((inc + seed) * _PCG_MULT + inc) & _M128, inc  # pcg_setseq_128_srandom_r
 
 
+def _pcg64_state(state: int, inc: int) -> Any:
+    """numpy's ``PCG64.state`` for a raw ``(state, increment)`` pair."""
+    return {"bit_generator": "PCG64", "state": {"state": state, "inc": inc}, "has_uint32": 0, "uinteger": 0}
+
+
+def _pcg64_starts(entropy: Any, keys: Sequence[tuple[int, ...]]) -> list[tuple[int, int]]:
+    """`_pcg64_start` for many spawn keys of one run at once: the keys' words hashed into the
+    run's (cached) entropy pool in numpy, one pass per key word over every key (keys of equal
+    length, each word below 2**32).
+
+    Raises:
+        ValueError, TypeError: a seed the Python path does not take (the caller uses numpy).
+    """
+    run = _run_words(tuple(entropy) if isinstance(entropy, list) else entropy)
+    width = len(keys[0])
+    if len(run) + width > 4 + _MAX_WORDS or any(len(k) != width for k in keys):
+        raise ValueError("keys of unequal length, or entropy longer than the Python path takes")  # not input
+    words = np.array(keys, dtype=np.uint64).reshape(len(keys), width)
+    if words.size and int(words.max()) > _M32:
+        raise ValueError("a spawn key word over 2**32")  # not input: the caller uses numpy
+    u = np.uint64
+    m32, mix_l, mix_r, ha = u(_M32), u(_MIX_L), u(_MIX_R), _HASH_A
+    pool: list[Any] = [u(x) for x in _pool(run)]
+    for col in range(width):  # as `_pool` mixes each further word, every key at once
+        w, j = words[:, col], 4 * (len(run) + col)
+        mixed = []
+        for x in pool:
+            v = ((w ^ u(ha[j])) * u(ha[j + 1])) & m32
+            v ^= v >> u(16)
+            r = (mix_l * x - mix_r * v) & m32
+            mixed.append(r ^ (r >> u(16)))
+            j += 1
+        pool = mixed
+    hashed = []  # generate_state(4, uint64): eight hashed 32-bit words, as in `_pcg64_start`
+    for k in range(8):
+        v = ((pool[k % 4] ^ u(_HASH_B[k])) * u(_HASH_B[k + 1])) & m32
+        hashed.append(np.broadcast_to(v ^ (v >> u(16)), (len(keys),)))
+    seed_hi, seed_lo = (hashed[0] | hashed[1] << u(32)).tolist(), (hashed[2] | hashed[3] << u(32)).tolist()
+    inc_hi, inc_lo = (hashed[4] | hashed[5] << u(32)).tolist(), (hashed[6] | hashed[7] << u(32)).tolist()
+    out = []
+    for a, b, c, d in zip(seed_hi, seed_lo, inc_hi, inc_lo):
+        inc = ((c << 64 | d) << 1 | 1) & _M128
+        out.append((((inc + (a << 64 | b)) * _PCG_MULT + inc) & _M128, inc))
+    return out
+
+
 #: The longest shuffle drawn in one numpy pass (the tables below are cached per length).
 _FAST_SHUFFLE = 4096
 
@@ -225,7 +293,7 @@ class Sampler:
         True
     """
 
-    __slots__ = ("_seed", "_rng", "_buf", "_words", "_i", "_pcg")
+    __slots__ = ("_seed", "_rng", "_buf", "_words", "_i", "_pcg", "_at")
 
     def __init__(self, seed: np.random.Generator | np.random.SeedSequence | int) -> None:
         self._seed: Any = seed
@@ -234,6 +302,7 @@ class Sampler:
         self._words = _NO_WORDS  # the block of words as an array (for block())
         self._i = 0
         self._pcg: tuple[int, int] | None = None  # the Python generator's (state, increment), while it runs
+        self._at: tuple[int, int] | None = None  # PCG64's (state, increment) after `take_rows` (no numpy yet)
 
     @classmethod
     def spawned(cls, entropy: int | Sequence[int], spawn_key: tuple[int, ...]) -> Sampler:
@@ -254,7 +323,7 @@ class Sampler:
             True
         """
         s = cls.__new__(cls)
-        s._seed, s._rng, s._buf, s._words, s._i, s._pcg = (entropy, spawn_key), None, [], _NO_WORDS, 0, None
+        s._seed, s._rng, s._buf, s._words, s._i, s._pcg, s._at = (entropy, spawn_key), None, [], _NO_WORDS, 0, None, None
         return s
 
     @property
@@ -275,6 +344,9 @@ class Sampler:
         if isinstance(seed, tuple):
             seed = np.random.SeedSequence(seed[0], spawn_key=seed[1])
         self._rng = np.random.default_rng(seed)
+        if self._at is not None:  # go on where `take_rows` left the stream
+            self._rng.bit_generator.state = _pcg64_state(*self._at)
+            self._at = None
         if self._pcg is not None:
             self._pcg = None
             self._refill(keep=self._i)
@@ -282,6 +354,24 @@ class Sampler:
     def _refill(self, keep: int = 0) -> None:
         # The same words whatever the block sizes, so blocks grow (512, 1024, ... 8192).
         size = min(8192, max(_FIRST_BLOCK, 2 * len(self._words)))
+        if self._rng is None and self._pcg is None and self._seed.__class__ is tuple:
+            # a spawned stream read in blocks only (a game's batch path): its words from the shared
+            # bit generator set to its state, no numpy generator made (it would cost more than the block)
+            if self._at is None:
+                try:
+                    self._at = _pcg64_start(*self._seed)
+                except (ValueError, TypeError):
+                    pass  # a seed the Python path does not take: numpy's generator below
+            if self._at is not None:
+                now, inc = self._at
+                with _SHARED_LOCK:
+                    _SHARED.state = _pcg64_state(now, inc)
+                    self._words = _SHARED.random_raw(size) >> _KEEP
+                jump_a, jump_b = _pcg64_jump(size)
+                self._at = ((jump_a * now + jump_b * inc) & _M128, inc)
+                self._buf = []
+                self._i = keep
+                return
         rng = self.generator
         bits = rng.bit_generator
         if type(bits) in _RAW_64:
@@ -303,6 +393,8 @@ class Sampler:
     def _python_start(self) -> bool:
         """Start the Python generator (its first block stands for numpy's first block of 512)."""
         seed = self._seed
+        if self._at is not None:
+            return False  # past the first words (`take_rows`): numpy goes on from there
         if isinstance(seed, tuple):
             entropy, key = seed
         elif isinstance(seed, np.random.SeedSequence) and seed.pool_size == 4:
@@ -318,20 +410,34 @@ class Sampler:
         return True
 
     def _python_words(self) -> None:
-        """Four more words of the first block, from the Python generator (numpy's beyond it)."""
-        if len(self._buf) >= _PYTHON_WORDS:
+        """More words of the first block, from the stream's PCG64 state computed in Python: the
+        first eight in Python (under a microsecond a word), then words 8-63 and 64-255 in two
+        chunks from one shared bit generator set to that state (a few microseconds a chunk,
+        where making the stream's own numpy generator costs about 60); numpy's generator
+        goes on beyond them."""
+        have = len(self._buf)
+        if have >= _PYTHON_WORDS:
             self._numpy()
             self._buf = self._words.tolist()
             return
         assert self._pcg is not None
         state, inc = self._pcg
         buf = self._buf
-        mult, m128, m64, keep = _PCG_MULT, _M128, _M64, 64 - _BITS
-        for _ in range(4):  # PCG64's step and XSL-RR output, kept to the sampler's 62 bits
-            state = (state * mult + inc) & m128
-            x = ((state >> 64) ^ state) & m64
-            rot = state >> 122
-            buf.append((((x >> rot) | (x << (64 - rot))) & m64) >> keep)
+        if have < 8:
+            mult, m128, m64, keep = _PCG_MULT, _M128, _M64, 64 - _BITS
+            for _ in range(4):  # PCG64's step and XSL-RR output, kept to the sampler's 62 bits
+                state = (state * mult + inc) & m128
+                x = ((state >> 64) ^ state) & m64
+                rot = state >> 122
+                buf.append((((x >> rot) | (x << (64 - rot))) & m64) >> keep)
+        else:
+            size = _PYTHON_WORDS - have if have >= 64 else 64 - have
+            with _SHARED_LOCK:  # (threads of one process share the bit generator)
+                _SHARED.state = _pcg64_state(state, inc)
+                words = _SHARED.random_raw(size)
+            buf += (words >> _KEEP).tolist()
+            mult, add = _JUMPS[size]
+            state = (mult * state + add * inc) & _M128  # PCG64's state ``size`` steps on
         self._pcg = state, inc
 
     def _word(self) -> int:
@@ -364,6 +470,15 @@ class Sampler:
             ValueError: an empty range (a bug of the caller, not input).
         """
         if high is None:
+            if low > 0:  # the common case first: a count, and a word in the list that is kept
+                i = self._i
+                try:
+                    x = self._buf[i]
+                except IndexError:  # (the list is used up: _word reads on)
+                    x = _WORD_LIMIT
+                if x < _WORD_LIMIT - _WORD_LIMIT % low:  # (a count of 2**62 or more keeps no word here)
+                    self._i = i + 1
+                    return x % low
             low, high = 0, low
         total = high - low
         if total <= 0:
@@ -556,13 +671,14 @@ class Sampler:
             if self._i >= len(self._words):
                 self._refill()
             words = self._words[self._i:self._i + 512]
-            if words.max() >= limit:  # a rejected word: the draws before it, or skip it
+            if limit < _WORD_LIMIT and words.max() >= limit:  # a rejected word: the draws before it, or skip it
                 first = int(np.argmin(words < limit))
                 if not first:
                     self._i += 1
                     continue
                 words = words[:first]
-            draws = words % np.uint64(total)
+            # (a total dividing 2**62 rejects no word, and its draws are the low bits)
+            draws = words & np.uint64(total - 1) if limit == _WORD_LIMIT else words % np.uint64(total)
             return (np.asarray(table)[draws] if table is not None else draws).tolist()  # type: ignore[no-any-return]
 
     def take(self, total: int, count: int, table: np.ndarray | None = None) -> np.ndarray:
@@ -603,8 +719,105 @@ class Sampler:
                 words = words[words < limit]
             parts.append(words)
             need -= len(words)
-        draws = (parts[0] if len(parts) == 1 else np.concatenate(parts)) % np.uint64(total)
+        draws = (parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else _NO_WORDS) % np.uint64(total)
         return table[draws] if table is not None else draws
+
+    @staticmethod
+    def take_rows(samplers: Sequence[Sampler], total: int, count: int, table: np.ndarray | None = None, *,
+                  transposed: bool = False) -> np.ndarray:
+        """What ``[s.take(total, count, table) for s in samplers]`` returns, as the rows of one
+        array (or, ``transposed``, its columns), each sampler then standing where its own
+        ``take`` leaves it.
+
+        The batch path of a game played across many games at once, one stream a game: a
+        sampler made by [`spawned`][dreidelpoker.sampler.Sampler.spawned] that has not made its numpy generator yet
+        is not given one (a ``SeedSequence`` and a ``Generator`` cost more than a block of
+        draws): the streams' starting states are hashed together in numpy, and each row's
+        words come from one bit generator set to that stream's state, which the sampler keeps
+        for its next draws. Any other sampler takes its row by ``take``.
+
+        Parameters:
+            samplers: the streams, one a row.
+            total: the number of equally likely outcomes (1 to ``2**61``).
+            count: how many draws a row.
+            table: what each draw stands for, looked up in numpy.
+            transposed: return the draws as the columns of a C-ordered array (a draw of every
+                stream side by side in memory).
+
+        Returns:
+            An array of shape ``(len(samplers), count)``, or ``(count, len(samplers))``.
+
+        Raises:
+            ValueError: ``total`` out of range (a bug of the game, not input).
+
+        Examples:
+            >>> a, b = [Sampler.spawned(5, (i, 0)) for i in range(3)], [Sampler.spawned(5, (i, 0)) for i in range(3)]
+            >>> rows = Sampler.take_rows(a, 6, 700)
+            >>> rows.tolist() == [s.take(6, 700).tolist() for s in b]
+            True
+            >>> [s.integers(6) for s in a] == [s.integers(6) for s in b]
+            True
+        """
+        if not 0 < total < _WORD_LIMIT:
+            raise ValueError(f"take_rows() draws below a total from 1 to 2**{_BITS - 1}, got {total}")  # not input
+        n = len(samplers)
+        fast = [r for r, s in enumerate(samplers) if s._rng is None and s._pcg is None and not s._words.size
+                and s._seed.__class__ is tuple and (s._at is not None or not s._i)]
+        fresh = [samplers[r] for r in fast if samplers[r]._at is None]
+        if fresh:
+            try:
+                for s, at in zip(fresh, _fresh_starts(fresh)):
+                    s._at = at
+            except (ValueError, TypeError, OverflowError):  # a seed the Python path does not take: numpy takes them
+                fast = [r for r in fast if samplers[r]._at is not None]
+        words = np.empty((len(fast), count), dtype=np.uint64)
+        if fast and count:
+            jump_a, jump_b = _pcg64_jump(count)
+            limit = (_WORD_LIMIT // total) * total
+            with _SHARED_LOCK:  # (threads of one process share the bit generator)
+                state = _pcg64_state(0, 1)
+                inner = state["state"]
+                for row, r in enumerate(fast):
+                    s = samplers[r]
+                    assert s._at is not None
+                    now, inc = s._at
+                    inner["state"], inner["inc"] = now, inc
+                    _SHARED.state = state
+                    words[row] = _SHARED.random_raw(count)
+                    s._at = ((jump_a * now + jump_b * inc) & _M128, inc)
+                words >>= _KEEP
+                for row in np.flatnonzero((words >= np.uint64(limit)).any(axis=1)).tolist() if limit < _WORD_LIMIT else ():
+                    # rejected words are skipped, as one by one: more words for this row
+                    s = samplers[fast[row]]
+                    assert s._at is not None
+                    _SHARED.state = _pcg64_state(*s._at)
+                    kept = words[row][words[row] < np.uint64(limit)]
+                    while len(kept) < count:
+                        more = _SHARED.random_raw(count - len(kept)) >> _KEEP
+                        kept = np.concatenate([kept, more[more < np.uint64(limit)]])
+                    words[row] = kept
+                    s._at = (int(_SHARED.state["state"]["state"]), s._at[1])
+            if total & (total - 1):
+                words %= np.uint64(total)
+            else:
+                words &= np.uint64(total - 1)
+        if transposed:  # (small draws are narrowed first: the transposing copy is what costs)
+            words = np.ascontiguousarray((words.astype(np.uint16) if table is not None and total <= 1 << 16 else words).T)
+        draws = np.asarray(table)[words] if table is not None else words
+        if len(fast) == n:
+            return draws
+        out = np.empty((count, n) if transposed else (n, count), dtype=draws.dtype)
+        if fast:
+            if transposed:
+                out[:, fast] = draws
+            else:
+                out[fast] = draws
+        for r in sorted(set(range(n)).difference(fast)):
+            if transposed:
+                out[:, r] = samplers[r].take(total, count, table)
+            else:
+                out[r] = samplers[r].take(total, count, table)
+        return out
 
     def advance(self, used: int) -> None:
         """Take the first ``used`` draws of the last [`block`][dreidelpoker.sampler.Sampler.block] (the others stay for later).
@@ -616,3 +829,19 @@ class Sampler:
 
 
 _NO_WORDS = np.zeros(0, dtype=np.uint64)
+_NO_ROWS = np.zeros(0, dtype=np.intp)
+
+
+def _fresh_starts(samplers: Sequence[Sampler]) -> list[tuple[int, int]]:
+    """PCG64's starting ``(state, increment)`` of samplers made by `Sampler.spawned`: hashed
+    together when they share their run's entropy and their keys' length (a run's games), else
+    one by one in Python."""
+    seeds = [s._seed for s in samplers]
+    entropy = seeds[0][0]
+    keys = [seed[1] for seed in seeds]
+    if all(seed[0] is entropy or seed[0] == entropy for seed in seeds) and all(k.__class__ is tuple for k in keys):
+        try:
+            return _pcg64_starts(entropy, keys)
+        except (ValueError, TypeError, OverflowError):
+            pass
+    return [_pcg64_start(*seed) for seed in seeds]

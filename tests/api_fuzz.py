@@ -175,6 +175,7 @@ NOT_FUZZED = {
     "dreidelpoker.list_games": "takes no argument",
     "dreidelpoker.games.domino_poker.load_bluffing": "takes no argument",
     "dreidelpoker.MonteCarloEstimate": "a result: built by the Monte Carlo equity engines",
+    "dreidelpoker.ExactRecord": "a base class the result records subclass (not called with values)",
     "dreidelpoker.games.queenie.play.metrics": "reads a finished game the runner made",
     "dreidelpoker.games.domino_poker.format_tiles": "the same function as domino_poker.format_hand",
     "dreidelpoker.games.domino_poker.evaluator.suit_of": "an evaluator step on parsed tiles (run_suit is fuzzed)",

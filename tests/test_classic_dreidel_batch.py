@@ -152,10 +152,12 @@ def test_dask_client_reports_its_workers() -> None:
 
 @pytest.fixture
 def small_passes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``run_games`` on a few games, in short passes, down to the last game (every path of it)."""
+    """``run_games`` on a few games, few at a time (each column playing game after game), in
+    short passes, down to the last game (every path of it)."""
     import dreidelpoker.games.classic_dreidel.play as play
 
     monkeypatch.setattr(play, "_ACROSS_FROM", 2)
+    monkeypatch.setattr(play, "_WIDTH", 8)
     monkeypatch.setattr(play, "_FEW_GAMES", 1)
     monkeypatch.setattr(play, "_SPIN_CHUNK", 7)
 
@@ -179,11 +181,11 @@ def test_run_games_plays_each_game_as_its_spins_one_by_one(rules: ClassicDreidel
 
 def test_run_games_declines_what_it_does_not_play() -> None:
     start = new_game(ClassicDreidelRules(players=3, coins=3))
-    streams = [Sampler(s) for s in range(400)]
-    assert type(start).run_games([start] * 399, streams[:399], 10**9) is None  # few games: one by one is faster
+    streams = [Sampler(s) for s in range(100)]
+    assert type(start).run_games([start] * 99, streams[:99], 10**9) is None  # few games: one by one is faster
     moved = start.apply("N")
-    assert type(start).run_games([moved] * 400, streams, 10**9) is None  # games under way
-    assert type(start).run_games([start] * 400, streams, 10**9) is not None
+    assert type(start).run_games([moved] * 100, streams, 10**9) is None  # games under way
+    assert type(start).run_games([start] * 100, streams, 10**9) is not None
 
 
 def test_records_across_games_are_the_records_one_by_one() -> None:
@@ -193,3 +195,23 @@ def test_records_across_games_are_the_records_one_by_one() -> None:
     assert [replace(r, history=None) for r in steps.records] == list(across.records)
     with ProcessPoolExecutor(2) as ex:
         assert simulate(rules, games=900, seed=4, progress=False, executor=ex, chunks=2).records == across.records
+
+
+@pytest.mark.parametrize("rules", [ClassicDreidelRules(players=3, coins=4),
+                                   ClassicDreidelRules(players=5, coins=3, elimination="zero", hey_rounding="down"),
+                                   ClassicDreidelRules(players=4, coins=3, stopping="first-elimination"),
+                                   ClassicDreidelRules(players=4, coins=3, stopping="first-gimel", reante=False)],
+                         ids=lambda r: r.label)
+def test_columns_handed_on_play_the_records_one_by_one(rules: ClassicDreidelRules,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # a run's own streams (hashed together, drawn side by side), few columns, each playing
+    # game after game from its own stream; with a spin limit that cuts games between passes
+    import dreidelpoker.games.classic_dreidel.play as play
+
+    monkeypatch.setattr(play, "_WIDTH", 40)
+    monkeypatch.setattr(play, "_FEW_GAMES", 6)
+    monkeypatch.setattr(play, "_SPIN_CHUNK", 16)
+    for limit in (None, 23):
+        across = simulate(rules, games=420, seed=8, progress=False, hand_limit=limit)
+        steps = simulate(rules, games=420, seed=8, progress=False, hand_limit=limit, keep_history=True)
+        assert [replace(r, history=None) for r in steps.records] == list(across.records)

@@ -67,3 +67,14 @@ def test_odds_two_dreidel_imports_no_sympy_numpy_nor_scipy() -> None:
     for argv in (["odds", "two-dreidel"], ["odds", "two-dreidel", "--json", "--deck", "2-7-7-2"]):
         code = f"import dreidelpoker.cli as c\nc.main({argv!r})"
         assert _loaded_after(code, HEAVY + ("dreidelpoker.games.two_dreidel.deck_cycle.chain", "dreidelpoker.solve")) == [], argv
+
+
+def test_the_librarys_own_rules_find_their_game_without_the_entry_points() -> None:
+    """``simulate`` of a built-in game finds it from its package's manifest: the installed
+    entry points (about 50 ms of a fresh process) are not read; a name lookup still reads them."""
+    probe = ("import sys\nfrom dreidelpoker.games.classic_dreidel import ClassicDreidelRules\n"
+             "from dreidelpoker.play import simulate\nimport dreidelpoker.games.registry as r\n"
+             "simulate(ClassicDreidelRules(players=3, coins=3), games=3, seed=1, progress=False)\n"
+             "print(r._FOUND is None)\nr.get_game('queenie')\nprint(r._FOUND is None)")
+    out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True).stdout.split()
+    assert out == ["True", "False"]

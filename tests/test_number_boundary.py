@@ -194,3 +194,113 @@ def test_every_registered_game_answers_in_rationals(game: GameInfo) -> None:
     rules = g.rules_type()
     known = g.known(g.example_known[0], opponents=1, rules=rules)
     assert fractions_in(exact_equity(g, known, rules=rules)) == []
+
+
+def _leaves(value: Any) -> list[Any]:
+    """The numbers in a record field's shape (tuples and dicts walked), None left out."""
+    if isinstance(value, tuple):
+        return [x for v in value for x in _leaves(v)]
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _leaves(v)]
+    return [] if value is None else [value]
+
+
+STRATEGY = importlib.import_module("dreidelpoker.games.two_dreidel.deck_cycle.strategy")
+
+#: Result records (``ExactRecord``): each exact field is held as Fractions and shown as sympy.
+RECORDS: dict[str, Callable[[], Any]] = {
+    "ClassicDreidelResult": lambda: cd.analyze(rules=CLASSIC),
+    "ClassicDreidelResult first-elimination": lambda: cd.analyze(
+        rules=cd.ClassicDreidelRules(players=3, coins=1, stopping="first-elimination")),
+    "HeadsUpLongRun": lambda: tdc.heads_up_long_run(TD, hero="keep-shin"),
+    "SmallDeckResult": lambda: SKC.analyze_small_deck(SKIRMISH, "greedy"),
+    "PileOdds": lambda: SKC.pile_card_odds(sk.SkirmishRules(tie="war")),
+    "DealDistribution": lambda: QX.enumerate_deal("never-swap,never-swap,never-swap", rules=QUEENIE_SMALL),
+    "EquilibriumResult": lambda: STRATEGY.put_back_equilibrium(TD),
+    "BestResponse": lambda: STRATEGY.best_put_back_policy(TD, opponent="keep-shin"),
+    "CategoryRow": lambda: importlib.import_module("dreidelpoker.games.dice_poker").category_table().rows[0],
+    "BlockingRow": lambda: importlib.import_module("dreidelpoker.games.domino_poker").blocking("6-6,5-5").row(
+        "Full house"),
+    "DesignerAnswers": lambda: importlib.import_module("dreidelpoker.games.dice_poker").designer_answers(),
+    "VariantReport": lambda: importlib.import_module("dreidelpoker.games.two_dreidel.designer").variant_report(
+        TD, exploitability=True),
+    "SpinDecision": lambda: td.spin_decision("H", pot=5, equity="2/7", opponents=[None, 1]),
+    "SpinDecision folded": lambda: td.spin_decision("G", pot=6, equity="1/2", hero_stack=2,
+                                                    rules=td.TwoDreidelRules(short_stack="fold")),
+    "SpinTable": lambda: td.spin_table(pot=4, equity="1/6", opponents=2),
+    "OpponentPosterior": lambda: td.opponent_posterior(discards="GH,NN"),
+}
+
+
+@pytest.mark.parametrize("name", list(RECORDS))
+def test_records_hold_fractions_and_show_rationals(name: str) -> None:
+    record = RECORDS[name]()
+    held = record.fractions()
+    assert any(_leaves(v) for v in held.values()), "a record holds at least one exact number"
+    for field_name, value in held.items():
+        stored = _leaves(value)  # None (not computed, or no such figure) stays None
+        shown = _leaves(getattr(record, field_name))
+        assert all(type(v) is Fraction for v in stored), (field_name, value)
+        assert all(isinstance(v, sympy.Rational) for v in shown), (field_name, shown)
+        assert shown == [sympy.Rational(v.numerator, v.denominator) for v in stored]
+    assert fractions_in(record) == []  # the face (fields, to_dict) shows no Fraction
+
+
+def test_a_record_keeps_its_fractions_through_pickle_and_replace() -> None:
+    import pickle
+
+    result = cd.analyze(rules=CLASSIC)
+    again = pickle.loads(pickle.dumps(result))
+    assert again == result and again.fractions() == result.fractions()
+    assert type(again.fractions()["expected_spins"]) is Fraction
+    swapped = dataclasses.replace(result, states=0)
+    assert swapped.fractions() == result.fractions() and swapped.expected_spins == result.expected_spins
+    assert repr(result).startswith("ClassicDreidelResult(expected_spins=11152/1491, win_probabilities=(")
+
+
+def test_a_float_record_stays_in_floats() -> None:
+    result = cd.analyze(rules=CLASSIC, method="float")
+    held = result.fractions()
+    assert type(held["expected_spins"]) is float and all(type(p) is float for p in held["win_probabilities"])
+    assert result.expected_spins == held["expected_spins"] and held["first_out_probabilities"] is None
+    assert abs(result.expected_spins - 11152 / 1491) < 1e-9
+
+
+def test_an_exact_field_takes_no_default() -> None:
+    from dreidelpoker.exact import ExactRecord
+
+    with pytest.raises(TypeError, match="takes no default"):
+        class Bad(ExactRecord, exact=("p",)):  # noqa: F841 - the class statement is what fails
+            p = Fraction(1, 2)
+
+
+#: Dataclass fields annotated with sympy that hold symbols, not numbers (nothing to hold as a Fraction).
+SYMBOLIC_FIELDS = {
+    "dreidelpoker.games.two_dreidel.odds.kept_hand.KeptHandFormulas.formulas",
+    "dreidelpoker.games.two_dreidel.odds.kept_hand.KeptHandFormulas.symbols",
+}
+
+
+def test_every_dataclass_field_of_exact_numbers_is_held_as_fractions() -> None:
+    """A guard: a dataclass of the package whose field is annotated as a sympy number holds it
+    through ``ExactRecord`` (so a new result type cannot quietly convert to sympy when built)."""
+    import pkgutil
+
+    import dreidelpoker
+    from dreidelpoker.exact import ExactRecord
+
+    found: list[str] = []
+    checked = 0
+    for info in pkgutil.walk_packages(dreidelpoker.__path__, "dreidelpoker."):
+        module = importlib.import_module(info.name)
+        for obj in vars(module).values():
+            if not (inspect.isclass(obj) and dataclasses.is_dataclass(obj) and obj.__module__ == info.name):
+                continue
+            for f in dataclasses.fields(obj):
+                where = f"{obj.__module__}.{obj.__qualname__}.{f.name}"
+                if "sympy." not in str(f.type) or where in SYMBOLIC_FIELDS:
+                    continue
+                checked += 1
+                if not (issubclass(obj, ExactRecord) and f.name in obj._exact_fields):
+                    found.append(where)
+    assert checked >= 20 and found == []

@@ -32,6 +32,26 @@ def test_classic_dreidel_is_playable() -> None:
     assert "classic-dreidel" in [g.name for g in PLAYABLE]
 
 
+#: Each game's default line-up at 4 players (2 for Skirmish), as its docs describe it.
+DEFAULT_LINEUPS = {
+    "two-dreidel": ("equity", "tight", "calling-station", "random"),
+    "domino-poker": ("equity", "tight", "calling-station", "random"),
+    "dice-poker": ("equity", "tight", "tight", "tight"),
+    "queenie": ("heuristic", "random", "random", "random"),
+    "classic-dreidel": ("spinner",) * 4,
+    "skirmish": ("optimal", "optimal"),
+}
+
+
+@pytest.mark.parametrize("name", list(DEFAULT_LINEUPS))
+def test_each_game_has_its_default_lineup(name: str) -> None:
+    spec = next(g for g in PLAYABLE if g.name == name).play
+    assert spec is not None
+    expected = DEFAULT_LINEUPS[name]
+    assert spec.default_bots(len(expected)) == expected
+    assert all(b in spec.bots for b in spec.default_bots(spec.max_players))
+
+
 @pytest.mark.parametrize("game", PLAYABLE, ids=lambda g: g.name)
 def test_every_bot_plays_legal_games(game: GameInfo) -> None:
     spec = game.play

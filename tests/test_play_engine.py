@@ -6,7 +6,7 @@ import gc
 import json
 import math
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -17,9 +17,9 @@ from tests import play_toy
 from dreidelpoker.cli import main
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze
 from dreidelpoker.games.protocol import GameState, Turn
-from dreidelpoker.games.registry import GameInfo, register, unregister
+from dreidelpoker.games.registry import GameInfo, get_game, register, unregister
 from dreidelpoker.play import IllegalActionError, replay, simulate
-from dreidelpoker.play.runner import MAX_GAMES
+from dreidelpoker.play.runner import MAX_GAMES, GameRecord, run_tasks
 from dreidelpoker.play.stats import proportion_estimate
 from dreidelpoker.play.sweep import sweep
 
@@ -133,10 +133,29 @@ def test_same_records_serially_on_processes_and_on_dask() -> None:
         pooled = simulate(rules, games=60, seed=9, progress=False, executor=ex)
     assert pooled.records == serial.records
     distributed = pytest.importorskip("distributed")
+    grid = {"rules": {"2 coins": rules, "3 coins": ClassicDreidelRules(players=3, coins=3)}, "players": [2, 3]}
+    serial_sweep = [r.records for _, r in sweep(grid, games=2500, seed=9, progress=False).cells]
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         on_dask = simulate(rules, games=60, seed=9, progress=False, executor=client)
+        # 4 cells of 2,500 games: pieces of up to 1,000 games, each shipped back as one object
+        dask_sweep = [r.records for _, r in sweep(grid, games=2500, seed=9, progress=False, executor=client).cells]
     assert on_dask.records == serial.records
+    assert dask_sweep == serial_sweep and all(type(r) is GameRecord for cell in dask_sweep for r in cell)
+
+
+@pytest.mark.parametrize("indices", [[3, 6, 9, 12], [0, 2, 5], [7], list(range(40, 90))])
+def test_tasks_of_spaced_or_uneven_games_give_the_serial_records(indices: list[int]) -> None:
+    """A task's games may be every n-th (a rotated study) or any list: sent compactly or as
+    given, the records are the serial ones, in the order of ``indices``."""
+    spec = get_game("classic-dreidel").play
+    task = (spec, ClassicDreidelRules(players=3, coins=2), ("spinner",) * 3, [5, 1], indices, 200, False)
+    serial = [recs for _, recs in run_tasks([task], None)]
+    with ThreadPoolExecutor(2) as ex:
+        assert [recs for _, recs in run_tasks([task], ex)] == serial
+    with ProcessPoolExecutor(1) as pool:
+        assert [recs for _, recs in run_tasks([task], pool)] == serial
+    assert [r.index for r in serial[0]] == indices
 
 
 def test_wilson_interval_matches_scipy() -> None:

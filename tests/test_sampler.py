@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 
-from dreidelpoker.sampler import _PYTHON_WORDS, Sampler, _WORD_LIMIT, _pcg64_start
+from dreidelpoker.sampler import _PYTHON_WORDS, Sampler, _WORD_LIMIT, _pcg64_jump, _pcg64_start, _pcg64_starts
 
 
 def _one_by_one(stream: Sampler, n: int) -> list[int]:
@@ -65,7 +65,7 @@ def test_python_start_is_numpys_pcg64(entropy: object, key: tuple[int, ...]) -> 
     assert _pcg64_start(entropy, key) == (state["state"], state["inc"])
 
 
-@pytest.mark.parametrize("draws", [1, 3, _PYTHON_WORDS - 1, _PYTHON_WORDS, _PYTHON_WORDS + 1, 700, 3000])
+@pytest.mark.parametrize("draws", [1, 3, 8, 9, 64, 65, _PYTHON_WORDS - 1, _PYTHON_WORDS, _PYTHON_WORDS + 1, 700, 3000])
 def test_draws_match_numpy_across_the_switch(draws: int) -> None:
     rnd = random.Random(draws)
     for entropy, key in _seeds()[:25]:
@@ -144,3 +144,80 @@ def test_permutations_skip_a_rejected_word_as_one_by_one(where: int) -> None:
 def test_permutations_refuse_a_length_they_do_not_shuffle() -> None:
     with pytest.raises(ValueError, match="3 to 4096 items"):
         Sampler(1).permutations(2, 5)
+
+
+def test_many_starts_hashed_at_once_are_each_start() -> None:
+    # the vectorised SeedSequence hashing of a run's streams, against the one-by-one Python path
+    # (itself checked against numpy above), for the keys a run gives and for odd entropy
+    keys = [(i, k) for i in (0, 1, 2, 999, 2**32 - 1) for k in (0, 1, 7)]
+    for entropy in (0, 1, 2**32, 2**100, [5, 2**40], (1, 2, 3, 4, 5)):
+        assert _pcg64_starts(entropy, keys) == [_pcg64_start(entropy, k) for k in keys]
+    assert _pcg64_starts(3, [(), ()]) == [_pcg64_start(3, ())] * 2
+    with pytest.raises(ValueError):
+        _pcg64_starts(3, [(2**32,)])  # a key word past 32 bits: the caller hashes it one by one
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 511, 512, 4097])
+def test_the_jump_is_numpys_advance(steps: int) -> None:
+    bits = np.random.PCG64(8)
+    state = bits.state["state"]
+    a, b = _pcg64_jump(steps)
+    bits.advance(steps)
+    assert bits.state["state"]["state"] == (a * state["state"] + b * state["inc"]) % (1 << 128)
+
+
+@pytest.mark.parametrize("total", [1, 4, 6, 4096, (1 << 61) + 1])
+@pytest.mark.parametrize("transposed", [False, True])
+def test_take_rows_is_take_row_by_row(total: int, transposed: bool) -> None:
+    # spawned streams (fresh, then part-drawn), streams with their numpy generator made, and a
+    # spawned stream the Python path does not take; (1 << 61) + 1 rejects about half the words
+    def streams() -> list[Sampler]:
+        out = [Sampler.spawned(21, (i, 0)) for i in range(9)] + [Sampler(np.random.default_rng(4))]
+        out += [Sampler.spawned(21, (2**40, 1)), Sampler.spawned(list(range(1, 80)), (0,))]
+        out[3].integers(5)  # a stream already drawn from in Python: taken by its own take
+        return out
+
+    ours, ref = streams(), streams()
+    table = np.arange(total, dtype=np.int32) * 3 if total <= 4096 else None
+    for count in (0, 5, 512, 1000):
+        rows = Sampler.take_rows(ours, total, count, table, transposed=transposed)
+        want = [s.take(total, count, table).tolist() for s in ref]
+        assert (rows.T if transposed else rows).tolist() == want
+        if transposed:
+            assert rows.flags.c_contiguous
+    # every stream stands where its own take left it, whatever it draws next
+    assert [s.integers(1000) for s in ours] == [s.integers(1000) for s in ref]
+    assert [s.block(7)[:9] for s in ours] == [s.block(7)[:9] for s in ref]
+    assert [s.generator.random() for s in ours] == [s.generator.random() for s in ref]
+    with pytest.raises(ValueError):
+        Sampler.take_rows(ours, 0, 3)
+
+
+def test_streams_drawn_in_threads_are_numpys() -> None:
+    # the first block's words come from one shared bit generator set to each stream's state:
+    # streams drawn at once from several threads still get their own words
+    from concurrent.futures import ThreadPoolExecutor
+
+    def draws(key: int) -> list[int]:
+        s = Sampler.spawned(3, (key, 1))
+        return [s.integers(1000) for _ in range(300)]
+
+    with ThreadPoolExecutor(4) as ex:
+        got = list(ex.map(draws, range(40)))
+    for key, ours in enumerate(got):
+        ref = Sampler(np.random.default_rng(np.random.SeedSequence(3, spawn_key=(key, 1))))
+        assert ours == [ref.integers(1000) for _ in range(300)]
+
+
+def test_a_spawned_stream_read_in_blocks_is_numpys() -> None:
+    # run_chance reads a game's stream by block() only: its words come from the shared bit
+    # generator (no numpy generator made), block after block, and a generator made later goes on
+    ours, ref = Sampler.spawned(17, (4, 0)), Sampler(np.random.default_rng(np.random.SeedSequence(17, spawn_key=(4, 0))))
+    for used in (300, 512, 1, 2000, 77):
+        block = ours.block(6)
+        assert block == ref.block(6)
+        take = min(used, len(block))
+        ours.advance(take)
+        ref.advance(take)
+    assert [ours.integers(9) for _ in range(3000)] == [ref.integers(9) for _ in range(3000)]
+    assert ours.generator.random() == ref.generator.random()

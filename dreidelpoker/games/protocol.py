@@ -248,11 +248,13 @@ class GameState(Protocol[ActionT, ObsT_co]):
     node's outcome itself (e.g. a whole shuffle at once), and ``run_chance(sampler, max_steps)
     -> (state, steps)`` plays chance nodes in a row with ``sampler.block``/``advance``, drawing
     exactly what the runner would draw step by step (``steps`` 0: nothing done). A third,
-    ``run_turns(sampler, decide, max_steps, *, log, observes) -> (state, steps)``, plays chance
+    ``run_turns(sampler, decide, max_steps, *, log, observes, seats) -> (state, steps)``, plays chance
     and decisions in a row, asking ``decide(seat, observation, legal_actions)`` (the seat's
     bot, checked by the runner) exactly where the runner would, with ``None`` for the
     observation where ``observes(seat, legal_actions)`` is false (see [`Bot`][dreidelpoker.play.Bot]), and
-    writing no log lines with ``log=False``. The runner calls ``run_chance`` and
+    writing no log lines with ``log=False``; a game may instead play bots it knows over plain
+    values with the same draws from each seat's sampler (``seats``: each seat's bot and
+    sampler), or decline (``steps`` 0). The runner calls ``run_chance`` and
     ``run_turns`` only when a game's record is all that is wanted.
 
     Examples:
@@ -379,6 +381,30 @@ class SameBot:
 
 
 @dataclass(frozen=True)
+class LeadAgainst:
+    """A [`PlaySpec`][dreidelpoker.games.protocol.PlaySpec]'s ``default_bots``: seat 1 plays
+    ``lead`` and the other seats cycle through ``others`` (``lead`` again when there are none).
+
+    Parameters:
+        lead: the bot in seat 1.
+        others: the bots of seats 2, 3, ... in turn.
+
+    Examples:
+        >>> LeadAgainst("equity", ("tight", "calling-station", "random"))(5)
+        ('equity', 'tight', 'calling-station', 'random', 'tight')
+        >>> LeadAgainst("spinner")(3)
+        ('spinner', 'spinner', 'spinner')
+    """
+
+    lead: str
+    others: tuple[str, ...] = ()
+
+    def __call__(self, players: int) -> tuple[str, ...]:
+        others = self.others or (self.lead,)
+        return (self.lead,) + tuple(others[i % len(others)] for i in range(players - 1))
+
+
+@dataclass(frozen=True)
 class PlaySpec(Generic[R]):
     """What the engines need to play whole games of a game (``GameInfo.play``); the command
     line's side of ``simulate``/``sweep`` is the game's
@@ -391,7 +417,8 @@ class PlaySpec(Generic[R]):
         new_game: ``new_game(rules, players=n, hand_limit=k)`` -> the initial state.
             ``hand_limit`` ``None`` means the game's own default limit.
         bots: bot name -> factory ``factory(rules)`` returning a bot.
-        default_bots: ``default_bots(players)`` -> a line-up of bot names.
+        default_bots: ``default_bots(players)`` -> a line-up of bot names (e.g. a
+            `LeadAgainst`).
         metrics: ``metrics(final_state)`` -> the game's own per-game figures
             (e.g. ``{"spins": 12, "max_pot_share": 0.4}``). Higher-level summaries
             (means, intervals, win rates) are computed by the runner.

@@ -436,6 +436,9 @@ def game_for_rules(rules: R) -> GameInfo[R]:
         'classic-dreidel'
     """
     ref = f"{type(rules).__module__}:{type(rules).__qualname__}"
+    own = _own_game(type(rules).__module__, ref)
+    if own is not None and isinstance(rules, own.rules_type):
+        return own
     for name in [name for name, m in manifests().items() if m.rules == ref]:
         game = get_game(name)
         if isinstance(rules, game.rules_type):
@@ -445,6 +448,25 @@ def game_for_rules(rules: R) -> GameInfo[R]:
             return game
     known = ", ".join(f"{g.rules_type.__name__} ({g.name})" for g in games())
     raise InputError(f"rules must be the rules object of a registered game ({known}); got {type(rules).__name__}")
+
+
+def _own_game(module: str, ref: str) -> GameInfo[Any] | None:
+    """The library's own game whose rules are ``ref``, from its package's manifest module, without
+    reading the installed entry points (about 50 ms of a fresh process); ``None`` for any other
+    rules, or when the entry points were read already (then they answer)."""
+    if _FOUND is not None or not module.startswith(__package__ + "."):
+        return None
+    import importlib
+
+    try:
+        manifest = importlib.import_module(".".join(module.split(".")[:3]) + ".manifest").MANIFEST
+    except (ImportError, AttributeError):
+        return None
+    if not isinstance(manifest, GameManifest) or manifest.rules != ref or manifest.name in _SESSION:
+        return None
+    if manifest.name not in _LOADED:
+        _LOADED[manifest.name] = manifest.load()
+    return _LOADED[manifest.name]
 
 
 def session_games() -> list[GameInfo[Any]]:

@@ -287,7 +287,8 @@ def _steps(
             need = needed[seat]
             return need is None or need(legal)
 
-        state, steps = state.run_turns(chance, decide, max_steps, log=False, observes=observes)
+        state, steps = state.run_turns(chance, decide, max_steps, log=False, observes=observes,
+                                       seats=tuple(zip(bots, bot_rngs)))
     while steps < max_steps:
         turn = state.turn
         if turn is _CHANCE:
@@ -480,7 +481,8 @@ def as_executor(executor: Any) -> cf.Executor | None:
         return executor
     get = getattr(executor, "get_executor", None)
     if callable(get):
-        return get()  # type: ignore[no-any-return]
+        # Not pure: Dask would hash every task's arguments to name it, and no two tasks repeat.
+        return get(pure=False)  # type: ignore[no-any-return]
     raise InputError(
         f"executor: expected None, a concurrent.futures.Executor or a dask.distributed.Client, "
         f"got {type(executor).__name__}"
@@ -550,6 +552,41 @@ def chunk_count(games: int, workers: int, *, cells: int = 1, across: bool = Fals
     return max(1, min(games, max(parts, -(-games // 1000))))
 
 
+class _Shipment:
+    """One task's records on their way back from a worker, as one object: Dask sends a list
+    result element by element (a frame, a pickle and a header per record, about 30 µs of
+    the client's and the scheduler's CPU per game), and one object as one pickle."""
+
+    __slots__ = ("records",)
+
+    def __init__(self, records: list[GameRecord]) -> None:
+        self.records = records
+
+    def __getstate__(self) -> list[GameRecord]:
+        return self.records
+
+    def __setstate__(self, records: list[GameRecord]) -> None:
+        self.records = records
+
+
+def _play_shipped(*task: Any) -> _Shipment:
+    """`_play_batch` on a worker, its records shipped back as one object."""
+    return _Shipment(_play_batch(*task))
+
+
+def _compact_task(task: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The task with its game indices (argument 5) as a ``range`` when they are evenly spaced:
+    Dask walks and hashes a list element by element on every submit; a range is three numbers."""
+    indices = task[4]
+    if isinstance(indices, range) or len(indices) < 2 or not all(type(i) is int for i in indices):
+        return task
+    step = indices[1] - indices[0]
+    if step <= 0:
+        return task
+    spaced = range(indices[0], indices[-1] + 1, step)
+    return (*task[:4], spaced, *task[5:]) if list(spaced) == list(indices) else task
+
+
 #: How often a distributed run looks at its cluster while nothing finishes (seconds).
 _POLL_SECONDS = 1.0
 
@@ -582,7 +619,7 @@ def run_tasks(
                 progress.update(weights[k] if weights else 1)
             yield k, res
         return
-    futures = {ex.submit(_play_batch, *task): k for k, task in enumerate(tasks)}
+    futures = {ex.submit(_play_shipped, *_compact_task(task)): k for k, task in enumerate(tasks)}
     pending = set(futures)
     timeout = cluster_timeout()
     stuck_since: float | None = None  # when the cluster was first seen unable to run games
@@ -592,7 +629,7 @@ def run_tasks(
             for fut in done:
                 k = futures[fut]
                 try:
-                    res = fut.result()
+                    res = fut.result().records
                 except BrokenProcessPool:
                     raise ClusterError("a worker process died (killed, or out of memory); "
                                        "the run is stopped") from None

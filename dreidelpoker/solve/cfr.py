@@ -11,7 +11,9 @@ every ``check_every`` iterations, with a ``tqdm`` progress bar (on a terminal or
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -118,6 +120,17 @@ class FlatForm:
             for p in (0, 1):
                 r[p][lvl] = r[p][par[lvl]] * np.where(self.edge_p[p][lvl], s, 1.0)
         return r[0], r[1]
+
+    def joint_reach(self, strategies: Sequence[Sequence[Sequence[Any]]]) -> FloatArray:
+        """Each node's probability of being reached when both seats play ``strategies`` (per
+        seat, per infoset, the probabilities of its sequences) and chance its odds."""
+        sigma = np.zeros(self.num_actions)
+        for p in (0, 1):
+            for info, probs in zip(self.form.infosets[p], strategies[p]):
+                for s, pr in zip(info.sequences, probs):
+                    sigma[s - 1 + self.offset[p]] = float(pr)
+        r0, r1 = self.reach(sigma)
+        return r0 * r1 * self.chance_reach
 
     def values(self, sigma: FloatArray) -> FloatArray:
         ext = np.append(sigma, 1.0)

@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-import sympy
-
 from ..._fractions import to_jsonable, to_rational
-from ...exact import ExactMapping
+from ...exact import ExactMapping, ExactRecord
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
@@ -135,13 +133,14 @@ def dreidel_chain(
 
 
 @dataclass(frozen=True)
-class ClassicDreidelResult:
+class ClassicDreidelResult(ExactRecord, exact=("expected_spins", "win_probabilities", "first_out_probabilities")):
     """Expected length and seat (un)fairness of one classic-dreidel variant.
 
     ``win_probabilities[i]`` is seat ``i``'s chance of winning (seat 0 spins first); a
     draw counts as an equal share. Under ``stopping="first-elimination"`` there is no
     winner (``win_probabilities`` is None) and ``first_out_probabilities[i]`` is the chance
-    that seat ``i`` is among the players out when the game stops.
+    that seat ``i`` is among the players out when the game stops. Exact values are held as
+    Fractions and shown as sympy Rationals (``.fractions()`` gives them as held).
 
     Examples:
         >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze
@@ -166,6 +165,9 @@ class ClassicDreidelResult:
         def num(v: Any) -> Any:
             return to_jsonable(v) if self.exact else float(v)
 
+        held = self.fractions()
+        wins, firsts = held["win_probabilities"], held["first_out_probabilities"]
+
         return {
             "game": "classic-dreidel",
             "players": self.rules.players,
@@ -176,20 +178,21 @@ class ClassicDreidelResult:
             "stopping": self.rules.stopping,
             "method": self.method,
             "states": self.states,
-            "expected_spins": num(self.expected_spins),
-            "win_probabilities": None if self.win_probabilities is None else [num(v) for v in self.win_probabilities],
-            "first_out_probabilities": (None if self.first_out_probabilities is None
-                                        else [num(v) for v in self.first_out_probabilities]),
+            "expected_spins": num(held["expected_spins"]),
+            "win_probabilities": None if wins is None else [num(v) for v in wins],
+            "first_out_probabilities": None if firsts is None else [num(v) for v in firsts],
         }
 
     def _fmt(self, v: Any) -> str:
         return number_text(v) if self.exact else decimal_text(float(v))
 
     def _rows(self) -> list[tuple[str, Any]]:
-        rows: list[tuple[str, Any]] = [("expected spins", self.expected_spins)]
-        for name, probs in (("P(win)", self.win_probabilities), ("P(first out)", self.first_out_probabilities)):
-            if probs is not None:
-                rows += [(f"seat {i + 1} {name}", v) for i, v in enumerate(probs)]
+        """Quantity -> value as held (Fractions, or floats), for the displays."""
+        held = self.fractions()
+        rows: list[tuple[str, Any]] = [("expected spins", held["expected_spins"])]
+        for name, key in (("P(win)", "win_probabilities"), ("P(first out)", "first_out_probabilities")):
+            if held[key] is not None:
+                rows += [(f"seat {i + 1} {name}", v) for i, v in enumerate(held[key])]
         return [(n, v if self.exact else float(v)) for n, v in rows]
 
     def to_pandas(self, *, exact: bool = False) -> Any:
@@ -201,16 +204,15 @@ class ClassicDreidelResult:
         Returns:
             A ``pandas.DataFrame``.
         """
-        return to_pandas_frame(("quantity", "value"), self._rows(), exact=exact)
+        return to_pandas_frame(("quantity", "value"), [(n, to_rational(v) if exact and self.exact else v)
+                                                       for n, v in self._rows()], exact=exact)
 
     def to_text(self) -> str:
+        rows = self._rows()
         lines = [f"classic dreidel: {self.rules.label}",
                  f"chain: {self.states} states, solved {'exactly' if self.exact else 'in floating point'}",
-                 f"expected spins: {self._fmt(self.expected_spins)}"]
-        for name, probs in (("P(win)", self.win_probabilities), ("P(first out)", self.first_out_probabilities)):
-            if probs is not None:
-                for i, v in enumerate(probs):
-                    lines.append(f"  seat {i + 1} {name}: {self._fmt(v)}")
+                 f"expected spins: {self._fmt(rows[0][1])}"]
+        lines += [f"  {name}: {self._fmt(v)}" for name, v in rows[1:]]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -282,10 +284,11 @@ def analyze(
 def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelState, Any], n_states: int,
             method: Literal["exact", "float"], seconds: float) -> ClassicDreidelResult:
     p = rules.players
-    zero: Any = sympy.Integer(0) if method == "exact" else 0.0
+    zero: Any = Fraction(0) if method == "exact" else 0.0
     win = [zero] * p
     first_out = [zero] * p
-    for terminal, prob in absorbed.items():
+    held = absorbed.fractions() if isinstance(absorbed, ExactMapping) else absorbed
+    for terminal, prob in held.items():
         kind, who = terminal
         if kind == "win":
             win[who] += prob

@@ -12,7 +12,6 @@ from ...limits import int_arg
 from ...validation import check_count
 from ..registry import CliCommand
 from ...rules_cli import DEST_PREFIX, add_rules_flags, rules_from_args
-from .chain import AUTO_EXACT_MAX_STATES, analyze
 from .rules import ClassicDreidelRules
 from .size import check_chain_size
 
@@ -40,6 +39,8 @@ CLI_MAX_STATES = 1_000_000
 
 
 def _add_chain(p: argparse.ArgumentParser) -> None:
+    from .chain import AUTO_EXACT_MAX_STATES  # (the chain and sympy: loaded for this verb only, not for simulate)
+
     _rules_arguments(p)
     p.add_argument("--method", choices=["auto", "exact", "float"], default="auto",
                    help=f"exact rationals, floating point, or auto (exact up to {AUTO_EXACT_MAX_STATES} states)")
@@ -52,6 +53,8 @@ def _run_chain(args: argparse.Namespace) -> Any:
     rules = _rules(args)
     max_states = check_count(args.max_states, "--max-states", low=1, high=10 ** 9)
     check_chain_size(max_states, option="--max-states", rules=rules)
+    from .chain import analyze
+
     return analyze(rules=rules, method=args.method, max_states=max_states, progress=not args.json and sys.stderr.isatty())
 
 

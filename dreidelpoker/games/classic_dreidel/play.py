@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import Event, EventLog, Payoff, PlaySpec, SameBot, Turn
+from ..protocol import Event, EventLog, LeadAgainst, Payoff, PlaySpec, SameBot, Turn
 from ..registry import PlayCliSpec
 from .spins import DreidelState, hey_take_inner, spin_outcome
 from .cli import (
@@ -259,11 +259,13 @@ class ClassicDreidelGame:
         that is wanted.
 
         Game ``k`` draws its faces from ``chances[k]`` exactly as [`run_chance`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame.run_chance] would
-        (``Sampler.take`` over the face table), and every spin is paid as `run_chance` pays
-        it, so each final state is the one its spins one by one reach -- coins, pot, spins,
-        net winnings, the end and the cut alike -- except its log (one line for the game).
-        When few games are left the rest are played on by `run_chance`, each from where
-        its stream stands. Checked game for game under every rules option in
+        (``Sampler.take_rows`` over the face table: every game's draws of a pass at once), and
+        every spin is paid as `run_chance` pays it, so each final state is the one its spins
+        one by one reach -- coins, pot, spins, net winnings, the end and the cut alike --
+        except its log (one line for the game). Up to 1,000 games are in play side by side; a
+        game that ends hands its place to the next game waiting, so the arrays stay wide until
+        none waits. When few games are left the rest are played on by `run_chance`, each from
+        where its stream stands. Checked game for game under every rules option in
         ``tests/test_classic_dreidel_batch.py``.
 
         Parameters:
@@ -273,18 +275,19 @@ class ClassicDreidelGame:
 
         Returns:
             Each game's final state and its spins, in order; ``None`` when these games are not
-            for this path (fewer than 400, odd probabilities, continuous Hey, games under way or
+            for this path (fewer than 100, odd probabilities, continuous Hey, games under way or
             with other rules): play them one by one.
         """
         first = games[0] if len(games) >= _ACROSS_FROM else None
-        if first is None or first.rules.hey_rounding == "continuous" or any(
-                g.spins or g.rules != first.rules or g.hand_limit != first.hand_limit or g.turn is not Turn.CHANCE
-                for g in games):
+        if first is None or first.rules.hey_rounding == "continuous" or first.spins or first.turn is not Turn.CHANCE:
+            return None
+        if any(g is not first and (g.spins or g.rules != first.rules or g.hand_limit != first.hand_limit
+                                   or g.turn is not Turn.CHANCE) for g in games):
             return None
         total, face_of = _spin_table(first.chance_outcomes())
-        if face_of is None:
+        if face_of is None or first.rules.total_coins >= _MOST_ACROSS:
             return None
-        return _AcrossGames(first, list(chances), min(first.hand_limit, max_steps)).play(list(games), max_steps)
+        return _AcrossGames(first, list(chances), max_steps).play(len(games))
 
     def apply_joint(self, actions: Mapping[int, str]) -> ClassicDreidelGame:
         raise InputError("classic dreidel has no simultaneous moves")
@@ -311,178 +314,277 @@ class ClassicDreidelGame:
 
 
 #: The fewest games `ClassicDreidelGame.run_games` plays at once (fewer are faster one by one:
-#: a numpy pass costs about as much as a few hundred spins in plain Python).
-_ACROSS_FROM = 400
-#: Spins drawn per game per numpy pass of `ClassicDreidelGame.run_games`.
+#: measured 4 x 10 and 3 x 5, across games is 0.96x one by one at 50 games, 1.1x at 100, 1.5x at 200).
+_ACROSS_FROM = 100
+#: Games `ClassicDreidelGame.run_games` keeps in play side by side (its arrays' width): a game
+#: that ends hands its column to the next game waiting, so the width stays full until none waits.
+_WIDTH = 1000
+#: Spins drawn per game per pass of `ClassicDreidelGame.run_games` (a stream's draws cost
+#: a few microseconds a call, whatever their number).
 _SPIN_CHUNK = 512
-#: Below this many games still playing, `run_games` hands the rest to `run_chance` one by one
-#: (a numpy pass costs about as much as this many spins played in plain Python).
-_FEW_GAMES = 250
+#: Below this many games still playing (and none waiting), `run_games` hands the rest to
+#: `run_chance` one by one (a numpy spin costs about as much as this many spins in plain Python).
+_FEW_GAMES = 60
 
 
 class _AcrossGames:
-    """The arrays of [`ClassicDreidelGame.run_games`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame.run_games]: one row per game still playing."""
+    """The arrays of [`ClassicDreidelGame.run_games`][dreidelpoker.games.classic_dreidel.ClassicDreidelGame.run_games]: one column per game in play.
 
-    def __init__(self, first: ClassicDreidelGame, chances: list[Sampler], stop: int) -> None:
-        self.first, self.chances, self.stop = first, chances, stop
-        self.total, self.face_of = _spin_table(first.chance_outcomes())
+    Seat ``i`` of the game in column ``r`` holds ``coins[i, r]`` coins (seats by row: numpy
+    runs far faster along a long last axis). A seat that goes out is set to `_OUT` (far above
+    any stake), so the antes need no mask of who is in: every seat of a column whose pot is
+    empty pays 1, and a seat left below ``floor`` (-1 under ``elimination="cannot-pay"``: it
+    had no coin; 0 under ``"zero"``) went out on this spin, as a spinner below ``floor`` did:
+    one minimum over the array finds both. Antes are not counted seat by seat: ``antes`` is
+    each column's re-antes so far, which every seat still in paid; a seat that goes out keeps
+    its own count in ``paid``. ``at`` is each column's spinner as a flat index into ``coins``
+    (``seat * width + column``), ``after`` every seat's next spinner likewise. A column whose
+    game ends starts the next game waiting (from that game's own stream) at once.
+    """
 
-    def play(self, games: list[ClassicDreidelGame], max_steps: int) -> list[tuple[ClassicDreidelGame, int]]:
-        first = self.first
+    def __init__(self, first: ClassicDreidelGame, chances: list[Sampler], max_steps: int) -> None:
+        self.first, self.chances, self.max_steps = first, chances, max_steps
+        self.stop = min(first.hand_limit, max_steps)  # the spin limit cuts at hand_limit
         rules = first.rules
+        self.players = rules.players
+        self.zero_rule = rules.elimination == "zero"
+        self.floor = int(self.zero_rule)
+        self.first_out = rules.stopping == "first-elimination"
+        coins_t, _out, self.pot0, self.s0 = first.chain_state
+        self.c0 = np.array(coins_t, dtype=_INT)[:, None]  # every seat's coins at the start, as a column
+        self.most = int(sum(coins_t)) + self.pot0 + 1  # the pot never holds more than every coin
+        self.total, face_of = _spin_table(first.chance_outcomes())
+        self.offsets = (face_of * self.most).astype(_INT)  # where each draw's face starts in `moves`
+        self.next_seat, self.seats_in, self.only_seat = _seat_tables(rules.players)
+        self.finals: list[tuple[ClassicDreidelGame, int] | None] = []
+        self.waiting = self.width = 0  # the next game to start; the columns
+        self.ids = self.pot = self.start = self.at = self.antes = self.seats = _NONE
+        self.coins = self.paid = self.after = self.rows = _NONE
+
+    def play(self, count: int) -> list[tuple[ClassicDreidelGame, int]]:
+        rules = self.first.rules
         p = rules.players
+        reante, floor = rules.reante, self.floor
+        first_gimel = rules.stopping == "first-gimel"
+        stop, most = self.stop, self.most
+        self.finals = [None] * count
+        width = self.width = self.waiting = min(count, _WIDTH)
+        self.ids = np.arange(width)  # the game of each column (-1: none)
+        self.coins = np.repeat(self.c0, width, axis=1)
+        self.paid = np.zeros((p, width), dtype=_INT)  # the re-antes a seat paid before it went out
+        self.antes = np.zeros(width, dtype=_INT)  # the re-antes so far
+        self.seats = np.full(width, p, dtype=_INT)  # the seats still in
+        self.pot = np.full(width, self.pot0, dtype=_INT)
+        self.start = np.zeros(width, dtype=np.int64)  # the spins played when each column's game began
+        cols = np.arange(width)
+        self.at = self.s0 * width + cols
+        self.after = self.next_seat[-1][:, None] * width + cols
+        # What a spin moves from the pot to the spinner, by face and pot (a Shin's -1 is given back
+        # when the spinner had no coin): one look-up a spin instead of the faces' arithmetic.
+        pots = np.arange(most, dtype=_INT)
         up = int(rules.hey_rounding == "up")
-        zero_rule, reante = rules.elimination == "zero", rules.reante
-        first_gimel, first_out = rules.stopping == "first-gimel", rules.stopping == "first-elimination"
-        g = len(games)
-        coins_t, out, pot0, s0 = first.chain_state
-        coins = np.tile(np.array(coins_t, dtype=np.int64), (g, 1))
-        alive = np.tile(np.array([not out >> i & 1 for i in range(p)]), (g, 1))
-        pot = np.full(g, pot0, dtype=np.int64)
-        s = np.full(g, s0, dtype=np.int64)
-        net = np.zeros((g, p), dtype=np.int64)
-        after = np.tile(np.array(_next_seats(alive[0].tolist()), dtype=np.int64), (g, 1))
-        ids = np.arange(g)  # the game of each row
-        finals: list[tuple[ClassicDreidelGame, int] | None] = [None] * g
-        spins = 0
-        seat_of, ones = np.arange(p), np.ones(p, dtype=np.int64)
-        # What a spin moves from the pot to the spinner, by face and pot (a Shin's -1 is refused below
-        # for a spinner without a coin): one look-up a spin instead of the faces' arithmetic.
-        most = int(sum(coins_t)) + pot0 + 1  # the pot never holds more than every coin
-        pots = np.arange(most, dtype=np.int64)
-        moves = np.concatenate([pots, (pots + up) >> 1, np.zeros(most, dtype=np.int64), np.full(most, -1, dtype=np.int64)])
-        nun = 2 * most
-        while spins < self.stop:
-            playing = ids >= 0
-            if not playing.all():  # drop the rows of games that ended in the last pass
-                ids, coins, alive, pot, s, net, after = (
-                    ids[playing], coins[playing], alive[playing], pot[playing], s[playing], net[playing], after[playing])
-            if len(ids) < _FEW_GAMES:
+        moves = np.concatenate([pots, (pots + up) >> 1, np.zeros(most, dtype=_INT), np.full(most, -1, dtype=_INT)])
+        Sampler.take_rows(self.chances, self.total, 0)  # (every stream's start hashed at once, none drawn)
+        done = 0  # spins played by the arrays (a column's game has played done - start of them)
+        while True:
+            self._at_pass_start(done)
+            width = self.width
+            if not width or (self.waiting >= count and width < _FEW_GAMES):
                 break
-            k = min(_SPIN_CHUNK, self.stop - spins)
-            # (spins, games): a spin's faces of every game lie side by side in memory
-            faces = np.stack([self.chances[i].take(self.total, k, self.face_of) for i in ids.tolist()], axis=1)
-            rows = most * faces  # where each spin's face starts in `moves`
-            base = np.arange(len(ids)) * p  # row r's seat i is r * p + i in the flat arrays
-            flat_coins, flat_net, flat_after = coins.reshape(-1), net.reshape(-1), after.reshape(-1)
+            k = min(_SPIN_CHUNK, int(self.start.min()) + stop - done)  # no game passes its spin limit mid-pass
+            starts = stop >= k  # a game started mid-pass cannot reach its spin limit before the pass ends
+            # (spins, games): a spin's faces of every game lie side by side in memory, as offsets in `moves`
+            self.rows = rows = Sampler.take_rows([self.chances[i] for i in self.ids.tolist()], self.total, k,
+                                                 self.offsets, transposed=True)
+            coins, antes, seats, pot, at = self.coins, self.antes, self.seats, self.pot, self.at
+            flat_coins, flat_after = coins.reshape(-1), self.after.reshape(-1)
+            empty = won = None
             for j in range(k):
-                at = base + s
-                cs = flat_coins[at]
-                delta = moves[rows[j] + pot]
-                now = cs + delta
-                spins += 1
-                gone = None  # seats out after this spin, row by row (made only when someone is out)
-                broke = now < 0  # cannot pay the Shin: out (and pays nothing)
-                if zero_rule:
-                    broke |= (now == 0) & (delta < 0)
-                if broke.any():
-                    now = np.maximum(now, 0)
-                    delta = now - cs
-                    gone = (seat_of == s[:, None]) & broke[:, None]
-                flat_coins[at] = now
-                flat_net[at] += delta
+                row = rows[j]
+                delta = moves[row + pot]
+                flat_coins[at] += delta  # (a spinner is in one column only: no index repeats)
                 pot -= delta
-                won = None
+                done += 1
                 if first_gimel:
-                    gimel = rows[j] == 0
-                    if gimel.any():
-                        won = gimel
-                if reante:
+                    won = row == 0
+                    if not won.any():
+                        won = None
+                if reante:  # every seat of a column with an empty pot antes (a seat out too: it stays out)
                     empty = pot == 0
                     if won is not None:
                         empty &= ~won
-                    if empty.any():  # everyone still in antes (but a spinner just out); who cannot is out
-                        due = alive & empty[:, None]
-                        if gone is not None:
-                            due &= ~gone
-                        can = due & (coins >= 1)
-                        coins -= can
-                        pot += can @ ones  # (a row sum by matrix product: numpy sums short rows slowly)
-                        lost = due ^ can
-                        if zero_rule:
-                            lost |= can & (coins == 0)
-                        if lost.any():
-                            gone = lost if gone is None else gone | lost
-                if gone is not None or won is not None:
-                    ended = self._settle(gone, won, ids, coins, alive, pot, s, net, after, finals, spins, first_out)
-                    if ended is not None:  # rows whose game ended spin Nuns with nobody in until the pass ends
-                        alive[ended] = False
-                        pot[ended] = 1
-                        rows[j + 1:, ended] = nun
-                        ids[ended] = -1
-                s = flat_after[at]
-        playing = ids >= 0
-        ids, coins, alive, pot, s, net = ids[playing], coins[playing], alive[playing], pot[playing], s[playing], net[playing]
-        for r, i in enumerate(ids.tolist()):  # few left (or the spin limit): one by one from where they stand
-            game = ClassicDreidelGame(rules, (tuple(coins[r].tolist()), _out_mask(alive[r].tolist()), int(pot[r]),
-                                              int(s[r])), spins, first.hand_limit, first.log, False, first.weights,
-                                      tuple(net[r].tolist()))
-            if spins >= first.hand_limit:
-                finals[i] = (replace(game, cut=True, log=first.log.add(Event("spin", _batch_line(spins)))), spins)
-            elif spins >= max_steps:
-                finals[i] = (game, spins)
-            else:  # its stream stands after its spins so far (every pass it played was played whole)
-                end, more = game.run_chance(self.chances[i], max_steps - spins)
-                finals[i] = (end, spins + more)
-        return [f for f in finals if f is not None]
+                    ante = empty.astype(_INT)
+                    coins -= ante
+                    antes += ante
+                    np.copyto(pot, seats, where=empty)  # (those who cannot pay are taken back in `_settle`)
+                nxt = flat_after[at]
+                if coins.min() < floor or won is not None:
+                    self._settle(empty, won, done, nxt, rows[j + 1:], starts)
+                    flat_after = self.after.reshape(-1)
+                self.at = at = nxt
+        return self._finish(done)
 
-    def _settle(self, gone: np.ndarray | None, won: np.ndarray | None, ids: np.ndarray, coins: np.ndarray,
-                alive: np.ndarray, pot: np.ndarray, s: np.ndarray, net: np.ndarray, after: np.ndarray,
-                finals: list[tuple[ClassicDreidelGame, int] | None], spins: int, first_out: bool) -> np.ndarray | None:
-        """The rows where someone went out or a first Gimel won: end their games (``finals``) or
-        take the seats out (``alive``, ``after``, in place); the rows that ended, or ``None``."""
-        ended = won.copy() if won is not None else np.zeros(len(ids), dtype=bool)
-        if gone is not None:
-            ones = np.ones(gone.shape[1], dtype=np.int64)
-            hit = gone @ ones > 0  # (row sums by matrix product: numpy sums short rows slowly)
-            if won is not None:
-                hit &= ~won
-            if first_out:
-                ended |= hit
-            else:
-                alive &= ~gone
-                left = alive @ ones
-                ended |= hit & (left <= 1)
-                moved = np.flatnonzero(hit & (left > 1))
-                if len(moved):  # the next spinner of every seat, among the seats still in
-                    p = alive.shape[1]
-                    order = _seat_order(p)
-                    nxt = alive[moved][:, order].argmax(axis=2)
-                    after[moved] = order[np.arange(p), nxt]
-        if not ended.any():
-            return None
+    def _at_pass_start(self, done: int) -> None:
+        """Between passes: games at their spin limit stop (cut, or left at ``max_steps``) and hand
+        their columns on; once no game waits, the columns of games over are dropped."""
+        at_limit = np.flatnonzero((self.ids >= 0) & (self.start + self.stop <= done))
+        if len(at_limit):
+            first = self.first
+            for r in at_limit.tolist():
+                game, spins = self._game(r, done)
+                if spins >= first.hand_limit:
+                    game = replace(game, cut=True, log=first.log.add(Event("spin", _batch_line(spins))))
+                self.finals[int(self.ids[r])] = (game, spins)
+            self._hand_on(at_limit.tolist(), done, None, None, True)
+        keep = self.ids >= 0
+        if self.waiting < len(self.finals) or keep.all():
+            return
+        old, width = self.width, int(keep.sum())
+        cols = np.arange(width)
+        # (np.compress keeps the seat arrays C-ordered: their flat views must be views, not copies)
+        self.coins, self.paid = np.compress(keep, self.coins, axis=1), np.compress(keep, self.paid, axis=1)
+        self.ids, self.antes, self.seats, self.pot, self.start = (
+            self.ids[keep], self.antes[keep], self.seats[keep], self.pot[keep], self.start[keep])
+        self.at = self.at[keep] // old * width + cols
+        self.after = np.compress(keep, self.after, axis=1) // old * width + cols
+        self.width = width
+
+    def _game(self, r: int, done: int) -> tuple[ClassicDreidelGame, int]:
+        """The game of column ``r`` as a state under way, and its spins so far."""
         first = self.first
-        for r in np.flatnonzero(ended).tolist():
+        coins = self.coins[:, r].tolist()
+        antes, paid, c0 = int(self.antes[r]), self.paid[:, r].tolist(), self.c0[:, 0].tolist()
+        spins = done - int(self.start[r])
+        net = tuple((c + antes if c < _IN else x) - c_0 for c, x, c_0 in zip(coins, paid, c0))
+        state = (tuple(c if c < _IN else 0 for c in coins), sum(1 << i for i, c in enumerate(coins) if c >= _IN),
+                 int(self.pot[r]), int(self.at[r]) // self.width)
+        return ClassicDreidelGame(first.rules, state, spins, first.hand_limit, first.log, False, first.weights,
+                                  net), spins
+
+    def _settle(self, empty: np.ndarray | None, won: np.ndarray | None, done: int, nxt: np.ndarray,
+                rest: np.ndarray, starts: bool) -> None:
+        """The columns where seats went out or a first Gimel won: take the seats out (``coins``,
+        ``paid``, ``seats``, ``after`` and this spin's next spinners ``nxt``, in place), or end
+        their games (``finals``) and hand their columns on. A spin puts a few seats out across
+        all the columns, so this goes seat by seat in Python."""
+        width, zero_rule, first_out = self.width, self.zero_rule, self.first_out
+        coins, paid, antes, pot, seats, after, at = self.coins, self.paid, self.antes, self.pot, self.seats, self.after, self.at
+        hits: dict[int, list[int]] = {}
+        for k in (coins.reshape(-1) < self.floor).nonzero()[0].tolist():  # (flat: numpy finds 2-d indices slowly)
+            i, c = divmod(k, width)
+            hits.setdefault(c, []).append(i)
+        if won is not None:
+            for c in np.flatnonzero(won).tolist():
+                hits[c] = []  # (a Gimel puts no one out)
+        ending: list[tuple[int, DreidelState]] = []
+        for c, gone in hits.items():
+            if gone:
+                a = int(antes[c])
+                if not zero_rule:
+                    if empty is not None and empty[c]:
+                        a -= 1  # out at an ante it could not pay
+                    pot[c] -= len(gone)  # the Shin or the antes not paid
+                for i in gone:
+                    paid[i, c] = a
+                    coins[i, c] = _OUT
+                seats[c] -= len(gone)
+            spinner = int(at[c]) // width
             end: DreidelState
-            if won is not None and won[r]:
-                end = ("win", int(s[r]))
+            if won is not None and won[c]:
+                end = ("win", spinner)
+            elif first_out:
+                end = ("out", frozenset(gone))
             else:
-                out_now = frozenset(np.flatnonzero(gone[r]).tolist())  # type: ignore[index]
-                if first_out:
-                    end = ("out", out_now)
-                else:
-                    still_in = np.flatnonzero(alive[r]).tolist()
-                    end = ("win", still_in[0]) if still_in else ("draw", out_now)
-            finals[int(ids[r])] = (ClassicDreidelGame(
-                first.rules, end, spins, first.hand_limit, first.log.add(Event("spin", _batch_line(spins))), False,
-                first.weights, tuple(net[r].tolist())), spins)
-        return ended
+                left = int(seats[c])
+                mask = sum(1 << i for i, x in enumerate(coins[:, c].tolist()) if x < _IN)
+                if left >= 2:  # the game goes on: the next spinners among the seats still in
+                    row = self.next_seat[mask]
+                    after[:, c] = row * width + c
+                    nxt[c] = int(row[spinner]) * width + c
+                    continue
+                end = ("win", int(self.only_seat[mask])) if left else ("draw", frozenset(gone))
+            ending.append((c, end))
+        if ending:
+            self._end(ending, done, nxt, rest, starts)
+
+    def _end(self, ending: list[tuple[int, DreidelState]], done: int, nxt: np.ndarray, rest: np.ndarray,
+             starts: bool) -> None:
+        """Games over (column, end state): their final states (``finals``), their columns handed on."""
+        first = self.first
+        c0 = self.c0[:, 0].tolist()
+        for c, end in ending:
+            antes, n = int(self.antes[c]), done - int(self.start[c])
+            net = tuple((x + antes if x < _IN else y) - z
+                        for x, y, z in zip(self.coins[:, c].tolist(), self.paid[:, c].tolist(), c0))
+            self.finals[int(self.ids[c])] = (ClassicDreidelGame(
+                first.rules, end, n, first.hand_limit, first.log.add(Event("spin", _batch_line(n))), False,
+                first.weights, net), n)
+        self._hand_on([c for c, _ in ending], done, nxt, rest, starts)
+
+    def _hand_on(self, cols: list[int], done: int, nxt: np.ndarray | None, rest: np.ndarray | None,
+                 starts: bool) -> None:
+        """Columns whose games are over: start the games waiting in them (mid-pass, ``nxt`` and
+        ``rest``: their first spinner, and the rest of the pass's spins drawn now), or leave them
+        idle (Nuns with every seat in, changing nothing, until the pass ends). Column by column:
+        a few at a time."""
+        new = min(len(cols), len(self.finals) - self.waiting) if starts else 0
+        width = self.width
+        c0, first_after = self.c0[:, 0], self.next_seat[-1] * width
+        for c in cols[:new]:
+            self.ids[c] = self.waiting
+            self.waiting += 1
+            self.coins[:, c] = c0
+            self.paid[:, c] = 0
+            self.antes[c] = 0
+            self.seats[c] = self.players
+            self.pot[c] = self.pot0
+            self.start[c] = done
+            self.after[:, c] = first_after + c
+            if nxt is None:
+                self.at[c] = self.s0 * width + c
+            else:
+                nxt[c] = self.s0 * width + c
+        if new and rest is not None and len(rest):
+            ids = self.ids[cols[:new]].tolist()
+            rest[:, cols[:new]] = Sampler.take_rows([self.chances[i] for i in ids], self.total, len(rest),
+                                                    self.offsets, transposed=True)
+        for c in cols[new:]:
+            self.ids[c] = -1
+            self.coins[:, c] = self.floor
+            self.pot[c] = 1
+            if rest is not None:
+                rest[:, c] = 2 * self.most  # Nun
+
+    def _finish(self, done: int) -> list[tuple[ClassicDreidelGame, int]]:
+        """Few games left and none waiting: each played on one by one from where it stands."""
+        for r, i in enumerate(self.ids.tolist()):
+            game, spins = self._game(r, done)
+            # its stream stands after its spins so far (every spin drawn for it was played)
+            end, more = game.run_chance(self.chances[i], self.max_steps - spins)
+            self.finals[i] = (end, spins + more)
+        return [f for f in self.finals if f is not None]
+
+
+#: The arrays' integers (a stake never nears 2**28: longer games are refused before play).
+_INT = np.int32
+#: What a seat that went out holds (antes keep taking 1 from it: far from going negative), and
+#: the bound below which a seat is in.
+_OUT, _IN = 1 << 30, 1 << 29
+#: The most coins at stake `run_games` plays across games (its tables hold one row per pot).
+_MOST_ACROSS = 1 << 20
+_NONE = np.zeros(0, dtype=np.int64)
 
 
 @bounded_cache(maxsize=16)
-def _seat_order(players: int) -> np.ndarray:
-    """Row ``i``: the seats after seat ``i`` in turn order, ``i + 1`` first and ``i`` itself last."""
-    return (np.arange(players)[:, None] + np.arange(1, players + 1)) % players
-
-
-def _next_seats(alive: list[bool]) -> list[int]:
-    """The next spinner after each seat (an out seat too: the turn passes on), as `run_chance` finds it."""
-    seats = [i for i, a in enumerate(alive) if a]
-    return [next((j for j in seats if j > i), seats[0]) for i in range(len(alive))]
-
-
-def _out_mask(alive: list[bool]) -> int:
-    return sum(1 << i for i, a in enumerate(alive) if not a)
+def _seat_tables(players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """By the mask of the seats still in (bit ``i``: seat ``i``): each seat's next spinner (the
+    turn passes on from an out seat too, as `run_chance` finds it), how many seats are in, and
+    the lowest seat in. The full mask is the last row."""
+    masks = np.arange(1 << players)
+    seat_in = (masks[:, None] >> np.arange(players)) & 1  # (mask, seat)
+    order = (np.arange(players)[:, None] + np.arange(1, players + 1)) % players  # row i: i + 1 first, i last
+    first_in = seat_in[:, order].argmax(axis=2)  # (mask, seat): where in seat i's order the next seat in is
+    return order[np.arange(players), first_in], seat_in.sum(axis=1), seat_in.argmax(axis=1)
 
 
 def _batch_line(spins: int) -> str:
@@ -622,10 +724,6 @@ def _seat_keys(players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(f"first_out_seat{i}" for i in range(1, players + 1)))
 
 
-def _default_bots(players: int) -> tuple[str, ...]:
-    return ("spinner",) * players
-
-
 def _adapt(rules: ClassicDreidelRules, players: int) -> ClassicDreidelRules:
     return rules if rules.players == players else replace(rules, players=players)
 
@@ -634,7 +732,7 @@ def _adapt(rules: ClassicDreidelRules, players: int) -> ClassicDreidelRules:
 PLAY: PlaySpec[ClassicDreidelRules] = PlaySpec(
     new_game=new_game,
     bots={"spinner": SameBot(_spin_nothing)},
-    default_bots=_default_bots,
+    default_bots=LeadAgainst("spinner"),
     metrics=_metrics,
     min_players=2,
     max_players=8,

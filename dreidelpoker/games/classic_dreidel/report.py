@@ -80,7 +80,7 @@ def classic_report(*, players: int = 2, coins: int = 3, hey_rounding: str = "up"
     marks = length_checkpoints(cdf)
     rows = [(f"{n} spins", p) for n, p in marks]
     median = next((n for n, p in marks if p >= 0.5), None)
-    head = (f"<h4>{html.escape(rules.label)}</h4><p>Expected length: <b>{number_html(result.expected_spins)}</b> "
+    head = (f"<h4>{html.escape(rules.label)}</h4><p>Expected length: <b>{number_html(result.fractions()['expected_spins'])}</b> "
             f"spins; median {median if median is not None else f'over {max_spins}'} spins.</p>")
     length = table_html(("the game is over within", "probability"), rows,
                         title="length of the game (floating point, spin by spin)")

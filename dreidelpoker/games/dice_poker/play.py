@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ..betting_round import is_aggressive
-from ..protocol import PlaySpec
+from ..protocol import LeadAgainst, PlaySpec
 from ..registry import PlayCliSpec
 from ...errors import InputError
 from .bots import BOTS
@@ -63,22 +63,6 @@ METRIC_HELP = {
     "rounds": "betting rounds played (the dice round included)",
     "split": "1 when the pot was split between equal hands",
 }
-
-
-def default_bots(players: int) -> tuple[str, ...]:
-    """One ``equity`` bot in seat 1 against ``tight`` bots.
-
-    Parameters:
-        players: the number of players.
-
-    Returns:
-        The line-up.
-
-    Examples:
-        >>> default_bots(3)
-        ('equity', 'tight', 'tight')
-    """
-    return ("equity",) + ("tight",) * (players - 1)
 
 
 def _adapt(rules: DicePokerRules, players: int) -> DicePokerRules:
@@ -154,7 +138,7 @@ def _new_game(rules: DicePokerRules, *, players: int | None = None, hand_limit: 
 PLAY: PlaySpec[DicePokerRules] = PlaySpec(
     new_game=_new_game,
     bots=BOTS,
-    default_bots=default_bots,
+    default_bots=LeadAgainst("equity", ("tight",)),
     metrics=metrics,
     min_players=2,
     max_players=PLAY_MAX_PLAYERS,

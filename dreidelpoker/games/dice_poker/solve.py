@@ -832,14 +832,7 @@ def _holding_equity(model: _Model, seat: int, dice: int, hist: tuple[int, ...], 
 def _bluffing(form: ExtensiveForm, strategies: tuple[Any, Any], model: _Model,
               value: float) -> tuple[tuple[dict[str, float], dict[str, float]], dict[str, float]]:
     """Reach-weighted bets, bluffs and the value of bluffing per seat, and the pace of play."""
-    flat = FlatForm(form)
-    sigma = np.zeros(flat.num_actions)
-    for p in (0, 1):
-        for info, probs in zip(form.infosets[p], strategies[p]):
-            for s, pr in zip(info.sequences, probs):
-                sigma[s - 1 + flat.offset[p]] = float(pr)
-    r0, r1 = flat.reach(sigma)
-    reach = r0 * r1 * flat.chance_reach
+    reach = FlatForm(form).joint_reach(strategies)
     node_mass = np.zeros((2, max(len(form.infosets[0]), len(form.infosets[1]))))
     dec = np.flatnonzero(form.kind == 1)
     np.add.at(node_mass, (form.player[dec].astype(np.int64), form.infoset[dec]), reach[dec])

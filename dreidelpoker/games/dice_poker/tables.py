@@ -17,14 +17,13 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
-
-import sympy
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..._fractions import frac_str
 from ...categories import CategoryTable
 from ...display import number_text
-from ...exact import ExactMatrix
+from ...exact import ExactMatrix, ExactRecord
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .evaluator import CATEGORY_NAMES
 from .rules import DicePokerRules
@@ -39,6 +38,9 @@ from .space import (
 )
 from ...errors import InputError
 from ...validation import check_arguments, default_rules
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "SPACES",
@@ -208,7 +210,7 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
         c = [0] * len(CATEGORY_NAMES)
         for key, w in zip(keys_for_dice(dice, rules.ranking_options), card_w):
             c[key[0]] += w
-        rows.append(("-".join(map(str, dice)), tuple(sympy.Rational(x, total) for x in c)))
+        rows.append(("-".join(map(str, dice)), tuple(Fraction(x, total) for x in c)))
     # Strongest dice first: by expected category rank.
     rows.sort(key=lambda r: -sum(i * p for i, p in enumerate(r[1])))
     return ExactMatrix(tuple(r[0] for r in rows), CATEGORY_NAMES, tuple(r[1] for r in rows),
@@ -216,8 +218,11 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
 
 
 @dataclass(frozen=True)
-class DesignerAnswers:
+class DesignerAnswers(ExactRecord, exact=("six_of_a_kind_probability",)):
     """Exact answers to the questions the game's designer asked ([Dice Poker rules: errata and options][rules-2-4]).
+
+    The probability is held as a Fraction and shown as a sympy Rational (``.fractions()``
+    gives it as held).
 
     Examples:
         >>> from dreidelpoker.games.dice_poker import designer_answers
@@ -246,7 +251,7 @@ class DesignerAnswers:
                 "dice_multiset": self.six_of_a_kind_dice_multiset,
                 "suitless": self.six_of_a_kind_suitless,
                 "hands": list(self.six_of_a_kind_hands),
-                "probability": frac_str(self.six_of_a_kind_probability),
+                "probability": frac_str(self.fractions()["six_of_a_kind_probability"]),
             },
         }
 
@@ -258,7 +263,8 @@ class DesignerAnswers:
             f"distinct hand strengths (different keys): {self.distinct_strengths:,}",
             f"six of a kind: {self.six_of_a_kind_ordered} ordered outcomes, "
             f"{self.six_of_a_kind_dice_multiset} distinct hands, {self.six_of_a_kind_suitless} ignoring suits "
-            f"(p = {number_text(self.six_of_a_kind_probability)}): " + "; ".join(self.six_of_a_kind_hands),
+            f"(p = {number_text(self.fractions()['six_of_a_kind_probability'])}): "
+            + "; ".join(self.six_of_a_kind_hands),
         ])
 
     def _repr_html_(self) -> str:
@@ -299,7 +305,7 @@ def designer_answers(*, rules: DicePokerRules | None = None) -> DesignerAnswers:
         six_of_a_kind_dice_multiset=tables["dice-multiset"].count(14),
         six_of_a_kind_suitless=tables["suitless"].count(14),
         six_of_a_kind_hands=tuple(six),
-        six_of_a_kind_probability=tables["ordered"].probability(14),
+        six_of_a_kind_probability=Fraction(tables["ordered"].count(14), tables["ordered"].total),
     )
 
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
-
-from ..._fractions import frac_str
+from ..._fractions import frac_str, to_rational
 from ...display import Html, number_html, table_html, to_pandas_frame
-from ...exact import Distribution, ExactTable
+from ...exact import Distribution, ExactRecord, ExactTable
 from .equity import setup_deal
 from .evaluator import category_names
 from .rules import DominoPokerRules, LowRuns
@@ -27,12 +26,18 @@ from .tiles import HAND_SIZE, TILES, HandLike, Tile, format_tiles, parse_tiles, 
 from ...errors import InputError
 from ...validation import check_arguments, default_rules
 
+if TYPE_CHECKING:
+    import sympy
+
 __all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
 
 
 @dataclass(frozen=True)
-class BlockingRow:
+class BlockingRow(ExactRecord, exact=("probability", "unconditioned")):
     """One category: an opponent's chance of it given the held tiles, and without them.
+
+    The chances are held as Fractions and shown as sympy Rationals (``.fractions()`` gives
+    them as held).
 
     Examples:
         >>> from dreidelpoker.games.domino_poker import blocking, parse_tiles
@@ -50,12 +55,19 @@ class BlockingRow:
     @property
     def change(self) -> sympy.Rational:
         """``probability - unconditioned`` (negative: the held tiles block it)."""
-        return self.probability - self.unconditioned
+        return to_rational(self._figures()[2])
 
     @property
     def ratio(self) -> sympy.Rational | None:
         """``probability / unconditioned`` (None where the category is impossible anyway)."""
-        return self.probability / self.unconditioned if self.unconditioned else None
+        ratio = self._figures()[3]
+        return None if ratio is None else to_rational(ratio)
+
+    def _figures(self) -> tuple[Fraction, Fraction, Fraction, Fraction | None]:
+        """Probability, unconditioned, change and ratio as held Fractions (for the displays)."""
+        held = self.fractions()
+        p, u = held["probability"], held["unconditioned"]
+        return p, u, p - u, p / u if u else None
 
 
 @dataclass(frozen=True)
@@ -93,8 +105,8 @@ class BlockingResult:
     def as_exact_table(self) -> ExactTable:
         return ExactTable(
             ("rank", "category", "hands", "probability", "unconditioned", "change", "ratio"),
-            tuple((r.rank, r.name, r.count, r.probability, r.unconditioned, r.change,
-                   "—" if r.ratio is None else r.ratio) for r in self.rows),
+            tuple((r.rank, r.name, r.count, p, u, change, "—" if ratio is None else ratio)
+                  for r in self.rows for p, u, change, ratio in (r._figures(),)),
             title=self.title,
         )
 
@@ -106,10 +118,10 @@ class BlockingResult:
             "low_runs": self.low_runs,
             "hands": self.hands,
             "categories": [
-                {"name": r.name, "rank": r.rank, "count": r.count, "probability": frac_str(r.probability),
-                 "unconditioned": frac_str(r.unconditioned), "change": frac_str(r.change),
-                 "ratio": None if r.ratio is None else frac_str(r.ratio)}
-                for r in self.rows
+                {"name": r.name, "rank": r.rank, "count": r.count, "probability": frac_str(p),
+                 "unconditioned": frac_str(u), "change": frac_str(change),
+                 "ratio": None if ratio is None else frac_str(ratio)}
+                for r in self.rows for p, u, change, ratio in (r._figures(),)
             ],
         }
 
@@ -122,13 +134,13 @@ class BlockingResult:
     def _repr_html_(self) -> str:
         rows = []
         for r in self.rows:
-            color = "#b00" if r.change < 0 else "#070" if r.change > 0 else "inherit"
-            sign = "+" if r.change > 0 else ""
+            p, u, change, ratio = r._figures()
+            color = "#b00" if change < 0 else "#070" if change > 0 else "inherit"
+            sign = "+" if change > 0 else ""
             # What decides first: the category, its probability now and the change; the rank is
             # the row order (and in to_pandas).
-            rows.append((r.name, r.probability,
-                         Html(f'<span style="color:{color}">{sign}{number_html(r.change)}</span>'),
-                         r.unconditioned, "—" if r.ratio is None else r.ratio, r.count))
+            rows.append((r.name, p, Html(f'<span style="color:{color}">{sign}{number_html(change)}</span>'),
+                         u, "—" if ratio is None else ratio, r.count))
         return table_html(("category", "probability", "change", "unconditioned", "ratio", "hands"),
                           rows, title=self.title)
 
@@ -146,9 +158,10 @@ class BlockingResult:
 
             _, ax = plt.subplots(figsize=(8, 4))
         rows = list(reversed(self.rows))
+        held = [r.fractions() for r in rows]
         x = np.arange(len(rows))
-        ax.bar(x - 0.2, [float(r.unconditioned) for r in rows], width=0.4, label="unconditioned")
-        ax.bar(x + 0.2, [float(r.probability) for r in rows], width=0.4,
+        ax.bar(x - 0.2, [float(h["unconditioned"]) for h in held], width=0.4, label="unconditioned")
+        ax.bar(x + 0.2, [float(h["probability"]) for h in held], width=0.4,
                label=f"holding {format_tiles(self.held) or 'nothing'}")
         ax.set_xticks(x, labels=[r.name for r in rows], rotation=60)
         ax.set_yscale("log")
@@ -204,8 +217,7 @@ def blocking(held: HandLike, *, known: HandLike = (), rules: DominoPokerRules | 
     cond = category_counts(rules.low_runs, excluded_mask=tiles_mask(tiles), required_mask=tiles_mask(mine))
     hands = comb(unseen, need)
     rows = tuple(
-        BlockingRow(rank, names[rank], cond[rank], sympy.Rational(cond[rank], hands),
-                    sympy.Rational(base[rank], DISTINCT_HANDS))
+        BlockingRow(rank, names[rank], cond[rank], Fraction(cond[rank], hands), Fraction(base[rank], DISTINCT_HANDS))
         for rank in range(len(names) - 1, -1, -1)
     )
     return BlockingResult(tiles, rules.low_runs, hands, rows, mine)

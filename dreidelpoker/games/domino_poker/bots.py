@@ -132,7 +132,7 @@ def _computed_equity(mask: int, opponents: int, low_runs: str) -> float:
     rules = DominoPokerRules(low_runs=low_runs)  # type: ignore[arg-type]
     if opponents == 1:
         return _win_rates(low_runs)[mask]
-    return float(equity(hand_tiles(mask), opponents=opponents, rules=rules).equity)
+    return float(equity(hand_tiles(mask), opponents=opponents, rules=rules).fractions()[3])
 
 
 def _live_equity(mask: int, opponents: int, low_runs: str) -> float:

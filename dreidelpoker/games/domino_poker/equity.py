@@ -16,12 +16,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb, factorial
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import sympy
 
 from ...caches import bounded_cache
 from ...equity import EquityAccumulator, EquityResult
@@ -436,7 +436,7 @@ def equity_by_opponents(hand: PartialHand, *, rules: DominoPokerRules | None = N
     rows = []
     for n in range(1, MAX_PLAYERS):
         r = equity(hand, opponents=n, rules=rules)
-        rows.append((n, r.win, r.tie, r.lose, r.equity))
+        rows.append((n, *r.fractions()))
     label = format_tiles(_known(hand, what="hand"))
     return ExactTable(("opponents", "win", "tie", "lose", "equity"), tuple(rows),
                       title=f"Equity of {label} against unknown opponents")
@@ -496,7 +496,7 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
     wins = heads_up_wins(rules=rules)
     opp = comb(len(TILES) - HAND_SIZE, HAND_SIZE)
     names = category_names(rules.low_runs)
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     for rank in range(len(names) - 1, -1, -1):
         sel = wins[t.category == rank]
         if not len(sel):
@@ -504,9 +504,7 @@ def category_equity(*, rules: DominoPokerRules | None = None) -> ExactTable:
             continue
         rows.append((
             rank, names[rank], len(sel),
-            sympy.Rational(int(sel.sum()), len(sel) * opp),
-            sympy.Rational(int(sel.min()), opp),
-            sympy.Rational(int(sel.max()), opp),
+            Fraction(int(sel.sum()), len(sel) * opp), Fraction(int(sel.min()), opp), Fraction(int(sel.max()), opp),
         ))
     return ExactTable(
         ("rank", "category", "hands", "average equity", "worst hand", "best hand"), tuple(rows),

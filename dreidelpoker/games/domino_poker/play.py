@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Mapping
 from dataclasses import replace
 
-from ..protocol import PlaySpec
+from ..protocol import LeadAgainst, PlaySpec
 from ..registry import PlayCliSpec
 from .bots import BOTS
 from .game import (
@@ -25,7 +25,7 @@ from ...caches import bounded_cache
 from ...errors import InputError
 
 __all__ = [
-    "METRIC_HELP", "PLAY", "PLAY_CLI", "add_sweep_arguments", "default_bots", "metrics", "rules_grid_from_args",
+    "METRIC_HELP", "PLAY", "PLAY_CLI", "add_sweep_arguments", "metrics", "rules_grid_from_args",
     "solved_exploitability",
 ]
 
@@ -69,23 +69,6 @@ METRIC_HELP = {
     "pot": "mean pot per hand (antes included)",
     "max_pot": "the largest pot of the session",
 }
-
-
-def default_bots(players: int) -> tuple[str, ...]:
-    """Seat 1 plays ``equity``; the others cycle through ``tight``, ``calling-station`` and ``random``.
-
-    Parameters:
-        players: the number of players.
-
-    Returns:
-        One bot name per seat.
-
-    Examples:
-        >>> default_bots(4)
-        ('equity', 'tight', 'calling-station', 'random')
-    """
-    others = ("tight", "calling-station", "random")
-    return ("equity",) + tuple(others[i % 3] for i in range(players - 1))
 
 
 def _adapt(rules: DominoPokerRules, players: int) -> DominoPokerRules:
@@ -162,7 +145,7 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, DominoPokerRu
 PLAY: PlaySpec[DominoPokerRules] = PlaySpec(
     new_game=_new_game,
     bots=BOTS,
-    default_bots=default_bots,
+    default_bots=LeadAgainst("equity", ("tight", "calling-station", "random")),
     metrics=metrics,
     min_players=2,
     max_players=MAX_PLAYERS,

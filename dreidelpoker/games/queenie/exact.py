@@ -26,6 +26,7 @@ from .game import LEAD, OFFER, QueenieGame, new_game
 from .rules import QueenieRules
 from ...errors import InputError
 from ..._fractions import to_rational
+from ...exact import ExactRecord
 from ...sampler import Sampler
 from ...validation import check_arguments
 
@@ -131,8 +132,11 @@ def queen_dead_table(players: Sequence[int] = range(3, 9)) -> list[dict[str, Any
 
 
 @dataclass(frozen=True)
-class DealDistribution:
+class DealDistribution(ExactRecord, exact=("blocked", "went_out", "queen_carried", "queen_dead", "swap", "cards")):
     """Exact probabilities over every deal of a deck, with fixed deterministic bots.
+
+    The exact values are held as Fractions and shown as sympy Rationals (``.fractions()``
+    gives them as held).
 
     Attributes:
         rules: the rules (one deal).
@@ -360,8 +364,7 @@ def enumerate_deal(bots: Sequence[str] | str, *, rules: QueenieRules, max_deals:
         if d.swapper >= 0:
             sw += w
         cards += w * d.cards
-    return DealDistribution(rules, names, to_rational(blocked), tuple(to_rational(w) for w in went), to_rational(qc),
-                            to_rational(qd), to_rational(sw), to_rational(cards), n_deals)
+    return DealDistribution(rules, names, blocked, tuple(went), qc, qd, sw, cards, n_deals)
 
 
 def deal_count(rules: QueenieRules) -> int:

@@ -310,7 +310,8 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
 
     def run_turns(self, chance: Sampler, decide: Callable[[int, QueenieObservation | None, Sequence[Any]], Any],
                   max_steps: int, *, log: bool = True,
-                  observes: Callable[[int, Sequence[Any]], bool] | None = None) -> tuple[QueenieGame, int]:
+                  observes: Callable[[int, Sequence[Any]], bool] | None = None,
+                  seats: Sequence[tuple[Any, Sampler]] | None = None) -> tuple[QueenieGame, int]:
         """Play on until the session ends or ``max_steps`` steps are applied: the runner's batch
         path (`dreidelpoker.play.runner`), used when a game's record is all that is wanted.
 
@@ -333,6 +334,7 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
             observes: ``observes(seat, legal)`` says whether the seat's bot reads its
                 observation there; where it does not, ``decide`` is given ``None`` instead
                 (``None``: every bot reads it).
+            seats: each seat's bot and sampler (not used: Queenie asks every bot through ``decide``).
 
         Returns:
             The state after the steps, and how many were applied.

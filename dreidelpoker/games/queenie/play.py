@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..protocol import PlaySpec, SameBot
+from ..protocol import LeadAgainst, PlaySpec, SameBot
 from ..registry import PlayCliSpec
 from ...caches import bounded_cache
 from .bots import always_swap_bot, make_heuristic, make_lookahead, never_swap_bot, random_queenie_bot
@@ -80,16 +80,6 @@ METRIC_HELP = {
 }
 
 
-def default_bots(players: int) -> tuple[str, ...]:
-    """One ``heuristic`` bot in seat 1 against ``random`` bots.
-
-    Examples:
-        >>> default_bots(3)
-        ('heuristic', 'random', 'random')
-    """
-    return ("heuristic",) + ("random",) * (players - 1)
-
-
 def adapt_rules(players: int, *, rules: QueenieRules) -> QueenieRules:
     """``rules`` for ``players`` players."""
     return _adapt(rules, players)
@@ -149,7 +139,7 @@ PLAY: PlaySpec[QueenieRules] = PlaySpec(
     new_game=new_game,
     bots={"never-swap": SameBot(never_swap_bot), "always-swap": SameBot(always_swap_bot),
           "random": SameBot(random_queenie_bot), "heuristic": make_heuristic, "lookahead": make_lookahead},
-    default_bots=default_bots,
+    default_bots=LeadAgainst("heuristic", ("random",)),
     metrics=metrics,
     min_players=3,
     max_players=8,

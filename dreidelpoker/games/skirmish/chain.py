@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..._fractions import to_rational
-from ...exact import ExactMapping
+from ..._fractions import frac_str
+from ...exact import ExactMapping, ExactRecord
 
 if TYPE_CHECKING:
     import sympy
@@ -255,7 +255,7 @@ def skirmish_chain(rules: SkirmishRules, bots: tuple[str, str] = ("optimal", "op
 
 
 @dataclass(frozen=True)
-class SmallDeckResult:
+class SmallDeckResult(ExactRecord, exact=("win_seat1", "win_seat2", "draw", "expected_skirmishes")):
     """Exact whole-game results on a small deck ([`analyze_small_deck`][dreidelpoker.games.skirmish.chain.analyze_small_deck]).
 
     Attributes:
@@ -263,6 +263,8 @@ class SmallDeckResult:
         states: chain states (the start, states between skirmishes, the ends).
         win_seat1, win_seat2, draw: exact probabilities (sympy Rationals).
         expected_skirmishes: the exact expected number of skirmishes.
+
+    The exact values are held as Fractions (``.fractions()`` gives them as held).
     """
 
     rules: SkirmishRules
@@ -275,8 +277,7 @@ class SmallDeckResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.label, "bots": list(self.bots), "states": self.states,
-                "win_seat1": str(self.win_seat1), "win_seat2": str(self.win_seat2), "draw": str(self.draw),
-                "expected_skirmishes": str(self.expected_skirmishes)}
+                **{name: frac_str(v) for name, v in self.fractions().items()}}
 
 
 @check_arguments
@@ -303,21 +304,23 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
     chain = skirmish_chain(rules, pair)
     chain.exact_limit = max(chain.exact_limit, len(chain))
     steps_raw, absorbed = chain.absorption_summary("start", method="exact")
-    zero = to_rational(0)
-    return SmallDeckResult(rules, pair, len(chain), absorbed.get(("win", 0), zero),
-                           absorbed.get(("win", 1), zero), absorbed.get(("draw",), zero), steps_raw - 1)
+    held = absorbed.fractions()
+    zero = Fraction(0)
+    return SmallDeckResult(rules, pair, len(chain), held.get(("win", 0), zero), held.get(("win", 1), zero),
+                           held.get(("draw",), zero), steps_raw - 1)
 
 
 @dataclass(frozen=True)
-class PileOdds:
-    """Exact odds of the first pile comparison over one random deal ([`pile_card_odds`][dreidelpoker.games.skirmish.chain.pile_card_odds])."""
+class PileOdds(ExactRecord, exact=("win_seat1", "win_seat2", "tie")):
+    """Exact odds of the first pile comparison over one random deal ([`pile_card_odds`][dreidelpoker.games.skirmish.chain.pile_card_odds]),
+    held as Fractions and shown as sympy Rationals (``.fractions()`` gives them as held)."""
 
     win_seat1: sympy.Rational
     win_seat2: sympy.Rational
     tie: sympy.Rational
 
     def to_dict(self) -> dict[str, str]:
-        return {"win_seat1": str(self.win_seat1), "win_seat2": str(self.win_seat2), "tie": str(self.tie)}
+        return {name: frac_str(v) for name, v in self.fractions().items()}
 
 
 @check_arguments
@@ -356,4 +359,4 @@ def pile_card_odds(rules: SkirmishRules) -> PileOdds:
         return out
 
     tie = all_tie(tuple(sorted(counts.items())), depth, len(rules.deck))
-    return PileOdds(to_rational((1 - tie) / 2), to_rational((1 - tie) / 2), to_rational(tie))
+    return PileOdds((1 - tie) / 2, (1 - tie) / 2, tie)

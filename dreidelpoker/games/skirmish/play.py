@@ -16,7 +16,7 @@ import argparse
 import re
 from collections.abc import Mapping
 
-from ..protocol import PlaySpec
+from ..protocol import LeadAgainst, PlaySpec
 from ..registry import PlayCliSpec
 from .bots import BOTS
 from .game import SkirmishGame, new_game
@@ -103,10 +103,6 @@ def rules_grid_from_args(args: argparse.Namespace) -> Mapping[str, SkirmishRules
     return grid
 
 
-def _default_bots(players: int) -> tuple[str, ...]:
-    return ("optimal",) * players
-
-
 def _new_game(rules: SkirmishRules, *, players: int | None = None, hand_limit: int | None = None) -> SkirmishGame:
     return new_game(rules, players=players, hand_limit=hand_limit)
 
@@ -115,7 +111,7 @@ def _new_game(rules: SkirmishRules, *, players: int | None = None, hand_limit: i
 PLAY: PlaySpec[SkirmishRules] = PlaySpec(
     new_game=_new_game,
     bots=BOTS,
-    default_bots=_default_bots,
+    default_bots=LeadAgainst("optimal"),
     metrics=metrics,
     min_players=2,
     max_players=2,

@@ -83,8 +83,9 @@ class _ChainOutput:
         held = self.chain.symbol_frequencies()
         d["held"] = {r["symbol"]: frac_str(r["P(held)"]) for r in held.records()}
         d["reshuffle_hands"] = [r[0] for r in self.chain.reshuffle_schedule().rows if r[2] == 1]
-        d["heads_up"] = {"opponent": self.heads_up.opponent, "equity": frac_str(self.heads_up.equity),
-                         "trump": frac_str(self.heads_up.trump)}
+        figures = self.heads_up.fractions()
+        d["heads_up"] = {"opponent": self.heads_up.opponent, "equity": frac_str(figures["equity"]),
+                         "trump": frac_str(figures["trump"])}
         return d
 
     def to_text(self) -> str:
@@ -93,9 +94,9 @@ class _ChainOutput:
         lines = [self.chain.to_text(), "", "held in the long run:"]
         for r in self.chain.symbol_frequencies().records():
             lines.append(f"  {r['name']:<8}{number_text(r['P(held)'])}")
-        hu = self.heads_up
-        lines.append(f"against {hu.opponent}: long-run equity {number_text(hu.equity)}, "
-                     f"a trump decides {number_text(hu.trump)} of showdowns")
+        figures = self.heads_up.fractions()
+        lines.append(f"against {self.heads_up.opponent}: long-run equity {number_text(figures['equity'])}, "
+                     f"a trump decides {number_text(figures['trump'])} of showdowns")
         return "\n".join(lines)
 
 

@@ -13,19 +13,22 @@ from __future__ import annotations
 import dataclasses
 import html
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-import sympy
-
+from ..._fractions import to_rational
 from ...display import Html, number_html, table_html, text_table, to_pandas_frame
 from ...errors import InputError
 from ...validation import check_count, default_rules
-from ...exact import Distribution
+from ...exact import Distribution, ExactRecord
 from .deck_cycle.chain import deck_chain
 from .odds.kept_hand import kept_hand_distribution
 from .rulebook.ranking import parse_hand, trumps
 from .rulebook.rules import TwoDreidelRules
 from .odds.equity import equity as hand_vs_table
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["VariantReport", "deck_period", "trump_share", "variant_report"]
 
@@ -34,8 +37,11 @@ EXPLOITABILITY_MAX_CARDS = 16
 
 
 @dataclass(frozen=True)
-class VariantReport:
-    """Designer metrics of one Two Dreidel variant (see [`variant_report`][dreidelpoker.games.two_dreidel.designer.variant_report])."""
+class VariantReport(ExactRecord, exact=("equity_vs_table", "trump_share", "exploitability")):
+    """Designer metrics of one Two Dreidel variant (see [`variant_report`][dreidelpoker.games.two_dreidel.designer.variant_report]).
+
+    The exact figures are held as Fractions and shown as sympy Rationals (``.fractions()``
+    gives them as held)."""
 
     rules: TwoDreidelRules
     players: int
@@ -51,7 +57,8 @@ class VariantReport:
     whole_games: Any = None
 
     def _rows(self) -> list[tuple[Any, ...]]:
-        return [(h, p, self.equity_vs_table[h]) for h, p in self.kept.items()]
+        equity = self.fractions()["equity_vs_table"]
+        return [(h, p, equity[h]) for h, p in self.kept.fractions().items()]
 
     def _columns(self) -> tuple[str, ...]:
         return ("kept hand", "probability", f"equity vs {self.players - 1} fresh opponent(s)")
@@ -59,14 +66,15 @@ class VariantReport:
     def to_dict(self) -> dict[str, Any]:
         from ..._fractions import frac_str
 
+        held = self.fractions()
         return {
             "deck": self.rules.deck_label, "draw": self.rules.draw, "put_back": self.rules.put_back,
             "players": self.players,
             "kept": self.kept.to_dict()["probabilities"],
-            "equity_vs_table": {h: frac_str(v) for h, v in self.equity_vs_table.items()},
+            "equity_vs_table": {h: frac_str(v) for h, v in held["equity_vs_table"].items()},
             "chain_states": self.chain_states, "period": self.period, "reshuffle_every": self.reshuffle_every,
-            "trump_share": frac_str(self.trump_share),
-            "exploitability": None if self.exploitability is None else frac_str(self.exploitability),
+            "trump_share": frac_str(held["trump_share"]),
+            "exploitability": None if held["exploitability"] is None else frac_str(held["exploitability"]),
             "notes": list(self.notes),
             "whole_games": None if self.whole_games is None else self.whole_games.to_dict(),
         }
@@ -76,14 +84,16 @@ class VariantReport:
         return to_pandas_frame(self._columns(), self._rows(), exact=exact)
 
     def _facts(self) -> list[tuple[str, Any]]:
+        held = self.fractions()
         cycle = ("—" if self.period is None else
                  f"{self.chain_states} states, period {self.period}, a reshuffle every {self.reshuffle_every} hands")
         return [
             ("deck", f"{self.rules.deck_label} ({self.rules.deck_size} cards), draw {self.rules.draw}, "
                      f"put back {self.rules.put_back}"),
             ("deck cycle (normal-best)", cycle),
-            ("a trump decides a fresh heads-up showdown", self.trump_share),
-            ("exploitability of normal-best", "not computed" if self.exploitability is None else self.exploitability),
+            ("a trump decides a fresh heads-up showdown", held["trump_share"]),
+            ("exploitability of normal-best", "not computed" if held["exploitability"] is None
+             else held["exploitability"]),
         ]
 
     def to_text(self) -> str:
@@ -101,7 +111,7 @@ class VariantReport:
         facts = table_html(("", "value"), [(wrap(k), wrap(v) if isinstance(v, str) else v) for k, v in self._facts()],
                            title="the variant")
         notes = "".join(f"<p><small>{html.escape(n)}</small></p>" for n in self.notes)
-        best = max(self.equity_vs_table.items(), key=lambda kv: kv[1])
+        best = max(self.fractions()["equity_vs_table"].items(), key=lambda kv: kv[1])
         return (facts + notes + table_html(self._columns(), self._rows(), title="kept hands from a fresh deck")
                 + f"<p>Best kept hand against the table: <b>{html.escape(best[0])}</b> "
                   f"({number_html(best[1])}).</p>"
@@ -109,10 +119,10 @@ class VariantReport:
                    "<h4>Whole games (default bots, seeded Monte Carlo)</h4>" + self.whole_games._repr_html_()))
 
 
-def _trump_share(rules: TwoDreidelRules, kept: Distribution[str]) -> sympy.Rational:
-    probs = kept.probabilities()
+def _trump_share(rules: TwoDreidelRules, kept: Distribution[str]) -> Fraction:
+    probs = kept.fractions()
     hands = {h: parse_hand(h, rules=rules) for h in probs}
-    total = sympy.Rational(0)
+    total = Fraction(0)
     for a, pa in probs.items():
         for b, pb in probs.items():
             if trumps(hands[a], hands[b], rules=rules) or trumps(hands[b], hands[a], rules=rules):
@@ -142,7 +152,7 @@ def trump_share(rules: TwoDreidelRules | None = None, players: int = 2) -> sympy
     rules = rules if rules is not None else TwoDreidelRules()
     if not isinstance(rules, TwoDreidelRules):
         raise InputError(f"rules: expected TwoDreidelRules, got {type(rules).__name__}")
-    return _trump_share(rules, kept_hand_distribution(rules))
+    return to_rational(_trump_share(rules, kept_hand_distribution(rules)))
 
 
 def deck_period(rules: TwoDreidelRules | None = None, players: int = 2) -> int:
@@ -213,7 +223,7 @@ def variant_report(rules: TwoDreidelRules | None = None, *, deck: str | None = N
                                 draw=base.draw if draw is None else draw,
                                 put_back=base.put_back if put_back is None else put_back)
     kept = kept_hand_distribution(rules)
-    eq = {h: hand_vs_table(h, rules=rules, opponents=players - 1).equity for h in kept}
+    eq = {h: hand_vs_table(h, rules=rules, opponents=players - 1).fractions()[3] for h in kept}
     notes: list[str] = []
     states = period = every = None
     try:

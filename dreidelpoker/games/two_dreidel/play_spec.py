@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from ..protocol import BotFactory, PlaySpec
+from ..protocol import BotFactory, LeadAgainst, PlaySpec
 from ..registry import PlayCliSpec
 from .whole_game.bots import calling_station_bot, random_bot, tight_bot
 from .whole_game.equity_bot import equity_best_bot, equity_bot
@@ -20,7 +20,7 @@ from .spin_game.equilibrium_bot import equilibrium_bot
 from ...errors import InputError
 from ...limits import int_arg
 
-__all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "PLAY_CLI", "default_bots", "metrics"]
+__all__ = ["BOTS", "DEFAULT_HAND_LIMIT", "METRIC_HELP", "PLAY", "PLAY_CLI", "metrics"]
 
 #: Hands after which a game is cut short (and reported so) unless told otherwise.
 DEFAULT_HAND_LIMIT = 2_000
@@ -51,23 +51,6 @@ METRIC_HELP = {
     "max_swing": "the largest change of one player's stack in one hand, as a share of all chips",
     "button_edge": "the button's average chip gain per hand, as a share of one starting stack",
 }
-
-
-def default_bots(players: int) -> tuple[str, ...]:
-    """Seat 1 plays ``equity``; the others cycle through ``tight``, ``calling-station`` and ``random``.
-
-    Parameters:
-        players: the number of players.
-
-    Returns:
-        One bot name per seat.
-
-    Examples:
-        >>> default_bots(4)
-        ('equity', 'tight', 'calling-station', 'random')
-    """
-    others = ("tight", "calling-station", "random")
-    return ("equity",) + tuple(others[i % 3] for i in range(players - 1))
 
 
 def metrics(final: TwoDreidelGame) -> dict[str, float]:
@@ -199,7 +182,7 @@ def spin_game_exploitability(rules: TwoDreidelRules) -> tuple[str, dict[str, tup
 PLAY: PlaySpec[TwoDreidelRules] = PlaySpec(
     new_game=new_game,
     bots=BOTS,
-    default_bots=default_bots,
+    default_bots=LeadAgainst("equity", ("tight", "calling-station", "random")),
     metrics=metrics,
     min_players=2,
     max_players=MAX_PLAYERS,

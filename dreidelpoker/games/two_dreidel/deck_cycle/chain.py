@@ -23,11 +23,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-import sympy
-
 from ...._fractions import frac_str, to_rational
 from ....display import table_html, text_table, to_pandas_frame
-from ....exact import Distribution, ExactMapping, ExactTable
+from ....exact import Distribution, ExactMapping, ExactRecord, ExactTable
 from ..rulebook.deck import DeckState, DrawOutcome, counts_of, draw_weights
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from ..rulebook.ranking import Hand, format_hand, heads_up_points, normal_key, trumps
@@ -38,6 +36,8 @@ from ..rulebook.rules import TwoDreidelRules
 from ....errors import InputError, InputTypeError, ResourceLimitError
 
 if TYPE_CHECKING:
+    import sympy
+
     from ....markov import MarkovChain
 
 __all__ = [
@@ -633,14 +633,19 @@ def deck_chain(
     return DeckChain(rules, pol, st, _explore(rules, st, pol, max_states))
 
 
+#: The exact long-run figures of a `HeadsUpLongRun`, in display order.
+_LONG_RUN_FIGURES = ("win", "tie", "lose", "equity", "trump", "trump_for_hero", "trump_upsets")
+
+
 @dataclass(frozen=True)
-class HeadsUpLongRun:
+class HeadsUpLongRun(ExactRecord, exact=_LONG_RUN_FIGURES):
     """Two players' deck cycles run side by side for ever: long-run showdown facts.
 
     ``equity`` is the hero's long-run average share of a heads-up showdown; ``trump`` the
     long-run fraction of showdowns one hand trumps the other (the trump decides the
     showdown); ``trump_upsets`` the fraction where that changes the result normal order
-    would give; ``by_deck_size`` the same per position of the deck cycle.
+    would give; ``by_deck_size`` the same per position of the deck cycle. The figures are
+    held as Fractions and shown as sympy Rationals (``.fractions()`` gives them as held).
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel import heads_up_long_run
@@ -665,21 +670,18 @@ class HeadsUpLongRun:
     def to_dict(self) -> dict[str, Any]:
         return {
             "deck": self.rules.deck_label, "hero": self.hero, "opponent": self.opponent,
-            "win": frac_str(self.win), "tie": frac_str(self.tie), "lose": frac_str(self.lose),
-            "equity": frac_str(self.equity), "trump": frac_str(self.trump),
-            "trump_for_hero": frac_str(self.trump_for_hero), "trump_upsets": frac_str(self.trump_upsets),
+            **{name: frac_str(v) for name, v in self.fractions().items()},
             "by_deck_size": self.by_deck_size.to_dict(), "model": self.model,
         }
 
     def to_text(self) -> str:
-        rows = [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero",
-                                                 "trump_upsets")]
-        return text_table(("", "long run"), rows,
+        return text_table(("", "long run"), list(self.fractions().items()),
                           title=f"{self.hero} against {self.opponent}, deck {self.rules.deck_label} (long run)")
 
     def __repr__(self) -> str:
-        return (f"HeadsUpLongRun(hero={self.hero!r}, opponent={self.opponent!r}, equity={frac_str(self.equity)}, "
-                f"trump={frac_str(self.trump)})")
+        held = self.fractions()
+        return (f"HeadsUpLongRun(hero={self.hero!r}, opponent={self.opponent!r}, equity={frac_str(held['equity'])}, "
+                f"trump={frac_str(held['trump'])})")
 
     def to_pandas(self, *, exact: bool = False) -> Any:
         """The long-run figures as a two-column ``pandas.DataFrame`` (measure, long run);
@@ -691,14 +693,11 @@ class HeadsUpLongRun:
         Returns:
             A DataFrame with the rows win, tie, lose, equity, trump, trump_for_hero, trump_upsets.
         """
-        rows = [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero",
-                                                 "trump_upsets")]
+        rows = [(n, getattr(self, n)) for n in _LONG_RUN_FIGURES]
         return to_pandas_frame(("measure", "long run"), rows, exact=exact)
 
     def _repr_html_(self) -> str:
-        rows = [(n, getattr(self, n)) for n in ("win", "tie", "lose", "equity", "trump", "trump_for_hero",
-                                                 "trump_upsets")]
-        return table_html(("", "long run"), rows,
+        return table_html(("", "long run"), list(self.fractions().items()),
                           title=f"{self.hero} against {self.opponent}, deck {self.rules.deck_label}, long run")
 
 
@@ -782,7 +781,6 @@ def heads_up_long_run(
             tot[k] += acc[k] / L
     table = ExactTable(("deck size", "hero equity", "P(trump decides)", "P(trump upsets)"), tuple(rows),
                        title=f"{a.policy.name} against {b.policy.name} by deck size at the start of the hand")
-    win, tie = to_rational(tot["win"]), to_rational(tot["tie"])
-    return HeadsUpLongRun(rules, a.policy.name, b.policy.name, win, tie, 1 - win - tie,
-                          to_rational(tot["eq"]), to_rational(tot["tr"]), to_rational(tot["trh"]),
-                          to_rational(tot["up"]), table, _LONG_RUN_MODEL)
+    win, tie = tot["win"], tot["tie"]
+    return HeadsUpLongRun(rules, a.policy.name, b.policy.name, win, tie, 1 - win - tie, tot["eq"], tot["tr"],
+                          tot["trh"], tot["up"], table, _LONG_RUN_MODEL)

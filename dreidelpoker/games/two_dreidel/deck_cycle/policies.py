@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union
 
-from ...._fractions import to_fraction, to_rational
+from ...._fractions import to_fraction
 from ....caches import bounded_cache
 from ....errors import InputError, InputTypeError, shorten
 from ..rulebook.deck import DeckState, draw_weights
@@ -141,10 +141,10 @@ def greedy_equity_policy(
         raise InputTypeError(f"reference must be a mapping {{hand: probability}} or a Distribution, "
                              f"got {type(reference).__name__} {shorten(reference)}")
     for h, p in reference.items():
-        r = to_rational(p, what=f"reference probability of {h!r}")
+        r = to_fraction(p, what=f"reference probability of {h!r}")
         if r < 0:
             raise InputError(f"reference probability of {h!r} is negative ({r})")
-        ref[h] = to_fraction(r)
+        ref[h] = r
     if sum(ref.values()) != 1:
         raise InputError(f"reference probabilities must sum to 1, they sum to {sum(ref.values())}")
     ref_hands = [(parse_hand(h, rules=rules), p) for h, p in ref.items()]

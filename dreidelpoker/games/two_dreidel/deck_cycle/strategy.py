@@ -29,14 +29,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
-
-import sympy
+from typing import TYPE_CHECKING, Any
 
 from ...._fractions import decimal_str, frac_str
 from ...._fractions import to_rational as _rat
 from ....display import number_text
-from ....exact import ExactMapping, ExactTable
+from ....exact import ExactMapping, ExactRecord, ExactTable
 from .decision_process import Q as _Q
 from .decision_process import action_values as _action_values
 from .decision_process import build as _build
@@ -51,6 +49,9 @@ from ..rulebook.ranking import Hand, format_hand, heads_up_points, parse_cards
 from ..rulebook.rules import TwoDreidelRules
 from ....errors import InputError
 from ....validation import check_arguments, check_count, default_rules
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "BestResponse", "EquilibriumResult", "PutBackMDP", "best_put_back_policy", "exploitability",
@@ -146,6 +147,8 @@ class PutBackMDP:
         Returns:
             Deck size -> parsed kept hand -> probability (sympy Rationals).
         """
+        import sympy
+
         _, dist = self._opponent(opponent)
         return {size: {h: sympy.Rational(int(q.numerator), int(q.denominator)) for h, q in d.items()}
                 for size, d in dist.items()}
@@ -228,6 +231,7 @@ class PutBackMDP:
             RuntimeError: policy iteration did not settle in ``max_iterations`` steps.
 
         Examples:
+            >>> import sympy
             >>> br = PutBackMDP(TwoDreidelRules()).best_response("normal-best")
             >>> br.value > sympy.Rational(1, 2)
             True
@@ -250,7 +254,7 @@ class PutBackMDP:
         states = self.states
         dec_state = arr.dec_state.tolist()
         table = {(states[i], drawn): arr.act_back[a] for i, drawn, a in zip(dec_state, arr.dec_drawn, picked)}
-        return BestResponse(self, name, _rat(gain), table, iteration, dict(zip(self.states, bias)))
+        return BestResponse(self, name, gain, table, iteration, dict(zip(self.states, bias)))
 
 
 def _remove(drawn: Hand, back: Hand) -> Hand:
@@ -262,12 +266,12 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
 
 
 
-class BestResponse:
+class BestResponse(ExactRecord, exact=("value",)):
     """The optimal put-back policy against one opponent policy, with its exact value.
 
-    ``value`` is the long-run average heads-up equity it reaches; ``policy`` is a
-    `StateAwarePolicy` usable anywhere a
-    policy is; ``model`` states the opponent model.
+    ``value`` is the long-run average heads-up equity it reaches (held as a Fraction, shown
+    as a sympy Rational; ``.fractions()`` gives it as held); ``policy`` is a
+    `StateAwarePolicy` usable anywhere a policy is; ``model`` states the opponent model.
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel import best_put_back_policy
@@ -276,7 +280,7 @@ class BestResponse:
         ('normal-best', 0.5348)
     """
 
-    def __init__(self, mdp: PutBackMDP, opponent: str, value: sympy.Rational,
+    def __init__(self, mdp: PutBackMDP, opponent: str, value: Any,
                  table: dict[tuple[DeckState, Hand], Hand], iterations: int,
                  bias: dict[DeckState, Any]) -> None:
         self.mdp = mdp
@@ -354,12 +358,12 @@ class BestResponse:
                           title=f"drawn {format_hand(hand, rules=self.rules)}: put-back by deck size")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"deck": self.rules.deck_label, "opponent": self.opponent, "value": frac_str(self.value),
+        return {"deck": self.rules.deck_label, "opponent": self.opponent, "value": frac_str(self.fractions()["value"]),
                 "iterations": self.iterations, "states": self.mdp.n_states, "model": self.model,
                 "summary": self.summary().to_dict()}
 
     def __repr__(self) -> str:
-        return f"BestResponse(opponent={self.opponent!r}, value={frac_str(self.value)})"
+        return f"BestResponse(opponent={self.opponent!r}, value={frac_str(self.fractions()['value'])})"
 
     def to_pandas(self, *, exact: bool = False) -> Any:
         """The policy in words ([`summary`][dreidelpoker.games.two_dreidel.BestResponse.summary]) as a ``pandas.DataFrame``.
@@ -396,6 +400,7 @@ def best_put_back_policy(
         A [`BestResponse`][dreidelpoker.games.two_dreidel.BestResponse]: the policy, its exact long-run equity and a summary.
 
     Examples:
+        >>> import sympy
         >>> br = best_put_back_policy(TwoDreidelRules(), opponent="normal-best")
         >>> br.value > sympy.Rational(1, 2), br.iterations >= 1
         (True, True)
@@ -426,17 +431,18 @@ def exploitability(
         True
     """
     mdp = mdp or PutBackMDP(default_rules(rules, TwoDreidelRules))
-    return mdp.best_response(policy).value - sympy.Rational(1, 2)
+    return _rat(mdp.best_response(policy).fractions()["value"] - Fraction(1, 2))
 
 
 @dataclass(frozen=True)
-class EquilibriumResult:
+class EquilibriumResult(ExactRecord, exact=("exploitability",)):
     """The symmetric put-back game: an equilibrium policy (randomised where it must be),
     its exact exploitability, and every built-in policy's exploitability.
 
     ``probabilities`` maps (state, drawn) to ``{put-back: probability}`` (exact rationals
     rounded from the linear program's solution); ``exploitability`` is computed exactly for
-    that rounded policy, so it certifies how close to an equilibrium the policy is.
+    that rounded policy, so it certifies how close to an equilibrium the policy is. It is
+    held as a Fraction and shown as a sympy Rational (``.fractions()`` gives it as held).
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel import put_back_equilibrium
@@ -454,13 +460,13 @@ class EquilibriumResult:
     randomised: ExactTable
 
     def to_dict(self) -> dict[str, Any]:
-        return {"deck": self.rules.deck_label, "exploitability": frac_str(self.exploitability),
+        return {"deck": self.rules.deck_label, "exploitability": frac_str(self.fractions()["exploitability"]),
                 "lp_value": self.lp_value, "built_in": self.table.to_dict(),
                 "randomised": self.randomised.to_dict()}
 
     def __repr__(self) -> str:
         return (f"EquilibriumResult(deck={self.rules.deck_label!r}, exploitability≈"
-                f"{float(self.exploitability):.2e})")
+                f"{float(self.fractions()['exploitability']):.2e})")
 
     def to_pandas(self, *, exact: bool = False) -> Any:
         """Every built-in policy's exploitability (``table``) as a ``pandas.DataFrame``;
@@ -476,7 +482,8 @@ class EquilibriumResult:
 
     def _repr_html_(self) -> str:
         head = html.escape(f"symmetric put-back game, deck {self.rules.deck_label}: value 1/2; the equilibrium "
-                           f"policy below is exploitable by {float(self.exploitability):.2e} (computed exactly)")
+                           f"policy below is exploitable by {float(self.fractions()['exploitability']):.2e} "
+                           "(computed exactly)")
         return f"<p>{head}</p>" + self.table._repr_html_() + self.randomised._repr_html_()
 
 
@@ -677,21 +684,22 @@ def put_back_equilibrium(
         An [`EquilibriumResult`][dreidelpoker.games.two_dreidel.EquilibriumResult].
 
     Examples:
+        >>> import sympy
         >>> eq = put_back_equilibrium(TwoDreidelRules())
         >>> eq.exploitability < sympy.Rational(1, 10**6)
         True
     """
     mdp = mdp or PutBackMDP(default_rules(rules, TwoDreidelRules))
-    half = sympy.Rational(1, 2)
+    half = Fraction(1, 2)
     rows = []
     for name in POLICIES:
-        br = mdp.best_response(name)
-        rows.append((name, br.value - half, br.value))
+        value = mdp.best_response(name).fractions()["value"]
+        rows.append((name, value - half, value))
     float_probs, lp_value = _solve_symmetric_lp(mdp)
     probs = {key: _rationalise(p) for key, p in float_probs.items()}
     probs.update(_steer(mdp, {s for s, _ in probs}))
     chain = _mixed_chain(mdp, probs, "equilibrium")
-    gap = mdp.best_response(chain).value - half
+    gap = mdp.best_response(chain).fractions()["value"] - half
     table = ExactTable(("policy", "exploitability", "best response's equity"), tuple(rows),
                        title=f"exploitability of the built-in policies, deck {mdp.rules.deck_label}")
     return EquilibriumResult(mdp.rules, chain, {key: ExactMapping(p) for key, p in probs.items()}, gap, lp_value,

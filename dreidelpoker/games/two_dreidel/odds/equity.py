@@ -371,8 +371,6 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
         >>> m["NS", "GH"], m["GH", "HH"], m["HN", "HN"]
         (1, 1, 1/2)
     """
-    import sympy
-
     rules = default_rules(rules, TwoDreidelRules)
     labels = tuple(hands) if hands is not None else tuple(possible_hands(rules))
     parsed = [parse_hand(h, rules=rules) for h in labels]
@@ -382,7 +380,7 @@ def heads_up_matrix(rules: TwoDreidelRules | None = None, *, hands: Sequence[str
         row = []
         for b in parsed:
             w = showdown_winners([a, b], rules=rules)
-            row.append(sympy.Rational(1, len(w)) if 0 in w else sympy.Integer(0))
+            row.append(Fraction(1, len(w)) if 0 in w else Fraction(0))
         values.append(tuple(row))
     return ExactMatrix(canon, canon, tuple(values), title=f"heads-up equity, row vs column ({rules.deck_label})",
                        value_name="equity")
@@ -413,11 +411,11 @@ def equity_table(
         ('GH', 2/11, 9/11, 2/11, 0, 10/11)
     """
     rules = default_rules(rules, TwoDreidelRules)
-    kept = kept_hand_distribution(rules, policy=policy)
+    kept = kept_hand_distribution(rules, policy=policy).fractions()
     rows = []
     for h in possible_hands(rules):
         r = equity(h, rules=rules, opponents=opponents, policy=policy)
-        rows.append((h, kept[h], r.win, r.tie, r.lose, r.equity))
+        rows.append((h, kept.get(h, Fraction(0)), *r.fractions()))
     return ExactTable(
         ("hand", "P(kept)", "win", "tie", "lose", "equity"),
         tuple(rows),

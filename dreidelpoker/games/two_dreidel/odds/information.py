@@ -39,14 +39,13 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from math import comb
-from typing import Any, Literal, Union
-
-import sympy
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from ...._fractions import frac_str
 from ....display import number_html, number_text, table_html, text_table
-from ....exact import Distribution
+from ....exact import Distribution, ExactRecord
 from ..rulebook.deck import counts_of, hypergeometric
 from ..deck_cycle.policies import Policy, ResolvedPolicy, resolve_policy
 from ..rulebook.ranking import Hand, format_hand, normal_key, parse_cards
@@ -55,6 +54,9 @@ from ..rulebook.size import check_posterior_work
 from ....limits import MAX_HAND_NUMBER, progress_bar
 from ....validation import check_arguments, check_count, default_rules
 from ....errors import InputError, InputTypeError
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "OpponentPosterior",
@@ -287,13 +289,14 @@ def _run(
 
 # -- the result ---------------------------------------------------------------------------
 @dataclass(frozen=True)
-class OpponentPosterior:
+class OpponentPosterior(ExactRecord, exact=("evidence",)):
     """The exact posterior of one opponent's current hand given their public discards.
 
     ``hand`` is the distribution of the hand they hold now (after this hand's draw and
     put-back); ``top_card`` that of the card(s) they put back last hand, which they drew
     first this hand (``None`` at hand 1); ``evidence`` the probability of the observed
-    discards under the assumed policy.
+    discards under the assumed policy (held as a Fraction, shown as a sympy Rational;
+    ``.fractions()`` gives it as held).
 
     Examples:
         >>> from dreidelpoker.games.two_dreidel import opponent_posterior
@@ -321,7 +324,7 @@ class OpponentPosterior:
             "policy": self.policy,
             "deck": self.deck,
             "discards": [d if d is not None else "?" for d in self.discards],
-            "evidence": frac_str(self.evidence),
+            "evidence": frac_str(self.fractions()["evidence"]),
             "hand": self.hand.to_dict()["probabilities"],
             "top_card": None if self.top_card is None else self.top_card.to_dict()["probabilities"],
             "assumptions": list(self.assumptions),
@@ -335,9 +338,9 @@ class OpponentPosterior:
         )
 
     def to_text(self) -> str:
-        lines = [self.describe(), text_table(("hand", "probability"), self.hand.items())]
+        lines = [self.describe(), text_table(("hand", "probability"), list(self.hand.fractions().items()))]
         if self.top_card is not None:
-            tops = ", ".join(f"{c}: {number_text(p)}" for c, p in self.top_card.items())
+            tops = ", ".join(f"{c}: {number_text(p)}" for c, p in self.top_card.fractions().items())
             lines.append(f"card put back last hand: {tops}")
         return "\n".join(lines)
 
@@ -345,16 +348,17 @@ class OpponentPosterior:
         top = ""
         if self.top_card is not None:
             top = "<p>put back last hand: " + ", ".join(
-                f"{html.escape(c)} {number_html(p)}" for c, p in self.top_card.items()
+                f"{html.escape(c)} {number_html(p)}" for c, p in self.top_card.fractions().items()
             ) + "</p>"
-        return f"<div>{table_html(('hand', 'probability'), self.hand.items(), title=self.describe())}{top}</div>"
+        rows = list(self.hand.fractions().items())
+        return f"<div>{table_html(('hand', 'probability'), rows, title=self.describe())}{top}</div>"
 
     def to_pandas(self, *, exact: bool = False) -> Any:
         """The posterior of the current hand as a ``pandas.DataFrame`` (hand, probability)."""
         return self.hand.to_pandas(exact=exact)
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{h!r}: {frac_str(p)}" for h, p in self.hand.items())
+        body = ", ".join(f"{h!r}: {frac_str(p)}" for h, p in self.hand.fractions().items())
         return f"OpponentPosterior(hand {self.hand_number}: {{{body}}})"
 
     def plot(self, ax: Any = None, **bar_kwargs: Any) -> Any:
@@ -479,7 +483,7 @@ def opponent_posterior(
             top_w[label] = top_w.get(label, 0) + w
     _after, kept_w = _step(rules, fwd, None, pol)
     total = sum(fwd.weights.values())
-    evidence = sympy.Rational(total, fwd.denominator)
+    evidence = Fraction(total, fwd.denominator)
     ordered = sorted(kept_w, key=normal_key, reverse=True)
     hand_dist = Distribution.from_weights(
         {format_hand(h, rules=rules): kept_w[h] for h in ordered},

@@ -29,18 +29,19 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
-
-from ...._fractions import frac_str, to_rational
+from ...._fractions import frac_str, to_fraction
 from ....display import number_html, number_text, table_html
-from ....exact import ExactTable
+from ....exact import ExactRecord, ExactTable
 from .equity import MAX_OPPONENTS
 from ..rulebook.betting import award, call_payment, spin_buy_in, spin_face_index
 from ..rulebook.rules import TwoDreidelRules
 from ....errors import InputError, InputTypeError
 from ....validation import check_arguments, check_count, default_rules
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["SpinDecision", "SpinTable", "spin_decision", "spin_table"]
 
@@ -49,24 +50,25 @@ def _nonneg_int(name: str, value: object) -> int:
     return check_count(value, name, low=0, high=None, hint="chips")
 
 
-def _probability(name: str, value: object) -> sympy.Rational:
+def _probability(name: str, value: object) -> Fraction:
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise InputError(f"{name} must be a number between 0 and 1 (like 0.25 or '1/4'), got {value!r}")
         value = Fraction(str(value))  # the decimal the user typed, exactly
-    p = to_rational(value, what=name)
+    p = to_fraction(value, what=name)
     if not 0 <= p <= 1:
         raise InputError(f"{name} must be between 0 and 1, got {value!r}")
     return p
 
 
 @dataclass(frozen=True)
-class SpinDecision:
+class SpinDecision(ExactRecord, exact=("equity", "ev_call", "ev_fold", "break_even")):
     """Exact EV of calling and folding one spin face, with the break-even equity.
 
     ``break_even`` is the equity at which calling and folding are worth the same
     (``None`` when the hero may not call); ``decision`` is ``"call"``, ``"fold"`` or
-    ``"either"`` (equal EVs).
+    ``"either"`` (equal EVs). The exact values are held as Fractions and shown as sympy
+    Rationals (``.fractions()`` gives them as held).
 
     Examples:
         >>> import sympy
@@ -88,18 +90,17 @@ class SpinDecision:
     assumptions: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        held = self.fractions()
         return {
             "face": self.face, "buy_in": self.buy_in, "pay": self.pay, "pot": self.pot,
-            "equity": frac_str(self.equity),
-            "ev_call": None if self.ev_call is None else frac_str(self.ev_call),
-            "ev_fold": frac_str(self.ev_fold),
-            "break_even": None if self.break_even is None else frac_str(self.break_even),
+            **{name: None if v is None else frac_str(v) for name, v in held.items()},
             "decision": self.decision, "assumptions": list(self.assumptions),
         }
 
     def to_text(self) -> str:
-        call = "not allowed" if self.ev_call is None else number_text(self.ev_call, digits=3)
-        be = "-" if self.break_even is None else number_text(self.break_even, digits=3)
+        held = self.fractions()
+        call = "not allowed" if held["ev_call"] is None else number_text(held["ev_call"], digits=3)
+        be = "-" if held["break_even"] is None else number_text(held["break_even"], digits=3)
         return (f"spin {self.face}: buy-in {self.buy_in} (you pay {self.pay}) into a pot of {self.pot}; "
                 f"EV call {call}, EV fold 0, break-even equity {be} -> {self.decision}")
 
@@ -110,7 +111,7 @@ class SpinDecision:
         return f"SpinDecision({self.to_text()})"
 
 
-def _assumptions(rules: TwoDreidelRules, q: sympy.Rational) -> tuple[str, ...]:
+def _assumptions(rules: TwoDreidelRules, q: Fraction) -> tuple[str, ...]:
     callers = "every opponent still in calls" if q == 1 else f"each opponent still in calls with probability {q}"
     short = ("a short stack goes all-in for less; the hero wins only what they matched"
              if rules.short_stack == "all-in" else "a player who cannot pay the buy-in must fold")
@@ -188,17 +189,17 @@ def spin_decision(
     assumptions = _assumptions(rules, q)
     paid = b if hero_stack is None else call_payment(hero_stack, b, rules=rules)
     if paid is None:
-        return SpinDecision(face_sym, b, 0, pot, e, None, sympy.Integer(0), None, "fold", assumptions)
+        return SpinDecision(face_sym, b, 0, pot, e, None, Fraction(0), None, "fold", assumptions)
     x = paid
     # What each opponent who may call can put in (the short-stack rule leaves some only a fold).
     offers = [b if s is None else call_payment(s, b, rules=rules) for s in stacks]
     pays = [p for p in offers if p is not None]
     # EV(e) = A*e + B, summed over which opponents call.
-    a_coef = sympy.Integer(0)
-    b_coef = sympy.Integer(0)
+    a_coef = Fraction(0)
+    b_coef = Fraction(0)
     for mask in itertools.product((0, 1), repeat=len(pays)):
         callers = [p for p, m in zip(pays, mask) if m]
-        prob = sympy.Integer(1)
+        prob = Fraction(1)
         for m in mask:
             prob *= q if m else 1 - q
         if prob == 0:
@@ -210,19 +211,17 @@ def spin_decision(
         a_coef += prob * eligible
         b_coef -= prob * x
     ev_call = a_coef * e + b_coef
-    break_even: sympy.Rational | None
-    if a_coef == 0:
-        break_even = sympy.Integer(0)
-    else:
-        break_even = min(max(-b_coef / a_coef, sympy.Integer(0)), sympy.Integer(1))
+    break_even = Fraction(0) if a_coef == 0 else min(max(-b_coef / a_coef, Fraction(0)), Fraction(1))
     decision = "call" if ev_call > 0 else "fold" if ev_call < 0 else "either"
-    return SpinDecision(face_sym, b, x, pot, e, ev_call, sympy.Integer(0), break_even, decision,
-                        assumptions)
+    return SpinDecision(face_sym, b, x, pot, e, ev_call, Fraction(0), break_even, decision, assumptions)
 
 
 @dataclass(frozen=True)
-class SpinTable:
+class SpinTable(ExactRecord, exact=("probabilities", "value")):
     """The spin decision for every face, and what the spin is worth before it lands.
+
+    The face probabilities and the value are held as Fractions where they are numbers
+    (symbolic ones stay sympy) and shown as sympy (``.fractions()`` gives them as held).
 
     Examples:
         >>> import sympy
@@ -238,11 +237,11 @@ class SpinTable:
 
     def as_table(self) -> ExactTable:
         rows = tuple(
-            (d.face, p, d.buy_in, d.pay, "-" if d.ev_call is None else d.ev_call, d.ev_fold,
-             "-" if d.break_even is None else d.break_even, d.decision)
-            for d, p in zip(self.decisions, self.probabilities)
+            (d.face, p, d.buy_in, d.pay, "-" if h["ev_call"] is None else h["ev_call"], h["ev_fold"],
+             "-" if h["break_even"] is None else h["break_even"], d.decision)
+            for d, p in zip(self.decisions, self.fractions()["probabilities"]) for h in (d.fractions(),)
         )
-        eq = self.decisions[0].equity
+        eq = self.decisions[0].fractions()["equity"]
         return ExactTable(
             ("face", "probability", "buy-in", "you pay", "EV call", "EV fold", "break-even equity", "decision"),
             rows,
@@ -254,11 +253,13 @@ class SpinTable:
         return self.decisions[0].assumptions
 
     def to_dict(self) -> dict[str, Any]:
-        return {"faces": [dict(d.to_dict(), probability=str(p)) for d, p in zip(self.decisions, self.probabilities)],
-                "value": str(self.value), "assumptions": list(self.assumptions)}
+        held = self.fractions()
+        return {"faces": [dict(d.to_dict(), probability=str(p)) for d, p in zip(self.decisions, held["probabilities"])],
+                "value": str(held["value"]), "assumptions": list(self.assumptions)}
 
     def to_text(self) -> str:
-        return (self.as_table().to_text() + f"\nvalue of the spin: {number_text(self.value)}\nassumptions:\n"
+        value = self.fractions()["value"]
+        return (self.as_table().to_text() + f"\nvalue of the spin: {number_text(value)}\nassumptions:\n"
                 + "\n".join(f"- {a}" for a in self.assumptions))
 
     def __repr__(self) -> str:
@@ -283,7 +284,7 @@ class SpinTable:
         items = "".join(f"<li>{html.escape(a)}</li>" for a in self.assumptions)
         t = self.as_table()
         return (table_html(t.columns, t.rows, title=t.title, css_class="dp-spin")
-                + f"<p>value of the spin: {number_html(self.value)}</p>"
+                + f"<p>value of the spin: {number_html(self.fractions()['value'])}</p>"
                 + f"<details><summary>assumptions</summary><ul>{items}</ul></details>")
 
 
@@ -322,8 +323,9 @@ def spin_table(
                       call_probability=call_probability)
         for f in rules.spin_faces
     )
-    value = sympy.Integer(0)
+    value: Any = Fraction(0)
     for d, p in zip(decisions, rules.spin_probabilities):
-        best = d.ev_fold if d.ev_call is None else max(d.ev_call, d.ev_fold)
+        held = d.fractions()
+        best = held["ev_fold"] if held["ev_call"] is None else max(held["ev_call"], held["ev_fold"])
         value += p * best
     return SpinTable(decisions, tuple(rules.spin_probabilities), value)

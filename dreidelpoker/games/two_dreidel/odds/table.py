@@ -20,9 +20,8 @@ for a seeded estimate with a confidence interval.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
-
-import sympy
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
 
 from ...._fractions import frac_str
 from ....analysis import monte_carlo_equity as generic_monte_carlo
@@ -43,6 +42,9 @@ from ..deck_cycle.policies import Policy, resolve_policy
 from ..rulebook.ranking import Hand, HandLike, format_hand, parse_cards
 from ..rulebook.rules import TwoDreidelRules
 from ....errors import InputError, InputTypeError, ResourceLimitError, shorten
+
+if TYPE_CHECKING:
+    import sympy
 from ....limits import MAX_SAMPLED_HANDS, MAX_SAMPLES
 from ....validation import check_arguments, check_choice, check_count, check_seed, default_rules, is_whole_number
 
@@ -250,7 +252,7 @@ class PutBackTable:
 
 
 def _short(v: Any) -> str:
-    return frac_str(v) if isinstance(v, sympy.Rational) else f"{v:.4f}"
+    return f"{v:.4f}" if isinstance(v, float) else frac_str(v)
 
 
 def _choices(rules: TwoDreidelRules, drawn: Hand) -> list[tuple[Hand, Hand]]:
@@ -418,25 +420,26 @@ def before_draw_equity(
     n = len(lists)
     outcomes, total = draw_weights(state, rules=rules)
     pol = None if hero_policy == "best" else resolve_policy(hero_policy, rules=rules)
-    acc_win = acc_tie = acc_eq = sympy.Integer(0)
+    acc_win = acc_tie = acc_eq = Fraction(0)
     rows = []
     for outcome, w in outcomes:
-        p = sympy.Rational(w, total)
+        p = Fraction(w, total)
         if pol is None:
             options = [
                 (back, kept, equity_vs_lists([(kept, 1)], lists, rules=rules))
                 for back, kept in _choices(rules, outcome.drawn)
             ]
-            back, kept, res = max(options, key=lambda o: o[2].equity)
+            back, kept, res = max(options, key=lambda o: o[2].fractions()[3])
         else:
             kept = pol.kept(outcome.drawn)
             back = pol.put_back(outcome.drawn)
             res = equity_vs_lists([(kept, 1)], lists, rules=rules)
-        acc_win += p * res.win
-        acc_tie += p * res.tie
-        acc_eq += p * res.equity
+        win, tie, _lose, eq = res.fractions()
+        acc_win += p * win
+        acc_tie += p * tie
+        acc_eq += p * eq
         rows.append((format_hand(outcome.drawn, rules=rules), p, format_hand(back, rules=rules), format_hand(kept, rules=rules),
-                     res.equity))
+                     eq))
     name = "best" if pol is None else pol.name
     desc = f"before the draw from {state.describe(rules)}, putting back by {name}, against {_opp_label(n)}"
     result = EquityResult(win=acc_win, tie=acc_tie, lose=1 - acc_win - acc_tie, equity=acc_eq, description=desc)

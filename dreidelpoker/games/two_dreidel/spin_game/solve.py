@@ -265,14 +265,7 @@ def _tables(setup: SpinGameSetup, sol: GameSolution) -> tuple[tuple[tuple[int, s
 def _bluffing(setup: SpinGameSetup, sol: GameSolution) -> tuple[dict[str, float], dict[str, float]]:
     form = sol.form
     strategies = sol.fractions()[2]
-    flat = FlatForm(form)
-    sigma = np.zeros(flat.num_actions)
-    for p in (0, 1):
-        for info, probs in zip(form.infosets[p], strategies[p]):
-            for s, pr in zip(info.sequences, probs):
-                sigma[s - 1 + flat.offset[p]] = float(pr)
-    r0, r1 = flat.reach(sigma)
-    reach = r0 * r1 * flat.chance_reach
+    reach = FlatForm(form).joint_reach(strategies)
     weak = _weak(setup)
     out: list[dict[str, float]] = []
     deal_w = [np.asarray(w, dtype=float) / sum(w) for w in setup.weights]

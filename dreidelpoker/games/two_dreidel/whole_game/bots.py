@@ -16,6 +16,7 @@ from typing import Any
 
 
 from ...protocol import Bot
+from .batch import PlainPolicy
 from .play import TwoDreidelObservation
 from ..rulebook.rules import TwoDreidelRules
 from ....sampler import Sampler
@@ -64,42 +65,69 @@ def _words(legal: Sequence[Any]) -> int:
     return k
 
 
-def _fraction_bet(obs: TwoDreidelObservation, low: int, high: int, fraction: float) -> int:
+def _fraction_bet(to_call: int, pot: int, low: int, high: int, fraction: float) -> int:
     """[`pot_fraction_bet`][dreidelpoker.games.two_dreidel.whole_game.bots.pot_fraction_bet] when the legal sizes run from ``low`` to ``high``."""
-    want = obs.to_call + int(round(fraction * (obs.pot + obs.to_call)))
+    want = to_call + int(round(fraction * (pot + to_call)))
     return min(max(want, low), high)
 
 
-def _random(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
-    legal = legal_actions
-    if observation.phase != "bet":
+def _bet_shape(legal: Sequence[Any]) -> tuple[tuple[str, ...], int, int]:
+    """A betting decision's legal actions as the plain values a `PlainPolicy` reads: the words
+    that lead them, and the lowest and highest bet sizes (``high < low``: no bet is legal)."""
+    k = _words(legal)
+    if k < len(legal) and legal[-1].__class__ is int:  # the bet sizes follow the words, ascending
+        return tuple(legal[:k]), legal[k], legal[-1]
+    sizes = [a for a in legal if is_whole_number(a)]
+    words = tuple(a for a in legal if isinstance(a, str))
+    return (words, sizes[0], sizes[-1]) if sizes else (words, 1, 0)
+
+
+def _opponents(obs: TwoDreidelObservation) -> int:
+    """The opponents still in the observing seat's hand."""
+    in_hand = obs.in_hand
+    return sum(in_hand) - in_hand[obs.seat]
+
+
+def _plain_decision(policy: PlainPolicy, obs: TwoDreidelObservation, legal: Sequence[Any], rng: Sampler) -> Any:
+    """A bot's decision from its observation, made by its `PlainPolicy` (the one rule both the
+    step-by-step path and the batch path ask)."""
+    phase = obs.phase
+    if phase == "put-back":
+        return policy.put_back(tuple(legal), rng)
+    if phase == "bet":
+        words, low, high = _bet_shape(legal)
+        return policy.bet(rng, obs.hand, obs.stacks[obs.seat], _opponents(obs), obs.pot, obs.to_call, words, low, high)
+    return policy.call(rng, obs.hand, obs.stacks[obs.seat], _opponents(obs), obs.buy_in, tuple(legal))
+
+
+class _RandomPolicy:
+    """The random bot over plain values (`random_bot`)."""
+
+    def put_back(self, choices: tuple[str, ...], rng: Sampler) -> str:
+        return choices[rng.integers(len(choices))]
+
+    def bet(self, rng: Sampler, hand: str, stack: int, opponents: int, pot: int, to_call: int, words: tuple[str, ...],
+            low: int, high: int) -> str | int:
+        k = len(words)
+        if high >= low:  # the kinds of action: the words, then "raise"
+            kind = rng.integers(k + 1)
+            if kind < k:
+                return words[kind]
+            return _fraction_bet(to_call, pot, low, high, BET_FRACTIONS[rng.integers(3)])
+        return words[rng.integers(k)]
+
+    def call(self, rng: Sampler, hand: str, stack: int, opponents: int, buy_in: int, legal: tuple[str, ...]) -> str:
         return legal[rng.integers(len(legal))]
-    # the words ("fold", "call", "check") come first, the bet sizes after them
-    n = len(legal)
-    k = 0
-    if n > 1 and legal[0].__class__ is str:
-        if legal[1].__class__ is not str:
-            k = 1
-        elif n > 2 and legal[2].__class__ is not str:
-            k = 2
-    if not k or legal[-1].__class__ is not int:
-        return _random_bet_slow(observation, legal, rng)
-    kind = rng.integers(k + 1)  # the words, then "raise"
-    if kind < k:
-        return legal[kind]
-    return _fraction_bet(observation, legal[k], legal[-1], BET_FRACTIONS[rng.integers(3)])
 
 
-def _random_bet_slow(obs: TwoDreidelObservation, legal: Sequence[Any], rng: Sampler) -> Any:
-    kinds: list[Any] = [a for a in legal if isinstance(a, str)]
-    if len(legal) > len(kinds):
-        kinds.append("raise")
-    kind = kinds[rng.integers(len(kinds))]
-    if kind != "raise":
-        return kind
-    bet = pot_fraction_bet(obs, legal, BET_FRACTIONS[rng.integers(len(BET_FRACTIONS))])
-    assert bet is not None
-    return bet
+_RANDOM = _RandomPolicy()
+
+
+def _random(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
+    return _plain_decision(_RANDOM, observation, legal_actions, rng)
+
+
+setattr(_random, "plain_policy", _RANDOM)  # the batch path plays it over plain values
 
 
 def random_bot(rules: TwoDreidelRules) -> Bot:
@@ -125,19 +153,29 @@ def random_bot(rules: TwoDreidelRules) -> Bot:
     return _random
 
 
+class _CallingStationPolicy:
+    """The calling station over plain values (`calling_station_bot`)."""
+
+    def put_back(self, choices: tuple[str, ...], rng: Sampler) -> str:
+        return choices[0]  # the worst card goes back: keep the normal-best hand
+
+    def bet(self, rng: Sampler, hand: str, stack: int, opponents: int, pot: int, to_call: int, words: tuple[str, ...],
+            low: int, high: int) -> str | int:
+        # the game's words: ("check",), ("fold",) or ("fold", "call")
+        return "check" if "check" in words else "call" if "call" in words else words[0]
+
+    def call(self, rng: Sampler, hand: str, stack: int, opponents: int, buy_in: int, legal: tuple[str, ...]) -> str:
+        return "call" if "call" in legal else legal[0]
+
+
+_CALLING_STATION = _CallingStationPolicy()
+
+
 def _calling_station(observation: TwoDreidelObservation, legal_actions: Sequence[Any], rng: Sampler) -> Any:
-    obs, legal = observation, legal_actions
-    if obs.phase == "put-back":
-        return legal[0]  # the worst card goes back: keep the normal-best hand
-    if obs.phase == "bet":  # the game lists its words first: ("check",), ("fold",) or ("fold", "call")
-        first = legal[0]
-        if first == "check":
-            return "check"
-        if first == "fold" and len(legal) > 1 and legal[1] == "call":
-            return "call"
-        words = legal[:_words(legal)]
-        return "check" if "check" in words else "call" if "call" in words else first
-    return "call" if "call" in legal else legal[0]
+    return _plain_decision(_CALLING_STATION, observation, legal_actions, rng)
+
+
+setattr(_calling_station, "plain_policy", _CALLING_STATION)
 
 
 def calling_station_bot(rules: TwoDreidelRules) -> Bot:
@@ -184,7 +222,7 @@ def hand_strengths(rules: TwoDreidelRules) -> dict[str, float]:
     if got is None:
         from ..odds.equity import equity, possible_hands
 
-        got = {h: float(equity(h, rules=rules, opponents=1).equity) for h in possible_hands(rules)}
+        got = {h: float(equity(h, rules=rules, opponents=1).fractions()[3]) for h in possible_hands(rules)}
         if len(_STRENGTHS) > 64:
             _STRENGTHS.clear()
         _STRENGTHS[rules] = got
@@ -198,43 +236,35 @@ class _Tight:
 
     def __init__(self, rules: TwoDreidelRules) -> None:
         self.strength = hand_strengths(rules)
+        self.plain_policy = self  # the batch path plays it over plain values
 
     def __call__(self, observation: TwoDreidelObservation, legal_actions: Sequence[Any],
                  rng: Sampler) -> Any:
-        obs, legal = observation, legal_actions
-        if obs.phase == "put-back":
-            return legal[0]  # keep the normal-best hand
-        in_hand = obs.in_hand
-        n_opp = max(1, sum(in_hand) - in_hand[obs.seat])  # the opponents still in the hand
-        s = self.strength.get(obs.hand, 0.0) ** n_opp
-        stack = obs.stacks[obs.seat]
-        if obs.phase == "calls":
-            if "call" not in legal:
-                return "fold"
-            cheap = obs.buy_in <= max(1, stack // 4)
-            return "call" if obs.buy_in == 0 or s >= 0.7 or (s >= 0.45 and cheap) else "fold"
-        if obs.to_call == 0:
-            if s >= 0.7:
-                bet = _sized_bet(obs, legal, 0.5)
-                if bet is not None:
-                    return bet
+        return _plain_decision(self, observation, legal_actions, rng)
+
+    def put_back(self, choices: tuple[str, ...], rng: Sampler) -> str:
+        return choices[0]  # keep the normal-best hand
+
+    def bet(self, rng: Sampler, hand: str, stack: int, opponents: int, pot: int, to_call: int, words: tuple[str, ...],
+            low: int, high: int) -> str | int:
+        s = self.strength.get(hand, 0.0) ** (opponents if opponents > 1 else 1)
+        if to_call == 0:
+            if s >= 0.7 and high >= low:
+                return _fraction_bet(to_call, pot, low, high, 0.5)
             return "check"
-        if s >= 0.85:
-            bet = _sized_bet(obs, legal, 1.0)
-            if bet is not None:
-                return bet
-        affordable = obs.to_call <= max(1, stack // 3)
-        if "call" in legal and (s >= 0.6 or (s >= 0.4 and affordable)):
+        if s >= 0.85 and high >= low:
+            return _fraction_bet(to_call, pot, low, high, 1.0)
+        affordable = to_call <= max(1, stack // 3)
+        if "call" in words and (s >= 0.6 or (s >= 0.4 and affordable)):
             return "call"
         return "fold"
 
-
-def _sized_bet(obs: TwoDreidelObservation, legal: Sequence[Any], fraction: float) -> int | None:
-    """[`pot_fraction_bet`][dreidelpoker.games.two_dreidel.whole_game.bots.pot_fraction_bet], read from the ends of the bet sizes when they follow the words."""
-    k = _words(legal)
-    if k < len(legal) and legal[-1].__class__ is int:  # the bet sizes follow the words, ascending
-        return _fraction_bet(obs, legal[k], legal[-1], fraction)
-    return pot_fraction_bet(obs, legal, fraction)
+    def call(self, rng: Sampler, hand: str, stack: int, opponents: int, buy_in: int, legal: tuple[str, ...]) -> str:
+        if "call" not in legal:
+            return "fold"
+        s = self.strength.get(hand, 0.0) ** (opponents if opponents > 1 else 1)
+        cheap = buy_in <= max(1, stack // 4)
+        return "call" if buy_in == 0 or s >= 0.7 or (s >= 0.45 and cheap) else "fold"
 
 
 def tight_bot(rules: TwoDreidelRules) -> Bot:

@@ -233,7 +233,7 @@ class EquityBot:
         if e is None:
             _STATS["equity_calls"] += 1
             lists = [list(_CLASSES[(rules, k)][0]) for k in keys]
-            e = float(equity_vs_lists([(self._hand(hand), 1)], lists, rules=rules).equity)
+            e = float(equity_vs_lists([(self._hand(hand), 1)], lists, rules=rules).fractions()[3])
             _bounded(_EQUITY)
             _EQUITY[ckey] = e
         return e
@@ -248,7 +248,8 @@ class EquityBot:
         if got is None:
             d = spin_decision(obs.face, pot=obs.pot, equity=0, rules=self.rules, hero_stack=min(me, b),
                               opponents=list(opp))
-            got = -1.0 if d.break_even is None else float(d.break_even)
+            held = d.fractions()["break_even"]
+            got = -1.0 if held is None else float(held)
             _bounded(_BREAK_EVEN)
             _BREAK_EVEN[key] = got
         return None if got < 0 else got

@@ -49,7 +49,8 @@ when they are read.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping, Sequence
+from itertools import chain
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import FrozenInstanceError
 from operator import add as _ADD, attrgetter, sub as _SUB
 from typing import Any, NamedTuple
@@ -59,8 +60,10 @@ from ...protocol import Event, EventLog, LazyEvent, Payoff, Turn
 from ..rulebook.betting import award, bet_range, call_payment
 from ..rulebook.deck import DeckState
 from ..rulebook.ranking import Hand
+from .batch import hand_steps_bound, play_hands
 from .play_tables import DeckNode, Drawn, Labels, Plan, Tables, tables
 from ..rulebook.rules import TwoDreidelRules, whole_game_end_problem
+from ....caches import ValueCache
 from ....errors import InputError
 from ....limits import MAX_STACK
 from ....sampler import Sampler
@@ -109,35 +112,29 @@ Note = tuple[tuple[str, ...], bool, int, bool, bool, bool, bool, tuple[int, ...]
 
 
 def fold_stats(t: Tables, notes: tuple[Note, ...]) -> Stats:
-    """The game's figures from its hands' notes (oldest first)."""
-    pot_faces, total = t.pot_faces, t.total_chips
-    spins = gimels = gimel_ends = all_ins = carries = showdowns = trumps = changes = max_swing = button_net = 0
-    share_sum = share_max = 0.0
+    """The game's figures from its hands' notes (oldest first): the counts column by column,
+    the lead changes and the pot shares hand by hand (the shares summed in hand order)."""
+    if not notes:
+        return Stats()
+    spun, gimel_end, pot_total, all_in, carried, showdown, trump, stacks, hand_start, button = zip(*notes)
+    total = t.total_chips
+    changes = 0
     leader = -1
-    for spun, gimel_end, pot_total, all_in, carried, showdown, trump, stacks, hand_start, button in notes:
-        swing = max(map(abs, map(_SUB, stacks, hand_start)))
-        if swing > max_swing:
-            max_swing = swing
-        top = max(stacks)
-        if stacks.count(top) == 1:  # a single chip leader, else the last one stands
-            first = stacks.index(top)
+    for after in stacks:
+        top = max(after)
+        if after.count(top) == 1:  # a single chip leader, else the last one stands
+            first = after.index(top)
             if first != leader:
                 changes += leader != -1
                 leader = first
-        share = pot_total / total
-        share_sum += share
-        if share > share_max:
-            share_max = share
-        spins += len(spun)
-        gimels += sum(map(pot_faces.__contains__, spun))
-        gimel_ends += gimel_end
-        all_ins += all_in
-        carries += carried
-        showdowns += showdown
-        trumps += trump
-        button_net += stacks[button] - hand_start[button]
-    return Stats(spins, gimels, gimel_ends, share_sum, share_max, all_ins, carries, showdowns, trumps, changes, leader,
-                 max_swing, button_net)
+    share_sum = 0.0
+    for pot in pot_total:
+        share_sum += pot / total
+    max_swing = max(max(map(abs, map(_SUB, a, b))) for a, b in zip(stacks, hand_start))
+    button_net = sum(a[k] - b[k] for a, b, k in zip(stacks, hand_start, button))
+    return Stats(sum(map(len, spun)), sum(map(t.pot_faces.__contains__, chain.from_iterable(spun))), sum(gimel_end),
+                 share_sum, max(0.0, max(pot_total) / total), sum(all_in), sum(carried), sum(showdown), sum(trump),
+                 changes, leader, max_swing, button_net)
 
 
 class StateFields(NamedTuple):
@@ -440,6 +437,39 @@ class TwoDreidelGame(StateFields):
         lines = _put_back(v, actions, seats) if ph == PUT_BACK else _calls(v, actions, seats)
         v[_LOG] = v[_LOG].add_lazy(lines)
         return _TUPLE(TwoDreidelGame, v)
+
+    def run_turns(self, chance: Sampler, decide: Callable[[int, Any, Sequence[Any]], Any], max_steps: int, *,
+                  log: bool = True, observes: Callable[[int, Sequence[Any]], bool] | None = None,
+                  seats: Sequence[tuple[Any, Sampler]] | None = None) -> tuple[TwoDreidelGame, int]:
+        """The runner's batch path (`dreidelpoker.play.runner`): from the start of a hand, play
+        the game to its end in one loop over plain values (``whole_game.batch.play_hands``),
+        when nobody reads the log and every seat's bot offers a ``plain_policy``
+        (``whole_game.batch.PlainPolicy``: the ``random``, ``calling-station`` and ``tight``
+        bots do). The same draws from the same
+        samplers give the same final state as the steps one by one, but for its log (this
+        state's); checked game for game in ``tests/test_two_dreidel_batch.py``.
+
+        Parameters:
+            chance: the game's chance sampler.
+            decide: the runner's bot call (not used: the loop asks each seat's policy).
+            max_steps: the most steps to apply; the loop declines when the hands left might take more.
+            log: write the log (``True``: the loop declines).
+            observes: where each bot reads its observation (not used: policies read plain values).
+            seats: each seat's bot and sampler (``None``: the loop declines).
+
+        Returns:
+            The final state and the steps applied, or this state and 0 where the loop declines
+            (the runner then plays the steps one by one).
+        """
+        if log or seats is None or self.phase != DRAW or any(o is not None for o in self.outs):
+            return self, 0
+        policies = [getattr(bot, "plain_policy", None) for bot, _rng in seats]
+        t = self.t
+        if any(p is None for p in policies) or hand_steps_bound(t) * (self.hand_limit - self.hands) > max_steps:
+            return self, 0
+        fields, steps = play_hands(self, chance, policies, [rng for _bot, rng in seats])  # type: ignore[arg-type]
+        return self._replace(phase=OVER, turn=_TERMINAL, current_players=(), legal=(), raises=_NO_RAISE,
+                             legals=t.empties, **fields), steps
 
     def _wrong_seats(self, actions: Mapping[int, Any]) -> None:
         raise InputError(f"apply_joint: expected a choice from seats {[s + 1 for s in self.current_players]}, "
@@ -895,7 +925,7 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
 
 #: By player count, the rules object of the last game made, its tables and its first log line
 #: (a simulation makes every game from one rules object: its checks are made once).
-_LAST: dict[int, tuple[TwoDreidelRules, Tables, str]] = {}
+_LAST = ValueCache("dreidelpoker.games.two_dreidel.whole_game.play.new_game", maxsize=16)
 
 
 def _checked(rules: TwoDreidelRules, players: int) -> tuple[Tables, str]:

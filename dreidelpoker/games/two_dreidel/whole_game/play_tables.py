@@ -20,6 +20,7 @@ from ..rulebook.betting import call_payment, showdown_payouts, spin_buy_in
 from ..rulebook.deck import DeckState, counts_of, draw_weights, hypergeometric
 from ..rulebook.ranking import Hand, format_hand
 from ..rulebook.rules import STREET_SEQUENCES, TwoDreidelRules
+from ....caches import ValueCache
 from ....errors import InputError
 
 __all__: list[str] = []
@@ -34,9 +35,10 @@ Labels = tuple[str, str, str, DeckState]
 
 class DrawInfo:
     """The exact draw classes of one deck: ``outcomes`` ``(label, weight)``, their running
-    sums, the total weight, and by label the `Drawn` outcome."""
+    sums, the total weight, and by label the `Drawn` outcome (``after``; ``drawn`` holds them
+    in the order of ``outcomes``)."""
 
-    __slots__ = ("outcomes", "cumulative", "total", "after")
+    __slots__ = ("outcomes", "cumulative", "total", "after", "drawn")
 
     def __init__(self, outcomes: tuple[tuple[str, int], ...], cumulative: list[int], total: int,
                  after: dict[str, Drawn]) -> None:
@@ -44,6 +46,7 @@ class DrawInfo:
         self.cumulative = cumulative
         self.total = total
         self.after = after
+        self.drawn = tuple(after[lab] for lab, _w in outcomes)
 
 
 class Drawn:
@@ -53,7 +56,7 @@ class Drawn:
     the draw by seat (``lines[seat]``) and, made on first use, the `Plan` of each
     put-back choice."""
 
-    __slots__ = ("t", "source", "hand", "node", "reshuffled", "label", "choices", "labs", "lines", "plans")
+    __slots__ = ("t", "source", "hand", "node", "reshuffled", "label", "choices", "labs", "_lines", "plans")
 
     def __init__(self, t: Tables, source: DeckNode, hand: Hand, node: DeckNode, reshuffled: bool, label: str) -> None:
         self.source = source
@@ -64,12 +67,21 @@ class Drawn:
         self.label = label
         self.choices = t.choices(hand)[0] if t.put_back else ()
         self.labs: Labels = (label, "", "", source.chain)
-        after = " (after a reshuffle)" if reshuffled else ""
-        self.lines = tuple(
-            (("draw", s, False, (s,), "seat {} draws {}{}", (s + 1, label, after)),)
-            + ((("reshuffle", s, True, (), "seat {} reshuffles the discard pile", (s + 1,)),) if reshuffled else ())
-            for s in range(t.players))
+        self._lines: tuple[tuple[Any, ...], ...] | None = None
         self.plans: dict[str, Plan] = {}
+
+    @property
+    def lines(self) -> tuple[tuple[Any, ...], ...]:
+        """The log lines of the draw, by seat (made on first use: the batch path writes no log)."""
+        got = self._lines
+        if got is None:
+            label, after = self.label, " (after a reshuffle)" if self.reshuffled else ""
+            got = self._lines = tuple(
+                (("draw", s, False, (s,), "seat {} draws {}{}", (s + 1, label, after)),)
+                + ((("reshuffle", s, True, (), "seat {} reshuffles the discard pile", (s + 1,)),)
+                   if self.reshuffled else ())
+                for s in range(self.t.players))
+        return got
 
     def plan(self, back_label: str | None) -> Plan:
         """The `Plan` of putting back ``back_label`` (``None``: no put-back, keep it all)."""
@@ -92,18 +104,27 @@ class Plan:
     the deck at the start of the next hand (``next``: the put-back card(s) on top of the pile,
     the kept hand on the discard pile)."""
 
-    __slots__ = ("back", "kept", "klab", "shown", "labs", "lines", "next")
+    __slots__ = ("back", "kept", "klab", "shown", "labs", "players", "_lines", "next")
 
     def __init__(self, t: Tables, drawn: Drawn, back: Hand, kept: Hand, klab: str) -> None:
         self.back = back
         self.kept = kept
         self.klab = klab
         self.shown = (klab,)
-        blab = t.label(back)
-        self.labs: Labels = (drawn.label, klab, blab, drawn.source.chain)
-        self.lines = tuple(("put-back", s, False, (s,), "seat {} puts back {}, keeps {}", (s + 1, blab, klab))
-                           for s in range(t.players))
+        self.labs: Labels = (drawn.label, klab, t.label(back), drawn.source.chain)
+        self.players = t.players
+        self._lines: tuple[tuple[Any, ...], ...] | None = None
         self.next = t.next_deck(drawn.node, back, kept)
+
+    @property
+    def lines(self) -> tuple[tuple[Any, ...], ...]:
+        """The log line of the put-back, by seat (made on first use: the batch path writes no log)."""
+        got = self._lines
+        if got is None:
+            blab, klab = self.labs[2], self.klab
+            got = self._lines = tuple(("put-back", s, False, (s,), "seat {} puts back {}, keeps {}", (s + 1, blab, klab))
+                                      for s in range(self.players))
+        return got
 
 
 class DeckNode:
@@ -343,15 +364,12 @@ def _as_fraction(p: Any) -> tuple[int, int]:
     return f.numerator, f.denominator
 
 
-_TABLES: dict[tuple[TwoDreidelRules, int], Tables] = {}
+#: By (rules, players): registered with `dreidelpoker.clear_caches` (a first call builds them afresh).
+_TABLES = ValueCache("dreidelpoker.games.two_dreidel.whole_game.play_tables.tables", maxsize=256)
 
 
 def tables(players: int, *, rules: TwoDreidelRules) -> Tables:
     """The shared tables of ``rules`` at ``players`` seats (cached by value)."""
     key = (rules, players)
-    t = _TABLES.get(key)
-    if t is None:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
-        t = _TABLES[key] = Tables(players, rules=rules)
+    t: Tables = _TABLES.remember(key, lambda: Tables(players, rules=rules))
     return t
