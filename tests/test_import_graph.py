@@ -251,9 +251,10 @@ def _library_private_uses(source: str, where: str) -> list[str]:
     """Reads of a library's private attribute (``p._actions``, ``getattr(ex, "_max_workers")``)
     that the module does not define itself, and overrides of one in a subclass."""
     tree = ast.parse(source)
-    own = {n for n in _defined_names(tree)
-           if not any(isinstance(c, ast.Constant) and c.value == n for c in ast.walk(tree))
-           or any(isinstance(d, (ast.FunctionDef, ast.ClassDef)) and d.name == n for d in ast.walk(tree))}
+    # A name the module defines is its own, unless only a string names it (getattr(ex, "_x")).
+    strings = {c.value for c in ast.walk(tree) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    defined = {d.name for d in ast.walk(tree) if isinstance(d, (ast.FunctionDef, ast.ClassDef))}
+    own = {n for n in _defined_names(tree) if n not in strings or n in defined}
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in _LIBRARY_PRIVATE and node.attr not in own:

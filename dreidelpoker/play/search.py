@@ -409,7 +409,8 @@ def search(
     Examples:
         >>> from dreidelpoker.games.skirmish import SkirmishRules
         >>> r = search(SkirmishRules(), targets=["skirmishes:median <= 12"], trials=2, games=40,
-        ...            storage=None, progress=False, reevaluate=0, fixed={"line_size": 3})
+        ...            storage=None, progress=False, reevaluate=0, fixed={"line_size": 3},
+        ...            ranges={"pile_size": (3, 6)})  # a pile of 1 can run 10,000 skirmishes
         >>> len(r.trials)
         2
     """
@@ -673,7 +674,7 @@ class SearchResult:
         >>> from dreidelpoker.games.skirmish import SkirmishRules
         >>> from dreidelpoker.play import search
         >>> r = search(SkirmishRules(), minimize=["skirmishes"], trials=2, games=20, storage=None, progress=False,
-        ...            reevaluate=1, fixed={"line_size": 3})
+        ...            reevaluate=1, fixed={"line_size": 3}, ranges={"pile_size": (3, 6)})
         >>> len(r.trials) + len(r.invalid), len(r.reevaluated), r.proposal().startswith("Of ")
         (2, 1, True)
     """
