@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from numbers import Real as _RealABC
@@ -50,7 +51,7 @@ from .errors import InputError, InputTypeError
 from .limits import progress_bar
 from .validation import check_count, check_flag, is_whole_number
 from ._fractions import loaded_sympy, to_fraction, to_rational
-from .exact import ExactMapping
+from .exact import ExactMapping, ExactRecord
 from .strict_numbers import parse_float, sympy_number
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ S = TypeVar("S", bound=Hashable)
 N = TypeVar("N", default=Any)
 Method = Literal["exact", "float", "auto"]
 
-__all__ = ["MarkovChain"]
+__all__ = ["AbsorptionSummary", "MarkovChain"]
 
 #: Most steps [`MarkovChain.n_step`][dreidelpoker.markov.MarkovChain.n_step] takes (the long run has its own exact answers).
 MAX_N_STEP = 1_000_000
@@ -153,6 +154,32 @@ def _float_reward(value: Any, state: Any) -> float:
     if isinstance(value, str):
         return parse_float(value, what=f"reward({state!r})")
     return float(value)
+
+
+@dataclass(frozen=True)
+class AbsorptionSummary(ExactRecord, Generic[S, N], exact=("expected_steps",)):
+    """What [`MarkovChain.absorption_summary`][dreidelpoker.markov.MarkovChain.absorption_summary] answers:
+    expected steps to absorption and the absorption probabilities, from one start.
+
+    The exact steps are held as a Fraction (``fractions()``) and shown as a sympy Rational;
+    it unpacks as ``steps, probabilities = summary``.
+
+    Attributes:
+        expected_steps: expected steps until an absorbing state (sympy Rational, or float).
+        probabilities: absorbing state -> probability (an `ExactMapping`, or floats).
+
+    Examples:
+        >>> ruin = MarkovChain.from_transitions({0: {0: 1}, 1: {0: "1/2", 2: "1/2"}, 2: {2: 1}})
+        >>> steps, probabilities = ruin.absorption_summary(1)
+        >>> steps, probabilities[2], ruin.absorption_summary(1).fractions()["expected_steps"]
+        (1, 1/2, Fraction(1, 1))
+    """
+
+    expected_steps: N
+    probabilities: Mapping[S, N]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.expected_steps, self.probabilities))
 
 
 class MarkovChain(Generic[S, N]):
@@ -746,18 +773,22 @@ class MarkovChain(Generic[S, N]):
         return (x[0] if steps else zero), {ci: x[t] for ci, t in col.items() if x[t]}
 
     @overload
-    def absorption_summary(self, start: S, *, method: Literal["exact"]) -> tuple[sympy.Rational, ExactMapping[S]]: ...
+    def absorption_summary(self, start: S, *, method: Literal["exact"]) -> AbsorptionSummary[S, sympy.Rational]: ...
     @overload
-    def absorption_summary(self, start: S, *, method: Literal["float"]) -> tuple[float, dict[S, float]]: ...
+    def absorption_summary(self, start: S, *, method: Literal["float"]) -> AbsorptionSummary[S, float]: ...
     @overload
-    def absorption_summary(self, start: S, *, method: Method = ...) -> tuple[N | float, Mapping[S, N | float]]: ...
+    def absorption_summary(self, start: S, *, method: Method = ...) -> AbsorptionSummary[S, N | float]: ...
     def absorption_summary(self, start: S, *, method: Method = "auto") -> Any:
         """Expected steps to absorption and the absorption probabilities, in one sparse solve.
+
+        Returns:
+            An [`AbsorptionSummary`][dreidelpoker.markov.AbsorptionSummary] (unpacks as ``steps, probabilities``;
+            exact steps held as a Fraction, so no sympy import until they are read).
 
         Examples:
             >>> ruin = MarkovChain.from_transitions({0: {0: 1}, 1: {0: "1/2", 2: "1/2"}, 2: {2: 1}})
             >>> ruin.absorption_summary(1)
-            (1, {0: 1/2, 2: 1/2})
+            AbsorptionSummary(expected_steps=1, probabilities={0: 1/2, 2: 1/2})
         """
         k = self._idx(start, "start")
         steps, weights = self._absorb(k, method, steps=True)
@@ -771,7 +802,7 @@ class MarkovChain(Generic[S, N]):
                     "not a single absorbing state; use class_absorption_probabilities()"
                 )
             probs[self._states[classes[ci][0]]] = v
-        return _out(steps, exact), _answer(probs, exact)
+        return AbsorptionSummary(steps if exact else float(steps), _answer(probs, exact))
 
     @overload
     def class_absorption_probabilities(self, start: S, *, method: Literal["exact"]) -> ExactMapping[frozenset[S]]: ...

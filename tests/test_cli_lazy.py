@@ -92,3 +92,14 @@ def test_classic_simulate_imports_no_sympy() -> None:
     assert _loaded_after(code, ("sympy",)) == []
     shown = "from dreidelpoker.games.classic_dreidel import ClassicDreidelRules\nClassicDreidelRules().face_probabilities"
     assert _loaded_after(shown, ("sympy",)) == ["sympy"]  # the public face is still sympy
+
+
+def test_classic_analyze_imports_no_sympy_until_read() -> None:
+    """The exact chain computes in Fractions and the result holds them: sympy loads only when
+    an answer is read (its public face)."""
+    code = ("from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze\n"
+            "r = analyze(rules=ClassicDreidelRules(players=2, coins=3))\n"
+            "from fractions import Fraction\n"
+            "assert r.method == 'exact' and sum(r.fractions()['win_probabilities']) == 1")
+    assert _loaded_after(code, ("sympy",)) == []
+    assert _loaded_after(code + "\nr.expected_spins", ("sympy",)) == ["sympy"]

@@ -10,7 +10,7 @@ from typing import assert_type
 import sympy
 
 from dreidelpoker import ExactMapping
-from dreidelpoker.markov import MarkovChain
+from dreidelpoker.markov import AbsorptionSummary, MarkovChain
 
 
 def answers() -> None:
@@ -25,7 +25,7 @@ def answers() -> None:
     assert_type(floats.absorption_probabilities("a"), Mapping[str, float])
     assert_type(exact.expected_steps_to_absorption("a", method="exact"), sympy.Rational)
     assert_type(floats.expected_steps_to_absorption("a"), float)
-    assert_type(exact.absorption_summary("a", method="exact"), tuple[sympy.Rational, ExactMapping[str]])
+    assert_type(exact.absorption_summary("a", method="exact"), AbsorptionSummary[str, sympy.Rational])
     assert_type(exact.class_absorption_probabilities("a", method="float"), dict[frozenset[str], float])
     assert_type(exact.stationary_distribution(method="exact", start="b"), ExactMapping[str])
     assert_type(floats.stationary_distributions(), dict[frozenset[str], Mapping[str, float]])

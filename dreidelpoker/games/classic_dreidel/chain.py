@@ -277,8 +277,9 @@ def analyze(
         # "auto" and small enough: the exact chain is cheap.
     chain = dreidel_chain(rules=rules, exact=True, max_states=max_states, progress=progress)
     chain.exact_limit = max(chain.exact_limit, len(chain))
-    steps, absorbed = chain.absorption_summary(start_state(rules=rules), method="exact")
-    return _result(rules, steps, absorbed, len(chain), "exact", time.perf_counter() - t0)
+    summary = chain.absorption_summary(start_state(rules=rules), method="exact")
+    steps = summary.fractions()["expected_steps"]  # held Fractions: no sympy until the result is read
+    return _result(rules, steps, summary.probabilities, len(chain), "exact", time.perf_counter() - t0)
 
 
 def _result(rules: ClassicDreidelRules, steps: Any, absorbed: Mapping[DreidelState, Any], n_states: int,

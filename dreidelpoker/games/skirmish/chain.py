@@ -303,8 +303,10 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
     pair = (bots, bots) if isinstance(bots, str) else (bots[0], bots[1])
     chain = skirmish_chain(rules, pair)
     chain.exact_limit = max(chain.exact_limit, len(chain))
-    steps_raw, absorbed = chain.absorption_summary("start", method="exact")
-    held = absorbed.fractions()
+    summary = chain.absorption_summary("start", method="exact")
+    absorbed = summary.probabilities
+    assert isinstance(absorbed, ExactMapping)  # an exact chain answers in one
+    steps_raw, held = summary.fractions()["expected_steps"], absorbed.fractions()
     zero = Fraction(0)
     return SmallDeckResult(rules, pair, len(chain), held.get(("win", 0), zero), held.get(("win", 1), zero),
                            held.get(("draw",), zero), steps_raw - 1)
