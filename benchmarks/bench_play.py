@@ -16,10 +16,10 @@ What bounds the engine path's speed (printed as "steps/hand" and "us/step"): eve
 of engine steps -- one chance draw per player, one simultaneous put-back, the betting
 actions, the spins and the simultaneous call/fold reveals -- all through the one protocol
 (``GameState.apply`` / ``apply_joint``, ``observation``, ``legal_actions``). A step costs
-one copy of the state (an immutable named tuple: a list copy, the changed fields, one
-tuple), one log node whose text is written only when read, and per deciding seat an
-observation made of three slices of the state, a stored legal-action tuple and the bot's
-call; chance and every seat draw through the one sampler (``dreidelpoker.sampler.Sampler``:
+one copy of the state (an immutable named tuple: a ``__slots__`` working copy written by
+name, the changed fields, one tuple), one log node whose text is written only when read,
+and per deciding seat an observation built field by field by name, a stored legal-action
+tuple and the bot's call; chance and every seat draw through the one sampler (``dreidelpoker.sampler.Sampler``:
 exact integers by rejection on 62-bit words read from the generator in blocks). A step sets only the turn and legal actions of the phase it
 enters; the next seat to act and its bet sizes are found in one pass; draws and put-backs
 come with their log lines, observed labels and next deck from per-rules tables; the end

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 K = TypeVar("K", bound=Hashable)
 
-__all__ = ["Distribution", "ExactMapping", "ExactRecord", "ExactTable", "ExactMatrix"]
+__all__ = ["Distribution", "ExactMapping", "ExactRecord", "ExactTable", "ExactMatrix", "hold_exact"]
 
 
 def _label(x: object) -> str:
@@ -465,6 +465,41 @@ class ExactRecord:
         """
         held = self.__dict__
         return {name: held[name] for name in self._exact_fields}
+
+
+R = TypeVar("R", bound=type)
+
+
+def hold_exact(*names: str) -> Callable[[R], R]:
+    """Class decorator, written above ``@dataclass``: hold these fields as `ExactRecord` holds
+    its exact fields (Fractions inside, sympy Rationals when read), for fields that have a
+    default or ``field()`` metadata, which ``ExactRecord``'s ``exact=(...)`` cannot take.
+
+    The class keeps its own ``__eq__`` and ``__hash__`` if it should compare without sympy.
+
+    Parameters:
+        names: the fields to hold.
+
+    Returns:
+        The decorator, which returns the class itself.
+
+    Examples:
+        >>> @hold_exact("odds")
+        ... @dataclass(frozen=True)
+        ... class Coin(ExactRecord):
+        ...     odds: Any = Fraction(1, 2)
+        >>> Coin().odds, Coin().fractions()
+        (1/2, {'odds': Fraction(1, 2)})
+    """
+
+    def hold(cls: R) -> R:
+        for name in names:
+            setattr(cls, name, _HeldExact(name))
+        if issubclass(cls, ExactRecord):
+            cls._exact_fields = tuple(dict.fromkeys(cls._exact_fields + names))
+        return cls
+
+    return hold
 
 
 def _held(v: Any) -> Any:

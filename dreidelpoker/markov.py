@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 from typing_extensions import TypeVar
 
 import numpy as np
-import sympy
 
 from .plotting import draw_chain
 from ._markov_graph import class_period, reachable, strong_classes
@@ -50,12 +49,13 @@ from ._sparse_solve import class_stationary, solve_exact, solve_float
 from .errors import InputError, InputTypeError
 from .limits import progress_bar
 from .validation import check_count, check_flag, is_whole_number
-from ._fractions import to_fraction, to_rational
+from ._fractions import loaded_sympy, to_fraction, to_rational
 from .exact import ExactMapping
 from .strict_numbers import parse_float, sympy_number
 
 if TYPE_CHECKING:
     import networkx as nx
+    import sympy
 
 S = TypeVar("S", bound=Hashable)
 #: The chain's probability type: ``sympy.Rational`` for an exact chain (``exact=True``, the
@@ -99,8 +99,9 @@ def _float_prob(value: Any, what: str) -> float:
         raise InputTypeError(f"{what} must be a number, not the bool {value!r}")
     if isinstance(value, str):
         return parse_float(value, what=what)  # strict: no 'nan', no other scripts' digits
+    sp = loaded_sympy()  # a sympy value exists only once something imported sympy
     if isinstance(value, (_RealABC, np.integer, np.floating)) or (
-        isinstance(value, sympy.Basic) and value.is_number and value.is_real
+        sp is not None and isinstance(value, sp.Basic) and value.is_number and value.is_real
     ):
         f = float(value)
         if not math.isfinite(f):
@@ -369,7 +370,8 @@ class MarkovChain(Generic[S, N]):
             >>> MarkovChain.from_matrix([[0, 1], [1, 0]], states=["L", "R"]).period()
             2
         """
-        if isinstance(matrix, sympy.MatrixBase):
+        sp = loaded_sympy()
+        if sp is not None and isinstance(matrix, sp.MatrixBase):
             data = [[matrix[i, j] for j in range(matrix.cols)] for i in range(matrix.rows)]
         elif isinstance(matrix, np.ndarray):
             if matrix.ndim != 2:
@@ -470,6 +472,8 @@ class MarkovChain(Generic[S, N]):
         if n > 3000:
             raise InputError(f"the chain has {n} states; a dense matrix is refused above 3000")
         if self._exact:
+            import sympy
+
             m = sympy.zeros(n, n)
             for i, row in enumerate(self._rows):
                 for j, p in row.items():
@@ -660,7 +664,9 @@ class MarkovChain(Generic[S, N]):
             3/2
         """
         pi: Mapping[S, Any] = self.stationary_distribution(method=method, start=start)
-        if all(isinstance(v, sympy.Basic) for v in pi.values()):
+        if isinstance(pi, ExactMapping):  # an exact answer: shown as sympy, so sympy is loaded here
+            import sympy
+
             # sympy_number reads a text reward strictly instead of letting sympy evaluate it.
             return sympy.Add(*[v * sympy_number(reward(s), what=f"reward({s!r})") for s, v in pi.items() if v != 0])
         return float(sum(float(v) * _float_reward(reward(s), s) for s, v in pi.items() if v != 0))
@@ -876,7 +882,11 @@ class MarkovChain(Generic[S, N]):
                     good.add(i)
                     queue.append(i)
         if any(i not in good for i in reach):
-            return sympy.oo if self._exact and method != "float" else math.inf
+            if self._exact and method != "float":
+                import sympy
+
+                return sympy.oo
+            return math.inf
         unknowns = [i for i in reach if i not in tset]
         local = {s: t for t, s in enumerate(unknowns)}
         exact = self._use_exact(method, len(unknowns))

@@ -78,3 +78,17 @@ def test_the_librarys_own_rules_find_their_game_without_the_entry_points() -> No
              "print(r._FOUND is None)\nr.get_game('queenie')\nprint(r._FOUND is None)")
     out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True).stdout.split()
     assert out == ["True", "False"]
+
+
+def test_classic_simulate_imports_no_sympy() -> None:
+    """Issue 22 item 1: the rules hold their face probabilities as Fractions, so building
+    them and playing a game never pays sympy's import (about 0.5 s of a fresh process)."""
+    code = ("from dreidelpoker.games.classic_dreidel import ClassicDreidelRules\n"
+            "from dreidelpoker.play import simulate\n"
+            "r = ClassicDreidelRules(face_probabilities=('1/2', '1/6', '1/6', '1/6'))\n"
+            "assert r == ClassicDreidelRules(face_probabilities=('1/2', '1/6', '1/6', '1/6')) and hash(r)\n"
+            "simulate(r, games=3, seed=1, progress=False)\n"
+            "simulate(ClassicDreidelRules(players=3, coins=3), games=3, seed=1, progress=False)")
+    assert _loaded_after(code, ("sympy",)) == []
+    shown = "from dreidelpoker.games.classic_dreidel import ClassicDreidelRules\nClassicDreidelRules().face_probabilities"
+    assert _loaded_after(shown, ("sympy",)) == ["sympy"]  # the public face is still sympy

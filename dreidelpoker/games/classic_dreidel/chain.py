@@ -22,7 +22,7 @@ from ...markov import MarkovChain
 from .size import check_chain_size, estimated_states
 from .float_chain import float_absorption
 from .rules import ClassicDreidelRules
-from .spins import DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
+from .spins import FACES, DreidelState, check_integer_pot, pay_spin, reante, spin_outcome, start_state
 from ...errors import InputError, ResourceLimitError, shorten
 from ...limits import open_progress_bar
 from ...validation import check_arguments, check_count, default_rules
@@ -84,7 +84,7 @@ def successors(state: DreidelState, *, rules: ClassicDreidelRules) -> ExactMappi
     if state[0] in ("win", "draw", "out"):
         return ExactMapping({state: Fraction(1)})
     out: dict[DreidelState, Fraction] = {}
-    for face, prob in rules.probabilities.fractions().items():
+    for face, prob in zip(FACES, rules.face_fractions):
         if prob:
             nxt = spin_outcome(state, face, rules=rules)
             out[nxt] = out.get(nxt, Fraction(0)) + prob

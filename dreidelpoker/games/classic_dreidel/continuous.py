@@ -31,7 +31,7 @@ MAX_PAYOFF_SPINS = {"continuous": 2_000, "up": 300, "down": 300}
 
 
 def _faces(rules: ClassicDreidelRules | None) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    g, h, n, s = default_rules(rules, ClassicDreidelRules).probabilities.fractions().values()
+    g, h, n, s = default_rules(rules, ClassicDreidelRules).face_fractions
     return g, h, n, s
 
 

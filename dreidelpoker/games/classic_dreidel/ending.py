@@ -74,7 +74,7 @@ def ending_check(rules: SpinRules, *, max_states: int = ENDING_CHECK_MAX_STATES)
     """Decide whether every game of ``rules`` can end (the cases of the module docstring).
 
     Parameters:
-        rules: the variant (its ``face_probabilities`` say which faces can come up).
+        rules: the variant (its ``face_fractions`` say which faces can come up).
         max_states: the most states visited for a Gimel/Hey-only dreidel with a whole-coin pot.
 
     Returns:
@@ -85,7 +85,7 @@ def ending_check(rules: SpinRules, *, max_states: int = ENDING_CHECK_MAX_STATES)
         >>> ending_check(ClassicDreidelRules()).ends
         True
     """
-    faces = "".join(f for f, p in zip("GHNS", rules.face_probabilities) if p > 0)
+    faces = "".join(f for f, p in zip("GHNS", rules.face_fractions) if p > 0)
     can = _faces_text(faces)
     if "S" in faces:
         return EndingCheck(True, "Shin can come up: a run of Shins puts players out until the game ends")

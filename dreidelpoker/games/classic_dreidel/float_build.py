@@ -165,7 +165,7 @@ def build_arrays(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, pro
     p = rules.players
     total = rules.total_coins
     binom = np.array([[comb(a, b) for b in range(p + 1)] for a in range(total + p + 1)], dtype=np.int64)
-    faces = [(f, float(pr)) for f, pr in zip("GHNS", rules.face_probabilities) if pr]
+    faces = [(f, float(pr)) for f, pr in zip("GHNS", rules.face_fractions) if pr]
     coins0, _, pot0, _ = start_state(rules=rules)
     table = np.full(size, -1, dtype=np.int32)
     coins = np.array([coins0], dtype=np.int64)

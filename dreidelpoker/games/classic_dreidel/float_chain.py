@@ -298,7 +298,7 @@ def build_reference(rules: ClassicDreidelRules, *, max_states: int = 3_000_000, 
     import scipy.sparse as sp
 
     spin = getattr(spin_outcome, "__wrapped__", spin_outcome)  # skip the deprecation shim per call
-    faces = [(f, float(p)) for f, p in zip(FACES, rules.face_probabilities) if p]
+    faces = [(f, float(p)) for f, p in zip(FACES, rules.face_fractions) if p]
     start = start_state(rules=rules)
     index: dict[Any, int] = {start: 0}
     states: list[Any] = [start]

@@ -31,7 +31,6 @@ from .rules import FACES, ClassicDreidelRules
 from ...caches import bounded_cache
 from ...sampler import Sampler
 from ...errors import InputError, ResourceLimitError
-from ..._fractions import to_fraction
 from ...validation import check_arguments
 
 __all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "PLAY_CLI", "new_game"]
@@ -648,7 +647,7 @@ def _typical_spins(rules: ClassicDreidelRules) -> int:
         >>> _typical_spins(ClassicDreidelRules(players=2, coins=3, face_probabilities=("1/1000000", 0, "999999/1000000", 0)))
         6750000
     """
-    g, _h, n, _s = (to_fraction(x) for x in rules.face_probabilities)
+    g, _h, n, _s = rules.face_fractions
     if rules.stopping == "first-gimel":
         return math.ceil(1 / g) if g else 10 ** 18
     moving = 1 - n
@@ -665,7 +664,7 @@ def _check_length(rules: ClassicDreidelRules, weights: tuple[tuple[str, int], ..
     if min(typical, hand_limit) > cap:
         how = ("its face probabilities need a denominator over 4,096, so faces are drawn one by one" if one_by_one
                else "faces drawn in batches")
-        probs = ",".join(str(x) for x in rules.face_probabilities)
+        probs = ",".join(str(x) for x in rules.face_fractions)
         raise ResourceLimitError(
             f"{rules.players} players x {rules.coins:,} coins with face probabilities {probs}: a typical game lasts "
             f"about {typical:,} spins, over the limit of {cap:,} spins a game ({how}); use fewer coins, face "
@@ -692,12 +691,12 @@ def face_weights(rules: ClassicDreidelRules) -> tuple[tuple[str, int], ...]:
         >>> face_weights(ClassicDreidelRules(face_probabilities=("1/2", "1/6", "1/6", "1/6")))
         (('G', 3), ('H', 1), ('N', 1), ('S', 1))
     """
-    return _face_weights(tuple(rules.face_probabilities))
+    return _face_weights(tuple(rules.face_fractions))
 
 
 @bounded_cache(maxsize=256)
 def _face_weights(probs: tuple[Any, ...]) -> tuple[tuple[str, int], ...]:
-    """`face_weights` by the probabilities alone (sympy arithmetic: once per dreidel, not per game)."""
+    """`face_weights` by the probabilities alone (once per dreidel, not per game)."""
     den = math.lcm(*(p.denominator for p in probs))
     return tuple((f, int(p * den)) for f, p in zip(FACES, probs) if p)
 

@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
-import sympy
 
 if TYPE_CHECKING:
-    from ...exact import ExactMapping
+    import sympy
 
 from ..._fractions import to_fraction, to_rational
+from ...exact import ExactMapping, ExactRecord, hold_exact
 from ...errors import InputError
 from ...search_space import Choice, IntRange, SearchSpace
 from .ending import never_ends_reason
@@ -51,8 +51,9 @@ Elimination = Literal["cannot-pay", "zero"]
 Stopping = Literal["last-survivor", "first-elimination", "first-gimel"]
 
 
+@hold_exact("face_probabilities")
 @dataclass(frozen=True, kw_only=True)
-class ClassicDreidelRules:
+class ClassicDreidelRules(ExactRecord):
     """Classic dreidel. Defaults are [classic dreidel rules][rules-6].
 
     Attributes:
@@ -68,7 +69,8 @@ class ClassicDreidelRules:
         face_probabilities: the chances of Gimel, Hey, Nun, Shin, e.g. 1/2,1/6,1/6,1/6 (a
             fair dreidel by default; real dreidels are not fair, see Nemiroff & Nemiroff
             2016); a dreidel whose game may never end (Nun-only, Gimel-only for most coin
-            counts; see `ending`) is refused.
+            counts; see `ending`) is refused. Held as Fractions (``fractions()``, what the
+            engines read: no sympy import to play) and shown as sympy Rationals.
 
     Raises:
         InputError: for a field outside its allowed values, or a dreidel whose game may never end.
@@ -111,7 +113,7 @@ class ClassicDreidelRules:
             raise InputError("coins must be at least 2 with elimination='zero' "
                              "(with 1 coin every player is out after the first ante)")
         check_flag(self.reante, "reante")
-        probs = tuple(self.face_probabilities)
+        probs = tuple(self.fractions()["face_probabilities"])
         if len(probs) != 4:
             raise InputError(f"face_probabilities needs 4 numbers (Gimel, Hey, Nun, Shin), got {len(probs)}")
         fr = tuple(to_fraction(x, what="face probability") for x in probs)
@@ -119,13 +121,39 @@ class ClassicDreidelRules:
             raise InputError(
                 f"face_probabilities must be >= 0 and sum to 1, got {', '.join(str(x) for x in fr)}"
             )
-        object.__setattr__(self, "face_probabilities", tuple(to_rational(x) for x in fr))
+        object.__setattr__(self, "face_probabilities", fr)
         reason = never_ends_reason(self)
         if reason is not None:
             raise InputError(
                 f"face_probabilities ({', '.join(str(x) for x in fr)}) make a game that may never end: {reason}; "
                 "give Shin a positive probability (then every game can end)"
             )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.players, self.coins, self.hey_rounding, self.elimination, self.reante, self.stopping,
+                self.face_fractions)
+
+    # Equality and hashing read the held Fractions: rules key caches on the play path, where
+    # sympy is not loaded.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ClassicDreidelRules)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    @property
+    def face_fractions(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """The face probabilities (Gimel, Hey, Nun, Shin) as held: Fractions, for the engines.
+
+        Examples:
+            >>> ClassicDreidelRules(face_probabilities=("1/2", "1/6", "1/6", "1/6")).face_fractions[0]
+            Fraction(1, 2)
+        """
+        held: tuple[Fraction, Fraction, Fraction, Fraction] = self.fractions()["face_probabilities"]
+        return held
 
     @cached_property
     def probabilities(self) -> ExactMapping[str]:
@@ -135,9 +163,7 @@ class ClassicDreidelRules:
             >>> ClassicDreidelRules().probabilities["G"]
             1/4
         """
-        from ...exact import ExactMapping  # not needed to play: kept off the import path
-
-        return ExactMapping(dict(zip(FACES, self.face_probabilities)))
+        return ExactMapping(dict(zip(FACES, self.face_fractions)))
 
     @property
     def total_coins(self) -> int:
@@ -150,7 +176,7 @@ class ClassicDreidelRules:
         out = {"cannot-pay": "out when unable to pay", "zero": "out on reaching zero"}[self.elimination]
         ante = "re-ante on empty pot" if self.reante else "no re-ante"
         stop = self.stopping.replace("-", " ")
-        fair = "" if self.face_probabilities == (Fraction(1, 4),) * 4 else ", biased dreidel"
+        fair = "" if self.face_fractions == (Fraction(1, 4),) * 4 else ", biased dreidel"
         return f"{self.players} players x {self.coins} coins, {hey}, {out}, {ante}, {stop}{fair}"
 
     def hey_take(self, pot: Any) -> int | sympy.Rational:

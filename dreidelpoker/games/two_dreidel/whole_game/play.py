@@ -34,8 +34,9 @@ its own cards, deck and put-back, everybody's stacks and bets, and the public di
 **How a step stays cheap** (whole games run at thousands of hands per second): a state is
 an immutable tuple (a `typing.NamedTuple`), so a step copies the tuple once and
 shares every unchanged field (the stacks, the decks, the discards are themselves shared
-tuples); one ``apply`` walks the hand's transitions on one working copy and builds one new
-state; log lines are stored as data and written as text only when the log is read
+tuples); one ``apply`` walks the hand's transitions on one working copy (a mutable
+``__slots__`` record of the same fields, written by name) and builds one new state; log
+lines are stored as data and written as text only when the log is read
 ([`add_lazy`][dreidelpoker.games.protocol.EventLog.add_lazy]); the legal actions of a betting
 decision are computed once, when the state is made, and an action is checked against them
 in O(1) (those of a simultaneous step are stored by seat); each step sets the turn and
@@ -82,7 +83,7 @@ _CALL_FOLD: tuple[str, ...] = ("call", "fold")
 _TUPLE = tuple.__new__
 
 
-# -- the state's fields: a step works on a list of them, indexed by the constants below ----
+# -- the state's fields: a step works on a mutable copy of them (`_Draft`), by name -------
 DRAW, PUT_BACK, BET, SPIN, CALLS, OVER = "draw", "put-back", "bet", "spin", "calls", "over"
 _NO_RAISE = range(0)
 
@@ -182,17 +183,31 @@ class StateFields(NamedTuple):
     legals: tuple[tuple[Any, ...], ...]  # each seat's legal actions at a simultaneous step
 
 
-_I = {f: i for i, f in enumerate(StateFields._fields)}
-_T, _HAND_LIMIT, _HAND_NUMBER, _PHASE, _BUTTON = _I["t"], _I["hand_limit"], _I["hand_number"], _I["phase"], _I["button"]
-_STACKS, _ALIVE, _IN_HAND, _CONTRIB, _POT, _CARRY = _I["stacks"], _I["alive"], _I["in_hand"], _I["contrib"], _I["pot"], _I["carry"]
-_BETS, _FACE, _BUY_IN, _SPUN, _SEEN, _VISIBILITY, _STEP = (_I["bets"], _I["face"], _I["buy_in"], _I["spun"], _I["seen"],
-                                                    _I["visibility"], _I["step"])
-_NODES, _START_NODES, _HANDS, _SEAT, _OUTS, _PLANS, _LABS = (_I["nodes"], _I["start_nodes"], _I["hands"], _I["seat"],
-                                                      _I["outs"], _I["plans"], _I["labs"])
-_HIGH, _RAISE_BY, _PENDING, _DISCARDS, _HAND_START = _I["high"], _I["raise_by"], _I["pending"], _I["discards"], _I["hand_start"]
-_ALL_IN, _CUT, _NOTES, _LOG, _TURN, _CURRENT = (_I["all_in"], _I["cut"], _I["notes"], _I["log"], _I["turn"],
-                                          _I["current_players"])
-_LEGAL, _RAISES, _LEGALS = _I["legal"], _I["raises"], _I["legals"]
+class _Draft:
+    """A step's working copy of a state: a mutable ``__slots__`` record of `StateFields`'
+    fields, written by name by the transitions (``v.stacks = ...``). Unpacking the state into
+    the slots and reading them back in one tuple are the cheapest named copy found (about
+    half the cost of a dataclass's ``__init__`` and an ``attrgetter`` of every field;
+    ``benchmarks/bench_named_state.py``); the order is checked against `StateFields` below."""
+
+    __slots__ = StateFields._fields
+
+    def __init__(self, state: StateFields) -> None:
+        (self.t, self.hand_limit, self.hand_number, self.phase, self.button, self.stacks, self.alive,
+         self.in_hand, self.contrib, self.pot, self.carry, self.bets, self.face, self.buy_in, self.spun,
+         self.seen, self.visibility, self.step, self.nodes, self.start_nodes, self.hands, self.seat,
+         self.outs, self.plans, self.labs, self.high, self.raise_by, self.pending, self.discards,
+         self.hand_start, self.all_in, self.cut, self.notes, self.log, self.turn, self.current_players,
+         self.legal, self.raises, self.legals) = state
+
+    def state(self) -> TwoDreidelGame:
+        """The new state made of the fields."""
+        return _TUPLE(TwoDreidelGame, (self.t, self.hand_limit, self.hand_number, self.phase, self.button,
+            self.stacks, self.alive, self.in_hand, self.contrib, self.pot, self.carry, self.bets, self.face,
+            self.buy_in, self.spun, self.seen, self.visibility, self.step, self.nodes, self.start_nodes,
+            self.hands, self.seat, self.outs, self.plans, self.labs, self.high, self.raise_by, self.pending,
+            self.discards, self.hand_start, self.all_in, self.cut, self.notes, self.log, self.turn,
+            self.current_players, self.legal, self.raises, self.legals))
 
 
 def decks_of(nodes: tuple[DeckNode, ...]) -> tuple[DeckState, ...]:
@@ -395,28 +410,28 @@ class TwoDreidelGame(StateFields):
     def apply(self, action: Any) -> TwoDreidelGame:
         """The state after a draw or a spin (chance) or the acting seat's betting action."""
         ph = self.phase
-        v: list[Any]
+        v: _Draft
         if ph == DRAW:
-            v = list(self)
+            v = _Draft(self)
             lines = _draw(v, action)
         elif ph == BET:
             ok = (action in self.raises if action.__class__ is int
                   else not isinstance(action, bool) and action in self.legal)
             if not ok:
                 raise InputError(f"seat {self.seat + 1} cannot play {action!r} here; legal: {_short_legal(self.legal)}")
-            v = list(self)
+            v = _Draft(self)
             lines = _bet(v, action)
         elif ph == SPIN:
             if action not in self.t.face_weights:
                 raise InputError(f"a spin lands on one of {', '.join(f for f, _w in self.t.faces)}, got {action!r}")
-            v = list(self)
+            v = _Draft(self)
             lines = _spin(v, action)
         elif ph == OVER:
             raise InputError("the game is over: no more actions")
         else:
             raise InputError(f"the {ph} step is simultaneous: use apply_joint with every seat's choice")
-        v[_LOG] = v[_LOG].add_lazy(lines)
-        return _TUPLE(TwoDreidelGame, v)
+        v.log = v.log.add_lazy(lines)
+        return v.state()
 
     def apply_joint(self, actions: Mapping[int, Any]) -> TwoDreidelGame:
         """The state after every choosing seat's put-back or spin call is revealed at once."""
@@ -433,10 +448,10 @@ class TwoDreidelGame(StateFields):
             if actions[s] not in legals[s]:
                 raise InputError(f"seat {s + 1} chose {actions[s]!r}, not legal at the {ph} step; "
                                  f"legal: {', '.join(map(repr, legals[s]))}")
-        v: list[Any] = list(self)
+        v = _Draft(self)
         lines = _put_back(v, actions, seats) if ph == PUT_BACK else _calls(v, actions, seats)
-        v[_LOG] = v[_LOG].add_lazy(lines)
-        return _TUPLE(TwoDreidelGame, v)
+        v.log = v.log.add_lazy(lines)
+        return v.state()
 
     def run_turns(self, chance: Sampler, decide: Callable[[int, Any, Sequence[Any]], Any], max_steps: int, *,
                   log: bool = True, observes: Callable[[int, Sequence[Any]], bool] | None = None,
@@ -494,10 +509,17 @@ class TwoDreidelGame(StateFields):
             drawn, hand, put_back, deck, self.seen, self.visibility, self.step))
 
 
-# -- transitions: each works on ``v``, a list copy of the state's fields, and returns the
-# step's log lines; a transition that enters a phase sets the state's turn, current players
+# the working copy names every field in `StateFields`' order (a field out of place would
+# move a value into another field of every next state)
+_NAMES = StateFields._make(StateFields._fields)
+if _Draft(_NAMES).state() != _NAMES:
+    raise RuntimeError("play._Draft lists the state's fields out of StateFields' order")
+
+
+# -- transitions: each works on ``v``, a working copy of the state's fields (`_Draft`), and
+# returns the step's log lines; a transition that enters a phase sets the state's turn, current players
 # and legal actions (``_offer`` for a betting decision); ``apply`` makes the one new state.
-def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int, ...], bets: tuple[int, ...],
+def _to_act(v: _Draft, t: Tables, pending: int, after: int, stacks: tuple[int, ...], bets: tuple[int, ...],
             high: int, live: tuple[bool, ...]) -> bool:
     """Find the next pending seat after ``after`` that has a decision (a bet to face, or someone
     left to bet against; the seats passed over leave the pending set) and offer it its legal
@@ -511,7 +533,7 @@ def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int
         if pending >> i & 1:
             s = stacks[i]
             c = high - bets[i]
-            raises = bet_range(stack=s, to_call=c, min_raise=v[_RAISE_BY], bets=bets, stacks=stacks, live=live, seat=i)
+            raises = bet_range(stack=s, to_call=c, min_raise=v.raise_by, bets=bets, stacks=stacks, live=live, seat=i)
             if c > 0:
                 base = _FOLD if (t.short_fold and call_payment(s, c, rules=t.rules) is None) else _FOLD_CALL
             elif raises:  # nothing to call, and chips to bet against someone still in
@@ -519,16 +541,16 @@ def _to_act(v: list[Any], t: Tables, pending: int, after: int, stacks: tuple[int
             else:
                 pending &= ~(1 << i)
                 continue
-            v[_SEAT], v[_PENDING], v[_CURRENT] = i, pending, t.ones[i]
-            v[_LEGAL], v[_RAISES] = (base + tuple(raises), raises) if raises else (base, raises)
+            v.seat, v.pending, v.current_players = i, pending, t.ones[i]
+            v.legal, v.raises = (base + tuple(raises), raises) if raises else (base, raises)
             return True
     return False
 
 
-def _draw(v: list[Any], action: str) -> Sequence[LazyEvent]:
-    t: Tables = v[_T]
-    seat = v[_SEAT]
-    nodes = v[_NODES]
+def _draw(v: _Draft, action: str) -> Sequence[LazyEvent]:
+    t: Tables = v.t
+    seat = v.seat
+    nodes = v.nodes
     node = nodes[seat]
     info = node.info or t.draws_of(node)
     o = info.after.get(action)
@@ -537,43 +559,43 @@ def _draw(v: list[Any], action: str) -> Sequence[LazyEvent]:
                          f"{', '.join(lab for lab, _w in info.outcomes)}")
     new_nodes = list(nodes)
     new_nodes[seat] = o.node
-    outs = list(v[_OUTS])
+    outs = list(v.outs)
     outs[seat] = o
-    labs = list(v[_LABS])
+    labs = list(v.labs)
     labs[seat] = o.labs
-    v[_NODES], v[_OUTS], v[_LABS] = tuple(new_nodes), tuple(outs), tuple(labs)
-    alive = v[_ALIVE]
-    if seat != v[_BUTTON]:
-        v[_SEAT] = (t.nexts.get(alive) or t.next_seats(alive))[seat]
+    v.nodes, v.outs, v.labs = tuple(new_nodes), tuple(outs), tuple(labs)
+    alive = v.alive
+    if seat != v.button:
+        v.seat = (t.nexts.get(alive) or t.next_seats(alive))[seat]  # type: ignore[assignment]  # (a seat is left)
         return o.lines[seat]  # (the next seat still in draws: the phase and turn stay)
     if t.put_back:
-        v[_PHASE], v[_TURN] = PUT_BACK, _SIMULTANEOUS
-        v[_CURRENT] = t.seat_sets.get(alive) or t.seats(alive)
-        v[_LEGALS] = tuple(() if d is None else d.choices for d in outs)
+        v.phase, v.turn = PUT_BACK, _SIMULTANEOUS
+        v.current_players = t.seat_sets.get(alive) or t.seats(alive)
+        v.legals = tuple(() if d is None else d.choices for d in outs)
         return o.lines[seat]
     # nothing to put back: every seat keeps what it drew
     plans = tuple(None if d is None else d.plan(None) for d in outs)
-    v[_PLANS] = plans
-    v[_LABS] = tuple(seen if p is None else p.labs for p, seen in zip(plans, v[_LABS]))
+    v.plans = plans
+    v.labs = tuple(seen if p is None else p.labs for p, seen in zip(plans, v.labs))
     lines = list(o.lines[seat])
     _streets(v, 0, lines)
     return lines
 
 
-def _put_back(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> list[LazyEvent]:
-    outs = v[_OUTS]
-    plans = list(v[_PLANS])
-    labs = list(v[_LABS])
+def _put_back(v: _Draft, actions: Mapping[int, str], seats: tuple[int, ...]) -> list[LazyEvent]:
+    outs = v.outs
+    plans = list(v.plans)
+    labs = list(v.labs)
     lines: list[LazyEvent] = []
     for s in seats:
-        o = outs[s]
+        o: Drawn = outs[s]  # type: ignore[assignment]  # (every choosing seat has drawn)
         lab = actions[s]
         p = o.plans.get(lab) or o.plan(lab)
         plans[s] = p
         labs[s] = p.labs
         lines.append(p.lines[s])
     lines.append(_EVERY_PUT_BACK)
-    v[_PLANS], v[_LABS], v[_LEGALS] = tuple(plans), tuple(labs), v[_T].empties
+    v.plans, v.labs, v.legals = tuple(plans), tuple(labs), v.t.empties
     _streets(v, 0, lines)
     return lines
 
@@ -581,20 +603,20 @@ def _put_back(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) 
 _EVERY_PUT_BACK: LazyEvent = ("put-back", None, True, (), "every player puts back a card face down", ())
 
 
-def _streets(v: list[Any], step: int, lines: list[LazyEvent]) -> None:
+def _streets(v: _Draft, step: int, lines: list[LazyEvent]) -> None:
     """Enter street ``step`` (skipping betting rounds nobody can bet in); showdown after the last."""
-    t: Tables = v[_T]
+    t: Tables = v.t
     steps = t.steps
-    stacks, in_hand, button = v[_STACKS], v[_IN_HAND], v[_BUTTON]
+    stacks, in_hand, button = v.stacks, v.in_hand, v.button
     while step < len(steps):
         if steps[step] == "spin":
-            v[_PHASE], v[_STEP], v[_SEAT] = SPIN, step, button
-            v[_TURN], v[_CURRENT], v[_LEGAL], v[_RAISES] = _CHANCE, (), (), _NO_RAISE
+            v.phase, v.step, v.seat = SPIN, step, button
+            v.turn, v.current_players, v.legal, v.raises = _CHANCE, (), (), _NO_RAISE
             return
         bets = t.zeros
         high = 0
         if step == 0 and t.opening_bet:  # the blind is a live bet of the opening round
-            high = v[_CONTRIB][button]
+            high = v.contrib[button]
             if high:
                 b = list(bets)
                 b[button] = high
@@ -602,11 +624,11 @@ def _streets(v: list[Any], step: int, lines: list[LazyEvent]) -> None:
         pending = (t.masks.get(in_hand) or t.mask(in_hand))
         if 0 in stacks:
             pending = _with_chips(pending, stacks)
-        raise_by, v[_RAISE_BY] = v[_RAISE_BY], t.min_bet
+        raise_by, v.raise_by = v.raise_by, t.min_bet
         if _to_act(v, t, pending, button, stacks, bets, high, in_hand):
-            v[_PHASE], v[_STEP], v[_BETS], v[_HIGH], v[_TURN] = BET, step, bets, high, _PLAYER
+            v.phase, v.step, v.bets, v.high, v.turn = BET, step, bets, high, _PLAYER
             return
-        v[_RAISE_BY] = raise_by  # (nobody can bet in this round)
+        v.raise_by = raise_by  # (nobody can bet in this round)
         step += 1
     _showdown(v, lines)
 
@@ -619,23 +641,23 @@ def _with_chips(pending: int, stacks: tuple[int, ...]) -> int:
     return pending
 
 
-def _bet(v: list[Any], action: Any) -> list[LazyEvent]:
-    t: Tables = v[_T]
-    i = v[_SEAT]
-    stacks, bets, in_hand, high = v[_STACKS], v[_BETS], v[_IN_HAND], v[_HIGH]
+def _bet(v: _Draft, action: Any) -> list[LazyEvent]:
+    t: Tables = v.t
+    i = v.seat
+    stacks, bets, in_hand, high = v.stacks, v.bets, v.in_hand, v.high
     lines: list[LazyEvent]
     if action == "check":  # nothing moves: no chips, nobody leaves the hand
         # (the seat to act always has chips: a check or a fold never puts it all-in)
-        lines = [("bet", i, True, (), "seat {} checks (pot {})", (i + 1, v[_POT]))]
-        if not _to_act(v, t, v[_PENDING] & ~(1 << i), i, stacks, bets, high, in_hand):
-            _streets(v, v[_STEP] + 1, lines)
+        lines = [("bet", i, True, (), "seat {} checks (pot {})", (i + 1, v.pot))]
+        if not _to_act(v, t, v.pending & ~(1 << i), i, stacks, bets, high, in_hand):
+            _streets(v, v.step + 1, lines)
         return lines
-    pending = v[_PENDING] & ~(1 << i)
+    pending = v.pending & ~(1 << i)
     if action == "fold":
         folded = list(in_hand)
         folded[i] = False  # (the acting seat is in the hand)
-        in_hand = v[_IN_HAND] = tuple(folded)
-        lines = [("bet", i, True, (), "seat {} folds (pot {})", (i + 1, v[_POT]))]
+        in_hand = v.in_hand = tuple(folded)
+        lines = [("bet", i, True, (), "seat {} folds (pot {})", (i + 1, v.pot))]
         if in_hand.count(True) == 1:
             _win_alone(v, in_hand.index(True), "everyone else folded", lines)
             return lines
@@ -652,56 +674,56 @@ def _bet(v: list[Any], action: Any) -> list[LazyEvent]:
         new = list(bets)
         new[i] = b
         bets = tuple(new)
-        new = list(v[_CONTRIB])
+        new = list(v.contrib)
         new[i] += pay
-        pot = v[_POT] + pay
-        v[_STACKS], v[_CONTRIB], v[_BETS], v[_POT] = stacks, tuple(new), bets, pot
+        pot = v.pot + pay
+        v.stacks, v.contrib, v.bets, v.pot = stacks, tuple(new), bets, pot
         allin = "" if left else ", all-in"
         if action == "call":
             lines = [("bet", i, True, (), "seat {} calls {}{} (pot {})", (i + 1, pay, allin, pot))]
         else:
-            if b - high >= v[_RAISE_BY]:
-                v[_RAISE_BY] = b - high
+            if b - high >= v.raise_by:
+                v.raise_by = b - high
             lines = [("bet", i, True, (), "seat {} {} {} (to {}){} (pot {})",
                            (i + 1, "bets" if high == 0 else "raises", pay, b, allin, pot))]
-            v[_HIGH] = high = b
+            v.high = high = b
             pending = (t.masks.get(in_hand) or t.mask(in_hand)) & ~(1 << i)
             if 0 in stacks:
                 pending = _with_chips(pending, stacks)
         if not left:
-            v[_ALL_IN] = True
+            v.all_in = True
     if not _to_act(v, t, pending, i, stacks, bets, high, in_hand):
-        _streets(v, v[_STEP] + 1, lines)
+        _streets(v, v.step + 1, lines)
     return lines
 
 
-def _spin(v: list[Any], face: str) -> list[LazyEvent]:
-    t: Tables = v[_T]
-    pot = v[_POT]
+def _spin(v: _Draft, face: str) -> list[LazyEvent]:
+    t: Tables = v.t
+    pot = v.pot
     buy_in = t.buy_ins.get((face, pot))
     if buy_in is None:
         buy_in = t.buy_in(face, pot)
-    in_hand = v[_IN_HAND]
-    v[_PHASE], v[_FACE], v[_BUY_IN], v[_SPUN] = CALLS, face, buy_in, v[_SPUN] + (face,)
-    v[_TURN], v[_CURRENT] = _SIMULTANEOUS, t.seats(in_hand)
+    in_hand = v.in_hand
+    v.phase, v.face, v.buy_in, v.spun = CALLS, face, buy_in, v.spun + (face,)
+    v.turn, v.current_players = _SIMULTANEOUS, t.seats(in_hand)
     if t.short_fold:  # the short-stack rule leaves a seat that cannot pay only a fold
-        stacks, r = v[_STACKS], t.rules
-        v[_LEGALS] = tuple(() if not a else _FOLD if call_payment(stacks[s], buy_in, rules=r) is None else _CALL_FOLD
+        stacks, r = v.stacks, t.rules
+        v.legals = tuple(() if not a else _FOLD if call_payment(stacks[s], buy_in, rules=r) is None else _CALL_FOLD
                            for s, a in enumerate(in_hand))
     else:
-        v[_LEGALS] = t.call_sets.get(in_hand) or t.calls(in_hand)
+        v.legals = t.call_sets.get(in_hand) or t.calls(in_hand)
     lines: list[LazyEvent] = [("spin", None, True, (), "seat {} spins {}: buy-in {} (pot {})",
-                               (v[_BUTTON] + 1, t.face_names[face], buy_in, pot))]
+                               (v.button + 1, t.face_names[face], buy_in, pot))]
     return lines
 
 
-def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> list[LazyEvent]:
-    t: Tables = v[_T]
-    before = v[_STACKS]
+def _calls(v: _Draft, actions: Mapping[int, str], seats: tuple[int, ...]) -> list[LazyEvent]:
+    t: Tables = v.t
+    before = v.stacks
     stacks = list(before)
-    contrib = list(v[_CONTRIB])
-    buy_in = v[_BUY_IN]
-    pot = v[_POT]
+    contrib = list(v.contrib)
+    buy_in = v.buy_in
+    pot = v.pot
     r = t.rules
     called = list(t.falses)
     callers = 0
@@ -717,16 +739,16 @@ def _calls(v: list[Any], actions: Mapping[int, str], seats: tuple[int, ...]) -> 
             contrib[s] += pay
             pot += pay
             if pay == have and buy_in > 0:  # all-in (for less, or exactly)
-                v[_ALL_IN] = True
+                v.all_in = True
     in_hand = tuple(called)
     lines: list[LazyEvent] = [("calls", None, True, (), _calls_text, (seats, in_hand, before, buy_in))]
-    v[_STACKS], v[_CONTRIB], v[_POT], v[_LEGALS], v[_IN_HAND] = tuple(stacks), tuple(contrib), pot, t.empties, in_hand
+    v.stacks, v.contrib, v.pot, v.legals, v.in_hand = tuple(stacks), tuple(contrib), pot, t.empties, in_hand
     if callers > 1:
-        _streets(v, v[_STEP] + 1, lines)
+        _streets(v, v.step + 1, lines)
     elif callers:
-        _win_alone(v, last, "the only caller", lines, gimel_end=v[_FACE] in t.pot_faces)
+        _win_alone(v, last, "the only caller", lines, gimel_end=v.face in t.pot_faces)
     else:
-        _end_hand(v, pot, None, ("nobody calls: the pot carries over", ()), lines, gimel_end=v[_FACE] in t.pot_faces)
+        _end_hand(v, pot, None, ("nobody calls: the pot carries over", ()), lines, gimel_end=v.face in t.pot_faces)
     return lines
 
 
@@ -749,23 +771,23 @@ def _short_legal(legal: Sequence[Any]) -> str:
 _BLANK = attrgetter("blank")
 
 
-def _win_alone(v: list[Any], seat: int, why: str, lines: list[LazyEvent], *, gimel_end: bool = False) -> None:
+def _win_alone(v: _Draft, seat: int, why: str, lines: list[LazyEvent], *, gimel_end: bool = False) -> None:
     """The only player left wins every pot they may win (the side-pot rule,
     [`award`][dreidelpoker.games.two_dreidel.rulebook.betting.award]: every seat's contribution up to
     the winner's, and the carried pot); the rest carries over."""
-    payouts, leftover = award(v[_CONTRIB], seat, v[_CARRY])
+    payouts, leftover = award(v.contrib, seat, v.carry)
     won = payouts[seat]
     note = ("seat {} wins {} ({}){}", (seat + 1, won, why,
                                        f"; {leftover} nobody still in may win carry over" if leftover else ""))
     _end_hand(v, leftover, payouts, note, lines, gimel_end=gimel_end)
 
 
-def _showdown(v: list[Any], lines: list[LazyEvent]) -> None:
+def _showdown(v: _Draft, lines: list[LazyEvent]) -> None:
     """Showdown among the players still in, pot by pot (`showdown`)."""
-    t: Tables = v[_T]
-    plans, in_hand = v[_PLANS], v[_IN_HAND]
+    t: Tables = v.t
+    plans, in_hand = v.plans, v.in_hand
     kept = tuple(None if p is None else p.kept for p in plans)
-    payouts, leftover, trump = t.showdown(kept, v[_CONTRIB], in_hand, v[_CARRY], v[_BUTTON])
+    payouts, leftover, trump = t.showdown(kept, v.contrib, in_hand, v.carry, v.button)
     note = (_showdown_text, (t, kept, in_hand, payouts, trump, leftover))
     _end_hand(v, leftover, payouts, note, lines, showdown=True, trump=trump)
 
@@ -787,25 +809,25 @@ def _hand_text(number: int, seat: int, blind: int, all_in: bool) -> str:
     return f"hand {number}: seat {seat} has the button{posts}"
 
 
-def _end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tuple[Any, tuple[Any, ...]],
+def _end_hand(v: _Draft, carry: int, payouts: Sequence[int] | None, note: tuple[Any, tuple[Any, ...]],
              lines: list[LazyEvent], *, gimel_end: bool = False, showdown: bool = False, trump: bool = False) -> None:
     """Pay ``payouts`` (``None``: the pot carries over), discard, note the hand, eliminate, and
     end the game or start the next hand; ``carry`` chips stay in the middle."""
-    t: Tables = v[_T]
-    stacks = tuple(map(_ADD, v[_STACKS], payouts)) if payouts is not None else v[_STACKS]
+    t: Tables = v.t
+    stacks = tuple(map(_ADD, v.stacks, payouts)) if payouts is not None else v.stacks
     lines.append(("result", None, True, (), note[0], note[1]))
-    alive = v[_ALIVE]
+    alive = v.alive
     seats = t.seat_sets.get(alive) or t.seats(alive)
-    plans = v[_PLANS]
-    nodes = list(v[_NODES])
-    discards = list(v[_DISCARDS])
+    plans = v.plans
+    nodes = list(v.nodes)
+    discards = list(v.discards)
     for i in seats:  # each seat's deck for the next hand; the kept hand goes on its discard pile
-        p = plans[i]
+        p: Plan = plans[i]  # type: ignore[assignment]  # (every seat still in has a plan)
         nodes[i] = p.next
         discards[i] += p.shown
     lines.append(("discard", None, True, (), _discards_text, (seats, plans)))
-    v[_NOTES] += ((v[_SPUN], gimel_end, v[_POT], v[_ALL_IN], payouts is None, showdown, trump, stacks, v[_HAND_START],
-                  v[_BUTTON]),)
+    v.notes += ((v.spun, gimel_end, v.pot, v.all_in, payouts is None, showdown, trump, stacks, v.hand_start,
+                  v.button),)
     # elimination (nobody is out while the carried pot holds every chip)
     left = seats
     if stacks.count(0) > t.players - len(seats):
@@ -817,35 +839,35 @@ def _end_hand(v: list[Any], carry: int, payouts: Sequence[int] | None, note: tup
                 lines.append(("out", i, True, (), "seat {} has no chips and is out", (i + 1,)))
             alive = tuple(out)
             left = t.seats(alive)
-    hands = v[_HANDS] + 1
+    hands = v.hands + 1
     new_discards = tuple(discards)
-    v[_ALIVE] = v[_IN_HAND] = alive
-    v[_NODES], v[_DISCARDS], v[_HANDS], v[_CARRY] = tuple(nodes), new_discards, hands, carry
-    v[_SEEN] = new_discards if t.visibility == "all" else tuple(hs[-1:] for hs in new_discards)
-    v[_PENDING], v[_CONTRIB], v[_BETS], v[_HIGH], v[_POT], v[_HAND_NUMBER] = 0, t.zeros, t.zeros, 0, carry, hands + 1
+    v.alive = v.in_hand = alive
+    v.nodes, v.discards, v.hands, v.carry = tuple(nodes), new_discards, hands, carry
+    v.seen = new_discards if t.visibility == "all" else tuple(hs[-1:] for hs in new_discards)
+    v.pending, v.contrib, v.bets, v.high, v.pot, v.hand_number = 0, t.zeros, t.zeros, 0, carry, hands + 1
     if len(left) == 1:
         w = left[0]
         won = list(stacks)
         won[w] += carry
         lines.append(("end", w, True, (), "seat {} holds every chip and wins after {} hands", (w + 1, hands)))
-        v[_STACKS], v[_CARRY], v[_POT], v[_PHASE] = tuple(won), 0, 0, OVER
+        v.stacks, v.carry, v.pot, v.phase = tuple(won), 0, 0, OVER
         _over(v)
         return
-    v[_STACKS] = stacks
-    if hands >= v[_HAND_LIMIT]:
-        lines.append(("end", None, True, (), "the hand limit ({}) is reached: the game is cut short", (v[_HAND_LIMIT],)))
-        v[_PHASE], v[_CUT] = OVER, True
+    v.stacks = stacks
+    if hands >= v.hand_limit:
+        lines.append(("end", None, True, (), "the hand limit ({}) is reached: the game is cut short", (v.hand_limit,)))
+        v.phase, v.cut = OVER, True
         _over(v)
         return
-    button = (t.nexts.get(alive) or t.next_seats(alive))[v[_BUTTON]]
+    button = (t.nexts.get(alive) or t.next_seats(alive))[v.button]
     assert button is not None
     _start_hand(v, button, lines)
 
 
-def _start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
+def _start_hand(v: _Draft, button: int, lines: list[LazyEvent]) -> None:
     """The button posts the blind; the first seat left of the button draws."""
-    t: Tables = v[_T]
-    before = v[_STACKS]
+    t: Tables = v.t
+    before = v.stacks
     have = before[button]
     blind = t.blind if t.blind < have else have
     stacks, contrib = before, t.zeros
@@ -855,22 +877,22 @@ def _start_hand(v: list[Any], button: int, lines: list[LazyEvent]) -> None:
         c[button] = blind
         stacks, contrib = tuple(s), tuple(c)
     all_in = blind > 0 and stacks[button] == 0
-    lines.append(("hand", button, True, (), _hand_text, (v[_HANDS] + 1, button + 1, blind, all_in)))
-    alive = v[_ALIVE]
+    lines.append(("hand", button, True, (), _hand_text, (v.hands + 1, button + 1, blind, all_in)))
+    alive = v.alive
     first = (t.nexts.get(alive) or t.next_seats(alive))[button]
-    v[_STACKS], v[_BUTTON], v[_PHASE], v[_STEP] = stacks, button, DRAW, 0
-    v[_SEAT] = first if first is not None else button
-    v[_OUTS] = v[_PLANS] = t.nones
-    v[_LABS] = tuple(map(_BLANK, v[_NODES]))
-    v[_POT] = v[_CARRY] + blind
-    v[_IN_HAND], v[_CONTRIB], v[_BETS], v[_HIGH], v[_RAISE_BY], v[_PENDING] = alive, contrib, t.zeros, 0, t.min_bet, 0
-    v[_FACE], v[_BUY_IN], v[_SPUN], v[_HAND_START], v[_START_NODES] = "", 0, (), before, v[_NODES]
-    v[_ALL_IN] = all_in
-    v[_TURN], v[_CURRENT], v[_LEGAL], v[_RAISES], v[_LEGALS] = _CHANCE, (), (), _NO_RAISE, t.empties
+    v.stacks, v.button, v.phase, v.step = stacks, button, DRAW, 0
+    v.seat = first if first is not None else button
+    v.outs = v.plans = t.nones
+    v.labs = tuple(map(_BLANK, v.nodes))
+    v.pot = v.carry + blind
+    v.in_hand, v.contrib, v.bets, v.high, v.raise_by, v.pending = alive, contrib, t.zeros, 0, t.min_bet, 0
+    v.face, v.buy_in, v.spun, v.hand_start, v.start_nodes = "", 0, (), before, v.nodes
+    v.all_in = all_in
+    v.turn, v.current_players, v.legal, v.raises, v.legals = _CHANCE, (), (), _NO_RAISE, t.empties
 
 
-def _over(v: list[Any]) -> None:
-    v[_TURN], v[_CURRENT], v[_LEGAL], v[_RAISES], v[_LEGALS] = _TERMINAL, (), (), _NO_RAISE, v[_T].empties
+def _over(v: _Draft) -> None:
+    v.turn, v.current_players, v.legal, v.raises, v.legals = _TERMINAL, (), (), _NO_RAISE, v.t.empties
 
 
 @check_arguments
@@ -916,11 +938,11 @@ def new_game(rules: TwoDreidelRules, *, players: int | None = None, hand_limit: 
         hand_start=(stack,) * n, all_in=False, cut=False, notes=(),
         log=EventLog().add(Event("start", start)),
         turn=Turn.CHANCE, current_players=(), legal=(), raises=_NO_RAISE, legals=t.empties)
-    v = [fields[f] for f in StateFields._fields]
+    v = _Draft(StateFields(**fields))
     lines: list[LazyEvent] = []
     _start_hand(v, 0, lines)
-    v[_LOG] = v[_LOG].add_lazy(lines)
-    return _TUPLE(TwoDreidelGame, v)
+    v.log = v.log.add_lazy(lines)
+    return v.state()
 
 
 #: By player count, the rules object of the last game made, its tables and its first log line
