@@ -362,3 +362,18 @@ def test_dense_flint_path_agrees_with_sparse_elimination(monkeypatch: pytest.Mon
     sparse = ss.solve_exact(rows, rhs)
     assert dense == sparse
     assert ss.solve_exact(rows, rhs, want=7)[7] == sparse[7]
+
+
+def test_small_chain_classes_match_scipys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small chains find their classes in plain Python (no scipy import); scipy's strong
+    components are the independent check, on random graphs with loops, sinks and cycles."""
+    from dreidelpoker import _markov_graph as mg
+
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 5, 30, 200):
+        for density in (0.0, 0.02, 0.1, 0.5):
+            rows = [{int(j): 1 for j in np.flatnonzero(rng.random(n) < density)} for _ in range(n)]
+            plain = mg.strong_classes(rows)
+            monkeypatch.setattr(mg, "SMALL_GRAPH", -1)
+            assert mg.strong_classes(rows) == plain, (n, density)
+            monkeypatch.undo()

@@ -268,7 +268,9 @@ def analyze(
             f"exact: about {estimate:,} states, over the exact limit of {EXACT_MAX_STATES:,} (hours past it); "
             "use method float or auto")
     t0 = time.perf_counter()
-    if method != "exact":
+    # A chain far below the auto limit (the estimate is within a few times of the real size) goes
+    # straight to the exact chain: no float pass, no scipy import for a small table.
+    if method != "exact" and (method == "float" or estimate * 10 > AUTO_EXACT_MAX_STATES):
         # Floats: the integer-indexed build and one adjoint solve (float_chain.py).
 
         fa = float_absorption(rules, max_states=max_states, progress=progress)
