@@ -374,28 +374,39 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         return to_pandas_frame(("key", "value"), [(_label(k), self[k]) for k in self._values], exact=exact)
 
 
-def _held_deep(v: Any) -> Any:
-    """A record's exact value as held: any rational number (int, sympy Rational, gmpy2 mpq) as a
-    Fraction, through tuples and dicts; floats, bools, None and anything else as they are."""
+def _held(v: Any, *, keep_whole: bool = False) -> Any:
+    """An exact value as held: any rational number (int, sympy Rational, gmpy2 mpq) as a Fraction,
+    through tuples and dicts; floats, bools, None and anything else as they are.
+
+    Records hold every number as a Fraction (``fractions()`` is uniform); table cells pass
+    ``keep_whole`` to keep whole numbers that are not sympy's (counts, seats) as they are, since
+    JSON and text show those as integers."""
     if type(v) is Fraction or isinstance(v, (bool, float)):
         return v
     if isinstance(v, numbers.Rational):
+        if keep_whole and isinstance(v, numbers.Integral) and not _is_sympy(v):
+            return v
         return Fraction(int(v.numerator), int(v.denominator))
     if isinstance(v, tuple):
-        return tuple(_held_deep(x) for x in v)
+        return tuple(_held(x, keep_whole=keep_whole) for x in v)
     if isinstance(v, dict):
-        return {k: _held_deep(x) for k, x in v.items()}
+        return {k: _held(x, keep_whole=keep_whole) for k, x in v.items()}
     return v
 
 
-def _shown_deep(v: Any) -> Any:
-    """A held value as the record shows it: Fractions as sympy Rationals, through tuples and dicts."""
+def _is_sympy(v: object) -> bool:
+    sp = loaded_sympy()  # a value can only be a sympy object when sympy is loaded
+    return sp is not None and isinstance(v, sp.Basic)
+
+
+def _shown(v: Any) -> Any:
+    """A held value as records and tables show it: Fractions as sympy Rationals, through tuples and dicts."""
     if type(v) is Fraction:
         return to_rational(v)
     if isinstance(v, tuple):
-        return tuple(_shown_deep(x) for x in v)
+        return tuple(_shown(x) for x in v)
     if isinstance(v, dict):
-        return {k: _shown_deep(x) for k, x in v.items()}
+        return {k: _shown(x) for k, x in v.items()}
     return v
 
 
@@ -411,10 +422,10 @@ class _HeldExact:
     def __get__(self, obj: object, owner: type | None = None) -> Any:
         if obj is None:  # no class-level value: dataclasses then see a field without a default
             raise AttributeError(self.name)
-        return _shown_deep(obj.__dict__[self.name])
+        return _shown(obj.__dict__[self.name])
 
     def __set__(self, obj: object, value: Any) -> None:
-        obj.__dict__[self.name] = _held_deep(value)
+        obj.__dict__[self.name] = _held(value)
 
 
 class ExactRecord:
@@ -502,19 +513,6 @@ def hold_exact(*names: str) -> Callable[[R], R]:
     return hold
 
 
-def _held(v: Any) -> Any:
-    """A cell as a table holds it: a sympy Rational as a Fraction, anything else as it is."""
-    sp = loaded_sympy()
-    if sp is not None and isinstance(v, sp.Rational):
-        return Fraction(int(v.p), int(v.q))
-    return v
-
-
-def _shown(v: Any) -> Any:
-    """A held cell as the table shows it: a Fraction as a sympy Rational."""
-    return to_rational(v) if type(v) is Fraction else v
-
-
 @dataclass(frozen=True)
 class ExactTable:
     """A table of records whose cells may be exact numbers.
@@ -541,7 +539,8 @@ class ExactTable:
         for r in self._rows:
             if len(r) != len(self.columns):
                 raise InputError(f"row {r!r} has {len(r)} cells, expected {len(self.columns)}")
-        object.__setattr__(self, "_rows", tuple(tuple(_held(v) for v in r) for r in self._rows))
+        held = tuple(tuple(_held(v, keep_whole=True) for v in r) for r in self._rows)
+        object.__setattr__(self, "_rows", held)
 
     @property
     def rows(self) -> tuple[tuple[Any, ...], ...]:
