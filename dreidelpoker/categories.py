@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ._fractions import frac_str, to_jsonable, to_rational
 from .display import Html, table_html, to_pandas_frame
 from .errors import InputError
-from .exact import Distribution, ExactRecord, ExactTable
+from .exact import Distribution, ExactRecord, ExactTable, hold_exact
 
 if TYPE_CHECKING:
     import sympy
@@ -35,8 +35,9 @@ def _fields(rules: Any) -> Any:
     return None if rules is None else repr(rules)
 
 
+@hold_exact("probability")
 @dataclass(frozen=True)
-class CategoryRow(ExactRecord, exact=("probability",)):
+class CategoryRow(ExactRecord):
     """One category of a [`CategoryTable`][dreidelpoker.categories.CategoryTable].
 
     Attributes:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import MISSING, dataclass, field
 from fractions import Fraction
 from math import gcd
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -374,83 +375,93 @@ class ExactMapping(Mapping[K, "sympy.Rational"]):
         return to_pandas_frame(("key", "value"), [(_label(k), self[k]) for k in self._values], exact=exact)
 
 
-def _held_deep(v: Any) -> Any:
-    """A record's exact value as held: any rational number (int, sympy Rational, gmpy2 mpq) as a
-    Fraction, through tuples and dicts; floats, bools, None and anything else as they are."""
+def _held(v: Any, *, keep_whole: bool = False) -> Any:
+    """An exact value as held: any rational number (int, sympy Rational, gmpy2 mpq) as a Fraction,
+    through tuples and dicts; floats, bools, None and anything else as they are.
+
+    Records hold every number as a Fraction (``fractions()`` is uniform); table cells pass
+    ``keep_whole`` to keep whole numbers that are not sympy's (counts, seats) as they are, since
+    JSON and text show those as integers."""
     if type(v) is Fraction or isinstance(v, (bool, float)):
         return v
     if isinstance(v, numbers.Rational):
+        if keep_whole and isinstance(v, numbers.Integral) and not _is_sympy(v):
+            return v
         return Fraction(int(v.numerator), int(v.denominator))
     if isinstance(v, tuple):
-        return tuple(_held_deep(x) for x in v)
+        return tuple(_held(x, keep_whole=keep_whole) for x in v)
     if isinstance(v, dict):
-        return {k: _held_deep(x) for k, x in v.items()}
+        return {k: _held(x, keep_whole=keep_whole) for k, x in v.items()}
     return v
 
 
-def _shown_deep(v: Any) -> Any:
-    """A held value as the record shows it: Fractions as sympy Rationals, through tuples and dicts."""
+def _is_sympy(v: object) -> bool:
+    sp = loaded_sympy()  # a value can only be a sympy object when sympy is loaded
+    return sp is not None and isinstance(v, sp.Basic)
+
+
+def _shown(v: Any) -> Any:
+    """A held value as records and tables show it: Fractions as sympy Rationals, through tuples and dicts."""
     if type(v) is Fraction:
         return to_rational(v)
     if isinstance(v, tuple):
-        return tuple(_shown_deep(x) for x in v)
+        return tuple(_shown(x) for x in v)
     if isinstance(v, dict):
-        return {k: _shown_deep(x) for k, x in v.items()}
+        return {k: _shown(x) for k, x in v.items()}
     return v
 
 
 class _HeldExact:
     """The descriptor behind an `ExactRecord` field: stores the Fractions in the instance's
-    ``__dict__`` under the field's own name, and shows sympy Rationals when read."""
+    ``__dict__`` under the field's own name, and shows sympy Rationals when read. Read on the
+    class, it gives the field's dataclass default as a plain dataclass would (and raises
+    ``AttributeError`` for a field without one, so a dataclass built on top sees no default)."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "default")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, default: Any = MISSING) -> None:
         self.name = name
+        self.default = default
 
     def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:  # no class-level value: dataclasses then see a field without a default
-            raise AttributeError(self.name)
-        return _shown_deep(obj.__dict__[self.name])
+        if obj is None:
+            if self.default is MISSING:
+                raise AttributeError(self.name)
+            return self.default
+        return _shown(obj.__dict__[self.name])
 
     def __set__(self, obj: object, value: Any) -> None:
-        obj.__dict__[self.name] = _held_deep(value)
+        obj.__dict__[self.name] = _held(value)
 
 
 class ExactRecord:
-    """Base of the result records (dataclasses) that hold exact values once.
+    """Base of the result records that hold exact values once.
 
-    A subclass names its exact fields in the class statement (``exact=(...)``). Each is
-    held as `fractions.Fraction` (tuples and dicts of them, too; floats and ``None`` stay
-    as they are) whatever it was built from, and shown as a ``sympy.Rational`` when read,
-    so ``repr``, equality, ``dataclasses.replace`` and ``to_dict`` see the public face;
-    [`fractions`][dreidelpoker.ExactRecord.fractions] hands the held values to
-    exact inner loops with no conversion (and no sympy import).
+    A subclass names its exact fields with ``dreidelpoker.exact.hold_exact``,
+    written above ``@dataclass``. Each is held as `fractions.Fraction` (tuples and dicts of
+    them, too; floats and ``None`` stay as they are) whatever it was built from, and shown
+    as a ``sympy.Rational`` when read, so ``repr``, equality, ``dataclasses.replace`` and
+    ``to_dict`` see the public face; [`fractions`][dreidelpoker.ExactRecord.fractions]
+    hands the held values to exact inner loops with no conversion (and no sympy import).
 
     Examples:
         >>> from dataclasses import dataclass
-        >>> @dataclass(frozen=True)
-        ... class Odds(ExactRecord, exact=("win", "by_seat")):
+        >>> from dreidelpoker.exact import hold_exact
+        >>> @hold_exact("win", "by_seat")
+        ... @dataclass(frozen=True)
+        ... class Odds(ExactRecord):
         ...     name: str
         ...     win: Any
-        ...     by_seat: Any
+        ...     by_seat: Any = (Fraction(1, 2), Fraction(1, 2))
         >>> odds = Odds("coin", Fraction(1, 2), (Fraction(1, 3), Fraction(2, 3)))
         >>> odds
         Odds(name='coin', win=1/2, by_seat=(1/3, 2/3))
-        >>> odds.fractions()["win"]
-        Fraction(1, 2)
+        >>> odds.fractions()["win"], Odds("fair", 1).by_seat
+        (Fraction(1, 2), (1/2, 1/2))
     """
 
     __slots__ = ()
     _exact_fields: ClassVar[tuple[str, ...]] = ()
-
-    def __init_subclass__(cls, *, exact: tuple[str, ...] = (), **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        for name in exact:
-            if name in cls.__dict__:
-                raise TypeError(f"{cls.__name__}.{name}: an exact field takes no default")  # not input: a class bug
-            setattr(cls, name, _HeldExact(name))
-        cls._exact_fields = tuple(dict.fromkeys(cls._exact_fields + tuple(exact)))
 
     def fractions(self) -> dict[str, Any]:
         """The exact fields as held: Fractions (in the field's shape), by field name.
@@ -467,52 +478,59 @@ class ExactRecord:
         return {name: held[name] for name in self._exact_fields}
 
 
-R = TypeVar("R", bound=type)
+RecordType = TypeVar("RecordType", bound="type[ExactRecord]")
 
 
-def hold_exact(*names: str) -> Callable[[R], R]:
-    """Class decorator, written above ``@dataclass``: hold these fields as `ExactRecord` holds
-    its exact fields (Fractions inside, sympy Rationals when read), for fields that have a
-    default or ``field()`` metadata, which ``ExactRecord``'s ``exact=(...)`` cannot take.
+def hold_exact(*names: str) -> Callable[[RecordType], RecordType]:
+    """Class decorator of an `ExactRecord` subclass, written above ``@dataclass``: hold these
+    fields as Fractions inside and show them as sympy Rationals when read.
 
-    The class keeps its own ``__eq__`` and ``__hash__`` if it should compare without sympy.
+    A field may have a default, plain or through ``field(default=..., metadata=...)``: it is
+    read from the dataclass fields (``__init__`` holds it like any value given, and the class
+    attribute gives it, as for any dataclass field). A record that is no dataclass (it sets
+    the fields in its own ``__init__``) is decorated the same way. Subclasses keep their
+    parents' exact fields.
 
     Parameters:
-        names: the fields to hold.
+        names: the exact fields, in the order `ExactRecord.fractions` lists them.
 
     Returns:
         The decorator, which returns the class itself.
 
+    Raises:
+        TypeError: when decorating a class that is no `ExactRecord`, naming a field the
+            dataclass does not have, or when written below ``@dataclass`` on a field with a
+            default (the default would be lost).
+
     Examples:
-        >>> @hold_exact("odds")
+        >>> @hold_exact("odds", "bias")
         ... @dataclass(frozen=True)
         ... class Coin(ExactRecord):
+        ...     bias: Any
         ...     odds: Any = Fraction(1, 2)
-        >>> Coin().odds, Coin().fractions()
-        (1/2, {'odds': Fraction(1, 2)})
+        >>> Coin(0).odds, Coin(0).fractions(), Coin.odds
+        (1/2, {'odds': Fraction(1, 2), 'bias': Fraction(0, 1)}, Fraction(1, 2))
     """
 
-    def hold(cls: R) -> R:
+    def hold(cls: RecordType) -> RecordType:
+        if not (isinstance(cls, type) and issubclass(cls, ExactRecord)):
+            raise TypeError(f"hold_exact decorates an ExactRecord subclass, not {cls!r}")  # not input: a class bug
+        # This class's own dataclass fields (not a parent's: then @dataclass has not run yet).
+        fields: dict[str, dataclasses.Field[Any]] = {}
+        if "__dataclass_fields__" in cls.__dict__ and dataclasses.is_dataclass(cls):
+            fields = {f.name: f for f in dataclasses.fields(cls)}
         for name in names:
-            setattr(cls, name, _HeldExact(name))
-        if issubclass(cls, ExactRecord):
-            cls._exact_fields = tuple(dict.fromkeys(cls._exact_fields + names))
+            if fields and name not in fields:
+                raise TypeError(f"{cls.__name__} has no dataclass field {name!r} to hold exact")  # not input
+            declared = cls.__dict__.get(name, MISSING)
+            if not fields and declared is not MISSING and not isinstance(declared, _HeldExact):
+                raise TypeError(f"{cls.__name__}.{name}: write @hold_exact above @dataclass, "  # not input
+                                "or the dataclass cannot see the default")
+            setattr(cls, name, _HeldExact(name, fields[name].default if name in fields else MISSING))
+        cls._exact_fields = tuple(dict.fromkeys(cls._exact_fields + names))
         return cls
 
     return hold
-
-
-def _held(v: Any) -> Any:
-    """A cell as a table holds it: a sympy Rational as a Fraction, anything else as it is."""
-    sp = loaded_sympy()
-    if sp is not None and isinstance(v, sp.Rational):
-        return Fraction(int(v.p), int(v.q))
-    return v
-
-
-def _shown(v: Any) -> Any:
-    """A held cell as the table shows it: a Fraction as a sympy Rational."""
-    return to_rational(v) if type(v) is Fraction else v
 
 
 @dataclass(frozen=True)
@@ -541,7 +559,8 @@ class ExactTable:
         for r in self._rows:
             if len(r) != len(self.columns):
                 raise InputError(f"row {r!r} has {len(r)} cells, expected {len(self.columns)}")
-        object.__setattr__(self, "_rows", tuple(tuple(_held(v) for v in r) for r in self._rows))
+        held = tuple(tuple(_held(v, keep_whole=True) for v in r) for r in self._rows)
+        object.__setattr__(self, "_rows", held)
 
     @property
     def rows(self) -> tuple[tuple[Any, ...], ...]:

@@ -51,7 +51,7 @@ from .errors import InputError, InputTypeError
 from .limits import progress_bar
 from .validation import check_count, check_flag, is_whole_number
 from ._fractions import loaded_sympy, to_fraction, to_rational
-from .exact import ExactMapping, ExactRecord
+from .exact import ExactMapping, ExactRecord, hold_exact
 from .strict_numbers import parse_float, sympy_number
 
 if TYPE_CHECKING:
@@ -156,8 +156,9 @@ def _float_reward(value: Any, state: Any) -> float:
     return float(value)
 
 
+@hold_exact("expected_steps")
 @dataclass(frozen=True)
-class AbsorptionSummary(ExactRecord, Generic[S, N], exact=("expected_steps",)):
+class AbsorptionSummary(ExactRecord, Generic[S, N]):
     """What [`MarkovChain.absorption_summary`][dreidelpoker.markov.MarkovChain.absorption_summary] answers:
     expected steps to absorption and the absorption probabilities, from one start.
 

@@ -266,12 +266,47 @@ def test_a_float_record_stays_in_floats() -> None:
     assert abs(result.expected_spins - 11152 / 1491) < 1e-9
 
 
-def test_an_exact_field_takes_no_default() -> None:
-    from dreidelpoker.exact import ExactRecord
+def test_hold_exact_reads_defaults_from_the_dataclass_fields() -> None:
+    """The one door onto an exact field: with or without a default, plain or through
+    ``field(metadata=...)``; the default is held like a value given, the metadata kept."""
+    from dreidelpoker.exact import ExactRecord, hold_exact
 
-    with pytest.raises(TypeError, match="takes no default"):
-        class Bad(ExactRecord, exact=("p",)):  # noqa: F841 - the class statement is what fails
-            p = Fraction(1, 2)
+    @hold_exact("p", "q", "r")
+    @dataclasses.dataclass(frozen=True)
+    class Rec(ExactRecord):
+        p: Any
+        q: Any = sympy.Rational(1, 3)
+        r: tuple[Any, ...] = dataclasses.field(default=(1, "1/2"), metadata={"cli": {"metavar": "A,B"}})
+
+    rec = Rec(2)
+    assert rec.fractions() == {"p": Fraction(2), "q": Fraction(1, 3), "r": (Fraction(1), "1/2")}
+    assert all(type(v) is Fraction for v in (rec.fractions()["p"], rec.fractions()["q"], rec.fractions()["r"][0]))
+    assert isinstance(rec.q, sympy.Rational) and rec.q == sympy.Rational(1, 3) and isinstance(rec.r[0], sympy.Integer)
+    assert {f.name: f.default for f in dataclasses.fields(Rec)}["q"] == sympy.Rational(1, 3)
+    assert dataclasses.fields(Rec)[2].metadata["cli"] == {"metavar": "A,B"}
+    assert Rec.q == sympy.Rational(1, 3) and not hasattr(Rec, "p")  # as a plain dataclass's class attributes
+    assert dataclasses.replace(rec, p=Fraction(1, 2)).fractions()["p"] == Fraction(1, 2)
+    assert Rec(2, q=Fraction(1, 3)) == rec and Rec(Fraction(2)) == rec  # equality of the public faces
+
+
+def test_hold_exact_refuses_a_class_bug() -> None:
+    from dreidelpoker.exact import ExactRecord, hold_exact
+
+    with pytest.raises(TypeError, match="ExactRecord subclass"):
+        @hold_exact("p")
+        @dataclasses.dataclass(frozen=True)
+        class NotARecord:  # noqa: F841 - the decoration is what fails
+            p: Any
+    with pytest.raises(TypeError, match="no dataclass field 'x'"):
+        @hold_exact("x")
+        @dataclasses.dataclass(frozen=True)
+        class Misnamed(ExactRecord):  # noqa: F841
+            p: Any
+    with pytest.raises(TypeError, match="above @dataclass"):
+        @dataclasses.dataclass(frozen=True)
+        @hold_exact("p")
+        class Upside(ExactRecord):  # noqa: F841
+            p: Any = Fraction(1, 2)
 
 
 #: Dataclass fields annotated with sympy that hold symbols, not numbers (nothing to hold as a Fraction).

@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import gc
 import os
+import pickle
 import time
 from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -553,20 +554,34 @@ def chunk_count(games: int, workers: int, *, cells: int = 1, across: bool = Fals
 
 
 class _Shipment:
-    """One task's records on their way back from a worker, as one object: Dask sends a list
-    result element by element (a frame, a pickle and a header per record, about 30 µs of
-    the client's and the scheduler's CPU per game), and one object as one pickle."""
+    """One task's records on their way back from a worker, as one pickled payload.
+
+    Dask sends a list result element by element (a frame, a pickle and a header per record,
+    about 30 µs of the client's and the scheduler's CPU per game), and one object as one
+    pickle. The records travel as bytes of their own and are unpickled with the cyclic
+    garbage collector paused: they hold no reference cycles, and otherwise every few hundred
+    records made the collector walk all the objects of the receiving process (the records
+    already received, the client's, the cluster's), which cost 7-8 times the unpickling
+    itself and was most of what a parallel run's main process did (serially the records are
+    made under the same pause, see `_play_batch`)."""
 
     __slots__ = ("records",)
 
     def __init__(self, records: list[GameRecord]) -> None:
         self.records = records
 
-    def __getstate__(self) -> list[GameRecord]:
-        return self.records
+    def __getstate__(self) -> bytes:
+        return pickle.dumps(self.records, protocol=pickle.HIGHEST_PROTOCOL)
 
-    def __setstate__(self, records: list[GameRecord]) -> None:
-        self.records = records
+    def __setstate__(self, payload: bytes) -> None:
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            self.records = pickle.loads(payload)
+        finally:
+            if paused:
+                gc.enable()
 
 
 def _play_shipped(*task: Any) -> _Shipment:
@@ -619,11 +634,16 @@ def run_tasks(
                 progress.update(weights[k] if weights else 1)
             yield k, res
         return
-    futures = {ex.submit(_play_shipped, *_compact_task(task)): k for k, task in enumerate(tasks)}
-    pending = set(futures)
+    futures: dict[cf.Future[_Shipment], int] = {}
     timeout = cluster_timeout()
     stuck_since: float | None = None  # when the cluster was first seen unable to run games
     try:
+        try:
+            for k, task in enumerate(tasks):
+                futures[ex.submit(_play_shipped, *_compact_task(task))] = k
+        except BrokenProcessPool:  # a worker died before every batch was handed out
+            raise ClusterError("a worker process died (killed, or out of memory); the run is stopped") from None
+        pending = set(futures)
         while pending:
             done, pending = cf.wait(pending, timeout=_POLL_SECONDS, return_when=cf.FIRST_COMPLETED)
             for fut in done:

@@ -227,15 +227,17 @@ def sweep(
             owner.append(i)
             sizes.append(len(piece))
     pending = {i: sum(1 for o in owner if o == i) for i in set(owner)}
-    partial: dict[int, list[list[GameRecord]]] = {i: [] for i in pending}
+    partial: dict[int, list[tuple[int, list[GameRecord]]]] = {i: [] for i in pending}
     # A bar on a terminal or in Jupyter only, after a second of work (limits.progress_display).
     with progress_bar(sum(sizes), f"{game.name} sweep", enabled=progress, unit=" games", min_total=0) as bar:
         for k, recs in run_tasks(tasks, executor, progress=bar, weights=sizes):
             i = owner[k]
-            partial[i].append(recs)
+            partial[i].append((k, recs))
             pending[i] -= 1
             if pending[i] == 0:
-                records = sorted((r for part in partial[i] for r in part), key=lambda r: r.index)
+                # A cell's tasks hold consecutive pieces of its games, in task order, each in
+                # game order: putting the pieces in task order puts the records in game order.
+                records = [r for _, part in sorted(partial[i], key=lambda kp: kp[0]) for r in part]
                 done[i] = records
                 if store is not None:  # atomic, with its record count and checksum
                     store.save(game.name, keys[i], records)

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..._fractions import to_jsonable, to_rational
-from ...exact import ExactMapping, ExactRecord
+from ...exact import ExactMapping, ExactRecord, hold_exact
 from ...display import decimal_text, number_text, table_html, to_pandas_frame
 from ..._sparse_solve import HAVE_FLINT
 from ...markov import MarkovChain
@@ -132,8 +132,9 @@ def dreidel_chain(
     )
 
 
+@hold_exact("expected_spins", "win_probabilities", "first_out_probabilities")
 @dataclass(frozen=True)
-class ClassicDreidelResult(ExactRecord, exact=("expected_spins", "win_probabilities", "first_out_probabilities")):
+class ClassicDreidelResult(ExactRecord):
     """Expected length and seat (un)fairness of one classic-dreidel variant.
 
     ``win_probabilities[i]`` is seat ``i``'s chance of winning (seat 0 spins first); a

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..._fractions import frac_str
 from ...categories import CategoryTable
 from ...display import number_text
-from ...exact import ExactMatrix, ExactRecord
+from ...exact import ExactMatrix, ExactRecord, hold_exact
 from .cards import Card, format_values, parse_cards, parse_dice, value_name
 from .evaluator import CATEGORY_NAMES
 from .rules import DicePokerRules
@@ -217,8 +217,9 @@ def dice_table(*, rules: DicePokerRules | None = None) -> ExactMatrix:
                        title="P(category | dice multiset)", value_name="probability")
 
 
+@hold_exact("six_of_a_kind_probability")
 @dataclass(frozen=True)
-class DesignerAnswers(ExactRecord, exact=("six_of_a_kind_probability",)):
+class DesignerAnswers(ExactRecord):
     """Exact answers to the questions the game's designer asked ([Dice Poker rules: errata and options][rules-2-4]).
 
     The probability is held as a Fraction and shown as a sympy Rational (``.fractions()``

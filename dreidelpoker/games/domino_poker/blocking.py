@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..._fractions import frac_str, to_rational
 from ...display import Html, number_html, table_html, to_pandas_frame
-from ...exact import Distribution, ExactRecord, ExactTable
+from ...exact import Distribution, ExactRecord, ExactTable, hold_exact
 from .equity import setup_deal
 from .evaluator import category_names
 from .rules import DominoPokerRules, LowRuns
@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 __all__ = ["BlockingResult", "BlockingRow", "blocking", "blocking_by_opponent"]
 
 
+@hold_exact("probability", "unconditioned")
 @dataclass(frozen=True)
-class BlockingRow(ExactRecord, exact=("probability", "unconditioned")):
+class BlockingRow(ExactRecord):
     """One category: an opponent's chance of it given the held tiles, and without them.
 
     The chances are held as Fractions and shown as sympy Rationals (``.fractions()`` gives

@@ -26,7 +26,7 @@ from .game import LEAD, OFFER, QueenieGame, new_game
 from .rules import QueenieRules
 from ...errors import InputError
 from ..._fractions import to_rational
-from ...exact import ExactRecord
+from ...exact import ExactRecord, hold_exact
 from ...sampler import Sampler
 from ...validation import check_arguments
 
@@ -131,8 +131,9 @@ def queen_dead_table(players: Sequence[int] = range(3, 9)) -> list[dict[str, Any
     return rows
 
 
+@hold_exact("blocked", "went_out", "queen_carried", "queen_dead", "swap", "cards")
 @dataclass(frozen=True)
-class DealDistribution(ExactRecord, exact=("blocked", "went_out", "queen_carried", "queen_dead", "swap", "cards")):
+class DealDistribution(ExactRecord):
     """Exact probabilities over every deal of a deck, with fixed deterministic bots.
 
     The exact values are held as Fractions and shown as sympy Rationals (``.fractions()``

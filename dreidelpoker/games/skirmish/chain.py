@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..._fractions import frac_str
-from ...exact import ExactMapping, ExactRecord
+from ...exact import ExactMapping, ExactRecord, hold_exact
 
 if TYPE_CHECKING:
     import sympy
@@ -254,8 +254,9 @@ def skirmish_chain(rules: SkirmishRules, bots: tuple[str, str] = ("optimal", "op
     return MarkovChain.from_transitions(transitions)
 
 
+@hold_exact("win_seat1", "win_seat2", "draw", "expected_skirmishes")
 @dataclass(frozen=True)
-class SmallDeckResult(ExactRecord, exact=("win_seat1", "win_seat2", "draw", "expected_skirmishes")):
+class SmallDeckResult(ExactRecord):
     """Exact whole-game results on a small deck ([`analyze_small_deck`][dreidelpoker.games.skirmish.chain.analyze_small_deck]).
 
     Attributes:
@@ -312,8 +313,9 @@ def analyze_small_deck(rules: SkirmishRules, bots: tuple[str, str] | str = ("opt
                            held.get(("draw",), zero), steps_raw - 1)
 
 
+@hold_exact("win_seat1", "win_seat2", "tie")
 @dataclass(frozen=True)
-class PileOdds(ExactRecord, exact=("win_seat1", "win_seat2", "tie")):
+class PileOdds(ExactRecord):
     """Exact odds of the first pile comparison over one random deal ([`pile_card_odds`][dreidelpoker.games.skirmish.chain.pile_card_odds]),
     held as Fractions and shown as sympy Rationals (``.fractions()`` gives them as held)."""
 

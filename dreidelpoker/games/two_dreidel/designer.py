@@ -20,7 +20,7 @@ from ..._fractions import to_rational
 from ...display import Html, number_html, table_html, text_table, to_pandas_frame
 from ...errors import InputError
 from ...validation import check_count, default_rules
-from ...exact import Distribution, ExactRecord
+from ...exact import Distribution, ExactRecord, hold_exact
 from .deck_cycle.chain import deck_chain
 from .odds.kept_hand import kept_hand_distribution
 from .rulebook.ranking import parse_hand, trumps
@@ -36,8 +36,9 @@ __all__ = ["VariantReport", "deck_period", "trump_share", "variant_report"]
 EXPLOITABILITY_MAX_CARDS = 16
 
 
+@hold_exact("equity_vs_table", "trump_share", "exploitability")
 @dataclass(frozen=True)
-class VariantReport(ExactRecord, exact=("equity_vs_table", "trump_share", "exploitability")):
+class VariantReport(ExactRecord):
     """Designer metrics of one Two Dreidel variant (see [`variant_report`][dreidelpoker.games.two_dreidel.designer.variant_report]).
 
     The exact figures are held as Fractions and shown as sympy Rationals (``.fractions()``

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...._fractions import frac_str, to_rational
 from ....display import table_html, text_table, to_pandas_frame
-from ....exact import Distribution, ExactMapping, ExactRecord, ExactTable
+from ....exact import Distribution, ExactMapping, ExactRecord, ExactTable, hold_exact
 from ..rulebook.deck import DeckState, DrawOutcome, counts_of, draw_weights
 from .policies import Policy, ResolvedPolicy, resolve_policy
 from ..rulebook.ranking import Hand, format_hand, heads_up_points, normal_key, trumps
@@ -637,8 +637,9 @@ def deck_chain(
 _LONG_RUN_FIGURES = ("win", "tie", "lose", "equity", "trump", "trump_for_hero", "trump_upsets")
 
 
+@hold_exact(*_LONG_RUN_FIGURES)
 @dataclass(frozen=True)
-class HeadsUpLongRun(ExactRecord, exact=_LONG_RUN_FIGURES):
+class HeadsUpLongRun(ExactRecord):
     """Two players' deck cycles run side by side for ever: long-run showdown facts.
 
     ``equity`` is the hero's long-run average share of a heads-up showdown; ``trump`` the

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ...._fractions import decimal_str, frac_str
 from ...._fractions import to_rational as _rat
 from ....display import number_text
-from ....exact import ExactMapping, ExactRecord, ExactTable
+from ....exact import ExactMapping, ExactRecord, ExactTable, hold_exact
 from .decision_process import Q as _Q
 from .decision_process import action_values as _action_values
 from .decision_process import build as _build
@@ -266,7 +266,8 @@ def _remove(drawn: Hand, back: Hand) -> Hand:
 
 
 
-class BestResponse(ExactRecord, exact=("value",)):
+@hold_exact("value")
+class BestResponse(ExactRecord):
     """The optimal put-back policy against one opponent policy, with its exact value.
 
     ``value`` is the long-run average heads-up equity it reaches (held as a Fraction, shown
@@ -434,8 +435,9 @@ def exploitability(
     return _rat(mdp.best_response(policy).fractions()["value"] - Fraction(1, 2))
 
 
+@hold_exact("exploitability")
 @dataclass(frozen=True)
-class EquilibriumResult(ExactRecord, exact=("exploitability",)):
+class EquilibriumResult(ExactRecord):
     """The symmetric put-back game: an equilibrium policy (randomised where it must be),
     its exact exploitability, and every built-in policy's exploitability.
 

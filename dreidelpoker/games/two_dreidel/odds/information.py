@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 
 from ...._fractions import frac_str
 from ....display import number_html, number_text, table_html, text_table
-from ....exact import Distribution, ExactRecord
+from ....exact import Distribution, ExactRecord, hold_exact
 from ..rulebook.deck import counts_of, hypergeometric
 from ..deck_cycle.policies import Policy, ResolvedPolicy, resolve_policy
 from ..rulebook.ranking import Hand, format_hand, normal_key, parse_cards
@@ -288,8 +288,9 @@ def _run(
 
 
 # -- the result ---------------------------------------------------------------------------
+@hold_exact("evidence")
 @dataclass(frozen=True)
-class OpponentPosterior(ExactRecord, exact=("evidence",)):
+class OpponentPosterior(ExactRecord):
     """The exact posterior of one opponent's current hand given their public discards.
 
     ``hand`` is the distribution of the hand they hold now (after this hand's draw and

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...._fractions import frac_str, to_fraction
 from ....display import number_html, number_text, table_html
-from ....exact import ExactRecord, ExactTable
+from ....exact import ExactRecord, ExactTable, hold_exact
 from .equity import MAX_OPPONENTS
 from ..rulebook.betting import award, call_payment, spin_buy_in, spin_face_index
 from ..rulebook.rules import TwoDreidelRules
@@ -61,8 +61,9 @@ def _probability(name: str, value: object) -> Fraction:
     return p
 
 
+@hold_exact("equity", "ev_call", "ev_fold", "break_even")
 @dataclass(frozen=True)
-class SpinDecision(ExactRecord, exact=("equity", "ev_call", "ev_fold", "break_even")):
+class SpinDecision(ExactRecord):
     """Exact EV of calling and folding one spin face, with the break-even equity.
 
     ``break_even`` is the equity at which calling and folding are worth the same
@@ -216,8 +217,9 @@ def spin_decision(
     return SpinDecision(face_sym, b, x, pot, e, ev_call, Fraction(0), break_even, decision, assumptions)
 
 
+@hold_exact("probabilities", "value")
 @dataclass(frozen=True)
-class SpinTable(ExactRecord, exact=("probabilities", "value")):
+class SpinTable(ExactRecord):
     """The spin decision for every face, and what the spin is worth before it lands.
 
     The face probabilities and the value are held as Fractions where they are numbers
