@@ -156,7 +156,6 @@ def small_passes(monkeypatch: pytest.MonkeyPatch) -> None:
     short passes, down to the last game (every path of it)."""
     import dreidelpoker.games.classic_dreidel.play as play
 
-    monkeypatch.setattr(play, "_ACROSS_FROM", 2)
     monkeypatch.setattr(play, "_WIDTH", 8)
     monkeypatch.setattr(play, "_FEW_GAMES", 1)
     monkeypatch.setattr(play, "_SPIN_CHUNK", 7)
@@ -179,10 +178,20 @@ def test_run_games_plays_each_game_as_its_spins_one_by_one(rules: ClassicDreidel
             assert steps == k == final.spins
 
 
+def test_run_games_plays_few_games_one_by_one() -> None:
+    # fewer games than numpy's cost a spin pays for: each by run_chance, the streams hashed at once
+    start = new_game(ClassicDreidelRules(players=4, coins=5))
+    few = type(start).run_games([start] * 7, [Sampler.spawned(3, (i, 0)) for i in range(7)], 10**9)
+    assert few is not None and len(few) == 7
+    for i, (final, steps) in enumerate(few):
+        one, k = _step_by_step(start, Sampler.spawned(3, (i, 0)), 10**9)
+        _same(one, final)
+        assert steps == k == final.spins
+
+
 def test_run_games_declines_what_it_does_not_play() -> None:
     start = new_game(ClassicDreidelRules(players=3, coins=3))
     streams = [Sampler(s) for s in range(100)]
-    assert type(start).run_games([start] * 99, streams[:99], 10**9) is None  # few games: one by one is faster
     moved = start.apply("N")
     assert type(start).run_games([moved] * 100, streams, 10**9) is None  # games under way
     assert type(start).run_games([start] * 100, streams, 10**9) is not None

@@ -25,17 +25,35 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures as cf
+import functools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import networkx as nx
 import numpy as np
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "dreidelpoker"
 #: A deferred reference: ``"pkg.module"`` or ``"pkg.module:attribute"`` (relative in an ``__init__``).
 _REF = re.compile(r"^\.*[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?$")
 #: Modules above the games, which may import a game: the top package, the widgets, the demo.
 _ABOVE_THE_GAMES = ("dreidelpoker", "dreidelpoker.widgets", "dreidelpoker.demo")
+
+
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A file's syntax tree, parsed once for every check of this module (parsing is most of
+    their time); the checks only read it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _trees_freed() -> Iterator[None]:
+    """The parsed trees (about 120 MB) are dropped when this module's tests are done."""
+    yield
+    _tree.cache_clear()
+    _graph.cache_clear()
 
 
 def _module_name(path: Path, root: Path) -> str:
@@ -53,7 +71,9 @@ def _docstring_ids(tree: ast.AST) -> set[int]:
     return out
 
 
+@functools.cache
 def _graph(root: Path = ROOT) -> nx.DiGraph:
+    """The import graph of the package at ``root`` (built once per root; callers only read it)."""
     files = {_module_name(p, root): p for p in root.rglob("*.py")}
     packages = {_module_name(p, root) for p in root.rglob("__init__.py")}
     top = root.name
@@ -62,7 +82,7 @@ def _graph(root: Path = ROOT) -> nx.DiGraph:
         graph.add_node(name)
         is_package = name in packages
         base = name if is_package else name.rsplit(".", 1)[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         docstrings = _docstring_ids(tree)
         for node in ast.walk(tree):
             targets: list[str] = []
@@ -154,7 +174,7 @@ def _private_imports(root: Path = ROOT) -> list[str]:
     found = []
     for name, path in sorted(files.items()):
         base = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if not isinstance(node, ast.ImportFrom):
                 continue
             if node.level:
@@ -201,10 +221,10 @@ def _defined_names(tree: ast.AST) -> set[str]:
     return out
 
 
-def _private_attribute_reach_ins(source: str, where: str) -> list[str]:
+def _private_attribute_reach_ins(source: str | ast.Module, where: str) -> list[str]:
     """``obj._name`` on an object that is not ``self``/``cls`` (nor ``super()``) when this module
     defines no ``_name`` of its own: it reaches into another module's private state."""
-    tree = ast.parse(source)
+    tree = ast.parse(source) if isinstance(source, str) else source
     own = _defined_names(tree)
     found = []
     for node in ast.walk(tree):
@@ -224,7 +244,7 @@ def _private_attribute_reach_ins(source: str, where: str) -> list[str]:
 def test_no_private_reach_ins() -> None:
     found = _private_imports()
     for path in sorted(ROOT.rglob("*.py")):
-        found += _private_attribute_reach_ins(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT.parent)))
+        found += _private_attribute_reach_ins(_tree(path), str(path.relative_to(ROOT.parent)))
     assert not found, "private names used across modules: " + "; ".join(found)
 
 
@@ -247,10 +267,10 @@ _LIBRARY_PRIVATE = {
 _LIBRARY_MODULES = ("argparse", "concurrent", "numpy", "np", "cf")
 
 
-def _library_private_uses(source: str, where: str) -> list[str]:
+def _library_private_uses(source: str | ast.Module, where: str) -> list[str]:
     """Reads of a library's private attribute (``p._actions``, ``getattr(ex, "_max_workers")``)
     that the module does not define itself, and overrides of one in a subclass."""
-    tree = ast.parse(source)
+    tree = ast.parse(source) if isinstance(source, str) else source
     # A name the module defines is its own, unless only a string names it (getattr(ex, "_x")).
     strings = {c.value for c in ast.walk(tree) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
     defined = {d.name for d in ast.walk(tree) if isinstance(d, (ast.FunctionDef, ast.ClassDef))}
@@ -280,7 +300,7 @@ def test_no_private_attribute_of_argparse_futures_or_numpy() -> None:
     for folder in (ROOT, ROOT.parent / "tests", ROOT.parent / "benchmarks", ROOT.parent / "tools"):
         for path in sorted(folder.rglob("*.py")):
             if path.name != here:  # this file names them to look for them
-                found += _library_private_uses(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT.parent)))
+                found += _library_private_uses(_tree(path), str(path.relative_to(ROOT.parent)))
     assert not found, "private attributes of argparse / concurrent.futures / numpy: " + "; ".join(found)
 
 

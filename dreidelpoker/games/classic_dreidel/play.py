@@ -264,7 +264,9 @@ class ClassicDreidelGame:
         except its log (one line for the game). Up to 1,000 games are in play side by side; a
         game that ends hands its place to the next game waiting, so the arrays stay wide until
         none waits. When few games are left the rest are played on by `run_chance`, each from
-        where its stream stands. Checked game for game under every rules option in
+        where its stream stands; fewer games than that are all played by `run_chance`, one by
+        one (their streams' starts still hashed at once, and none of the runner's set-up per
+        game). Checked game for game under every rules option in
         ``tests/test_classic_dreidel_batch.py``.
 
         Parameters:
@@ -274,10 +276,10 @@ class ClassicDreidelGame:
 
         Returns:
             Each game's final state and its spins, in order; ``None`` when these games are not
-            for this path (fewer than 100, odd probabilities, continuous Hey, games under way or
-            with other rules): play them one by one.
+            for this path (odd probabilities, continuous Hey, games under way or with other
+            rules): play them one by one.
         """
-        first = games[0] if len(games) >= _ACROSS_FROM else None
+        first = games[0] if games else None
         if first is None or first.rules.hey_rounding == "continuous" or first.spins or first.turn is not Turn.CHANCE:
             return None
         if any(g is not first and (g.spins or g.rules != first.rules or g.hand_limit != first.hand_limit
@@ -286,6 +288,9 @@ class ClassicDreidelGame:
         total, face_of = _spin_table(first.chance_outcomes())
         if face_of is None or first.rules.total_coins >= _MOST_ACROSS:
             return None
+        if len(games) < _FEW_GAMES:  # too few for numpy's cost a spin: one by one
+            Sampler.take_rows(chances, total, 0)  # (every stream's start hashed at once, none drawn)
+            return [first.run_chance(chance, max_steps) for chance in chances]
         return _AcrossGames(first, list(chances), max_steps).play(len(games))
 
     def apply_joint(self, actions: Mapping[int, str]) -> ClassicDreidelGame:
@@ -312,9 +317,6 @@ class ClassicDreidelGame:
                                          s[2], s[3], self.spins)
 
 
-#: The fewest games `ClassicDreidelGame.run_games` plays at once (fewer are faster one by one:
-#: measured 4 x 10 and 3 x 5, across games is 0.96x one by one at 50 games, 1.1x at 100, 1.5x at 200).
-_ACROSS_FROM = 100
 #: Games `ClassicDreidelGame.run_games` keeps in play side by side (its arrays' width): a game
 #: that ends hands its column to the next game waiting, so the width stays full until none waits.
 _WIDTH = 1000
@@ -322,7 +324,10 @@ _WIDTH = 1000
 #: a few microseconds a call, whatever their number).
 _SPIN_CHUNK = 512
 #: Below this many games still playing (and none waiting), `run_games` hands the rest to
-#: `run_chance` one by one (a numpy spin costs about as much as this many spins in plain Python).
+#: `run_chance` one by one (a numpy spin costs about as much as this many spins in plain Python);
+#: fewer games than this are played by `run_chance` from the start. Measured (4 x 10, CPU,
+#: against the runner playing each game by `run_chance`): 1.05-1.09x at 10-30 games, 1.11-1.17x
+#: at 80, 1.4x at 150; 60 beat 20 and 40 at 80 and 150 games.
 _FEW_GAMES = 60
 
 
