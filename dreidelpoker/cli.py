@@ -330,7 +330,7 @@ def build_parser(argv: Sequence[str] | None = None) -> CommandParser:
 
     Parameters:
         argv: the command line it will parse: then only the ``VERB GAME`` parser it chooses
-            gets its options (and imports its game), and ``--help`` imports no game. ``None``
+            is built, with its options (and imports its game), and ``--help`` imports no game. ``None``
             fills every command's parser (every game is imported), for tools and tests that
             read all of them.
 
@@ -350,12 +350,20 @@ def build_parser(argv: Sequence[str] | None = None) -> CommandParser:
     parser.add_argument("--debug", action="store_true", help=_DEBUG_HELP)
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=CommandParser)
     verbs.required = True
-    for verb, helps in command_index().items():
+    index = command_index()
+    # A command line naming a real VERB GAME reads no other command's parser, and the usage lines
+    # and errors name no sibling: building the 60 others cost more than parsing (argparse.py).
+    only = chosen if chosen is not None and chosen[1] in index.get(chosen[0], {}) else None
+    for verb, helps in index.items():
+        if only is not None and verb != only[0]:
+            continue
         verb_help = VERB_HELP.get(verb, verb)  # plain text; argparse %-formats help (not descriptions)
         vp = verbs.add_parser(verb, help=verb_help.replace("%", "%%"), description=verb_help)
         gsub = vp.add_subparsers(dest="game", metavar="GAME", parser_class=CommandParser)
         gsub.required = True
         for name, help_text in helps.items():
+            if only is not None and name != only[1]:
+                continue
             gp = gsub.add_parser(
                 name,
                 help=help_text.replace("%", "%%"),  # argparse %-formats help, not descriptions

@@ -174,6 +174,7 @@ NOT_FUZZED = {
     "dreidelpoker.cache_info": "takes no argument",
     "dreidelpoker.list_games": "takes no argument",
     "dreidelpoker.games.domino_poker.load_bluffing": "takes no argument",
+    "dreidelpoker.games.domino_poker.load_bot_exploitability": "takes no argument",
     "dreidelpoker.MonteCarloEstimate": "a result: built by the Monte Carlo equity engines",
     "dreidelpoker.ExactRecord": "a base class the result records subclass (not called with values)",
     "dreidelpoker.games.queenie.play.metrics": "reads a finished game the runner made",
@@ -188,6 +189,7 @@ NOT_FUZZED = {
     "dreidelpoker.games.domino_poker.CategoryTable": "a result: built by domino_poker.category_table() (fuzzed)",
     "dreidelpoker.games.domino_poker.game.HandSummary": "a result: built by the Domino Poker engine for a finished hand",
     "dreidelpoker.games.domino_poker.BotExploitability": "a result: built by domino_poker.bot_exploitability() (fuzzed)",
+    "dreidelpoker.games.domino_poker.BotExploitabilityTable": "a result: read by domino_poker.load_bot_exploitability()",
     **{f"dreidelpoker.games.skirmish.{bot}": "a bot: called by the runner with the engine's own observations"
        for bot in ("greedy", "optimal", "random_capture", "spendthrift")},
 }

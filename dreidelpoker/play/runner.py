@@ -11,6 +11,7 @@ serial runs, process pools and Dask clusters give identical records.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import gc
 import os
 import pickle
@@ -553,40 +554,64 @@ def chunk_count(games: int, workers: int, *, cells: int = 1, across: bool = Fals
     return max(1, min(games, max(parts, -(-games // 1000))))
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused within the block (and resumed after it, as it was)."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 class _Shipment:
     """One task's records on their way back from a worker, as one pickled payload.
 
     Dask sends a list result element by element (a frame, a pickle and a header per record,
     about 30 µs of the client's and the scheduler's CPU per game), and one object as one
-    pickle. The records travel as bytes of their own and are unpickled with the cyclic
-    garbage collector paused: they hold no reference cycles, and otherwise every few hundred
-    records made the collector walk all the objects of the receiving process (the records
-    already received, the client's, the cluster's), which cost 7-8 times the unpickling
-    itself and was most of what a parallel run's main process did (serially the records are
-    made under the same pause, see `_play_batch`)."""
+    pickle. The records are pickled on the worker as soon as they are played (it keeps the
+    bytes until they are fetched, not objects for its garbage collector to walk) and
+    unpickled where they are read (`records`), with the cyclic garbage collector paused:
+    records hold no reference cycles, and otherwise every few hundred records made the
+    collector walk every object of the process (the client's, the cluster's, the records
+    already received), 7-8 times the cost of the unpickling itself and most of what a
+    parallel run's main process did. Serially the records are made under the same pause
+    (`_play_batch`)."""
 
-    __slots__ = ("records",)
+    __slots__ = ("_payload", "_records")
 
-    def __init__(self, records: list[GameRecord]) -> None:
-        self.records = records
+    def __init__(self, payload: bytes) -> None:
+        self._payload = payload
+        self._records: list[GameRecord] | None = None
+
+    @classmethod
+    def of(cls, records: list[GameRecord]) -> _Shipment:
+        """The records, pickled."""
+        return cls(pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
+
+    @property
+    def records(self) -> list[GameRecord]:
+        """The records, unpickled on first use."""
+        if self._records is None:
+            with _collector_paused():
+                self._records = pickle.loads(self._payload)
+        return self._records
 
     def __getstate__(self) -> bytes:
-        return pickle.dumps(self.records, protocol=pickle.HIGHEST_PROTOCOL)
+        return self._payload
 
     def __setstate__(self, payload: bytes) -> None:
-        paused = gc.isenabled()
-        if paused:
-            gc.disable()
-        try:
-            self.records = pickle.loads(payload)
-        finally:
-            if paused:
-                gc.enable()
+        self._payload = payload
+        self._records = None
 
 
 def _play_shipped(*task: Any) -> _Shipment:
-    """`_play_batch` on a worker, its records shipped back as one object."""
-    return _Shipment(_play_batch(*task))
+    """`_play_batch` on a worker, its records shipped back as one payload (the worker keeps
+    the bytes until they are fetched, not the records)."""
+    return _Shipment.of(_play_batch(*task))
 
 
 def _compact_task(task: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -18,34 +18,34 @@ from ..._lazy import lazy_exports, names_from
 #: (as the registry does to read the manifest) loads none of the game.
 _EXPORTS = {
     **names_from(".blocking", "BlockingResult", "blocking", "blocking_by_opponent"),
-    **names_from(".exploit", "BotExploitability", "bot_exploitability"),
+    **names_from(".exploit", "BotExploitability", "BotExploitabilityTable", "bot_exploitability"),
     **names_from(".game", "DominoPokerGame", "new_game"),
     **names_from(".equity", "category_equity", "equity", "equity_by_opponents", "heads_up_wins"),
     **names_from(".evaluator", "HandValue", "evaluate"),
     **names_from(".rules", "LOW_RUN_OPTIONS", "DominoPokerRules"),
     **names_from(".table", "CategoryTable", "category_table", "compare_options"),
     **names_from(".tiles", "DOUBLES", "TILES", "format_hand", "format_tiles", "parse_hand", "parse_tiles"),
-    **names_from(".multiway", "load_bluffing"),
+    **names_from(".multiway", "load_bluffing", "load_bot_exploitability"),
     **names_from(".solve_betting", "load_precomputed", "plot_bet_by_strength"),
 }
 
 if TYPE_CHECKING:  # static checkers see the real names
     from .blocking import BlockingResult, blocking, blocking_by_opponent
-    from .exploit import BotExploitability, bot_exploitability
+    from .exploit import BotExploitability, BotExploitabilityTable, bot_exploitability
     from .game import DominoPokerGame, new_game
     from .equity import category_equity, equity, equity_by_opponents, heads_up_wins
     from .evaluator import HandValue, evaluate
     from .rules import LOW_RUN_OPTIONS, DominoPokerRules
     from .table import CategoryTable, category_table, compare_options
     from .tiles import DOUBLES, TILES, format_hand, format_tiles, parse_hand, parse_tiles
-    from .multiway import load_bluffing
+    from .multiway import load_bluffing, load_bot_exploitability
     from .solve_betting import load_precomputed, plot_bet_by_strength
 
 __all__ = [
-    "BlockingResult", "BotExploitability", "CategoryTable", "DOUBLES", "DominoPokerGame", "DominoPokerRules",
+    "BlockingResult", "BotExploitability", "BotExploitabilityTable", "CategoryTable", "DOUBLES", "DominoPokerGame", "DominoPokerRules",
     "HandValue", "LOW_RUN_OPTIONS", "TILES", "blocking", "blocking_by_opponent", "category_equity",
     "category_table", "bot_exploitability", "compare_options", "equity", "equity_by_opponents", "evaluate", "format_hand",
-    "format_tiles", "heads_up_wins", "load_bluffing", "load_precomputed", "new_game", "parse_hand",
+    "format_tiles", "heads_up_wins", "load_bluffing", "load_bot_exploitability", "load_precomputed", "new_game", "parse_hand",
     "parse_tiles", "plot_bet_by_strength",
 ]
 

@@ -37,13 +37,15 @@ from ...validation import check_count, default_rules
 from ...solve.multiway import (
     BluffReport, DealTable, MultiwayResult, MultiwayRound, bluffing, card_deal_table, multiway_cfr_plus,
 )
+from .exploit import BotExploitability, BotExploitabilityTable
 from .rules import DominoPokerRules
 from .table import strength_tables
 from .tiles import HAND_SIZE, TILES
 
 __all__ = [
-    "BLUFFING_DATA", "DEFAULT_BANDS", "DEFAULT_SAMPLES", "BluffingComparison", "MultiwaySolution",
-    "compare_bluffing", "domino_deal_table", "load_bluffing", "solve_multiway",
+    "BLUFFING_DATA", "DEFAULT_BANDS", "DEFAULT_SAMPLES", "EXPLOITABILITY_DATA", "BluffingComparison",
+    "MultiwaySolution", "compare_bluffing", "domino_deal_table", "load_bluffing", "load_bot_exploitability",
+    "solve_multiway",
 ]
 
 #: Strength bands per hand in the abstraction (and card ranks in the baseline).
@@ -52,6 +54,8 @@ DEFAULT_BANDS = 8
 DEFAULT_SAMPLES = 2_000_000
 #: Precomputed comparison for 2, 3 and 4 players (``python -m dreidelpoker.games.domino_poker.multiway``).
 BLUFFING_DATA = Path(__file__).with_name("bluffing_comparison.json")
+#: The stored exact best responses to each bot (``benchmarks/domino_exploitability_data.py`` writes them).
+EXPLOITABILITY_DATA = Path(__file__).with_name("bot_exploitability.json")
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -403,6 +407,43 @@ def load_bluffing() -> BluffingComparison:
     """
     d = json.loads(BLUFFING_DATA.read_text())
     return BluffingComparison(tuple(d["rows"]), int(d["bands"]), dict(d["rules"]))
+
+
+def load_bot_exploitability() -> BotExploitabilityTable:
+    """The committed exact best responses to each bot, heads-up: fixed limit (default rules) and
+    no limit with a stack of 10 and one raise (lower bounds), with their provenance.
+
+    Each row is what [`bot_exploitability`][dreidelpoker.games.domino_poker.bot_exploitability]
+    answers for its bot and rules; the eight cost about three CPU-minutes, so
+    ``benchmarks/domino_exploitability_data.py`` stores them (and records the command, library
+    version, commit, CPU seconds and date).
+
+    Returns:
+        A `BotExploitabilityTable`: ``rows`` (one `BotExploitability` each, with the rules it
+        is for), ``provenance``, and ``to_pandas()``, ``to_dict()``, ``to_text()``.
+
+    Raises:
+        FileNotFoundError: when the package was installed without its data file.
+        InputError: when a stored row's rules are no valid Domino Poker rules (a data file edited by hand).
+
+    Examples:
+        >>> table = load_bot_exploitability()
+        >>> len(table.rows), sorted({row.betting for row in table.rows})
+        (8, ['limit', 'no limit, stack 10, 1 raise (lower bound)'])
+        >>> station = next(r for r in table.rows if r.bot == "calling-station" and r.betting == "limit")
+        >>> round(station.exploitability, 4), station.rules == DominoPokerRules(players=2)
+        (0.305, True)
+    """
+    from dataclasses import replace
+
+    d = json.loads(EXPLOITABILITY_DATA.read_text())
+    rows = []
+    for r in d["rows"]:
+        # the rules as bot_exploitability plays them: heads-up, one hand
+        rules = replace(DominoPokerRules(**r["rules"]), players=2, session_hands=1)
+        gains = (float(r["gains"][0]), float(r["gains"][1]))
+        rows.append(BotExploitability(str(r["bot"]), gains, float(r["exploitability"]), int(r["lines"]), rules))
+    return BotExploitabilityTable(tuple(rows), dict(d["provenance"]))
 
 
 #: CFR+ iterations behind the committed comparison, per player count (a 4-player iteration walks
