@@ -188,17 +188,25 @@ def test_cli_simulate_and_sweep(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_shipped_multiway_wins_are_the_engines_counts() -> None:
+    """Every option's shipped counts: one winner per deal, and sampled hands' counts equal the
+    exact equity engine's own enumeration (it counts each hand's deals over the 15 tiles left,
+    not over 10-tile sets). The default option's whole table equals a fresh run of the engine
+    that wrote it (``compute_multiway_wins``; its example runs it for "high-card"): the same code
+    for every option, and 10 s each."""
+    from dreidelpoker.games.domino_poker import LOW_RUN_OPTIONS
     from dreidelpoker.games.domino_poker.equity import MULTIWAY_DEALS, compute_multiway_wins, multiway_wins
     from dreidelpoker.games.domino_poker.table import ALL_HANDS
 
-    for opt in ("flush", "straight"):
-        shipped = multiway_wins(opt)
-        assert shipped is not None and np.array_equal(shipped, compute_multiway_wins(opt))  # type: ignore[arg-type]
-    w = multiway_wins()
-    assert w is not None
-    # each unordered deal of k + 1 hands has one winner
-    assert int(w[:, 1].sum()) == 15504 * 3003 * 252 // 6 and int(w[:, 2].sum()) == 488_864_376
     rng = np.random.default_rng(5)
-    for i in rng.choice(len(ALL_HANDS), 6, replace=False).tolist():
-        for k in (1, 2, 3):
-            assert Fraction(int(w[i, k - 1]), MULTIWAY_DEALS[k - 1]) == equity(ALL_HANDS[i], opponents=k).equity
+    for opt in LOW_RUN_OPTIONS:
+        w = multiway_wins(opt, compute=False)
+        assert w is not None and w.shape == (len(ALL_HANDS), 3), opt
+        # each unordered deal of k + 1 hands has one winner
+        assert int(w[:, 0].sum()) == 15504 * 3003 // 2 and int(w[:, 1].sum()) == 15504 * 3003 * 252 // 6, opt
+        assert int(w[:, 2].sum()) == 488_864_376, opt
+        rules = DominoPokerRules(low_runs=opt)
+        for i in [len(ALL_HANDS) - 1, *rng.choice(len(ALL_HANDS), 6, replace=False).tolist()]:
+            for k in (1, 2, 3):
+                want = equity(ALL_HANDS[i], opponents=k, rules=rules).equity
+                assert Fraction(int(w[i, k - 1]), MULTIWAY_DEALS[k - 1]) == want, (opt, i, k)
+    assert np.array_equal(multiway_wins("flush"), compute_multiway_wins("flush"))  # type: ignore[arg-type]
