@@ -302,7 +302,9 @@ class ClassicDreidelGame:
         p = self.num_players
         kind = self.chain_state[0]
         if kind == "win":
-            return tuple(int(i == self.chain_state[1]) for i in range(p))
+            out = [0] * p
+            out[self.chain_state[1]] = 1
+            return tuple(out)
         if kind in ("draw", "out"):
             seats = self.chain_state[1]
             winners = seats if kind == "draw" else frozenset(range(p)) - seats
