@@ -18,6 +18,10 @@ What each row times (wall clock, each run interleaved with the serial sweep):
   client, the sweep, and closing them, all timed: what one sweep on a fresh pool or
   cluster costs. No target: it shows what starting costs.
 
+The pool rows run first, with no Dask cluster alive, each against serial runs of their
+own; then the Dask rows against theirs (a ``LocalCluster``'s scheduler, nannies and client
+live in this process and spend CPU every second, beside the pool's run and the serial one).
+
 On a shared machine other jobs take the second core, so the warm rows also account for
 CPU: the serial sweep's CPU, every worker's CPU during the sweep and the main process's
 (the client, and with a ``LocalCluster`` its scheduler and nannies too). "2 quiet cores"
@@ -121,70 +125,82 @@ def _pool_cold(games: int) -> Any:
 
 
 @contextlib.contextmanager
-def _started() -> Iterator[tuple[Any, list[int], Any]]:
-    """A started pool (with its workers' pids) and a started Dask client (``None`` without
-    dask.distributed), each warmed by a small sweep."""
+def _started_pool() -> Iterator[tuple[Any, list[int]]]:
+    """A started pool of 2 processes (with its workers' pids), warmed by a small sweep."""
     import psutil
 
     before = {p.pid for p in psutil.Process().children(recursive=True)}
-    with contextlib.ExitStack() as stack:
-        pool = stack.enter_context(process_pool(2))
+    with process_pool(2) as pool:
         _records(pool, 200)  # start and warm the workers
         pids = [p.pid for p in psutil.Process().children(recursive=True) if p.pid not in before]
         assert len(pids) == 2, f"expected 2 pool workers, found {len(pids)}"
-        client = None
-        try:
-            from distributed import Client, LocalCluster
-        except ImportError:
-            pass
-        else:
-            cluster = stack.enter_context(LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                                       dashboard_address=None))
-            client = stack.enter_context(Client(cluster))
-            _records(client, 200)
-        yield pool, pids, client
+        yield pool, pids
+
+
+@contextlib.contextmanager
+def _started_client() -> Iterator[Any]:
+    """A started Dask client of a LocalCluster of 2 workers, warmed by a small sweep (``None``
+    without dask.distributed)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        yield None
+        return
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        _records(client, 200)
+        yield client
 
 
 def rows(runs: int, games: int = 16000) -> list[Row]:
-    serial: list[float] = []
-    serial_cpu: list[float] = []
-    pool, dask = _Account(), _Account()
+    # Two phases, each with its own serial runs: the pool's with no Dask cluster alive (its
+    # scheduler, nannies and client live in this process and would spend CPU beside the pool's
+    # run and the serial one), then Dask's.
+    pool_serial: list[float] = []
+    pool_serial_cpu: list[float] = []
+    pool = _Account()
     pool_cold: list[float] = []
-    dask_cold: list[float] = []
-    with _started() as (started_pool, pids, client):
+    with _started_pool() as (started_pool, pids):
         for _ in range(runs):
             t, c, ref = _timed(lambda: _records(None, games))
-            serial.append(t)
-            serial_cpu.append(c)
+            pool_serial.append(t)
+            pool_serial_cpu.append(c)
             before = _children_cpu(pids)
             t, c, recs = _timed(lambda: _records(started_pool, games))
             after = _children_cpu(pids)
             assert recs == ref, "the process pool gave different records"
             pool.add(t, c, [after[p] - before[p] for p in pids])
-            if client is not None:
-                before_w = _dask_worker_cpu(client)
-                t, c, recs = _timed(lambda: _records(client, games))
-                after_w = _dask_worker_cpu(client)
-                assert recs == ref, "Dask gave different records"
-                dask.add(t, c, [after_w[w] - before_w[w] for w in after_w])
             t, _c, recs = _timed(lambda: _pool_cold(games))
             assert recs == ref, "a new process pool gave different records"
             pool_cold.append(t)
-            if client is not None:
-                t, _c, recs = _timed(lambda: _dask_cold(games))
-                assert recs == ref, "a new Dask cluster gave different records"
-                dask_cold.append(t)
+    dask_serial: list[float] = []
+    dask_serial_cpu: list[float] = []
+    dask = _Account()
+    dask_cold: list[float] = []
+    with _started_client() as client:
+        for _ in range(runs if client is not None else 0):
+            t, c, ref = _timed(lambda: _records(None, games))
+            dask_serial.append(t)
+            dask_serial_cpu.append(c)
+            before_w = _dask_worker_cpu(client)
+            t, c, recs = _timed(lambda: _records(client, games))
+            after_w = _dask_worker_cpu(client)
+            assert recs == ref, "Dask gave different records"
+            dask.add(t, c, [after_w[w] - before_w[w] for w in after_w])
+            t, _c, recs = _timed(lambda: _dask_cold(games))
+            assert recs == ref, "a new Dask cluster gave different records"
+            dask_cold.append(t)
     work = f"classic-dreidel sweep, 2 cells x {games:,} games of 10 coins"
-    out = [Row(f"{work}: a started pool of 2 processes vs serial", pool.wall, serial, target=1.6, kind=WARM,
-               note=pool.note(serial_cpu, "main process"))]
-    if dask.wall:
-        out.append(Row(f"{work}: a started Dask LocalCluster, 2 workers vs serial", dask.wall, serial, target=1.6,
-                       kind=WARM, note=dask.note(serial_cpu, "client, scheduler and nannies (one process)")))
-    out.append(Row(f"{work}: start 2 processes, sweep, stop vs serial", pool_cold, serial, target=0.0,
+    out = [Row(f"{work}: a started pool of 2 processes vs serial", pool.wall, pool_serial, target=1.6, kind=WARM,
+               note=pool.note(pool_serial_cpu, "main process"))]
+    out.append(Row(f"{work}: start 2 processes, sweep, stop vs serial", pool_cold, pool_serial, target=0.0,
                    kind=COLD_PROCESS, note="wall time; no target: what starting a pool costs"))
-    if dask_cold:
-        out.append(Row(f"{work}: start a Dask LocalCluster (2 workers), sweep, close vs serial", dask_cold, serial,
-                       target=0.0, kind=COLD_PROCESS,
+    if dask.wall:
+        out.append(Row(f"{work}: a started Dask LocalCluster, 2 workers vs serial", dask.wall, dask_serial,
+                       target=1.6, kind=WARM,
+                       note=dask.note(dask_serial_cpu, "client, scheduler and nannies (one process)")))
+        out.append(Row(f"{work}: start a Dask LocalCluster (2 workers), sweep, close vs serial", dask_cold,
+                       dask_serial, target=0.0, kind=COLD_PROCESS,
                        note="wall time; no target: what starting a cluster costs (workers import dask and the library)"))
     return out
 

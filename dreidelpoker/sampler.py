@@ -106,6 +106,11 @@ _MAX_WORDS = 64
 # constants j and j + 1 (4 for the pool, 12 for its cross-mixing, 4 for each further word).
 _HASH_A = _hash_consts(_INIT_A, _MULT_A, 16 + 4 * _MAX_WORDS)
 _HASH_B = _hash_consts(_INIT_B, _MULT_B, 8)
+# The same constants as numpy words, and the pool word each of the eight state words hashes
+# (`_pcg64_starts`: every key at once).
+_HASH_A_U64 = np.array(_HASH_A, dtype=np.uint64)
+_HASH_B_U64 = np.array(_HASH_B, dtype=np.uint64)
+_POOL_OF_STATE = np.array([0, 1, 2, 3, 0, 1, 2, 3])
 
 
 def _uint32_words(value: Any) -> tuple[int, ...]:
@@ -228,24 +233,23 @@ def _pcg64_starts(entropy: Any, keys: Sequence[tuple[int, ...]]) -> list[tuple[i
     if words.size and int(words.max()) > _M32:
         raise ValueError("a spawn key word over 2**32")  # not input: the caller uses numpy
     u = np.uint64
-    m32, mix_l, mix_r, ha = u(_M32), u(_MIX_L), u(_MIX_R), _HASH_A
-    pool: list[Any] = [u(x) for x in _pool(run)]
+    m32, s16, mix_l, mix_r = u(_M32), u(16), u(_MIX_L), u(_MIX_R)
+    # the pool's four words as rows, every key a column: one numpy pass per key word for all
+    # four (a pass per word and pool entry cost more than the hashing at a few dozen keys)
+    pool = np.array(_pool(run), dtype=np.uint64)[:, None]
     for col in range(width):  # as `_pool` mixes each further word, every key at once
-        w, j = words[:, col], 4 * (len(run) + col)
-        mixed = []
-        for x in pool:
-            v = ((w ^ u(ha[j])) * u(ha[j + 1])) & m32
-            v ^= v >> u(16)
-            r = (mix_l * x - mix_r * v) & m32
-            mixed.append(r ^ (r >> u(16)))
-            j += 1
-        pool = mixed
-    hashed = []  # generate_state(4, uint64): eight hashed 32-bit words, as in `_pcg64_start`
-    for k in range(8):
-        v = ((pool[k % 4] ^ u(_HASH_B[k])) * u(_HASH_B[k + 1])) & m32
-        hashed.append(np.broadcast_to(v ^ (v >> u(16)), (len(keys),)))
-    seed_hi, seed_lo = (hashed[0] | hashed[1] << u(32)).tolist(), (hashed[2] | hashed[3] << u(32)).tolist()
-    inc_hi, inc_lo = (hashed[4] | hashed[5] << u(32)).tolist(), (hashed[6] | hashed[7] << u(32)).tolist()
+        j = 4 * (len(run) + col)  # pool entry t hashes with constants j + t and j + t + 1
+        v = ((words[:, col] ^ _HASH_A_U64[j:j + 4, None]) * _HASH_A_U64[j + 1:j + 5, None]) & m32
+        v ^= v >> s16
+        r = (mix_l * pool - mix_r * v) & m32
+        pool = r ^ (r >> s16)
+    # generate_state(4, uint64): eight hashed 32-bit words, as in `_pcg64_start`
+    if not width:  # no key words: every key's pool is the run's
+        pool = np.repeat(pool, len(keys), axis=1)
+    v = ((pool[_POOL_OF_STATE] ^ _HASH_B_U64[:8, None]) * _HASH_B_U64[1:, None]) & m32
+    v ^= v >> s16
+    seed_hi, seed_lo = (v[0] | v[1] << u(32)).tolist(), (v[2] | v[3] << u(32)).tolist()
+    inc_hi, inc_lo = (v[4] | v[5] << u(32)).tolist(), (v[6] | v[7] << u(32)).tolist()
     out = []
     for a, b, c, d in zip(seed_hi, seed_lo, inc_hi, inc_lo):
         inc = ((c << 64 | d) << 1 | 1) & _M128

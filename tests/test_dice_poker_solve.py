@@ -62,6 +62,12 @@ def test_bad_solver_input() -> None:
         solve_dice_poker(DicePokerRules(betting="per-card"))
     with pytest.raises(ValueError, match="needs 1 to 8 dice buckets and 3 card bucket"):
         solve_dice_poker(DicePokerRules(betting="per-card", max_raises=1), buckets=(3, (4,)))
+    # An empty value is refused, not read as "the default" (it once solved the default buckets).
+    for empty in ((), [], (3, ())):
+        with pytest.raises(ValueError, match="buckets"):
+            solve_dice_poker(DicePokerRules(max_raises=0), buckets=empty)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="method must be"):
+        solve_dice_poker(DicePokerRules(max_raises=0), method="")
 
 
 def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:

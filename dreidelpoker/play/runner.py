@@ -375,10 +375,11 @@ def _record(spec: PlaySpec[Any], index: int, final: GameState[Any, Any], history
     winners: tuple[int, ...] = ()
     if not truncated and returns:
         best = max(returns)
-        if any(r != best for r in returns):
+        if returns.count(best) != len(returns):  # (not all drew)
             winners = tuple(i for i, r in enumerate(returns) if r == best)
+    metrics = spec.metrics(final)
     return GameRecord(index, returns, winners, final.rounds, truncated, steps,
-                      {k: float(v) for k, v in spec.metrics(final).items()}, history)
+                      dict(zip(metrics, map(float, metrics.values()))), history)
 
 
 def play_batch(

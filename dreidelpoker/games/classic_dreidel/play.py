@@ -302,7 +302,9 @@ class ClassicDreidelGame:
         p = self.num_players
         kind = self.chain_state[0]
         if kind == "win":
-            return tuple(int(i == self.chain_state[1]) for i in range(p))
+            out = [0] * p
+            out[self.chain_state[1]] = 1
+            return tuple(out)
         if kind in ("draw", "out"):
             seats = self.chain_state[1]
             winners = seats if kind == "draw" else frozenset(range(p)) - seats
@@ -653,11 +655,13 @@ def _typical_spins(rules: ClassicDreidelRules) -> int:
         6750000
     """
     g, _h, n, _s = rules.face_fractions
+    # in integers (ceilings by negated floor division): Fraction arithmetic cost more than the
+    # rest of a first call's checks
     if rules.stopping == "first-gimel":
-        return math.ceil(1 / g) if g else 10 ** 18
-    moving = 1 - n
+        return -(-g.denominator // g.numerator) if g else 10 ** 18
+    moving = n.denominator - n.numerator  # 1 - n, over n's denominator
     fair = (rules.coins * rules.players) ** 2 // 4
-    return max(1, math.ceil(fair * Fraction(3, 4) / moving)) if moving else 10 ** 18
+    return max(1, -(-3 * fair * n.denominator // (4 * moving))) if moving else 10 ** 18
 
 
 def _check_length(rules: ClassicDreidelRules, weights: tuple[tuple[str, int], ...], hand_limit: int) -> None:

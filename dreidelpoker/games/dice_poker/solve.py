@@ -790,8 +790,14 @@ def solve_dice_poker(
     if rules.betting == "per-card" and rules.max_raises > 1:
         raise InputError(f"max_raises: per-card solves take at most 1 raise a round (the tree outgrows the solver "
                          f"beyond), got {rules.max_raises}")
-    k, cards = buckets or DEFAULT_BUCKETS[rules.betting]
-    method = method or ("lp" if rules.betting == "once" else "cfr+")
+    if buckets is None:
+        buckets = DEFAULT_BUCKETS[rules.betting]
+    if not (isinstance(buckets, tuple) and len(buckets) == 2 and isinstance(buckets[1], tuple)):
+        raise InputError(f"buckets: expected (dice buckets, (card bucket counts...)), such as "
+                         f"{DEFAULT_BUCKETS[rules.betting]} for {rules.betting!r}, got {buckets!r}")
+    k, cards = buckets
+    if method is None:
+        method = "lp" if rules.betting == "once" else "cfr+"
     if method not in ("lp", "cfr+"):
         raise InputError(f"method must be 'lp' or 'cfr+', got {method!r}")
     t0 = time.perf_counter()
