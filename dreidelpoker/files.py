@@ -150,10 +150,10 @@ def check_output_file(path: Any, *, what: str, suffixes: Sequence[str] | None = 
         InputTypeError: ``path`` is not a path.
 
     Examples:
-        >>> check_output_file("results", what="--plot", suffixes=PLOT_SUFFIXES)
+        >>> check_output_file("/no/such/folder/winnings", what="--plot", suffixes=PLOT_SUFFIXES)
         Traceback (most recent call last):
         ...
-        dreidelpoker.errors.InputError: --plot results has no file extension; name the file with one of .png, .svg, .pdf, .jpg, .jpeg, .webp, .eps, .ps, .tif, .tiff, .svgz
+        dreidelpoker.errors.InputError: --plot /no/such/folder/winnings has no file extension; name the file with one of .png, .svg, .pdf, .jpg, .jpeg, .webp, .eps, .ps, .tif, .tiff, .svgz
     """
     target = _as_path(path, what)
     _check_length(target, what)
