@@ -77,21 +77,39 @@ def _dask_worker_cpu(client: Any) -> dict[str, float]:
 
 
 class _Account:
-    """Wall and CPU of one executor's sweeps, run by run."""
+    """One executor's runs, each against a serial sweep timed just before it: the sweep on
+    started workers (wall, main process CPU, each worker's CPU) and start, sweep and stop."""
 
-    def __init__(self) -> None:
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.serial: list[float] = []
+        self.serial_cpu: list[float] = []
         self.wall: list[float] = []
         self.main: list[float] = []
         self.busiest: list[float] = []
         self.workers: list[float] = []
+        self.cold: list[float] = []
 
-    def add(self, wall: float, main: float, workers: list[float]) -> None:
-        self.wall.append(wall)
-        self.main.append(main)
+    def run(self, executor: Any, worker_cpu: Callable[[], dict[Any, float]], cold: Callable[[int], Any],
+            games: int) -> None:
+        t, c, ref = _timed(lambda: _records(None, games))
+        self.serial.append(t)
+        self.serial_cpu.append(c)
+        before = worker_cpu()
+        t, c, recs = _timed(lambda: _records(executor, games))
+        after = worker_cpu()
+        assert recs == ref, f"the {self.what} gave different records"
+        workers = [after[k] - before[k] for k in after]
+        self.wall.append(t)
+        self.main.append(c)
         self.busiest.append(max(workers))
         self.workers.append(sum(workers))
+        t, _c, recs = _timed(lambda: cold(games))
+        assert recs == ref, f"a new {self.what} gave different records"
+        self.cold.append(t)
 
-    def note(self, serial_cpu: list[float], main_what: str) -> str:
+    def note(self, main_what: str) -> str:
+        serial_cpu = self.serial_cpu
         quiet = statistics.median(s / max(b, (w + m) / 2) for s, b, w, m
                                   in zip(serial_cpu, self.busiest, self.workers, self.main))
         workers = statistics.median(w / s for w, s in zip(self.workers, serial_cpu))
@@ -156,51 +174,25 @@ def rows(runs: int, games: int = 16000) -> list[Row]:
     # Two phases, each with its own serial runs: the pool's with no Dask cluster alive (its
     # scheduler, nannies and client live in this process and would spend CPU beside the pool's
     # run and the serial one), then Dask's.
-    pool_serial: list[float] = []
-    pool_serial_cpu: list[float] = []
-    pool = _Account()
-    pool_cold: list[float] = []
+    pool = _Account("process pool")
     with _started_pool() as (started_pool, pids):
         for _ in range(runs):
-            t, c, ref = _timed(lambda: _records(None, games))
-            pool_serial.append(t)
-            pool_serial_cpu.append(c)
-            before = _children_cpu(pids)
-            t, c, recs = _timed(lambda: _records(started_pool, games))
-            after = _children_cpu(pids)
-            assert recs == ref, "the process pool gave different records"
-            pool.add(t, c, [after[p] - before[p] for p in pids])
-            t, _c, recs = _timed(lambda: _pool_cold(games))
-            assert recs == ref, "a new process pool gave different records"
-            pool_cold.append(t)
-    dask_serial: list[float] = []
-    dask_serial_cpu: list[float] = []
-    dask = _Account()
-    dask_cold: list[float] = []
+            pool.run(started_pool, lambda: _children_cpu(pids), _pool_cold, games)
+    dask = _Account("Dask cluster")
     with _started_client() as client:
         for _ in range(runs if client is not None else 0):
-            t, c, ref = _timed(lambda: _records(None, games))
-            dask_serial.append(t)
-            dask_serial_cpu.append(c)
-            before_w = _dask_worker_cpu(client)
-            t, c, recs = _timed(lambda: _records(client, games))
-            after_w = _dask_worker_cpu(client)
-            assert recs == ref, "Dask gave different records"
-            dask.add(t, c, [after_w[w] - before_w[w] for w in after_w])
-            t, _c, recs = _timed(lambda: _dask_cold(games))
-            assert recs == ref, "a new Dask cluster gave different records"
-            dask_cold.append(t)
+            dask.run(client, lambda: _dask_worker_cpu(client), _dask_cold, games)
     work = f"classic-dreidel sweep, 2 cells x {games:,} games of 10 coins"
-    out = [Row(f"{work}: a started pool of 2 processes vs serial", pool.wall, pool_serial, target=1.6, kind=WARM,
-               note=pool.note(pool_serial_cpu, "main process"))]
-    out.append(Row(f"{work}: start 2 processes, sweep, stop vs serial", pool_cold, pool_serial, target=0.0,
+    out = [Row(f"{work}: a started pool of 2 processes vs serial", pool.wall, pool.serial, target=1.6, kind=WARM,
+               note=pool.note("main process"))]
+    out.append(Row(f"{work}: start 2 processes, sweep, stop vs serial", pool.cold, pool.serial, target=0.0,
                    kind=COLD_PROCESS, note="wall time; no target: what starting a pool costs"))
     if dask.wall:
-        out.append(Row(f"{work}: a started Dask LocalCluster, 2 workers vs serial", dask.wall, dask_serial,
+        out.append(Row(f"{work}: a started Dask LocalCluster, 2 workers vs serial", dask.wall, dask.serial,
                        target=1.6, kind=WARM,
-                       note=dask.note(dask_serial_cpu, "client, scheduler and nannies (one process)")))
-        out.append(Row(f"{work}: start a Dask LocalCluster (2 workers), sweep, close vs serial", dask_cold,
-                       dask_serial, target=0.0, kind=COLD_PROCESS,
+                       note=dask.note("client, scheduler and nannies (one process)")))
+        out.append(Row(f"{work}: start a Dask LocalCluster (2 workers), sweep, close vs serial", dask.cold,
+                       dask.serial, target=0.0, kind=COLD_PROCESS,
                        note="wall time; no target: what starting a cluster costs (workers import dask and the library)"))
     return out
 
