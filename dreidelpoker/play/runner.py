@@ -11,7 +11,6 @@ serial runs, process pools and Dask clusters give identical records.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import contextlib
 import gc
 import os
 import pickle
@@ -216,6 +215,24 @@ def play_game(
                  keep_history=keep_history, max_steps=max_steps)
 
 
+class _CollectorPaused:
+    """The cyclic garbage collector paused within the block, and resumed after it as it was.
+
+    A class, not a ``contextlib`` generator: it wraps every game played one by one, where
+    a generator's set-up would cost a few percent of a short game."""
+
+    __slots__ = ("_paused",)
+
+    def __enter__(self) -> None:
+        self._paused = gc.isenabled()
+        if self._paused:
+            gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._paused:
+            gc.enable()
+
+
 def _play(
     state: GameState[Any, Any],
     bots: Sequence[Bot],
@@ -238,14 +255,8 @@ def _play(
     game's time. Whatever a game or a bot leaves in reference cycles is collected after
     the game.
     """
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
+    with _CollectorPaused():
         return _steps(state, bots, stream, labels=labels, keep_history=keep_history, max_steps=max_steps)
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _steps(
@@ -400,7 +411,6 @@ def _play_batch(
     record (see `_play`), so it never walks a game's states and log."""
     labels = [bot_label(b) for b in lineup]
     out: list[GameRecord] = []
-    paused = gc.isenabled()
     # States are immutable (``apply`` returns a new one), so every game of the batch starts
     # from one initial state: making it checks the rules each time, which costs as much as a
     # few moves of a one-hand game.
@@ -408,23 +418,13 @@ def _play_batch(
         return out
     start = spec.new_game(rules, players=len(lineup), hand_limit=hand_limit)
     if not keep_history and len(indices) > 1 and hasattr(type(start), "run_games"):
-        if paused:
-            gc.disable()
-        try:
+        with _CollectorPaused():
             across = _play_across(spec, rules, lineup, entropy, indices, start)
-        finally:
-            if paused:
-                gc.enable()
         if across is not None:
             return across
     for i in indices:
-        if paused:
-            gc.disable()
-        try:
+        with _CollectorPaused():
             out.append(_play_one(spec, rules, lineup, labels, entropy, i, start, keep_history))
-        finally:
-            if paused:
-                gc.enable()
     return out
 
 
@@ -555,19 +555,6 @@ def chunk_count(games: int, workers: int, *, cells: int = 1, across: bool = Fals
     return max(1, min(games, max(parts, -(-games // 1000))))
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused within the block (and resumed after it, as it was)."""
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
-
-
 class _Shipment:
     """One task's records on their way back from a worker, as one pickled payload.
 
@@ -597,7 +584,7 @@ class _Shipment:
     def records(self) -> list[GameRecord]:
         """The records, unpickled on first use."""
         if self._records is None:
-            with _collector_paused():
+            with _CollectorPaused():
                 self._records = pickle.loads(self._payload)
         return self._records
 
