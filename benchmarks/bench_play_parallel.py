@@ -9,11 +9,13 @@ at most 1,000 games (16,000 games a cell: 32 tasks).
 What each row times (wall clock, each run interleaved with the serial sweep):
 
 * **a started pool / cluster** (kind ``warm``): the sweep alone, on a pool of 2 processes
-  (``play.cluster.process_pool``, what ``--workers 2`` uses) or a Dask
-  ``LocalCluster(n_workers=2, threads_per_worker=1, processes=True)`` with its client,
-  both started and given a small sweep first (a Dask worker imports the library on its
+  (``play.cluster.process_pool``, what ``--workers 2`` uses) or on
+  ``play.cluster.local_cluster(2)``: a Dask ``LocalCluster`` of 2 single-threaded worker
+  processes with ``PLAY_DASK_CONFIG`` (no statistical profiler, calmer health checks), and its
+  client; both started and given a small sweep first (a Dask worker imports the library on its
   first task). This is the common case for a cluster: ``--scheduler`` or a notebook's
-  client runs many sweeps on workers started once.
+  client runs many sweeps on workers started once. A third row, without a target, runs the
+  same ``LocalCluster`` with Dask's default settings: what those settings cost.
 * **start, sweep, stop** (kind ``cold process``): starting the pool or the cluster and
   client, the sweep, and closing them, all timed: what one sweep on a fresh pool or
   cluster costs. No target: it shows what starting costs.
@@ -27,9 +29,10 @@ CPU: the serial sweep's CPU, every worker's CPU during the sweep and the main pr
 (the client, and with a ``LocalCluster`` its scheduler and nannies too). "2 quiet cores"
 is serial CPU over the wall two quiet cores would need for that CPU: the busiest worker's
 CPU or half of all the CPU used, whichever is larger. It is pessimistic for Dask on a loaded
-machine: its processes' event loops (ticks, heartbeats, the worker's profiler) spend CPU per
-second of wall (about 0.03 s a second in the client process, 0.02-0.03 in each worker, measured
-idle), and a loaded machine stretches the wall.
+machine: its processes' event loops (ticks, heartbeats) spend CPU per second of wall
+(measured idle for 15 s on a quiet machine: about 0.03 s a second in the client process and
+0.01-0.02 in each worker with ``PLAY_DASK_CONFIG``; 0.09 and 0.06-0.07 with Dask's defaults),
+and a loaded machine stretches the wall.
 
     python benchmarks/bench_play_parallel.py [--runs 3] [--games 16000]
 """
@@ -51,7 +54,7 @@ except ImportError:  # run as benchmarks.bench_play_parallel
 
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
 from dreidelpoker.play import sweep
-from dreidelpoker.play.cluster import process_pool
+from dreidelpoker.play.cluster import local_cluster, process_pool
 
 
 def _grid() -> dict[str, Any]:
@@ -90,7 +93,7 @@ class _Account:
         self.workers: list[float] = []
         self.cold: list[float] = []
 
-    def run(self, executor: Any, worker_cpu: Callable[[], dict[Any, float]], cold: Callable[[int], Any],
+    def run(self, executor: Any, worker_cpu: Callable[[], dict[Any, float]], cold: Callable[[int], Any] | None,
             games: int) -> None:
         t, c, ref = _timed(lambda: _records(None, games))
         self.serial.append(t)
@@ -104,9 +107,10 @@ class _Account:
         self.main.append(c)
         self.busiest.append(max(workers))
         self.workers.append(sum(workers))
-        t, _c, recs = _timed(lambda: cold(games))
-        assert recs == ref, f"a new {self.what} gave different records"
-        self.cold.append(t)
+        if cold is not None:
+            t, _c, recs = _timed(lambda: cold(games))
+            assert recs == ref, f"a new {self.what} gave different records"
+            self.cold.append(t)
 
     def note(self, main_what: str) -> str:
         serial_cpu = self.serial_cpu
@@ -125,15 +129,7 @@ def _timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
 
 
 def _dask_cold(games: int) -> Any:
-    import logging
-
-    from distributed import Client, LocalCluster
-
-    # A worker's last heartbeat can race the cluster's close and log a traceback; the run is done.
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)
-
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
+    with local_cluster(2) as client:
         return _records(client, games)
 
 
@@ -156,18 +152,24 @@ def _started_pool() -> Iterator[tuple[Any, list[int]]]:
 
 
 @contextlib.contextmanager
-def _started_client() -> Iterator[Any]:
-    """A started Dask client of a LocalCluster of 2 workers, warmed by a small sweep (``None``
-    without dask.distributed)."""
+def _started_client(dask_defaults: bool) -> Iterator[Any]:
+    """A started Dask client of 2 workers, warmed by a small sweep (``None`` without
+    dask.distributed): ``local_cluster(2)``, or with ``dask_defaults`` a plain ``LocalCluster``
+    with Dask's default settings."""
     try:
-        from distributed import Client, LocalCluster
+        import distributed
     except ImportError:
         yield None
         return
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
-        _records(client, 200)
-        yield client
+    if dask_defaults:
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                      dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+            _records(client, 200)
+            yield client
+    else:
+        with local_cluster(2) as client:
+            _records(client, 200)
+            yield client
 
 
 def rows(runs: int, games: int = 16000) -> list[Row]:
@@ -179,21 +181,29 @@ def rows(runs: int, games: int = 16000) -> list[Row]:
         for _ in range(runs):
             pool.run(started_pool, lambda: _children_cpu(pids), _pool_cold, games)
     dask = _Account("Dask cluster")
-    with _started_client() as client:
+    with _started_client(dask_defaults=False) as client:
         for _ in range(runs if client is not None else 0):
             dask.run(client, lambda: _dask_worker_cpu(client), _dask_cold, games)
+    plain = _Account("Dask cluster with its default settings")
+    with _started_client(dask_defaults=True) as client:
+        for _ in range(runs if client is not None else 0):
+            plain.run(client, lambda: _dask_worker_cpu(client), None, games)
     work = f"classic-dreidel sweep, 2 cells x {games:,} games of 10 coins"
     out = [Row(f"{work}: a started pool of 2 processes vs serial", pool.wall, pool.serial, target=1.6, kind=WARM,
                note=pool.note("main process"))]
     out.append(Row(f"{work}: start 2 processes, sweep, stop vs serial", pool.cold, pool.serial, target=0.0,
                    kind=COLD_PROCESS, note="wall time; no target: what starting a pool costs"))
     if dask.wall:
-        out.append(Row(f"{work}: a started Dask LocalCluster, 2 workers vs serial", dask.wall, dask.serial,
+        out.append(Row(f"{work}: a started local_cluster(2) (Dask, 2 workers) vs serial", dask.wall, dask.serial,
                        target=1.6, kind=WARM,
                        note=dask.note("client, scheduler and nannies (one process)")))
-        out.append(Row(f"{work}: start a Dask LocalCluster (2 workers), sweep, close vs serial", dask.cold,
+        out.append(Row(f"{work}: start local_cluster(2), sweep, close vs serial", dask.cold,
                        dask.serial, target=0.0, kind=COLD_PROCESS,
                        note="wall time; no target: what starting a cluster costs (workers import dask and the library)"))
+    if plain.wall:
+        out.append(Row(f"{work}: a started LocalCluster with Dask's default settings, 2 workers vs serial", plain.wall,
+                       plain.serial, target=0.0, kind=WARM,
+                       note=plain.note("client, scheduler and nannies") + "; no target: what PLAY_DASK_CONFIG saves"))
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import json
 import math
+import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -15,10 +16,12 @@ import scipy.stats
 
 from tests import play_toy
 from dreidelpoker.cli import main
+from dreidelpoker.errors import InputError
 from dreidelpoker.games.classic_dreidel import ClassicDreidelRules, analyze
 from dreidelpoker.games.protocol import GameState, Turn
 from dreidelpoker.games.registry import GameInfo, get_game, register, unregister
 from dreidelpoker.play import IllegalActionError, replay, simulate
+from dreidelpoker.play.cluster import local_cluster
 from dreidelpoker.play.runner import MAX_GAMES, GameRecord, run_tasks
 from dreidelpoker.play.stats import proportion_estimate
 from dreidelpoker.play.sweep import sweep
@@ -132,22 +135,39 @@ def test_same_records_serially_on_processes_and_on_dask() -> None:
     with ProcessPoolExecutor(2) as ex:
         pooled = simulate(rules, games=60, seed=9, progress=False, executor=ex)
     assert pooled.records == serial.records
-    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("distributed")
+    import dask
+
     grid = {"rules": {"2 coins": rules, "3 coins": ClassicDreidelRules(players=3, coins=3)}, "players": [2, 3]}
     serial_sweep = [r.records for _, r in sweep(grid, games=2500, seed=9, progress=False).cells]
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    trim_before = os.environ.get("MALLOC_TRIM_THRESHOLD_")
+    with local_cluster(2) as client:
+        # Its workers run with PLAY_DASK_CONFIG: no profiler, the C allocator's own trim
+        # threshold; the session's own settings are left as they were, and it listens on 127.0.0.1.
+        settings = client.run(lambda dask_worker: ("profile" in dask_worker.periodic_callbacks,
+                                                   os.environ.get("MALLOC_TRIM_THRESHOLD_")))
+        assert list(settings.values()) == [(False, None), (False, None)]
+        assert dask.config.get("distributed.worker.profile.enabled") is True
+        assert client.scheduler_info()["address"].startswith("tcp://127.0.0.1:")
         on_dask = simulate(rules, games=60, seed=9, progress=False, executor=client)
         # 4 cells of 2,500 games: pieces of up to 1,000 games, each shipped back as one object
         dask_sweep = [r.records for _, r in sweep(grid, games=2500, seed=9, progress=False, executor=client).cells]
+    assert client.status == "closed" and os.environ.get("MALLOC_TRIM_THRESHOLD_") == trim_before
     assert on_dask.records == serial.records
     assert dask_sweep == serial_sweep and all(type(r) is GameRecord for cell in dask_sweep for r in cell)
 
 
+@pytest.mark.parametrize("workers", [0, -1, 257, 2.5, "2", True])
+def test_local_cluster_refuses_a_bad_worker_count_before_starting(workers: Any) -> None:
+    with pytest.raises(InputError, match="workers"):
+        with local_cluster(workers):
+            pass
+
+
 @pytest.mark.parametrize("indices", [[3, 6, 9, 12], [0, 2, 5], [7], list(range(40, 90))])
 def test_tasks_of_spaced_or_uneven_games_give_the_serial_records(indices: list[int]) -> None:
-    """A task's games may be every n-th (a rotated study) or any list: sent compactly or as
-    given, the records are the serial ones, in the order of ``indices``."""
+    """A task's games may be every n-th (a rotated study) or any list: on any executor the
+    records are the serial ones, in the order of ``indices``."""
     spec = get_game("classic-dreidel").play
     task = (spec, ClassicDreidelRules(players=3, coins=2), ("spinner",) * 3, [5, 1], indices, 200, False)
     serial = [recs for _, recs in run_tasks([task], None)]

@@ -26,6 +26,7 @@ from .._lazy import lazy_exports, names_from
 _EXPORTS = {
     **names_from("..games.protocol", "Bot", "GameState", "PlaySpec", "format_log"),
     **names_from(".bots", "IllegalActionError", "random_bot"),
+    **names_from(".cluster", "PLAY_DASK_CONFIG", "local_cluster"),
     **names_from(".result", "SimulationResult"),
     **names_from(".runner", "GameRecord", "play_game", "replay"),
     **names_from(".search", "SearchResult", "Target", "load_search", "search", "stored_search"),
@@ -40,6 +41,7 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from ..games.protocol import Bot, GameState, PlaySpec, format_log
     from .bots import IllegalActionError, random_bot
+    from .cluster import PLAY_DASK_CONFIG, local_cluster
     from .result import SimulationResult
     from .runner import GameRecord, play_game, replay
     from .search import SearchResult, Target, load_search, search, stored_search
@@ -51,9 +53,9 @@ if TYPE_CHECKING:
     from .variants import rules_variants
 
 __all__ = [
-    "Bot", "Comparison", "Estimate", "GameRecord", "GameState", "IllegalActionError", "PlaySpec",
+    "Bot", "Comparison", "PLAY_DASK_CONFIG", "Estimate", "GameRecord", "GameState", "IllegalActionError", "PlaySpec",
     "Ratings", "SearchResult", "SimulationResult", "SkillGap", "SweepResult", "Target", "compare",
-    "format_log", "load_search", "named_lineups", "play_game", "random_bot", "ratings", "replay",
+    "format_log", "load_search", "local_cluster", "named_lineups", "play_game", "random_bot", "ratings", "replay",
     "rules_variants", "search", "simulate", "skill_gap", "stored_search", "sweep",
 ]
 

@@ -36,10 +36,10 @@ from contextvars import ContextVar
 from typing import Any, cast
 
 from ..errors import InputError, shorten
-from ..validation import check_number
+from ..validation import check_count, check_number
 
 __all__ = ["ClusterError", "DEFAULT_CLUSTER_TIMEOUT", "cluster_problem", "cluster_timeout", "connect_scheduler",
-           "process_pool", "scheduler_client", "use_cluster_timeout"]
+           "local_cluster", "PLAY_DASK_CONFIG", "process_pool", "scheduler_client", "use_cluster_timeout"]
 
 #: Seconds a distributed run may go without any progress while its cluster is unusable (no
 #: workers, no scheduler) before it stops; also the bound on connecting to a scheduler.
@@ -212,6 +212,91 @@ def scheduler_client(address: str) -> Iterator[Any]:
         raise
     else:
         _close_quietly(client)
+
+
+PLAY_DASK_CONFIG: dict[str, Any] = {
+    # The statistical profiler samples every thread's stack 100 times a second for the
+    # dashboard's profile page; its interruptions made each batch of games a few % slower.
+    "distributed.worker.profile.enabled": False,
+    # Dask's nanny starts workers with MALLOC_TRIM_THRESHOLD_=65536. Any value (128 MiB too)
+    # stops glibc adapting its mmap threshold, so a batch's larger arrays were mapped and
+    # faulted in afresh: ~4,100 page faults per 1,000 games, ~10% of their time. None unsets
+    # it, as in a process pool (6-9 faults).
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    # Health checks a long simulation does not need several times a second: the event loop's
+    # tick (20 ms), the system monitor (0.5 s), the memory monitor (0.1 s), the cluster's repr
+    # (0.5 s) and the client's scheduler info (2 s). Together they spent ~0.1 s of CPU per second
+    # of wall time on a 2-worker LocalCluster, idle.
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.deploy.cluster-repr-interval": "5s",
+    "distributed.client.scheduler-info-interval": "5s",
+    # Batches are of equal size and handed out as workers free up: nothing to steal.
+    "distributed.scheduler.work-stealing": False,
+}
+"""Dask settings for workers that play games, as ``dask.config.set`` takes them.
+
+[`local_cluster`][dreidelpoker.play.local_cluster] starts its cluster with them. They turn off
+the workers' statistical profiler, unset the nanny's ``MALLOC_TRIM_THRESHOLD_`` (with it, each
+batch of 1,000 games took ~4,100 page faults and ~10% more time) and make the health checks
+less frequent. On a cluster of your own, put them in a Dask configuration file on each worker
+machine (the "On Dask" section of the "Playing whole games" page shows one).
+
+Examples:
+    >>> PLAY_DASK_CONFIG["distributed.worker.profile.enabled"]
+    False
+"""
+
+
+@contextlib.contextmanager
+def local_cluster(workers: int = 2) -> Iterator[Any]:
+    """A Dask ``LocalCluster`` of ``workers`` processes on this machine, set up for playing games,
+    and its client: one thread per worker, listening on 127.0.0.1 only, no dashboard, and
+    [`PLAY_DASK_CONFIG`][dreidelpoker.play.PLAY_DASK_CONFIG] (no profiler, calmer health
+    checks). The settings apply to this cluster only; the rest of the session keeps its own.
+
+    On one machine a process pool (``--workers N`` on the command line, or a
+    ``concurrent.futures.ProcessPoolExecutor``) is a little faster still: it has no scheduler
+    or event loops. This is for code written for Dask, or to try a sweep before taking it to
+    a real cluster.
+
+    Parameters:
+        workers: how many worker processes (1 to 256).
+
+    Yields:
+        A ``dask.distributed.Client`` of the cluster, for ``executor=``.
+
+    Raises:
+        ValueError: ``workers`` out of range, or dask.distributed not installed (``InputError``).
+
+    Examples:
+        >>> from dreidelpoker.games.classic_dreidel import ClassicDreidelRules
+        >>> from dreidelpoker.play import simulate
+        >>> with local_cluster(2) as client:  # doctest: +SKIP
+        ...     result = simulate(ClassicDreidelRules(players=3, coins=5), games=20_000, seed=1, executor=client)
+    """
+    n = check_count(workers, "workers", low=1, high=256)
+    try:
+        import dask
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("local_cluster needs dask.distributed: pip install 'dask[distributed]'") from None
+    with dask.config.set(PLAY_DASK_CONFIG):  # read as the scheduler, nannies, workers and client start
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
+                               host="127.0.0.1", dashboard_address=None)
+        try:
+            client = Client(cluster)  # type: ignore[no-untyped-call]
+        except BaseException:
+            cluster.close()
+            raise
+    try:
+        with _quiet_cluster_logs():  # a worker's last heartbeat can race the close and log a traceback
+            yield client
+    finally:
+        with _quiet_cluster_logs():
+            client.close()  # type: ignore[no-untyped-call]
+            cluster.close()
 
 
 def cluster_problem(executor: Any, *, timeout: float = 5.0) -> str | None:

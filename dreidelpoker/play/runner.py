@@ -602,19 +602,6 @@ def _play_shipped(*task: Any) -> _Shipment:
     return _Shipment.of(_play_batch(*task))
 
 
-def _compact_task(task: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The task with its game indices (argument 5) as a ``range`` when they are evenly spaced:
-    Dask walks and hashes a list element by element on every submit; a range is three numbers."""
-    indices = task[4]
-    if isinstance(indices, range) or len(indices) < 2 or not all(type(i) is int for i in indices):
-        return task
-    step = indices[1] - indices[0]
-    if step <= 0:
-        return task
-    spaced = range(indices[0], indices[-1] + 1, step)
-    return (*task[:4], spaced, *task[5:]) if list(spaced) == list(indices) else task
-
-
 #: How often a distributed run looks at its cluster while nothing finishes (seconds).
 _POLL_SECONDS = 1.0
 
@@ -653,7 +640,7 @@ def run_tasks(
     try:
         try:
             for k, task in enumerate(tasks):
-                futures[ex.submit(_play_shipped, *_compact_task(task))] = k
+                futures[ex.submit(_play_shipped, *task)] = k
         except BrokenProcessPool:  # a worker died before every batch was handed out
             raise ClusterError("a worker process died (killed, or out of memory); the run is stopped") from None
         pending = set(futures)

@@ -135,7 +135,7 @@ def _run(
 ) -> list[GameRecord]:
     parts = chunks or chunk_count(n_games, worker_count(executor), across=across)
     pieces = split(range(n_games), max(parts, -(-n_games // 1000)))
-    tasks = [(spec, rules, lineup, root, list(p), limit, keep_history) for p in pieces]
+    tasks = [(spec, rules, lineup, root, p, limit, keep_history) for p in pieces]
     results: list[list[GameRecord]] = [[] for _ in tasks]
     # A bar on a terminal or in Jupyter only, after a second of work (limits.progress_display).
     with progress_bar(n_games, desc, enabled=progress, unit=" games", min_total=0) as bar:

@@ -641,7 +641,10 @@ def _run_cells(
                     groups = range(n) if rotate else range(1)
                     parts[(b, ci)] = []
                     for r in groups:
-                        idx = [i for i in range(start, start + sizes[b]) if not rotate or i % n == r]
+                        # Rotated: the games of the batch whose index is r modulo n, as a range
+                        # (Dask walks and hashes a list's elements on every submit).
+                        idx = range(start + (r - start) % n, start + sizes[b], n) if rotate \
+                            else range(start, start + sizes[b])
                         if idx:
                             lineup = _rotated(cell.bots, r) if rotate else cell.bots
                             tasks.append((spec, cell.rules, lineup, seed, idx, hand_limit, False))

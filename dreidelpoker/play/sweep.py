@@ -223,7 +223,7 @@ def sweep(
         parts = (chunk_count(n_games, workers, cells=len(cells) - len(done)) if executor is not None
                  else chunk_count(n_games, 1, across=True) if across else min(10, n_games))
         for piece in split(range(n_games), max(parts, -(-n_games // 1000))):
-            tasks.append((spec, cell.rules, cell.bots, entropy, list(piece), limit, False))
+            tasks.append((spec, cell.rules, cell.bots, entropy, piece, limit, False))
             owner.append(i)
             sizes.append(len(piece))
     pending = {i: sum(1 for o in owner if o == i) for i in set(owner)}
