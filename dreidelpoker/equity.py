@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,55 @@ class EquityResult:
         setter(self, "_public", None)
         setter(self, "description", description)
         setter(self, "details", {} if details is None else details)
+
+    @classmethod
+    def from_counts(cls, total: int, win: int, tie: int, share: int, unit: int = 1, description: str = "") -> EquityResult:
+        """The result of ``total`` equally likely (weighted) deals counted in integers: the hero
+        wins alone in ``win`` of them, shares the win in ``tie``, and takes ``share / unit``
+        pots in all.
+
+        The counts are checked in integers (the four values then add up by construction):
+        the small path of every exact equity engine, with no Fraction arithmetic to check.
+
+        Parameters:
+            total: the number of deals (weights), more than 0.
+            win: deals the hero wins alone.
+            tie: deals the hero shares the win.
+            share: pots the hero takes, in units of ``1 / unit``.
+            unit: the denominator of ``share`` (e.g. the lcm of the table sizes).
+            description: what the result is about.
+
+        Returns:
+            The [`EquityResult`][dreidelpoker.EquityResult].
+
+        Raises:
+            ValueError: counts that are not integers or cannot happen together (``InputError``).
+
+        Examples:
+            >>> EquityResult.from_counts(11, 9, 2, 20, unit=2)  # 9 wins, 2 ties of 2 players
+            EquityResult(win=9/11, tie=2/11, lose=0, equity=10/11)
+        """
+        given = (total, win, tie, share, unit)
+        try:  # ints, and numpy's or sympy's integers as ints; never a bool
+            if any(isinstance(v, bool) for v in given):
+                raise TypeError
+            total, win, tie, share, unit = map(operator.index, given)
+        except TypeError:
+            raise InputTypeError(f"counts must be integers, got {', '.join(map(repr, given))}") from None
+        if not (total > 0 and unit > 0 and 0 <= win and 0 <= tie and win + tie <= total
+                and win * unit <= share <= (win + tie) * unit):
+            raise InputError(f"counts that cannot happen together: total {total}, win {win}, tie {tie}, "
+                             f"share {share}/{unit}")
+        if not isinstance(description, str):
+            raise InputTypeError(f"description must be text, got {type(description).__name__} {shorten(description)}")
+        self = object.__new__(cls)
+        setter = object.__setattr__
+        setter(self, "_values", (Fraction(win, total), Fraction(tie, total), Fraction(total - win - tie, total),
+                                 Fraction(share, total * unit)))
+        setter(self, "_public", None)
+        setter(self, "description", description)
+        setter(self, "details", {})
+        return self
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"EquityResult is immutable: cannot set {name!r}")
@@ -210,10 +260,7 @@ class EquityAccumulator:
     def result(self, description: str = "") -> EquityResult:
         if self.total == 0:
             raise InputError("no outcomes were added")
-        t = self.total
-        return EquityResult(win=Fraction(self.win, t), tie=Fraction(self.tie, t),
-                            lose=Fraction(t - self.win - self.tie, t), equity=Fraction(self.share, t * self._den),
-                            description=description)
+        return EquityResult.from_counts(self.total, self.win, self.tie, self.share, self._den, description)
 
 
 def _exact(value: Any, what: str) -> Fraction:

@@ -74,6 +74,30 @@ def test_equity_accumulator_and_result() -> None:
         EquityResult(win=sympy.Integer(1), tie=sympy.Integer(1), lose=sympy.Integer(0), equity=sympy.Integer(1))
 
 
+@pytest.mark.parametrize("total,win,tie,share,unit", [
+    (11, 9, 2, 20, 2), (4, 0, 0, 0, 1), (4, 4, 0, 4, 1), (60, 7, 13, 7 * 6 + 13 * 2, 6), (5, 0, 5, 5, 5),
+])
+def test_equity_from_counts_is_the_checked_constructor(total: int, win: int, tie: int, share: int, unit: int) -> None:
+    fast = EquityResult.from_counts(total, win, tie, share, unit, "d")
+    import numpy as np
+
+    assert EquityResult.from_counts(np.int64(total), win, tie, share, np.int32(unit), "d") == fast
+    checked = EquityResult(win=Fraction(win, total), tie=Fraction(tie, total), lose=1 - Fraction(win + tie, total),
+                           equity=Fraction(share, total * unit), description="d")
+    assert fast == checked and fast.fractions() == checked.fractions() and fast.details == {}
+    assert [type(v) for v in fast.fractions()] == [Fraction] * 4
+
+
+@pytest.mark.parametrize("counts,error", [
+    ((0, 0, 0, 0, 1), ValueError), ((4, 3, 2, 3, 1), ValueError), ((4, -1, 0, 0, 1), ValueError),
+    ((4, 2, 0, 1, 1), ValueError), ((4, 2, 1, 4, 1), ValueError), ((4, 1, 1, 1, 0), ValueError),
+    ((4.0, 1, 1, 1, 1), TypeError), ((4, True, 1, 1, 1), TypeError), ((4, 1, 1, 1, 2.0), TypeError),
+])
+def test_equity_from_counts_refuses_counts_that_cannot_happen(counts: tuple[object, ...], error: type) -> None:
+    with pytest.raises(error):
+        EquityResult.from_counts(*counts)  # type: ignore[arg-type]
+
+
 def test_fraction_helpers() -> None:
     assert frac_str(sympy.Rational(10, 4)) == "5/2"
     with pytest.raises(ValueError, match="not an exact number"):

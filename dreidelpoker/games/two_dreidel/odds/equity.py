@@ -15,7 +15,7 @@ from ....exact import Distribution, ExactMatrix, ExactTable
 from ..rulebook.deck import DeckState
 from .kept_hand import kept_hand_distribution
 from ..deck_cycle.policies import Policy
-from ..rulebook.ranking import Hand, HandLike, format_hand, parse_hand, showdown_winners
+from ..rulebook.ranking import Hand, HandLike, format_hand, hand_letters, parse_hand, showdown_winners
 from ..rulebook.rules import TwoDreidelRules
 from .showdown_table import MAX_TYPES, equity_counts, heads_up_counts, showdown_table
 from ....caches import ValueCache, bounded_cache
@@ -126,19 +126,22 @@ def fresh_normal_best_weights(rules: TwoDreidelRules) -> tuple[tuple[Hand, int],
     """
     counts = rules.counts
     keep, draw = rules.hand_size, rules.draw
-    ways = [[comb(c, j) for j in range(draw + 1)] for c in counts]  # ways[s][j]: j cards of symbol s
     kept: dict[Hand, int] = {}
+    get = kept.get
     for drawn in combinations_with_replacement(range(len(counts)), draw):
+        a = drawn[0]
         w = 1
         run = 0
-        for i, s in enumerate(drawn):  # drawn is sorted: multiply once per run of one symbol
-            run += 1
-            if i + 1 == draw or drawn[i + 1] != s:
-                w *= ways[s][run]
-                run = 0
+        for s in drawn:  # drawn is sorted: one binomial per run of one symbol (0 past the deck's copies)
+            if s == a:
+                run += 1
+            else:
+                w *= comb(counts[a], run)
+                a, run = s, 1
+        w *= comb(counts[a], run)
         if w:
             hand = drawn[:keep]
-            kept[hand] = kept.get(hand, 0) + w
+            kept[hand] = get(hand, 0) + w
     g = gcd(*kept.values())  # in lowest terms, as a Distribution keeps them
     return tuple((h, w // g) for h, w in kept.items())
 
@@ -282,14 +285,12 @@ def equity_vs_lists(
     n = len(lists)
     if n == 1:  # heads-up: a few comparisons, no showdown table to build
         total, win, tie = heads_up_counts(rules.trump_index_pairs, hero, lists[0])
-        return EquityResult(win=Fraction(win, total), tie=Fraction(tie, total), lose=Fraction(total - win - tie, total),
-                            equity=Fraction(2 * win + tie, 2 * total), description=description)
+        return EquityResult.from_counts(total, win, tie, 2 * win + tie, 2, description)
     distinct = {id(lst): lst for lst in lists}.values()  # identical opponents share one list
     if n == 1 or len({h for lst in distinct for h, w in lst if w}) <= MAX_TYPES:  # heads-up: any number of types
         table = showdown_table(len(rules.symbols), rules.trump_index_pairs, rules.hand_size)
         total, win, tie, share, den = equity_counts(table, hero, lists)
-        return EquityResult(win=Fraction(win, total), tie=Fraction(tie, total), lose=Fraction(total - win - tie, total),
-                            equity=Fraction(share, total * den), description=description)
+        return EquityResult.from_counts(total, win, tie, share, den, description)
     return equity_against(hero, opponent_multisets(lists), opponents=n, description=description, rules=rules)
 
 
@@ -326,7 +327,7 @@ def equity(
     rules = default_rules(rules, TwoDreidelRules)
     lists = opponent_hand_lists(opponents, policy, rules=rules)
     hero = hand_weights(hand, rules=rules)
-    label = format_hand(hero[0][0], rules=rules) if not isinstance(hand, Distribution) else "a distribution of hands"
+    label = hand_letters(hero[0][0], rules.symbols) if not isinstance(hand, Distribution) else "a distribution of hands"
     n = len(lists)
     return equity_vs_lists(
         hero, lists,

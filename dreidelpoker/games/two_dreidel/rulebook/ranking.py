@@ -126,7 +126,25 @@ def format_hand(hand: Sequence[int], *, rules: TwoDreidelRules | None = None) ->
         'GS'
     """
     rules = default_rules(rules, TwoDreidelRules)
-    return "".join(rules.symbols[i] for i in sorted(hand))
+    return hand_letters(hand, rules.symbols)
+
+
+def hand_letters(hand: Sequence[int], symbols: Sequence[str]) -> str:
+    """[`format_hand`][dreidelpoker.games.two_dreidel.format_hand] without its argument checks,
+    for a hand the caller has already checked (the small path of an equity question).
+
+    Parameters:
+        hand: symbol indices, each below ``len(symbols)``.
+        symbols: the rules' symbols (letters), best first.
+
+    Returns:
+        The hand, better card first.
+
+    Examples:
+        >>> hand_letters((3, 0), "GHNS")
+        'GS'
+    """
+    return "".join([symbols[i] for i in sorted(hand)])
 
 
 @check_arguments
