@@ -86,8 +86,11 @@ def _fill_ops_exceed(rows: Sequence[dict[int, Any]], limit: int) -> bool:
     return False
 
 
-def _solve_flint(rows: Sequence[dict[int, Fraction]], rhs: Sequence[Sequence[Fraction]]) -> list[list[Fraction]]:
-    """Dense exact solve of ``(I - M) x = b`` with FLINT, rows scaled to integers."""
+def _solve_flint(rows: Sequence[dict[int, Fraction]], rhs: Sequence[Sequence[Fraction]],
+                 want: int | None = None) -> list[list[Fraction]]:
+    """Dense exact solve of ``(I - M) x = b`` with FLINT, rows scaled to integers (solved as an
+    integer matrix: no rational matrix to build); with ``want``, only that row of ``x`` is
+    converted back to Fractions (the others are returned empty)."""
     from math import lcm
 
     n = len(rows)
@@ -101,7 +104,11 @@ def _solve_flint(rows: Sequence[dict[int, Fraction]], rhs: Sequence[Sequence[Fra
             a[i, j] = int(a[i, j]) - v.numerator * (scale // v.denominator)
         for t, v in enumerate(rhs[i]):
             bm[i, t] = v.numerator * (scale // v.denominator)
-    x = _flint.fmpq_mat(a).solve(_flint.fmpq_mat(bm))
+    x = a.solve(bm)
+    if want is not None:
+        out: list[list[Fraction]] = [[] for _ in range(n)]
+        out[want] = [Fraction(int(x[want, t].p), int(x[want, t].q)) for t in range(k)]
+        return out
     return [[Fraction(int(x[i, t].p), int(x[i, t].q)) for t in range(k)] for i in range(n)]
 
 
@@ -125,7 +132,7 @@ def solve_exact(
     n = len(rows)
     k = len(rhs[0]) if n else 0
     if HAVE_FLINT and FLINT_RANGE[0] <= n <= FLINT_RANGE[1] and k and _fill_ops_exceed(rows, 20 * n * n // 100):
-        return _solve_flint(rows, rhs)
+        return _solve_flint(rows, rhs, want)
     r: list[dict[int, Any]] = [{c: _Q(v.numerator, v.denominator) for c, v in row.items()} for row in rows]
     b: list[list[Any]] = [[_Q(v.numerator, v.denominator) for v in row] for row in rhs]
     preds: list[set[int]] = [set() for _ in range(n)]

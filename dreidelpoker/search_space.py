@@ -21,8 +21,6 @@ Examples:
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -345,5 +343,8 @@ class SearchSpace:
 
     def fingerprint(self) -> str:
         """A short digest of the space (a stored search refuses to continue in another space)."""
+        import hashlib  # here: every rules module imports this one, few ask for a digest
+        import json
+
         text = json.dumps([[d.spec() for d in self.dimensions], sorted((k, str(v)) for k, v in self.fixed.items())])
         return hashlib.sha256(text.encode()).hexdigest()[:16]

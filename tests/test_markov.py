@@ -362,6 +362,7 @@ def test_dense_flint_path_agrees_with_sparse_elimination(monkeypatch: pytest.Mon
     sparse = ss.solve_exact(rows, rhs)
     assert dense == sparse
     assert ss.solve_exact(rows, rhs, want=7)[7] == sparse[7]
+    assert ss._solve_flint(rows, rhs, want=7)[7] == sparse[7]
 
 
 def test_small_chain_classes_match_scipys(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,6 @@ and returns a result object with ``to_dict()`` (for ``--json``) and ``to_text()`
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -30,7 +29,9 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from .._lazy import load
 from ..errors import InputError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # argparse for annotations only: a fresh simulation builds no parser
+    import argparse
+
     from .protocol import AnalysisGame, PlaySpec
 
 __all__ = ["CliCommand", "GameInfo", "GameManifest", "PlayCliSpec", "get_game", "games", "register", "unregister"]

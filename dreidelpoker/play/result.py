@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -388,6 +387,8 @@ class SimulationResult:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        import html
+
         esc = html.escape
         head = (f"<b>{esc(self.game)}</b>: {self.games} games, {self.players} players, line-up "
                 f"{esc(self.lineup_label)}, seed {self.seed}<br>"

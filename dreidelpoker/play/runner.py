@@ -10,16 +10,14 @@ serial runs, process pools and Dask clusters give identical records.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import gc
 import os
 import pickle
 import time
-from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,7 +26,9 @@ from .bots import BotSpec, IllegalActionError, bot_label, make_bot
 from ..sampler import Sampler
 from ..errors import InputError
 from .._fractions import to_rational
-from .cluster import ClusterError, cluster_problem, cluster_timeout
+
+if TYPE_CHECKING:
+    import concurrent.futures as cf
 
 __all__ = [
     "GameRecord", "HistoryItem", "MAX_GAMES", "TASKS_PER_WORKER", "as_executor", "chunk_count",
@@ -480,7 +480,11 @@ def as_executor(executor: Any) -> cf.Executor | None:
     Raises:
         ValueError: for anything else (``InputError``).
     """
-    if executor is None or isinstance(executor, cf.Executor):
+    if executor is None:
+        return None
+    import concurrent.futures as cf  # here: a serial run in a fresh process does not load multiprocessing
+
+    if isinstance(executor, cf.Executor):
         return executor
     get = getattr(executor, "get_executor", None)
     if callable(get):
@@ -634,6 +638,12 @@ def run_tasks(
                 progress.update(weights[k] if weights else 1)
             yield k, res
         return
+    # Imported here, not with the module: a serial run in a fresh process pays for none of it.
+    import concurrent.futures as cf
+    from concurrent.futures.process import BrokenProcessPool
+
+    from .cluster import ClusterError, cluster_problem, cluster_timeout
+
     futures: dict[cf.Future[_Shipment], int] = {}
     timeout = cluster_timeout()
     stuck_since: float | None = None  # when the cluster was first seen unable to run games
