@@ -27,7 +27,6 @@ import numpy as np
 
 from ..errors import InputError
 from ..validation import check_count, is_whole_number
-from ..montecarlo import wilson_interval
 
 __all__ = [
     "Estimate", "Statistic", "bootstrap_estimate", "difference_estimate", "mean_estimate", "proportion_estimate",
@@ -146,6 +145,9 @@ def proportion_estimate(successes: float, n: int, *, seed: int | None = None) ->
     if n == 0:
         nan = float("nan")
         return Estimate(nan, nan, nan, 0, seed, kind="proportion")
+    # Imported here: montecarlo loads the equity and display modules, which a simulation never reads.
+    from ..montecarlo import wilson_interval
+
     p = successes / n
     low, high = wilson_interval(p, n, Z95)
     return Estimate(p, low, high, n, seed, kind="proportion")

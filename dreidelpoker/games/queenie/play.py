@@ -7,10 +7,9 @@ averages over the session.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..protocol import LeadAgainst, PlaySpec, SameBot
 from ..registry import PlayCliSpec
@@ -23,6 +22,9 @@ from .game import (
 from .rules import QueenieRules
 from ...errors import InputError
 from ...strict_numbers import parse_integer
+
+if TYPE_CHECKING:  # annotations only: a simulation never builds a parser, so it does not load argparse
+    import argparse
 
 __all__ = ["PLAY", "PLAY_CLI", "metrics"]
 
