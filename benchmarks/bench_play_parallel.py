@@ -43,7 +43,6 @@ import argparse
 import contextlib
 import statistics
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -163,7 +162,8 @@ def _started_client(dask_defaults: bool) -> Iterator[Any]:
         return
     if dask_defaults:
         with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                      dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+                                      dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}
+                                      ) as cluster, distributed.Client(cluster) as client:
             _records(client, 200)
             yield client
     else:
@@ -208,9 +208,6 @@ def rows(runs: int, games: int = 16000) -> list[Row]:
 
 
 def main() -> None:
-    # The warm cluster holds port 8787 (the scheduler's HTTP routes start even without a
-    # dashboard), so the cold row's cluster picks another port and says so.
-    warnings.filterwarnings("ignore", message="Port 8787 is already in use")
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--games", type=int, default=16000)

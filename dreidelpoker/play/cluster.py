@@ -283,8 +283,11 @@ def local_cluster(workers: int = 2) -> Iterator[Any]:
     except ImportError:
         raise InputError("local_cluster needs dask.distributed: pip install 'dask[distributed]'") from None
     with dask.config.set(PLAY_DASK_CONFIG):  # read as the scheduler, nannies, workers and client start
+        # No dashboard; the scheduler's HTTP routes (health, metrics) on a free loopback port,
+        # not on 8787, which another cluster may hold.
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                               host="127.0.0.1", dashboard_address=None)
+                               host="127.0.0.1", dashboard_address=None,
+                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
         try:
             client = Client(cluster)  # type: ignore[no-untyped-call]
         except BaseException:
