@@ -1,12 +1,13 @@
 """The one lazy-loading mechanism: a *reference* ``"package.module:attribute"`` (or
 ``"package.module"`` for the module itself) is imported when it is first used.
 
-Three things use it: a package's public names (``lazy_exports``, so ``import
+Four things use it: a package's public names (``lazy_exports``, so ``import
 dreidelpoker`` or ``from dreidelpoker.games import dice_poker`` loads no engine, no sympy
 and no numpy) and a game's manifest (``GameManifest``
 names its rules, analysis, play and commands by reference, so the command line lists every
-game without importing one), and a mapping whose heavy values are references
-(``LazyRefs``: a game's command table whose ``solve`` loads the solver only when chosen).
+game without importing one), a mapping whose heavy values are references
+(``LazyRefs``: a game's command table whose ``solve`` loads the solver only when chosen),
+and a class attribute made on first read (``LazyClassValue``: a rules class's search space).
 
 Examples:
     >>> load("fractions:Fraction")(1, 3)
@@ -24,7 +25,7 @@ import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
-__all__ = ["LazyRefs", "lazy_exports", "load", "names_from"]
+__all__ = ["LazyClassValue", "LazyRefs", "lazy_exports", "load", "names_from"]
 
 V = TypeVar("V")
 
@@ -142,6 +143,33 @@ class LazyRefs(Mapping[str, V], Generic[V]):
 
     def __repr__(self) -> str:
         return f"LazyRefs({list(self._values)})"
+
+
+class LazyClassValue(Generic[V]):
+    """A class attribute made by ``make()`` on its first read (from the class or an instance)
+    and kept: for a value whose module most processes never need, such as a rules class's
+    ``search_space`` (a simulation reads the rules, never the search space).
+
+    Parameters:
+        make: builds the value (importing what it needs).
+
+    Examples:
+        >>> class Rules:
+        ...     space = LazyClassValue(lambda: load("fractions:Fraction")(1, 3))
+        >>> Rules.space, Rules().space is Rules.space
+        (Fraction(1, 3), True)
+    """
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], V]) -> None:
+        self._make = make
+        self._value: list[V] = []  # empty until first read
+
+    def __get__(self, instance: object, owner: type | None = None) -> V:
+        if not self._value:
+            self._value.append(self._make())
+        return self._value[0]
 
 
 class _LazyPackage(types.ModuleType):

@@ -27,15 +27,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 if TYPE_CHECKING:
     import sympy
 
+    from ...search_space import SearchSpace
+
 from ..._fractions import to_fraction, to_rational
+from ..._lazy import LazyClassValue
 from ...exact import ExactMapping, ExactRecord, hold_exact
 from ...errors import InputError
-from ...search_space import Choice, IntRange, SearchSpace
 from .ending import never_ends_reason
 from .spins import FACES, hey_take_inner
 from ...validation import check_count, check_field_types, check_flag, check_literal_fields
@@ -49,6 +51,19 @@ STOPPING_RULES = ("last-survivor", "first-elimination", "first-gimel")
 HeyRounding = Literal["up", "down", "continuous"]
 Elimination = Literal["cannot-pay", "zero"]
 Stopping = Literal["last-survivor", "first-elimination", "first-gimel"]
+
+
+def _search_space() -> SearchSpace:
+    """`ClassicDreidelRules.search_space`, imported and made when a search first reads it (a simulation never does)."""
+    from ...search_space import Choice, IntRange, SearchSpace
+
+    return SearchSpace((
+        IntRange("coins", 2, 15),
+        Choice("hey_rounding", ("up", "down")),
+        Choice("elimination", get_args(Elimination)),
+        Choice("reante", (True, False)),
+        Choice("stopping", get_args(Stopping)),
+    ))
 
 
 @hold_exact("face_probabilities")
@@ -93,14 +108,9 @@ class ClassicDreidelRules(ExactRecord):
     face_probabilities: tuple[Any, ...] = field(default=(Fraction(1, 4),) * 4, metadata={"cli": {
         "metavar": "G,H,N,S", "example": "1/2,1/6,1/6,1/6"}})
 
-    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
-    search_space: ClassVar[SearchSpace] = SearchSpace((
-        IntRange("coins", 2, 15),
-        Choice("hey_rounding", ("up", "down")),
-        Choice("elimination", get_args(Elimination)),
-        Choice("reante", (True, False)),
-        Choice("stopping", get_args(Stopping)),
-    ))
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far
+    #: (a [`SearchSpace`][dreidelpoker.search_space.SearchSpace], made on first read).
+    search_space = LazyClassValue(_search_space)
 
     def __post_init__(self) -> None:
         check_field_types(self)

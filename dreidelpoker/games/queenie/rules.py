@@ -47,10 +47,14 @@ highest rank, the King the highest) for exact checks by enumeration.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, Literal
+
+from ..._lazy import LazyClassValue
 from ...errors import InputError
-from ...search_space import Choice, IntRange, SearchSpace
 from ...validation import check_count, check_field_types, check_literal_fields
+
+if TYPE_CHECKING:
+    from ...search_space import SearchSpace
 
 __all__ = [
     "BLOCKED_RULES", "DEALING_ORDERS", "DIRECTIONS", "NO_COLOUR_RULES", "QUEEN_CARD_QUEEN_RULES",
@@ -70,6 +74,21 @@ MAX_SESSION_DEALS = 100_000
 
 def _check_int(name: str, value: object, low: int, high: int, what: str) -> None:
     check_count(value, name, low=low, high=high, hint=what)
+
+
+def _search_space() -> SearchSpace:
+    """`QueenieRules.search_space`, imported and made when a search first reads it (a simulation never does)."""
+    from ...search_space import Choice, IntRange, SearchSpace
+
+    return SearchSpace((
+        Choice("dealing", ("dummy-first", "players-first")),
+        Choice("queen_card", ("deck", "dummy")),
+        Choice("queen_card_queen", ("carry-over", "redraw", "to-going-out")),
+        Choice("no_colour", ("pass-on", "next-any")),
+        Choice("blocked", ("carry-over", "fewest-cards")),
+        IntRange("swap_cost", 0, 3),
+        IntRange("first_swap_cost", 0, 2),
+    ))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,16 +140,9 @@ class QueenieRules:
     session_deals: int = 1
     deck_suits: int = 4
     deck_ranks: int = 13
-    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
-    search_space: ClassVar[SearchSpace] = SearchSpace((
-        Choice("dealing", ("dummy-first", "players-first")),
-        Choice("queen_card", ("deck", "dummy")),
-        Choice("queen_card_queen", ("carry-over", "redraw", "to-going-out")),
-        Choice("no_colour", ("pass-on", "next-any")),
-        Choice("blocked", ("carry-over", "fewest-cards")),
-        IntRange("swap_cost", 0, 3),
-        IntRange("first_swap_cost", 0, 2),
-    ))
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far
+    #: (a [`SearchSpace`][dreidelpoker.search_space.SearchSpace], made on first read).
+    search_space = LazyClassValue(_search_space)
 
     def __post_init__(self) -> None:
         check_field_types(self)
