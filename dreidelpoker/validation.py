@@ -475,15 +475,21 @@ def _has_arm(hint: Any, kind: type) -> bool:
     return typing.get_origin(hint) in (typing.Union, _union_type()) and kind in typing.get_args(hint)
 
 
-@dataclasses.dataclass(frozen=True)
 class _ParameterCheck:
-    name: str
-    allowed: str
-    predicate: Predicate | None
-    whole: bool  # an int arm: refuse whole numbers past MAX_INT_ARGUMENT
-    real: bool  # a float arm: refuse NaN and infinities
-    #: the same with a collection's elements looked at, used once the function has failed
-    deep: Predicate | None = None
+    """How one parameter (or field) is checked. A plain class, not a dataclass: making a
+    dataclass costs about a millisecond of every fresh process that imports this module."""
+
+    __slots__ = ("name", "allowed", "predicate", "whole", "real", "deep")
+
+    def __init__(self, *, name: str, allowed: str, predicate: Predicate | None, whole: bool, real: bool,
+                 deep: Predicate | None = None) -> None:
+        self.name = name
+        self.allowed = allowed
+        self.predicate = predicate
+        self.whole = whole  # an int arm: refuse whole numbers past MAX_INT_ARGUMENT
+        self.real = real  # a float arm: refuse NaN and infinities
+        #: the same with a collection's elements looked at, used once the function has failed
+        self.deep = deep
 
     def explain(self, value: Any) -> None:
         """Raise the clear error if ``value`` or one of its elements does not fit."""

@@ -6,13 +6,15 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .runner import GameRecord
-from .stats import Estimate, mean_estimate, proportion_estimate
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from .stats import Estimate
 
 __all__ = ["SimulationResult"]
 
@@ -216,6 +218,9 @@ class SimulationResult:
             >>> -0.5 <= a[0].low <= a[0].value <= a[0].high <= 0.5
             True
         """
+        # Imported here: a simulation that is never summarised does not load the statistics module.
+        from .stats import Estimate, proportion_estimate
+
         fair = 1 / self.players
         out = []
         for s in range(self.players):
@@ -244,6 +249,9 @@ class SimulationResult:
             >>> round(sum(e.value for e in res.win_rates()), 12)
             1.0
         """
+        # Imported here: a simulation that is never summarised does not load the statistics module.
+        from .stats import proportion_estimate
+
         out = []
         for s in range(self.players):
             v = self.per_game(f"seat_win:{s + 1}")
@@ -302,6 +310,9 @@ class SimulationResult:
     def estimate(self, name: str) -> Estimate:
         """The mean of a metric with its 95% interval and sample count: Wilson for a rate
         ([`is_rate`][dreidelpoker.play.SimulationResult.is_rate]), else the normal interval."""
+        # Imported here: a simulation that is never summarised does not load the statistics module.
+        from .stats import mean_estimate, proportion_estimate
+
         values = self.metric_values(name)
         if self.is_rate(name):
             return proportion_estimate(math.fsum(values), len(values), seed=self.seed)
@@ -411,6 +422,7 @@ class SimulationResult:
     def plot(self, metric: str | None = None, ax: Any = None) -> Any:
         """A histogram of one metric over the games (default: the game length); returns the Axes."""
         from ..plotting import axes_or_new
+        from .stats import mean_estimate  # (imported here: see estimate)
 
         ax = axes_or_new(ax)
         metric = metric or self.length_metric
