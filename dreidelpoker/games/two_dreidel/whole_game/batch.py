@@ -106,6 +106,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
     # the hand in progress (at its start: the blind is posted)
     hand_start, contrib, pot, all_in = state.hand_start, list(state.contrib), state.pot, state.all_in
     start_nodes = state.start_nodes
+    Sampler.read_ahead((chance, *rngs))  # (every stream of a game of random bots draws dozens of numbers)
     put_backs = [p.put_back for p in policies]
     bets_of = [p.bet for p in policies]
     calls_of = [p.call for p in policies]
