@@ -35,7 +35,6 @@ Examples:
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
@@ -117,6 +116,13 @@ class DisplayOptions:
         return (f"DisplayOptions(exact={self.exact!r}, decimals={self.decimals}, "
                 f"max_exact_digits={self.max_exact_digits})")
 
+
+
+def _escape(text: str) -> str:
+    """``html.escape``, imported on first use: a process that never writes HTML does not load html."""
+    from html import escape
+
+    return escape(text)
 
 def _check_int(name: str, value: Any, lo: int, hi: int) -> int:
     return check_count(value, f"options.display.{name}", low=lo, high=hi)
@@ -335,7 +341,7 @@ def number_html(value: Any, *, digits: int | None = None, percent: bool = False)
     f = _as_fraction(value)
     if f is None:
         text = decimal_text(value, digits) if isinstance(value, float) else str(value)
-        return html.escape(text)
+        return _escape(text)
     if f.denominator == 1:
         return int_str(f.numerator)
     full = exact_text(f)
@@ -420,17 +426,17 @@ def table_html(
 
     def cell(i: int, v: Any) -> str:
         if isinstance(v, str):
-            return v if raw_html or isinstance(v, Html) else html.escape(v)
+            return v if raw_html or isinstance(v, Html) else _escape(v)
         return number_html(v, percent=i in pct)
 
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    head = "".join(f"<th>{_escape(str(c))}</th>" for c in columns)
     styles = list(row_styles) if row_styles is not None else [""] * len(rows)
     body = "".join(
         (f'<tr style="{st}">' if st else "<tr>") + "".join(f"<td>{cell(i, v)}</td>" for i, v in enumerate(r))
         + "</tr>"
         for r, st in zip(rows, styles)
     )
-    caption = f"<caption>{html.escape(title)}</caption>" if title else ""
+    caption = f"<caption>{_escape(title)}</caption>" if title else ""
     cls = "dp-table" + (f" {css_class}" if css_class else "")
     return (
         f'<div class="dp-scroll" style="overflow-x:auto;max-width:100%"><style>{TABLE_CSS}</style>'
