@@ -27,6 +27,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import multiprocessing
+import os
 import re
 import signal
 import socket
@@ -282,17 +283,25 @@ def local_cluster(workers: int = 2) -> Iterator[Any]:
         from distributed import Client, LocalCluster
     except ImportError:
         raise InputError("local_cluster needs dask.distributed: pip install 'dask[distributed]'") from None
-    with dask.config.set(PLAY_DASK_CONFIG):  # read as the scheduler, nannies, workers and client start
-        # No dashboard; the scheduler's HTTP routes (health, metrics) on a free loopback port,
-        # not on 8787, which another cluster may hold.
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                               host="127.0.0.1", dashboard_address=None,
-                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
-        try:
-            client = Client(cluster)  # type: ignore[no-untyped-call]
-        except BaseException:
-            cluster.close()
-            raise
+    # A nanny started earlier in this process (any plain LocalCluster) leaves
+    # MALLOC_TRIM_THRESHOLD_ in os.environ, and spawned workers inherit the environment:
+    # it is left out while this cluster's workers start.
+    trim = os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
+    try:
+        with dask.config.set(PLAY_DASK_CONFIG):  # read as the scheduler, nannies, workers and client start
+            # No dashboard; the scheduler's HTTP routes (health, metrics) on a free loopback
+            # port, not on 8787, which another cluster may hold.
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
+                                   host="127.0.0.1", dashboard_address=None,
+                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+            try:
+                client = Client(cluster)  # type: ignore[no-untyped-call]
+            except BaseException:
+                cluster.close()
+                raise
+    finally:
+        if trim is not None:
+            os.environ["MALLOC_TRIM_THRESHOLD_"] = trim
     try:
         with _quiet_cluster_logs():  # a worker's last heartbeat can race the close and log a traceback
             yield client
