@@ -255,7 +255,9 @@ def local_cluster(workers: int = 2) -> Iterator[Any]:
     """A Dask ``LocalCluster`` of ``workers`` processes on this machine, set up for playing games,
     and its client: one thread per worker, listening on 127.0.0.1 only, no dashboard, and
     [`PLAY_DASK_CONFIG`][dreidelpoker.play.PLAY_DASK_CONFIG] (no profiler, calmer health
-    checks). The settings apply to this cluster only; the rest of the session keeps its own.
+    checks). The settings apply to this cluster only; the rest of the session keeps its own
+    (a ``MALLOC_TRIM_THRESHOLD_`` that an earlier plain ``LocalCluster``'s nanny left in this
+    process's environment is kept, but not passed to these workers).
 
     On one machine a process pool (``--workers N`` on the command line, or a
     ``concurrent.futures.ProcessPoolExecutor``) is a little faster still: it has no scheduler
