@@ -129,7 +129,7 @@ def test_classic_dreidel_simulator_agrees_with_the_exact_chain() -> None:
     assert abs(w.value - p1) < 4.5 * math.sqrt(p1 * (1 - p1) / w.samples)
 
 
-def test_same_records_serially_on_processes_and_on_dask() -> None:
+def test_same_records_serially_on_processes_and_on_dask(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = ClassicDreidelRules(players=3, coins=2)
     serial = simulate(rules, games=60, seed=9, progress=False)
     with ProcessPoolExecutor(2) as ex:
@@ -140,7 +140,9 @@ def test_same_records_serially_on_processes_and_on_dask() -> None:
 
     grid = {"rules": {"2 coins": rules, "3 coins": ClassicDreidelRules(players=3, coins=3)}, "players": [2, 3]}
     serial_sweep = [r.records for _, r in sweep(grid, games=2500, seed=9, progress=False).cells]
-    trim_before = os.environ.get("MALLOC_TRIM_THRESHOLD_")
+    # As a plain LocalCluster earlier in the session would have left it (its nanny sets it
+    # in this process's environment): local_cluster's workers start without it all the same.
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")
     with local_cluster(2) as client:
         # Its workers run with PLAY_DASK_CONFIG: no profiler, the C allocator's own trim
         # threshold; the session's own settings are left as they were, and it listens on 127.0.0.1.
@@ -152,7 +154,7 @@ def test_same_records_serially_on_processes_and_on_dask() -> None:
         on_dask = simulate(rules, games=60, seed=9, progress=False, executor=client)
         # 4 cells of 2,500 games: pieces of up to 1,000 games, each shipped back as one object
         dask_sweep = [r.records for _, r in sweep(grid, games=2500, seed=9, progress=False, executor=client).cells]
-    assert client.status == "closed" and os.environ.get("MALLOC_TRIM_THRESHOLD_") == trim_before
+    assert client.status == "closed" and os.environ["MALLOC_TRIM_THRESHOLD_"] == "65536"
     assert on_dask.records == serial.records
     assert dask_sweep == serial_sweep and all(type(r) is GameRecord for cell in dask_sweep for r in cell)
 

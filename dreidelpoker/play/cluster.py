@@ -27,6 +27,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import multiprocessing
+import os
 import re
 import signal
 import socket
@@ -254,7 +255,9 @@ def local_cluster(workers: int = 2) -> Iterator[Any]:
     """A Dask ``LocalCluster`` of ``workers`` processes on this machine, set up for playing games,
     and its client: one thread per worker, listening on 127.0.0.1 only, no dashboard, and
     [`PLAY_DASK_CONFIG`][dreidelpoker.play.PLAY_DASK_CONFIG] (no profiler, calmer health
-    checks). The settings apply to this cluster only; the rest of the session keeps its own.
+    checks). The settings apply to this cluster only; the rest of the session keeps its own
+    (a ``MALLOC_TRIM_THRESHOLD_`` that an earlier plain ``LocalCluster``'s nanny left in this
+    process's environment is kept, but not passed to these workers).
 
     On one machine a process pool (``--workers N`` on the command line, or a
     ``concurrent.futures.ProcessPoolExecutor``) is a little faster still: it has no scheduler
@@ -282,17 +285,25 @@ def local_cluster(workers: int = 2) -> Iterator[Any]:
         from distributed import Client, LocalCluster
     except ImportError:
         raise InputError("local_cluster needs dask.distributed: pip install 'dask[distributed]'") from None
-    with dask.config.set(PLAY_DASK_CONFIG):  # read as the scheduler, nannies, workers and client start
-        # No dashboard; the scheduler's HTTP routes (health, metrics) on a free loopback port,
-        # not on 8787, which another cluster may hold.
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                               host="127.0.0.1", dashboard_address=None,
-                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
-        try:
-            client = Client(cluster)  # type: ignore[no-untyped-call]
-        except BaseException:
-            cluster.close()
-            raise
+    # A nanny started earlier in this process (any plain LocalCluster) leaves
+    # MALLOC_TRIM_THRESHOLD_ in os.environ, and spawned workers inherit the environment:
+    # it is left out while this cluster's workers start.
+    trim = os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
+    try:
+        with dask.config.set(PLAY_DASK_CONFIG):  # read as the scheduler, nannies, workers and client start
+            # No dashboard; the scheduler's HTTP routes (health, metrics) on a free loopback
+            # port, not on 8787, which another cluster may hold.
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
+                                   host="127.0.0.1", dashboard_address=None,
+                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+            try:
+                client = Client(cluster)  # type: ignore[no-untyped-call]
+            except BaseException:
+                cluster.close()
+                raise
+    finally:
+        if trim is not None:
+            os.environ["MALLOC_TRIM_THRESHOLD_"] = trim
     try:
         with _quiet_cluster_logs():  # a worker's last heartbeat can race the close and log a traceback
             yield client
