@@ -241,7 +241,7 @@ class GameManifest:
         """
         return GameInfo(
             name=self.name, title=self.title, summary=self.summary, rules_type=load(self.rules),
-            commands=_HelpedCommands(load(self.commands), self.command_help) if self.commands else {},
+            commands=_HelpedCommands(self.commands, self.command_help) if self.commands else {},
             analysis=load(self.analysis) if self.analysis else None,
             play=load(self.play) if self.play else None,
             play_cli=load(self.play_cli) if self.play_cli else None,
@@ -251,10 +251,18 @@ class GameManifest:
 
 class _HelpedCommands(Mapping[str, CliCommand]):
     """A game's own commands, each with its one-line help from the manifest (looked up, and
-    so imported, one verb at a time)."""
+    so imported, one verb at a time). The command table's module is imported on first use:
+    a simulation loads the game, never its command line (argparse, the rules options)."""
 
-    def __init__(self, commands: Mapping[str, CliCommand], helps: Mapping[str, str]) -> None:
-        self._commands, self._helps = commands, helps
+    def __init__(self, ref: str, helps: Mapping[str, str]) -> None:
+        self._ref, self._helps = ref, helps
+        self._table: Mapping[str, CliCommand] | None = None
+
+    @property
+    def _commands(self) -> Mapping[str, CliCommand]:
+        if self._table is None:
+            self._table = load(self._ref)
+        return self._table
 
     def __getitem__(self, verb: str) -> CliCommand:
         return with_help(self._commands[verb], self._helps.get(verb, ""))

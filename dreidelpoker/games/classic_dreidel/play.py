@@ -17,21 +17,21 @@ from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..protocol import Event, EventLog, LeadAgainst, Payoff, PlaySpec, SameBot, Turn
 from ..registry import PlayCliSpec
 from .spins import DreidelState, hey_take_inner, spin_outcome
-from .cli import (
-    add_play_sweep_arguments, play_rules_from_args, play_rules_grid_from_args,
-)
 from .rules import FACES, ClassicDreidelRules
 from ...caches import bounded_cache
 from ...sampler import Sampler
 from ...errors import InputError, ResourceLimitError
 from ...validation import check_arguments
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["ClassicDreidelGame", "ClassicDreidelObservation", "PLAY", "PLAY_CLI", "new_game"]
 
@@ -754,10 +754,31 @@ PLAY: PlaySpec[ClassicDreidelRules] = PlaySpec(
     rate_metrics=frozenset(f"first_out_seat{i}" for i in range(1, 9)),  # 1 if the seat went out first
 )
 
+
+# The command line's hooks import the game's CLI module (argparse, the generated rules options)
+# when a command line calls them: a simulation started from Python never does.
+def _rules_from_args(args: argparse.Namespace) -> ClassicDreidelRules:
+    from .cli import play_rules_from_args
+
+    return play_rules_from_args(args)
+
+
+def _add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
+    from .cli import add_play_sweep_arguments
+
+    add_play_sweep_arguments(parser)
+
+
+def _rules_grid_from_args(args: argparse.Namespace) -> dict[str, ClassicDreidelRules]:
+    from .cli import play_rules_grid_from_args
+
+    return play_rules_grid_from_args(args)
+
+
 #: The command line's side of ``simulate`` and ``sweep``.
 PLAY_CLI: PlayCliSpec[ClassicDreidelRules] = PlayCliSpec(
-    rules_from_args=play_rules_from_args,
-    add_sweep_arguments=add_play_sweep_arguments,
-    rules_grid_from_args=play_rules_grid_from_args,
+    rules_from_args=_rules_from_args,
+    add_sweep_arguments=_add_sweep_arguments,
+    rules_grid_from_args=_rules_grid_from_args,
     sweep_fields={"coins": "--coins"},
 )
