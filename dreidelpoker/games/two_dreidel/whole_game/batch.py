@@ -284,7 +284,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
             break
         # -- the next hand: the button moves on and posts the blind (rules step 1) ------------
         button = (nexts_of.get(alive) or t.next_seats(alive))[button]
-        hand_start = tuple(stacks)
+        hand_start = after_payouts  # (the stacks after the payouts: nothing paid since)
         have = stacks[button]
         blind = blind_size if blind_size < have else have
         contrib = list(zeros)
