@@ -516,7 +516,9 @@ class Sampler:
                     x = self._buf[i]
                 except IndexError:  # (the list is used up: _word reads on)
                     x = _WORD_LIMIT
-                if x < _WORD_LIMIT - _WORD_LIMIT % low:  # (a count of 2**62 or more keeps no word here)
+                # a word below 2**62 - low is below the rejection limit (2**62 - 2**62 % low); the few
+                # others go the exact way below (a count of 2**62 or more keeps no word here)
+                if x < _WORD_LIMIT - low:
                     self._i = i + 1
                     return x % low
             low, high = 0, low
