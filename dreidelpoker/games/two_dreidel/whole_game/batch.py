@@ -120,6 +120,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
         drawers = draw_orders.get(key)
         if drawers is None:
             drawers = draw_orders[key] = tuple(i for i in order[button] if alive[i])
+        live = len(drawers)  # the seats in the hand (counted as they fold)
         outs: list[Any] = [None] * n
         plans: list[Any] = [None] * n
         klabs: list[str] = [""] * n  # each seat's kept hand, as its bot reads it
@@ -175,6 +176,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                         if pay == have and buy_in > 0:
                             all_in = True
                 in_hand = tuple(called)
+                live = count
                 if count > 1:
                     street += 1
                     continue
@@ -212,7 +214,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                     continue
                 acted = True
                 step, seat = street, i
-                action = bets_of[i](rngs[i], klabs[i], have, in_hand.count(True) - 1, pot, c if c > 0 else 0,
+                action = bets_of[i](rngs[i], klabs[i], have, live - 1, pot, c if c > 0 else 0,
                                          words, sizes.start, sizes.stop - 1)
                 steps += 1
                 pending &= ~(1 << i)
@@ -223,7 +225,8 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                     folded = list(in_hand)
                     folded[i] = False
                     in_hand = tuple(folded)
-                    if in_hand.count(True) == 1:
+                    live -= 1
+                    if live == 1:
                         alone = in_hand.index(True)
                         break
                     continue
