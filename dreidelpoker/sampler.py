@@ -299,7 +299,7 @@ class Sampler:
         True
     """
 
-    __slots__ = ("_seed", "_rng", "_buf", "_words", "_i", "_pcg", "_at")
+    __slots__ = ("_seed", "_rng", "_buf", "_words", "_i", "_pcg", "_at", "_start")
 
     def __init__(self, seed: np.random.Generator | np.random.SeedSequence | int) -> None:
         self._seed: Any = seed
@@ -309,6 +309,7 @@ class Sampler:
         self._i = 0
         self._pcg: tuple[int, int] | None = None  # the Python generator's (state, increment), while it runs
         self._at: tuple[int, int] | None = None  # PCG64's (state, increment) after `take_rows` (no numpy yet)
+        self._start: tuple[int, int] | None = None  # a spawned stream's PCG64 start, hashed ahead (`spawned_many`)
 
     @classmethod
     def spawned(cls, entropy: int | Sequence[int], spawn_key: tuple[int, ...]) -> Sampler:
@@ -330,7 +331,37 @@ class Sampler:
         """
         s = cls.__new__(cls)
         s._seed, s._rng, s._buf, s._words, s._i, s._pcg, s._at = (entropy, spawn_key), None, [], _NO_WORDS, 0, None, None
+        s._start = None
         return s
+
+    @classmethod
+    def spawned_many(cls, entropy: int | Sequence[int], spawn_keys: Sequence[tuple[int, ...]]) -> list[Sampler]:
+        """[`spawned`][dreidelpoker.sampler.Sampler.spawned] for every key, their PCG64 starts hashed
+        together in numpy when there are enough of them to pay for it (16 or more keys of one
+        length: the streams of a run's games, e.g. a batch of games played one by one).
+
+        Parameters:
+            entropy: the run's entropy (a non-negative int or a sequence of them).
+            spawn_keys: the streams' spawn keys.
+
+        Returns:
+            The samplers, in the keys' order; their draws are those of ``spawned``.
+
+        Examples:
+            >>> keys = [(i, k) for i in range(4) for k in range(5)]
+            >>> a, b = Sampler.spawned_many(7, keys), [Sampler.spawned(7, key) for key in keys]
+            >>> [[s.integers(10) for _ in range(99)] for s in a] == [[s.integers(10) for _ in range(99)] for s in b]
+            True
+        """
+        out = [cls.spawned(entropy, key) for key in spawn_keys]
+        if len(out) >= 16:
+            try:
+                starts = _pcg64_starts(entropy, spawn_keys)
+            except (ValueError, TypeError, OverflowError):  # what the Python path does not take: each on its own
+                return out
+            for s, start in zip(out, starts):
+                s._start = start
+        return out
 
     @property
     def generator(self) -> np.random.Generator:
@@ -365,7 +396,7 @@ class Sampler:
             # bit generator set to its state, no numpy generator made (it would cost more than the block)
             if self._at is None:
                 try:
-                    self._at = _pcg64_start(*self._seed)
+                    self._at = self._start if self._start is not None else _pcg64_start(*self._seed)
                 except (ValueError, TypeError):
                     pass  # a seed the Python path does not take: numpy's generator below
             if self._at is not None:
@@ -402,6 +433,9 @@ class Sampler:
         if self._at is not None:
             return False  # past the first words (`take_rows`): numpy goes on from there
         if isinstance(seed, tuple):
+            if self._start is not None:
+                self._pcg = self._start
+                return True
             entropy, key = seed
         elif isinstance(seed, np.random.SeedSequence) and seed.pool_size == 4:
             entropy, key = seed.entropy, seed.spawn_key
@@ -482,7 +516,9 @@ class Sampler:
                     x = self._buf[i]
                 except IndexError:  # (the list is used up: _word reads on)
                     x = _WORD_LIMIT
-                if x < _WORD_LIMIT - _WORD_LIMIT % low:  # (a count of 2**62 or more keeps no word here)
+                # a word below 2**62 - low is below the rejection limit (2**62 - 2**62 % low); the few
+                # others go the exact way below (a count of 2**62 or more keeps no word here)
+                if x < _WORD_LIMIT - low:
                     self._i = i + 1
                     return x % low
             low, high = 0, low
@@ -753,7 +789,7 @@ class Sampler:
             if (s._seed.__class__ is tuple and s._pcg is None and s._rng is None and s._at is None and not s._buf
                     and not s._i and not s._words.size):
                 try:
-                    starts.append(_pcg64_start(*s._seed))
+                    starts.append(s._start if s._start is not None else _pcg64_start(*s._seed))
                 except (ValueError, TypeError):
                     continue  # a seed the Python path does not take: the sampler reads its words itself
                 ready.append(s)

@@ -422,18 +422,22 @@ def _play_batch(
             across = _play_across(spec, rules, lineup, entropy, indices, start)
         if across is not None:
             return across
-    for i in indices:
-        with _CollectorPaused():
-            out.append(_play_one(spec, rules, lineup, labels, entropy, i, start, keep_history))
+    k = len(lineup) + 1  # a game's streams: chance, then each seat
+    for at in range(0, len(indices), 64):  # (the streams' starts hashed together, 64 games at a time)
+        part = indices[at:at + 64]
+        streams = Sampler.spawned_many(entropy, [(i, s) for i in part for s in range(k)])
+        for j, i in enumerate(part):
+            with _CollectorPaused():
+                out.append(_play_one(spec, rules, lineup, labels, streams[j * k:j * k + k], i, start, keep_history))
     return out
 
 
 def _play_one(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], labels: list[str],
-              entropy: int | Sequence[int], i: int, state: GameState[Any, Any], keep_history: bool) -> GameRecord:
-    """Game ``i`` of a run, played from ``state`` and recorded (its states are freed when this returns)."""
+              streams: Sequence[Sampler], i: int, state: GameState[Any, Any], keep_history: bool) -> GameRecord:
+    """Game ``i`` of a run, played from ``state`` and recorded (its states are freed when this returns);
+    ``streams[k]`` is child k of ``SeedSequence(entropy, spawn_key=(i,))``, as its spawn() would make it."""
     bots = [make_bot(spec, b, rules=rules) for b in lineup]
-    # Child k of SeedSequence(entropy, spawn_key=(i,)), as its spawn() would make it.
-    final, history, steps = _steps(state, bots, _streams(entropy, i), labels=labels,
+    final, history, steps = _steps(state, bots, streams.__getitem__, labels=labels,
                                    keep_history=keep_history, max_steps=_MAX_STEPS, batch=not keep_history)
     return _record(spec, i, final, history if keep_history else None, steps)
 

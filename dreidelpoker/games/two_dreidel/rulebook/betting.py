@@ -326,7 +326,9 @@ def bet_range(*, stack: int, to_call: int, min_raise: int, bets: Sequence[int], 
     """
     reach = list(map(add, stacks, bets))  # what each seat can put in this round, all told
     reach[seat] = 0
-    cap = max(compress(reach, live), default=0) - bets[seat]  # the deepest opponent still in
+    # the deepest opponent still in (a seat in the hand counts itself as 0: max needs no default,
+    # whose keyword costs a third of this function)
+    cap = (max(compress(reach, live)) if live[seat] else max(compress(reach, live), default=0)) - bets[seat]
     if stack < cap:
         cap = stack
     if cap <= to_call:

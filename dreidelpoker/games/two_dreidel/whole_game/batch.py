@@ -88,7 +88,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
     """
     t: Tables = state.t
     n, r = t.players, t.rules
-    nexts_of, seats_of, masks, order = t.nexts, t.seat_sets, t.masks, t.order
+    nexts_of, seats_of, masks, order, first_after = t.nexts, t.seat_sets, t.masks, t.order, t.first_after
     buy_ins, pot_faces = t.buy_ins, t.pot_faces
     steps_seq, nsteps = t.steps, len(t.steps)
     faces, face_total, face_cum = t.faces, t.face_total, t.face_cum
@@ -120,6 +120,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
         drawers = draw_orders.get(key)
         if drawers is None:
             drawers = draw_orders[key] = tuple(i for i in order[button] if alive[i])
+        live = len(drawers)  # the seats in the hand (counted as they fold)
         outs: list[Any] = [None] * n
         plans: list[Any] = [None] * n
         klabs: list[str] = [""] * n  # each seat's kept hand, as its bot reads it
@@ -127,8 +128,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
             node = nodes[s]
             info = node.info or t.draws_of(node)
             o = info.drawn[bisect_right(info.cumulative, chance.integers(info.total))]
-            nodes[s] = o.node
-            outs[s] = o
+            outs[s] = o  # (the seat's deck after the hand is its plan's, set at the end of the hand)
             if put_back:
                 lab = put_backs[s](o.choices, rngs[s])
                 p = plans[s] = o.plans.get(lab) or o.plan(lab)
@@ -176,6 +176,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                         if pay == have and buy_in > 0:
                             all_in = True
                 in_hand = tuple(called)
+                live = count
                 if count > 1:
                     street += 1
                     continue
@@ -199,25 +200,21 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
             acted = False
             alone = -1
             while pending:
-                for i in order[after]:  # the next pending seat with a decision
-                    if pending >> i & 1:
-                        have = stacks[i]
-                        c = high - bets[i]
-                        sizes = bet_range(stack=have, to_call=c, min_raise=raise_by, bets=bets, stacks=stacks,
-                                          live=in_hand, seat=i)
-                        if c > 0:
-                            words = _FOLD if short_fold and call_payment(have, c, rules=r) is None else _FOLD_CALL
-                        elif sizes:
-                            words = _CHECK
-                        else:
-                            pending &= ~(1 << i)
-                            continue
-                        break
+                i = first_after[after][pending]  # the next pending seat: it acts if it has a decision
+                have = stacks[i]
+                c = high - bets[i]
+                sizes = bet_range(stack=have, to_call=c, min_raise=raise_by, bets=bets, stacks=stacks, live=in_hand,
+                                  seat=i)
+                if c > 0:
+                    words = _FOLD if short_fold and call_payment(have, c, rules=r) is None else _FOLD_CALL
+                elif sizes:
+                    words = _CHECK
                 else:
-                    break
+                    pending &= ~(1 << i)  # (passed over: the next one after ``after`` is the next in turn)
+                    continue
                 acted = True
                 step, seat = street, i
-                action = bets_of[i](rngs[i], klabs[i], have, in_hand.count(True) - 1, pot, c if c > 0 else 0,
+                action = bets_of[i](rngs[i], klabs[i], have, live - 1, pot, c if c > 0 else 0,
                                          words, sizes.start, sizes.stop - 1)
                 steps += 1
                 pending &= ~(1 << i)
@@ -228,7 +225,8 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
                     folded = list(in_hand)
                     folded[i] = False
                     in_hand = tuple(folded)
-                    if in_hand.count(True) == 1:
+                    live -= 1
+                    if live == 1:
                         alone = in_hand.index(True)
                         break
                     continue
@@ -258,7 +256,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
         # -- the end of the hand (rules steps 6-7): settle, discard, note, eliminate ----------
         if payouts is not None:
             stacks = list(map(add, stacks, payouts))
-        seats = seats_of.get(alive) or t.seats(alive)
+        seats = drawers  # (the seats still in the game, in turn order: read as a set and a count)
         for i in drawers:  # (every seat still in the game drew this hand)
             nodes[i] = plans[i].next
             discards[i].append(klabs[i])
@@ -284,7 +282,7 @@ def play_hands(state: Any, chance: Sampler, policies: Sequence[PlainPolicy],
             break
         # -- the next hand: the button moves on and posts the blind (rules step 1) ------------
         button = (nexts_of.get(alive) or t.next_seats(alive))[button]
-        hand_start = tuple(stacks)
+        hand_start = after_payouts  # (the stacks after the payouts: nothing paid since)
         have = stacks[button]
         blind = blind_size if blind_size < have else have
         contrib = list(zeros)

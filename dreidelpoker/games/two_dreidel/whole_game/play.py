@@ -50,10 +50,11 @@ when they are read.
 from __future__ import annotations
 
 import bisect
-from itertools import chain
+from functools import reduce
+from itertools import chain, repeat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import FrozenInstanceError
-from operator import add as _ADD, attrgetter, sub as _SUB
+from operator import add as _ADD, attrgetter, getitem, sub as _SUB, truediv
 from typing import Any, NamedTuple
 
 
@@ -128,11 +129,10 @@ def fold_stats(t: Tables, notes: tuple[Note, ...]) -> Stats:
             if first != leader:
                 changes += leader != -1
                 leader = first
-    share_sum = 0.0
-    for pot in pot_total:
-        share_sum += pot / total
-    max_swing = max(max(map(abs, map(_SUB, a, b))) for a, b in zip(stacks, hand_start))
-    button_net = sum(a[k] - b[k] for a, b, k in zip(stacks, hand_start, button))
+    # (in C, and the shares added one by one in hand order as a loop would: the same floats)
+    share_sum = reduce(_ADD, map(truediv, pot_total, repeat(total)), 0.0)
+    max_swing = max(map(abs, map(_SUB, chain.from_iterable(stacks), chain.from_iterable(hand_start))))
+    button_net = sum(map(getitem, stacks, button)) - sum(map(getitem, hand_start, button))
     return Stats(sum(map(len, spun)), sum(map(t.pot_faces.__contains__, chain.from_iterable(spun))), sum(gimel_end),
                  share_sum, max(0.0, max(pot_total) / total), sum(all_in), sum(carried), sum(showdown), sum(trump),
                  changes, leader, max_swing, button_net)

@@ -188,6 +188,10 @@ class Tables:
         self.ones = tuple((i,) for i in range(players))
         #: For each seat, every seat in turn order after it (itself last).
         self.order = tuple(tuple((i + k) % players for k in range(1, players + 1)) for i in range(players))
+        #: For each seat and each set of seats as a bit mask, the first seat of the set in turn order after
+        #: that seat (-1: none): the next pending seat of a betting round in one look-up.
+        self.first_after = tuple(tuple(next((i for i in after if mask >> i & 1), -1) for mask in range(1 << players))
+                                 for after in self.order)
         self.masks: dict[tuple[bool, ...], int] = {}
         self.call_sets: dict[tuple[bool, ...], tuple[tuple[str, ...], ...]] = {}
         self.nexts: dict[tuple[bool, ...], tuple[int | None, ...]] = {}
