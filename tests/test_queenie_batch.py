@@ -105,9 +105,11 @@ def test_batch_records_on_processes_and_dask() -> None:
 
 
 #: Every rules option; sessions long enough to be shuffled ahead (`_SHUFFLES_AHEAD`), the
-#: deck's queen-pot card redrawn there too (shuffled ahead, then moved).
+#: deck's queen-pot card redrawn there too (shuffled ahead, then moved), and play to the left
+#: dealt players first there (each card's holder is worked out ahead from the button).
 TIGHT = OPTIONS + [
     QueenieRules(players=4, queen_card_queen="redraw", session_deals=40),
+    QueenieRules(players=5, direction="left", dealing="players-first", session_deals=36),
     QueenieRules(players=6, deck_suits=2, deck_ranks=9, session_deals=33),
     QueenieRules(players=8, session_deals=3, ante=2, swap_cost=3),
     QueenieRules(players=4, deck_ranks=4, queen_card="dummy", dealing="players-first", session_deals=7),

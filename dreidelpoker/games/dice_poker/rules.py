@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
-from ...search_space import Choice, IntRange, SearchSpace
+from typing import TYPE_CHECKING, Literal
+
+from ..._lazy import LazyClassValue
 from ...validation import check_count, check_field_types, check_flag, check_literal_fields
+
+if TYPE_CHECKING:
+    from ...search_space import SearchSpace
 
 __all__ = ["BETTING_STRUCTURES", "DECK_SIZE", "LIMITS", "MAX_PLAYERS", "PLAY_MAX_PLAYERS", "DicePokerRules"]
 
@@ -28,6 +32,21 @@ def _check_int(name: str, value: object, low: int, high: int | None = None) -> i
 
 def _check_bool(name: str, value: object) -> bool:
     return check_flag(value, name)
+
+
+def _search_space() -> SearchSpace:
+    """`DicePokerRules.search_space`, imported and made when a search first reads it (a simulation never does)."""
+    from ...search_space import Choice, IntRange, SearchSpace
+
+    return SearchSpace((
+    Choice("betting", ("once", "per-card")),
+    Choice("limit", ("fixed", "pot")),
+    IntRange("max_raises", 1, 4),
+    IntRange("ante", 1, 3),
+    IntRange("bet", 1, 3),
+    Choice("straights_from_one", (True, False)),
+    Choice("bobtail_from_one", (True, False)),
+    ))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,16 +85,9 @@ class DicePokerRules:
     max_raises: int = 3
     straights_from_one: bool = True
     bobtail_from_one: bool = False
-    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
-    search_space: ClassVar[SearchSpace] = SearchSpace((
-        Choice("betting", ("once", "per-card")),
-        Choice("limit", ("fixed", "pot")),
-        IntRange("max_raises", 1, 4),
-        IntRange("ante", 1, 3),
-        IntRange("bet", 1, 3),
-        Choice("straights_from_one", (True, False)),
-        Choice("bobtail_from_one", (True, False)),
-    ))
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far
+    #: (a [`SearchSpace`][dreidelpoker.search_space.SearchSpace], made on first read).
+    search_space = LazyClassValue(_search_space)
 
     def __post_init__(self) -> None:
         check_field_types(self)

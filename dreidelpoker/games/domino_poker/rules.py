@@ -6,13 +6,16 @@ Defaults are [Domino Poker rules: play][rules-5-1] and 5.4; every documented alt
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from .categories import category_names
 from .tiles import DOUBLES, HAND_SIZE, MAX_PLAYERS, TILES, Tile
 from ...errors import InputError
-from ...search_space import Choice, IntRange, SearchSpace
 from ...validation import check_count, check_field_types, check_literal_fields, is_whole_number
+from ..._lazy import LazyClassValue
+
+if TYPE_CHECKING:
+    from ...search_space import SearchSpace
 
 __all__ = ["BETTING_OPTIONS", "LOW_RUN_OPTIONS", "MAX_SESSION_HANDS", "Betting", "DominoPokerRules", "LowRuns"]
 
@@ -29,6 +32,20 @@ MAX_SESSION_HANDS = 1_000_000
 
 def _check_int(name: str, value: object, *, low: int) -> None:
     check_count(value, name, low=low, high=None)
+
+
+def _search_space() -> SearchSpace:
+    """`DominoPokerRules.search_space`, imported and made when a search first reads it (a simulation never does)."""
+    from ...search_space import Choice, IntRange, SearchSpace
+
+    return SearchSpace((
+    IntRange("ante", 1, 3),
+    IntRange("max_bet", 1, 4),
+    Choice("max_raises", (1, 2, 3, 4)),
+    Choice("low_runs", get_args(LowRuns)),
+    Choice("betting", get_args(Betting)),
+    IntRange("stack", 10, 40, step=5),
+    ))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,15 +91,9 @@ class DominoPokerRules:
     betting: Betting = "limit"
     stack: int = 20
     session_hands: int = 1
-    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
-    search_space: ClassVar[SearchSpace] = SearchSpace((
-        IntRange("ante", 1, 3),
-        IntRange("max_bet", 1, 4),
-        Choice("max_raises", (1, 2, 3, 4)),
-        Choice("low_runs", get_args(LowRuns)),
-        Choice("betting", get_args(Betting)),
-        IntRange("stack", 10, 40, step=5),
-    ))
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far
+    #: (a [`SearchSpace`][dreidelpoker.search_space.SearchSpace], made on first read).
+    search_space = LazyClassValue(_search_space)
 
     def __post_init__(self) -> None:
         check_field_types(self)

@@ -407,10 +407,12 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
             if from_deck and not ahead:  # the chance stream draws nothing but the shuffles: many at once
                 count = min(limit - deals, (max_steps - steps) // most, 1024)
                 if count >= _SHUFFLES_AHEAD:
-                    ahead = _shuffled_deals(chance, t, hands_n, count, redraw)
+                    ahead = _shuffled_deals(chance, t, hands_n, count, redraw, button)
                     ahead.reverse()
+            owner: list[int] | None = None
             if ahead:
-                qcard, *by_slot = ahead.pop()
+                row = ahead.pop()
+                qcard, by_slot, owner = row[0], row[1:hands_n + 1], row[hands_n + 1:]
             else:  # one shuffle (the queen-pot card from the dummy draws between shuffles; short sessions)
                 seq = _deck_order(chance, t, from_deck and redraw)
                 if from_deck:
@@ -453,6 +455,9 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
                 going += paid
                 swapper, dead = seat, hands[seat]
                 hands[seat] = dummy
+                if owner is not None:
+                    for c in cards_of(dummy):
+                        owner[c] = seat
                 break
             # The runs, from the first player's lowest card.
             played, n_runs, n_turns = 0, 0, 0
@@ -473,7 +478,7 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
                     card = decide(leader, seen, cands)
                     steps += 1
                 played, n_runs, n_turns, out, leader, cands, colour = _runs(hands, played, queen_by, n_runs, n_turns,
-                                                                           leader, card, r, t, None)
+                                                                           leader, card, r, t, None, owner)
                 if out >= 0 or leader < 0:
                     break
             # The pots.
@@ -714,7 +719,7 @@ class QueenieGame(LoggedState, FrozenTuple, _GameFields):
 
 
 def _runs(hands: list[int], played: int, queen_by: list[int], n_runs: int, n_turns: int, seat: int, card: int,
-          r: QueenieRules, t: Tables, events: list[LazyEvent] | None
+          r: QueenieRules, t: Tables, events: list[LazyEvent] | None, owner: list[int] | None = None
           ) -> tuple[int, int, int, int, int, tuple[int, ...], int]:
     """Play runs from ``seat`` leading ``card`` until a lead needs a choice or the deal ends.
 
@@ -722,7 +727,9 @@ def _runs(hands: list[int], played: int, queen_by: list[int], n_runs: int, n_tur
     cards of the suit, from the one asked for, that one hand holds (bit arithmetic,
     not card by card). The run goes on while some hand holds the next card. ``hands`` and
     ``queen_by`` (who played each suit's Queen) are updated in place; the log's lines go to
-    ``events`` unless it is ``None`` (the batch path, which writes no log).
+    ``events`` unless it is ``None`` (the batch path, which writes no log). ``owner`` (the
+    batch path's) gives the seat holding each live card, so a turn's player is looked up
+    rather than searched for among the hands.
 
     Returns:
         ``(played, runs, turns, out, leader, cands, colour)``: ``out`` is the seat that went
@@ -774,9 +781,12 @@ def _runs(hands: list[int], played: int, queen_by: list[int], n_runs: int, n_tur
             if c == top or not live >> (c + 1) & 1:
                 break
             c += 1
-            s = 0
-            while not hands[s] >> c & 1:
-                s += 1
+            if owner is not None:
+                s = owner[c]
+            else:
+                s = 0
+                while not hands[s] >> c & 1:
+                    s += 1
         n_runs += 1
         if out >= 0:
             if events is not None:
@@ -896,10 +906,14 @@ def _observe(r: QueenieRules, t: Tables, player: int, phase: int, deals: int, bu
 _SHUFFLES_AHEAD = 32
 
 
-def _shuffled_deals(rng: Sampler, t: Tables, hands_n: int, count: int, redraw_queen: bool) -> list[list[int]]:
+def _shuffled_deals(rng: Sampler, t: Tables, hands_n: int, count: int, redraw_queen: bool,
+                    button: int) -> list[list[int]]:
     """``count`` deals from a whole deck, shuffled at once (`Sampler.permutations`: the shuffles
     `_deck_order` draws one by one): per deal the queen-pot card, then the cards dealt to each
-    slot of the dealing order as a bit mask (slot ``j`` gets every ``hands_n``-th card from ``j``)."""
+    slot of the dealing order as a bit mask (slot ``j`` gets every ``hands_n``-th card from ``j``),
+    then for each card of the deck the seat it is dealt to, the first deal's dealer being
+    ``button`` and the button moving on each deal (the dummy's cards and the queen-pot card:
+    a placeholder, read only once a seat has taken the dummy and its cards are given that seat)."""
     perms = rng.permutations(t.ranks * t.suits, count)
     if redraw_queen:  # a Queen on top: the first card that is not a Queen goes first (rare: one deal in 13)
         qm = t.queen_mask
@@ -909,10 +923,18 @@ def _shuffled_deals(rng: Sampler, t: Tables, hands_n: int, count: int, redraw_qu
             seq.insert(0, seq.pop(k))
             perms[row] = seq
     bits = np.uint64(1) << perms[:, 1:].astype(np.uint64)
-    out = np.empty((count, hands_n + 1), dtype=np.uint64)
+    deck = t.ranks * t.suits
+    out = np.empty((count, hands_n + 1 + deck), dtype=np.uint64)
     out[:, 0] = perms[:, 0]
     for j in range(hands_n):
         out[:, j + 1] = bits[:, j::hands_n].sum(axis=1)  # distinct bits: their sum is their union
+    # The seat of the i-th card dealt: position slots[i] from each deal's dealer (seat_at).
+    n = hands_n - 1
+    buttons = (button + np.arange(count) * t.step) % n
+    seats = (buttons[:, None] + np.asarray(t.slots[:deck - 1]) * t.step) % n
+    owner = np.zeros((count, deck), dtype=np.uint64)
+    np.put_along_axis(owner, perms[:, 1:], seats.astype(np.uint64), axis=1)
+    out[:, hands_n + 1:] = owner
     return out.tolist()
 
 

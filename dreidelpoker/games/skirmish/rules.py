@@ -33,11 +33,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
+
+from ..._lazy import LazyClassValue
 from ...errors import InputError, InputTypeError, shorten
-from ...search_space import Choice, IntRange, SearchSpace
 from ...strict_numbers import parse_integer
 from ...validation import check_arguments, check_count, check_field_types, check_literal_fields
+
+if TYPE_CHECKING:
+    from ...search_space import SearchSpace
 
 __all__ = [
     "SMALL_DECK", "STANDARD_DECK", "TIE_RULES", "SkirmishRules", "card_name", "check_lines", "format_cards", "parse_cards",
@@ -191,6 +195,17 @@ def _int_field(name: str, value: Any, low: int, high: int | None = None) -> int:
     return check_count(value, name, low=low, high=high)
 
 
+def _search_space() -> SearchSpace:
+    """`SkirmishRules.search_space`, imported and made when a search first reads it (a simulation never does)."""
+    from ...search_space import Choice, IntRange, SearchSpace
+
+    return SearchSpace((
+    Choice("tie", get_args(TieRule)),
+    IntRange("line_size", 0, 7),
+    IntRange("pile_size", 1, 6),
+    ))
+
+
 @dataclass(frozen=True, kw_only=True)
 class SkirmishRules:
     """Skirmish. Defaults are [Skirmish rules][rules-3] (see the module docstring for the reading).
@@ -226,12 +241,9 @@ class SkirmishRules:
         "show": lambda deck: "standard (52 cards)" if deck == STANDARD_DECK else _deck_label(deck)}})
     lose_at: int | None = None
     skirmish_limit: int = 10_000
-    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
-    search_space: ClassVar[SearchSpace] = SearchSpace((
-        Choice("tie", get_args(TieRule)),
-        IntRange("line_size", 0, 7),
-        IntRange("pile_size", 1, 6),
-    ))
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far
+    #: (a [`SearchSpace`][dreidelpoker.search_space.SearchSpace], made on first read).
+    search_space = LazyClassValue(_search_space)
 
     def __post_init__(self) -> None:
         check_field_types(self)

@@ -9,14 +9,17 @@ from fractions import Fraction
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
+from ...._lazy import LazyClassValue
 from ....errors import InputError, InputTypeError, ResourceLimitError, shorten
 from ....limits import MAX_STACK
-from ....search_space import Choice, Counts, IntRange, SearchSpace
 from ...._fractions import loaded_sympy, to_fraction, to_rational
 from ....strict_numbers import parse_exact, sympy_number
 from ....validation import check_arguments, check_choice, check_count, check_field_types, check_literal_fields, is_whole_number
+
+if TYPE_CHECKING:
+    from ....search_space import SearchSpace
 
 __all__ = ["TwoDreidelRules", "TrumpPairs", "DECK_PRESETS", "parse_deck", "STREET_SEQUENCES", "whole_game_end_problem"]
 
@@ -249,6 +252,21 @@ def _show_pairs(pairs: Any, sep: str) -> str:
     return ",".join(f"{a}{sep}{b}" for a, b in sorted(pairs)) or "none"
 
 
+def _search_space() -> SearchSpace:
+    """`TwoDreidelRules.search_space`, imported and made when a search first reads it (a simulation never does)."""
+    from ....search_space import Choice, Counts, IntRange, SearchSpace
+
+    return SearchSpace((
+    Counts("deck", ("G", "H", "N", "S"), low=1, high=10, total_low=8, total_high=30),
+    IntRange("chips_per_player", 2, 12),
+    IntRange("blind", 1, 3),
+    Choice("streets", ("bet-spin-spin", "spin-spin-bet", "spins-then-bet")),
+    Choice(("draw", "put_back"), ((3, 1), (4, 2))),
+    Choice("half_pot_rounding", ("up", "down")),
+    Choice("discard_visibility", ("all", "top-two")),
+    ))
+
+
 @dataclass(frozen=True, kw_only=True)
 class TwoDreidelRules:
     """A member of the Two Dreidel family. Defaults are [Two Dreidel rules][rules-1].
@@ -319,16 +337,9 @@ class TwoDreidelRules:
     discard_visibility: Literal["all", "top-two"] = "all"
     #: ``spin_probabilities`` as compared and hashed: ``("exact", Fractions)`` or ``("sympy", values)``.
     _spin_key: tuple[Any, ...] = field(init=False, repr=False)
-    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far.
-    search_space: ClassVar[SearchSpace] = SearchSpace((
-        Counts("deck", ("G", "H", "N", "S"), low=1, high=10, total_low=8, total_high=30),
-        IntRange("chips_per_player", 2, 12),
-        IntRange("blind", 1, 3),
-        Choice("streets", ("bet-spin-spin", "spin-spin-bet", "spins-then-bet")),
-        Choice(("draw", "put_back"), ((3, 1), (4, 2))),
-        Choice("half_pot_rounding", ("up", "down")),
-        Choice("discard_visibility", ("all", "top-two")),
-    ))
+    #: What the variant search ([`search`][dreidelpoker.play.search]) may vary, and how far
+    #: (a [`SearchSpace`][dreidelpoker.search_space.SearchSpace], made on first read).
+    search_space = LazyClassValue(_search_space)
 
     def searchable(self) -> SearchSpace:
         """The search space of this family member: the class's, with one deck count per symbol.
@@ -343,6 +354,8 @@ class TwoDreidelRules:
         """
         if self.symbols == _DEFAULT_SYMBOLS:
             return self.search_space
+        from ....search_space import Counts, SearchSpace
+
         n = len(self.symbols)
         dims = tuple(Counts("deck", self.symbols, low=1, high=10, total_low=max(2 * n, self.draw + 1),
                             total_high=30) if isinstance(d, Counts) else d for d in self.search_space.dimensions)
