@@ -386,7 +386,10 @@ class Sampler:
             self._at = None
         if self._pcg is not None:
             self._pcg = None
-            self._refill(keep=self._i)
+            if self._i:
+                self._refill(keep=self._i)
+            else:  # read ahead (`read_ahead`) but nothing drawn: the numpy path has read no block yet either
+                self._buf = []
 
     def _refill(self, keep: int = 0) -> None:
         # The same words whatever the block sizes, so blocks grow (512, 1024, ... 8192).

@@ -221,3 +221,26 @@ def test_a_spawned_stream_read_in_blocks_is_numpys() -> None:
         ref.advance(take)
     assert [ours.integers(9) for _ in range(3000)] == [ref.integers(9) for _ in range(3000)]
     assert ours.generator.random() == ref.generator.random()
+
+
+@pytest.mark.parametrize("draws", [0, 1, 63, 64, 65, _PYTHON_WORDS + 1, 700])
+def test_streams_read_ahead_or_made_together_draw_numpys_numbers(draws: int) -> None:
+    # `read_ahead` (the first 64 words of fresh streams at once) and `spawned_many` (their starts
+    # hashed in numpy) change nothing drawn: against numpy's own generator, past the Python
+    # words, with other kinds of draw mixed in, and the numpy generator and a block after them
+    keys = [(i, k) for i in range(5) for k in range(4)]  # 20 keys: `spawned_many` hashes in numpy
+    together = Sampler.spawned_many(11, keys)
+    ahead = [Sampler.spawned(11, key) for key in keys]
+    ahead[3].integers(5)  # a stream that has drawn already is left as it is
+    together[3].integers(5)
+    Sampler.read_ahead(ahead + together[:7] + [Sampler(3)])
+    ref = [Sampler(np.random.default_rng(np.random.SeedSequence(11, spawn_key=key))) for key in keys]
+    ref[3].integers(5)
+    rnd = random.Random(draws)
+    for a, b, r in zip(ahead, together, ref):
+        for _ in range(draws):
+            top = rnd.choice((2, 7, 3 << 60, 10 ** 20))  # (3 * 2**60: a count whose words are often rejected)
+            x = r.integers(top)
+            assert a.integers(top) == x and b.integers(top) == x
+        assert a.block(6) == b.block(6) == r.block(6)
+        assert a.generator.random() == b.generator.random() == r.generator.random()
