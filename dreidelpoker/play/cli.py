@@ -179,10 +179,10 @@ def check_output_options(args: argparse.Namespace) -> None:
         InputError: naming the option, the path and the problem.
 
     Examples:
-        >>> check_output_options(argparse.Namespace(plot="results"))
+        >>> check_output_options(argparse.Namespace(plot="spins-chart"))
         Traceback (most recent call last):
         ...
-        dreidelpoker.errors.InputError: --plot results has no file extension; name the file with one of .png, .svg, .pdf, .jpg, .jpeg, .webp, .eps, .ps, .tif, .tiff, .svgz
+        dreidelpoker.errors.InputError: --plot spins-chart has no file extension; name the file with one of .png, .svg, .pdf, .jpg, .jpeg, .webp, .eps, .ps, .tif, .tiff, .svgz
     """
     from ..files import PLOT_SUFFIXES, check_output_file, check_output_folder
 
