@@ -117,12 +117,12 @@ class DisplayOptions:
                 f"max_exact_digits={self.max_exact_digits})")
 
 
-
 def _escape(text: str) -> str:
     """``html.escape``, imported on first use: a process that never writes HTML does not load html."""
     from html import escape
 
     return escape(text)
+
 
 def _check_int(name: str, value: Any, lo: int, hi: int) -> int:
     return check_count(value, f"options.display.{name}", low=lo, high=hi)

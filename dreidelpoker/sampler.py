@@ -356,12 +356,17 @@ class Sampler:
         out = [cls.spawned(entropy, key) for key in spawn_keys]
         if len(out) >= 16:
             try:
-                starts = _pcg64_starts(entropy, spawn_keys)
+                starts = _fresh_starts(out)
             except (ValueError, TypeError, OverflowError):  # what the Python path does not take: each on its own
                 return out
             for s, start in zip(out, starts):
                 s._start = start
         return out
+
+    def _spawn_start(self) -> tuple[int, int]:
+        """PCG64's start of a stream made by `spawned`: hashed ahead (`spawned_many`), or now.
+        Raises ValueError or TypeError for a seed the Python path does not take."""
+        return self._start if self._start is not None else _pcg64_start(*self._seed)
 
     @property
     def generator(self) -> np.random.Generator:
@@ -399,7 +404,7 @@ class Sampler:
             # bit generator set to its state, no numpy generator made (it would cost more than the block)
             if self._at is None:
                 try:
-                    self._at = self._start if self._start is not None else _pcg64_start(*self._seed)
+                    self._at = self._spawn_start()
                 except (ValueError, TypeError):
                     pass  # a seed the Python path does not take: numpy's generator below
             if self._at is not None:
@@ -435,10 +440,8 @@ class Sampler:
         seed = self._seed
         if self._at is not None:
             return False  # past the first words (`take_rows`): numpy goes on from there
-        if isinstance(seed, tuple):
-            if self._start is not None:
-                self._pcg = self._start
-                return True
+        spawned = isinstance(seed, tuple)
+        if spawned:
             entropy, key = seed
         elif isinstance(seed, np.random.SeedSequence) and seed.pool_size == 4:
             entropy, key = seed.entropy, seed.spawn_key
@@ -447,7 +450,7 @@ class Sampler:
         else:
             return False
         try:
-            self._pcg = _pcg64_start(entropy, key)
+            self._pcg = self._spawn_start() if spawned else _pcg64_start(entropy, key)
         except (ValueError, TypeError):
             return False  # what the Python path does not take: numpy makes the generator
         return True
@@ -792,7 +795,7 @@ class Sampler:
             if (s._seed.__class__ is tuple and s._pcg is None and s._rng is None and s._at is None and not s._buf
                     and not s._i and not s._words.size):
                 try:
-                    starts.append(s._start if s._start is not None else _pcg64_start(*s._seed))
+                    starts.append(s._spawn_start())
                 except (ValueError, TypeError):
                     continue  # a seed the Python path does not take: the sampler reads its words itself
                 ready.append(s)
@@ -923,9 +926,11 @@ _NO_ROWS = np.zeros(0, dtype=np.intp)
 
 
 def _fresh_starts(samplers: Sequence[Sampler]) -> list[tuple[int, int]]:
-    """PCG64's starting ``(state, increment)`` of samplers made by `Sampler.spawned`: hashed
-    together when they share their run's entropy and their keys' length (a run's games), else
-    one by one in Python."""
+    """PCG64's starting ``(state, increment)`` of samplers made by `Sampler.spawned`: those
+    `Sampler.spawned_many` hashed ahead, else hashed together when they share their run's
+    entropy and their keys' length (a run's games), else one by one in Python."""
+    if all(s._start is not None for s in samplers):
+        return [s._spawn_start() for s in samplers]
     seeds = [s._seed for s in samplers]
     entropy = seeds[0][0]
     keys = [seed[1] for seed in seeds]

@@ -451,7 +451,7 @@ def _play_across(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], e
     for b in lineup:
         make_bot(spec, b, rules=rules)  # the line-up is checked as one by one (a game of chance asks nothing of it)
     finals = type(start).run_games(  # type: ignore[attr-defined]
-        [start] * len(indices), [_streams(entropy, i)(0) for i in indices], _MAX_STEPS)
+        [start] * len(indices), Sampler.spawned_many(entropy, [(i, 0) for i in indices]), _MAX_STEPS)
     if finals is None:
         return None
     out = []
@@ -464,12 +464,6 @@ def _play_across(spec: PlaySpec[Any], rules: Any, lineup: tuple[BotSpec, ...], e
 
 #: The most steps a game of a run may take (a game's own round limit should bind first).
 _MAX_STEPS = 50_000_000
-
-
-def _streams(entropy: int | Sequence[int], index: int) -> Callable[[int], Sampler]:
-    """``k ->`` the sampler of ``SeedSequence(entropy, spawn_key=(index,)).spawn(k + 1)[k]``, without
-    making the seed sequences (see [`Sampler.spawned`][dreidelpoker.sampler.Sampler.spawned])."""
-    return lambda k: Sampler.spawned(entropy, (index, k))
 
 
 def as_executor(executor: Any) -> cf.Executor | None:
