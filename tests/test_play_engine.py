@@ -200,6 +200,16 @@ def test_sweep_cells_are_independent_and_cached(tmp_path: Any) -> None:
     assert set(rows["metric"]) >= {"spins", "steps", "win_rate_seat1"} and a.length_metric == "spins"
 
 
+def test_sweep_plot_counts_players_in_whole_numbers() -> None:
+    import matplotlib.pyplot as plt
+
+    res = sweep({"rules": {"2 coins": ClassicDreidelRules(coins=2)}, "players": [3, 4, 5]}, games=30, seed=3,
+                progress=False)
+    ax = res.plot("spins")
+    assert all(float(t).is_integer() for t in ax.get_xticks())
+    plt.close("all")
+
+
 def test_sweep_resumes_from_cache_without_replaying(tmp_path: Any, toy: GameInfo) -> None:
     calls = {"n": 0}
 

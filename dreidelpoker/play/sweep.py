@@ -354,6 +354,10 @@ class SweepResult:
             ys = [r["mean"] for r in rs]
             err = [[r["mean"] - r["low"] for r in rs], [r["high"] - r["mean"] for r in rs]]
             ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=str(label))
+        if all(isinstance(r[x], int) for r in rows):  # a count (players, coins): no 3.25 players on the axis
+            from matplotlib.ticker import MaxNLocator
+
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel(x)
         ax.set_ylabel(metric)
         ax.set_title(f"{self.game}: {metric} (95% CI)")
